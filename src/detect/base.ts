@@ -1,0 +1,55 @@
+import type { ValueType } from "../event.js";
+
+/** A protected value found in one string. Offsets are UTF-16 indices into that string. */
+export interface Detection {
+  start: number;
+  end: number;
+  /** Vault field the value belongs to; null for an unregistered recognizer hit. */
+  field: string | null;
+  kind: string;
+  valueType: ValueType;
+  /** 1 = vault/rule, 2 = NER, 3 = LLM judge. */
+  tier: number;
+  /** In [0, 1]. */
+  confidence: number;
+  /** Name of the recognizer / matcher that produced it. */
+  source: string;
+  /** Vault detections: the canonical registered value this span is a form of (never put in decisions). */
+  value?: string;
+}
+
+/** A pattern recognizer for values nobody registered (Presidio's shape): validates, never guesses. */
+export interface Recognizer {
+  readonly name: string;
+  readonly kind: string;
+  readonly valueType: ValueType;
+  /** Must run in linear time over `text`. */
+  detect(text: string): Detection[];
+}
+
+/** Anything that finds detections in a string (vault matcher, recognizer set, NER, judge). */
+export interface Detector {
+  readonly name: string;
+  detect(text: string): Detection[];
+}
+
+/**
+ * Keep non-overlapping detections: vault (known field) beats unregistered, then the longer
+ * span, then the higher confidence. Sorted by start.
+ */
+export function resolveOverlaps(detections: Detection[]): Detection[] {
+  const ranked = [...detections].sort(
+    (a, b) =>
+      Number(b.field !== null) - Number(a.field !== null) ||
+      b.end - b.start - (a.end - a.start) ||
+      b.confidence - a.confidence ||
+      a.start - b.start,
+  );
+  const kept: Detection[] = [];
+  for (const d of ranked) {
+    if (d.end <= d.start) continue;
+    if (kept.some((k) => d.start < k.end && k.start < d.end)) continue;
+    kept.push(d);
+  }
+  return kept.sort((a, b) => a.start - b.start);
+}

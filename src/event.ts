@@ -1,0 +1,79 @@
+/** Observable channels of a multi-agent system (paper section 3.1). */
+export const CHANNELS = ["C1", "C2", "C3", "C4", "C5", "C6", "C7"] as const;
+export type Channel = (typeof CHANNELS)[number];
+
+export const CHANNEL_NAMES: Record<Channel, string> = {
+  C1: "final output",
+  C2: "inter-agent message",
+  C3: "tool arguments",
+  C4: "tool result",
+  C5: "shared memory",
+  C6: "log",
+  C7: "artifact",
+};
+
+/** pos_i = a scenario's original agent; pos_j = an agent the topology introduced. */
+export type Position = "original" | "introduced" | "unknown";
+
+/** How the interceptor found the recipient of an event (shown in every decision). */
+export type Resolution =
+  | "explicit"
+  | "node-input"
+  | "send"
+  | "command-goto"
+  | "parent-command"
+  | "addressee"
+  | "tool-call"
+  | "tool-result"
+  | "final-output"
+  | "field-level-fallback"
+  | "reachability"
+  | "memory-write"
+  | "checkpoint"
+  | "trace";
+
+/** One observable tuple theta_t = (content, channel, recipient, position, t). */
+export interface ObservableEvent {
+  channel: Channel;
+  /** A string, or any JSON value: every string inside it is sanitized, structure kept. */
+  content: unknown;
+  sender?: string;
+  /** Node name, `user`, `tool:<name>`, `memory`, `log`, `artifact`; absent = unresolved. */
+  recipient?: string;
+  position?: Position;
+  step?: number;
+  /** Why this recipient (defaults to `explicit`, or `field-level-fallback` without one). */
+  resolution?: Resolution;
+}
+
+export type ValueType = "format" | "value" | "contextual";
+
+export const ACTIONS = ["allow", "fpe", "pseudonymize", "mldp", "rewrite", "redact"] as const;
+export type Action = (typeof ACTIONS)[number];
+
+/** The record of one Detect -> Decide -> Transform step; never holds the raw value or a key. */
+export interface Decision {
+  field: string | null;
+  kind: string;
+  valueType: ValueType;
+  tier: number;
+  confidence: number;
+  /** Detector that produced the detection (`vault`, `ssn`, `judge`, ...). */
+  source: string;
+  channel: Channel;
+  recipient: string | null;
+  position: Position;
+  resolution: Resolution;
+  action: Action;
+  /** Set when the chosen operation could not run and redaction took over. */
+  fallback?: string;
+  reason: string;
+  /** JSON path of the string inside the event content (`$` for a plain string). */
+  path: string;
+  span: [number, number];
+}
+
+export interface SanitizeResult<T = unknown> {
+  content: T;
+  decisions: Decision[];
+}

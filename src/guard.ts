@@ -1,0 +1,448 @@
+import type { Action, Channel, Decision, ObservableEvent, Position, Resolution, SanitizeResult } from "./event.js";
+import { resolveOverlaps, type Detection, type Detector } from "./detect/base.js";
+import type { Judge, Rewriter } from "./detect/plugins.js";
+import { defaultRecognizers, recognizerDetector } from "./detect/recognizers/index.js";
+import { Vault } from "./detect/vault/vault.js";
+import { inferFieldType, type FieldType } from "./policy/infer.js";
+import { authorize, isAuthorized } from "./policy/authorize.js";
+import { parseOptions, type Policy, type ReconsOptions } from "./policy/options.js";
+import { Reachability } from "./policy/reachability.js";
+import { deriveKeys, keyedTag } from "./crypto/keys.js";
+import { createOperators } from "./transform/operators/index.js";
+import { OperatorError, type Operator } from "./transform/base.js";
+import { mapStrings } from "./content.js";
+
+/** Options of one sanitize call beyond the event itself. */
+export interface SanitizeOptions {
+  /**
+   * Use only reversible operations (FPE, pseudonyms, sealed placeholders) so authorized readers
+   * can get the real value back with `restore` (shared state, checkpoints).
+   */
+  reversible?: boolean;
+}
+
+/** The recipient-conditioned sanitizer returned by `createRecons`. */
+export interface ReconsGuard {
+  readonly policy: Policy;
+  readonly vault: Pick<Vault, "add" | "entries" | "version">;
+  /** Detect -> Decide -> Transform -> backstop, with the LLM tiers when configured. */
+  sanitize<T>(event: ObservableEvent & { content: T }, options?: SanitizeOptions): Promise<SanitizeResult<T>>;
+  /** The same without the async LLM tiers: rewrite falls back to redaction. For reducers and hot paths. */
+  sanitizeSync<T>(event: ObservableEvent & { content: T }, options?: SanitizeOptions): SanitizeResult<T>;
+  /** Tier 1-2 detections in one string (vault matches, recognizers, extra detectors), overlaps resolved. */
+  detect(text: string): Detection[];
+  /** Put back the real values of reversibly transformed surrogates that `recipient` may see. */
+  restore<T>(content: T, recipient: string, channel: Channel): T;
+  /** Whether `recipient` may receive `field` on `channel` (dynamic policy, no confidence rule). */
+  isAuthorized(field: string, channel: Channel, recipient: string): boolean;
+  positionOf(recipient: string | undefined): Position;
+}
+
+interface EventContext {
+  channel: Channel;
+  recipient: string | null;
+  position: Position;
+  resolution: Resolution;
+  reversible: boolean;
+}
+
+interface PlannedSpan {
+  detection: Detection;
+  action: Action;
+  reason: string;
+}
+
+/** Rewrites decided up front on the async path, keyed by span. */
+type RewriteLookup = (text: string, span: PlannedSpan) => string | undefined;
+
+const REVERSIBLE_ACTION: Partial<Record<Action, Action>> = { mldp: "fpe", rewrite: "redact" };
+const SEAL_PATTERN = /\[REDACTED:[\w-]+#([0-9a-f]{8})\]/g;
+
+/** Create the guard. Options are validated with zod; a bad option throws naming its path. */
+export function createRecons(input: unknown = {}): ReconsGuard {
+  return new Guard(parseOptions(input));
+}
+
+class Guard implements ReconsGuard {
+  readonly policy: Policy;
+  readonly vault: Vault;
+  private readonly keys;
+  private readonly operators: Map<Action, Operator>;
+  private readonly detectors: Detector[];
+  private readonly reachability?: Reachability;
+  private readonly judge?: Judge;
+  private readonly rewriter?: Rewriter;
+  private readonly noiseMemo = new Map<string, string>();
+  private surrogates?: { version: number; vault: Vault; seals: Map<string, { field: string; value: string }> };
+
+  constructor(options: ReconsOptions) {
+    this.policy = options.policy;
+    this.keys = deriveKeys(options.secret);
+    this.vault = new Vault((field, value) => this.fieldType(field, value));
+    for (const [field, value] of Object.entries(options.vault)) this.vault.add(field, value);
+    this.operators = createOperators(this.keys, { fpe: options.fpe, mldp: options.mldp });
+    for (const operator of options.operators) this.operators.set(operator.action, operator);
+    const recognizers = [...(options.builtinRecognizers ? defaultRecognizers() : []), ...options.recognizers];
+    this.detectors = [this.vault, recognizerDetector(recognizers), ...options.detectors];
+    if (options.policy.reachability.enabled) this.reachability = new Reachability(options.policy.reachability.edges);
+    this.judge = options.judge;
+    this.rewriter = options.rewriter;
+  }
+
+  private fieldType(field: string, value: string): FieldType {
+    const declared = this.policy.fields[field];
+    const inferred = inferFieldType(field, value);
+    return declared ? { kind: declared.kind ?? inferred.kind, valueType: declared.valueType } : inferred;
+  }
+
+  positionOf(recipient: string | undefined): Position {
+    return recipient === undefined ? "unknown" : (this.policy.positions[recipient] ?? "unknown");
+  }
+
+  isAuthorized(field: string, channel: Channel, recipient: string): boolean {
+    return isAuthorized(this.policy, field, channel, recipient, this.positionOf(recipient));
+  }
+
+  detect(text: string): Detection[] {
+    return resolveOverlaps(this.detectors.flatMap((detector) => detector.detect(text)));
+  }
+
+  sanitizeSync<T>(event: ObservableEvent & { content: T }, options: SanitizeOptions = {}): SanitizeResult<T> {
+    const context = this.contextOf(event, options);
+    const decisions: Decision[] = [];
+    const content = mapStrings(event.content, (text, path) =>
+      this.sanitizeString(text, path, context, decisions, () => undefined),
+    );
+    return { content, decisions };
+  }
+
+  async sanitize<T>(event: ObservableEvent & { content: T }, options: SanitizeOptions = {}): Promise<SanitizeResult<T>> {
+    if (!this.judge && !this.rewriter) return this.sanitizeSync(event, options);
+    const context = this.contextOf(event, options);
+    // Pass 1 collects the async work (judge verdicts, rewrites) for every string; pass 2 applies it.
+    const rewrites = new Map<string, string>();
+    const judged = new Map<string, Detection[]>();
+    const pending: Promise<void>[] = [];
+    mapStrings(event.content, (text, path) => {
+      pending.push(this.prepareAsync(text, path, context, rewrites, judged));
+      return text;
+    });
+    await Promise.all(pending);
+    const decisions: Decision[] = [];
+    const content = mapStrings(event.content, (text, path) =>
+      this.sanitizeString(text, path, context, decisions, (source, span) => rewrites.get(rewriteKey(source, span)), judged.get(path)),
+    );
+    return { content, decisions };
+  }
+
+  restore<T>(content: T, recipient: string, channel: Channel): T {
+    const index = this.surrogateIndex();
+    return mapStrings(content, (text) => {
+      let restored = text.replace(SEAL_PATTERN, (placeholder, tag: string) => {
+        const original = index.seals.get(tag);
+        return original && this.isAuthorized(original.field, channel, recipient) ? original.value : placeholder;
+      });
+      const found = index.vault.detect(restored).filter((d) => d.field !== null);
+      for (const detection of found.sort((a, b) => b.start - a.start)) {
+        const [field, action, value] = splitSurrogateField(detection.field!);
+        if (!this.isAuthorized(field, channel, recipient)) continue;
+        const operator = this.operators.get(action);
+        const span = restored.slice(detection.start, detection.end);
+        let real = value;
+        try {
+          if (operator?.reverse) real = operator.reverse(span, { field, kind: detection.kind, valueType: detection.valueType });
+        } catch {
+          real = value; // The surrogate's own form could not be reversed; its vault value is still exact.
+        }
+        restored = restored.slice(0, detection.start) + real + restored.slice(detection.end);
+      }
+      return restored;
+    });
+  }
+
+  /** Surrogates of every vault value under each reversible operation, rebuilt when the vault grows. */
+  private surrogateIndex() {
+    if (this.surrogates && this.surrogates.version === this.vault.version) return this.surrogates;
+    const vault = new Vault((field) => {
+      const [realField, , value] = splitSurrogateField(field);
+      return this.fieldType(realField, value);
+    });
+    const seals = new Map<string, { field: string; value: string }>();
+    for (const entry of this.vault.entries()) {
+      seals.set(this.sealTag(entry.field, entry.value), { field: entry.field, value: entry.value });
+      for (const action of ["fpe", "pseudonymize"] as const) {
+        const operator = this.operators.get(action);
+        if (!operator?.reverse) continue;
+        try {
+          const output = operator.apply({ value: entry.value, field: entry.field, kind: entry.kind, valueType: entry.valueType });
+          if (!(output instanceof Promise) && output.text !== entry.value) {
+            vault.add(JSON.stringify([entry.field, action, entry.value]), output.text);
+          }
+        } catch {
+          // A value the operator cannot transform never appears as its surrogate.
+        }
+      }
+    }
+    this.surrogates = { version: this.vault.version, vault, seals };
+    return this.surrogates;
+  }
+
+  private sealTag(field: string, value: string): string {
+    return keyedTag(this.keys.hmac, `${field}\u0000${value}`);
+  }
+
+  private contextOf(event: ObservableEvent, options: SanitizeOptions): EventContext {
+    const recipient = event.recipient && event.recipient !== "unknown" ? event.recipient : null;
+    return {
+      channel: event.channel,
+      recipient,
+      position: event.position ?? this.positionOf(recipient ?? undefined),
+      resolution: event.resolution ?? (recipient ? "explicit" : "field-level-fallback"),
+      reversible: options.reversible ?? false,
+    };
+  }
+
+  /** Detect and decide for one string; a failure anywhere redacts the whole string (fail closed). */
+  private plan(text: string, context: EventContext, extra: Detection[] = []): PlannedSpan[] {
+    const detections = resolveOverlaps([...this.detectors.flatMap((detector) => detector.detect(text)), ...extra]);
+    return detections.map((detection) => {
+      const verdict = authorize(
+        this.policy,
+        { ...detection, channel: context.channel, recipient: context.recipient, position: context.position },
+        this.reachability,
+      );
+      const action = context.reversible ? (REVERSIBLE_ACTION[verdict.action] ?? verdict.action) : verdict.action;
+      return { detection, action, reason: verdict.reason };
+    });
+  }
+
+  private sanitizeString(
+    text: string,
+    path: string,
+    context: EventContext,
+    decisions: Decision[],
+    rewriteOf: RewriteLookup,
+    judged: Detection[] = [],
+  ): string {
+    if (text.length === 0) return text;
+    let planned: PlannedSpan[];
+    try {
+      planned = this.plan(text, context, judged);
+    } catch (error) {
+      decisions.push(this.failureDecision(text, path, context, "detection-error", error));
+      return `[REDACTED:detection-error]`;
+    }
+    if (planned.length === 0) return text;
+    let output = "";
+    let cursor = 0;
+    for (const span of planned) {
+      const { detection } = span;
+      const original = text.slice(detection.start, detection.end);
+      const { replacement, fallback, exception } = this.transform(original, text, span, context, rewriteOf);
+      output += text.slice(cursor, detection.start);
+      output += replacement;
+      cursor = detection.end;
+      decisions.push(this.decision(span, path, context, fallback, exception));
+    }
+    output += text.slice(cursor);
+    return this.backstop(output, path, context, decisions);
+  }
+
+  private transform(
+    original: string,
+    text: string,
+    span: PlannedSpan,
+    context: EventContext,
+    rewriteOf: RewriteLookup,
+  ): { replacement: string; fallback?: string; exception?: string } {
+    const { detection, action } = span;
+    if (action === "allow") return { replacement: original };
+    if (action === "rewrite") {
+      const rewritten = rewriteOf(text, span);
+      if (rewritten !== undefined) return { replacement: rewritten };
+      return { replacement: this.redact(detection), fallback: this.rewriter ? "rewrite-unavailable-sync" : "no-rewriter" };
+    }
+    if (action === "redact") {
+      return { replacement: context.reversible && detection.field ? this.seal(detection) : this.redact(detection) };
+    }
+    try {
+      const operator = this.operators.get(action);
+      if (!operator) throw new OperatorError(`no operator for ${action}`, "no-operator");
+      const input = { value: original, field: detection.field, kind: detection.kind, valueType: detection.valueType };
+      if (action === "mldp") return { replacement: this.memoizedNoise(operator, input) };
+      const result = operator.apply(input);
+      if (result instanceof Promise) throw new OperatorError(`${operator.name} is async`, "async-operator");
+      return { replacement: result.text, exception: result.exception };
+    } catch (error) {
+      const fallback = error instanceof OperatorError ? error.fallback : `${action}-error`;
+      return { replacement: this.redact(detection), fallback };
+    }
+  }
+
+  /** The same value gets the same noise within a guard, so repeated releases cannot be averaged out. */
+  private memoizedNoise(operator: Operator, input: Parameters<Operator["apply"]>[0]): string {
+    const key = `${input.field ?? input.kind}\u0000${input.value}`;
+    const cached = this.noiseMemo.get(key);
+    if (cached !== undefined) return cached;
+    const result = operator.apply(input);
+    if (result instanceof Promise) throw new OperatorError(`${operator.name} is async`, "async-operator");
+    this.noiseMemo.set(key, result.text);
+    return result.text;
+  }
+
+  private redact(detection: Detection): string {
+    return `[REDACTED:${detection.kind}]`;
+  }
+
+  /** A restorable placeholder: keyed tag of the canonical vault value the span is a form of. */
+  private seal(detection: Detection): string {
+    if (detection.field === null || detection.value === undefined) return this.redact(detection);
+    return `[REDACTED:${detection.kind}#${this.sealTag(detection.field, detection.value)}]`;
+  }
+
+  /** Exact/variant backstop (6.6.4): an unauthorized vault value still present after transformation is redacted. */
+  private backstop(
+    output: string,
+    path: string,
+    context: EventContext,
+    decisions: Decision[],
+  ): string {
+    let current = output;
+    for (let round = 0; round < 3; round++) {
+      let leaks: PlannedSpan[];
+      try {
+        // Only vault values count: a recognizer hit on an FPE surrogate is the surrogate, not a leak,
+        // and every other span was already decided in the first pass.
+        leaks = this.plan(current, context).filter(
+          (span) => span.action !== "allow" && span.detection.field !== null && !isPlaceholder(current, span.detection),
+        );
+      } catch (error) {
+        decisions.push(this.failureDecision(current, path, context, "backstop-error", error));
+        return `[REDACTED:detection-error]`;
+      }
+      if (leaks.length === 0) return current;
+      for (const span of leaks.sort((a, b) => b.detection.start - a.detection.start)) {
+        const replacement = this.redact(span.detection);
+        current = current.slice(0, span.detection.start) + replacement + current.slice(span.detection.end);
+        decisions.push(this.decision({ ...span, action: "redact" }, path, context, "backstop"));
+      }
+    }
+    return current;
+  }
+
+  private decision(span: PlannedSpan, path: string, context: EventContext, fallback?: string, exception?: string): Decision {
+    const { detection } = span;
+    const decision: Decision = {
+      field: detection.field,
+      kind: detection.kind,
+      valueType: detection.valueType,
+      tier: detection.tier,
+      confidence: detection.confidence,
+      source: detection.source,
+      channel: context.channel,
+      recipient: context.recipient,
+      position: context.position,
+      resolution: context.resolution,
+      action: fallback ? "redact" : span.action,
+      reason: exception ? `${span.reason};${exception}` : span.reason,
+      path,
+      span: [detection.start, detection.end],
+    };
+    if (fallback) decision.fallback = fallback;
+    return decision;
+  }
+
+  private failureDecision(text: string, path: string, context: EventContext, fallback: string, error: unknown): Decision {
+    return {
+      field: null,
+      kind: "unknown",
+      valueType: "contextual",
+      tier: 0,
+      confidence: 1,
+      source: "guard",
+      channel: context.channel,
+      recipient: context.recipient,
+      position: context.position,
+      resolution: context.resolution,
+      action: "redact",
+      fallback,
+      reason: `${fallback}: ${error instanceof Error ? error.message : String(error)}`.slice(0, 200),
+      path,
+      span: [0, text.length],
+    };
+  }
+
+  /** Judge contextual fields the pattern tiers missed, and pre-compute verified rewrites. */
+  private async prepareAsync(
+    text: string,
+    path: string,
+    context: EventContext,
+    rewrites: Map<string, string>,
+    judged: Map<string, Detection[]>,
+  ): Promise<void> {
+    let planned: PlannedSpan[];
+    try {
+      planned = this.plan(text, context);
+    } catch {
+      return; // sanitizeString redacts this string when it meets the same error.
+    }
+    const extra: Detection[] = [];
+    if (this.judge && text.length >= 16 && (context.channel !== "C3" && context.channel !== "C4")) {
+      const found = new Set(planned.map((span) => span.detection.field));
+      for (const entry of this.vault.entries()) {
+        if (entry.valueType !== "contextual" || found.has(entry.field)) continue;
+        if (context.recipient && this.isAuthorized(entry.field, context.channel, context.recipient)) continue;
+        const target = { field: entry.field, value: entry.value, kind: entry.kind };
+        const detection: Detection = {
+          start: 0,
+          end: text.length,
+          field: entry.field,
+          kind: entry.kind,
+          valueType: "contextual",
+          tier: 3,
+          confidence: 1,
+          source: "judge",
+        };
+        try {
+          const verdict = await this.judge.score(text, target);
+          if (verdict.disclosed) extra.push({ ...detection, confidence: verdict.score, source: `judge:${verdict.promptHash}` });
+        } catch {
+          extra.push({ ...detection, source: "judge-error" });
+        }
+        found.add(entry.field);
+      }
+      if (extra.length > 0) {
+        judged.set(path, extra);
+        planned = this.plan(text, context, extra);
+      }
+    }
+    if (!this.rewriter) return;
+    for (const span of planned) {
+      if (span.action !== "rewrite" || span.detection.source === "judge-error") continue;
+      const spanText = text.slice(span.detection.start, span.detection.end);
+      try {
+        const result = await this.rewriter.rewrite({
+          text,
+          span: spanText,
+          target: { field: span.detection.field ?? span.detection.kind, value: span.detection.value ?? spanText, kind: span.detection.kind },
+        });
+        rewrites.set(rewriteKey(text, span), result.text);
+      } catch {
+        // No entry: sanitizeString redacts with a recorded fallback.
+      }
+    }
+  }
+}
+
+function rewriteKey(text: string, span: PlannedSpan): string {
+  return `${span.detection.start}:${span.detection.end}:${span.detection.field}:${text.length}:${text.slice(span.detection.start, span.detection.end)}`;
+}
+
+function isPlaceholder(text: string, detection: Detection): boolean {
+  return text.lastIndexOf("[REDACTED:", detection.start) > text.lastIndexOf("]", detection.start - 1);
+}
+
+function splitSurrogateField(encoded: string): [string, Action, string] {
+  const [field, action, value] = JSON.parse(encoded) as [string, Action, string];
+  return [field, action, value];
+}

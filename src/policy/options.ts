@@ -1,0 +1,115 @@
+import { z } from "zod";
+import { ACTIONS, CHANNELS } from "../event.js";
+import type { Detector, Recognizer } from "../detect/base.js";
+import type { Operator } from "../transform/base.js";
+import type { Judge, Rewriter } from "../detect/plugins.js";
+
+const valueTypeSchema = z.enum(["format", "value", "contextual"]);
+const actionSchema = z.enum(ACTIONS);
+const channelSchema = z.enum(CHANNELS);
+
+/** Authorization of one field on one channel, replacing the field's default list there. */
+const channelOverrideSchema = z.object({
+  /** Recipients allowed to receive the real value on this channel. */
+  authorized: z.array(z.string().min(1)),
+});
+
+/** Release policy of one protected field. */
+export const fieldPolicySchema = z.object({
+  /** Which transformation family applies when the value must be protected (paper section 3.5). */
+  valueType: valueTypeSchema,
+  /** Value kind (ssn, card, date, name, amount, email, phone, id, text, ...): drives variant matching. */
+  kind: z.string().min(1).optional(),
+  /** Recipients (node names, `user`, `tool:<name>`, `memory`, `log`, `artifact`) allowed the real value. */
+  authorized: z.array(z.string().min(1)).default([]),
+  /** Per-channel replacements of `authorized`. */
+  channels: z.partialRecord(channelSchema, channelOverrideSchema).optional(),
+  /** Force one operation instead of the value-type default. */
+  action: actionSchema.exclude(["allow"]).optional(),
+  /**
+   * Field-level release used when the recipient is unresolved and in static mode.
+   * Defaults to true when `authorized` names anyone (the paper's allowed_set).
+   */
+  releasable: z.boolean().optional(),
+});
+export type FieldPolicy = z.output<typeof fieldPolicySchema>;
+
+export const policySchema = z.object({
+  /** Protected fields; a vault field with no entry is forbidden everywhere. */
+  fields: z.record(z.string().min(1), fieldPolicySchema).default({}),
+  /** Topology position of each recipient; `introduced` recipients get nothing they are not named for. */
+  positions: z.record(z.string().min(1), z.enum(["original", "introduced"])).default({}),
+  /** `dynamic` conditions on the recipient; `static` uses the field-level allowed set (the ablation). */
+  mode: z.enum(["dynamic", "static"]).default("dynamic"),
+  /** Detections below this confidence are protected even for an authorized recipient. */
+  minConfidence: z.number().min(0).max(1).default(0.5),
+  /** Action for recognizer hits that belong to no vault field, by kind (`*` = any other kind). */
+  unregistered: z.record(z.string(), actionSchema).default({ date: "allow", "*": "redact" }),
+  /** Topology-position extension (6.4.2): protect for an authorized recipient that can reach an unauthorized one. */
+  reachability: z
+    .object({
+      enabled: z.boolean().default(false),
+      /** Directed edges [from, to] of the graph. */
+      edges: z.array(z.tuple([z.string(), z.string()])).default([]),
+    })
+    .default({ enabled: false, edges: [] }),
+});
+export type Policy = z.output<typeof policySchema>;
+
+const scalarSchema = z.union([z.string(), z.number(), z.boolean()]);
+/** A vault value: a scalar, a list (a witness list) or a flat dict (a compensation dict). */
+export const vaultValueSchema = z.union([
+  scalarSchema,
+  z.array(scalarSchema),
+  z.record(z.string(), z.union([scalarSchema, z.array(scalarSchema)])),
+]);
+export type VaultValue = z.output<typeof vaultValueSchema>;
+
+export const reconsOptionsSchema = z.object({
+  policy: policySchema.default(() => policySchema.parse({})),
+  /** field -> protected value(s). More can be added at run time with `guard.vault.add`. */
+  vault: z.record(z.string().min(1), vaultValueSchema).default({}),
+  /** One secret from which FPE, pseudonym, HMAC and AES keys are derived (HKDF). Random if absent. */
+  secret: z.union([z.string().min(1), z.instanceof(Uint8Array)]).optional(),
+  /** FF1 (NIST's 2025 draft keeps only FF1) or FF3-1 (the paper's choice). */
+  fpe: z.enum(["ff1", "ff3-1"]).default("ff1"),
+  /** Metric-LDP parameters for numeric values. */
+  mldp: z
+    .object({
+      epsilon: z.number().positive().default(1),
+      /** Metric unit per kind (amount 1 = one currency unit); `*` for others. */
+      unit: z.record(z.string(), z.number().positive()).default({ "*": 1 }),
+    })
+    .default({ epsilon: 1, unit: { "*": 1 } }),
+  /** Extra recognizers (plug-ins) and whether to keep the built-in ones. */
+  recognizers: z.array(z.custom<Recognizer>((r) => typeof (r as Recognizer)?.detect === "function")).default([]),
+  builtinRecognizers: z.boolean().default(true),
+  /** Tier-2 detectors (NER) run beside the vault matcher. */
+  detectors: z.array(z.custom<Detector>((d) => typeof (d as Detector)?.detect === "function")).default([]),
+  /** Replace operators by action (plug-ins). */
+  operators: z.array(z.custom<Operator>((o) => typeof (o as Operator)?.apply === "function")).default([]),
+  /** Tier-3 judge (async path only). */
+  judge: z.custom<Judge>((j) => typeof (j as Judge)?.score === "function").optional(),
+  /** Verified rewriter for contextual values (async path only); without one, rewrite falls back to redaction. */
+  rewriter: z.custom<Rewriter>((r) => typeof (r as Rewriter)?.rewrite === "function").optional(),
+});
+export type ReconsOptionsInput = z.input<typeof reconsOptionsSchema>;
+export type ReconsOptions = z.output<typeof reconsOptionsSchema>;
+
+/** Parse options; a bad value throws an error that names its path (`policy.fields.ssn.valueType`). */
+export function parseOptions(input: unknown): ReconsOptions {
+  const result = reconsOptionsSchema.safeParse(input);
+  if (result.success) return result.data;
+  const lines = result.error.issues.map((issue) => `  ${issue.path.join(".") || "(root)"}: ${issue.message}`);
+  throw new ReconsConfigError(`Invalid RECONS options:\n${lines.join("\n")}`, result.error.issues);
+}
+
+export class ReconsConfigError extends Error {
+  constructor(
+    message: string,
+    readonly issues: readonly z.core.$ZodIssue[],
+  ) {
+    super(message);
+    this.name = "ReconsConfigError";
+  }
+}
