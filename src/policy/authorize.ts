@@ -59,6 +59,7 @@ export function isReleasable(policy: Policy, field: string, channel: Channel): b
 export function authorize(policy: Policy, query: AuthorizationQuery, reachability?: Reachability): Verdict {
   const { field, kind, valueType, channel, recipient, position } = query;
   if (field === null) {
+    if (query.confidence < policy.unregisteredMinConfidence) return { action: "allow", reason: `unregistered-${kind}-low-confidence` };
     const action = policy.unregistered[kind] ?? policy.unregistered["*"] ?? "redact";
     return { action, reason: `unregistered-${kind}` };
   }

@@ -43,6 +43,8 @@ export const policySchema = z.object({
   mode: z.enum(["dynamic", "static"]).default("dynamic"),
   /** Detections below this confidence are protected even for an authorized recipient. */
   minConfidence: z.number().min(0).max(1).default(0.5),
+  /** Unregistered recognizer hits below this confidence (pattern-only, no checksum or context) are flagged, not acted on. */
+  unregisteredMinConfidence: z.number().min(0).max(1).default(0.5),
   /** Action for recognizer hits that belong to no vault field, by kind (`*` = any other kind). */
   unregistered: z.record(z.string(), actionSchema).default({ date: "allow", "*": "redact" }),
   /** Topology-position extension (6.4.2): protect for an authorized recipient that can reach an unauthorized one. */

@@ -1,0 +1,33 @@
+import type { Detection, Recognizer } from "../base.js";
+import { abaChecksumValid } from "./checksum.js";
+import { contextWords, hasContext } from "./context.js";
+import { recognizerHit } from "./detection.js";
+
+const ABA_CONTEXT = contextWords(["routing", "aba", "rtn", "transit", "routing number", "routing no", "bank routing", "wire"]);
+
+/** Nine digits that are not part of a longer number or id. */
+const ABA_SHAPE = /(?<![\w-]|\w[-.])\d{9}(?![\w]|[-.]\w)/g;
+
+/** Federal Reserve routing symbols 00-12, thrift 21-32, electronic 61-72, traveler's checks 80. */
+const ROUTING_PREFIX = /^(?:0\d|1[0-2]|2[1-9]|3[0-2]|6[1-9]|7[0-2]|80)/;
+
+/**
+ * ABA routing transit numbers (3-7-1 checksum). One random 9-digit number in ~30 passes the rules,
+ * so without a context word the hit is low confidence.
+ */
+export class AbaRecognizer implements Recognizer {
+  readonly name = "aba";
+  readonly kind = "aba";
+  readonly valueType = "format" as const;
+
+  detect(text: string): Detection[] {
+    const hits: Detection[] = [];
+    for (const m of text.matchAll(ABA_SHAPE)) {
+      if (!ROUTING_PREFIX.test(m[0]) || !abaChecksumValid(m[0])) continue;
+      const start = m.index;
+      const end = start + m[0].length;
+      hits.push(recognizerHit(this, start, end, hasContext(text, start, end, ABA_CONTEXT) ? 0.9 : 0.3));
+    }
+    return hits;
+  }
+}

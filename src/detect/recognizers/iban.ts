@@ -1,0 +1,41 @@
+import { electronicFormatIBAN, getCountrySpecifications, isValidIBAN } from "ibantools";
+import type { Detection, Recognizer } from "../base.js";
+import { recognizerHit } from "./detection.js";
+
+/** Country code, 2 check digits, then up to 30 alphanumerics in blocks of 4 (optionally spaced). */
+const IBAN_SHAPE = /(?<![A-Za-z0-9])[A-Z]{2}\d{2}(?: ?[A-Z0-9]{4}){2,7}(?: ?[A-Z0-9]{1,4})?(?![A-Za-z0-9])/gi;
+
+const COUNTRY_LENGTHS = getCountrySpecifications();
+
+/**
+ * International Bank Account Numbers: country length and mod-97 checked by ibantools. A trailing
+ * block is dropped when the match ran past the country's length ("... 3000 THEN").
+ */
+export class IbanRecognizer implements Recognizer {
+  readonly name = "iban";
+  readonly kind = "iban";
+  readonly valueType = "format" as const;
+
+  detect(text: string): Detection[] {
+    const hits: Detection[] = [];
+    for (const m of text.matchAll(IBAN_SHAPE)) {
+      const expected = COUNTRY_LENGTHS[m[0].slice(0, 2).toUpperCase()]?.chars;
+      if (!expected) continue;
+      const span = prefixWithAlphanumerics(m[0], expected);
+      const electronic = span === null ? null : electronicFormatIBAN(span.toUpperCase());
+      if (span === null || electronic === null || !isValidIBAN(electronic)) continue;
+      hits.push(recognizerHit(this, m.index, m.index + span.length, 0.95));
+    }
+    return hits;
+  }
+}
+
+/** The shortest prefix of `s` holding `count` alphanumerics, or null if it has fewer or ends mid-block. */
+function prefixWithAlphanumerics(s: string, count: number): string | null {
+  let seen = 0;
+  for (let i = 0; i < s.length; i++) {
+    if (s[i] !== " ") seen++;
+    if (seen === count) return s[i + 1] === undefined || s[i + 1] === " " ? s.slice(0, i + 1) : null;
+  }
+  return null;
+}

@@ -1,0 +1,62 @@
+import { resolveOverlaps, type Detection, type Detector, type Recognizer } from "../base.js";
+import { AbaRecognizer } from "./aba.js";
+import { AccountRecognizer } from "./account.js";
+import { CanaryRecognizer } from "./canary.js";
+import { CardRecognizer } from "./card.js";
+import { DateRecognizer } from "./date.js";
+import { EmailRecognizer } from "./email.js";
+import { Icd10Recognizer } from "./icd10.js";
+import { IbanRecognizer } from "./iban.js";
+import { IpRecognizer } from "./ip.js";
+import { PhoneRecognizer, type PhoneRecognizerOptions } from "./phone.js";
+import { SsnRecognizer } from "./ssn.js";
+
+export { AbaRecognizer, AccountRecognizer, CanaryRecognizer, CardRecognizer, DateRecognizer, EmailRecognizer };
+export { Icd10Recognizer, IbanRecognizer, IpRecognizer, PhoneRecognizer, SsnRecognizer };
+export type { PhoneRecognizerOptions };
+
+/** The built-in recognizers, most specific first (ties in overlap resolution keep the earlier one). */
+export function defaultRecognizers(phone: PhoneRecognizerOptions = {}): Recognizer[] {
+  return [
+    new CanaryRecognizer(),
+    new EmailRecognizer(),
+    new IbanRecognizer(),
+    new CardRecognizer(),
+    new SsnRecognizer(),
+    new AbaRecognizer(),
+    new AccountRecognizer(),
+    new PhoneRecognizer(phone),
+    new IpRecognizer(),
+    new DateRecognizer(),
+    new Icd10Recognizer(),
+  ];
+}
+
+/** Error from one recognizer; the guard treats it as a detection failure and redacts (fail closed). */
+export class RecognizerError extends Error {
+  constructor(
+    readonly recognizer: string,
+    cause: unknown,
+  ) {
+    super(`recognizer "${recognizer}" failed`, { cause });
+    this.name = "RecognizerError";
+  }
+}
+
+/** Runs every recognizer on the text and keeps non-overlapping hits; any recognizer error propagates. */
+export function recognizerDetector(recognizers: readonly Recognizer[] = defaultRecognizers()): Detector {
+  return {
+    name: "recognizers",
+    detect(text: string): Detection[] {
+      const all: Detection[] = [];
+      for (const recognizer of recognizers) {
+        try {
+          for (const detection of recognizer.detect(text)) all.push(detection);
+        } catch (error) {
+          throw new RecognizerError(recognizer.name, error);
+        }
+      }
+      return resolveOverlaps(all);
+    },
+  };
+}

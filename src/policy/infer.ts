@@ -1,0 +1,68 @@
+import type { ValueType } from "../event.js";
+import { parseDate } from "../detect/vault/dates.js";
+import { isCanary } from "../detect/vault/identifiers.js";
+import { normalizeValue } from "../detect/vault/normalize.js";
+import { parseNumber } from "../detect/vault/numbers.js";
+import { parsePhone } from "../detect/vault/phones.js";
+
+export interface FieldType {
+  kind: string;
+  valueType: ValueType;
+}
+
+/** Field-name words per type, tried in this order (an `employee_id` is an id, not a name). */
+const RULES: readonly { words: readonly string[]; type: FieldType }[] = [
+  { words: ["ssn", "social", "sin", "nino"], type: { kind: "ssn", valueType: "format" } },
+  { words: ["dob", "birth", "birthday", "date", "dated"], type: { kind: "date", valueType: "format" } },
+  { words: ["email", "mail"], type: { kind: "email", valueType: "format" } },
+  { words: ["phone", "mobile", "cell", "fax", "tel", "telephone"], type: { kind: "phone", valueType: "format" } },
+  { words: ["card", "cc", "pan"], type: { kind: "card", valueType: "format" } },
+  {
+    words: ["id", "number", "no", "num", "account", "iban", "routing", "last4", "code", "mrn", "policy", "license", "passport"],
+    type: { kind: "id", valueType: "format" },
+  },
+  {
+    words: ["salary", "income", "balance", "amount", "settlement", "compensation", "bonus", "price", "cost", "revenue", "payment", "fee", "budget", "wage", "wages", "pay", "debt", "loan"],
+    type: { kind: "amount", valueType: "value" },
+  },
+  { words: ["score", "age", "count"], type: { kind: "number", valueType: "value" } },
+  {
+    words: ["name", "party", "witness", "witnesses", "client", "customer", "patient", "employee", "candidate", "spouse", "contact", "person"],
+    type: { kind: "name", valueType: "value" },
+  },
+  {
+    words: ["diagnosis", "notes", "note", "strategy", "summary", "history", "evidence", "medications", "medication", "allergies", "description", "plan", "comments", "details", "reason", "condition", "treatment", "rating", "type", "department", "status"],
+    type: { kind: "text", valueType: "contextual" },
+  },
+];
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[a-z]{2,}$/i;
+
+/** Infer from the value alone when the field name says nothing (custom fields, dict members). */
+function typeOfValue(value: string): FieldType {
+  const normalized = normalizeValue(value);
+  if (isCanary(normalized)) return { kind: "canary", valueType: "format" };
+  if (EMAIL.test(value.trim())) return { kind: "email", valueType: "format" };
+  if (parseDate(value)) return { kind: "date", valueType: "format" };
+  if (parseNumber(value)) return { kind: "number", valueType: "value" };
+  if (/[+()]/.test(value) && parsePhone(value)) return { kind: "phone", valueType: "format" };
+  if (/\d/.test(normalized)) return { kind: "id", valueType: "format" };
+  return { kind: "text", valueType: "contextual" };
+}
+
+/**
+ * Infer kind + value type from a field name and a sample value: canary tokens first (whatever the
+ * field), then the words of the field name (ssn, dob, *_date, phone, email, card, *_id, account,
+ * salary, score, *_name, ...), then the value's shape; free text (diagnosis, notes, strategy) and
+ * anything unrecognized is text/contextual.
+ */
+export function inferFieldType(field: string, value: string): FieldType {
+  if (isCanary(normalizeValue(value))) return { kind: "canary", valueType: "format" };
+  const words = field
+    .replace(/([a-z])([A-Z])/g, "$1_$2")
+    .toLowerCase()
+    .split(/[^a-z0-9]+/);
+  const rule = RULES.find((r) => r.words.some((w) => words.includes(w)));
+  if (rule) return { ...rule.type };
+  return typeOfValue(value);
+}

@@ -1,0 +1,25 @@
+import { describe, expect, it } from "vitest";
+import { EmailRecognizer } from "../../../src/detect/recognizers/email.js";
+import { found, itReportsItsIdentity, itTerminatesOnAdversarialInput } from "./helpers.js";
+
+const email = new EmailRecognizer();
+
+describe("EmailRecognizer", () => {
+  it("finds addresses with exact offsets, without surrounding punctuation", () => {
+    const text = "Write to (Julian.Baker@companyemail.com) or 'a+b@mail.example.co.uk'.";
+    expect(email.detect(text).map((d) => [d.start, d.end])).toEqual([
+      [10, 39],
+      [45, 67],
+    ]);
+    expect(found(email, text)).toEqual(["Julian.Baker@companyemail.com", "a+b@mail.example.co.uk"]);
+  });
+
+  it("rejects strings that are not addresses", () => {
+    for (const text of ["@handle", "a@b", "user@localhost", "name@domain.c", "meet @ 5pm", "x@-bad.com"]) {
+      expect(found(email, text)).toEqual([]);
+    }
+  });
+
+  itReportsItsIdentity(email, "mail donald@example.org");
+  itTerminatesOnAdversarialInput(email);
+});
