@@ -1,0 +1,72 @@
+import { joinings, whole, type Variant } from "./variant.js";
+
+const SEPARATOR_VARIANT_CONFIDENCE = 0.95;
+/** The digits of a prefixed id alone (`67737826` for `INS-67737826`): specific when long enough. */
+const DIGIT_CORE_CONFIDENCE = 0.85;
+const MIN_DIGIT_CORE = 6;
+/** The random suffix of a canary token alone (`754B6934`). */
+const CANARY_SUFFIX_CONFIDENCE = 0.9;
+/** Above this many chunks only the space-joined and fully joined forms are generated. */
+const MAX_JOINED_CHUNKS = 5;
+
+const CANARY = /^canary(?: [a-z0-9]+)*? ([0-9a-f]{6,})$/;
+
+/** Chunks of a normalized id: split at spaces and at letter/digit transitions (`ins41208932` -> ins, 41208932). */
+export function idChunks(normalized: string): string[] {
+  return normalized.split(/[ .,]/).flatMap((token) => token.match(/\d+|\D+/g) ?? []);
+}
+
+/** A normalized canary token (`canary ssn 754b6934`). */
+export function isCanary(normalized: string): boolean {
+  return CANARY.test(normalized);
+}
+
+function joinedForms(chunks: readonly string[], confidence: number): Variant[] {
+  const forms = chunks.length <= MAX_JOINED_CHUNKS ? joinings(chunks) : [chunks.join(" "), chunks.join("")];
+  if (chunks.length > 1 && chunks.every((c) => /^\d+$/.test(c))) forms.push(chunks.join("."));
+  return forms.map((form) => whole(form, confidence));
+}
+
+function grouped(digits: string, sizes: readonly number[]): string[] {
+  const groups: string[] = [];
+  let at = 0;
+  for (const size of sizes) {
+    if (at >= digits.length) break;
+    groups.push(digits.slice(at, at + size));
+    at += size;
+  }
+  if (at < digits.length) groups.push(digits.slice(at));
+  return groups;
+}
+
+/** Regroupings of a bare digit string the way its kind is usually written (SSN 3-2-4, card 4-4-4-4 / Amex 4-6-5). */
+function regroupings(kind: string, digits: string): string[][] {
+  if (kind === "ssn" && digits.length === 9) return [grouped(digits, [3, 2, 4])];
+  if (kind === "card" && digits.length >= 13 && digits.length <= 19) {
+    const byFour = grouped(digits, [4, 4, 4, 4]);
+    return digits.length === 15 ? [byFour, grouped(digits, [4, 6, 5])] : [byFour];
+  }
+  return [];
+}
+
+/**
+ * Identifier renderings: separators dropped or changed (`939-79-6410`, `939 79 6410`, `939796410`,
+ * `939.79.6410`; `INS-41208932`, `INS41208932`, `ins 41208932`), kind-specific regrouping of bare
+ * digits, the digit core of a prefixed id when long, and a canary token's suffix.
+ */
+export function identifierVariants(kind: string, normalized: string): Variant[] {
+  const canary = CANARY.exec(normalized);
+  if (canary) return [whole(canary[1], CANARY_SUFFIX_CONFIDENCE)];
+  const chunks = idChunks(normalized);
+  const variants = joinedForms(chunks, SEPARATOR_VARIANT_CONFIDENCE);
+  const digits = chunks.join("");
+  if (/^\d+$/.test(digits)) {
+    for (const groups of regroupings(kind, digits)) variants.push(...joinedForms(groups, SEPARATOR_VARIANT_CONFIDENCE));
+  }
+  const firstDigit = chunks.findIndex((c) => /^\d/.test(c));
+  const core = chunks.slice(firstDigit);
+  if (firstDigit > 0 && core.every((c) => /^\d+$/.test(c)) && core.join("").length >= MIN_DIGIT_CORE) {
+    variants.push(...joinedForms(core, DIGIT_CORE_CONFIDENCE));
+  }
+  return variants;
+}

@@ -1,0 +1,56 @@
+import { isDictionaryWord, isTitle } from "./words.js";
+
+/** Characters that join two words into one name (`Jane Smith`, `Smith-Jones`). */
+const JOINER = /[ \t-]/;
+/** Markup skipped when looking for the start of a sentence (`- **Price**:`). */
+const MARKUP = /[\s*#_>\-•"“'‘`([]/;
+const SENTENCE_END = /[.!?:;]/;
+const LETTER = /\p{L}/u;
+
+function isCapitalized(word: string): boolean {
+  const first = word.charAt(0);
+  return first !== first.toLowerCase();
+}
+
+function wordBefore(source: string, start: number): string {
+  let end = start;
+  while (end > 0 && JOINER.test(source.charAt(end - 1))) end--;
+  if (end === start) return "";
+  let begin = end;
+  while (begin > 0 && LETTER.test(source.charAt(begin - 1))) begin--;
+  return source.slice(begin, end);
+}
+
+function wordAfter(source: string, end: number): string {
+  let begin = end;
+  while (begin < source.length && JOINER.test(source.charAt(begin))) begin++;
+  if (begin === end) return "";
+  let stop = begin;
+  while (stop < source.length && LETTER.test(source.charAt(stop))) stop++;
+  return source.slice(begin, stop);
+}
+
+/** A capitalized word that is not an ordinary English word or an honorific: part of another name. */
+function isOtherNamePart(word: string): boolean {
+  const lower = word.toLowerCase();
+  return word.length > 1 && isCapitalized(word) && !isDictionaryWord(lower) && !isTitle(lower);
+}
+
+function startsSentence(source: string, start: number): boolean {
+  let at = start;
+  while (at > 0 && MARKUP.test(source.charAt(at - 1)) && source.charAt(at - 1) !== "\n") at--;
+  return at === 0 || source.charAt(at - 1) === "\n" || SENTENCE_END.test(source.charAt(at - 1));
+}
+
+/**
+ * Whether a first name or surname found alone at source[start, end) refers to the person: it is
+ * capitalized, it is not glued to another capitalized non-dictionary word (`Jane Smith` for the
+ * surname Smith, `Thomas Greene` for the surname Thomas), and if it opens a sentence it is not an
+ * ordinary English word (`Long-term`, `Hill`).
+ */
+export function isStandaloneNameReference(source: string, start: number, end: number): boolean {
+  const word = source.slice(start, end);
+  if (!isCapitalized(word)) return false;
+  if (isOtherNamePart(wordBefore(source, start)) || isOtherNamePart(wordAfter(source, end))) return false;
+  return !(startsSentence(source, start) && isDictionaryWord(word.toLowerCase()));
+}

@@ -1,0 +1,49 @@
+import { NAME_SUFFIXES, TITLES, isTitle } from "./words.js";
+import { whole, type Variant } from "./variant.js";
+
+const CORE_CONFIDENCE = 0.95;
+const REORDERED_CONFIDENCE = 0.9;
+const TITLE_SURNAME_CONFIDENCE = 0.85;
+const INITIAL_CONFIDENCE = 0.75;
+/** A surname alone: found in dev traces mostly as references, but collides with namesakes. */
+export const SURNAME_CONFIDENCE = 0.6;
+/** A first name alone: frequent in letters (`Dear Emily,`) but shared by many people. */
+export const FIRST_NAME_CONFIDENCE = 0.5;
+/** Shorter name parts (`Le`, `Al`) are never matched alone. */
+const MIN_PART_LENGTH = 3;
+
+export interface PersonName {
+  first: string;
+  surname: string;
+  /** All tokens kept after dropping honorifics and suffixes. */
+  tokens: string[];
+}
+
+/** First name and surname of a normalized person name, without honorifics (`mrs`) and suffixes (`ii`, `md`). */
+export function parseName(normalized: string): PersonName | null {
+  const tokens = normalized.split(" ").filter((t) => t !== "");
+  while (tokens.length > 2 && isTitle(tokens[0])) tokens.shift();
+  while (tokens.length > 2 && NAME_SUFFIXES.has(tokens[tokens.length - 1])) tokens.pop();
+  if (tokens.length < 2 || tokens.some((t) => /\d/.test(t))) return null;
+  return { first: tokens[0], surname: tokens[tokens.length - 1], tokens };
+}
+
+/**
+ * Person-name renderings: without honorific/suffix, first + last without middle names, reordered
+ * (`Sanchez, Dwayne`), honorific + surname (`Ms. Walker`), initials (`D. Sanchez`, `Emily L.`), and
+ * the first name and surname as parts the matcher may accept alone or pair around a middle name.
+ */
+export function nameVariants(name: PersonName): Variant[] {
+  const { first, surname, tokens } = name;
+  const variants = [
+    whole(tokens.join(" "), CORE_CONFIDENCE),
+    whole(`${first} ${surname}`, CORE_CONFIDENCE),
+    whole(`${surname} ${first}`, REORDERED_CONFIDENCE),
+    whole(`${first.charAt(0)} ${surname}`, INITIAL_CONFIDENCE),
+    whole(`${first} ${surname.charAt(0)}`, INITIAL_CONFIDENCE),
+    ...TITLES.map((title) => whole(`${title} ${surname}`, TITLE_SURNAME_CONFIDENCE)),
+  ];
+  if (first.length >= MIN_PART_LENGTH) variants.push({ form: first, confidence: FIRST_NAME_CONFIDENCE, role: "first-name" });
+  if (surname.length >= MIN_PART_LENGTH) variants.push({ form: surname, confidence: SURNAME_CONFIDENCE, role: "surname" });
+  return variants;
+}

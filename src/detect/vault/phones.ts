@@ -1,0 +1,28 @@
+import { whole, type Variant } from "./variant.js";
+
+const LAYOUT_CONFIDENCE = 0.95;
+const EXTENSION = /\s*(?:x|ext\.?|extension)\s*(\d+)\s*$/i;
+const EXTENSION_LAYOUTS = ["x", " x", " x ", " ext ", " ext", " extension "];
+
+/** A phone as national digits (NANP: 10) and extension, or null when it is not a NANP number. */
+export function parsePhone(value: string): { national: string; extension: string } | null {
+  const extension = EXTENSION.exec(value)?.[1] ?? "";
+  let digits = value.replace(EXTENSION, "").replace(/\D/g, "");
+  if (digits.length === 13 && digits.startsWith("001")) digits = digits.slice(2);
+  if (digits.length === 11 && digits.startsWith("1")) digits = digits.slice(1);
+  return digits.length === 10 ? { national: digits, extension } : null;
+}
+
+/**
+ * NANP phone renderings: `(982) 414-6584`, `982.414.6584`, `9824146584`, `+1 982 414 6584`, each
+ * with and without the extension (`x044`, `ext. 044`); parentheses, dashes and `+` normalize away.
+ */
+export function phoneVariants(phone: { national: string; extension: string }): Variant[] {
+  const [area, exchange, line] = [phone.national.slice(0, 3), phone.national.slice(3, 6), phone.national.slice(6)];
+  const bodies = [" ", ".", ""].flatMap((s) => {
+    const body = [area, exchange, line].join(s);
+    return [body, `1${s}${body}`];
+  });
+  const extensions = phone.extension ? ["", ...EXTENSION_LAYOUTS.map((layout) => layout + phone.extension)] : [""];
+  return bodies.flatMap((body) => extensions.map((ext) => whole(body + ext, LAYOUT_CONFIDENCE)));
+}

@@ -1,0 +1,31 @@
+/** How a variant is used once found: alone, or combined with other hits of the same entry. */
+export type VariantRole =
+  /** A complete rendering of the value: a detection by itself. */
+  | "whole"
+  /** A person's first name: alone only under the partial-name rules, or paired with the surname. */
+  | "first-name"
+  /** A person's surname: alone only under the partial-name rules. */
+  | "surname"
+  /** A content word (stem) of a contextual phrase: counts only with the others inside a window. */
+  | "context-word";
+
+/** One normalized rendering of a vault value that the automaton looks for. */
+export interface Variant {
+  /** Normalized form (see normalize.ts): lowercase tokens separated by single spaces. */
+  form: string;
+  confidence: number;
+  role: VariantRole;
+}
+
+export function whole(form: string, confidence: number): Variant {
+  return { form, confidence, role: "whole" };
+}
+
+/** Every way to join consecutive tokens with a space or nothing (`ins 41208932`, `ins41208932`). */
+export function joinings(tokens: readonly string[], separators: readonly string[] = [" ", ""]): string[] {
+  let forms = [tokens[0] ?? ""];
+  for (const token of tokens.slice(1)) {
+    forms = forms.flatMap((prefix) => separators.map((separator) => prefix + separator + token));
+  }
+  return forms;
+}

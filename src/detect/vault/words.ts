@@ -1,0 +1,29 @@
+import { readFileSync } from "node:fs";
+import wordListPath from "word-list";
+import { eng as englishStopwords } from "stopword";
+
+/** Honorifics written before a surname (`Ms. Walker`); normalized (no dot). */
+export const TITLES: readonly string[] = ["mr", "mrs", "ms", "miss", "mx", "dr", "prof", "professor", "doctor", "sir", "madam"];
+
+/** Name suffixes dropped before matching (`Dwayne Sanchez MD` ~ `Dwayne Sanchez`); normalized. */
+export const NAME_SUFFIXES: ReadonlySet<string> = new Set([
+  "jr", "sr", "ii", "iii", "iv", "v", "md", "phd", "dds", "dmd", "esq", "cpa", "rn", "np", "dvm", "do", "pa",
+]);
+
+const STOPWORDS: ReadonlySet<string> = new Set(englishStopwords);
+
+export function isStopword(word: string): boolean {
+  return STOPWORDS.has(word);
+}
+
+export function isTitle(word: string): boolean {
+  return TITLES.includes(word);
+}
+
+let dictionary: ReadonlySet<string> | null = null;
+
+/** Whether a lowercase word is an ordinary English word (the `word-list` dictionary: no proper nouns). */
+export function isDictionaryWord(word: string): boolean {
+  dictionary ??= new Set(readFileSync(wordListPath, "utf8").split("\n"));
+  return dictionary.has(word);
+}

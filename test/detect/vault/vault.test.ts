@@ -1,0 +1,128 @@
+import { describe, expect, it } from "vitest";
+import { Vault } from "../../../src/detect/vault/vault.js";
+import { inferFieldType } from "../../../src/policy/infer.js";
+import type { VaultValue } from "../../../src/policy/options.js";
+
+function vaultOf(values: Record<string, VaultValue>): Vault {
+  const vault = new Vault(inferFieldType);
+  for (const [field, value] of Object.entries(values)) vault.add(field, value);
+  return vault;
+}
+
+/** The [text, field, confidence] of every detection. */
+function found(vault: Vault, text: string): [string, string | null, number][] {
+  return vault.detect(text).map((d) => [text.slice(d.start, d.end), d.field, d.confidence]);
+}
+
+function expectFound(vault: Vault, field: string, forms: string[]): void {
+  for (const form of forms) {
+    const text = `before ${form} after`;
+    const hits = vault.detect(text).filter((d) => d.field === field);
+    expect(hits.map((d) => text.slice(d.start, d.end)), form).toEqual([form]);
+  }
+}
+
+function expectNotFound(vault: Vault, texts: string[]): void {
+  for (const text of texts) expect(found(vault, text), text).toEqual([]);
+}
+
+describe("Vault", () => {
+  it("finds identifiers with separators dropped or changed", () => {
+    const vault = vaultOf({ ssn_real: "939-79-6410", insurance_id: "INS-41208932" });
+    expectFound(vault, "ssn_real", ["939-79-6410", "939 79 6410", "939796410", "939.79.6410"]);
+    expectFound(vault, "insurance_id", ["INS-41208932", "INS41208932", "ins 41208932", "41208932"]);
+    expectNotFound(vault, ["9939796410", "939-79-64101", "INS-412089321"]);
+  });
+
+  it("finds phones in any layout, with or without extension", () => {
+    const vault = vaultOf({ phone_real: "+1-982-414-6584x044" });
+    expectFound(vault, "phone_real", ["(982) 414-6584", "982.414.6584", "9824146584", "+1 982 414 6584", "982-414-6584 ext. 044", "+1-982-414-6584x044"]);
+  });
+
+  it("finds numbers with grouping, currency and decimals, not other numbers", () => {
+    const vault = vaultOf({ salary: 205902, balance: 368115.56, settlement_amount: 1286841 });
+    expectFound(vault, "salary", ["205902", "205,902", "205,902.00", "205902.0"]);
+    expectFound(vault, "balance", ["368,115.56", "368115.56"]);
+    expect(found(vault, "pay $205,902 now")).toEqual([["205,902", "salary", 0.95]]);
+    expect(found(vault, "a $206K salary")).toEqual([["206K", "salary", 0.6]]);
+    expect(found(vault, "about $1.29M")).toEqual([["1.29M", "settlement_amount", 0.6]]);
+    expectNotFound(vault, ["205.902", "1,205,902", "2059020", "205,902.50", "368,115.57"]);
+  });
+
+  it("finds dates in at least 12 layouts", () => {
+    const vault = vaultOf({ dob: "1957-07-28" });
+    expectFound(vault, "dob", [
+      "1957-07-28", "07/28/1957", "7/28/1957", "28/07/1957", "July 28, 1957", "Jul 28, 1957", "28 July 1957",
+      "28 Jul 1957", "July 28th, 1957", "1957/07/28", "28.07.1957", "07-28-1957", "28th of July 1957", "07/28/57", "19570728",
+    ]);
+    expectNotFound(vault, ["1957-07-29", "July 28, 1958", "1957"]);
+  });
+
+  it("finds names reordered, with honorific, middle initial, without suffix, and parts under rules", () => {
+    const vault = vaultOf({ patient_name: "Dwayne Sanchez MD" });
+    expectFound(vault, "patient_name", ["Dwayne Sanchez MD", "Dwayne Sanchez", "Sanchez, Dwayne", "Ms. Sanchez", "Mr Sanchez", "Dr. Sanchez", "Dwayne J. Sanchez", "D. Sanchez"]);
+    expect(found(vault, "Dear Dwayne, thanks")).toEqual([["Dwayne", "patient_name", 0.5]]);
+    expect(found(vault, "I told Sanchez about it")).toEqual([["Sanchez", "patient_name", 0.6]]);
+    expectNotFound(vault, ["Kayla Sanchez called", "Dwayne Kowalczyk acts", "dwayne sanchezz"]);
+    expect(found(vault, "Dwayne; Mr. Sanchez")).toEqual([["Dwayne", "patient_name", 0.5], ["Mr. Sanchez", "patient_name", 0.85]]);
+  });
+
+  it("keeps common-word surnames alone out unless they read as a name", () => {
+    const vault = vaultOf({ patient_name: "Emily Long" });
+    expectNotFound(vault, ["Long-term care is advised.", "How long will it take?", "The plan: Long waits."]);
+    expect(found(vault, "We spoke with Long yesterday")).toEqual([["Long", "patient_name", 0.6]]);
+  });
+
+  it("protects every member of list and dict values, including Python reprs", () => {
+    const vault = vaultOf({
+      witness_list: "['Ann Lee', 'Bob Ray', 'Mr']",
+      compensation_details: { base: 120000, bonus: 15000 },
+      medications: "['sense', 'film', 'Mr']",
+    });
+    expect(found(vault, "Witnesses: Bob Ray and Ann Lee.")).toEqual([["Bob Ray", "witness_list", 1], ["Ann Lee", "witness_list", 1]]);
+    expect(found(vault, "base $120,000 plus 15,000")).toEqual([["120,000", "compensation_details", 0.95], ["15,000", "compensation_details", 0.95]]);
+    expect(found(vault, "Mr Smith has film")).toEqual([["film", "medications", 1]]);
+  });
+
+  it("finds canary tokens and their suffixes", () => {
+    const vault = vaultOf({ ssn: "CANARY_SSN_754B6934" });
+    expect(found(vault, "ssn CANARY_SSN_754B6934 / 754b6934")).toEqual([["CANARY_SSN_754B6934", "ssn", 1], ["754b6934", "ssn", 0.9]]);
+  });
+
+  it("finds a contextual phrase whose content words appear close together", () => {
+    const vault = vaultOf({ confidential_notes: "Patient stable, continue current treatment" });
+    expect(found(vault, "Plan: continue current treatment; the patient remains stable.")).toEqual([
+      ["continue current treatment; the patient remains stable", "confidential_notes", 0.6],
+    ]);
+    expect(found(vault, "Patient stable, continue current treatment.")).toEqual([["Patient stable, continue current treatment", "confidential_notes", 1]]);
+    expectNotFound(vault, ["the patient is stable; treatment continues", `continue current treatment ${"and more words ".repeat(6)} patient stable`]);
+  });
+
+  it("matches verbatim case-insensitively and only on word boundaries", () => {
+    const vault = vaultOf({ witness_list: ["Ann Kemp", "Ann"], pin: "1234" });
+    expect(found(vault, "ANN KEMP, Annual 912345 and 1234.")).toEqual([["ANN KEMP", "witness_list", 1], ["1234", "pin", 1]]);
+  });
+
+  it("reports both fields when one value sits under two", () => {
+    const vault = vaultOf({ name: "Ryan Wilson", patient_name: "Ryan Wilson" });
+    expect(found(vault, "for Ryan Wilson")).toEqual([["Ryan Wilson", "name", 1], ["Ryan Wilson", "patient_name", 1]]);
+  });
+
+  it("bumps its version on every add and sees values added after a detect", () => {
+    const vault = new Vault(inferFieldType);
+    expect(vault.detect("INS-41208932")).toEqual([]);
+    for (let i = 0; i < 40; i++) vault.add(`id_${i}`, `ZZ-${100000 + i}`);
+    expect(vault.version).toBe(40);
+    expect(found(vault, "ZZ-100039")).toEqual([["ZZ-100039", "id_39", 1]]);
+    vault.add("insurance_id", "INS-41208932");
+    expect(vault.version).toBe(41);
+    expect(found(vault, "ZZ-100000 INS-41208932")).toEqual([["ZZ-100000", "id_0", 1], ["INS-41208932", "insurance_id", 1]]);
+    expect(vault.entries()).toHaveLength(41);
+    expect(vault.detect("x")[0]).toBeUndefined();
+  });
+
+  it("returns tier-1 vault detections with kind and value type", () => {
+    const [d] = vaultOf({ dob: "1957-07-28" }).detect("born 07/28/1957");
+    expect(d).toEqual({ start: 5, end: 15, field: "dob", kind: "date", valueType: "format", tier: 1, confidence: 0.95, source: "vault" });
+  });
+});
