@@ -4,7 +4,7 @@ import type { Judge, Rewriter } from "./detect/plugins.js";
 import { defaultRecognizers, recognizerDetector } from "./detect/recognizers/index.js";
 import { Vault } from "./detect/vault/vault.js";
 import { inferFieldType, type FieldType } from "./policy/infer.js";
-import { authorize, isAuthorized } from "./policy/authorize.js";
+import { authorize, isAuthorized, protectAction } from "./policy/authorize.js";
 import { parseOptions, type Policy, type ReconsOptions } from "./policy/options.js";
 import { Reachability } from "./policy/reachability.js";
 import { deriveKeys, keyedTag } from "./crypto/keys.js";
@@ -204,15 +204,25 @@ class Guard implements ReconsGuard {
 
   /** Detect and decide for one string; a failure anywhere redacts the whole string (fail closed). */
   private plan(text: string, context: EventContext, extra: Detection[] = []): PlannedSpan[] {
-    const detections = resolveOverlaps([...this.detectors.flatMap((detector) => detector.detect(text)), ...extra]);
-    return detections.map((detection) => {
-      const verdict = authorize(
-        this.policy,
-        { ...detection, channel: context.channel, recipient: context.recipient, position: context.position },
-        this.reachability,
-      );
+    const all = [...this.detectors.flatMap((detector) => detector.detect(text)), ...extra];
+    const decide = (detection: Detection): PlannedSpan => {
+      const verdict =
+        context.reversible && context.recipient === null && detection.field !== null
+          ? // A shared write has no single reader and each reader gets restored values: seal everything.
+            { action: protectAction(detection.valueType, detection.kind, this.policy.fields[detection.field]), reason: "reversible-shared-write" }
+          : authorize(
+              this.policy,
+              { ...detection, channel: context.channel, recipient: context.recipient, position: context.position },
+              this.reachability,
+            );
       const action = context.reversible ? (REVERSIBLE_ACTION[verdict.action] ?? verdict.action) : verdict.action;
       return { detection, action, reason: verdict.reason };
+    };
+    return resolveOverlaps(all).map((kept) => {
+      // One span can be the value of several fields: it is protected if any of them must be.
+      const sameSpan = all.filter((d) => d.field !== null && d.start === kept.start && d.end === kept.end);
+      const verdicts = (sameSpan.length > 1 ? sameSpan : [kept]).map(decide);
+      return verdicts.find((span) => span.action !== "allow") ?? verdicts[0];
     });
   }
 

@@ -178,7 +178,7 @@ export class Vault implements Detector {
     return kept.map((c) => {
       const entry = this.list[c.entry];
       const [start, end] = withLeadingSign(normalized.source, originalSpan(normalized, c.start, c.end));
-      return { start, end, field: entry.field, kind: entry.kind, valueType: entry.valueType, tier: 1, confidence: c.confidence, source: this.name };
+      return { start, end, field: entry.field, kind: entry.kind, valueType: entry.valueType, tier: 1, confidence: c.confidence, source: this.name, value: entry.value };
     });
   }
 }

@@ -123,6 +123,6 @@ describe("Vault", () => {
 
   it("returns tier-1 vault detections with kind and value type", () => {
     const [d] = vaultOf({ dob: "1957-07-28" }).detect("born 07/28/1957");
-    expect(d).toEqual({ start: 5, end: 15, field: "dob", kind: "date", valueType: "format", tier: 1, confidence: 0.95, source: "vault" });
+    expect(d).toEqual({ start: 5, end: 15, field: "dob", kind: "date", valueType: "format", tier: 1, confidence: 0.95, source: "vault", value: "1957-07-28" });
   });
 });

@@ -1,0 +1,32 @@
+export { createRecons, type ReconsGuard, type SanitizeOptions } from "./guard.js";
+export {
+  CHANNELS,
+  CHANNEL_NAMES,
+  ACTIONS,
+  type Action,
+  type Channel,
+  type Decision,
+  type ObservableEvent,
+  type Position,
+  type Resolution,
+  type SanitizeResult,
+  type ValueType,
+} from "./event.js";
+export {
+  parseOptions,
+  reconsOptionsSchema,
+  policySchema,
+  fieldPolicySchema,
+  ReconsConfigError,
+  type ReconsOptions,
+  type ReconsOptionsInput,
+  type Policy,
+  type FieldPolicy,
+  type VaultValue,
+} from "./policy/options.js";
+export { authorize, isAuthorized, isReleasable, protectAction, type AuthorizationQuery, type Verdict } from "./policy/authorize.js";
+export { Reachability } from "./policy/reachability.js";
+export { resolveOverlaps, type Detection, type Detector, type Recognizer } from "./detect/base.js";
+export type { Judge, JudgeVerdict, ProtectedValue, Rewriter, RewriteRequest, RewriteResult } from "./detect/plugins.js";
+export { OperatorError, type Operator, type OperatorInput, type OperatorOutput } from "./transform/base.js";
+export { mapStrings } from "./content.js";

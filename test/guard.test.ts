@@ -1,0 +1,162 @@
+import { describe, expect, it } from "vitest";
+import fc from "fast-check";
+import { createRecons } from "../src/guard.js";
+import type { Recognizer } from "../src/detect/base.js";
+import type { Operator } from "../src/transform/base.js";
+
+const SECRET = "test-secret-0123456789";
+const vault = {
+  ssn: "939-79-6410",
+  patient_name: "Dwayne Sanchez",
+  salary: "205902",
+  diagnosis: "chronic back pain",
+  dob: "1957-07-28",
+};
+const policy = {
+  fields: {
+    ssn: { valueType: "format", kind: "ssn", authorized: ["intake"] },
+    patient_name: { valueType: "value", kind: "name", authorized: ["intake", "scheduler"] },
+    salary: { valueType: "value", kind: "amount", authorized: ["payroll"] },
+    diagnosis: { valueType: "contextual", kind: "text", authorized: ["doctor"] },
+    dob: { valueType: "format", kind: "date", authorized: ["intake"] },
+  },
+  positions: { intake: "original", scheduler: "original", auditor: "introduced" },
+};
+const guard = () => createRecons({ policy, vault, secret: SECRET });
+const message = "Patient Dwayne Sanchez (SSN 939-79-6410, born July 28, 1957) earns $205,902 and has chronic back pain.";
+
+describe("createRecons options", () => {
+  it("names the bad path in a validation error", () => {
+    expect(() => createRecons({ policy: { fields: { ssn: { valueType: "shape" } } } })).toThrow(/policy\.fields\.ssn\.valueType/);
+    expect(() => createRecons({ policy: { mode: "sometimes" } })).toThrow(/policy\.mode/);
+  });
+});
+
+describe("sanitize", () => {
+  it("leaves content byte-for-byte unchanged for a recipient authorized for everything in it", async () => {
+    const g = createRecons({
+      vault,
+      secret: SECRET,
+      policy: { fields: Object.fromEntries(Object.entries(policy.fields).map(([k, v]) => [k, { ...v, authorized: ["boss"] }])) },
+    });
+    const result = await g.sanitize({ channel: "C2", content: message, recipient: "boss" });
+    expect(result.content).toBe(message);
+    expect(result.decisions.every((d) => d.action === "allow")).toBe(true);
+  });
+
+  it("transforms every unauthorized value by type and keeps the rest", async () => {
+    const result = await guard().sanitize({ channel: "C2", content: message, recipient: "scheduler" });
+    const out = result.content;
+    expect(out).toContain("Dwayne Sanchez"); // scheduler may see the name
+    for (const raw of ["939-79-6410", "205,902", "chronic back pain", "July 28, 1957"]) expect(out).not.toContain(raw);
+    expect(out).toMatch(/SSN \d{3}-\d{2}-\d{4}/); // FPE keeps the format
+    const byField = Object.fromEntries(result.decisions.map((d) => [d.field, d]));
+    expect(byField.ssn.action).toBe("fpe");
+    expect(byField.salary.action).toBe("mldp");
+    expect(byField.diagnosis).toMatchObject({ action: "redact", fallback: "no-rewriter" });
+    expect(byField.patient_name.action).toBe("allow");
+    expect(g2detect(out)).toEqual([]);
+  });
+
+  it("denies introduced recipients and records position and resolution", async () => {
+    const result = await guard().sanitize({ channel: "C2", content: message, recipient: "auditor" });
+    expect(result.content).not.toContain("Sanchez");
+    const decision = result.decisions.find((d) => d.field === "patient_name")!;
+    expect(decision).toMatchObject({ position: "introduced", reason: "introduced-recipient", resolution: "explicit" });
+  });
+
+  it("walks JSON content and keeps its structure", async () => {
+    const content = { args: { ssn: "939796410", note: ["see", "Dwayne Sanchez"] }, count: 3 };
+    const result = await guard().sanitize({ channel: "C3", content, recipient: "tool:lookup" });
+    expect(Object.keys(result.content.args)).toEqual(["ssn", "note"]);
+    expect(result.content.count).toBe(3);
+    expect(JSON.stringify(result.content)).not.toMatch(/939796410|Sanchez/);
+    expect(result.decisions.map((d) => d.path).sort()).toEqual(["$.args.note[1]", "$.args.ssn"]);
+  });
+
+  it("never puts raw values or the secret into decisions", async () => {
+    const result = await guard().sanitize({ channel: "C2", content: message, recipient: "auditor" });
+    const text = JSON.stringify(result.decisions);
+    for (const raw of [...Object.values(vault), SECRET, "Sanchez", "939796410"]) expect(text).not.toContain(raw);
+    expect(JSON.stringify(guard())).not.toContain(SECRET);
+  });
+
+  it("grows the vault at run time", async () => {
+    const g = guard();
+    g.vault.add("ssn", "123-45-6789");
+    const result = g.sanitizeSync({ channel: "C2", content: "new one: 123 45 6789", recipient: "auditor" });
+    expect(result.content).not.toContain("123 45 6789");
+  });
+});
+
+describe("fail closed", () => {
+  it("redacts the whole string when a recognizer throws", () => {
+    const broken: Recognizer = {
+      name: "broken",
+      kind: "x",
+      valueType: "format",
+      detect: () => {
+        throw new Error("boom");
+      },
+    };
+    const g = createRecons({ policy, vault, secret: SECRET, recognizers: [broken] });
+    const result = g.sanitizeSync({ channel: "C2", content: message, recipient: "intake" });
+    expect(result.content).toBe("[REDACTED:detection-error]");
+    expect(result.decisions[0]).toMatchObject({ action: "redact", fallback: "detection-error" });
+  });
+
+  it("redacts a value when its operator throws", () => {
+    const broken: Operator = {
+      action: "fpe",
+      name: "broken-fpe",
+      apply: () => {
+        throw new Error("cipher failure");
+      },
+    };
+    const g = createRecons({ policy, vault, secret: SECRET, operators: [broken] });
+    const result = g.sanitizeSync({ channel: "C2", content: "SSN 939-79-6410", recipient: "scheduler" });
+    expect(result.content).toBe("SSN [REDACTED:ssn]");
+    expect(result.decisions[0]).toMatchObject({ action: "redact", fallback: "fpe-error" });
+  });
+});
+
+describe("restore", () => {
+  it("gives authorized readers the real values back from reversible writes", () => {
+    const g = guard();
+    const stored = g.sanitizeSync({ channel: "C5", content: message }, { reversible: true }).content;
+    for (const raw of ["939-79-6410", "Sanchez", "205,902", "chronic back pain"]) expect(stored).not.toContain(raw);
+    const forIntake = g.restore(stored, "intake", "C5");
+    expect(forIntake).toContain("939-79-6410");
+    expect(forIntake).toContain("Dwayne Sanchez");
+    expect(forIntake).not.toContain("205,902");
+    const forDoctor = g.restore(stored, "doctor", "C5");
+    expect(forDoctor).toContain("chronic back pain");
+    expect(forDoctor).not.toContain("939-79-6410");
+  });
+});
+
+function g2detect(text: string) {
+  return guard()
+    .detect(text)
+    .filter((d) => d.field !== null && d.field !== "patient_name");
+}
+
+describe("property: random vault values in rewritten forms", () => {
+  it("never reach an unauthorized recipient and reach an authorized one unchanged", () => {
+    const digits = (n: number) => fc.stringMatching(new RegExp(`^[1-8]\\d{${n - 1}}$`));
+    const ssnArb = fc.tuple(digits(3), digits(2), digits(4), fc.constantFrom("-", " ", "", "."));
+    const filler = fc.constantFrom("Please note", "FYI:", "Record follows.", "as discussed", "");
+    fc.assert(
+      fc.property(ssnArb, filler, filler, ([a, b, c, sep], before, after) => {
+        fc.pre(a !== "666" && b !== "00");
+        const g = createRecons({ vault: { ssn: `${a}-${b}-${c}` }, secret: SECRET, policy: { fields: { ssn: { valueType: "format", kind: "ssn", authorized: ["ok"] } } } });
+        const text = `${before} SSN ${a}${sep}${b}${sep}${c} ${after}`;
+        const denied = g.sanitizeSync({ channel: "C2", content: text, recipient: "other" }).content;
+        const allowed = g.sanitizeSync({ channel: "C2", content: text, recipient: "ok" }).content;
+        expect(denied.replace(/\D/g, "")).not.toContain(`${a}${b}${c}`);
+        expect(allowed).toBe(text);
+      }),
+      { numRuns: 100 },
+    );
+  });
+});
