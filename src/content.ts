@@ -56,6 +56,10 @@ function walk(value: unknown, visit: StringVisitor, path: string, seen: WeakMap<
       if (!copy) {
         copy = isPlainObject(value) ? {} : Object.create(Object.getPrototypeOf(value));
         for (const [k, v] of entries) copy![k] = v;
+        // Brand symbols (e.g. LangChain's message marker) keep `isAIMessage` and friends working.
+        for (const symbol of Object.getOwnPropertySymbols(value)) {
+          Object.defineProperty(copy, symbol, Object.getOwnPropertyDescriptor(value, symbol)!);
+        }
       }
       if (nextKey !== key) delete copy![key];
       copy![nextKey] = next;

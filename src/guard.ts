@@ -136,28 +136,31 @@ class Guard implements ReconsGuard {
   }
 
   restore<T>(content: T, recipient: string, channel: Channel): T {
+    return mapStrings(content, (text) => this.restoreString(text, (field) => this.isAuthorized(field, channel, recipient)));
+  }
+
+  /** Replace surrogates (FPE, pseudonyms, seals) of vault values by the real value where `allowed(field)`. */
+  private restoreString(text: string, allowed: (field: string) => boolean): string {
     const index = this.surrogateIndex();
-    return mapStrings(content, (text) => {
-      let restored = text.replace(SEAL_PATTERN, (placeholder, tag: string) => {
-        const original = index.seals.get(tag);
-        return original && this.isAuthorized(original.field, channel, recipient) ? original.value : placeholder;
-      });
-      const found = index.vault.detect(restored).filter((d) => d.field !== null);
-      for (const detection of found.sort((a, b) => b.start - a.start)) {
-        const [field, action, value] = splitSurrogateField(detection.field!);
-        if (!this.isAuthorized(field, channel, recipient)) continue;
-        const operator = this.operators.get(action);
-        const span = restored.slice(detection.start, detection.end);
-        let real = value;
-        try {
-          if (operator?.reverse) real = operator.reverse(span, { field, kind: detection.kind, valueType: detection.valueType });
-        } catch {
-          real = value; // The surrogate's own form could not be reversed; its vault value is still exact.
-        }
-        restored = restored.slice(0, detection.start) + real + restored.slice(detection.end);
-      }
-      return restored;
+    let restored = text.replace(SEAL_PATTERN, (placeholder, tag: string) => {
+      const original = index.seals.get(tag);
+      return original && allowed(original.field) ? original.value : placeholder;
     });
+    const found = index.vault.detect(restored).filter((d) => d.field !== null);
+    for (const detection of found.sort((a, b) => b.start - a.start)) {
+      const [field, action, value] = splitSurrogateField(detection.field!);
+      if (!allowed(field)) continue;
+      const operator = this.operators.get(action);
+      const span = restored.slice(detection.start, detection.end);
+      let real = value;
+      try {
+        if (operator?.reverse) real = operator.reverse(span, { field, kind: detection.kind, valueType: detection.valueType });
+      } catch {
+        real = value; // The surrogate's own form could not be reversed; its vault value is still exact.
+      }
+      restored = restored.slice(0, detection.start) + real + restored.slice(detection.end);
+    }
+    return restored;
   }
 
   /** Surrogates of every vault value under each reversible operation, rebuilt when the vault grows. */
@@ -237,6 +240,9 @@ class Guard implements ReconsGuard {
     if (text.length === 0) return text;
     let planned: PlannedSpan[];
     try {
+      // Surrogates from an earlier hop become real values again, so each recipient is judged on the
+      // real value: authorized readers get it back, others get the same deterministic surrogate.
+      text = this.restoreString(text, () => true);
       planned = this.plan(text, context, judged);
     } catch (error) {
       decisions.push(this.failureDecision(text, path, context, "detection-error", error));
@@ -392,6 +398,7 @@ class Guard implements ReconsGuard {
   ): Promise<void> {
     let planned: PlannedSpan[];
     try {
+      text = this.restoreString(text, () => true);
       planned = this.plan(text, context);
     } catch {
       return; // sanitizeString redacts this string when it meets the same error.

@@ -52,7 +52,10 @@ describe("sanitize", () => {
     expect(out).toMatch(/SSN \d{3}-\d{2}-\d{4}/); // FPE keeps the format
     const byField = Object.fromEntries(result.decisions.map((d) => [d.field, d]));
     expect(byField.ssn.action).toBe("fpe");
-    expect(byField.salary.action).toBe("mldp");
+    // Zero noise (likely at epsilon 1) leaves the exact value, which the backstop then redacts.
+    const salary = result.decisions.filter((d) => d.field === "salary");
+    expect(salary[0].action).toBe("mldp");
+    if (salary.length > 1) expect(salary[1]).toMatchObject({ action: "redact", fallback: "backstop" });
     expect(byField.diagnosis).toMatchObject({ action: "redact", fallback: "no-rewriter" });
     expect(byField.patient_name.action).toBe("allow");
     expect(g2detect(out)).toEqual([]);

@@ -80,9 +80,9 @@ export const reconsOptionsSchema = z.object({
     .object({
       epsilon: z.number().positive().default(1),
       /** Metric unit per kind (amount 1 = one currency unit); `*` for others. */
-      unit: z.record(z.string(), z.number().positive()).default({ "*": 1 }),
+      unit: z.record(z.string(), z.number().positive()).default({ amount: 100, "*": 1 }),
     })
-    .default({ epsilon: 1, unit: { "*": 1 } }),
+    .default({ epsilon: 1, unit: { amount: 100, "*": 1 } }),
   /** Extra recognizers (plug-ins) and whether to keep the built-in ones. */
   recognizers: z.array(z.custom<Recognizer>((r) => typeof (r as Recognizer)?.detect === "function")).default([]),
   builtinRecognizers: z.boolean().default(true),

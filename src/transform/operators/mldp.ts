@@ -1,0 +1,84 @@
+import { randomBytes } from "node:crypto";
+import type { ReconsOptions } from "../../policy/options.js";
+import { OperatorError, type Operator, type OperatorInput, type OperatorOutput } from "../base.js";
+
+/**
+ * Metric local differential privacy for numbers: each number in the value gets discrete Laplace
+ * (two-sided geometric) noise k * unit with P(k) proportional to exp(-epsilon * |k|), the unit
+ * chosen by kind (`unit[kind] ?? unit["*"]`). Integer arithmetic in the value's own decimals,
+ * so no floating-point low bits leak; unsigned values are clamped at 0; the text keeps its
+ * currency, grouping and decimals (`$205,902.00` -> `$205,901.00`).
+ */
+
+/** Epsilon and unit per kind, as parsed by the `mldp` option schema. */
+export type MldpOptions = ReconsOptions["mldp"];
+
+/** A uniform double in (0, 1] from node:crypto (53 random bits). */
+export type UniformSource = () => number;
+
+const POOL_BYTES = 7 * 512;
+let pool = randomBytes(POOL_BYTES);
+let offset = 0;
+
+/** Random bytes are drawn in pools: one randomBytes call per 512 uniforms keeps apply() cheap. */
+export const cryptoUniform: UniformSource = () => {
+  if (offset + 7 > POOL_BYTES) {
+    pool = randomBytes(POOL_BYTES);
+    offset = 0;
+  }
+  const high = pool.readUIntBE(offset, 3) & 0x1f_ffff;
+  const low = pool.readUIntBE(offset + 3, 4);
+  offset += 7;
+  return (high * 2 ** 32 + low + 1) / 2 ** 53;
+};
+
+/** Failures (k) before the first success, success probability 1 - alpha, by inversion. */
+function geometric(alpha: number, uniform: UniformSource): number {
+  return Math.floor(Math.log(uniform()) / Math.log(alpha));
+}
+
+/** A two-sided geometric sample: P(k) = (1 - alpha) / (1 + alpha) * alpha^|k|, alpha = exp(-epsilon). */
+export function sampleDiscreteLaplace(epsilon: number, uniform: UniformSource = cryptoUniform): number {
+  const alpha = Math.exp(-epsilon);
+  return geometric(alpha, uniform) - geometric(alpha, uniform);
+}
+
+/** A number with optional sign (not a hyphen after a digit), thousands grouping and decimals; linear-time. */
+const NUMBER = /(?<!\d)(-?)(\d{1,3}(?:,\d{3})+|\d+)(?:\.(\d+))?/g;
+
+function group(digits: string): string {
+  return digits.replace(/\B(?=(\d{3})+$)/g, ",");
+}
+
+function perturb(sign: string, integer: string, decimals: string, epsilon: number, unit: number): string {
+  const scale = 10n ** BigInt(decimals.length);
+  const scaled = BigInt(sign + integer.replace(/,/g, "") + decimals);
+  // The unit in the value's last displayed decimal; never below that decimal.
+  const step = BigInt(Math.max(1, Math.round(unit * Number(scale))));
+  let noisy = scaled + BigInt(sampleDiscreteLaplace(epsilon)) * step;
+  if (sign === "" && noisy < 0n) noisy = 0n;
+  const negative = noisy < 0n;
+  const magnitude = (negative ? -noisy : noisy).toString().padStart(decimals.length + 1, "0");
+  const whole = magnitude.slice(0, magnitude.length - decimals.length);
+  const fraction = magnitude.slice(magnitude.length - decimals.length);
+  const grouped = integer.includes(",") ? group(whole) : whole;
+  return `${negative ? "-" : ""}${grouped}${decimals ? `.${fraction}` : ""}`;
+}
+
+export function createMldpOperator(options: MldpOptions): Operator {
+  if (!(options.epsilon > 0)) throw new RangeError("mldp epsilon must be positive");
+  return {
+    action: "mldp",
+    name: "mldp-discrete-laplace",
+    apply(input: OperatorInput): OperatorOutput {
+      const unit = options.unit[input.kind] ?? options.unit["*"] ?? 1;
+      let found = false;
+      const text = input.value.replace(NUMBER, (_match, sign: string, integer: string, decimals: string | undefined) => {
+        found = true;
+        return perturb(sign, integer, decimals ?? "", options.epsilon, unit);
+      });
+      if (!found) throw new OperatorError("no number to perturb", "mldp-no-number");
+      return { text };
+    },
+  };
+}

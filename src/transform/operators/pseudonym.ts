@@ -1,0 +1,163 @@
+import { FF1 } from "@noble/ciphers/ff1.js";
+import { keyedTag } from "../../crypto/keys.js";
+import { OperatorError, type Operator, type OperatorInput, type OperatorOutput } from "../base.js";
+import { FIRST_NAMES } from "./names/first-names.js";
+import { SURNAMES } from "./names/surnames.js";
+import { memoize } from "./format.js";
+
+/**
+ * Keyed, deterministic, realistic pseudonyms that reverse without shared state.
+ *
+ * A name token found in a bundled list is replaced by the list entry at FF1(index), a keyed
+ * permutation of the list (cycle-walking over radix ceil(sqrt(n)), length 2), so replicas with the
+ * same secret agree and `reverse` applies FF1^-1. The lists are disjoint, so a token's list is known
+ * from the token alone: `Dwayne Sanchez` and `Mr. Sanchez` map `Sanchez` alike. Titles, suffixes
+ * and initials are kept, and the token's capitalization style (ALL CAPS, lower) is copied.
+ * Tokens outside the lists get a keyed choice among the last RESERVED entries of the list of their
+ * position, which the permutation never outputs, so `reverse` knows them and refuses.
+ * Values of other kinds become keyed tags (`ADDRESS-3f9a21c0`, emails `user.3f9a21c0@example.com`),
+ * consistent across a run and not reversible.
+ */
+
+/** Tail of each list kept for surrogates of unknown names. */
+export const RESERVED = 32;
+const NAME_KINDS = new Set(["name", "person", "full_name", "first_name", "last_name", "given_name", "family_name", "surname"]);
+const TITLES = new Set(["mr", "mrs", "ms", "miss", "mx", "dr", "prof", "sir", "dame", "rev", "fr", "capt", "sgt", "lt", "col", "gen", "hon"]);
+const SUFFIXES = new Set(["jr", "sr", "ii", "iii", "iv", "md", "phd", "dds", "dmd", "rn", "np", "esq", "cpa", "dvm", "mba", "pe"]);
+const WORD = /\p{L}+(?:['’]\p{L}+)*/gu;
+
+const lookupKey = (token: string): string => token.toLowerCase().replace(/['’]/g, "");
+
+/** A bundled list with a keyed FF1 permutation over its first `permuted` entries. */
+class NameList {
+  private readonly index = new Map<string, number>();
+  private readonly permuted: number;
+  private readonly radix: number;
+  private readonly ff1: ReturnType<typeof FF1>;
+
+  constructor(
+    readonly label: string,
+    private readonly names: readonly string[],
+    private readonly key: Uint8Array,
+  ) {
+    names.forEach((name, i) => this.index.set(lookupKey(name), i));
+    this.permuted = names.length - RESERVED;
+    this.radix = Math.ceil(Math.sqrt(this.permuted));
+    this.ff1 = FF1(this.radix, key, new TextEncoder().encode(`pseudonym:${label}`));
+  }
+
+  has(token: string): boolean {
+    return this.index.has(lookupKey(token));
+  }
+
+  /** The surrogate of a listed token, or a reserved entry for an unlisted or reserved one. */
+  surrogate(token: string): string {
+    const i = this.index.get(lookupKey(token));
+    if (i !== undefined && i < this.permuted) return this.names[this.walk(i, "encrypt")];
+    const pick = parseInt(keyedTag(this.key, `${this.label}:${lookupKey(token)}`, 8), 16) % RESERVED;
+    return this.names[this.permuted + pick];
+  }
+
+  original(token: string): string {
+    const i = this.index.get(lookupKey(token));
+    if (i === undefined || i >= this.permuted) {
+      throw new OperatorError("pseudonym of a name outside the bundled lists is not reversible", "pseudonym-not-reversible");
+    }
+    return this.names[this.walk(i, "decrypt")];
+  }
+
+  private walk(i: number, direction: "encrypt" | "decrypt"): number {
+    let x = i;
+    do {
+      const [high, low] = this.ff1[direction]([Math.floor(x / this.radix), x % this.radix]);
+      x = high * this.radix + low;
+    } while (x >= this.permuted);
+    return x;
+  }
+}
+
+type Role = "keep" | "first" | "surname";
+interface Token {
+  start: number;
+  end: number;
+  text: string;
+  role: Role;
+}
+
+/** Splits a name into tokens and gives each a role: kept (title, suffix, initial) or a name. */
+function parseName(value: string): Token[] {
+  const tokens: Token[] = [...value.matchAll(WORD)].map((m) => ({
+    start: m.index,
+    end: m.index + m[0].length,
+    text: m[0],
+    role: "first" as Role,
+  }));
+  tokens.forEach((token, i) => {
+    const lower = token.text.toLowerCase();
+    const isInitial = token.text.length === 1;
+    const isTitle = TITLES.has(lower) && (i < tokens.length - 1 || value[token.end] === ".");
+    const isSuffix = SUFFIXES.has(lower) && i > 0;
+    if (isInitial || isTitle || isSuffix) token.role = "keep";
+  });
+  const names = tokens.filter((t) => t.role !== "keep");
+  const comma = value.indexOf(",");
+  const reordered = comma >= 0 && names.length > 1 && names[0].end <= comma && names[names.length - 1].start > comma;
+  // "Sanchez, Dwayne" names the surname first; otherwise the last name token is the surname.
+  for (const token of names) token.role = reordered ? (token.end <= comma ? "surname" : "first") : "first";
+  if (!reordered && names.length > 0) names[names.length - 1].role = "surname";
+  return tokens;
+}
+
+function copyCase(pattern: string, name: string): string {
+  if (pattern.length > 1 && pattern === pattern.toUpperCase()) return name.toUpperCase();
+  if (pattern === pattern.toLowerCase()) return name.toLowerCase();
+  return name;
+}
+
+function replaceTokens(value: string, tokens: Token[], replace: (token: Token) => string): string {
+  let text = "";
+  let last = 0;
+  for (const token of tokens) {
+    text += value.slice(last, token.start) + (token.role === "keep" ? token.text : copyCase(token.text, replace(token)));
+    last = token.end;
+  }
+  return text + value.slice(last);
+}
+
+export function createPseudonymOperator(key: Uint8Array): Operator {
+  const first = new NameList("first", FIRST_NAMES, key);
+  const surname = new NameList("surname", SURNAMES, key);
+  // Membership decides the list (they are disjoint); the position only places unknown tokens.
+  const listOf = (token: Token): NameList =>
+    first.has(token.text) ? first : surname.has(token.text) ? surname : token.role === "first" ? first : surname;
+
+  const nameTokens = (value: string): Token[] => {
+    const tokens = parseName(value);
+    if (tokens.every((t) => t.role === "keep")) throw new OperatorError("no name to pseudonymize", "pseudonym-empty");
+    return tokens;
+  };
+
+  // Deterministic, so a name repeated across messages is enciphered once.
+  const pseudonymOf = memoize((value: string): string =>
+    replaceTokens(value, nameTokens(value), (token) => listOf(token).surrogate(token.text)),
+  );
+
+  return {
+    action: "pseudonymize",
+    name: "pseudonym",
+    apply(input: OperatorInput): OperatorOutput {
+      if (!NAME_KINDS.has(input.kind)) {
+        const tag = keyedTag(key, `${input.kind}:${input.value}`, 8);
+        return { text: input.kind === "email" ? `user.${tag}@example.com` : `${input.kind.toUpperCase()}-${tag}` };
+      }
+      return { text: pseudonymOf(input.value) };
+    },
+    reverse(transformed: string, input: Omit<OperatorInput, "value">): string {
+      if (!NAME_KINDS.has(input.kind)) {
+        throw new OperatorError(`keyed ${input.kind} tags are not reversible`, "pseudonym-not-reversible");
+      }
+      const tokens = nameTokens(transformed);
+      return replaceTokens(transformed, tokens, (token) => listOf(token).original(token.text));
+    },
+  };
+}

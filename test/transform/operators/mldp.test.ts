@@ -1,0 +1,81 @@
+import { describe, expect, it } from "vitest";
+import { OperatorError, type OperatorInput, type OperatorOutput } from "../../../src/transform/base.js";
+import { createMldpOperator, cryptoUniform, sampleDiscreteLaplace } from "../../../src/transform/operators/mldp.js";
+
+const input = (value: string, kind = "amount"): OperatorInput => ({ value, field: "salary", kind, valueType: "value" });
+const SAMPLES = 40_000;
+
+function moments(epsilon: number): { mean: number; variance: number; zeros: number } {
+  const draws = Array.from({ length: SAMPLES }, () => sampleDiscreteLaplace(epsilon));
+  const mean = draws.reduce((a, b) => a + b, 0) / SAMPLES;
+  const variance = draws.reduce((a, b) => a + (b - mean) ** 2, 0) / SAMPLES;
+  return { mean, variance, zeros: draws.filter((d) => d === 0).length / SAMPLES };
+}
+
+describe("discrete Laplace sampler", () => {
+  it.each([1, 0.5, 2])("has mean 0 and the variance of epsilon %f", (epsilon) => {
+    const alpha = Math.exp(-epsilon);
+    const variance = (2 * alpha) / (1 - alpha) ** 2;
+    const stats = moments(epsilon);
+    expect(Math.abs(stats.mean)).toBeLessThan(6 * Math.sqrt(variance / SAMPLES));
+    expect(stats.variance).toBeGreaterThan(variance * 0.85);
+    expect(stats.variance).toBeLessThan(variance * 1.15);
+    expect(stats.zeros).toBeCloseTo((1 - alpha) / (1 + alpha), 1);
+  });
+
+  it("draws uniforms in (0, 1] from node:crypto", () => {
+    const draws = Array.from({ length: 1000 }, cryptoUniform);
+    expect(draws.every((u) => u > 0 && u <= 1)).toBe(true);
+    expect(new Set(draws).size).toBe(1000);
+  });
+
+  it("maps a fixed uniform source through the geometric inverse", () => {
+    expect(sampleDiscreteLaplace(1, () => 1)).toBe(0);
+    const sequence = [Math.exp(-2.5), 1];
+    expect(sampleDiscreteLaplace(1, () => sequence.shift()!)).toBe(2);
+  });
+});
+
+describe("mldp operator", () => {
+  const operator = createMldpOperator({ epsilon: 1, unit: { amount: 1000, "*": 1 } });
+  const apply = (value: string, kind?: string): string => (operator.apply(input(value, kind)) as OperatorOutput).text;
+
+  it("keeps the textual format of the number", () => {
+    for (let i = 0; i < 50; i++) {
+      expect(apply("$205,902.00")).toMatch(/^\$\d{3},\d{3}\.00$/);
+      expect(apply("205902")).toMatch(/^\d{6}$/);
+      expect(apply("205902", "score")).toMatch(/^\d{6}$/);
+      expect(apply("BP 120/80 mmHg", "vital")).toMatch(/^BP \d+\/\d+ mmHg$/);
+    }
+  });
+
+  it("moves values by multiples of the kind's unit", () => {
+    const values = Array.from({ length: 300 }, () => Number(apply("205902")));
+    expect(values.every((v) => (v - 205902) % 1000 === 0)).toBe(true);
+    expect(new Set(values).size).toBeGreaterThan(1);
+    const scores = Array.from({ length: 300 }, () => Number(apply("742", "score")));
+    expect(scores.every((v) => Number.isInteger(v))).toBe(true);
+    expect(scores.some((v) => v !== 742 && Math.abs(v - 742) < 1000)).toBe(true);
+  });
+
+  it("clamps unsigned values at zero and lets signed ones cross it", () => {
+    const unsigned = Array.from({ length: 500 }, () => Number(apply("0", "count")));
+    expect(Math.min(...unsigned)).toBe(0);
+    expect(unsigned.some((v) => v > 0)).toBe(true);
+    const signed = Array.from({ length: 500 }, () => Number(apply("-0.50", "delta").replace(/[^\d.-]/g, "")));
+    expect(signed.some((v) => v > 0)).toBe(true);
+    expect(apply("-0.50", "delta")).toMatch(/^-?\d+\.\d\d$/);
+  });
+
+  it("does not read a hyphen after a digit as a minus sign", () => {
+    expect(apply("10-20", "range")).toMatch(/^\d+-\d+$/);
+  });
+
+  it("throws when the value has no number", () => {
+    expect(() => apply("about a million")).toThrow(OperatorError);
+  });
+
+  it("rejects a non-positive epsilon", () => {
+    expect(() => createMldpOperator({ epsilon: 0, unit: {} })).toThrow(RangeError);
+  });
+});

@@ -1,0 +1,83 @@
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { deriveKeys } from "../../../src/crypto/keys.js";
+import { OperatorError, type OperatorOutput } from "../../../src/transform/base.js";
+import { FIRST_NAMES } from "../../../src/transform/operators/names/first-names.js";
+import { SURNAMES } from "../../../src/transform/operators/names/surnames.js";
+import { createPseudonymOperator, RESERVED } from "../../../src/transform/operators/pseudonym.js";
+
+const meta = { field: "patient_name", kind: "name", valueType: "value" as const };
+const operator = createPseudonymOperator(deriveKeys("pseudonym-test").pseudonym);
+const pseudonym = (value: string, kind = "name"): string =>
+  (operator.apply({ ...meta, kind, value }) as OperatorOutput).text;
+const reverse = (text: string): string => operator.reverse!(text, meta);
+
+describe("pseudonym operator: names", () => {
+  it("replaces first name and surname with listed names, consistently", () => {
+    const full = pseudonym("Dwayne Sanchez");
+    const [first, last] = full.split(" ");
+    expect(FIRST_NAMES).toContain(first);
+    expect(SURNAMES).toContain(last);
+    expect(first).not.toBe("Dwayne");
+    expect(pseudonym("Mr. Sanchez")).toBe(`Mr. ${last}`);
+    expect(pseudonym("Sanchez, Dwayne")).toBe(`${last}, ${first}`);
+    expect(pseudonym("Dwayne J. Sanchez MD")).toBe(`${first} J. ${last} MD`);
+    expect(pseudonym("DWAYNE SANCHEZ")).toBe(full.toUpperCase());
+    expect(pseudonym("dwayne sanchez")).toBe(full.toLowerCase());
+  });
+
+  it("agrees across replicas with the same secret and differs with another", () => {
+    const replica = createPseudonymOperator(deriveKeys("pseudonym-test").pseudonym);
+    expect((replica.apply({ ...meta, value: "Laura Walker" }) as OperatorOutput).text).toBe(pseudonym("Laura Walker"));
+    const other = createPseudonymOperator(deriveKeys("other").pseudonym);
+    const names = ["Laura Walker", "James Smith", "Mary Johnson", "Peter Hill"];
+    expect(names.map((n) => (other.apply({ ...meta, value: n }) as OperatorOutput).text)).not.toEqual(names.map((n) => pseudonym(n)));
+  });
+
+  it("reverses listed names without shared state", () => {
+    const permuted = fc.tuple(
+      fc.constantFrom(...FIRST_NAMES.slice(0, -RESERVED)),
+      fc.constantFrom(...SURNAMES.slice(0, -RESERVED)),
+      fc.constantFrom("", "Ms. ", "Dr. "),
+    );
+    fc.assert(
+      fc.property(permuted, ([first, last, title]) => {
+        const name = `${title}${first} ${last}`;
+        const out = pseudonym(name);
+        expect(createPseudonymOperator(deriveKeys("pseudonym-test").pseudonym).reverse!(out, meta)).toBe(name);
+      }),
+      { numRuns: 200 },
+    );
+  });
+
+  it("is a permutation of each list's permuted part", () => {
+    const permuted = SURNAMES.slice(0, -RESERVED);
+    const images = new Set(permuted.map((name) => pseudonym(`Mr. ${name}`)));
+    expect(images.size).toBe(permuted.length);
+    expect([...images].every((image) => permuted.includes(image.slice(4)))).toBe(true);
+  });
+
+  it("gives unlisted names a keyed reserved surrogate that reverse refuses", () => {
+    const out = pseudonym("Xyzzy Qwertyson");
+    expect(out).toBe(pseudonym("Xyzzy Qwertyson"));
+    const [first, last] = out.split(" ");
+    expect(FIRST_NAMES.slice(-RESERVED)).toContain(first);
+    expect(SURNAMES.slice(-RESERVED)).toContain(last);
+    expect(() => reverse(out)).toThrow(OperatorError);
+  });
+
+  it("throws when there is no name token", () => {
+    expect(() => pseudonym("Dr.")).toThrow(OperatorError);
+    expect(() => pseudonym("42")).toThrow(OperatorError);
+  });
+});
+
+describe("pseudonym operator: other kinds", () => {
+  it("gives keyed typed tags, emails stay email-shaped, and does not reverse them", () => {
+    const address = pseudonym("12 Elm Street, Springfield", "address");
+    expect(address).toMatch(/^ADDRESS-[0-9a-f]{8}$/);
+    expect(pseudonym("12 Elm Street, Springfield", "address")).toBe(address);
+    expect(pseudonym("dwayne@example.org", "email")).toMatch(/^user\.[0-9a-f]{8}@example\.com$/);
+    expect(() => operator.reverse!(address, { ...meta, kind: "address" })).toThrow(OperatorError);
+  });
+});
