@@ -1,0 +1,68 @@
+import { z } from "zod";
+import { createMiddleware } from "langchain";
+import { ToolMessage, type BaseMessage } from "@langchain/core/messages";
+import type { Channel } from "../event.js";
+import type { ReconsGuard } from "../guard.js";
+import { protectToolOptionsSchema, protectToolOutput, restoreMessageAware, sanitizeMessageAware } from "./tools.js";
+
+export const reconsMiddlewareOptionsSchema = protectToolOptionsSchema
+  .pick({ resultFields: true, reversibleResults: true })
+  .extend({
+    /** Middleware name; its hooks become graph nodes `<name>.after_agent` etc. */
+    name: z.string().min(1).default("recons"),
+    /** Recipient name of the agent's model in the policy (every model call is a delivery to it). */
+    model: z.string().min(1).default("model"),
+    /** Recipient of the final state the agent returns (C1). */
+    user: z.string().min(1).default("user"),
+  });
+export type ReconsMiddlewareOptions = z.input<typeof reconsMiddlewareOptionsSchema>;
+
+/**
+ * LangChain v1 `createAgent` middleware that conditions every delivery on its recipient:
+ * - model calls (wrapModelCall): every message of the history and the system message, including
+ *   `tool_calls[].args`, array content and tool results, is restored/sanitized for the model;
+ * - tool calls (wrapToolCall): args for `tool:<name>` (C3); results for the model (C4), with the
+ *   protected values a tool returns added to the vault;
+ * - the final state (afterAgent): every message for the user (C1).
+ */
+export function reconsMiddleware(guard: ReconsGuard, options: ReconsMiddlewareOptions = {}) {
+  const parsed = reconsMiddlewareOptionsSchema.parse(options);
+
+  /** What `recipient` may see of one message: its real values where authorized, the rest protected. */
+  const deliver = async (messages: BaseMessage[], recipient: string, channelOf: (message: BaseMessage) => Channel, resolution: "node-input" | "final-output") =>
+    Promise.all(
+      messages.map(async (message) => {
+        const channel = channelOf(message);
+        const restored = restoreMessageAware(guard, message, recipient, channel);
+        return sanitizeMessageAware(guard, { channel, recipient, resolution }, restored);
+      }),
+    );
+  const modelChannel = (message: BaseMessage): Channel => (ToolMessage.isInstance(message) ? "C4" : "C2");
+
+  return createMiddleware({
+    name: parsed.name,
+    wrapModelCall: async (request, handler) => {
+      const [messages, [systemMessage]] = await Promise.all([
+        deliver(request.messages, parsed.model, modelChannel, "node-input"),
+        deliver([request.systemMessage], parsed.model, () => "C2", "node-input"),
+      ]);
+      return handler({ ...request, messages, systemMessage: systemMessage as typeof request.systemMessage });
+    },
+    wrapToolCall: async (request, handler) => {
+      const recipient = `tool:${request.toolCall.name}`;
+      const restored = restoreMessageAware(guard, request.toolCall.args, recipient, "C3");
+      const args = await sanitizeMessageAware(guard, { channel: "C3", recipient, resolution: "tool-call", sender: parsed.model }, restored);
+      const result = await handler({ ...request, toolCall: { ...request.toolCall, args } });
+      return (await protectToolOutput(guard, result, {
+        tool: request.toolCall.name,
+        caller: parsed.model,
+        resultFields: parsed.resultFields,
+        reversible: parsed.reversibleResults,
+      })) as typeof result;
+    },
+    afterAgent: async (state) => ({
+      // Same ids: the messages reducer replaces each message with the caller's view of it.
+      messages: await deliver(state.messages, parsed.user, () => "C1", "final-output"),
+    }),
+  });
+}

@@ -1,0 +1,115 @@
+import { z } from "zod";
+import { JsonPlusSerializer, type SerializerProtocol } from "@langchain/langgraph-checkpoint";
+import type { ReconsGuard } from "../guard.js";
+import { deriveKeys } from "../crypto/keys.js";
+import { open, seal } from "../crypto/aes-gcm.js";
+import { mapStrings } from "../content.js";
+
+export const reconsSerializerOptionsSchema = z.object({
+  /**
+   * Secret the AES-256-GCM key is derived from (HKDF, purpose `aes-gcm`); pass the guard's own
+   * `secret` so one secret rules everything. Required: a random key could not resume after a restart.
+   */
+  secret: z.union([z.string().min(1), z.instanceof(Uint8Array)]),
+  /** Serializer whose output is encrypted; LangGraph's `JsonPlusSerializer` by default. */
+  inner: z
+    .custom<SerializerProtocol>(
+      (s) => typeof (s as SerializerProtocol)?.dumpsTyped === "function" && typeof (s as SerializerProtocol)?.loadsTyped === "function",
+    )
+    .optional(),
+});
+export type ReconsSerializerOptions = z.input<typeof reconsSerializerOptionsSchema>;
+
+/** Marks a whole encrypted checkpoint / write; the envelope itself is plain JSON so text-casting savers keep it intact. */
+const ENVELOPE_FORMAT = "aes-256-gcm/v1";
+const ENVELOPE_PREFIX = `{"recons":"${ENVELOPE_FORMAT}"`;
+/** Marks one encrypted string inside checkpoint metadata. */
+const TOKEN_PREFIX = "recons:aes-256-gcm/v1:";
+const BLOB_CONTEXT = "langgraph-recons/checkpoint-blob/v1";
+const METADATA_CONTEXT = "langgraph-recons/checkpoint-metadata/v1";
+/** Every type tag is "json": MemorySaver loads everything as "json" and SqliteSaver wants one type per row. */
+const OUTPUT_TYPE = "json";
+
+interface Envelope {
+  recons: typeof ENVELOPE_FORMAT;
+  /** Type tag the inner serializer produced. */
+  type: string;
+  data: string;
+}
+
+/**
+ * A LangGraph `SerializerProtocol` that keeps raw protected values out of checkpoints (C7).
+ *
+ * Checkpoints and pending writes are serialized by the inner serializer, then encrypted whole with
+ * AES-256-GCM into a JSON envelope. Checkpoint metadata stays plain JSON (PostgresSaver parses it,
+ * savers filter on it): only its strings in which the guard detects a protected value are replaced by
+ * encrypted tokens. Loading reverses both exactly, so a resumed run sees the state it left.
+ */
+export class ReconsSerializer implements SerializerProtocol {
+  private readonly key: Uint8Array;
+  private readonly inner: SerializerProtocol;
+
+  constructor(
+    private readonly guard: Pick<ReconsGuard, "detect">,
+    options: ReconsSerializerOptions,
+  ) {
+    const parsed = reconsSerializerOptionsSchema.parse(options);
+    this.key = deriveKeys(parsed.secret).aes;
+    this.inner = parsed.inner ?? new JsonPlusSerializer();
+  }
+
+  async dumpsTyped(data: unknown): Promise<[string, Uint8Array]> {
+    if (isCheckpointMetadata(data)) {
+      // LangGraph reads `step` and `source` back as numbers and enum strings; they never hold user data.
+      const { step, source, ...rest } = data;
+      const protectedRest = mapStrings(rest, (text) => this.protectMetadataString(text));
+      const [, bytes] = await this.inner.dumpsTyped({ step, source, ...protectedRest });
+      return [OUTPUT_TYPE, bytes];
+    }
+    const [type, bytes] = await this.inner.dumpsTyped(data);
+    const envelope: Envelope = {
+      recons: ENVELOPE_FORMAT,
+      type,
+      data: Buffer.from(seal(this.key, bytes, `${BLOB_CONTEXT}\u0000${type}`)).toString("base64"),
+    };
+    return [OUTPUT_TYPE, new TextEncoder().encode(JSON.stringify(envelope))];
+  }
+
+  async loadsTyped(type: string, data: Uint8Array | string): Promise<unknown> {
+    const text = typeof data === "string" ? data : new TextDecoder().decode(data);
+    if (text.startsWith(ENVELOPE_PREFIX)) {
+      const envelope = JSON.parse(text) as Envelope;
+      const plain = open(this.key, Buffer.from(envelope.data, "base64"), `${BLOB_CONTEXT}\u0000${envelope.type}`);
+      return this.inner.loadsTyped(envelope.type, plain);
+    }
+    // Checkpoint metadata, or a checkpoint written before RECONS was added.
+    const value: unknown = await this.inner.loadsTyped(type, data);
+    return text.includes(TOKEN_PREFIX) ? mapStrings(value, (item) => this.openMetadataString(item)) : value;
+  }
+
+  /** Fail closed: a string the detector cannot scan is encrypted as if it held a protected value. */
+  private protectMetadataString(text: string): string {
+    let protectedValue: boolean;
+    try {
+      protectedValue = this.guard.detect(text).length > 0;
+    } catch {
+      protectedValue = true;
+    }
+    if (!protectedValue) return text;
+    const sealed = seal(this.key, new TextEncoder().encode(text), METADATA_CONTEXT);
+    return TOKEN_PREFIX + Buffer.from(sealed).toString("base64");
+  }
+
+  private openMetadataString(text: string): string {
+    if (!text.startsWith(TOKEN_PREFIX)) return text;
+    const sealed = Buffer.from(text.slice(TOKEN_PREFIX.length), "base64");
+    return new TextDecoder().decode(open(this.key, sealed, METADATA_CONTEXT));
+  }
+}
+
+/** LangGraph's checkpoint metadata: `{ source, step, parents, ... }` (see CheckpointMetadata). */
+function isCheckpointMetadata(data: unknown): data is Record<string, unknown> {
+  if (data === null || typeof data !== "object" || Object.getPrototypeOf(data) !== Object.prototype) return false;
+  const record = data as Record<string, unknown>;
+  return typeof record.source === "string" && typeof record.step === "number" && typeof record.parents === "object";
+}

@@ -1,0 +1,181 @@
+import { z } from "zod";
+import { isBaseMessage, ToolMessage } from "@langchain/core/messages";
+import type { ToolCall } from "@langchain/core/messages/tool";
+import type { RunnableConfig } from "@langchain/core/runnables";
+import type { StructuredToolInterface } from "@langchain/core/tools";
+import { Command, isCommand } from "@langchain/langgraph";
+import { ToolNode, type ToolNodeOptions } from "@langchain/langgraph/prebuilt";
+import type { Channel, ObservableEvent } from "../event.js";
+import type { ReconsGuard, SanitizeOptions } from "../guard.js";
+import { fromPlain, toPlain } from "./messages.js";
+
+/** Resolves the node a tool result is delivered to from the tool's run config. */
+export type CallerResolver = (config: RunnableConfig | undefined) => string | undefined;
+
+export const protectToolOptionsSchema = z.object({
+  /**
+   * Recipient of tool results (C4): a node name, or a function of the run config. Default: the
+   * running node, `config.metadata.langgraph_node` (for a ToolNode named `tools` that is `tools`:
+   * name the agent here when the policy is written per agent). Unresolved = field-level policy.
+   */
+  caller: z.union([z.string().min(1), z.custom<CallerResolver>((value) => typeof value === "function")]).optional(),
+  /**
+   * Result keys that carry a protected field under another name (result key -> vault field). Keys
+   * equal to a policy or vault field name are recognized without an entry here.
+   */
+  resultFields: z.record(z.string(), z.string().min(1)).default({}),
+  /**
+   * Protect results with reversible operations (FPE, pseudonyms, sealed placeholders), so a node
+   * authorized later can get the real value back with `guard.restore`.
+   */
+  reversibleResults: z.boolean().default(true),
+});
+export type ProtectToolOptions = z.input<typeof protectToolOptionsSchema>;
+type ParsedToolOptions = z.output<typeof protectToolOptionsSchema>;
+
+type EventFrame = Omit<ObservableEvent, "content">;
+
+/**
+ * Wrap a LangChain tool so that (C3) its arguments are restored for and sanitized for the recipient
+ * `tool:<name>` before it runs, and (C4) any protected value it returns is added to the vault and its
+ * result is sanitized for the calling node. The wrapper inherits everything else from the tool
+ * (name, schema, description), so agents bind and call it as the original.
+ */
+export function protectTool<T extends StructuredToolInterface>(tool: T, guard: ReconsGuard, options: ProtectToolOptions = {}): T {
+  const parsed = protectToolOptionsSchema.parse(options);
+  const recipient = `tool:${tool.name}`;
+  const protectedTool = Object.create(tool) as T;
+  const invoke = async (input: unknown, config?: RunnableConfig): Promise<unknown> => {
+    const call = isToolCall(input) ? input : undefined;
+    const args = call ? call.args : input;
+    const frame: EventFrame = { channel: "C3", recipient, resolution: "tool-call", sender: callerOf(parsed, config) };
+    const safeArgs = await sanitizeMessageAware(guard, frame, restoreMessageAware(guard, args, recipient, "C3"));
+    const output: unknown = await tool.invoke(call ? { ...call, args: safeArgs as Record<string, unknown> } : (safeArgs as never), config);
+    return protectToolOutput(guard, output, {
+      tool: tool.name,
+      caller: callerOf(parsed, config),
+      resultFields: parsed.resultFields,
+      reversible: parsed.reversibleResults,
+    });
+  };
+  Object.defineProperty(protectedTool, "invoke", { value: invoke, enumerable: false });
+  return protectedTool;
+}
+
+/** A prebuilt `ToolNode` whose tools are all wrapped with `protectTool`. */
+export function protectedToolNode(
+  tools: StructuredToolInterface[],
+  guard: ReconsGuard,
+  options: ProtectToolOptions & { toolNode?: ToolNodeOptions } = {},
+): ToolNode {
+  const { toolNode, ...toolOptions } = options;
+  return new ToolNode(
+    tools.map((tool) => protectTool(tool, guard, toolOptions)),
+    toolNode,
+  );
+}
+
+export interface ToolOutputContext {
+  tool: string;
+  /** Recipient of the result; undefined = field-level policy. */
+  caller: string | undefined;
+  resultFields: Record<string, string>;
+  reversible: boolean;
+}
+
+const RESULT_WITHHELD = "[REDACTED:tool-result-unprotectable]";
+
+/**
+ * C4: register the protected values a tool returned, then sanitize its output (a ToolMessage, a
+ * Command, or a raw value) for the caller. If protection fails the result is withheld, never passed raw.
+ */
+export async function protectToolOutput(guard: ReconsGuard, output: unknown, context: ToolOutputContext): Promise<unknown> {
+  const frame: EventFrame = { channel: "C4", recipient: context.caller, resolution: "tool-result", sender: `tool:${context.tool}` };
+  const options: SanitizeOptions = { reversible: context.reversible };
+  try {
+    if (isCommand(output)) {
+      registerResultFields(guard, output.update, context.resultFields);
+      const update = await sanitizeMessageAware(guard, frame, output.update, options);
+      return new Command({ update, goto: output.goto, graph: output.graph, resume: output.resume });
+    }
+    if (isBaseMessage(output) && ToolMessage.isInstance(output)) {
+      registerResultFields(guard, parseStructured(output.content), context.resultFields);
+      registerResultFields(guard, output.artifact, context.resultFields);
+      return await sanitizeMessageAware(guard, frame, output, options);
+    }
+    registerResultFields(guard, parseStructured(output), context.resultFields);
+    return await sanitizeMessageAware(guard, frame, output, options);
+  } catch {
+    return withheld(output);
+  }
+}
+
+function withheld(output: unknown): unknown {
+  if (isBaseMessage(output) && ToolMessage.isInstance(output)) {
+    return new ToolMessage({ content: RESULT_WITHHELD, tool_call_id: output.tool_call_id, name: output.name, status: "error" });
+  }
+  return RESULT_WITHHELD;
+}
+
+/**
+ * Add to the vault every value found under a key that names a protected field (a policy or vault
+ * field, or a `resultFields` alias), at any depth. Scalars and lists of scalars are registered.
+ */
+export function registerResultFields(guard: ReconsGuard, value: unknown, resultFields: Record<string, string>): void {
+  const known = new Set([...Object.keys(guard.policy.fields), ...guard.vault.entries().map((entry: { field: string }) => entry.field)]);
+  const visit = (node: unknown): void => {
+    if (Array.isArray(node)) {
+      node.forEach(visit);
+      return;
+    }
+    if (node === null || typeof node !== "object") return;
+    for (const [key, item] of Object.entries(node)) {
+      const field = resultFields[key] ?? (known.has(key) ? key : undefined);
+      if (field !== undefined && isVaultable(item)) guard.vault.add(field, item);
+      else visit(item);
+    }
+  };
+  visit(value);
+}
+
+type Scalar = string | number | boolean;
+
+function isScalar(value: unknown): value is Scalar {
+  return (typeof value === "string" && value.length > 0) || typeof value === "number" || typeof value === "boolean";
+}
+
+function isVaultable(value: unknown): value is Scalar | Scalar[] {
+  return isScalar(value) || (Array.isArray(value) && value.length > 0 && value.every(isScalar));
+}
+
+/** Tool results usually arrive as JSON text; a structured view lets their keys name fields. */
+function parseStructured(value: unknown): unknown {
+  if (typeof value !== "string" || !/^\s*[[{]/.test(value)) return value;
+  try {
+    return JSON.parse(value) as unknown;
+  } catch {
+    return value;
+  }
+}
+
+/** Sanitize every string of `value` for the event's recipient, keeping LangChain messages real messages. */
+export async function sanitizeMessageAware<T>(guard: ReconsGuard, frame: EventFrame, value: T, options: SanitizeOptions = {}): Promise<T> {
+  const result = await guard.sanitize({ ...frame, content: toPlain(value) }, options);
+  return fromPlain(value, result.content);
+}
+
+/** Put back the real values `recipient` may see, keeping LangChain messages real messages. */
+export function restoreMessageAware<T>(guard: ReconsGuard, value: T, recipient: string, channel: Channel): T {
+  return fromPlain(value, guard.restore(toPlain(value), recipient, channel));
+}
+
+function isToolCall(input: unknown): input is ToolCall {
+  return typeof input === "object" && input !== null && (input as ToolCall).type === "tool_call" && "args" in input;
+}
+
+function callerOf(options: ParsedToolOptions, config: RunnableConfig | undefined): string | undefined {
+  if (typeof options.caller === "string") return options.caller;
+  if (options.caller) return options.caller(config);
+  const node = config?.metadata?.langgraph_node;
+  return typeof node === "string" ? node : undefined;
+}
