@@ -1,0 +1,269 @@
+/**
+ * The scorer's own measuring detector. It shares no code with the sanitizer's detectors on
+ * purpose: a value the guard misses must not be missed the same way by the measurement.
+ * It is deliberately generous (surnames alone, dates without a year, rounded amounts, last
+ * four digits after a mask) so that the residual rate is an upper bound.
+ */
+import type { VaultValue } from "../policy/options.js";
+import { normalizeVaultValue } from "./traces.js";
+
+/** One protected value occurrence found by the meter. */
+export interface MeterHit {
+  start: number;
+  end: number;
+  /** Vault field, or `unregistered:<kind>` for PII-looking text outside the vault. */
+  field: string;
+}
+
+export interface Meter {
+  /** Vault fields the meter knows. */
+  readonly fields: readonly string[];
+  /** Every occurrence of a vault value (any form) and of unregistered PII, overlaps allowed. */
+  detect(text: string): MeterHit[];
+}
+
+type Finder = (text: string) => Array<[number, number]>;
+
+interface FieldFinders {
+  field: string;
+  /** Forms that identify the value alone. */
+  strong: Finder[];
+  /** List members that are plain words: they count only when two members of the list appear together. */
+  weak: Finder[];
+}
+
+const MONTHS = ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"];
+const MONTH_PATTERN = "(Jan(?:uary)?|Feb(?:ruary)?|Mar(?:ch)?|Apr(?:il)?|May|June?|July?|Aug(?:ust)?|Sep(?:t(?:ember)?)?|Oct(?:ober)?|Nov(?:ember)?|Dec(?:ember)?)\\.?";
+const ORDINAL = "(?:st|nd|rd|th)?";
+const TITLE = "(?:(?:Mr|Mrs|Ms|Miss|Mx|Dr|Prof)\\.?\\s+)?";
+const NAME_SUFFIX = /\s+(?:Jr\.?|Sr\.?|II|III|IV|MD|M\.D\.|PhD|DDS|DVM|Esq\.?)$/;
+const NAME_TITLE = /^(?:Mr|Mrs|Ms|Miss|Mx|Dr|Prof)\.?\s+/;
+const NAME_SHAPE = /^[A-Z][a-z'’-]+(?:\s+(?:[A-Z][a-z'’-]+|[A-Z]\.?)){1,3}$/;
+const ORG_WORDS = /\b(?:and|Ltd|LLC|Inc|PLC|Group|Sons|Corp|Co)\b/;
+const STOPWORDS = new Set(["and", "the", "of", "for", "with", "ltd", "llc", "inc", "plc", "group", "sons", "stage", "type"]);
+const WEAK_WINDOW = 150;
+const PHRASE_WINDOW = 80;
+const DIGIT_RUN = /\d(?:[ \t\-./()]{0,2}\d)*/g;
+const NUMBER_TOKEN = /(?<![\w.,])\$?\s?(\d{1,3}(?:,\d{3})+|\d+)(\.\d+)?(?:\s?(k|K|thousand|million|M|mn|billion|bn|B)\b)?/g;
+const UNREGISTERED: Array<[string, RegExp]> = [
+  ["email", /[\w.+-]+@[\w-]+(?:\.[\w-]+)+/g],
+  ["digits", /\d(?:[ \-./()]{0,2}\d){5,}/g],
+  ["url", /\bhttps?:\/\/[^\s)\]]+/g],
+];
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+}
+
+function regexFinder(pattern: RegExp): Finder {
+  const global = new RegExp(pattern.source, pattern.flags.includes("g") ? pattern.flags : `${pattern.flags}g`);
+  return (text) => [...text.matchAll(global)].map((m) => [m.index, m.index + m[0].length] as [number, number]);
+}
+
+/** Word-bounded literal, case-insensitive unless asked otherwise. */
+function literalFinder(literal: string, caseSensitive = false): Finder {
+  return regexFinder(new RegExp(`(?<![\\w])${escapeRegExp(literal)}(?![\\w])`, caseSensitive ? "g" : "gi"));
+}
+
+/** Members of a vault value: the scalars of a list or dict, or the value itself. */
+function vaultMembers(value: VaultValue): string[] {
+  const normalized = normalizeVaultValue(value);
+  if (Array.isArray(normalized)) return normalized.map(String);
+  if (typeof normalized === "object") return Object.values(normalized).flatMap((item) => (Array.isArray(item) ? item.map(String) : [String(item)]));
+  return [String(normalized)];
+}
+
+/** Digits of an identifier without a phone's extension and country code. */
+function coreDigits(value: string): string {
+  const digits = value.replace(/(?:x|ext\.?)\s*\d+$/i, "").replace(/\D/g, "");
+  if (/^\+?1[\s\-.(]/.test(value.trim()) && digits.length === 11) return digits.slice(1);
+  if (value.trim().startsWith("001") && digits.length === 13) return digits.slice(3);
+  return digits;
+}
+
+/** Digit runs of the text (separators allowed) containing `digits` contiguously. */
+function digitFinder(digits: string): Finder {
+  return (text) => {
+    const spans: Array<[number, number]> = [];
+    for (const run of text.matchAll(DIGIT_RUN)) {
+      const positions: number[] = [];
+      for (let i = 0; i < run[0].length; i++) if (/\d/.test(run[0][i]!)) positions.push(run.index + i);
+      const normalized = positions.map((p) => text[p]).join("");
+      for (let at = normalized.indexOf(digits); at >= 0; at = normalized.indexOf(digits, at + 1)) {
+        spans.push([positions[at]!, positions[at + digits.length - 1]! + 1]);
+      }
+    }
+    return spans;
+  };
+}
+
+function identifierFinders(value: string): Finder[] {
+  const digits = coreDigits(value);
+  const finders = [literalFinder(value)];
+  if (digits.length >= 5) finders.push(digitFinder(digits));
+  const prefixed = /^([A-Za-z]+)[\s\-_#:]*([\d\-]+)$/.exec(value);
+  if (prefixed) {
+    const digitPattern = prefixed[2]!.replace(/-/g, "").split("").join("[\\s\\-]?");
+    finders.push(regexFinder(new RegExp(`\\b${prefixed[1]}\\W{0,3}${digitPattern}\\b`, "gi")));
+  }
+  if (/^[*xX•#]+\d{4}$/.test(value)) finders.push(literalFinder(digits));
+  if (digits.length >= 9) {
+    const last4 = digits.slice(-4);
+    finders.push(
+      regexFinder(
+        new RegExp(`(?:[*xX•#]{2,}[\\s\\-]*|ending (?:in|with)\\s+|last (?:4|four)(?:\\s+digits)?[^\\d\\n]{0,25})${last4}\\b`, "gi"),
+      ),
+    );
+  }
+  return finders;
+}
+
+function monthIndex(name: string): number {
+  return MONTHS.indexOf(name.slice(0, 3).toLowerCase()) + 1;
+}
+
+/** Dates in ISO, numeric (M/D/Y and D/M/Y), month-name layouts, with or without a year. */
+function dateFinder(iso: string): Finder {
+  const [year, month, day] = iso.split("-").map(Number) as [number, number, number];
+  const sameDay = (m: number, d: number, y?: number) =>
+    m === month && d === day && (y === undefined || y === year || y === year % 100);
+  const layouts: Array<[RegExp, (m: RegExpMatchArray) => boolean]> = [
+    [/\b(\d{4})[-/.](\d{1,2})[-/.](\d{1,2})\b/g, (m) => sameDay(+m[2]!, +m[3]!, +m[1]!)],
+    [/\b(\d{1,2})[-/.](\d{1,2})[-/.](\d{2}|\d{4})\b/g, (m) => sameDay(+m[1]!, +m[2]!, +m[3]!) || sameDay(+m[2]!, +m[1]!, +m[3]!)],
+    [new RegExp(`\\b${MONTH_PATTERN}\\s+(\\d{1,2})${ORDINAL}(?:,?\\s+(\\d{4}))?\\b`, "gi"), (m) => sameDay(monthIndex(m[1]!), +m[2]!, m[3] ? +m[3] : undefined)],
+    [new RegExp(`\\b(\\d{1,2})${ORDINAL}\\s+(?:of\\s+)?${MONTH_PATTERN},?(?:\\s+(\\d{4}))?\\b`, "gi"), (m) => sameDay(monthIndex(m[2]!), +m[1]!, m[3] ? +m[3] : undefined)],
+  ];
+  return (text) =>
+    layouts.flatMap(([pattern, matches]) =>
+      [...text.matchAll(pattern)].filter(matches).map((m) => [m.index, m.index + m[0].length] as [number, number]),
+    );
+}
+
+const SCALES: Record<string, number> = { k: 1e3, thousand: 1e3, m: 1e6, million: 1e6, mn: 1e6, b: 1e9, billion: 1e9, bn: 1e9 };
+
+/** Amounts equal to the value, with grouping, currency, decimals, rounding, or a scale word with >= 2 significant digits. */
+function amountFinder(value: number): Finder {
+  return (text) => {
+    const spans: Array<[number, number]> = [];
+    for (const m of text.matchAll(NUMBER_TOKEN)) {
+      const shown = Number(`${m[1]!.replace(/,/g, "")}${m[2] ?? ""}`);
+      const scale = m[3] ? SCALES[m[3].toLowerCase()]! : 1;
+      const decimals = m[2] ? m[2].length - 1 : 0;
+      const matches =
+        scale === 1
+          ? Math.abs(shown - value) < 0.005 || (!Number.isInteger(value) && value >= 1000 && shown === Math.round(value))
+          : shown.toString().replace(/\D/g, "").replace(/^0+/, "").length >= 2 &&
+            Number((value / scale).toFixed(decimals)) === shown;
+      if (matches) spans.push([m.index, m.index + m[0].length]);
+    }
+    return spans;
+  };
+}
+
+function nameFinders(value: string): Finder[] {
+  const bare = value.replace(NAME_TITLE, "").replace(NAME_SUFFIX, "");
+  const tokens = bare.split(/\s+/).filter((t) => !/^[A-Z]\.?$/.test(t));
+  const first = escapeRegExp(tokens[0]!);
+  const last = escapeRegExp(tokens[tokens.length - 1]!);
+  const finders = [
+    literalFinder(value),
+    regexFinder(new RegExp(`\\b${TITLE}${first}(?:\\s+[A-Z]\\.?|\\s+[A-Z][a-z]+)*\\s+${last}\\b`, "gi")),
+    regexFinder(new RegExp(`\\b${last},\\s*${first}\\b`, "gi")),
+  ];
+  // A surname alone (or after a title) counts, but not after another first name: "Ashley Butler" is not "Rita Butler".
+  const otherFirstName = `(?<!\\b(?!${first}\\b)[A-Z][a-z'’-]+\\s+)`;
+  if (last.length >= 3) finders.push(regexFinder(new RegExp(`\\b${otherFirstName}${TITLE}(?:${last}|${last.toUpperCase()})\\b`, "g")));
+  return finders;
+}
+
+/** All content words of a phrase close together, in any order. */
+function phraseFinder(value: string): Finder {
+  const words = [...new Set(value.split(/[^\w'-]+/).filter((w) => w.length >= 3 && !STOPWORDS.has(w.toLowerCase())))];
+  if (words.length === 0) return () => [];
+  const [anchor, ...rest] = words.map((w) => literalFinder(w));
+  return (text) => {
+    const restHits = rest.map((find) => find(text));
+    const spans: Array<[number, number]> = [];
+    for (const [start, end] of anchor!(text)) {
+      let span: [number, number] = [start, end];
+      const complete = restHits.every((hits) => {
+        const near = hits.find(([s, e]) => Math.abs(s - start) <= PHRASE_WINDOW || Math.abs(e - end) <= PHRASE_WINDOW);
+        if (near) span = [Math.min(span[0], near[0]), Math.max(span[1], near[1])];
+        return near !== undefined;
+      });
+      if (complete) spans.push(span);
+    }
+    return spans;
+  };
+}
+
+/** Finders of one member value, and whether the member is a plain word that alone proves nothing. */
+function memberFinders(member: string, inList: boolean): { finders: Finder[]; weak: boolean } {
+  const value = member.trim();
+  if (/^CANARY_\w+$/i.test(value)) {
+    const suffix = /_([0-9A-F]{6,})$/i.exec(value)?.[1];
+    return { finders: [literalFinder(value), ...(suffix ? [literalFinder(suffix)] : [])], weak: false };
+  }
+  if (/^\d{4}-\d{2}-\d{2}$/.test(value)) return { finders: [literalFinder(value), dateFinder(value)], weak: false };
+  if (/^-?\d+(?:\.\d+)?$/.test(value)) {
+    const number = Number(value);
+    return { finders: Math.abs(number) >= 100 ? [amountFinder(number)] : [], weak: false };
+  }
+  const digitCount = value.replace(/\D/g, "").length;
+  // An identifier is one token or mostly digits; "Hypertension Stage 2" is a phrase.
+  if (digitCount > 0 && (!/\s/.test(value) || digitCount >= value.replace(/[^A-Za-z]/g, "").length)) {
+    return { finders: identifierFinders(value), weak: false };
+  }
+  const bare = value.replace(NAME_TITLE, "").replace(NAME_SUFFIX, "");
+  if (NAME_SHAPE.test(bare) && !ORG_WORDS.test(value)) return { finders: nameFinders(value), weak: false };
+  if (/^[A-Za-z]$/.test(value)) {
+    return {
+      // The letter itself stays case-sensitive: "rated a" is an article, "rated A" a grade.
+      finders: [regexFinder(new RegExp(`\\b(?:[Rr]ating|[Rr]ated|[Gg]rade|[Tt]ier)\\W{1,4}(?:of\\s+|is\\s+|an?\\s+)?${value}\\b`, "g"))],
+      weak: inList,
+    };
+  }
+  if (/^[A-Z]{2,3}$/.test(value)) return { finders: [literalFinder(value, true)], weak: inList };
+  const plainWord = /^[A-Za-z'-]+$/.test(value);
+  if (plainWord) return { finders: [literalFinder(value)], weak: inList && (value.length <= 3 || /^[a-z]/.test(value)) };
+  return { finders: [literalFinder(value), phraseFinder(value)], weak: false };
+}
+
+function fieldFinders(field: string, value: VaultValue | null): FieldFinders {
+  const members = value === null ? [] : vaultMembers(value);
+  const inList = members.length > 1;
+  const result: FieldFinders = { field, strong: [], weak: [] };
+  if (inList) result.strong.push(literalFinder(String(value)));
+  for (const member of members) {
+    const { finders, weak } = memberFinders(member, inList);
+    (weak ? result.weak : result.strong).push(...finders);
+  }
+  return result;
+}
+
+/** Weak member hits survive only when another member of the same list is near. */
+function clusteredWeakHits(weakHits: Array<Array<[number, number]>>): Array<[number, number]> {
+  const tagged = weakHits.flatMap((hits, member) => hits.map((span) => ({ span, member })));
+  return tagged
+    .filter(({ span, member }) => tagged.some((other) => other.member !== member && Math.abs(other.span[0] - span[0]) <= WEAK_WINDOW))
+    .map(({ span }) => span);
+}
+
+/** Build the meter for one vault. */
+export function createMeter(vault: Record<string, VaultValue | null>): Meter {
+  const fields = Object.entries(vault).map(([field, value]) => fieldFinders(field, value));
+  return {
+    fields: fields.map((f) => f.field),
+    detect(text: string): MeterHit[] {
+      const hits: MeterHit[] = [];
+      for (const { field, strong, weak } of fields) {
+        for (const finder of strong) for (const [start, end] of finder(text)) hits.push({ start, end, field });
+        for (const [start, end] of clusteredWeakHits(weak.map((finder) => finder(text)))) hits.push({ start, end, field });
+      }
+      for (const [kind, pattern] of UNREGISTERED) {
+        for (const m of text.matchAll(pattern)) hits.push({ start: m.index, end: m.index + m[0].length, field: `unregistered:${kind}` });
+      }
+      return hits;
+    },
+  };
+}

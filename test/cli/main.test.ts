@@ -1,0 +1,71 @@
+import { mkdtempSync, readFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { runCli } from "../../src/cli/main.js";
+
+const FIXTURE = new URL("../fixtures/traces.jsonl", import.meta.url).pathname;
+
+async function run(...args: string[]): Promise<{ code: number; out: string; err: string }> {
+  let out = "";
+  let err = "";
+  const code = await runCli(["node", "recons", ...args], { writeOut: (text) => (out += text), writeErr: (text) => (err += text) });
+  return { code, out, err };
+}
+
+function tempFile(name: string): string {
+  return join(mkdtempSync(join(tmpdir(), "recons-cli-")), name);
+}
+
+describe("recons CLI", () => {
+  it("replays a trace file with the chosen sanitizer", async () => {
+    const out = tempFile("out.jsonl");
+    const result = await run("replay", "--traces", FIXTURE, "--out", out, "--sanitizer", "none");
+    expect(result).toMatchObject({ code: 0, out: "" });
+    expect(result.err).toMatch(/replayed 2 traces, 5 messages -> 10 lines/);
+    const lines = readFileSync(out, "utf8").trim().split("\n");
+    expect(lines).toHaveLength(10);
+    expect(JSON.parse(lines[1]!)).toMatchObject({ trace_id: "fx_health", index: 0, position: "introduced", decisions: [] });
+  });
+
+  it("scores a replay as a table followed by JSON", async () => {
+    const out = tempFile("out.jsonl");
+    await run("replay", "--traces", FIXTURE, "--out", out);
+    const result = await run("replay-score", "--traces", FIXTURE, "--replayed", out, "--examples", "0");
+    expect(result.code).toBe(0);
+    const [table, json] = result.out.split("\n\n");
+    expect(table).toMatch(/^metric\s+rate\s+count\s+target\s+met/);
+    expect(JSON.parse(json!)).toMatchObject({ lines: 10, examples: [], meetsTargets: { residual: true } });
+  });
+
+  it("rejects a bad sanitizer naming the allowed choices", async () => {
+    const result = await run("replay", "--traces", FIXTURE, "--out", tempFile("x.jsonl"), "--sanitizer", "magic");
+    expect(result.code).not.toBe(0);
+    expect(result.err).toMatch(/argument 'magic' is invalid\. Allowed choices are recons, static, blanket, none/);
+  });
+
+  it("errors clearly on a missing option, a bad number and a missing file", async () => {
+    expect((await run("replay", "--out", "x.jsonl")).err).toMatch(/required option '--traces <file>' not specified/);
+    expect((await run("replay-score", "--traces", FIXTURE, "--replayed", "x", "--examples", "-2")).err).toMatch(/non-negative integer/);
+    const missing = await run("replay", "--traces", "/nonexistent/traces.jsonl", "--out", tempFile("x.jsonl"));
+    expect(missing).toMatchObject({ code: 1 });
+    expect(missing.err).toMatch(/^error: ENOENT.*\/nonexistent\/traces\.jsonl/);
+  });
+
+  it("names the line of a malformed replay file", async () => {
+    const result = await run("replay-score", "--traces", FIXTURE, "--replayed", FIXTURE);
+    expect(result.code).toBe(1);
+    expect(result.err).toMatch(/traces\.jsonl:1: .*index/);
+  });
+
+  it("runs the demo offline and prints decisions for both recipients", async () => {
+    const result = await run("demo");
+    expect(result.code).toBe(0);
+    expect(result.out).toContain("-> scheduler (original)");
+    expect(result.out).toContain("-> billing_bot (introduced)");
+    expect(result.out).toMatch(/field\s+kind\s+type\s+action\s+fallback\s+reason/);
+    const outputs = result.out.split("\n").filter((line) => line.startsWith("->"));
+    expect(outputs).toHaveLength(6);
+    for (const line of outputs) expect(line).not.toContain("121 83 2523");
+  });
+});

@@ -1,0 +1,47 @@
+import { describe, expect, it } from "vitest";
+import { createMeter } from "../../src/replay/meter.js";
+
+function fieldsIn(vault: Parameters<typeof createMeter>[0], text: string): string[] {
+  return [...new Set(createMeter(vault).detect(text).map((hit) => hit.field))].filter((f) => !f.startsWith("unregistered:"));
+}
+
+describe("meter", () => {
+  it("finds names in full, reordered, with a title, and by surname unless another first name precedes it", () => {
+    const vault = { patient: "Rita Butler" };
+    for (const text of ["RITA BUTLER", "Butler, Rita", "Rita J. Butler", "Dear Ms. Butler", "Butler called"]) {
+      expect(fieldsIn(vault, text), text).toEqual(["patient"]);
+    }
+    expect(fieldsIn(vault, "Ashley Butler called")).toEqual([]);
+  });
+
+  it("finds identifiers by their digits, phones without country code or extension, masked last four", () => {
+    expect(fieldsIn({ ssn: "121-83-2523" }, "SSN 121 83 2523")).toEqual(["ssn"]);
+    expect(fieldsIn({ ssn: "121-83-2523" }, "SSN ***-**-2523")).toEqual(["ssn"]);
+    expect(fieldsIn({ ssn: "121-83-2523" }, "room 2523")).toEqual([]);
+    expect(fieldsIn({ phone: "+1-982-414-6584x044" }, "call (982) 414-6584")).toEqual(["phone"]);
+    expect(fieldsIn({ id: "CASE-974" }, "see case 974 today")).toEqual(["id"]);
+    expect(fieldsIn({ canary: "CANARY_SSN_754B6934" }, "code 754B6934")).toEqual(["canary"]);
+  });
+
+  it("finds dates in several layouts and amounts with grouping, rounding or a scale word", () => {
+    for (const text of ["06/17/1971", "17.06.1971", "June 17th, 1971", "17 Jun 1971", "on June 17"]) {
+      expect(fieldsIn({ dob: "1971-06-17" }, text), text).toEqual(["dob"]);
+    }
+    for (const text of ["$484,801.59", "484801.59", "$484,802", "$485K", "$0.48 million"]) {
+      expect(fieldsIn({ balance: 484801.59 }, text), text).toEqual(["balance"]);
+    }
+    expect(fieldsIn({ balance: 484801.59 }, "$500K")).toEqual([]);
+  });
+
+  it("counts plain-word list members only when two of them appear together", () => {
+    const vault = { medications: "['sense', 'film', 'Mr']" };
+    expect(fieldsIn(vault, "that makes sense")).toEqual([]);
+    expect(fieldsIn(vault, "Medications: sense, film")).toEqual(["medications"]);
+  });
+
+  it("needs context for a one-letter rating and finds phrases in any order", () => {
+    expect(fieldsIn({ rating: "C" }, "Internal Rating: C")).toEqual(["rating"]);
+    expect(fieldsIn({ rating: "C" }, "Plan C is rated a success")).toEqual([]);
+    expect(fieldsIn({ diagnosis: "Hypertension Stage 2" }, "stage 2 hypertension")).toEqual(["diagnosis"]);
+  });
+});

@@ -1,0 +1,97 @@
+import { mkdtempSync, readFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { beforeAll, describe, expect, it } from "vitest";
+import { INTRODUCED_RECIPIENT, replayFile, replayTrace, type ReplayLine } from "../../src/replay/replay.js";
+import { readTraces, type Trace } from "../../src/replay/traces.js";
+
+const FIXTURE = new URL("../fixtures/traces.jsonl", import.meta.url).pathname;
+let health: Trace;
+let legal: Trace;
+
+beforeAll(async () => {
+  [health, legal] = (await readTraces(FIXTURE)) as [Trace, Trace];
+});
+
+function line(lines: ReplayLine[], index: number, position: ReplayLine["position"]): ReplayLine {
+  return lines.find((l) => l.index === index && l.position === position)!;
+}
+
+describe("replayTrace", () => {
+  it("writes two lines per C1/C2/C5 message with the message index, original first", () => {
+    const lines = replayTrace(health);
+    expect(lines.map((l) => [l.index, l.channel, l.position, l.recipient])).toEqual([
+      [0, "C1", "original", "user"],
+      [0, "C1", "introduced", INTRODUCED_RECIPIENT],
+      [1, "C2", "original", "worker"],
+      [1, "C2", "introduced", INTRODUCED_RECIPIENT],
+      [3, "C5", "original", "memory"],
+      [3, "C5", "introduced", INTRODUCED_RECIPIENT],
+    ]);
+    expect(lines.every((l) => l.trace_id === "fx_health")).toBe(true);
+  });
+
+  it("recons keeps allowed fields for the original recipient only and protects the rest for both", () => {
+    const lines = replayTrace(health);
+    expect(line(lines, 0, "original").sanitized).toContain("Adam Russell");
+    expect(line(lines, 0, "introduced").sanitized).not.toContain("Adam Russell");
+    for (const l of lines) {
+      expect(l.sanitized).not.toContain("121-83-2523");
+      expect(l.sanitized).not.toContain("CANARY_SSN_754B6934");
+      expect(l.sanitized).not.toContain("aspirin");
+    }
+    const decision = line(lines, 0, "introduced").decisions.find((d) => d.field === "name")!;
+    expect(decision).toMatchObject({ recipient: INTRODUCED_RECIPIENT, position: "introduced", reason: "introduced-recipient" });
+  });
+
+  it("treats values the user gave in the request as authorized for original recipients, not introduced ones", () => {
+    const lines = replayTrace(health);
+    expect(line(lines, 1, "original").sanitized).toContain("Ryan Wilson");
+    expect(line(lines, 1, "introduced").sanitized).not.toContain("Wilson");
+    expect(line(lines, 3, "introduced").sanitized).not.toContain("Wilson");
+  });
+
+  it("is deterministic for a fixed secret", () => {
+    expect(replayTrace(legal)).toEqual(replayTrace(legal));
+    expect(replayTrace(legal, { secret: "another" })[0]!.sanitized).not.toBe(replayTrace(legal)[0]!.sanitized);
+  });
+
+  it("none copies the text and decides nothing", () => {
+    for (const l of replayTrace(legal, { sanitizer: "none" })) {
+      expect(l.sanitized).toBe(legal.channel_messages[l.index]!.content);
+      expect(l.decisions).toEqual([]);
+    }
+  });
+
+  it("blanket redacts every detected value, even allowed ones for the original recipient", () => {
+    const lines = replayTrace(legal, { sanitizer: "blanket" });
+    const original = line(lines, 0, "original");
+    expect(original.sanitized).not.toContain("Austin Mullins");
+    expect(original.sanitized).toMatch(/\[REDACTED:\w+\]/);
+    expect(original.decisions.length).toBeGreaterThan(0);
+    expect(original.decisions.every((d) => d.action === "redact")).toBe(true);
+    expect(line(lines, 1, "original").sanitized).toBe(legal.channel_messages[1]!.content);
+  });
+
+  it("static uses the field-level allowed set whatever the recipient", () => {
+    const lines = replayTrace(legal, { sanitizer: "static" });
+    expect(line(lines, 0, "introduced").sanitized).toContain("Austin Mullins");
+    expect(line(lines, 0, "introduced").sanitized).not.toContain("Melissa Murray");
+    expect(line(lines, 0, "introduced").decisions.find((d) => d.field === "client_name")!.reason).toBe("static-field-level-allow");
+  });
+
+  it("rejects an unknown sanitizer", () => {
+    expect(() => replayTrace(legal, { sanitizer: "magic" as never })).toThrow(/sanitizer/);
+  });
+});
+
+describe("replayFile", () => {
+  it("writes one JSON object a line and summarizes the run", async () => {
+    const out = join(mkdtempSync(join(tmpdir(), "recons-replay-")), "out.jsonl");
+    const summary = await replayFile(FIXTURE, out);
+    const written = readFileSync(out, "utf8").trim().split("\n").map((l) => JSON.parse(l) as ReplayLine);
+    expect(summary).toMatchObject({ traces: 2, messages: 5, lines: 10 });
+    expect(written).toHaveLength(10);
+    expect(Object.keys(written[0]!)).toEqual(["trace_id", "index", "channel", "recipient", "position", "sanitized", "decisions"]);
+  });
+});
