@@ -1,0 +1,101 @@
+import type { Channel, ObservableEvent, SanitizeResult } from "../event.js";
+import type { ReconsGuard } from "../guard.js";
+import { mapStrings } from "../content.js";
+import type { DecisionListener, GraphStage } from "./audit.js";
+import { fromPlain, toPlain } from "./messages.js";
+import type { Delivery } from "./recipients.js";
+
+/** What replaces every string of a value the interceptor could not sanitize (fail closed). */
+export const FAILURE_PLACEHOLDER = "[REDACTED:recons-error]";
+
+/** One state value crossing a graph boundary. */
+export interface DeliveryEvent extends Delivery {
+  channel: Channel;
+  /** Node whose boundary this is (reader for inputs, writer for writes). */
+  node: string;
+  stage: GraphStage;
+  /** Reversible operations only: the value lands in shared state that other readers restore. */
+  reversible: boolean;
+  /** Put back the real values the recipient may see before sanitizing (reads of stored state). */
+  restore: boolean;
+}
+
+function guardEvent(guard: ReconsGuard, value: unknown, event: DeliveryEvent): ObservableEvent {
+  const plain = toPlain(value);
+  const content = event.restore && event.recipient ? guard.restore(plain, event.recipient, event.channel) : plain;
+  return {
+    channel: event.channel,
+    content,
+    recipient: event.recipient,
+    position: event.position,
+    resolution: event.resolution,
+    sender: event.stage === "write" ? event.node : undefined,
+  };
+}
+
+function finish<T>(value: T, result: SanitizeResult, event: DeliveryEvent, listener: DecisionListener): T {
+  for (const decision of result.decisions) listener({ ...decision, node: event.node, stage: event.stage });
+  return fromPlain(value, result.content);
+}
+
+/** Identifier-like object keys (state keys, message fields) are structure, not content. */
+const STRUCTURAL_KEY = /^[A-Za-z_][A-Za-z_-]*$/;
+
+function redactString(text: string, path: string): string {
+  return path.endsWith("#key") && STRUCTURAL_KEY.test(text) ? text : FAILURE_PLACEHOLDER;
+}
+
+/** Every string of `value` replaced by the failure placeholder; messages, ids and state keys kept. */
+export function redactAll<T>(value: T): T {
+  try {
+    return fromPlain(value, mapStrings(toPlain(value), redactString));
+  } catch {
+    return mapStrings(value, redactString);
+  }
+}
+
+/** Record the failure and return the fully redacted value. */
+export function failClosed<T>(value: T, event: DeliveryEvent, error: unknown, listener: DecisionListener): T {
+  const message = error instanceof Error ? error.message : String(error);
+  listener({
+    field: null,
+    kind: "unknown",
+    valueType: "contextual",
+    tier: 0,
+    confidence: 1,
+    source: "langgraph",
+    channel: event.channel,
+    recipient: event.recipient ?? null,
+    position: event.position ?? "unknown",
+    resolution: event.resolution,
+    action: "redact",
+    fallback: "recons-error",
+    reason: `recons-error: ${message}`.slice(0, 200),
+    path: "$",
+    span: [0, 0],
+    node: event.node,
+    stage: event.stage,
+    error: message,
+  });
+  return redactAll(value);
+}
+
+/** Sanitize `value` for one delivery (async guard path: judge and rewriter when configured). */
+export async function deliver<T>(guard: ReconsGuard, value: T, event: DeliveryEvent, listener: DecisionListener): Promise<T> {
+  try {
+    const result = await guard.sanitize(guardEvent(guard, value, event), { reversible: event.reversible });
+    return finish(value, result, event, listener);
+  } catch (error) {
+    return failClosed(value, event, error, listener);
+  }
+}
+
+/** The same on the guard's sync path, for reducers. */
+export function deliverSync<T>(guard: ReconsGuard, value: T, event: DeliveryEvent, listener: DecisionListener): T {
+  try {
+    const result = guard.sanitizeSync(guardEvent(guard, value, event), { reversible: event.reversible });
+    return finish(value, result, event, listener);
+  } catch (error) {
+    return failClosed(value, event, error, listener);
+  }
+}

@@ -1,0 +1,438 @@
+import { z } from "zod";
+import { Runnable, type RunnableConfig } from "@langchain/core/runnables";
+import { IterableReadableStream } from "@langchain/core/utils/stream";
+import { Command, getConfig, isCommand, isParentCommand, Overwrite, Send, type ParentCommand } from "@langchain/langgraph";
+import { CHANNELS, type Channel, type Resolution } from "../event.js";
+import type { ReconsGuard } from "../guard.js";
+import type { DecisionListener, ReconsAudit } from "./audit.js";
+import { deliver, type DeliveryEvent } from "./delivery.js";
+import { isReconsReducer } from "./reducer.js";
+import { addresseeOf, containsMessage, toPlain } from "./messages.js";
+import { deliveryToReaders, nodePathOf, RecipientNames, successorsOf, type Delivery } from "./recipients.js";
+
+export const withReconsOptionsSchema = z.object({
+  /** State keys holding inter-agent messages (C2). Messages may name an addressee in `additional_kwargs.recipient`. */
+  messageKeys: z.array(z.string().min(1)).default(["messages"]),
+  /** State keys that are shared memory (C5). */
+  memoryKeys: z.array(z.string().min(1)).default([]),
+  /** State keys that are artifacts (C7): files, reports, documents. */
+  artifactKeys: z.array(z.string().min(1)).default([]),
+  /** State keys that are logs (C6). */
+  logKeys: z.array(z.string().min(1)).default([]),
+  /** Channel of every other state key: by default a value passed along an edge is an inter-agent message. */
+  otherKeysChannel: z.enum(CHANNELS).default("C2"),
+  /**
+   * Protection of node writes whose reader is not named (no `Command.goto`, `Send`, addressee):
+   * `field-level` applies the field-level policy (the paper's rule for writes); `reachability`
+   * protects for every node that can run next, from `getGraphAsync()` edges.
+   */
+  writes: z.enum(["field-level", "reachability"]).default("field-level"),
+  /** Sanitize what `invoke`/`stream`/`getState` return to the caller: C1 for recipient `user`. */
+  finalOutput: z.boolean().default(true),
+  /** Recipient name of the caller in the policy. */
+  user: z.string().min(1).default("user"),
+  /** Receives every decision (with its node, stage and resolution path). */
+  onDecision: z.custom<DecisionListener>((listener) => typeof listener === "function").optional(),
+  /** Audit log that records every decision. */
+  audit: z.custom<ReconsAudit>((audit) => typeof (audit as ReconsAudit)?.record === "function").optional(),
+});
+export type WithReconsOptions = z.input<typeof withReconsOptionsSchema>;
+type ParsedOptions = z.output<typeof withReconsOptionsSchema>;
+
+type Edge = { source: string; target: string };
+type Handler = (input: unknown, config: RunnableConfig) => Promise<unknown>;
+
+/** The parts of a compiled graph RECONS touches (structural, so prebuilt graphs fit too). */
+interface CompiledGraphLike {
+  channels?: Record<string, unknown>;
+  nodes: Record<string, { bound: Runnable; subgraphs?: unknown[] }>;
+  builder?: BuilderLike;
+  getGraphAsync(): Promise<{ edges: Edge[] }>;
+  stream(input: unknown, options?: RunnableConfig & { encoding?: string }): Promise<AsyncIterable<unknown>>;
+  getState(config: RunnableConfig, options?: unknown): Promise<unknown>;
+}
+
+/** The parts of an uncompiled graph (StateGraph builder) RECONS touches. */
+interface BuilderLike {
+  channels?: Record<string, unknown>;
+  nodes: Record<string, { runnable: Runnable; subgraphs?: unknown[] }>;
+  branches: Record<string, Record<string, { path: Runnable }>>;
+  compile(...args: unknown[]): unknown;
+}
+
+/** Where a wrapped node finds its graph's edges (known once the graph is compiled). */
+interface GraphHandle {
+  graph?: CompiledGraphLike;
+  edges?: Promise<Edge[]>;
+}
+
+const PROTECTED = Symbol.for("langgraph-recons.protected");
+const GRAPH_END = "__end__";
+const START_NODE = "__start__";
+
+/** A node body replaced by RECONS; it runs the original runnable with the caller's config untouched. */
+class ProtectedRunnable extends Runnable {
+  lc_namespace = ["langgraph_recons"];
+  readonly [PROTECTED] = true;
+
+  constructor(
+    private readonly handler: Handler,
+    name: string,
+  ) {
+    super();
+    this.name = name;
+  }
+
+  override async invoke(input: unknown, options?: RunnableConfig): Promise<unknown> {
+    return this.handler(input, options ?? {});
+  }
+}
+
+function isProtected(runnable: unknown): boolean {
+  return typeof runnable === "object" && runnable !== null && PROTECTED in runnable;
+}
+
+function isBuilder(graph: object): graph is BuilderLike {
+  return typeof (graph as BuilderLike).compile === "function" && typeof (graph as BuilderLike).nodes === "object";
+}
+
+function isCompiledGraph(graph: unknown): graph is CompiledGraphLike {
+  return typeof (graph as CompiledGraphLike)?.getGraphAsync === "function" && typeof (graph as CompiledGraphLike).nodes === "object";
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return value !== null && typeof value === "object" && !Array.isArray(value);
+}
+
+/**
+ * Add RECONS to a LangGraph graph. An uncompiled `StateGraph` gets its node runnables and branch
+ * paths replaced in place (compile it afterwards as usual); a compiled graph (`createReactAgent`
+ * and friends) gets its nodes' `bound` runnables and its `stream`/`getState` replaced in place.
+ * Subgraphs are protected too. Returns the same graph object.
+ */
+export function withRecons<G extends object>(graph: G, guard: ReconsGuard, options: WithReconsOptions = {}): G {
+  const interceptor = new GraphInterceptor(guard, withReconsOptionsSchema.parse(options));
+  if (isBuilder(graph)) interceptor.protectBuilder(graph);
+  else if (isCompiledGraph(graph)) interceptor.protectCompiled(graph, true);
+  else throw new TypeError("withRecons expects a StateGraph or a compiled graph");
+  return graph;
+}
+
+class GraphInterceptor {
+  private readonly names: RecipientNames;
+  private readonly listener: DecisionListener;
+  private readonly channels = new Map<string, Channel>();
+  /** Updates of parent commands already rewritten by an inner node (they bubble through several). */
+  private readonly rewrittenUpdates = new WeakSet<object>();
+  /** Send args already sanitized for their addressee, so its node input does not transform them twice. */
+  private readonly deliveredArgs = new WeakSet<object>();
+  private readonly reducerKeys = new Set<string>();
+
+  constructor(
+    private readonly guard: ReconsGuard,
+    private readonly options: ParsedOptions,
+  ) {
+    this.names = new RecipientNames(guard.policy);
+    this.listener = (decision) => {
+      options.audit?.record(decision);
+      options.onDecision?.(decision);
+    };
+    const keyChannels: Array<[string[], Channel]> = [
+      [options.messageKeys, "C2"],
+      [options.memoryKeys, "C5"],
+      [options.artifactKeys, "C7"],
+      [options.logKeys, "C6"],
+    ];
+    for (const [keys, channel] of keyChannels) for (const key of keys) this.channels.set(key, channel);
+  }
+
+  protectBuilder(builder: BuilderLike): void {
+    const handle: GraphHandle = {};
+    this.addReducerKeys(builder.channels);
+    for (const [name, spec] of Object.entries(builder.nodes)) {
+      if (isProtected(spec.runnable)) continue;
+      spec.runnable = this.wrapNode(spec.runnable, name, handle, this.protectSubgraphs(spec.subgraphs));
+    }
+    this.protectBranches(builder);
+    const compile = builder.compile.bind(builder);
+    builder.compile = (...args: unknown[]) => {
+      const compiled = compile(...args);
+      if (isCompiledGraph(compiled)) {
+        handle.graph = compiled;
+        this.protectCompiled(compiled, true);
+      }
+      return compiled;
+    };
+  }
+
+  /** Protect a compiled graph's nodes (no-op for nodes already wrapped) and, for the caller, its outputs. */
+  protectCompiled(compiled: CompiledGraphLike, toCaller: boolean): void {
+    const handle: GraphHandle = { graph: compiled };
+    this.addReducerKeys(compiled.builder?.channels ?? compiled.channels);
+    for (const [name, node] of Object.entries(compiled.nodes)) {
+      if (name === START_NODE || isProtected(node.bound)) continue;
+      node.bound = this.wrapNode(node.bound, name, handle, this.protectSubgraphs(node.subgraphs));
+    }
+    if (compiled.builder) this.protectBranches(compiled.builder);
+    if (toCaller && this.options.finalOutput) this.protectCallerOutput(compiled);
+  }
+
+  /** Keys whose channel reducer is a `reconsReducer`: their writes are protected as they land, not twice. */
+  private addReducerKeys(channels: Record<string, unknown> | undefined): void {
+    for (const [key, channel] of Object.entries(channels ?? {})) {
+      if (isReconsReducer((channel as { operator?: unknown } | undefined)?.operator)) this.reducerKeys.add(key);
+    }
+  }
+
+  /** Inner nodes of subgraphs are recipients too; returns whether there were any. */
+  private protectSubgraphs(subgraphs: unknown[] | undefined): boolean {
+    const compiled = (subgraphs ?? []).filter(isCompiledGraph);
+    for (const subgraph of compiled) this.protectCompiled(subgraph, false);
+    return compiled.length > 0;
+  }
+
+  /** Conditional edge functions can return `Send(node, args)`: args are sanitized for `node`. */
+  private protectBranches(builder: BuilderLike): void {
+    for (const [source, branches] of Object.entries(builder.branches)) {
+      for (const branch of Object.values(branches)) {
+        if (isProtected(branch.path)) continue;
+        const path = branch.path;
+        branch.path = new ProtectedRunnable(async (input, config) => {
+          const route = await path.invoke(input, config);
+          const writerPath = nodePathOf(config, source);
+          return Array.isArray(route)
+            ? Promise.all(route.map((target) => this.protectTarget(target, writerPath.slice(0, -1), writerPath)))
+            : this.protectTarget(route, writerPath.slice(0, -1), writerPath);
+        }, `${source}:recons-branch`);
+      }
+    }
+  }
+
+  private wrapNode(runnable: Runnable, name: string, handle: GraphHandle, hasSubgraphs: boolean): Runnable {
+    return new ProtectedRunnable(async (input, config) => {
+      const path = nodePathOf(config, name);
+      const reader = this.names.nameOf(path);
+      // A subgraph's own nodes restore what they may see, so its container receives reversible surrogates.
+      const delivered = await this.deliverInput(input, reader, hasSubgraphs);
+      let output: unknown;
+      try {
+        output = await runnable.invoke(delivered, config);
+      } catch (error) {
+        // Interrupts and other bubble-ups pass untouched; only a handoff's update is rewritten.
+        if (isParentCommand(error)) await this.protectParentCommand(error, path);
+        throw error;
+      }
+      return this.protectOutput(output, path, handle);
+    }, name);
+  }
+
+  private channelOf(key: string): Channel {
+    return this.channels.get(key) ?? this.options.otherKeysChannel;
+  }
+
+  /**
+   * Sanitize a record key by key, one guard call per channel; `deliveryFor` picks the recipient
+   * for each channel's share. A non-record value is one share on the messages or default channel.
+   */
+  private async deliverByChannel<T>(
+    value: T,
+    base: Pick<DeliveryEvent, "node" | "stage" | "reversible" | "restore">,
+    deliveryFor: (channel: Channel, content: unknown) => Delivery,
+  ): Promise<T> {
+    const send = (content: unknown, channel: Channel) =>
+      deliver(this.guard, content, { ...base, channel, ...deliveryFor(channel, content) }, this.listener);
+    if (!isRecord(value) || isCommand(value)) {
+      return send(value, containsMessage(value) ? "C2" : this.options.otherKeysChannel) as Promise<T>;
+    }
+    const shares = new Map<Channel, Record<string, unknown>>();
+    for (const [key, item] of Object.entries(value)) {
+      const channel = this.channelOf(key);
+      shares.set(channel, { ...shares.get(channel), [key]: item });
+    }
+    const delivered = await Promise.all([...shares].map(([channel, share]) => send(share, channel)));
+    const merged = Object.assign({}, ...delivered) as Record<string, unknown>;
+    // Same keys, same order, same prototype as the node produced or read.
+    const result = Object.create(Object.getPrototypeOf(value)) as Record<string, unknown>;
+    for (const key of Object.keys(value)) result[key] = merged[key];
+    return result as T;
+  }
+
+  /** Node input: the state (or Send args) the node reads is a delivery to it. */
+  private deliverInput(input: unknown, reader: string, reversible: boolean): Promise<unknown> {
+    if (isRecord(input) && this.deliveredArgs.has(input)) return Promise.resolve(input);
+    return this.deliverByChannel(input, { node: reader, stage: "input", reversible, restore: true }, () => ({
+      recipient: reader,
+      resolution: "node-input",
+    }));
+  }
+
+  /** Readers of a write nobody is named for: none (field-level) or, with reachability, the next nodes. */
+  private async defaultReaders(path: string[], handle: GraphHandle): Promise<string[]> {
+    if (this.options.writes !== "reachability" || !handle.graph) return [];
+    const graph = handle.graph;
+    handle.edges ??= graph.getGraphAsync().then((drawn) => drawn.edges);
+    const next = successorsOf(await handle.edges, path[path.length - 1]);
+    return next.map((node) => this.names.nameOf([...path.slice(0, -1), node]));
+  }
+
+  private async protectOutput(output: unknown, path: string[], handle: GraphHandle): Promise<unknown> {
+    if (isCommand(output)) return this.protectCommand(output, path, handle);
+    if (Array.isArray(output)) {
+      const readers = await this.defaultReaders(path, handle);
+      return Promise.all(
+        output.map((item) => (isCommand(item) ? this.protectCommand(item, path, handle) : this.protectUpdate(item, path, readers, "reachability"))),
+      );
+    }
+    if (!isRecord(output)) return output;
+    return this.protectUpdate(output, path, await this.defaultReaders(path, handle), "reachability");
+  }
+
+  private async protectCommand(command: Command, path: string[], handle: GraphHandle): Promise<Command> {
+    const toParent = command.graph === Command.PARENT;
+    const targetPrefix = toParent ? path.slice(0, -2) : path.slice(0, -1);
+    const goto = await Promise.all(gotoTargets(command).map((target) => this.protectTarget(target, targetPrefix, path)));
+    const named = this.namedTargets(command, targetPrefix);
+    const readers = named.length > 0 || toParent ? named : await this.defaultReaders(path, handle);
+    const resolution: Resolution = toParent ? "parent-command" : named.length > 0 ? "command-goto" : "reachability";
+    const update = command.update === undefined ? undefined : await this.protectUpdate(command.update, path, readers, resolution);
+    return new Command({ update, goto, graph: command.graph, resume: command.resume } as ConstructorParameters<typeof Command>[0]);
+  }
+
+  /** A handoff tool throws `Command({ graph: PARENT })` through the subgraph: rewrite it, then it is rethrown. */
+  private async protectParentCommand(error: ParentCommand, path: string[]): Promise<void> {
+    const command = error.command;
+    if (command.update !== undefined && isRecordOrArray(command.update) && this.rewrittenUpdates.has(command.update)) return;
+    // Still PARENT: thrown by this node, goto names siblings of the subgraph's node; else already re-targeted.
+    const targetPrefix = command.graph === Command.PARENT ? path.slice(0, -2) : path.slice(0, -1);
+    command.goto = await Promise.all(gotoTargets(command).map((target) => this.protectTarget(target, targetPrefix, path)));
+    if (command.update === undefined) return;
+    const update = await this.protectUpdate(command.update, path, this.namedTargets(command, targetPrefix), "parent-command");
+    if (isRecordOrArray(update)) this.rewrittenUpdates.add(update);
+    command.update = update as typeof command.update;
+  }
+
+  private namedTargets(command: Command, prefix: string[]): string[] {
+    return gotoTargets(command)
+      .filter((target): target is string => typeof target === "string" && target !== GRAPH_END)
+      .map((target) => this.names.nameOf([...prefix, target]));
+  }
+
+  /** A Send's args are sanitized for its node at write time. */
+  private async protectTarget<T>(target: T, prefix: string[], writerPath: string[]): Promise<T> {
+    if (!(target instanceof Send)) return target;
+    const recipient = this.names.nameOf([...prefix, target.node]);
+    const writer = this.names.nameOf(writerPath);
+    const args: unknown = await this.deliverByChannel(
+      target.args,
+      { node: writer, stage: "write", reversible: false, restore: false },
+      () => ({ recipient, resolution: "send" }),
+    );
+    if (isRecord(args)) this.deliveredArgs.add(args);
+    const send = new Send(target.node, args);
+    send.timeout = target.timeout;
+    return send as T;
+  }
+
+  /**
+   * A state update lands in shared state: reversible operations, for its named readers (or the
+   * field-level policy); messages that name an addressee are sanitized for that addressee.
+   */
+  private async protectUpdate(update: unknown, path: string[], readers: string[], resolution: Resolution): Promise<unknown> {
+    if (Array.isArray(update)) {
+      // Command updates may be [key, value] tuples.
+      const record = Object.fromEntries(update as Array<[string, unknown]>);
+      const protectedRecord = (await this.protectUpdate(record, path, readers, resolution)) as Record<string, unknown>;
+      return (update as Array<[string, unknown]>).map(([key]) => [key, protectedRecord[key]]);
+    }
+    if (!isRecord(update)) return update;
+    const base = { node: this.names.nameOf(path), stage: "write", reversible: true, restore: false } as const;
+    const toReaders = (channel: Channel, content: unknown) => deliveryToReaders(this.guard, readers, toPlain(content), channel, resolution);
+    const settled = new Map<string, unknown>();
+    const share: Record<string, unknown> = { ...update };
+    for (const key of this.reducerKeys) {
+      // Overwrite skips the reducer, so it is protected here.
+      if (key in share && !Overwrite.isInstance(share[key])) {
+        settled.set(key, share[key]);
+        delete share[key];
+      }
+    }
+    for (const key of this.options.messageKeys) {
+      const value = update[key];
+      const items = Array.isArray(value) ? value : [value];
+      if (!items.some((item) => addresseeOf(item))) continue;
+      const channel = this.channelOf(key);
+      // A message that names its addressee is delivered to it; the others go to the readers.
+      const delivered = await Promise.all(
+        items.map((item) => {
+          const addressee = addresseeOf(item);
+          const delivery = addressee
+            ? { recipient: this.names.nameOf([...path.slice(0, -1), addressee]), resolution: "addressee" as const }
+            : toReaders(channel, item);
+          return deliver(this.guard, item, { ...base, channel, ...delivery }, this.listener);
+        }),
+      );
+      settled.set(key, Array.isArray(value) ? delivered : delivered[0]);
+      delete share[key];
+    }
+    const rest = await this.deliverByChannel(share, base, toReaders);
+    return Object.fromEntries(Object.keys(update).map((key) => [key, settled.has(key) ? settled.get(key) : rest[key]]));
+  }
+
+  /** Final output and streamed chunks to the caller are C1 for `user`. */
+  private protectCallerOutput(compiled: CompiledGraphLike): void {
+    const stream = compiled.stream.bind(compiled);
+    const getState = compiled.getState.bind(compiled);
+    compiled.stream = async (input, options) => {
+      const chunks = await stream(input, options);
+      if (isNestedRun(options)) return chunks;
+      const toUser = (chunk: unknown) => this.deliverToUser(chunk);
+      return IterableReadableStream.fromAsyncGenerator(
+        (async function* () {
+          for await (const chunk of chunks) yield await toUser(chunk);
+        })(),
+      );
+    };
+    compiled.getState = async (config, options) => this.deliverToUser(await getState(config, options));
+  }
+
+  private async deliverToUser(chunk: unknown): Promise<unknown> {
+    const event = {
+      node: this.options.user,
+      stage: "output",
+      channel: "C1",
+      recipient: this.options.user,
+      resolution: "final-output",
+      reversible: false,
+      restore: true,
+    } as const;
+    if (chunk instanceof Uint8Array) {
+      // Server-sent-event encoding: sanitize the text of each event.
+      const text = await deliver(this.guard, new TextDecoder().decode(chunk), event, this.listener);
+      return new TextEncoder().encode(text);
+    }
+    return deliver(this.guard, chunk, event, this.listener);
+  }
+}
+
+/** `Command.goto` is normalized to an array by the constructor, but typed as one target or many. */
+function gotoTargets(command: Command): Array<string | Send> {
+  const goto = command.goto as string | Send | Array<string | Send> | undefined;
+  if (goto === undefined) return [];
+  return Array.isArray(goto) ? goto : [goto];
+}
+
+function isRecordOrArray(value: unknown): value is object {
+  return value !== null && typeof value === "object";
+}
+
+/** A run started from inside another graph's node returns to that node, not to the caller. */
+function isNestedRun(options: RunnableConfig | undefined): boolean {
+  const namespaceOf = (config: RunnableConfig | undefined): unknown => config?.configurable?.checkpoint_ns;
+  let ambient: RunnableConfig | undefined;
+  try {
+    ambient = getConfig();
+  } catch {
+    ambient = undefined;
+  }
+  return [namespaceOf(options), namespaceOf(ambient)].some((namespace) => typeof namespace === "string" && namespace.length > 0);
+}

@@ -1,0 +1,53 @@
+import { describe, expect, it } from "vitest";
+import { AIMessage, AIMessageChunk, HumanMessage, RemoveMessage, ToolMessage } from "@langchain/core/messages";
+import { Overwrite } from "@langchain/langgraph";
+import { mapStrings } from "../../src/content.js";
+import { addresseeOf, containsMessage, fromPlain, toPlain } from "../../src/langgraph/messages.js";
+
+const upper = (value: unknown) => fromPlain(value, mapStrings(toPlain(value), (text) => text.replaceAll("bob", "BOB")));
+
+describe("message-aware plain form", () => {
+  it("rebuilds messages of the same class and id with every content field transformed", () => {
+    const ai = new AIMessage({
+      id: "a1",
+      name: "agent",
+      content: [{ type: "text", text: "call bob" }],
+      tool_calls: [{ id: "c1", name: "lookup", args: { who: "bob" } }],
+      additional_kwargs: { note: "bob" },
+    });
+    const tool = new ToolMessage({ id: "t1", content: "bob found", tool_call_id: "c1", artifact: { raw: "bob" } });
+    const [aiOut, toolOut] = upper([ai, tool]) as [AIMessage, ToolMessage];
+    expect(aiOut).toBeInstanceOf(AIMessage);
+    expect(aiOut.id).toBe("a1");
+    expect(aiOut.content).toEqual([{ type: "text", text: "call BOB" }]);
+    expect(aiOut.tool_calls?.[0]).toMatchObject({ id: "c1", name: "lookup", args: { who: "BOB" } });
+    expect(aiOut.additional_kwargs).toEqual({ note: "BOB" });
+    expect(toolOut).toBeInstanceOf(ToolMessage);
+    expect(toolOut.tool_call_id).toBe("c1");
+    expect(toolOut.content).toBe("BOB found");
+    expect(toolOut.artifact).toEqual({ raw: "BOB" });
+  });
+
+  it("transforms streamed tool-call chunks too", () => {
+    const chunk = new AIMessageChunk({ id: "k1", content: "", tool_call_chunks: [{ id: "c1", name: "lookup", args: '{"who":"bob"}', index: 0 }] });
+    const out = upper(chunk) as AIMessageChunk;
+    expect(out.tool_call_chunks?.[0].args).toBe('{"who":"BOB"}');
+    expect(JSON.stringify(out.tool_calls)).not.toContain("bob");
+  });
+
+  it("leaves RemoveMessage untouched and keeps Overwrite wrappers", () => {
+    const remove = new RemoveMessage({ id: "gone" });
+    const overwrite = new Overwrite([new HumanMessage({ id: "h", content: "bob" }), remove]);
+    const out = upper({ messages: overwrite }) as { messages: Overwrite<HumanMessage[]> };
+    expect(out.messages).toBeInstanceOf(Overwrite);
+    expect(out.messages.value[0].content).toBe("BOB");
+    expect(out.messages.value[1]).toBe(remove);
+  });
+
+  it("finds messages and addressees", () => {
+    expect(containsMessage({ a: [{ b: new HumanMessage("x") }] })).toBe(true);
+    expect(containsMessage({ a: ["x"] })).toBe(false);
+    expect(addresseeOf(new AIMessage({ content: "x", additional_kwargs: { recipient: "billing" } }))).toBe("billing");
+    expect(addresseeOf(new AIMessage("x"))).toBeUndefined();
+  });
+});
