@@ -22,7 +22,7 @@ const modelName = process.env.RECONS_JUDGE_MODEL ?? "mistralai/Mistral-Small-24B
 const threshold = Number(process.env.RECONS_JUDGE_THRESHOLD ?? 0.5);
 
 // Local servers ignore the key, but the OpenAI client requires one. Temperature 0: scores must be reproducible.
-const model = new ChatOpenAI({ model: modelName, apiKey: process.env.OPENAI_API_KEY ?? "local", temperature: 0, configuration: { baseURL } });
+const model = new ChatOpenAI({ model: modelName, apiKey: process.env.OPENAI_API_KEY ?? "local", temperature: 0, maxRetries: 2, configuration: { baseURL } });
 
 const judge = createJudge({ model, threshold, timeoutMs: 60_000, concurrency: 2 });
 const guard = createRecons({

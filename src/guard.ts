@@ -7,7 +7,8 @@ import { inferFieldType, type FieldType } from "./policy/infer.js";
 import { authorize, isAuthorized, protectAction } from "./policy/authorize.js";
 import { parseOptions, type Policy, type ReconsOptions } from "./policy/options.js";
 import { Reachability } from "./policy/reachability.js";
-import { deriveKeys, keyedTag } from "./crypto/keys.js";
+import { deriveKeys } from "./crypto/keys.js";
+import { SurrogateIndex } from "./transform/surrogates.js";
 import { createOperators } from "./transform/operators/index.js";
 import { OperatorError, type Operator } from "./transform/base.js";
 import { mapStrings } from "./content.js";
@@ -44,6 +45,8 @@ interface EventContext {
   position: Position;
   resolution: Resolution;
   reversible: boolean;
+  /** Identity of this context for the result cache. */
+  key: string;
 }
 
 interface PlannedSpan {
@@ -53,10 +56,17 @@ interface PlannedSpan {
 }
 
 /** Rewrites decided up front on the async path, keyed by span. */
-type RewriteLookup = (text: string, span: PlannedSpan) => string | undefined;
+type RewriteOutcome = { text: string } | { fallback: string };
+type RewriteLookup = (text: string, span: PlannedSpan) => RewriteOutcome | undefined;
 
 const REVERSIBLE_ACTION: Partial<Record<Action, Action>> = { mldp: "fpe", rewrite: "redact" };
-const SEAL_PATTERN = /\[REDACTED:[\w-]+#([0-9a-f]{8})\]/g;
+/** Sanitized strings per (context, text): a graph re-delivers the same history at every step. */
+const CACHE_LIMIT = 20_000;
+
+interface CachedString {
+  text: string;
+  decisions: Decision[];
+}
 
 /** Create the guard. Options are validated with zod; a bad option throws naming its path. */
 export function createRecons(input: unknown = {}): ReconsGuard {
@@ -73,7 +83,9 @@ class Guard implements ReconsGuard {
   private readonly judge?: Judge;
   private readonly rewriter?: Rewriter;
   private readonly noiseMemo = new Map<string, string>();
-  private surrogates?: { version: number; vault: Vault; seals: Map<string, { field: string; value: string }> };
+  private readonly surrogates: SurrogateIndex;
+  private readonly cache = new Map<string, CachedString>();
+  private cacheVersion = -1;
 
   constructor(options: ReconsOptions) {
     this.policy = options.policy;
@@ -87,6 +99,7 @@ class Guard implements ReconsGuard {
     if (options.policy.reachability.enabled) this.reachability = new Reachability(options.policy.reachability.edges);
     this.judge = options.judge;
     this.rewriter = options.rewriter;
+    this.surrogates = new SurrogateIndex(this.vault, this.operators, this.keys.hmac);
   }
 
   private fieldType(field: string, value: string): FieldType {
@@ -110,17 +123,32 @@ class Guard implements ReconsGuard {
   sanitizeSync<T>(event: ObservableEvent & { content: T }, options: SanitizeOptions = {}): SanitizeResult<T> {
     const context = this.contextOf(event, options);
     const decisions: Decision[] = [];
-    const content = mapStrings(event.content, (text, path) =>
-      this.sanitizeString(text, path, context, decisions, () => undefined),
-    );
+    const content = mapStrings(event.content, (text, path) => this.sanitizeCached(text, path, context, decisions));
     return { content, decisions };
+  }
+
+  /** The sync path is deterministic per (context, text, vault version), so repeats are served from memory. */
+  private sanitizeCached(text: string, path: string, context: EventContext, decisions: Decision[]): string {
+    if (this.cacheVersion !== this.vault.version || this.cache.size >= CACHE_LIMIT) {
+      this.cache.clear();
+      this.cacheVersion = this.vault.version;
+    }
+    const key = `${context.key}\u0000${text}`;
+    let cached = this.cache.get(key);
+    if (!cached) {
+      const own: Decision[] = [];
+      cached = { text: this.sanitizeString(text, "$", context, own, () => undefined), decisions: own };
+      this.cache.set(key, cached);
+    }
+    for (const decision of cached.decisions) decisions.push({ ...decision, path });
+    return cached.text;
   }
 
   async sanitize<T>(event: ObservableEvent & { content: T }, options: SanitizeOptions = {}): Promise<SanitizeResult<T>> {
     if (!this.judge && !this.rewriter) return this.sanitizeSync(event, options);
     const context = this.contextOf(event, options);
     // Pass 1 collects the async work (judge verdicts, rewrites) for every string; pass 2 applies it.
-    const rewrites = new Map<string, string>();
+    const rewrites = new Map<string, RewriteOutcome>();
     const judged = new Map<string, Detection[]>();
     const pending: Promise<void>[] = [];
     mapStrings(event.content, (text, path) => {
@@ -136,78 +164,21 @@ class Guard implements ReconsGuard {
   }
 
   restore<T>(content: T, recipient: string, channel: Channel): T {
-    return mapStrings(content, (text) => this.restoreString(text, (field) => this.isAuthorized(field, channel, recipient)));
-  }
-
-  /** Replace surrogates (FPE, pseudonyms, seals) of vault values by the real value where `allowed(field)`. */
-  private restoreString(text: string, allowed: (field: string) => boolean): string {
-    const index = this.surrogateIndex();
-    let restored = text.replace(SEAL_PATTERN, (placeholder, tag: string) => {
-      const original = index.seals.get(tag);
-      return original && allowed(original.field) ? original.value : placeholder;
-    });
-    const found = index.vault.detect(restored).filter((d) => d.field !== null);
-    for (const detection of found.sort((a, b) => b.start - a.start)) {
-      const [field, action, value] = splitSurrogateField(detection.field!);
-      if (!allowed(field)) continue;
-      const operator = this.operators.get(action);
-      const span = restored.slice(detection.start, detection.end);
-      let real = value;
-      try {
-        if (operator?.reverse) real = operator.reverse(span, { field, kind: detection.kind, valueType: detection.valueType });
-      } catch {
-        real = value; // The surrogate's own form could not be reversed; its vault value is still exact.
-      }
-      restored = restored.slice(0, detection.start) + real + restored.slice(detection.end);
-    }
-    return restored;
-  }
-
-  /** Surrogates of every vault value under each reversible operation, rebuilt when the vault grows. */
-  private surrogateIndex() {
-    if (this.surrogates && this.surrogates.version === this.vault.version) return this.surrogates;
-    const vault = new Vault((field) => {
-      const [realField, , value] = splitSurrogateField(field);
-      return this.fieldType(realField, value);
-    });
-    const seals = new Map<string, { field: string; value: string }>();
-    for (const entry of this.vault.entries()) {
-      seals.set(this.sealTag(entry.field, entry.value), { field: entry.field, value: entry.value });
-      for (const action of ["fpe", "pseudonymize"] as const) {
-        const operator = this.operators.get(action);
-        if (!operator?.reverse) continue;
-        try {
-          const output = operator.apply({ value: entry.value, field: entry.field, kind: entry.kind, valueType: entry.valueType });
-          if (!(output instanceof Promise) && output.text !== entry.value) {
-            vault.add(JSON.stringify([entry.field, action, entry.value]), output.text);
-          }
-        } catch {
-          // A value the operator cannot transform never appears as its surrogate.
-        }
-      }
-    }
-    this.surrogates = { version: this.vault.version, vault, seals };
-    return this.surrogates;
-  }
-
-  private sealTag(field: string, value: string): string {
-    return keyedTag(this.keys.hmac, `${field}\u0000${value}`);
+    return mapStrings(content, (text) => this.surrogates.restore(text, (field) => this.isAuthorized(field, channel, recipient)));
   }
 
   private contextOf(event: ObservableEvent, options: SanitizeOptions): EventContext {
     const recipient = event.recipient && event.recipient !== "unknown" ? event.recipient : null;
-    return {
-      channel: event.channel,
-      recipient,
-      position: event.position ?? this.positionOf(recipient ?? undefined),
-      resolution: event.resolution ?? (recipient ? "explicit" : "field-level-fallback"),
-      reversible: options.reversible ?? false,
-    };
+    const position = event.position ?? this.positionOf(recipient ?? undefined);
+    const resolution = event.resolution ?? (recipient ? "explicit" : "field-level-fallback");
+    const reversible = options.reversible ?? false;
+    const key = [event.channel, recipient, position, resolution, reversible].join("\u0001");
+    return { channel: event.channel, recipient, position, resolution, reversible, key };
   }
 
   /** Detect and decide for one string; a failure anywhere redacts the whole string (fail closed). */
-  private plan(text: string, context: EventContext, extra: Detection[] = []): PlannedSpan[] {
-    const all = [...this.detectors.flatMap((detector) => detector.detect(text)), ...extra];
+  private plan(text: string, context: EventContext, extra: Detection[] = [], detectors = this.detectors): PlannedSpan[] {
+    const all = [...detectors.flatMap((detector) => detector.detect(text)), ...extra];
     const decide = (detection: Detection): PlannedSpan => {
       const verdict =
         context.reversible && context.recipient === null && detection.field !== null
@@ -242,7 +213,7 @@ class Guard implements ReconsGuard {
     try {
       // Surrogates from an earlier hop become real values again, so each recipient is judged on the
       // real value: authorized readers get it back, others get the same deterministic surrogate.
-      text = this.restoreString(text, () => true);
+      text = this.surrogates.restore(text, () => true);
       planned = this.plan(text, context, judged);
     } catch (error) {
       decisions.push(this.failureDecision(text, path, context, "detection-error", error));
@@ -261,7 +232,8 @@ class Guard implements ReconsGuard {
       decisions.push(this.decision(span, path, context, fallback, exception));
     }
     output += text.slice(cursor);
-    return this.backstop(output, path, context, decisions);
+    // An operator may return its input unchanged (zero mLDP noise): only all-allow skips the backstop.
+    return planned.every((span) => span.action === "allow") ? text : this.backstop(output, path, context, decisions);
   }
 
   private transform(
@@ -275,7 +247,8 @@ class Guard implements ReconsGuard {
     if (action === "allow") return { replacement: original };
     if (action === "rewrite") {
       const rewritten = rewriteOf(text, span);
-      if (rewritten !== undefined) return { replacement: rewritten };
+      if (rewritten && "text" in rewritten) return { replacement: rewritten.text };
+      if (rewritten) return { replacement: this.redact(detection), fallback: rewritten.fallback };
       return { replacement: this.redact(detection), fallback: this.rewriter ? "rewrite-unavailable-sync" : "no-rewriter" };
     }
     if (action === "redact") {
@@ -313,24 +286,19 @@ class Guard implements ReconsGuard {
   /** A restorable placeholder: keyed tag of the canonical vault value the span is a form of. */
   private seal(detection: Detection): string {
     if (detection.field === null || detection.value === undefined) return this.redact(detection);
-    return `[REDACTED:${detection.kind}#${this.sealTag(detection.field, detection.value)}]`;
+    return `[REDACTED:${detection.kind}#${this.surrogates.sealTag(detection.field, detection.value)}]`;
   }
 
   /** Exact/variant backstop (6.6.4): an unauthorized vault value still present after transformation is redacted. */
-  private backstop(
-    output: string,
-    path: string,
-    context: EventContext,
-    decisions: Decision[],
-  ): string {
+  private backstop(output: string, path: string, context: EventContext, decisions: Decision[]): string {
     let current = output;
     for (let round = 0; round < 3; round++) {
       let leaks: PlannedSpan[];
       try {
         // Only vault values count: a recognizer hit on an FPE surrogate is the surrogate, not a leak,
         // and every other span was already decided in the first pass.
-        leaks = this.plan(current, context).filter(
-          (span) => span.action !== "allow" && span.detection.field !== null && !isPlaceholder(current, span.detection),
+        leaks = this.plan(current, context, [], [this.vault]).filter(
+          (span) => span.action !== "allow" && !isPlaceholder(current, span.detection),
         );
       } catch (error) {
         decisions.push(this.failureDecision(current, path, context, "backstop-error", error));
@@ -343,8 +311,10 @@ class Guard implements ReconsGuard {
         decisions.push(this.decision({ ...span, action: "redact" }, path, context, "backstop"));
       }
     }
-    return current;
+    decisions.push(this.failureDecision(current, path, context, "backstop-unsettled", new Error("values kept reappearing")));
+    return `[REDACTED:detection-error]`;
   }
+
 
   private decision(span: PlannedSpan, path: string, context: EventContext, fallback?: string, exception?: string): Decision {
     const { detection } = span;
@@ -393,12 +363,12 @@ class Guard implements ReconsGuard {
     text: string,
     path: string,
     context: EventContext,
-    rewrites: Map<string, string>,
+    rewrites: Map<string, RewriteOutcome>,
     judged: Map<string, Detection[]>,
   ): Promise<void> {
     let planned: PlannedSpan[];
     try {
-      text = this.restoreString(text, () => true);
+      text = this.surrogates.restore(text, () => true);
       planned = this.plan(text, context);
     } catch {
       return; // sanitizeString redacts this string when it meets the same error.
@@ -419,6 +389,7 @@ class Guard implements ReconsGuard {
           tier: 3,
           confidence: 1,
           source: "judge",
+          value: entry.value,
         };
         try {
           const verdict = await this.judge.score(text, target);
@@ -433,9 +404,13 @@ class Guard implements ReconsGuard {
         planned = this.plan(text, context, extra);
       }
     }
-    if (!this.rewriter) return;
     for (const span of planned) {
-      if (span.action !== "rewrite" || span.detection.source === "judge-error") continue;
+      if (span.action !== "rewrite") continue;
+      if (span.detection.source === "judge-error") {
+        rewrites.set(rewriteKey(text, span), { fallback: "judge-error" });
+        continue;
+      }
+      if (!this.rewriter) continue;
       const spanText = text.slice(span.detection.start, span.detection.end);
       try {
         const result = await this.rewriter.rewrite({
@@ -443,9 +418,9 @@ class Guard implements ReconsGuard {
           span: spanText,
           target: { field: span.detection.field ?? span.detection.kind, value: span.detection.value ?? spanText, kind: span.detection.kind },
         });
-        rewrites.set(rewriteKey(text, span), result.text);
-      } catch {
-        // No entry: sanitizeString redacts with a recorded fallback.
+        rewrites.set(rewriteKey(text, span), { text: result.text });
+      } catch (error) {
+        rewrites.set(rewriteKey(text, span), { fallback: error instanceof OperatorError ? error.fallback : "rewrite-error" });
       }
     }
   }

@@ -30,3 +30,12 @@ export { resolveOverlaps, type Detection, type Detector, type Recognizer } from 
 export type { Judge, JudgeVerdict, ProtectedValue, Rewriter, RewriteRequest, RewriteResult } from "./detect/plugins.js";
 export { OperatorError, type Operator, type OperatorInput, type OperatorOutput } from "./transform/base.js";
 export { mapStrings } from "./content.js";
+export { createJudge } from "./detect/judge.js";
+export { calibrateThreshold, formatCalibration } from "./detect/calibration.js";
+export { createNerDetector } from "./detect/ner.js";
+export { createRewriter, literalLeak } from "./transform/operators/rewrite.js";
+export { createOperators, isReversible } from "./transform/operators/index.js";
+export { defaultRecognizers, recognizerDetector } from "./detect/recognizers/index.js";
+export { Vault, type VaultEntry } from "./detect/vault/vault.js";
+export { inferFieldType, type FieldType } from "./policy/infer.js";
+export * from "./langgraph/index.js";

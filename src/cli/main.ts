@@ -1,6 +1,7 @@
 import { realpathSync } from "node:fs";
 import { pathToFileURL } from "node:url";
 import { Command, CommanderError, type OutputConfiguration } from "commander";
+import { calibrateCommand } from "./calibrate.js";
 import { demoCommand } from "./demo.js";
 import { replayCommand, replayScoreCommand } from "./replay.js";
 
@@ -11,7 +12,8 @@ export function createProgram(): Command {
     .showHelpAfterError()
     .addCommand(demoCommand())
     .addCommand(replayCommand())
-    .addCommand(replayScoreCommand());
+    .addCommand(replayScoreCommand())
+    .addCommand(calibrateCommand());
 }
 
 /** Run the CLI on `argv` (node-style, program name first) and return the exit code instead of exiting. */

@@ -1,0 +1,60 @@
+import { createHash } from "node:crypto";
+import type { BaseChatModel } from "@langchain/core/language_models/chat_models";
+import type { BaseMessageLike } from "@langchain/core/messages";
+import { z } from "zod";
+
+/** Any LangChain chat model with structured output (ChatOpenAI for vLLM/Ollama, ChatAnthropic, ...). */
+export const structuredChatModelSchema = z.custom<BaseChatModel>((m) => typeof (m as BaseChatModel)?.withStructuredOutput === "function", {
+  message: "model must be a LangChain chat model with withStructuredOutput",
+});
+
+/** Structured-output method; unset lets the model pick (ChatOpenAI: json_schema response_format). */
+export const structuredMethodSchema = z.enum(["jsonSchema", "functionCalling", "jsonMode"]).optional();
+export type StructuredMethod = NonNullable<z.infer<typeof structuredMethodSchema>>;
+
+/** Short sha256 of a frozen prompt: recorded in every verdict so a decision names the exact prompt it came from. */
+export function promptHash(...parts: string[]): string {
+  return createHash("sha256").update(parts.join("\u0000")).digest("hex").slice(0, 12);
+}
+
+export function sha256(text: string): string {
+  return createHash("sha256").update(text).digest("hex");
+}
+
+/** Scoring and rewriting must be reproducible: refuse a model configured to sample. */
+export function requireZeroTemperature(model: BaseChatModel, role: string): void {
+  if (!("temperature" in model)) return;
+  const temperature = (model as { temperature?: unknown }).temperature;
+  if (temperature !== 0) {
+    throw new Error(`${role} model must be created with temperature: 0 (got ${String(temperature)})`);
+  }
+}
+
+/**
+ * One structured call with a hard deadline: the request is aborted and the promise rejects on
+ * timeout, HTTP error, or output that does not parse against `schema` (callers fail closed).
+ */
+export async function callStructured<S extends z.ZodType>(
+  model: BaseChatModel,
+  schema: S,
+  options: { name: string; method?: StructuredMethod; timeoutMs: number },
+  messages: BaseMessageLike[],
+): Promise<z.infer<S>> {
+  const runnable = model.withStructuredOutput(schema, { name: options.name, method: options.method });
+  const controller = new AbortController();
+  let timer: NodeJS.Timeout | undefined;
+  const deadline = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => {
+      const error = new Error(`${options.name}: model call timed out after ${options.timeoutMs} ms`);
+      controller.abort(error);
+      reject(error);
+    }, options.timeoutMs);
+  });
+  try {
+    const output = await Promise.race([runnable.invoke(messages, { signal: controller.signal }), deadline]);
+    // Parsers of some methods return raw JSON without schema validation: validate here too.
+    return schema.parse(output);
+  } finally {
+    clearTimeout(timer);
+  }
+}

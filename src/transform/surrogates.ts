@@ -1,0 +1,90 @@
+import type { Action } from "../event.js";
+import { Vault, type VaultEntry } from "../detect/vault/vault.js";
+import { keyedTag } from "../crypto/keys.js";
+import type { Operator } from "./base.js";
+
+/** Actions whose output can be traced back to the vault value without shared state. */
+const REVERSIBLE: readonly Action[] = ["fpe", "pseudonymize"];
+const SEAL_PATTERN = /\[REDACTED:[\w-]+#([0-9a-f]{8})\]/g;
+
+interface SurrogateOrigin {
+  entry: VaultEntry;
+  action: Action;
+}
+
+/**
+ * Finds the surrogates this deployment's keys give every vault value (FPE ciphertexts, pseudonyms,
+ * sealed placeholders) and maps them back. Everything is derived from vault + secret, so replicas
+ * and resumed processes restore each other's surrogates with no shared map.
+ */
+export class SurrogateIndex {
+  private readonly matcher: Vault;
+  private readonly origins: SurrogateOrigin[] = [];
+  private readonly seals = new Map<string, { field: string; value: string }>();
+  private indexed = 0;
+
+  constructor(
+    private readonly vault: Vault,
+    private readonly operators: ReadonlyMap<Action, Operator>,
+    private readonly sealKey: Uint8Array,
+  ) {
+    // The matcher's "field" is the origin's index, so variants of a surrogate map back to it.
+    this.matcher = new Vault((origin) => this.origins[Number(origin)].entry);
+  }
+
+  /** The placeholder tag of a sealed value. */
+  sealTag(field: string, value: string): string {
+    return keyedTag(this.sealKey, `${field}\u0000${value}`);
+  }
+
+  /** Replace surrogates by the real value where `allowed(field)`. */
+  restore(text: string, allowed: (field: string) => boolean): string {
+    this.catchUp();
+    let restored = text.includes("[REDACTED:")
+      ? text.replace(SEAL_PATTERN, (placeholder, tag: string) => {
+          const original = this.seals.get(tag);
+          return original && allowed(original.field) ? original.value : placeholder;
+        })
+      : text;
+    if (this.origins.length === 0) return restored;
+    const found = this.matcher.detect(restored);
+    for (const detection of found.sort((a, b) => b.start - a.start)) {
+      const origin = this.origins[Number(detection.field)];
+      if (!allowed(origin.entry.field)) continue;
+      const span = restored.slice(detection.start, detection.end);
+      restored = restored.slice(0, detection.start) + this.reverse(origin, span) + restored.slice(detection.end);
+    }
+    return restored;
+  }
+
+  private reverse({ entry, action }: SurrogateOrigin, span: string): string {
+    const operator = this.operators.get(action);
+    try {
+      return operator?.reverse ? operator.reverse(span, entry) : entry.value;
+    } catch {
+      return entry.value; // The span's own form could not be reversed; the vault value is still exact.
+    }
+  }
+
+  /** Index the entries added to the vault since the last call (the vault only grows). */
+  private catchUp(): void {
+    const entries = this.vault.entries();
+    for (; this.indexed < entries.length; this.indexed++) this.index(entries[this.indexed]);
+  }
+
+  private index(entry: VaultEntry): void {
+    this.seals.set(this.sealTag(entry.field, entry.value), { field: entry.field, value: entry.value });
+    for (const action of REVERSIBLE) {
+      const operator = this.operators.get(action);
+      if (!operator?.reverse) continue;
+      try {
+        const output = operator.apply({ value: entry.value, field: entry.field, kind: entry.kind, valueType: entry.valueType });
+        if (output instanceof Promise || output.text === entry.value) continue;
+        this.origins.push({ entry, action });
+        this.matcher.add(String(this.origins.length - 1), output.text);
+      } catch {
+        // A value the operator cannot transform never appears as its surrogate.
+      }
+    }
+  }
+}
