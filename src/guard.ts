@@ -85,7 +85,10 @@ class Guard implements ReconsGuard {
   private readonly noiseMemo = new Map<string, string>();
   private readonly surrogates: SurrogateIndex;
   private readonly cache = new Map<string, CachedString>();
+  /** Detections depend on the text only: one message sanitized for several recipients is detected once. */
+  private readonly detectionCache = new Map<string, Detection[]>();
   private cacheVersion = -1;
+  private margin?: number;
 
   constructor(options: ReconsOptions) {
     this.policy = options.policy;
@@ -100,6 +103,7 @@ class Guard implements ReconsGuard {
     this.judge = options.judge;
     this.rewriter = options.rewriter;
     this.surrogates = new SurrogateIndex(this.vault, this.operators, this.keys.hmac);
+    this.surrogates.catchUp(); // Like the automaton, the surrogates of the initial vault are built at setup.
   }
 
   private fieldType(field: string, value: string): FieldType {
@@ -117,7 +121,7 @@ class Guard implements ReconsGuard {
   }
 
   detect(text: string): Detection[] {
-    return resolveOverlaps(this.detectors.flatMap((detector) => detector.detect(text)));
+    return resolveOverlaps(this.detectAll(text));
   }
 
   sanitizeSync<T>(event: ObservableEvent & { content: T }, options: SanitizeOptions = {}): SanitizeResult<T> {
@@ -127,12 +131,35 @@ class Guard implements ReconsGuard {
     return { content, decisions };
   }
 
+  private checkCaches(): void {
+    if (this.cacheVersion === this.vault.version && this.cache.size < CACHE_LIMIT && this.detectionCache.size < CACHE_LIMIT) return;
+    this.cache.clear();
+    this.detectionCache.clear();
+    this.cacheVersion = this.vault.version;
+    this.margin = undefined;
+  }
+
+  /** Rewritten forms (e.g. `July 28th, 1957`) can be about twice as long as the registered value. */
+  private backstopMargin(): number {
+    this.checkCaches();
+    this.margin ??= 2 * this.vault.entries().reduce((longest, entry) => Math.max(longest, entry.value.length), 0) + 16;
+    return this.margin;
+  }
+
+  /** Every tier 1-2 detection in `text` before overlap resolution. */
+  private detectAll(text: string): Detection[] {
+    this.checkCaches();
+    let found = this.detectionCache.get(text);
+    if (!found) {
+      found = this.detectors.flatMap((detector) => detector.detect(text));
+      this.detectionCache.set(text, found);
+    }
+    return found;
+  }
+
   /** The sync path is deterministic per (context, text, vault version), so repeats are served from memory. */
   private sanitizeCached(text: string, path: string, context: EventContext, decisions: Decision[]): string {
-    if (this.cacheVersion !== this.vault.version || this.cache.size >= CACHE_LIMIT) {
-      this.cache.clear();
-      this.cacheVersion = this.vault.version;
-    }
+    this.checkCaches();
     const key = `${context.key}\u0000${text}`;
     let cached = this.cache.get(key);
     if (!cached) {
@@ -177,8 +204,8 @@ class Guard implements ReconsGuard {
   }
 
   /** Detect and decide for one string; a failure anywhere redacts the whole string (fail closed). */
-  private plan(text: string, context: EventContext, extra: Detection[] = [], detectors = this.detectors): PlannedSpan[] {
-    const all = [...detectors.flatMap((detector) => detector.detect(text)), ...extra];
+  private plan(text: string, context: EventContext, extra: Detection[] = [], found = this.detectAll(text)): PlannedSpan[] {
+    const all = extra.length > 0 ? [...found, ...extra] : found;
     const decide = (detection: Detection): PlannedSpan => {
       const verdict =
         context.reversible && context.recipient === null && detection.field !== null
@@ -222,18 +249,20 @@ class Guard implements ReconsGuard {
     if (planned.length === 0) return text;
     let output = "";
     let cursor = 0;
+    const inserted: Array<[number, number]> = [];
     for (const span of planned) {
       const { detection } = span;
       const original = text.slice(detection.start, detection.end);
       const { replacement, fallback, exception } = this.transform(original, text, span, context, rewriteOf);
       output += text.slice(cursor, detection.start);
+      if (span.action !== "allow") inserted.push([output.length, output.length + replacement.length]);
       output += replacement;
       cursor = detection.end;
       decisions.push(this.decision(span, path, context, fallback, exception));
     }
     output += text.slice(cursor);
     // An operator may return its input unchanged (zero mLDP noise): only all-allow skips the backstop.
-    return planned.every((span) => span.action === "allow") ? text : this.backstop(output, path, context, decisions);
+    return inserted.length === 0 ? text : this.backstop(output, path, context, decisions, inserted);
   }
 
   private transform(
@@ -290,14 +319,21 @@ class Guard implements ReconsGuard {
   }
 
   /** Exact/variant backstop (6.6.4): an unauthorized vault value still present after transformation is redacted. */
-  private backstop(output: string, path: string, context: EventContext, decisions: Decision[]): string {
+  private backstop(
+    output: string,
+    path: string,
+    context: EventContext,
+    decisions: Decision[],
+    inserted: Array<[number, number]>,
+  ): string {
     let current = output;
     for (let round = 0; round < 3; round++) {
       let leaks: PlannedSpan[];
       try {
-        // Only vault values count: a recognizer hit on an FPE surrogate is the surrogate, not a leak,
-        // and every other span was already decided in the first pass.
-        leaks = this.plan(current, context, [], [this.vault]).filter(
+        // Only vault values count: a recognizer hit on an FPE surrogate is the surrogate, not a leak.
+        // The first round scans only around what was inserted: the rest was decided in the first pass.
+        const found = round === 0 ? this.vaultAround(current, inserted) : this.vault.detect(current);
+        leaks = this.plan(current, context, [], found).filter(
           (span) => span.action !== "allow" && !isPlaceholder(current, span.detection),
         );
       } catch (error) {
@@ -315,6 +351,24 @@ class Guard implements ReconsGuard {
     return `[REDACTED:detection-error]`;
   }
 
+
+  /** Vault detections in windows around `ranges`, wide enough for the longest vault value to straddle an edge. */
+  private vaultAround(text: string, ranges: Array<[number, number]>): Detection[] {
+    const margin = this.backstopMargin();
+    const windows: Array<[number, number]> = [];
+    for (const [start, end] of ranges) {
+      // Snap to whitespace so a window edge never creates a word boundary the text does not have.
+      const from = Math.max(0, text.lastIndexOf(" ", Math.max(0, start - margin)));
+      const next = text.indexOf(" ", Math.min(text.length, end + margin));
+      const to = next === -1 ? text.length : next;
+      const last = windows[windows.length - 1];
+      if (last && from <= last[1]) last[1] = Math.max(last[1], to);
+      else windows.push([from, to]);
+    }
+    return windows.flatMap(([from, to]) =>
+      this.vault.detect(text.slice(from, to)).map((d) => ({ ...d, start: d.start + from, end: d.end + from })),
+    );
+  }
 
   private decision(span: PlannedSpan, path: string, context: EventContext, fallback?: string, exception?: string): Decision {
     const { detection } = span;

@@ -67,7 +67,7 @@ export class SurrogateIndex {
   }
 
   /** Index the entries added to the vault since the last call (the vault only grows). */
-  private catchUp(): void {
+  catchUp(): void {
     const entries = this.vault.entries();
     for (; this.indexed < entries.length; this.indexed++) this.index(entries[this.indexed]);
   }
