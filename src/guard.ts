@@ -84,7 +84,9 @@ class Guard implements ReconsGuard {
   private readonly rewriter?: Rewriter;
   private readonly noiseMemo = new Map<string, string>();
   private readonly surrogates: SurrogateIndex;
-  private readonly cache = new Map<string, CachedString>();
+  private readonly cache = new Map<string, Map<string, CachedString>>();
+  private readonly restoreCache = new Map<string, Map<string, string>>();
+  private cacheSize = 0;
   /** Detections depend on the text only: one message sanitized for several recipients is detected once. */
   private readonly detectionCache = new Map<string, Detection[]>();
   private cacheVersion = -1;
@@ -132,8 +134,10 @@ class Guard implements ReconsGuard {
   }
 
   private checkCaches(): void {
-    if (this.cacheVersion === this.vault.version && this.cache.size < CACHE_LIMIT && this.detectionCache.size < CACHE_LIMIT) return;
+    if (this.cacheVersion === this.vault.version && this.cacheSize < CACHE_LIMIT && this.detectionCache.size < CACHE_LIMIT) return;
     this.cache.clear();
+    this.restoreCache.clear();
+    this.cacheSize = 0;
     this.detectionCache.clear();
     this.cacheVersion = this.vault.version;
     this.margin = undefined;
@@ -160,12 +164,13 @@ class Guard implements ReconsGuard {
   /** The sync path is deterministic per (context, text, vault version), so repeats are served from memory. */
   private sanitizeCached(text: string, path: string, context: EventContext, decisions: Decision[]): string {
     this.checkCaches();
-    const key = `${context.key}\u0000${text}`;
-    let cached = this.cache.get(key);
+    const byText = cacheFor(this.cache, context.key);
+    let cached = byText.get(text);
     if (!cached) {
       const own: Decision[] = [];
       cached = { text: this.sanitizeString(text, "$", context, own, () => undefined), decisions: own };
-      this.cache.set(key, cached);
+      byText.set(text, cached);
+      this.cacheSize++;
     }
     for (const decision of cached.decisions) decisions.push({ ...decision, path });
     return cached.text;
@@ -191,7 +196,18 @@ class Guard implements ReconsGuard {
   }
 
   restore<T>(content: T, recipient: string, channel: Channel): T {
-    return mapStrings(content, (text) => this.surrogates.restore(text, (field) => this.isAuthorized(field, channel, recipient)));
+    this.checkCaches();
+    const byText = cacheFor(this.restoreCache, `${recipient}\u0001${channel}`);
+    const allowed = (field: string) => this.isAuthorized(field, channel, recipient);
+    return mapStrings(content, (text) => {
+      let restored = byText.get(text);
+      if (restored === undefined) {
+        restored = this.surrogates.restore(text, allowed);
+        byText.set(text, restored);
+        this.cacheSize++;
+      }
+      return restored;
+    });
   }
 
   private contextOf(event: ObservableEvent, options: SanitizeOptions): EventContext {
@@ -478,6 +494,12 @@ class Guard implements ReconsGuard {
       }
     }
   }
+}
+
+function cacheFor<V>(caches: Map<string, Map<string, V>>, key: string): Map<string, V> {
+  let cache = caches.get(key);
+  if (!cache) caches.set(key, (cache = new Map()));
+  return cache;
 }
 
 function rewriteKey(text: string, span: PlannedSpan): string {

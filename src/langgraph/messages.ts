@@ -48,10 +48,18 @@ function messageParts(message: BaseMessage): Record<string, unknown> {
 
 function rebuildMessage(original: BaseMessage, parts: unknown): BaseMessage {
   if (parts === null || typeof parts !== "object") throw new TypeError("sanitized message parts are not an object");
+  if (unchanged(original, parts as Record<string, unknown>)) return original; // Nothing was protected: keep the instance.
   const fields: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(original)) if (!REBUILT_FIELDS.has(key)) fields[key] = value;
   const Constructor = original.constructor as MessageConstructor;
   return new Constructor({ ...fields, ...(parts as Record<string, unknown>), id: original.id });
+}
+
+/** The sanitizer keeps the identity of every branch it did not change. */
+function unchanged(original: BaseMessage, parts: Record<string, unknown>): boolean {
+  const source = original as unknown as Record<string, unknown>;
+  const keys = Object.keys(parts);
+  return keys.length === CONTENT_FIELDS.filter((field) => source[field] !== undefined).length && keys.every((key) => parts[key] === source[key]);
 }
 
 function isObject(value: unknown): value is Record<string, unknown> {
