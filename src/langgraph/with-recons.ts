@@ -5,7 +5,7 @@ import { Command, getConfig, isCommand, isParentCommand, Overwrite, Send, type P
 import { CHANNELS, type Channel, type Resolution } from "../event.js";
 import type { ReconsGuard } from "../guard.js";
 import type { DecisionListener, ReconsAudit } from "./audit.js";
-import { deliver, type DeliveryEvent } from "./delivery.js";
+import { deliver, deliverTree, type DeliveryEvent } from "./delivery.js";
 import { isReconsReducer } from "./reducer.js";
 import { addresseeOf, containsMessage, toPlain } from "./messages.js";
 import { deliveryToReaders, nodePathOf, RecipientNames, successorsOf, type Delivery } from "./recipients.js";
@@ -240,7 +240,7 @@ class GraphInterceptor {
     deliveryFor: (channel: Channel, content: unknown) => Delivery,
   ): Promise<T> {
     const send = (content: unknown, channel: Channel) =>
-      deliver(this.guard, content, { ...base, channel, ...deliveryFor(channel, content) }, this.listener);
+      deliverTree(this.guard, content, { ...base, channel, ...deliveryFor(channel, content) }, this.listener);
     if (!isRecord(value) || isCommand(value)) {
       return send(value, containsMessage(value) ? "C2" : this.options.otherKeysChannel) as Promise<T>;
     }
@@ -410,7 +410,7 @@ class GraphInterceptor {
       const text = await deliver(this.guard, new TextDecoder().decode(chunk), event, this.listener);
       return new TextEncoder().encode(text);
     }
-    return deliver(this.guard, chunk, event, this.listener);
+    return deliverTree(this.guard, chunk, event, this.listener);
   }
 }
 
