@@ -1,0 +1,259 @@
+import { brotliDecompressSync, gunzipSync, inflateSync } from "node:zlib";
+import { z } from "zod";
+import { Client } from "langsmith";
+import { RunTree } from "langsmith/run_trees";
+import { LangChainTracer } from "@langchain/core/tracers/tracer_langchain";
+import { awaitAllCallbacks } from "@langchain/core/callbacks/promises";
+import { CHANNELS, type Channel, type Decision } from "../event.js";
+import type { ReconsGuard } from "../guard.js";
+import type { DecisionListener } from "../langgraph/audit.js";
+import { redactAll } from "../langgraph/delivery.js";
+import { annotateRun, DecisionLedger, decisionRuns, type ParentRun } from "./decision-runs.js";
+
+export const reconsTracingOptionsSchema = z.object({
+  /** A langsmith (0.12, top-level copy) Client to protect in place; default: a new one from LANGSMITH_ENDPOINT / LANGSMITH_API_KEY. */
+  client: z.custom<Client>((client) => client instanceof Client, "expected a Client of the top-level langsmith package").optional(),
+  /** Project the tracer writes to (default: LANGSMITH_PROJECT, else LangSmith's `default`). */
+  projectName: z.string().min(1).optional(),
+  /** LangSmith's recipient name in the policy; it is authorized for nothing unless the policy names it. */
+  recipient: z.string().min(1).default("langsmith"),
+  /** Channel of trace payloads (C6: logs). */
+  channel: z.enum(CHANNELS).default("C6"),
+  /** Also protect LangChain's default tracer client and `traceable`'s shared client (used when LANGSMITH_TRACING=true and no tracer is passed). */
+  protectDefaultClients: z.boolean().default(true),
+  /** Attach RECONS counts and tags to node runs and post one child run per decision with an effect. */
+  decisionRuns: z.boolean().default(true),
+});
+export type ReconsTracingOptions = z.input<typeof reconsTracingOptionsSchema>;
+
+/** A request the byte-level backstop refused to send: it still held a value LangSmith may not see. */
+export interface BlockedRequest {
+  url: string;
+  /** Vault fields found in the body (or `undecodable` for a body it could not read). */
+  fields: string[];
+}
+
+/** What `reconsTracing` returns: pass `callbacks` to LangChain/LangGraph, `client` to `traceable`, `onDecision` to `withRecons`. */
+export interface ReconsTracing {
+  client: Client;
+  tracer: LangChainTracer;
+  callbacks: [LangChainTracer];
+  /** Give to `withRecons(graph, guard, { onDecision })` so decisions show up on node runs. */
+  onDecision: DecisionListener;
+  /** Requests the backstop refused (each is a bug in the layers above it). */
+  readonly blocked: readonly BlockedRequest[];
+  /** Wait until every callback ran and every trace batch was sent. */
+  flush(): Promise<void>;
+}
+
+/** The state of one protected Client. */
+export interface ClientProtection {
+  guard: ReconsGuard;
+  recipient: string;
+  channel: Channel;
+  decisionRuns: boolean;
+  ledger: DecisionLedger;
+  blocked: BlockedRequest[];
+}
+
+/** The private Client fields the protection reads and sets. */
+interface ClientInternals {
+  fetchImplementation?: typeof fetch;
+  _runCompressionDisabled: boolean;
+}
+
+type RunPayload = ParentRun & Record<string, unknown>;
+type CreateRunParams = Parameters<Client["createRun"]>[0];
+type UpdateRunParams = Parameters<Client["updateRun"]>[1];
+type RequestBody = NonNullable<ConstructorParameters<typeof Response>[0]>;
+
+const PROTECTIONS = new WeakMap<Client, ClientProtection>();
+/** Run keys that are identifiers, times and addressing: never content. */
+const STRUCTURAL_KEYS = new Set([
+  "id",
+  "trace_id",
+  "parent_run_id",
+  "dotted_order",
+  "start_time",
+  "end_time",
+  "session_id",
+  "session_name",
+  "project_name",
+  "reference_example_id",
+  "run_type",
+  "status",
+  "address",
+  "replicas",
+]);
+const BLOCKED_STATUS = 451;
+const FETCH_OVERRIDE = Symbol.for("ls:fetch_implementation");
+
+/**
+ * Make LangSmith tracing safe: every run payload (inputs, outputs, metadata, extra, errors,
+ * events, serialized, name, tags, at any depth) is sanitized for `recipient` on `channel` before
+ * the client queues it, and every request body is scanned once more right before it leaves: a body
+ * still holding an unauthorized vault value is not sent (fail closed).
+ */
+export function reconsTracing(guard: ReconsGuard, input: ReconsTracingOptions = {}): ReconsTracing {
+  const options = reconsTracingOptionsSchema.parse(input);
+  const client = options.client ?? new Client();
+  const protection = protectClient(client, guard, options);
+  if (options.protectDefaultClients) {
+    protectClient(new LangChainTracer().client as Client, guard, options);
+    protectClient(RunTree.getSharedClient(), guard, options);
+  }
+  const tracer = new LangChainTracer({ client, projectName: options.projectName });
+  return {
+    client,
+    tracer,
+    callbacks: [tracer],
+    onDecision: protection.ledger.record,
+    blocked: protection.blocked,
+    async flush() {
+      await awaitAllCallbacks();
+      await client.awaitPendingTraceBatches();
+    },
+  };
+}
+
+/** Protect a Client in place (idempotent; a second call switches it to the new guard). */
+export function protectClient(
+  client: Client,
+  guard: ReconsGuard,
+  options: Pick<z.output<typeof reconsTracingOptionsSchema>, "recipient" | "channel" | "decisionRuns">,
+): ClientProtection {
+  const existing = PROTECTIONS.get(client);
+  if (existing) return Object.assign(existing, { guard, recipient: options.recipient, channel: options.channel, decisionRuns: options.decisionRuns });
+  const protection: ClientProtection = { guard, ...options, ledger: new DecisionLedger(), blocked: [] };
+  PROTECTIONS.set(client, protection);
+  const internals = client as unknown as ClientInternals;
+  // The backstop must read every body: compressed run buffers (zstd) cannot be decoded on Node 20.
+  internals._runCompressionDisabled = true;
+  internals.fetchImplementation = backstopFetch(protection, internals.fetchImplementation);
+  const createRun = client.createRun.bind(client);
+  const updateRun = client.updateRun.bind(client);
+  const createChildren = async (children: RunPayload[], options: Parameters<Client["createRun"]>[1]) => {
+    for (const child of children) await createRun(sanitizeRun(protection, child) as unknown as CreateRunParams, options);
+  };
+  client.createRun = async (run, options) => {
+    const [annotated, children] = withDecisions(protection, run as unknown as RunPayload);
+    await createRun(sanitizeRun(protection, annotated) as unknown as CreateRunParams, options);
+    await createChildren(children, options);
+  };
+  client.updateRun = async (runId, run, options) => {
+    const [annotated, children] = withDecisions(protection, { ...run, id: runId } as RunPayload);
+    await updateRun(runId, sanitizeRun(protection, annotated) as UpdateRunParams, options);
+    await createChildren(children, options);
+  };
+  return protection;
+}
+
+/** A finished run takes the decisions taken inside it: counts on the run, one child run per effect. */
+function withDecisions(protection: ClientProtection, run: RunPayload): [RunPayload, RunPayload[]] {
+  if (!protection.decisionRuns || run.end_time === undefined) return [run, []];
+  const decisions = protection.ledger.take(run);
+  if (decisions.length === 0) return [run, []];
+  return [annotateRun(run, decisions), decisionRuns(run, decisions) as RunPayload[]];
+}
+
+/** A sanitized copy of a run payload; what cannot be sanitized is redacted, attachments are dropped. */
+export function sanitizeRun<T extends object>(protection: Pick<ClientProtection, "guard" | "recipient" | "channel">, run: T): T {
+  const decisions: Decision[] = [];
+  const copy: Record<string, unknown> = { ...(run as Record<string, unknown>) };
+  for (const [key, value] of Object.entries(run)) {
+    if (value === undefined || value === null || STRUCTURAL_KEYS.has(key)) continue;
+    // Attachment bytes are not JSON text the guard can walk: they never leave.
+    if (key === "attachments") delete copy[key];
+    else copy[key] = sanitizeValue(protection, value, decisions);
+  }
+  const effective = decisions.filter((decision) => decision.action !== "allow");
+  const extra = copy.extra as Record<string, unknown> | undefined;
+  if (effective.length > 0 && extra) {
+    const removed: Record<string, number> = {};
+    for (const decision of effective) removed[decision.action] = (removed[decision.action] ?? 0) + 1;
+    copy.extra = { ...extra, metadata: { ...(extra.metadata as Record<string, unknown> | undefined), recons_trace: removed } };
+  }
+  return copy as T;
+}
+
+function sanitizeValue(protection: Pick<ClientProtection, "guard" | "recipient" | "channel">, value: unknown, decisions: Decision[]): unknown {
+  try {
+    const result = protection.guard.sanitizeSync({
+      channel: protection.channel,
+      recipient: protection.recipient,
+      resolution: "trace",
+      content: asJson(value),
+    });
+    decisions.push(...result.decisions);
+    return result.content;
+  } catch {
+    return redactAll(value);
+  }
+}
+
+/** The JSON the client will serialize (messages become their `toJSON` form); cyclic values stay as they are. */
+function asJson(value: unknown): unknown {
+  try {
+    const text = JSON.stringify(value);
+    return text === undefined ? value : JSON.parse(text);
+  } catch {
+    return value;
+  }
+}
+
+function backstopFetch(protection: ClientProtection, inner: typeof fetch | undefined): typeof fetch {
+  return async (input, init) => {
+    const url = input instanceof Request ? input.url : String(input);
+    let body = init?.body ?? undefined;
+    // A stream can be read once: read it here and send the bytes.
+    if (body instanceof ReadableStream) body = new Uint8Array(await new Response(body).arrayBuffer());
+    const headers = new Headers(init?.headers ?? (input instanceof Request ? input.headers : undefined));
+    const scanned = body ?? (input instanceof Request && input.body ? await input.clone().arrayBuffer() : undefined);
+    const fields = scanned === undefined ? [] : unauthorizedFields(protection, await bodyText(scanned, headers.get("content-encoding")));
+    if (fields.length > 0) {
+      protection.blocked.push({ url, fields });
+      return new Response(JSON.stringify({ detail: `blocked by RECONS: body held ${fields.join(", ")}` }), { status: BLOCKED_STATUS });
+    }
+    const send = inner ?? (globalThis as unknown as Record<symbol, typeof fetch | undefined>)[FETCH_OVERRIDE] ?? fetch;
+    return send(input, init === undefined ? undefined : { ...init, body });
+  };
+}
+
+async function bodyText(body: RequestBody, encoding: string | null): Promise<string | undefined> {
+  const bytes = Buffer.from(await new Response(body).arrayBuffer());
+  switch ((encoding ?? "identity").toLowerCase()) {
+    case "identity":
+      return bytes.toString("utf8");
+    case "gzip":
+      return gunzipSync(bytes).toString("utf8");
+    case "deflate":
+      return inflateSync(bytes).toString("utf8");
+    case "br":
+      return brotliDecompressSync(bytes).toString("utf8");
+    default:
+      return undefined;
+  }
+}
+
+const JSON_STRING = /"(?:[^"\\]|\\.)*"/g;
+
+/** Vault fields LangSmith may not see that are in `text`, also inside JSON string escapes. */
+function unauthorizedFields(protection: ClientProtection, text: string | undefined): string[] {
+  if (text === undefined) return ["undecodable"];
+  const texts = [text];
+  for (const literal of text.match(JSON_STRING) ?? []) {
+    if (!literal.includes("\\")) continue;
+    try {
+      texts.push(JSON.parse(literal) as string);
+    } catch {
+      texts.push(literal);
+    }
+  }
+  const fields = new Set<string>();
+  for (const part of texts) {
+    for (const detection of protection.guard.detect(part)) {
+      if (detection.field !== null && !protection.guard.isAuthorized(detection.field, protection.channel, protection.recipient)) fields.add(detection.field);
+    }
+  }
+  return [...fields].sort();
+}
