@@ -39,3 +39,4 @@ export { defaultRecognizers, recognizerDetector } from "./detect/recognizers/ind
 export { Vault, type VaultEntry } from "./detect/vault/vault.js";
 export { inferFieldType, type FieldType } from "./policy/infer.js";
 export * from "./langgraph/index.js";
+export * from "./langsmith/index.js";
