@@ -2,24 +2,32 @@ import type { VaultValue } from "../../policy/options.js";
 import { normalizeValue } from "./normalize.js";
 import { isStopword, isTitle } from "./words.js";
 
+/**
+ * How a protected scalar can be told from ordinary text: by itself, only next to another member
+ * of its list (`['must', 'more']`), or only right after its field's label (`Internal Rating: D`).
+ */
+export type MemberUse = "alone" | "in-list" | "after-label";
+
 /** One protected scalar inside a vault value, with the dict key it sat under (if any). */
 export interface VaultMember {
   value: string;
   key: string | null;
+  use: MemberUse;
 }
 
 type Literal = string | number | boolean | null | Literal[] | { [key: string]: Literal };
 
-/** Minimal alphanumeric length of a protected scalar: one character cannot be told from ordinary text. */
+/** Minimal alphanumeric length of a scalar matched alone: one character cannot be told from ordinary text. */
 const MIN_SCALAR_LENGTH = 2;
-/** Minimal length of a list/dict member: shorter members (`Mr`, `no`) are list noise, not secrets. */
+/** Minimal length of a list/dict member matched alone: shorter members (`Mr`, `no`) are ordinary words. */
 const MIN_MEMBER_LENGTH = 3;
 
 /**
  * Every protected scalar of a vault value: the value itself, the members of a list or dict, and
  * the members of a string holding a Python/JSON literal (`"['Ann Lee', 'Bob Ray']"`), recursively.
- * Skipped: booleans, scalars under 2 alphanumerics, and list/dict members under 3 alphanumerics,
- * English stopwords or honorifics: these cannot be matched in text without hitting ordinary words.
+ * Skipped: booleans, empty scalars and one-character members. A one-character scalar (a grade)
+ * is used after its label only; list/dict members under 3 alphanumerics, English stopwords and
+ * honorifics only next to another member of their list: alone they are ordinary words.
  */
 export function vaultMembers(value: VaultValue): VaultMember[] {
   const found: VaultMember[] = [];
@@ -43,14 +51,17 @@ function collect(value: Literal, key: string | null, isMember: boolean, found: V
     collect(literal, key, true, found);
     return;
   }
-  if (isProtectable(text, isMember)) found.push({ value: text, key });
+  const use = memberUse(text, isMember);
+  if (use) found.push({ value: text, key, use });
 }
 
-function isProtectable(text: string, isMember: boolean): boolean {
+function memberUse(text: string, isMember: boolean): MemberUse | null {
   const normalized = normalizeValue(text);
   const alphanumerics = normalized.replace(/[ .,]/g, "").length;
-  if (!isMember) return alphanumerics >= MIN_SCALAR_LENGTH;
-  return alphanumerics >= MIN_MEMBER_LENGTH && !isStopword(normalized) && !isTitle(normalized);
+  if (alphanumerics === 0) return null;
+  if (!isMember) return alphanumerics >= MIN_SCALAR_LENGTH ? "alone" : "after-label";
+  if (alphanumerics < MIN_SCALAR_LENGTH) return null;
+  return alphanumerics >= MIN_MEMBER_LENGTH && !isStopword(normalized) && !isTitle(normalized) ? "alone" : "in-list";
 }
 
 /** Parse a Python repr or JSON literal (lists, tuples, dicts, quoted strings, numbers, True/False/None). */

@@ -7,7 +7,13 @@ export type VariantRole =
   /** A person's surname: alone only under the partial-name rules. */
   | "surname"
   /** A content word (stem) of a contextual phrase: counts only with the others inside a window. */
-  | "context-word";
+  | "context-word"
+  /** A short value after its field's label (`rating: d`): the span is the value only. */
+  | "after-label"
+  /** The last digits of a long identifier: counts only after a mask or `ending in` / `last 4`. */
+  | "masked-tail"
+  /** A list member that is an ordinary word: counts only next to another member of its list. */
+  | "list-word";
 
 /** One normalized rendering of a vault value that the automaton looks for. */
 export interface Variant {
@@ -15,6 +21,8 @@ export interface Variant {
   form: string;
   confidence: number;
   role: VariantRole;
+  /** after-label: normalized length of the value at the end of the form. */
+  tail?: number;
 }
 
 export function whole(form: string, confidence: number): Variant {

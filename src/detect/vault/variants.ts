@@ -1,7 +1,11 @@
 import type { ValueType } from "../../event.js";
-import { contentWords } from "./context.js";
+import type { FieldType } from "../../policy/infer.js";
+import { phraseVariants } from "./context.js";
 import { dateVariants, parseDate } from "./dates.js";
 import { identifierVariants, isCanary } from "./identifiers.js";
+import { labeledVariants } from "./labels.js";
+import { maskedTailVariants } from "./masked.js";
+import type { VaultMember } from "./members.js";
 import { nameVariants, parseName } from "./names.js";
 import { normalizeValue } from "./normalize.js";
 import { numberVariants, parseNumber } from "./numbers.js";
@@ -22,12 +26,12 @@ function kindVariants(kind: string, value: string, normalized: string): Variant[
     }
     case "phone": {
       const phone = parsePhone(value);
-      return phone ? phoneVariants(phone) : identifierVariants(kind, normalized);
+      return phone ? [...phoneVariants(phone), ...maskedTailVariants(phone.national)] : identifierVariants(kind, normalized);
     }
     case "ssn":
     case "card":
     case "id":
-      return identifierVariants(kind, normalized);
+      return [...identifierVariants(kind, normalized), ...maskedTailVariants(normalized.replace(/\D/g, ""))];
     default:
       return shapeVariants(kind, value, normalized);
   }
@@ -42,12 +46,6 @@ function shapeVariants(kind: string, value: string, normalized: string): Variant
   return /\d/.test(normalized) ? identifierVariants(kind, normalized) : [];
 }
 
-/** Content words of a contextual phrase of two or more of them (one word is just the verbatim form). */
-function contextVariants(normalized: string): Variant[] {
-  const words = contentWords(normalized);
-  return words.length < 2 ? [] : words.map((form) => ({ form, confidence: 0, role: "context-word" as const }));
-}
-
 /**
  * All normalized forms to look for: the verbatim value (confidence 1), the kind's rewritten forms,
  * and a contextual phrase's content words. Duplicates keep their highest confidence.
@@ -56,7 +54,7 @@ export function variantsOf(kind: string, valueType: ValueType, value: string): V
   const normalized = normalizeValue(value);
   if (normalized === "") return [];
   const all = [whole(normalized, 1), ...kindVariants(kind, value, normalized)];
-  if (valueType === "contextual" && !isCanary(normalized)) all.push(...contextVariants(normalized));
+  if (valueType === "contextual" && !isCanary(normalized)) all.push(...phraseVariants(normalized));
   const best = new Map<string, Variant>();
   for (const variant of all) {
     const key = `${variant.role}\u0000${variant.form}`;
@@ -64,4 +62,16 @@ export function variantsOf(kind: string, valueType: ValueType, value: string): V
     if (variant.form !== "" && (!seen || seen.confidence < variant.confidence)) best.set(key, variant);
   }
   return [...best.values()];
+}
+
+/** A list member that is an ordinary word: confident once it sits next to another member of its list. */
+const LIST_WORD_CONFIDENCE = 0.8;
+
+/** The forms of one vault member under `field`, by how it can be told from ordinary text. */
+export function memberVariants(field: string, member: VaultMember, type: FieldType): Variant[] {
+  const normalized = normalizeValue(member.value);
+  if (normalized === "") return [];
+  if (member.use === "in-list") return [{ form: normalized, confidence: LIST_WORD_CONFIDENCE, role: "list-word" }];
+  if (member.use === "after-label") return labeledVariants(field, normalized);
+  return variantsOf(type.kind, type.valueType, member.value);
 }

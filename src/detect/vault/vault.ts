@@ -2,14 +2,16 @@ import type { ValueType } from "../../event.js";
 import type { FieldType } from "../../policy/infer.js";
 import type { VaultValue } from "../../policy/options.js";
 import type { Detection, Detector } from "../base.js";
-import { Automaton } from "./automaton.js";
+import { Automaton, Matches } from "./automaton.js";
 import { findWindows, MAX_SUFFIX, matchesAsPrefix, WINDOW_CONFIDENCE, type WordHit } from "./context.js";
+import { listNeighbours, type MemberHit } from "./lists.js";
+import { followsMask } from "./masked.js";
 import { vaultMembers } from "./members.js";
 import { isStandaloneNameReference } from "./name-parts.js";
-import { normalizeText, normalizeValue, onTokenBoundaries, originalSpan, tokenEnd, type NormalizedText } from "./normalize.js";
+import { isLowerLetterCode, NormalizeBuffer, normalizeValue, originalSpan, SPACE_CODE } from "./normalize.js";
 import type { Variant, VariantRole } from "./variant.js";
 import { isTitle } from "./words.js";
-import { variantsOf } from "./variants.js";
+import { memberVariants } from "./variants.js";
 
 export interface VaultEntry {
   field: string;
@@ -23,6 +25,8 @@ const MIDDLE_NAME_CONFIDENCE = 0.9;
 const MAX_MIDDLE_NAME = 12;
 /** The delta index is merged into the base once it holds this fraction of the base's entries. */
 const MERGE_RATIO = 0.25;
+/** Entry list id of a value that is not part of a list. */
+const NO_LIST = -1;
 
 /** What a pattern of the automaton stands for: one variant of one entry. */
 interface Target {
@@ -33,6 +37,8 @@ interface Target {
   word: number;
   /** A context word that is a stem: it may match a longer word. */
   prefix: boolean;
+  /** after-label: normalized length of the value at the end of the form, else 0. */
+  tail: number;
 }
 
 /** An automaton over the variants of entries [from, to). */
@@ -53,7 +59,14 @@ class PatternIndex {
           this.targets.push([]);
         }
         const isWord = variant.role === "context-word";
-        this.targets[id].push({ entry, confidence: variant.confidence, role: variant.role, word: isWord ? word++ : -1, prefix: isWord && matchesAsPrefix(variant.form) });
+        this.targets[id].push({
+          entry,
+          confidence: variant.confidence,
+          role: variant.role,
+          word: isWord ? word++ : -1,
+          prefix: isWord && matchesAsPrefix(variant.form),
+          tail: variant.tail ?? 0,
+        });
       }
     }
     this.automaton = new Automaton([...ids.keys()]);
@@ -69,21 +82,37 @@ interface Candidate {
   scattered?: boolean;
 }
 
+/** Everything one detect call collects from the automaton hits before resolving them. */
+interface Hits {
+  candidates: Candidate[];
+  firstNames: Candidate[];
+  surnames: Map<number, Candidate[]>;
+  words: WordHit[];
+  listWords: Candidate[];
+}
+
 /**
  * The vault-aware matcher: every registered value, verbatim or in a rewritten form, found in one
- * pass of an Aho-Corasick automaton over the normalized text, whatever the vault size.
+ * pass of an Aho-Corasick automaton over the normalized text, whatever the vault size. Normalized
+ * codes and automaton hits live in reusable typed buffers; per call, only hits allocate.
  */
 export class Vault implements Detector {
   readonly name = "vault";
   private readonly list: VaultEntry[] = [];
   private readonly variants: Variant[][] = [];
   private readonly wordCounts: number[] = [];
+  /** List id of each entry (members of one list value share it), NO_LIST for a lone value. */
+  private readonly lists: number[] = [];
+  private listCount = 0;
   private readonly known = new Set<string>();
   private base: PatternIndex | null = null;
   private delta: PatternIndex | null = null;
+  private current: PatternIndex[] = [];
   private baseSize = 0;
   private deltaSize = 0;
   private revision = 0;
+  private readonly buffer = new NormalizeBuffer();
+  private readonly matches = new Matches();
 
   constructor(private readonly typeOf: (field: string, value: string) => FieldType) {}
 
@@ -98,7 +127,9 @@ export class Vault implements Detector {
   /** Register a value (lists and dicts: every member) as protected under `field`. */
   add(field: string, value: VaultValue): void {
     this.revision++;
-    for (const member of vaultMembers(value)) {
+    const members = vaultMembers(value);
+    const list = members.length > 1 ? this.listCount++ : NO_LIST;
+    for (const member of members) {
       const key = `${field}\u0000${normalizeValue(member.value)}`;
       if (this.known.has(key)) continue;
       this.known.add(key);
@@ -107,11 +138,17 @@ export class Vault implements Detector {
         const byKey = this.typeOf(member.key, member.value);
         if (byKey.kind !== "text") type = byKey;
       }
-      const variants = variantsOf(type.kind, type.valueType, member.value);
+      const variants = memberVariants(field, member, type);
       this.list.push({ field, value: member.value, kind: type.kind, valueType: type.valueType });
       this.variants.push(variants);
       this.wordCounts.push(variants.filter((v) => v.role === "context-word").length);
+      this.lists.push(list);
     }
+  }
+
+  /** Build the matcher now, so that the first detect after a batch of adds does not pay for it. */
+  prepare(): void {
+    this.indexes();
   }
 
   /** Base index over most entries, small delta over recent adds: rebuild cost stays amortized. */
@@ -127,57 +164,107 @@ export class Vault implements Detector {
         this.delta = new PatternIndex(this.variants, this.baseSize, total);
         this.deltaSize = total - this.baseSize;
       }
+      this.current = [this.base, this.delta].filter((index): index is PatternIndex => index !== null);
     }
-    return [this.base, this.delta].filter((index): index is PatternIndex => index !== null);
+    return this.current;
   }
 
   detect(text: string): Detection[] {
     const indexes = this.indexes();
     if (indexes.length === 0 || text === "") return [];
-    const normalized = normalizeText(text);
-    const candidates: Candidate[] = [];
-    const firstNames: Candidate[] = [];
-    const surnames = new Map<string, Candidate>();
-    const words: WordHit[] = [];
-    const norm = normalized.text;
+    const norm = this.buffer.fill(text);
+    const hits: Hits = { candidates: [], firstNames: [], surnames: new Map(), words: [], listWords: [] };
     for (const index of indexes) {
-      index.automaton.scan(norm, (id, start, end) => {
-        for (const target of index.targets[id]) {
-          if (target.role === "context-word") {
-            const wordEnd = contextWordEnd(norm, start, end, target.prefix);
-            if (wordEnd >= 0) words.push({ entry: target.entry, word: target.word, token: 0, start, end: wordEnd });
-            continue;
-          }
-          if (!onTokenBoundaries(norm, start, end)) continue;
-          const hit = { entry: target.entry, start, end, confidence: target.confidence };
-          if (target.role === "whole") candidates.push(hit);
-          else if (target.role === "first-name") firstNames.push(hit);
-          else surnames.set(`${hit.entry}:${start}`, hit);
-          if (target.role !== "whole" && isStandaloneNameReference(text, ...originalSpan(normalized, start, end))) candidates.push(hit);
-        }
-      });
+      const { matches } = this;
+      matches.count = 0;
+      index.automaton.scan(norm.codes, norm.length, matches);
+      for (let k = 0; k < matches.count; k++) {
+        const id = matches.ids[k];
+        const end = matches.ends[k];
+        const start = end - index.automaton.patternLengths[id];
+        for (const target of index.targets[id]) this.collect(norm, target, start, end, hits);
+      }
     }
-    candidates.push(...pairAroundMiddleName(normalized, firstNames, surnames));
-    candidates.push(...this.contextWindows(norm, words));
-    return this.toDetections(normalized, keepLongest(candidates));
+    const { candidates } = hits;
+    if (candidates.length + hits.firstNames.length + hits.words.length + hits.listWords.length === 0) return [];
+    candidates.push(...pairAroundMiddleName(norm, hits.firstNames, hits.surnames));
+    candidates.push(...this.contextWindows(norm, hits.words));
+    candidates.push(...this.listed(norm, candidates, hits.listWords));
+    return this.toDetections(norm, keepLongest(candidates));
   }
 
-  private contextWindows(norm: string, words: WordHit[]): Candidate[] {
+  /** Sort one automaton hit of `target` at normalized [start, end) into `hits` by its role's rule. */
+  private collect(norm: NormalizeBuffer, target: Target, start: number, end: number, hits: Hits): void {
+    const { entry, confidence, role } = target;
+    switch (role) {
+      case "context-word": {
+        const wordEnd = contextWordEnd(norm, start, end, target.prefix);
+        if (wordEnd >= 0) hits.words.push({ entry, word: target.word, token: 0, start, end: wordEnd });
+        return;
+      }
+      case "masked-tail":
+        if ((end === norm.length || norm.codes[end] === SPACE_CODE) && followsMask(norm.source, norm.origin[start])) hits.candidates.push({ entry, start, end, confidence });
+        return;
+      default:
+    }
+    if (!norm.onTokenBoundaries(start, end)) return;
+    const hit = { entry, start, end, confidence };
+    switch (role) {
+      case "whole":
+        hits.candidates.push(hit);
+        return;
+      case "after-label": {
+        const valueStart = end - target.tail;
+        const [from, to] = originalSpan(norm, valueStart, end);
+        // The value's letters keep their case: `rating: A` is a grade, `rating a` an article.
+        if (norm.source.slice(from, to) === this.list[entry].value) hits.candidates.push({ ...hit, start: valueStart });
+        return;
+      }
+      case "list-word":
+        hits.listWords.push(hit);
+        return;
+      case "first-name":
+        hits.firstNames.push(hit);
+        break;
+      default: {
+        const at = hits.surnames.get(start);
+        if (at) at.push(hit);
+        else hits.surnames.set(start, [hit]);
+      }
+    }
+    if (isStandaloneNameReference(norm.source, ...originalSpan(norm, start, end))) hits.candidates.push(hit);
+  }
+
+  private contextWindows(norm: NormalizeBuffer, words: WordHit[]): Candidate[] {
     if (words.length === 0) return [];
     words.sort((a, b) => a.start - b.start);
     let token = 0;
     let at = 0;
     for (const word of words) {
-      for (; at < word.start; at++) if (norm.charAt(at) === " ") token++;
+      for (; at < word.start; at++) if (norm.codes[at] === SPACE_CODE) token++;
       word.token = token;
     }
     return findWindows(words, (entry) => this.wordCounts[entry]).map((w) => ({ ...w, confidence: WINDOW_CONFIDENCE, scattered: true }));
   }
 
-  private toDetections(normalized: NormalizedText, kept: Candidate[]): Detection[] {
+  /** List words next to another member of their list (found alone or as a list word). */
+  private listed(norm: NormalizeBuffer, candidates: readonly Candidate[], listWords: readonly Candidate[]): Candidate[] {
+    if (listWords.length === 0) return [];
+    const words = new Set(listWords);
+    const members: (MemberHit & { candidate: Candidate })[] = [];
+    for (const candidate of [...candidates, ...listWords]) {
+      const list = this.lists[candidate.entry];
+      if (list === NO_LIST) continue;
+      const [start, end] = originalSpan(norm, candidate.start, candidate.end);
+      members.push({ entry: candidate.entry, list, start, end, candidate });
+    }
+    return [...listNeighbours(norm.source, members)].filter((hit) => words.has(hit.candidate)).map((hit) => hit.candidate);
+  }
+
+  private toDetections(norm: NormalizeBuffer, kept: Candidate[]): Detection[] {
     return kept.map((c) => {
       const entry = this.list[c.entry];
-      const [start, end] = withLeadingSign(normalized.source, originalSpan(normalized, c.start, c.end));
+      const [start, end] = withLeadingSign(norm.source, originalSpan(norm, c.start, c.end));
       return { start, end, field: entry.field, kind: entry.kind, valueType: entry.valueType, tier: 1, confidence: c.confidence, source: this.name, value: entry.value };
     });
   }
@@ -193,26 +280,28 @@ function withLeadingSign(source: string, [start, end]: [number, number]): [numbe
 }
 
 /** End of a context word starting at a token start: the match itself, or the word a stem begins; -1 if none. */
-function contextWordEnd(norm: string, start: number, end: number, asPrefix: boolean): number {
-  if (start > 0 && norm.charAt(start - 1) !== " ") return -1;
-  if (end === norm.length || norm.charAt(end) === " ") return end;
+function contextWordEnd(norm: NormalizeBuffer, start: number, end: number, asPrefix: boolean): number {
+  const { codes } = norm;
+  if (start > 0 && codes[start - 1] !== SPACE_CODE) return -1;
+  if (end === norm.length || codes[end] === SPACE_CODE) return end;
   if (!asPrefix) return -1;
-  const wordEnd = tokenEnd(norm, end);
-  return wordEnd - end <= MAX_SUFFIX && /^[a-z]+$/.test(norm.slice(end, wordEnd)) ? wordEnd : -1;
+  const wordEnd = norm.tokenEnd(end);
+  if (wordEnd - end > MAX_SUFFIX) return -1;
+  for (let at = end; at < wordEnd; at++) if (!isLowerLetterCode(codes[at])) return -1;
+  return wordEnd;
 }
 
 /** Between a first name and a surname in the original: one capitalized middle name or initial. */
 const MIDDLE_GAP = /^[ \t]+(\p{Lu}\p{L}*)\.?[ \t]+$/u;
 
 /** First name, one middle name or initial (`Dwayne J. Sanchez`), surname of the same entry. */
-function pairAroundMiddleName(normalized: NormalizedText, firstNames: readonly Candidate[], surnames: ReadonlyMap<string, Candidate>): Candidate[] {
-  const norm = normalized.text;
+function pairAroundMiddleName(norm: NormalizeBuffer, firstNames: readonly Candidate[], surnames: ReadonlyMap<number, Candidate[]>): Candidate[] {
   const paired: Candidate[] = [];
   for (const first of firstNames) {
-    const middleEnd = tokenEnd(norm, first.end + 1);
-    const surname = surnames.get(`${first.entry}:${middleEnd + 1}`);
+    const middleEnd = norm.tokenEnd(first.end + 1);
+    const surname = surnames.get(middleEnd + 1)?.find((s) => s.entry === first.entry);
     if (!surname) continue;
-    const gap = MIDDLE_GAP.exec(normalized.source.slice(normalized.origin[first.end - 1] + 1, normalized.origin[surname.start]));
+    const gap = MIDDLE_GAP.exec(norm.source.slice(norm.origin[first.end - 1] + 1, norm.origin[surname.start]));
     if (gap && gap[1].length <= MAX_MIDDLE_NAME && !isTitle(gap[1].toLowerCase())) {
       paired.push({ entry: first.entry, start: first.start, end: surname.end, confidence: MIDDLE_NAME_CONFIDENCE });
     }

@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { Automaton } from "../../../src/detect/vault/automaton.js";
+import { Automaton, Matches } from "../../../src/detect/vault/automaton.js";
 
 function naive(patterns: string[], text: string): string[] {
   const found: string[] = [];
@@ -10,21 +10,34 @@ function naive(patterns: string[], text: string): string[] {
   return found.sort();
 }
 
+/** [pattern id, start] of every occurrence, in scan order. */
+function scan(automaton: Automaton, text: string): [number, number][] {
+  const matches = new Matches();
+  automaton.scan(Uint16Array.from(text, (c) => c.charCodeAt(0)), text.length, matches);
+  return Array.from({ length: matches.count }, (_, k) => [matches.ids[k], matches.ends[k] - automaton.patternLengths[matches.ids[k]]]);
+}
+
 describe("Automaton", () => {
   it("reports every occurrence of overlapping patterns", () => {
     const patterns = ["he", "she", "his", "hers"];
-    const found: string[] = [];
-    new Automaton(patterns).scan("ushers", (id, start, end) => found.push(`${patterns[id]}:${start}-${end}`));
+    const found = scan(new Automaton(patterns), "ushers").map(([id, start]) => `${patterns[id]}:${start}-${start + patterns[id].length}`);
     expect(found).toEqual(["she:1-4", "he:2-4", "hers:2-6"]);
   });
 
-  it("agrees with a naive search on random inputs", () => {
+  it("handles codes outside every pattern and non-ASCII patterns", () => {
+    const patterns = ["zoë", "oë z"];
+    expect(scan(new Automaton(patterns), "zoë zoë!zoe")).toEqual([[0, 0], [1, 1], [0, 4]]);
+  });
+
+  it("agrees with a naive search on random inputs, with dense and sparse states", () => {
+    const wide = fc.uniqueArray(fc.stringMatching(/^[a-z0-9 ]{1,12}$/), { minLength: 1, maxLength: 400 });
+    const small = fc.uniqueArray(fc.stringMatching(/^[ab ]{1,4}$/), { minLength: 1, maxLength: 8 });
     fc.assert(
-      fc.property(fc.uniqueArray(fc.stringMatching(/^[ab ]{1,4}$/), { minLength: 1, maxLength: 8 }), fc.stringMatching(/^[abc ]{0,40}$/), (patterns, text) => {
-        const found: string[] = [];
-        new Automaton(patterns).scan(text, (id, start) => found.push(`${id}@${start}`));
-        expect(found.sort()).toEqual(naive(patterns, text));
+      fc.property(fc.oneof(small, wide), fc.stringMatching(/^[abc ]{0,40}$/), (patterns, text) => {
+        const probe = patterns.slice(0, 3).join("c") + text;
+        expect(scan(new Automaton(patterns), probe).map(([id, start]) => `${id}@${start}`).sort()).toEqual(naive(patterns, probe));
       }),
+      { numRuns: 200 },
     );
   });
 });

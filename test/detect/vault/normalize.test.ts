@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { normalizeText, normalizeValue, originalSpan } from "../../../src/detect/vault/normalize.js";
+import { NormalizeBuffer, normalizeText, normalizeValue, originalSpan } from "../../../src/detect/vault/normalize.js";
 
 describe("normalizeText", () => {
   it("lowercases, folds diacritics and collapses separators while mapping offsets back", () => {
@@ -21,5 +21,19 @@ describe("normalizeText", () => {
     const n = normalizeText("Jose\u0301 x");
     expect(n.text).toBe("jose x");
     expect(originalSpan(n, 0, 4)).toEqual([0, 5]);
+  });
+
+  it("reuses one buffer for strings of any length, with the same result as normalizeText", () => {
+    const buffer = new NormalizeBuffer(4);
+    for (const text of ["Ann-Marie O'Neil, 205.902!", "x", "Ünïcödé  ß 12,5 ** ok", "a".repeat(300)]) {
+      buffer.fill(text);
+      const expected = normalizeText(text);
+      expect(buffer.slice(0, buffer.length)).toBe(expected.text);
+      expect([...buffer.origin.subarray(0, buffer.length)]).toEqual([...expected.origin]);
+    }
+    buffer.fill("jose x");
+    expect(buffer.onTokenBoundaries(0, 4)).toBe(true);
+    expect(buffer.onTokenBoundaries(1, 4)).toBe(false);
+    expect(buffer.tokenEnd(1)).toBe(4);
   });
 });

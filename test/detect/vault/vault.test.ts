@@ -115,10 +115,46 @@ describe("Vault", () => {
     expect(vault.version).toBe(40);
     expect(found(vault, "ZZ-100039")).toEqual([["ZZ-100039", "id_39", 1]]);
     vault.add("insurance_id", "INS-41208932");
+    vault.prepare();
     expect(vault.version).toBe(41);
     expect(found(vault, "ZZ-100000 INS-41208932")).toEqual([["ZZ-100000", "id_0", 1], ["INS-41208932", "insurance_id", 1]]);
     expect(vault.entries()).toHaveLength(41);
     expect(vault.detect("x")[0]).toBeUndefined();
+  });
+
+  it("finds a one-character value right after its field's label, keeping its case, with the span on the value", () => {
+    const vault = vaultOf({ internal_rating: "D", risk_tier: "3" });
+    for (const text of ["- **Internal Rating**: D", "internal rating (\"D\") could", "* Internal Risk Rating: D (high)", "an internal rating of D.", "Rating: `D`"]) {
+      expect(found(vault, text), text).toEqual([["D", "internal_rating", 0.85]]);
+    }
+    expect(found(vault, "Risk tier is 3 here")).toEqual([["3", "risk_tier", 0.85]]);
+    expectNotFound(vault, ["Grade D students", "the internal rating d", "D is a letter", "rating: DD", "tier 33"]);
+  });
+
+  it("finds a contextual phrase without its qualifiers (stage, type, numbers)", () => {
+    const vault = vaultOf({ diagnosis_real: "Chronic Kidney Disease Stage 3", condition: "Hypertension Stage 2" });
+    expect(found(vault, "Diagnosis: **Chronic Kidney Disease (CKD) Stage 3**.")).toEqual([["Chronic Kidney Disease", "diagnosis_real", 0.6]]);
+    expect(found(vault, "help in managing chronic kidney diseases and diet")).toEqual([["chronic kidney diseases", "diagnosis_real", 0.6]]);
+    expect(found(vault, "Exercise to manage hypertension.")).toEqual([["hypertension", "condition", 0.6]]);
+    expect(found(vault, "Hypertension Stage 2")).toEqual([["Hypertension Stage 2", "condition", 1]]);
+    expectNotFound(vault, ["kidney stones at stage 3", "chronic pain; a disease of the liver was found, and then much later on the kidney failed", "hypertensive"]);
+  });
+
+  it("finds the last four digits of a long identifier after a mask or a last-digits phrase", () => {
+    const vault = vaultOf({ ssn_real: "042-30-1579", phone: "+1-982-414-6584" });
+    for (const text of ["SSN: ***-**-1579 (masked)", "SSN XXX-XX-1579", "card ****1579", "xxxx1579", "ending in 1579", "SSN (last 4 digits for privacy): 1579", "Last four digits of SSN:** 1579", "Card Ending In: 1579"]) {
+      expect(found(vault, text), text).toEqual([["1579", "ssn_real", 0.85]]);
+    }
+    expect(found(vault, "phone ending with 6584")).toEqual([["6584", "phone", 0.85]]);
+    expectNotFound(vault, ["room 1579", "in 1579 the", "box 1579", "order 91579", "last 4: 15790"]);
+  });
+
+  it("finds ordinary-word list members only next to another member of their list", () => {
+    const vault = vaultOf({ medications: "['must', 'staff', 'more']", allergies: "['no', 'might']" });
+    expect(found(vault, "Medications: ['must', 'staff', 'more']")).toEqual([["must", "medications", 0.8], ["staff", "medications", 1], ["more", "medications", 0.8]]);
+    expect(found(vault, "Allergies: no, might")).toEqual([["no", "allergies", 0.8], ["might", "allergies", 0.8]]);
+    expect(found(vault, "We must hire more staff.")).toEqual([["staff", "medications", 1]]);
+    expectNotFound(vault, ["you must do more", "No. It might rain", "must must", "no more"]);
   });
 
   it("returns tier-1 vault detections with kind and value type", () => {

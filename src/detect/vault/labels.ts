@@ -1,0 +1,28 @@
+import type { Variant } from "./variant.js";
+
+/** A one-character value after its label (`Internal Rating: D`): the label makes it specific. */
+const LABELED_CONFIDENCE = 0.85;
+/** Words between a label and its value (`rating of C`, `rating is B`). */
+const CONNECTORS = ["", "of ", "is ", "was "];
+/** Field-name words that say nothing about what the value is called in text. */
+const NON_LABEL_WORDS: ReadonlySet<string> = new Set(["real", "value", "actual", "true", "raw"]);
+
+/** The head word of a field name (`internal_rating` -> `rating`, `riskTier` -> `tier`), or null. */
+export function fieldLabel(field: string): string | null {
+  const words = field
+    .replace(/([a-z])([A-Z])/g, "$1_$2")
+    .toLowerCase()
+    .split(/[^a-z]+/)
+    .filter((w) => w.length > 1 && !NON_LABEL_WORDS.has(w));
+  return words.at(-1) ?? null;
+}
+
+/**
+ * Forms of a value too short to match alone: the field's head word, an optional connector, then
+ * the value (`rating d`, `rating of d`); markup and quotes between them normalize to one space.
+ */
+export function labeledVariants(field: string, normalized: string): Variant[] {
+  const label = fieldLabel(field);
+  if (label === null) return [];
+  return CONNECTORS.map((connector) => ({ form: `${label} ${connector}${normalized}`, confidence: LABELED_CONFIDENCE, role: "after-label" as const, tail: normalized.length }));
+}
