@@ -2,18 +2,10 @@
  * `npm run bench`: replay throughput of RECONS next to LangChain's piiMiddleware detectors on the
  * same texts, then the cost at vault sizes 10 / 1,000 / 10,000. Ends with the two summary lines.
  */
-import { existsSync } from "node:fs";
-import { fileURLToPath } from "node:url";
 import { corpusTexts, loadBenchCorpus } from "./corpus.js";
 import { measureThroughput } from "./throughput.js";
 import { measureVaultGrowth } from "./vault-growth.js";
-
-const LANGGRAPH_OVERHEAD = new URL("./langgraph-overhead.ts", import.meta.url);
-
-/** The LangGraph overhead bench (another module) returns its own ratio line. */
-interface LanggraphOverheadModule {
-  benchLanggraphOverhead(): Promise<string>;
-}
+import { measureLangGraphOverhead } from "./langgraph-overhead.js";
 
 function fixed(value: number, digits = 2): string {
   return value.toFixed(digits);
@@ -32,10 +24,9 @@ const growth = measureVaultGrowth(texts);
 console.log("\nvault size  setup s  s per MB");
 for (const row of growth.rows) console.log(`${String(row.size).padStart(10)}  ${fixed(row.setupSeconds, 3).padStart(7)}  ${fixed(row.secondsPerMB, 3).padStart(8)}`);
 
-if (existsSync(fileURLToPath(LANGGRAPH_OVERHEAD))) {
-  const overhead = (await import(LANGGRAPH_OVERHEAD.href)) as LanggraphOverheadModule;
-  console.log(await overhead.benchLanggraphOverhead());
-}
+const overhead = await measureLangGraphOverhead();
+console.log(`\n10-node peer graph, scripted agents, 20 steps: ${fixed(overhead.plainMs)} ms plain, ${fixed(overhead.reconsMs)} ms with RECONS`);
+console.log(`langgraph overhead ratio: ${fixed(overhead.ratio, 3)}`);
 
 console.log(`throughput ratio vs piiMiddleware: ${fixed(throughput.ratio, 3)}`);
 console.log(`vault growth 10->10000: ${fixed(growth.growth, 3)}`);

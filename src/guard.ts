@@ -10,7 +10,7 @@ import { Reachability } from "./policy/reachability.js";
 import { deriveKeys } from "./crypto/keys.js";
 import { SurrogateIndex } from "./transform/surrogates.js";
 import { createOperators } from "./transform/operators/index.js";
-import { OperatorError, type Operator } from "./transform/base.js";
+import { OperatorError, type Operator, type OperatorOutput } from "./transform/base.js";
 import { mapStrings } from "./content.js";
 
 /** Options of one sanitize call beyond the event itself. */
@@ -82,13 +82,16 @@ class Guard implements ReconsGuard {
   private readonly reachability?: Reachability;
   private readonly judge?: Judge;
   private readonly rewriter?: Rewriter;
-  private readonly noiseMemo = new Map<string, string>();
+  private readonly operatorMemo = new Map<string, OperatorOutput>();
+  private readonly noiseMemo = new Map<string, OperatorOutput>();
   private readonly surrogates: SurrogateIndex;
   private readonly cache = new Map<string, Map<string, CachedString>>();
   private readonly restoreCache = new Map<string, Map<string, string>>();
   private cacheSize = 0;
   /** Detections depend on the text only: one message sanitized for several recipients is detected once. */
   private readonly detectionCache = new Map<string, Detection[]>();
+  /** Each text with every surrogate restored, shared by all recipients it is sanitized for. */
+  private readonly realTextCache = new Map<string, string>();
   private cacheVersion = -1;
   private margin?: number;
 
@@ -105,7 +108,9 @@ class Guard implements ReconsGuard {
     this.judge = options.judge;
     this.rewriter = options.rewriter;
     this.surrogates = new SurrogateIndex(this.vault, this.operators, this.keys.hmac);
-    this.surrogates.catchUp(); // Like the automaton, the surrogates of the initial vault are built at setup.
+    // Like any matcher, the automata of the initial vault and of its surrogates are built at setup.
+    this.surrogates.prepare();
+    this.vault.prepare();
   }
 
   private fieldType(field: string, value: string): FieldType {
@@ -134,11 +139,12 @@ class Guard implements ReconsGuard {
   }
 
   private checkCaches(): void {
-    if (this.cacheVersion === this.vault.version && this.cacheSize < CACHE_LIMIT && this.detectionCache.size < CACHE_LIMIT) return;
+    if (this.cacheVersion === this.vault.version && this.cacheSize < CACHE_LIMIT && this.detectionCache.size < CACHE_LIMIT && this.realTextCache.size < CACHE_LIMIT) return;
     this.cache.clear();
     this.restoreCache.clear();
     this.cacheSize = 0;
     this.detectionCache.clear();
+    this.realTextCache.clear();
     this.cacheVersion = this.vault.version;
     this.margin = undefined;
   }
@@ -148,6 +154,17 @@ class Guard implements ReconsGuard {
     this.checkCaches();
     this.margin ??= 2 * this.vault.entries().reduce((longest, entry) => Math.max(longest, entry.value.length), 0) + 16;
     return this.margin;
+  }
+
+  /** `text` with the surrogates of earlier hops turned back into the real values. */
+  private realText(text: string): string {
+    this.checkCaches();
+    let real = this.realTextCache.get(text);
+    if (real === undefined) {
+      real = this.surrogates.restore(text, () => true);
+      this.realTextCache.set(text, real);
+    }
+    return real;
   }
 
   /** Every tier 1-2 detection in `text` before overlap resolution. */
@@ -256,7 +273,7 @@ class Guard implements ReconsGuard {
     try {
       // Surrogates from an earlier hop become real values again, so each recipient is judged on the
       // real value: authorized readers get it back, others get the same deterministic surrogate.
-      text = this.surrogates.restore(text, () => true);
+      text = this.realText(text);
       planned = this.plan(text, context, judged);
     } catch (error) {
       decisions.push(this.failureDecision(text, path, context, "detection-error", error));
@@ -303,9 +320,7 @@ class Guard implements ReconsGuard {
       const operator = this.operators.get(action);
       if (!operator) throw new OperatorError(`no operator for ${action}`, "no-operator");
       const input = { value: original, field: detection.field, kind: detection.kind, valueType: detection.valueType };
-      if (action === "mldp") return { replacement: this.memoizedNoise(operator, input) };
-      const result = operator.apply(input);
-      if (result instanceof Promise) throw new OperatorError(`${operator.name} is async`, "async-operator");
+      const result = this.memoizedApply(operator, input);
       return { replacement: result.text, exception: result.exception };
     } catch (error) {
       const fallback = error instanceof OperatorError ? error.fallback : `${action}-error`;
@@ -313,15 +328,21 @@ class Guard implements ReconsGuard {
     }
   }
 
-  /** The same value gets the same noise within a guard, so repeated releases cannot be averaged out. */
-  private memoizedNoise(operator: Operator, input: Parameters<Operator["apply"]>[0]): string {
-    const key = `${input.field ?? input.kind}\u0000${input.value}`;
-    const cached = this.noiseMemo.get(key);
+  /**
+   * Operators are deterministic per guard (keyed FPE and pseudonyms) or must look so: the same
+   * value gets the same mLDP noise, so repeated releases cannot be averaged out.
+   */
+  private memoizedApply(operator: Operator, input: Parameters<Operator["apply"]>[0]): OperatorOutput {
+    const key = `${operator.action}\u0000${input.field ?? ""}\u0000${input.kind}\u0000${input.value}`;
+    // Noise is never evicted: drawing it again would let an observer average it away.
+    const memo = operator.action === "mldp" ? this.noiseMemo : this.operatorMemo;
+    const cached = memo.get(key);
     if (cached !== undefined) return cached;
     const result = operator.apply(input);
     if (result instanceof Promise) throw new OperatorError(`${operator.name} is async`, "async-operator");
-    this.noiseMemo.set(key, result.text);
-    return result.text;
+    if (memo === this.operatorMemo && memo.size >= CACHE_LIMIT) memo.clear();
+    memo.set(key, result);
+    return result;
   }
 
   private redact(detection: Detection): string {
@@ -438,7 +459,7 @@ class Guard implements ReconsGuard {
   ): Promise<void> {
     let planned: PlannedSpan[];
     try {
-      text = this.surrogates.restore(text, () => true);
+      text = this.realText(text);
       planned = this.plan(text, context);
     } catch {
       return; // sanitizeString redacts this string when it meets the same error.

@@ -66,8 +66,14 @@ export class SurrogateIndex {
     }
   }
 
+  /** Index the vault's current entries and build the matcher now rather than on first use. */
+  prepare(): void {
+    this.catchUp();
+    this.matcher.prepare();
+  }
+
   /** Index the entries added to the vault since the last call (the vault only grows). */
-  catchUp(): void {
+  private catchUp(): void {
     const entries = this.vault.entries();
     for (; this.indexed < entries.length; this.indexed++) this.index(entries[this.indexed]);
   }
