@@ -33,6 +33,12 @@ export interface BenchCorpus {
   setupSeconds: number;
 }
 
+/** CPU seconds of this process since `since` (`process.cpuUsage()`): steadier than wall time on a shared machine. */
+export function cpuSeconds(since: NodeJS.CpuUsage): number {
+  const used = process.cpuUsage(since);
+  return (used.user + used.system) / 1e6;
+}
+
 export function seconds(since: bigint): number {
   return Number(process.hrtime.bigint() - since) / 1e9;
 }
