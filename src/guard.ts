@@ -9,7 +9,7 @@ import { parseOptions, type Policy, type ReconsOptions } from "./policy/options.
 import { Reachability } from "./policy/reachability.js";
 import { deriveKeys } from "./crypto/keys.js";
 import { SurrogateIndex } from "./transform/surrogates.js";
-import { createOperators } from "./transform/operators/index.js";
+import { sharedOperators } from "./transform/operators/index.js";
 import { OperatorError, type Operator, type OperatorOutput } from "./transform/base.js";
 import { mapStrings } from "./content.js";
 
@@ -100,7 +100,7 @@ class Guard implements ReconsGuard {
     this.keys = deriveKeys(options.secret);
     this.vault = new Vault((field, value) => this.fieldType(field, value));
     for (const [field, value] of Object.entries(options.vault)) this.vault.add(field, value);
-    this.operators = createOperators(this.keys, { fpe: options.fpe, mldp: options.mldp });
+    this.operators = sharedOperators(this.keys, { fpe: options.fpe, mldp: options.mldp });
     for (const operator of options.operators) this.operators.set(operator.action, operator);
     const recognizers = [...(options.builtinRecognizers ? defaultRecognizers() : []), ...options.recognizers];
     this.detectors = [this.vault, recognizerDetector(recognizers), ...options.detectors];

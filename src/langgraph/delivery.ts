@@ -2,8 +2,7 @@ import type { Channel, ObservableEvent, SanitizeResult } from "../event.js";
 import type { ReconsGuard } from "../guard.js";
 import { mapStrings } from "../content.js";
 import type { DecisionListener, GraphStage } from "./audit.js";
-import { isBaseMessage, type BaseMessage } from "@langchain/core/messages";
-import { containsMessage, fromPlain, toPlain } from "./messages.js";
+import { fromPlain, toPlain } from "./messages.js";
 import type { Delivery } from "./recipients.js";
 
 /** What replaces every string of a value the interceptor could not sanitize (fail closed). */
@@ -99,54 +98,4 @@ export function deliverSync<T>(guard: ReconsGuard, value: T, event: DeliveryEven
   } catch (error) {
     return failClosed(value, event, error, listener);
   }
-}
-
-/** Delivered form of each message per delivery context: a graph re-delivers its whole history every step. */
-const deliveredMessages = new WeakMap<BaseMessage, Map<string, BaseMessage>>();
-
-function memoKey(guard: ReconsGuard, event: DeliveryEvent): string {
-  return [guard.vault.version, event.channel, event.recipient, event.position, event.reversible, event.restore].join("\u0001");
-}
-
-/** Whether `value` is a list made only of messages (the shape of a `messages` state key). */
-export function isMessageList(value: unknown): value is BaseMessage[] {
-  return Array.isArray(value) && value.length > 0 && value.every((item) => isBaseMessage(item));
-}
-
-/**
- * `deliver` for a message list, message by message: a message already delivered in the same
- * context (recipient, channel, vault version) reuses its delivered form and earlier decisions.
- */
-export async function deliverMessages(
-  guard: ReconsGuard,
-  messages: BaseMessage[],
-  event: DeliveryEvent,
-  listener: DecisionListener,
-): Promise<BaseMessage[]> {
-  const key = memoKey(guard, event);
-  const missing = messages.filter((message) => !deliveredMessages.get(message)?.has(key));
-  if (missing.length > 0) {
-    const delivered = await deliver(guard, missing, event, listener);
-    missing.forEach((message, index) => {
-      let byKey = deliveredMessages.get(message);
-      if (!byKey) deliveredMessages.set(message, (byKey = new Map()));
-      byKey.set(key, delivered[index]);
-    });
-  }
-  return messages.map((message) => deliveredMessages.get(message)!.get(key)!);
-}
-
-function isPlainRecord(value: unknown): value is Record<string, unknown> {
-  if (value === null || typeof value !== "object" || Array.isArray(value)) return false;
-  const proto = Object.getPrototypeOf(value);
-  return proto === Object.prototype || proto === null;
-}
-
-/** `deliver`, splitting plain records down to their message lists so those use the per-message memo. */
-export async function deliverTree<T>(guard: ReconsGuard, value: T, event: DeliveryEvent, listener: DecisionListener): Promise<T> {
-  if (isMessageList(value)) return (await deliverMessages(guard, value, event, listener)) as T;
-  if (!isPlainRecord(value) || !containsMessage(value)) return deliver(guard, value, event, listener);
-  const entries = Object.entries(value);
-  const delivered = await Promise.all(entries.map(([, child]) => deliverTree(guard, child, event, listener)));
-  return Object.fromEntries(entries.map(([key], index) => [key, delivered[index]])) as T;
 }

@@ -5,7 +5,7 @@ import { Command, getConfig, isCommand, isParentCommand, Overwrite, Send, type P
 import { CHANNELS, type Channel, type Resolution } from "../event.js";
 import type { ReconsGuard } from "../guard.js";
 import type { DecisionListener, ReconsAudit } from "./audit.js";
-import { deliver, deliverTree, type DeliveryEvent } from "./delivery.js";
+import { deliver, type DeliveryEvent } from "./delivery.js";
 import { isReconsReducer } from "./reducer.js";
 import { addresseeOf, containsMessage, toPlain } from "./messages.js";
 import { deliveryToReaders, nodePathOf, RecipientNames, successorsOf, type Delivery } from "./recipients.js";
@@ -240,7 +240,7 @@ class GraphInterceptor {
     deliveryFor: (channel: Channel, content: unknown) => Delivery,
   ): Promise<T> {
     const send = (content: unknown, channel: Channel) =>
-      deliverTree(this.guard, content, { ...base, channel, ...deliveryFor(channel, content) }, this.listener);
+      deliver(this.guard, content, { ...base, channel, ...deliveryFor(channel, content) }, this.listener);
     if (!isRecord(value) || isCommand(value)) {
       return send(value, containsMessage(value) ? "C2" : this.options.otherKeysChannel) as Promise<T>;
     }
@@ -346,7 +346,11 @@ class GraphInterceptor {
     }
     if (!isRecord(update)) return update;
     const base = { node: this.names.nameOf(path), stage: "write", reversible: true, restore: false } as const;
-    const toReaders = (channel: Channel, content: unknown) => deliveryToReaders(this.guard, readers, toPlain(content), channel, resolution);
+    // Logs and artifacts are read by whoever reads the log store or the artifact, not by the goto node.
+    const toReaders = (channel: Channel, content: unknown): Delivery =>
+      channel === "C6" || channel === "C7"
+        ? { recipient: channel === "C6" ? "log" : "artifact", resolution: "explicit" }
+        : deliveryToReaders(this.guard, readers, toPlain(content), channel, resolution);
     const settled = new Map<string, unknown>();
     const share: Record<string, unknown> = { ...update };
     for (const key of this.reducerKeys) {
@@ -410,7 +414,7 @@ class GraphInterceptor {
       const text = await deliver(this.guard, new TextDecoder().decode(chunk), event, this.listener);
       return new TextEncoder().encode(text);
     }
-    return deliverTree(this.guard, chunk, event, this.listener);
+    return deliver(this.guard, chunk, event, this.listener);
   }
 }
 

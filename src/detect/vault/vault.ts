@@ -126,13 +126,13 @@ export class Vault implements Detector {
 
   /** Register a value (lists and dicts: every member) as protected under `field`. */
   add(field: string, value: VaultValue): void {
-    this.revision++;
     const members = vaultMembers(value);
     const list = members.length > 1 ? this.listCount++ : NO_LIST;
     for (const member of members) {
       const key = `${field}\u0000${normalizeValue(member.value)}`;
       if (this.known.has(key)) continue;
       this.known.add(key);
+      this.revision++; // Only a new member changes what is matched (tools re-register what they return).
       let type = this.typeOf(field, member.value);
       if (type.kind === "text" && member.key !== null) {
         const byKey = this.typeOf(member.key, member.value);

@@ -1,0 +1,34 @@
+/**
+ * Full-size sweep timing: the dev corpus scaled to 500 scenarios (copies under new ids, so the
+ * pairs, scripts and keys differ) x 6 cells x 3 levels x 2 pair members, RECONS on the scripted
+ * model, on every core. Returns the wall time in seconds (goal <= 120 s).
+ */
+import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { runSweep } from "../src/eval/runner.js";
+
+const DEV_CORPUS = "/work/shared/agentleak/scenarios_dev.jsonl";
+const SCENARIOS = 500;
+
+async function scaledCorpus(dir: string, source: string, size: number): Promise<string> {
+  const lines = (await readFile(source, "utf8")).split("\n").filter((line) => line.trim() !== "");
+  const scaled = Array.from({ length: size }, (_, i) => {
+    const scenario = JSON.parse(lines[i % lines.length]) as { scenario_id: string };
+    return JSON.stringify({ ...scenario, scenario_id: `${scenario.scenario_id}~${Math.floor(i / lines.length)}` });
+  });
+  const path = join(dir, "scenarios.jsonl");
+  await writeFile(path, `${scaled.join("\n")}\n`);
+  return path;
+}
+
+export async function benchSweep(corpus = DEV_CORPUS, scenarios = SCENARIOS): Promise<number> {
+  const dir = await mkdtemp(join(tmpdir(), "recons-bench-sweep-"));
+  try {
+    const started = performance.now();
+    await runSweep({ corpus: await scaledCorpus(dir, corpus, scenarios), out: join(dir, "out"), horizons: [1], sanitizers: ["recons"], progress: false });
+    return (performance.now() - started) / 1000;
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}

@@ -1,0 +1,101 @@
+import { availableParallelism } from "node:os";
+import { join } from "node:path";
+import { Command, InvalidArgumentError, Option } from "commander";
+import { MODELS } from "../eval/job.js";
+import { CELL_NAMES, LEVELS, SANITIZER_NAMES } from "../eval/record.js";
+import { DEFAULT_SANITIZERS, runSweep, type SweepOptionsInput } from "../eval/runner.js";
+import { writeErr } from "./replay.js";
+
+/** A comma-separated list whose items must be among `allowed`; commander names the option in the error. */
+function listOf<T extends string>(allowed: readonly T[]): (value: string) => T[] {
+  return (value) => {
+    const items = value.split(",").map((item) => item.trim()).filter((item) => item !== "");
+    const bad = items.filter((item) => !(allowed as readonly string[]).includes(item));
+    if (items.length === 0 || bad.length > 0) throw new InvalidArgumentError(`expected a comma-separated list of ${allowed.join(", ")}; got '${bad.join(",") || value}'`);
+    return [...new Set(items)] as T[];
+  };
+}
+
+function positiveIntegers(value: string): number[] {
+  const items = value.split(",").map((item) => Number(item.trim()));
+  if (items.length === 0 || items.some((n) => !Number.isInteger(n) || n <= 0)) throw new InvalidArgumentError(`expected comma-separated positive integers, got '${value}'`);
+  return [...new Set(items)].sort((a, b) => a - b);
+}
+
+function positiveInteger(value: string): number {
+  const number = Number(value);
+  if (!Number.isInteger(number) || number <= 0) throw new InvalidArgumentError(`expected a positive integer, got '${value}'`);
+  return number;
+}
+
+interface EvalCliOptions {
+  corpus: string;
+  out: string;
+  cells: SweepOptionsInput["cells"];
+  levels: SweepOptionsInput["levels"];
+  horizons: number[];
+  sanitizer: SweepOptionsInput["sanitizers"];
+  model: (typeof MODELS)[number];
+  limit?: number;
+  concurrency: number;
+  seed: string;
+  quiet?: boolean;
+}
+
+/** `recons eval`: the paper's measurements on a scenario corpus, with records, summary and report in --out. */
+export function evalCommand(): Command {
+  return new Command("eval")
+    .description("run scenarios through the topology cells with each sanitizer and measure leakage (records.jsonl, summary.json, report.md, report.html)")
+    .requiredOption("--corpus <scenarios.jsonl>", "AgentLeak scenario JSONL")
+    .requiredOption("--out <dir>", "output directory (an existing records.jsonl there is resumed)")
+    .addOption(new Option("--cells <list>", `topology cells (${CELL_NAMES.join(",")})`).argParser(listOf(CELL_NAMES)).default([...CELL_NAMES], CELL_NAMES.join(",")))
+    .addOption(new Option("--levels <list>", "adversary levels").argParser(listOf(LEVELS)).default([...LEVELS], LEVELS.join(",")))
+    .addOption(new Option("--horizons <list>", "nested horizons in turns; records run at the largest").argParser(positiveIntegers).default([1, 3, 5, 10, 20], "1,3,5,10,20"))
+    .addOption(
+      new Option("--sanitizer <list>", `sanitizers (${SANITIZER_NAMES.join(",")}); none is the reference of residual and correct-allow`)
+        .argParser(listOf(SANITIZER_NAMES))
+        .default([...DEFAULT_SANITIZERS], DEFAULT_SANITIZERS.join(",")),
+    )
+    .addOption(new Option("--model <name>", "agent model: the embedded scripted model, or ChatOpenAI (OPENAI_BASE_URL / OPENAI_API_KEY)").choices(MODELS).default("scripted"))
+    .addOption(new Option("--limit <n>", "first N scenarios").argParser(positiveInteger))
+    .addOption(new Option("--concurrency <k>", "worker processes (1 = in this process)").argParser(positiveInteger).default(availableParallelism()))
+    .option("--seed <s>", "seed of the pairs, the scripted model and the keys", "0")
+    .option("--quiet", "no progress bar")
+    .action(async (options: EvalCliOptions, command: Command) => {
+      const controller = new AbortController();
+      const onInterrupt = () => {
+        if (controller.signal.aborted) process.exit(130);
+        writeErr(command, "\ninterrupted: finishing the records in flight, then summarizing (Ctrl-C again to quit now)\n");
+        controller.abort();
+      };
+      process.on("SIGINT", onInterrupt);
+      try {
+        const result = await runSweep(
+          {
+            corpus: options.corpus,
+            out: options.out,
+            cells: options.cells,
+            levels: options.levels,
+            horizons: options.horizons,
+            sanitizers: options.sanitizer,
+            model: options.model,
+            limit: options.limit,
+            concurrency: options.concurrency,
+            seed: options.seed,
+            progress: !options.quiet,
+          },
+          { signal: controller.signal },
+        );
+        for (const failure of result.failures.slice(0, 5)) writeErr(command, `failed ${failure.key}: ${failure.error.split("\n")[0]}\n`);
+        writeErr(
+          command,
+          `${result.written} records written, ${result.skipped} resumed, ${result.failures.length} failed, ${result.unpairable.length} scenarios without a pair; ` +
+            `${result.wallSeconds.toFixed(1)} s${result.interrupted ? " (interrupted: partial result)" : ""}\n` +
+            `report: ${join(options.out, "report.html")}\n`,
+        );
+        if (result.failures.length > 0) process.exitCode = 1;
+      } finally {
+        process.off("SIGINT", onInterrupt);
+      }
+    });
+}

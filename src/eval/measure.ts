@@ -1,0 +1,108 @@
+/**
+ * The MEASURING detector: decides, per delivered event and protected field, whether the recipient
+ * can recover the value. It is configured apart from any sanitizer and is at least as strong as
+ * the strongest one: the vault-aware variant matcher and the built-in recognizers (what RECONS
+ * itself uses) plus the replay meter, an independent generous matcher that shares no code with
+ * the sanitizer (surnames alone, dates without a year, rounded amounts, masked last four).
+ * A residual measured with the sanitizer's own detector would hide its detection misses.
+ */
+import { z } from "zod";
+import { mapStrings } from "../content.js";
+import type { Detection, Detector } from "../detect/base.js";
+import { defaultRecognizers, recognizerDetector } from "../detect/recognizers/index.js";
+import { Vault } from "../detect/vault/vault.js";
+import { inferFieldType } from "../policy/infer.js";
+import { createMeter, type Meter } from "../replay/meter.js";
+
+export const measureOptionsSchema = z.object({
+  /** Run the independent replay meter beside the vault matcher and the recognizers. */
+  independentMeter: z.boolean().default(true),
+  /** Values with fewer alphanumerics than this are not measured: they cannot be told from ordinary text. */
+  minAlphanumerics: z.number().int().min(1).default(3),
+});
+export type MeasureOptions = z.input<typeof measureOptionsSchema>;
+
+/** Field values that are ordinary words in any text (`true`, `no`): never measurable as a disclosure. */
+const UNMEASURABLE = /^(?:true|false|yes|no|none|null|n\/a|unknown)$/i;
+
+/** Where a field was found in the flattened text of an event. */
+export interface FieldHit {
+  field: string;
+  start: number;
+  end: number;
+  /** `vault`, `recognizer`, or `meter` (the independent check). */
+  source: string;
+}
+
+export interface Measure {
+  /** Fields (vault keys) the measure can find. */
+  readonly fields: readonly string[];
+  /** Every hit of a protected field in the text (overlaps allowed, several sources per field). */
+  hits(text: string): FieldHit[];
+  /** The fields a recipient of `content` can recover. */
+  recoverable(content: unknown): Set<string>;
+}
+
+/** All strings (and numbers) of a delivered content, one per line: what a reader sees. */
+export function flattenContent(content: unknown): string {
+  const parts: string[] = [];
+  mapStrings(content, (text) => {
+    parts.push(text);
+    return text;
+  });
+  return parts.join("\n");
+}
+
+function digitsOf(text: string): string {
+  return text.replace(/\D/g, "");
+}
+
+function alphanumerics(text: string): number {
+  return text.replace(/[^\p{L}\p{N}]/gu, "").length;
+}
+
+/** Attributes a recognizer hit (no field) to the vault field whose value it spells (same digits or same text). */
+function attribution(vault: Readonly<Record<string, string>>): (text: string) => string[] {
+  const byDigits = new Map<string, string[]>();
+  const byText = new Map<string, string[]>();
+  const push = (map: Map<string, string[]>, key: string, field: string) => map.set(key, [...(map.get(key) ?? []), field]);
+  for (const [field, value] of Object.entries(vault)) {
+    const digits = digitsOf(value);
+    if (digits.length >= 4) push(byDigits, digits, field);
+    push(byText, value.trim().toLowerCase(), field);
+  }
+  return (text) => {
+    const digits = digitsOf(text);
+    return [...new Set([...(digits.length >= 4 ? (byDigits.get(digits) ?? []) : []), ...(byText.get(text.trim().toLowerCase()) ?? [])])];
+  };
+}
+
+/** Build the measuring detector for one pair member's vault (vault key -> value). */
+export function createMeasure(vault: Readonly<Record<string, string>>, input: MeasureOptions = {}): Measure {
+  const options = measureOptionsSchema.parse(input);
+  const measured = Object.fromEntries(
+    Object.entries(vault).filter(([, value]) => alphanumerics(value) >= options.minAlphanumerics && !UNMEASURABLE.test(value.trim())),
+  );
+  const matcher = new Vault((field, value) => inferFieldType(field.replace(/#\d+$/, ""), value));
+  for (const [field, value] of Object.entries(measured)) matcher.add(field, value);
+  const recognizers: Detector = recognizerDetector(defaultRecognizers());
+  const meter: Meter | null = options.independentMeter ? createMeter(measured) : null;
+  const attribute = attribution(measured);
+
+  const hits = (text: string): FieldHit[] => {
+    if (text === "") return [];
+    const found: FieldHit[] = matcher.detect(text).flatMap((d: Detection) => (d.field === null ? [] : [{ field: d.field, start: d.start, end: d.end, source: "vault" }]));
+    for (const d of recognizers.detect(text)) {
+      for (const field of attribute(text.slice(d.start, d.end))) found.push({ field, start: d.start, end: d.end, source: "recognizer" });
+    }
+    if (meter) {
+      for (const hit of meter.detect(text)) if (hit.field in measured) found.push({ ...hit, source: "meter" });
+    }
+    return found;
+  };
+  return {
+    fields: Object.keys(measured),
+    hits,
+    recoverable: (content) => new Set(hits(flattenContent(content)).map((hit) => hit.field)),
+  };
+}

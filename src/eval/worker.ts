@@ -1,0 +1,45 @@
+/**
+ * A sweep worker process: loads the corpus once, then runs the jobs its parent sends over IPC and
+ * answers each with the record's JSON line. Ctrl-C reaches the whole process group; the worker
+ * ignores it and lets the parent finish the jobs in flight, then exits when the parent disconnects.
+ */
+import { loadAgentLeak, type Scenario } from "../scenarios/agentleak.js";
+import { executeJob, type Job, type JobSettings } from "./job.js";
+
+export interface WorkerInit {
+  corpus: string;
+  settings: JobSettings;
+}
+
+export type WorkerRequest = { type: "init"; init: WorkerInit } | { type: "job"; id: number; job: Job };
+export type WorkerReply = { type: "ready" } | { type: "done"; id: number; line: string } | { type: "failed"; id: number; error: string };
+
+function reply(message: WorkerReply): void {
+  process.send?.(message);
+}
+
+if (process.send) {
+  let scenarios = new Map<string, Scenario>();
+  let settings: JobSettings | undefined;
+  process.on("SIGINT", () => undefined);
+  process.on("disconnect", () => process.exit(0));
+  process.on("message", (message: WorkerRequest) => {
+    if (message.type === "init") {
+      settings = message.init.settings;
+      void loadAgentLeak(message.init.corpus).then((list) => {
+        scenarios = new Map(list.map((s) => [s.id, s]));
+        reply({ type: "ready" });
+      });
+      return;
+    }
+    const scenario = scenarios.get(message.job.scenario_id);
+    if (!scenario || !settings) {
+      reply({ type: "failed", id: message.id, error: `unknown scenario ${message.job.scenario_id}` });
+      return;
+    }
+    executeJob(message.job, scenario, settings).then(
+      (record) => reply({ type: "done", id: message.id, line: JSON.stringify(record) }),
+      (error: unknown) => reply({ type: "failed", id: message.id, error: error instanceof Error ? (error.stack ?? error.message) : String(error) }),
+    );
+  });
+}

@@ -1,0 +1,17 @@
+export type { AgentSlot, Topology } from "./topology.js";
+export { topologyEdges } from "./topology.js";
+export { coordinatorWorker, coordinatorWorkerTopology, coordinatorWorkerOptionsSchema, type CoordinatorWorkerOptions } from "./coordinator-worker.js";
+export { peerToPeer, peerToPeerTopology, peerToPeerOptionsSchema, type PeerToPeerOptions } from "./peer-to-peer.js";
+export { hierarchical, hierarchicalTopology, hierarchicalOptionsSchema, type HierarchicalOptions } from "./hierarchical.js";
+export { buildTeamGraph, teamGraphOptionsSchema, type TeamGraph, type TeamGraphOptions } from "./team-graph.js";
+export { CELLS, CELL_IDS, cellGraph, cellTopology, isCellId, type CellId, type CellPreset } from "./cells.js";
+export { cellAgents, scenarioPolicy, type CellAgent } from "./mapping.js";
+export { scenarioTools } from "./tool-layer.js";
+export { buildScript, type Act, type Script } from "./script.js";
+export { runStore, type RunAttack, type TeamRun } from "./run-context.js";
+export { RunScopedGuard } from "./run-scoped-guard.js";
+export { TraceRecorder, type TraceEvent } from "./trace.js";
+export { defaultModel, defaultModelOptionsSchema, type DefaultModelOptions } from "./model.js";
+export { runRecord, pairMember, defaultGuard, attackFor, type RunRecordOptions, type RecordResult, type PairMember } from "./run.js";
+export { studioGraph, bundledScenario } from "./studio.js";
+export type { MemoryEntry, LogEntry, Artifact } from "./team-state.js";

@@ -1,0 +1,28 @@
+import { describe, expect, it } from "vitest";
+import { createMeasure, flattenContent } from "../../src/eval/measure.js";
+
+const vault = { patient_name: "Maria Lopez", ssn: "219-09-9999", dob: "1957-07-28", flag: "true", salary: "205902" };
+
+describe("createMeasure", () => {
+  const measure = createMeasure(vault);
+
+  it("finds rewritten forms the recipient can read", () => {
+    expect(measure.recoverable("Ms. Lopez was born on July 28, 1957.")).toEqual(new Set(["patient_name", "dob"]));
+    expect(measure.recoverable("SSN 219 09 9999, pay $205,902")).toEqual(new Set(["ssn", "salary"]));
+  });
+
+  it("reads every string of structured content", () => {
+    expect(measure.recoverable({ args: { who: "Maria Lopez", n: 1 }, list: ["219-09-9999"] })).toEqual(new Set(["patient_name", "ssn"]));
+    expect(flattenContent({ a: "x", b: ["y", 3] }).split("\n")).toEqual(expect.arrayContaining(["x", "y", "3"]));
+  });
+
+  it("does not count surrogates, redactions or unmeasurable values", () => {
+    expect(measure.recoverable("Patient [REDACTED:name], SSN 471-23-5566, consent true")).toEqual(new Set());
+    expect(measure.fields).not.toContain("flag");
+  });
+
+  it("attributes recognizer hits to the vault field they spell", () => {
+    const hits = measure.hits("call about 219-09-9999");
+    expect(hits.filter((h) => h.field === "ssn").map((h) => h.source)).toEqual(expect.arrayContaining(["recognizer", "meter"]));
+  });
+});

@@ -1,0 +1,99 @@
+import { describe, expect, it } from "vitest";
+import { computeMetrics, type Metrics } from "../../src/eval/metrics.js";
+import { syntheticContext, syntheticRecord, syntheticSweep } from "./fixtures.js";
+
+const sanitizers = ["none", "blanket", "dlp", "static", "recons"] as const;
+const metrics: Metrics = computeMetrics(
+  syntheticSweep({ scenarios: 4, cells: ["CW-2", "CW-7", "Hier-7"], levels: ["A0", "A1"], sanitizers: [...sanitizers], horizon: 3 }),
+  syntheticContext,
+  { horizons: [1, 3] },
+);
+
+const gradientOf = (sanitizer: string, cell: string, level = "A0") => metrics.gradient.find((r) => r.sanitizer === sanitizer && r.cell === cell && r.level === level)!;
+const occurrenceOf = (sanitizer: string) => metrics.occurrences.find((r) => r.sanitizer === sanitizer)!;
+
+describe("topology gradient", () => {
+  it("has no new-agent disclosure in CW-2 and the forwarded share elsewhere", () => {
+    expect(gradientOf("none", "CW-2").newAgent).toMatchObject({ count: 0, total: 4 });
+    expect(gradientOf("none", "CW-7").newAgent).toMatchObject({ count: 2, total: 4, rate: 0.5 });
+    expect(gradientOf("none", "CW-7").surface.rate).toBe(1);
+    expect(gradientOf("none", "CW-2").propagation.rate).toBe(1);
+  });
+
+  it("is cut to zero by a sanitizer that protects P", () => {
+    for (const sanitizer of ["blanket", "static", "recons"]) expect(gradientOf(sanitizer, "Hier-7").newAgent.count).toBe(0);
+  });
+
+  it("runs Cochran's Q without CW-2 for new-agent disclosure", () => {
+    const row = metrics.cochran.find((r) => r.sanitizer === "none" && r.metric === "newAgent" && r.factor === "cell")!;
+    expect(row.conditions).toEqual(["CW-7", "Hier-7"]);
+    expect(row.blocks).toBe(8);
+    const levels = metrics.cochran.find((r) => r.sanitizer === "none" && r.metric === "surface" && r.factor === "level")!;
+    expect(levels.conditions).toEqual(["A0", "A1"]);
+  });
+});
+
+describe("occurrence metrics", () => {
+  // Per record: C4 and A1->A2 carry name+ssn (sanitize) and the date (allow); even scenarios outside CW-2 add ssn+date to W1 (sanitize).
+  const shouldSanitize = 2 * (4 * 4 + 2 * (6 + 4 + 6 + 4)) + 2 * 3 * 4;
+  const shouldAllow = 2 * 3 * 4 * 2;
+
+  it("counts residual leakage and correct-allow against the unsanitized execution", () => {
+    expect(occurrenceOf("none").residual).toMatchObject({ count: shouldSanitize, total: shouldSanitize });
+    expect(occurrenceOf("recons").residual.count).toBe(0);
+    expect(occurrenceOf("recons").correctAllow).toMatchObject({ count: shouldAllow, total: shouldAllow });
+    expect(occurrenceOf("blanket").correctAllow.count).toBe(0);
+  });
+
+  it("decomposes residuals: dlp misses names, static lets introduced recipients have permitted fields", () => {
+    const dlp = metrics.decomposition.find((r) => r.sanitizer === "dlp")!;
+    expect(dlp.causes.detectionMiss).toBe(dlp.residual);
+    expect(dlp.residual).toBeGreaterThan(0);
+    const staticRow = metrics.decomposition.find((r) => r.sanitizer === "static")!;
+    expect(staticRow.causes.policyAllowed).toBe(2 * 2 * 2);
+    expect(staticRow.residual).toBe(staticRow.causes.policyAllowed);
+    const introduced = metrics.breakdown.find((r) => r.sanitizer === "static" && r.by === "position" && r.key === "introduced")!;
+    expect(introduced.residual.count).toBe(8);
+  });
+
+  it("breaks occurrences down by channel, value type and cell", () => {
+    const c4 = metrics.breakdown.find((r) => r.sanitizer === "none" && r.by === "channel" && r.key === "C4")!;
+    expect(c4.residual.total).toBe(2 * 3 * 4 * 2);
+    expect(metrics.breakdown.some((r) => r.by === "valueType" && r.key === "value")).toBe(true);
+    expect(metrics.breakdown.filter((r) => r.sanitizer === "recons" && r.by === "cell").map((r) => r.key)).toEqual(["CW-2", "CW-7", "Hier-7"]);
+  });
+
+  it("needs the reference execution: without `none` there is no occurrence metric", () => {
+    const alone = computeMetrics([syntheticRecord(0, "CW-7", "A0", "recons")], syntheticContext, { horizons: [1] });
+    expect(alone.occurrences).toEqual([]);
+    expect(alone.gradient).toHaveLength(1);
+  });
+});
+
+describe("compositional leakage and realized paths", () => {
+  it("front-loads cumulative disclosure and counts marginal first disclosures", () => {
+    const rows = metrics.horizonCurves.filter((r) => r.sanitizer === "none" && r.scope === "behavioral");
+    expect(rows.map((r) => r.horizon)).toEqual([1, 3]);
+    // CW-2 and odd scenarios: name + ssn; even scenarios in richer cells also the date sent to W1.
+    expect(rows[0].cumulativeMean).toBeCloseTo((8 * 2 + 8 * 2 + 8 * 3) / 24, 10);
+    expect(rows[1].cumulativeMean).toBe(rows[0].cumulativeMean);
+    expect(rows[0].marginalTrajectories).toBe(rows[0].trajectories);
+    expect(rows[1].marginalValues).toBe(0);
+    expect(metrics.horizonCurves.find((r) => r.sanitizer === "none" && r.scope === "tool" && r.horizon === 3)!.cumulativeMean).toBe(0);
+  });
+
+  it("rates disclosing turns per archetype", () => {
+    const probe = metrics.archetypes.find((r) => r.sanitizer === "none" && r.archetype === "confirmation_probe")!;
+    expect(probe).toMatchObject({ turns: 24, disclosing: 24, rate: 1 });
+    expect(metrics.archetypes.find((r) => r.sanitizer === "recons" && r.archetype === "delegation")!.disclosing).toBe(0);
+  });
+
+  it("splits Hier-7 executions into direct-access and relay-required", () => {
+    const none = metrics.realizedPath.find((r) => r.sanitizer === "none")!;
+    expect(none.directAccess).toMatchObject({ count: 4, total: 4 });
+    expect(none.relayRequired).toMatchObject({ count: 0, total: 4 });
+    expect(none.excluded).toBe(0);
+    const recons = metrics.realizedPath.find((r) => r.sanitizer === "recons")!;
+    expect(recons.excluded).toBe(8);
+  });
+});

@@ -1,0 +1,48 @@
+import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { parseRecords, recordKey } from "../../src/eval/record.js";
+import { runSweep, type SweepOptionsInput } from "../../src/eval/runner.js";
+
+const SAMPLE = "data/agentleak-sample.jsonl";
+
+describe("runSweep", () => {
+  let dir: string;
+  let options: SweepOptionsInput;
+  beforeEach(async () => {
+    dir = await mkdtemp(join(tmpdir(), "recons-sweep-"));
+    options = { corpus: SAMPLE, out: dir, cells: ["CW-2", "CW-7"], levels: ["A0"], horizons: [1], sanitizers: ["none", "recons"], limit: 2, concurrency: 1, progress: false };
+  });
+  afterEach(() => rm(dir, { recursive: true, force: true }));
+
+  it("writes one whole record per job, resumes without rerunning, and summarizes", async () => {
+    const first = await runSweep(options);
+    expect(first.written).toBe(2 * 2 * 1 * 2 * 2);
+    const records = parseRecords(await readFile(join(dir, "records.jsonl"), "utf8"));
+    expect(new Set(records.map(recordKey)).size).toBe(16);
+    expect(records.every((r) => r.events.length > 0 && r.tracked.value !== "")).toBe(true);
+    const none = first.summary.gradient.find((r) => r.sanitizer === "none" && r.cell === "CW-2")!;
+    expect(none.newAgent.count).toBe(0);
+    const again = await runSweep(options);
+    expect(again).toMatchObject({ written: 0, skipped: 16, records: 16 });
+    for (const file of ["summary.json", "report.md", "report.html"]) expect((await readFile(join(dir, file), "utf8")).length).toBeGreaterThan(100);
+  });
+
+  it("stops on abort with whole lines only, marks the summary partial, and resumes after a torn line", async () => {
+    const controller = new AbortController();
+    const interrupted = await runSweep(options, { signal: controller.signal, onRecord: (n) => n === 3 && controller.abort() });
+    expect(interrupted).toMatchObject({ interrupted: true, written: 3 });
+    expect(interrupted.summary.run.complete).toBe(false);
+    const text = await readFile(join(dir, "records.jsonl"), "utf8");
+    expect(text.endsWith("\n")).toBe(true);
+    await writeFile(join(dir, "records.jsonl"), `${text}{"scenario_id":"torn`);
+    const resumed = await runSweep(options);
+    expect(resumed).toMatchObject({ skipped: 3, written: 13, records: 16 });
+  });
+
+  it("runs the same records on worker processes", async () => {
+    const result = await runSweep({ ...options, cells: ["CW-2"], sanitizers: ["none"], concurrency: 2 });
+    expect(result).toMatchObject({ written: 4, failures: [] });
+  });
+});
