@@ -5,6 +5,7 @@ import type { Operator } from "./base.js";
 
 /** Actions whose output can be traced back to the vault value without shared state. */
 const REVERSIBLE: readonly Action[] = ["fpe", "pseudonymize"];
+const REVERSED_LIMIT = 4096;
 const SEAL_PATTERN = /\[REDACTED:[\w-]+#([0-9a-f]{8})\]/g;
 
 interface SurrogateOrigin {
@@ -22,6 +23,8 @@ export class SurrogateIndex {
   private readonly origins: SurrogateOrigin[] = [];
   private readonly seals = new Map<string, { field: string; value: string }>();
   private indexed = 0;
+  /** Reversal is a decryption per surrogate; the same surrogates come back at every hop. */
+  private readonly reversed = new Map<string, string>();
 
   constructor(
     private readonly vault: Vault,
@@ -57,7 +60,18 @@ export class SurrogateIndex {
     return restored;
   }
 
-  private reverse({ entry, action }: SurrogateOrigin, span: string): string {
+  private reverse(origin: SurrogateOrigin, span: string): string {
+    const key = `${origin.action}\u0000${origin.entry.field}\u0000${span}`;
+    let real = this.reversed.get(key);
+    if (real === undefined) {
+      real = this.reverseUncached(origin, span);
+      if (this.reversed.size >= REVERSED_LIMIT) this.reversed.clear();
+      this.reversed.set(key, real);
+    }
+    return real;
+  }
+
+  private reverseUncached({ entry, action }: SurrogateOrigin, span: string): string {
     const operator = this.operators.get(action);
     try {
       return operator?.reverse ? operator.reverse(span, entry) : entry.value;

@@ -236,6 +236,11 @@ export function createFormatPreservingOperator(name: string, cipher: NumeralCiph
     const [scope, value] = JSON.parse(key) as [string, string];
     return encrypt(cipher, scope, value);
   });
+  // Surrogates come back at every hop to be restored: decrypt each once too (errors are not cached).
+  const decrypted = memoize((key: string): string => {
+    const [scope, transformed] = JSON.parse(key) as [string, string];
+    return decryptSurrogate(cipher, scope, transformed);
+  });
   return {
     action: "fpe",
     name,
@@ -244,17 +249,21 @@ export function createFormatPreservingOperator(name: string, cipher: NumeralCiph
       return { ...encrypted(JSON.stringify([scopeOf(input), input.value])) };
     },
     reverse(transformed: string, input: Omit<OperatorInput, "value">): string {
-      const template = splitFormat(transformed);
-      if (template.numerals.length === 0 || template.numerals.length > MAX_NUMERALS + PAD_DIGITS) {
-        throw new OperatorError("not an FPE output", "fpe-not-reversible");
-      }
-      const scope = scopeOf(input);
-      const unpadded = decryptPadded(cipher, template, scope);
-      if (unpadded !== null) return unpadded;
-      if (domainSize(template.radices) < MIN_DOMAIN) throw new OperatorError("not an FPE output", "fpe-not-reversible");
-      const tweak = tweakFor(scope, template.radices, false);
-      const value = walk(cipher, "decrypt", rank(template.numerals, template.radices), template.radices, tweak);
-      return mergeFormat(template, unrank(value, template.radices));
+      return decrypted(JSON.stringify([scopeOf(input), transformed]));
     },
   };
+}
+
+/** FPE decryption of one surrogate in its scope; throws when it is not an FPE output. */
+function decryptSurrogate(cipher: NumeralCipher, scope: string, transformed: string): string {
+  const template = splitFormat(transformed);
+  if (template.numerals.length === 0 || template.numerals.length > MAX_NUMERALS + PAD_DIGITS) {
+    throw new OperatorError("not an FPE output", "fpe-not-reversible");
+  }
+  const unpadded = decryptPadded(cipher, template, scope);
+  if (unpadded !== null) return unpadded;
+  if (domainSize(template.radices) < MIN_DOMAIN) throw new OperatorError("not an FPE output", "fpe-not-reversible");
+  const tweak = tweakFor(scope, template.radices, false);
+  const value = walk(cipher, "decrypt", rank(template.numerals, template.radices), template.radices, tweak);
+  return mergeFormat(template, unrank(value, template.radices));
 }
