@@ -1,4 +1,5 @@
 import { readFile } from "node:fs/promises";
+import { renderTopologyDemo } from "./demo-topologies.js";
 import { Command } from "commander";
 import { z } from "zod";
 import { CHANNELS, type Decision } from "../event.js";
@@ -48,12 +49,18 @@ export async function loadDemoSamples(file: string | URL = DEFAULT_SAMPLES): Pro
   throw new Error(`invalid demo samples ${String(file)}: ${formatIssues(parsed.error.issues)}`);
 }
 
-/** `recons demo [--samples <file>]`: no network, bundled messages, decisions as a table. */
+/**
+ * `recons demo` (`npm start`): a bundled scenario through CW-2 and CW-7 without and with RECONS;
+ * `--messages [--samples <file>]`: single messages for an authorized and an introduced recipient,
+ * with every decision. No network, bundled data only.
+ */
 export function demoCommand(): Command {
   return new Command("demo")
-    .description("sanitize bundled sample messages for an authorized and an introduced recipient; print the decisions")
-    .option("--samples <file>", "a samples file like data/sample-messages.json")
-    .action(async (options: { samples?: string }, command: Command) => {
-      writeOut(command, `${await renderDemo(await loadDemoSamples(options.samples))}\n`);
+    .description("run a bundled scenario through CW-2 and CW-7 without and with RECONS (offline)")
+    .option("--messages", "instead, sanitize bundled sample messages and print every decision")
+    .option("--samples <file>", "with --messages: a samples file like data/sample-messages.json")
+    .action(async (options: { messages?: boolean; samples?: string }, command: Command) => {
+      const text = options.messages ? await renderDemo(await loadDemoSamples(options.samples)) : await renderTopologyDemo();
+      writeOut(command, `${text}\n`);
     });
 }

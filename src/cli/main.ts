@@ -3,6 +3,7 @@ import { pathToFileURL } from "node:url";
 import { Command, CommanderError, type OutputConfiguration } from "commander";
 import { calibrateCommand } from "./calibrate.js";
 import { demoCommand } from "./demo.js";
+import { evalCommand } from "./eval.js";
 import { replayCommand, replayScoreCommand } from "./replay.js";
 
 /** The `recons` program: every subcommand, no side effects until parsed. */
@@ -13,7 +14,8 @@ export function createProgram(): Command {
     .addCommand(demoCommand())
     .addCommand(replayCommand())
     .addCommand(replayScoreCommand())
-    .addCommand(calibrateCommand());
+    .addCommand(calibrateCommand())
+    .addCommand(evalCommand());
 }
 
 /** Run the CLI on `argv` (node-style, program name first) and return the exit code instead of exiting. */

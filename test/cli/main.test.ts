@@ -58,8 +58,16 @@ describe("recons CLI", () => {
     expect(result.err).toMatch(/traces\.jsonl:1: .*index/);
   });
 
-  it("runs the demo offline and prints decisions for both recipients", async () => {
+  it("runs the topology demo offline: leaks without RECONS, none with it", async () => {
     const result = await run("demo");
+    expect(result.code).toBe(0);
+    const [without, withRecons] = result.out.split("== With RECONS ==");
+    expect(without).toMatch(/worker_3\s+introduced\s+-\s+\w/);
+    expect(withRecons).toMatch(/worker_3\s+introduced\s+-\s+-\s*$/m);
+  });
+
+  it("runs the message demo offline and prints decisions for both recipients", async () => {
+    const result = await run("demo", "--messages");
     expect(result.code).toBe(0);
     expect(result.out).toContain("-> scheduler (original)");
     expect(result.out).toContain("-> billing_bot (introduced)");
