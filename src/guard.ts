@@ -34,6 +34,11 @@ export interface ReconsGuard {
   detect(text: string): Detection[];
   /** Put back the real values of reversibly transformed surrogates that `recipient` may see. */
   restore<T>(content: T, recipient: string, channel: Channel): T;
+  /**
+   * Every reversible surrogate (FPE, pseudonym, sealed placeholder) turned back into its real value,
+   * whoever may see it: for audit and measurement, never for delivery.
+   */
+  revealAll<T>(content: T): T;
   /** Whether `recipient` may receive `field` on `channel` (dynamic policy, no confidence rule). */
   isAuthorized(field: string, channel: Channel, recipient: string): boolean;
   positionOf(recipient: string | undefined): Position;
@@ -154,6 +159,10 @@ class Guard implements ReconsGuard {
     this.checkCaches();
     this.margin ??= 2 * this.vault.entries().reduce((longest, entry) => Math.max(longest, entry.value.length), 0) + 16;
     return this.margin;
+  }
+
+  revealAll<T>(content: T): T {
+    return mapStrings(content, (text) => this.realText(text));
   }
 
   /** `text` with the surrogates of earlier hops turned back into the real values. */
