@@ -51,15 +51,22 @@ export type ValueType = "format" | "value" | "contextual";
 export const ACTIONS = ["allow", "fpe", "pseudonymize", "mldp", "rewrite", "redact"] as const;
 export type Action = (typeof ACTIONS)[number];
 
-/** The record of one Detect -> Decide -> Transform step; never holds the raw value or a key. */
-export interface Decision {
+/** What a detector says about a value it found, carried on into the decision about it. */
+export interface DetectedValue {
+  /** Vault field the value belongs to; null for an unregistered recognizer hit. */
   field: string | null;
   kind: string;
   valueType: ValueType;
+  /** 1 = vault/rule, 2 = NER, 3 = LLM judge. */
   tier: number;
+  /** In [0, 1]. */
   confidence: number;
   /** Detector that produced the detection (`vault`, `ssn`, `judge`, ...). */
   source: string;
+}
+
+/** The record of one Detect -> Decide -> Transform step; never holds the raw value or a key. */
+export interface Decision extends DetectedValue {
   channel: Channel;
   recipient: string | null;
   position: Position;

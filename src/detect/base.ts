@@ -1,19 +1,9 @@
-import type { ValueType } from "../event.js";
+import type { DetectedValue, ValueType } from "../event.js";
 
 /** A protected value found in one string. Offsets are UTF-16 indices into that string. */
-export interface Detection {
+export interface Detection extends DetectedValue {
   start: number;
   end: number;
-  /** Vault field the value belongs to; null for an unregistered recognizer hit. */
-  field: string | null;
-  kind: string;
-  valueType: ValueType;
-  /** 1 = vault/rule, 2 = NER, 3 = LLM judge. */
-  tier: number;
-  /** In [0, 1]. */
-  confidence: number;
-  /** Name of the recognizer / matcher that produced it. */
-  source: string;
   /** Vault detections: the canonical registered value this span is a form of (never put in decisions). */
   value?: string;
 }
