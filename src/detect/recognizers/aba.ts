@@ -1,7 +1,9 @@
-import type { Detection, Recognizer } from "../base.js";
+import type { Detection } from "../base.js";
 import { abaChecksumValid } from "./checksum.js";
 import { contextWords, hasContext } from "./context.js";
 import { recognizerHit } from "./detection.js";
+import { allMatches } from "./matches.js";
+import { ProfiledRecognizer, type TextProfile } from "./text-profile.js";
 
 const ABA_CONTEXT = contextWords(["routing", "aba", "rtn", "transit", "routing number", "routing no", "bank routing", "wire"]);
 
@@ -15,14 +17,15 @@ const ROUTING_PREFIX = /^(?:0\d|1[0-2]|2[1-9]|3[0-2]|6[1-9]|7[0-2]|80)/;
  * ABA routing transit numbers (3-7-1 checksum). One random 9-digit number in ~30 passes the rules,
  * so without a context word the hit is low confidence.
  */
-export class AbaRecognizer implements Recognizer {
+export class AbaRecognizer extends ProfiledRecognizer {
   readonly name = "aba";
   readonly kind = "aba";
   readonly valueType = "format" as const;
 
-  detect(text: string): Detection[] {
+  detectIn({ text, hasLongDigitRun }: TextProfile): Detection[] {
+    if (!hasLongDigitRun) return [];
     const hits: Detection[] = [];
-    for (const m of text.matchAll(ABA_SHAPE)) {
+    for (const m of allMatches(ABA_SHAPE, text)) {
       if (!ROUTING_PREFIX.test(m[0]) || !abaChecksumValid(m[0])) continue;
       const start = m.index;
       const end = start + m[0].length;

@@ -1,6 +1,8 @@
-import type { Detection, Recognizer } from "../base.js";
+import type { Detection } from "../base.js";
 import { contextWords, hasContext } from "./context.js";
 import { recognizerHit } from "./detection.js";
+import { allMatches } from "./matches.js";
+import { ProfiledRecognizer, type TextProfile } from "./text-profile.js";
 
 const ACCOUNT_CONTEXT = contextWords(["account", "accounts", "acct", "acc", "a/c", "iban", "bban", "checking", "savings", "deposit", "bank", "beneficiary"]);
 
@@ -19,15 +21,15 @@ const PREFIX_BEFORE = /(?<![\w-])(?:([A-Z]{2,6})-?)?$/;
 const PREFIX_LOOKBACK = 8;
 
 /** Bank account numbers: an account prefix or a context word is required (bare digit runs are everywhere). */
-export class AccountRecognizer implements Recognizer {
+export class AccountRecognizer extends ProfiledRecognizer {
   readonly name = "account";
   readonly kind = "account";
   readonly valueType = "format" as const;
 
-  detect(text: string): Detection[] {
-    if (!/\d/.test(text)) return [];
+  detectIn({ text, hasLongDigitRun }: TextProfile): Detection[] {
+    if (!hasLongDigitRun) return [];
     const hits: Detection[] = [];
-    for (const m of text.matchAll(ACCOUNT_DIGITS)) {
+    for (const m of allMatches(ACCOUNT_DIGITS, text)) {
       const before = PREFIX_BEFORE.exec(text.slice(Math.max(0, m.index - PREFIX_LOOKBACK), m.index));
       if (before === null) continue;
       const prefix = before[1];

@@ -1,7 +1,9 @@
-import type { Detection, Recognizer } from "../base.js";
+import type { Detection } from "../base.js";
 import { digitsOf, luhnValid } from "./checksum.js";
 import { contextWords, hasContext } from "./context.js";
 import { recognizerHit } from "./detection.js";
+import { allMatches } from "./matches.js";
+import { ProfiledRecognizer, type TextProfile } from "./text-profile.js";
 
 const CARD_CONTEXT = contextWords(["card", "credit", "debit", "visa", "mastercard", "amex", "american express", "discover", "cc", "pan", "payment"]);
 
@@ -16,14 +18,15 @@ const CARD_SHAPE =
 const ISSUER_PREFIX = /^(?:4|5[0-8]|2[2-7]|3[0-9]|6)/;
 
 /** Payment card numbers (PAN), 13-19 digits, Luhn-valid; unknown issuer prefixes need a context word. */
-export class CardRecognizer implements Recognizer {
+export class CardRecognizer extends ProfiledRecognizer {
   readonly name = "card";
   readonly kind = "card";
   readonly valueType = "format" as const;
 
-  detect(text: string): Detection[] {
+  detectIn({ text, hasLongDigitRun }: TextProfile): Detection[] {
+    if (!hasLongDigitRun) return [];
     const hits: Detection[] = [];
-    for (const m of text.matchAll(CARD_SHAPE)) {
+    for (const m of allMatches(CARD_SHAPE, text)) {
       const digits = digitsOf(m[0]);
       if (digits.length < 13 || digits.length > 19 || !luhnValid(digits) || /^(\d)\1*$/.test(digits)) continue;
       const start = m.index;

@@ -1,16 +1,28 @@
-import type { Detection, Recognizer } from "../base.js";
+import type { Detection } from "../base.js";
 import { recognizerHit } from "./detection.js";
+import { allMatches } from "./matches.js";
+import { ProfiledRecognizer, type TextProfile } from "./text-profile.js";
 
 const MONTH_NAMES = ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"];
 const MONTH =
   "(Jan(?:uary)?|Feb(?:ruary)?|Mar(?:ch)?|Apr(?:il)?|May|June?|July?|Aug(?:ust)?|Sep(?:t(?:ember)?)?|Oct(?:ober)?|Nov(?:ember)?|Dec(?:ember)?)\\.?";
-const DAY = "(\\d{1,2})(?:st|nd|rd|th)?";
+const DAY_SUFFIX = "(?:st|nd|rd|th)?";
 const YEAR = "(\\d{4})";
-/** Not glued to a longer number or id on either side ("CASE-2021-544238", "v1.2.3"). */
-const BEFORE = "(?<![\\w]|\\d[-/.])";
+/**
+ * A first digit not glued to a longer number or id before it ("CASE-2021-544238", "v1.2.3"). The
+ * digit is consumed before the lookbehind so V8 jumps from digit to digit instead of testing the
+ * lookbehind at every position.
+ */
+const FIRST_DIGIT = "\\d(?<!(?:\\w|\\d[-/.])\\d)";
+const LEADING_YEAR = `(${FIRST_DIGIT}\\d{3})`;
+const LEADING_DAY_OR_MONTH = `(${FIRST_DIGIT}\\d?)`;
+/** Not glued to a longer number or id after it. */
 const AFTER = "(?![\\w]|[-/.]\\d)";
-/** Month-name layouts start with a letter, where a word boundary is enough (and scans faster). */
-const WORD_START = "\\b";
+/**
+ * A day right after "<month> ", the month read back by a lookbehind: scanning digits is much
+ * faster than trying every letter as the start of a month name.
+ */
+const DAY_AFTER_MONTH = `(\\d(?<=\\b(${MONTH}[ \\t]{1,3})\\d)\\d?)${DAY_SUFFIX}`;
 
 interface DateParts {
   year: number;
@@ -23,63 +35,86 @@ interface DateLayout {
   confidence: number;
   /** Readings of a match (a numeric day/month date has two). */
   readings(m: RegExpMatchArray): DateParts[];
+  /** Characters of the date before the match (read by a lookbehind). */
+  lead?(m: RegExpMatchArray): number;
 }
 
 const monthOf = (name: string): number => MONTH_NAMES.indexOf(name.slice(0, 3).toLowerCase()) + 1;
 const num = Number;
 
-const LAYOUTS: DateLayout[] = [
+/**
+ * Layouts grouped by a cheap pattern every match of the group contains: most texts fail both
+ * gates and skip the layouts' own scans.
+ */
+const LAYOUT_GROUPS: { gate: RegExp; layouts: DateLayout[] }[] = [
   {
-    // 1957-07-28, 1957/07/28, 1957.07.28
-    pattern: new RegExp(`${BEFORE}${YEAR}([-/.])(\\d{1,2})\\2(\\d{1,2})${AFTER}`, "g"),
-    confidence: 0.85,
-    readings: (m) => [{ year: num(m[1]), month: num(m[3]), day: num(m[4]) }],
-  },
-  {
-    // 07/28/1957 (US) or 28/07/1957, 28.07.1957, 28-07-1957 (day first)
-    pattern: new RegExp(`${BEFORE}(\\d{1,2})([-/.])(\\d{1,2})\\2${YEAR}${AFTER}`, "g"),
-    confidence: 0.8,
-    readings: (m) => [
-      { year: num(m[4]), month: num(m[1]), day: num(m[3]) },
-      { year: num(m[4]), month: num(m[3]), day: num(m[1]) },
+    // digit, separator, 1-2 digits, separator, digit
+    gate: /\d[-/.]\d\d?[-/.]\d/,
+    layouts: [
+      {
+        // 1957-07-28, 1957/07/28, 1957.07.28
+        pattern: new RegExp(`${LEADING_YEAR}([-/.])(\\d{1,2})\\2(\\d{1,2})${AFTER}`, "g"),
+        confidence: 0.85,
+        readings: (m) => [{ year: num(m[1]), month: num(m[3]), day: num(m[4]) }],
+      },
+      {
+        // 07/28/1957 (US) or 28/07/1957, 28.07.1957, 28-07-1957 (day first)
+        pattern: new RegExp(`${LEADING_DAY_OR_MONTH}([-/.])(\\d{1,2})\\2${YEAR}${AFTER}`, "g"),
+        confidence: 0.8,
+        readings: (m) => [
+          { year: num(m[4]), month: num(m[1]), day: num(m[3]) },
+          { year: num(m[4]), month: num(m[3]), day: num(m[1]) },
+        ],
+      },
+      {
+        // 07/28/57: two-digit years only with slashes, the one layout they are common in
+        pattern: new RegExp(`${LEADING_DAY_OR_MONTH}/(\\d{1,2})/(\\d{2})${AFTER}`, "g"),
+        confidence: 0.5,
+        readings: (m) => [
+          { year: 1900 + num(m[3]), month: num(m[1]), day: num(m[2]) },
+          { year: 1900 + num(m[3]), month: num(m[2]), day: num(m[1]) },
+        ],
+      },
     ],
   },
   {
-    // 07/28/57: two-digit years only with slashes, the one layout they are common in
-    pattern: new RegExp(`${BEFORE}(\\d{1,2})/(\\d{1,2})/(\\d{2})${AFTER}`, "g"),
-    confidence: 0.5,
-    readings: (m) => [
-      { year: 1900 + num(m[3]), month: num(m[1]), day: num(m[2]) },
-      { year: 1900 + num(m[3]), month: num(m[2]), day: num(m[1]) },
+    // a 4-digit year after a space or dash
+    gate: /\d{4}(?<=[ \t-]\d{4})(?![\w]|[-/.]\d)/,
+    layouts: [
+      {
+        // July 28, 1957; Jul. 28th 1957; July 28 , 1957 (the match starts at the day)
+        pattern: new RegExp(`${DAY_AFTER_MONTH},?[ \\t]{1,3}${YEAR}${AFTER}`, "gi"),
+        confidence: 0.9,
+        readings: (m) => [{ year: num(m[4]), month: monthOf(m[3]), day: num(m[1]) }],
+        lead: (m) => m[2].length,
+      },
+      {
+        // 28 Jul 1957; 28th of July, 1957; 28-Jul-1957
+        pattern: new RegExp(`${LEADING_DAY_OR_MONTH}${DAY_SUFFIX}(?:[ \\t]{1,3}(?:of[ \\t]{1,3})?|-)${MONTH}(?:,?[ \\t]{1,3}|-)${YEAR}${AFTER}`, "gi"),
+        confidence: 0.9,
+        readings: (m) => [{ year: num(m[3]), month: monthOf(m[2]), day: num(m[1]) }],
+      },
     ],
-  },
-  {
-    // July 28, 1957; Jul. 28th 1957; July 28 , 1957
-    pattern: new RegExp(`${WORD_START}${MONTH}[ \\t]{1,3}${DAY},?[ \\t]{1,3}${YEAR}${AFTER}`, "gi"),
-    confidence: 0.9,
-    readings: (m) => [{ year: num(m[3]), month: monthOf(m[1]), day: num(m[2]) }],
-  },
-  {
-    // 28 Jul 1957; 28th of July, 1957; 28-Jul-1957
-    pattern: new RegExp(`${BEFORE}${DAY}(?:[ \\t]{1,3}(?:of[ \\t]{1,3})?|-)${MONTH}(?:,?[ \\t]{1,3}|-)${YEAR}${AFTER}`, "gi"),
-    confidence: 0.9,
-    readings: (m) => [{ year: num(m[3]), month: monthOf(m[2]), day: num(m[1]) }],
   },
 ];
 
 /** Calendar dates in common written layouts; month and day must exist (leap years included). */
-export class DateRecognizer implements Recognizer {
+export class DateRecognizer extends ProfiledRecognizer {
   readonly name = "date";
   readonly kind = "date";
   readonly valueType = "format" as const;
 
-  detect(text: string): Detection[] {
-    if (!/\d/.test(text)) return [];
+  detectIn({ text, hasDigit }: TextProfile): Detection[] {
+    if (!hasDigit) return [];
     const hits: Detection[] = [];
-    for (const layout of LAYOUTS) {
-      for (const m of text.matchAll(layout.pattern)) {
-        if (layout.readings(m).some(isCalendarDate)) {
-          hits.push(recognizerHit(this, m.index, m.index + m[0].length, layout.confidence));
+    for (const { gate, layouts } of LAYOUT_GROUPS) {
+      if (!gate.test(text)) continue;
+      for (const layout of layouts) {
+        for (const m of allMatches(layout.pattern, text)) {
+          if (layout.readings(m).some(isCalendarDate)) {
+            const start = m.index - (layout.lead?.(m) ?? 0);
+            hits.push(recognizerHit(this, start, m.index + m[0].length, layout.confidence));
+          }
         }
       }
     }

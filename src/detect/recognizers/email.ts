@@ -1,5 +1,6 @@
 import type { Detection, Recognizer } from "../base.js";
 import { recognizerHit } from "./detection.js";
+import { allMatches } from "./matches.js";
 
 /**
  * Local part (RFC 5321 limit 64) @ dot-separated labels (63 each) and an alphabetic TLD. The
@@ -17,6 +18,6 @@ export class EmailRecognizer implements Recognizer {
 
   detect(text: string): Detection[] {
     if (!text.includes("@")) return [];
-    return [...text.matchAll(EMAIL_SHAPE)].map((m) => recognizerHit(this, m.index, m.index + m[0].length, 0.95));
+    return allMatches(EMAIL_SHAPE, text).map((m) => recognizerHit(this, m.index, m.index + m[0].length, 0.95));
   }
 }

@@ -1,6 +1,8 @@
 import { electronicFormatIBAN, getCountrySpecifications, isValidIBAN } from "ibantools";
-import type { Detection, Recognizer } from "../base.js";
+import type { Detection } from "../base.js";
 import { recognizerHit } from "./detection.js";
+import { allMatches } from "./matches.js";
+import { ProfiledRecognizer, type TextProfile } from "./text-profile.js";
 
 /** Country code, 2 check digits, then up to 30 alphanumerics in blocks of 4 (optionally spaced). */
 const IBAN_SHAPE = /(?<![A-Za-z0-9])[A-Z]{2}\d{2}(?: ?[A-Z0-9]{4}){2,7}(?: ?[A-Z0-9]{1,4})?(?![A-Za-z0-9])/gi;
@@ -11,14 +13,15 @@ const COUNTRY_LENGTHS = getCountrySpecifications();
  * International Bank Account Numbers: country length and mod-97 checked by ibantools. A trailing
  * block is dropped when the match ran past the country's length ("... 3000 THEN").
  */
-export class IbanRecognizer implements Recognizer {
+export class IbanRecognizer extends ProfiledRecognizer {
   readonly name = "iban";
   readonly kind = "iban";
   readonly valueType = "format" as const;
 
-  detect(text: string): Detection[] {
+  detectIn({ text, hasDigit }: TextProfile): Detection[] {
+    if (!hasDigit) return [];
     const hits: Detection[] = [];
-    for (const m of text.matchAll(IBAN_SHAPE)) {
+    for (const m of allMatches(IBAN_SHAPE, text)) {
       const expected = COUNTRY_LENGTHS[m[0].slice(0, 2).toUpperCase()]?.chars;
       if (!expected) continue;
       const span = prefixWithAlphanumerics(m[0], expected);

@@ -10,9 +10,11 @@ import { IbanRecognizer } from "./iban.js";
 import { IpRecognizer } from "./ip.js";
 import { PhoneRecognizer, type PhoneRecognizerOptions } from "./phone.js";
 import { SsnRecognizer } from "./ssn.js";
+import { ProfiledRecognizer, TextProfile } from "./text-profile.js";
 
 export { AbaRecognizer, AccountRecognizer, CanaryRecognizer, CardRecognizer, DateRecognizer, EmailRecognizer };
 export { Icd10Recognizer, IbanRecognizer, IpRecognizer, PhoneRecognizer, SsnRecognizer };
+export { ProfiledRecognizer, TextProfile };
 export type { PhoneRecognizerOptions };
 
 /** The built-in recognizers, most specific first (ties in overlap resolution keep the earlier one). */
@@ -43,15 +45,17 @@ export class RecognizerError extends Error {
   }
 }
 
-/** Runs every recognizer on the text and keeps non-overlapping hits; any recognizer error propagates. */
+/** Runs every recognizer on the text (sharing one TextProfile) and keeps non-overlapping hits; any recognizer error propagates. */
 export function recognizerDetector(recognizers: readonly Recognizer[] = defaultRecognizers()): Detector {
   return {
     name: "recognizers",
     detect(text: string): Detection[] {
       const all: Detection[] = [];
+      const profile = new TextProfile(text);
       for (const recognizer of recognizers) {
         try {
-          for (const detection of recognizer.detect(text)) all.push(detection);
+          const found = recognizer instanceof ProfiledRecognizer ? recognizer.detectIn(profile) : recognizer.detect(text);
+          for (const detection of found) all.push(detection);
         } catch (error) {
           throw new RecognizerError(recognizer.name, error);
         }

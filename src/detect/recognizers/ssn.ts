@@ -1,6 +1,8 @@
-import type { Detection, Recognizer } from "../base.js";
+import type { Detection } from "../base.js";
 import { contextWords, hasContext } from "./context.js";
 import { recognizerHit } from "./detection.js";
+import { allMatches } from "./matches.js";
+import { ProfiledRecognizer, type TextProfile } from "./text-profile.js";
 
 const SSN_CONTEXT = contextWords(["ssn", "ssns", "social security", "social sec", "soc sec", "ss#", "ss #", "ssn#", "tin", "taxpayer id"]);
 
@@ -18,14 +20,15 @@ export function ssnRulesValid(area: string, group: string, serial: string): bool
  * and dot-separated ones only next to a context word; a rule-breaking number right after an SSN
  * label (987-65-4321, the classic fake) is flagged at low confidence so the caller protects it.
  */
-export class SsnRecognizer implements Recognizer {
+export class SsnRecognizer extends ProfiledRecognizer {
   readonly name = "ssn";
   readonly kind = "ssn";
   readonly valueType = "format" as const;
 
-  detect(text: string): Detection[] {
+  detectIn({ text, hasLongDigitRun }: TextProfile): Detection[] {
+    if (!hasLongDigitRun) return [];
     const hits: Detection[] = [];
-    for (const m of text.matchAll(SSN_SHAPE)) {
+    for (const m of allMatches(SSN_SHAPE, text)) {
       const start = m.index;
       const end = start + m[0].length;
       const separator = m[2];

@@ -15,6 +15,11 @@ describe("IpRecognizer", () => {
     expect(found(ip, "mapped ::ffff:192.0.2.1 here")).toEqual(["::ffff:192.0.2.1"]);
   });
 
+  it("finds IPv6 written out in full, without \"::\"", () => {
+    expect(found(ip, "host 2001:db8:0:0:1:0:0:1 up")).toEqual(["2001:db8:0:0:1:0:0:1"]);
+    expect(found(ip, "tail 0:0:0:0:0:ffff:192.0.2.1 up")).toEqual(["0:0:0:0:0:ffff:192.0.2.1"]);
+  });
+
   it("rejects bad octets, versions, times and words", () => {
     for (const text of ["256.1.1.1", "1.2.3", "v1.2.3.4.5", "at 12:30:45", "std::vector", "add::b", "a 1.2.3.4a"]) {
       expect(found(ip, text)).toEqual([]);
