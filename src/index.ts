@@ -40,3 +40,4 @@ export { Vault, type VaultEntry } from "./detect/vault/vault.js";
 export { inferFieldType, type FieldType } from "./policy/infer.js";
 export * from "./langgraph/index.js";
 export * from "./langsmith/index.js";
+export { TextProfile, ProfiledRecognizer } from "./detect/recognizers/text-profile.js";
