@@ -50,6 +50,8 @@ interface CompiledGraphLike {
   getGraphAsync(): Promise<{ edges: Edge[] }>;
   stream(input: unknown, options?: RunnableConfig & { encoding?: string }): Promise<AsyncIterable<unknown>>;
   getState(config: RunnableConfig, options?: unknown): Promise<unknown>;
+  getStateHistory(config: RunnableConfig, options?: unknown): AsyncIterableIterator<unknown>;
+  streamEvents(input: unknown, options: RunnableConfig & { version: "v1" | "v2"; encoding?: string }, streamOptions?: unknown): IterableReadableStream<unknown>;
 }
 
 /** The parts of an uncompiled graph (StateGraph builder) RECONS touches. */
@@ -388,15 +390,19 @@ class GraphInterceptor {
     const getState = compiled.getState.bind(compiled);
     compiled.stream = async (input, options) => {
       const chunks = await stream(input, options);
-      if (isNestedRun(options)) return chunks;
-      const toUser = (chunk: unknown) => this.deliverToUser(chunk);
-      return IterableReadableStream.fromAsyncGenerator(
-        (async function* () {
-          for await (const chunk of chunks) yield await toUser(chunk);
-        })(),
-      );
+      return isNestedRun(options) ? chunks : IterableReadableStream.fromAsyncGenerator(this.toUser(chunks));
     };
     compiled.getState = async (config, options) => this.deliverToUser(await getState(config, options));
+    const getStateHistory = compiled.getStateHistory.bind(compiled);
+    compiled.getStateHistory = (config, options) => this.toUser(getStateHistory(config, options));
+    // Callback events carry every node's raw input and output: the caller gets them sanitized too.
+    const streamEvents = compiled.streamEvents.bind(compiled);
+    compiled.streamEvents = (input, options, streamOptions) =>
+      IterableReadableStream.fromAsyncGenerator(this.toUser(streamEvents(input, options, streamOptions)));
+  }
+
+  private async *toUser(items: AsyncIterable<unknown>): AsyncGenerator<unknown> {
+    for await (const item of items) yield await this.deliverToUser(item);
   }
 
   private async deliverToUser(chunk: unknown): Promise<unknown> {

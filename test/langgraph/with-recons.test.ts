@@ -84,6 +84,28 @@ describe("withRecons", () => {
     const state = stringsIn(await graph.getState(config)).join("\n");
     expect(state).toContain("Patient");
     for (const value of Object.values(VAULT)) expect(state).not.toContain(value);
+    const history: unknown[] = [];
+    for await (const snapshot of graph.getStateHistory(config)) history.push(snapshot);
+    expect(history.length).toBeGreaterThan(1);
+    const past = stringsIn(history).join("\n");
+    for (const value of Object.values(VAULT)) expect(past).not.toContain(value);
+  });
+
+  it("sanitizes streamEvents for the caller: callback events carry every node's input", async () => {
+    const compiled = new StateGraph(MessagesAnnotation)
+      .addNode("intake", () => ({ messages: [new AIMessage(`Noted SSN ${VAULT.ssn}`)] }))
+      .addEdge(START, "intake")
+      .compile();
+    const plainEvents: unknown[] = [];
+    for await (const event of compiled.streamEvents({ messages: [new HumanMessage(RECORD_TEXT)] }, { version: "v2" })) plainEvents.push(event);
+    expect(stringsIn(plainEvents).join("\n")).toContain(VAULT.ssn); // the leak being closed
+    const graph = withRecons(compiled, makeGuard(AUTHORIZED));
+    const events: unknown[] = [];
+    for await (const event of graph.streamEvents({ messages: [new HumanMessage(RECORD_TEXT)] }, { version: "v2" })) events.push(event);
+    expect(events.length).toBeGreaterThan(2);
+    const text = stringsIn(events).join("\n");
+    expect(text).toContain("Noted SSN");
+    for (const value of Object.values(VAULT)) expect(text).not.toContain(value);
   });
 
   it("keeps message classes, ids, tool calls, array content; RemoveMessage and Overwrite still work", async () => {
