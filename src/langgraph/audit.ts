@@ -14,6 +14,9 @@ export interface GraphDecision extends Decision {
 
 export type DecisionListener = (decision: GraphDecision) => void;
 
+/** The listener when nobody listens: deliveries skip building decision records for it. */
+export const ignoreDecisions: DecisionListener = () => {};
+
 /** In-memory log of graph decisions, independent of the guard, for tests and trace exporters. */
 export class ReconsAudit {
   private readonly recorded: GraphDecision[] = [];

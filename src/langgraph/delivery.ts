@@ -1,7 +1,7 @@
 import type { Channel, ObservableEvent, SanitizeResult } from "../event.js";
 import type { ReconsGuard } from "../guard.js";
 import { mapStrings } from "../content.js";
-import type { DecisionListener, GraphStage } from "./audit.js";
+import { ignoreDecisions, type DecisionListener, type GraphStage } from "./audit.js";
 import { fromPlain, toPlain } from "./messages.js";
 import type { Delivery } from "./recipients.js";
 
@@ -34,7 +34,7 @@ function guardEvent(guard: ReconsGuard, value: unknown, event: DeliveryEvent): O
 }
 
 function finish<T>(value: T, result: SanitizeResult, event: DeliveryEvent, listener: DecisionListener): T {
-  for (const decision of result.decisions) listener({ ...decision, node: event.node, stage: event.stage });
+  if (listener !== ignoreDecisions) for (const decision of result.decisions) listener({ ...decision, node: event.node, stage: event.stage });
   return fromPlain(value, result.content);
 }
 

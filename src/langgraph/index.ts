@@ -1,6 +1,6 @@
 export { withRecons, withReconsOptionsSchema, type WithReconsOptions } from "./with-recons.js";
 export { reconsReducer, reconsReducerOptionsSchema, isReconsReducer, type ReconsReducerOptions } from "./reducer.js";
-export { ReconsAudit, type GraphDecision, type GraphStage, type DecisionListener } from "./audit.js";
+export { ReconsAudit, ignoreDecisions, type GraphDecision, type GraphStage, type DecisionListener } from "./audit.js";
 export { ADDRESSEE_KEY, addresseeOf, toPlain, fromPlain, containsMessage } from "./messages.js";
 export { RecipientNames, NAMESPACE_SEPARATOR, nodePathOf, successorsOf, deliveryToReaders, type Delivery } from "./recipients.js";
 export { deliver, deliverSync, redactAll, FAILURE_PLACEHOLDER, type DeliveryEvent } from "./delivery.js";

@@ -4,7 +4,7 @@ import { IterableReadableStream } from "@langchain/core/utils/stream";
 import { Command, getConfig, isCommand, isParentCommand, Overwrite, Send, type ParentCommand } from "@langchain/langgraph";
 import { CHANNELS, type Channel, type Resolution } from "../event.js";
 import type { ReconsGuard } from "../guard.js";
-import type { DecisionListener, ReconsAudit } from "./audit.js";
+import { ignoreDecisions, type DecisionListener, type ReconsAudit } from "./audit.js";
 import { deliver, type DeliveryEvent } from "./delivery.js";
 import { isReconsReducer } from "./reducer.js";
 import { addresseeOf, containsMessage, toPlain } from "./messages.js";
@@ -50,6 +50,7 @@ interface CompiledGraphLike {
   getGraphAsync(): Promise<{ edges: Edge[] }>;
   stream(input: unknown, options?: RunnableConfig & { encoding?: string }): Promise<AsyncIterable<unknown>>;
   getState(config: RunnableConfig, options?: unknown): Promise<unknown>;
+  invoke(input: unknown, options?: RunnableConfig): Promise<unknown>;
   getStateHistory(config: RunnableConfig, options?: unknown): AsyncIterableIterator<unknown>;
   streamEvents(input: unknown, options: RunnableConfig & { version: "v1" | "v2"; encoding?: string }, streamOptions?: unknown): IterableReadableStream<unknown>;
 }
@@ -135,10 +136,14 @@ class GraphInterceptor {
     private readonly options: ParsedOptions,
   ) {
     this.names = new RecipientNames(guard.policy);
-    this.listener = (decision) => {
-      options.audit?.record(decision);
-      options.onDecision?.(decision);
-    };
+    const { audit, onDecision } = options;
+    this.listener =
+      audit || onDecision
+        ? (decision) => {
+            audit?.record(decision);
+            onDecision?.(decision);
+          }
+        : ignoreDecisions;
     const keyChannels: Array<[string[], Channel]> = [
       [options.messageKeys, "C2"],
       [options.memoryKeys, "C5"],
@@ -387,6 +392,11 @@ class GraphInterceptor {
   /** Final output and streamed chunks to the caller are C1 for `user`. */
   private protectCallerOutput(compiled: CompiledGraphLike): void {
     const stream = compiled.stream.bind(compiled);
+    const invoke = compiled.invoke;
+    // `invoke` reads every "values" chunk and returns the last: only that one reaches the caller.
+    const unwrapped = Object.create(compiled, { stream: { value: stream } }) as CompiledGraphLike;
+    compiled.invoke = async (input, options) =>
+      isNestedRun(options) ? invoke.call(compiled, input, options) : this.deliverToUser(await invoke.call(unwrapped, input, options));
     const getState = compiled.getState.bind(compiled);
     compiled.stream = async (input, options) => {
       const chunks = await stream(input, options);
