@@ -7,6 +7,7 @@ import { cpuSeconds, seconds, type BenchMessage } from "./corpus.js";
 export const VAULT_SIZES = [10, 1_000, 10_000] as const;
 /** Enough text for a stable timing without making `npm run bench` slow. */
 const TEXT_BUDGET_BYTES = 400_000;
+const ROUNDS = 3;
 
 const FIRST = ["Ryan", "Maria", "Wei", "Amara", "Lukas", "Sofia", "Omar", "Priya", "Jonas", "Elena", "Kofi", "Hana"];
 const LAST = ["Wilson", "Okafor", "Lindqvist", "Haddad", "Moreau", "Tanaka", "Novak", "Reyes", "Fischer", "Adeyemi", "Costa"];
@@ -54,16 +55,21 @@ export function measureVaultGrowth(messages: BenchMessage[]): { rows: VaultGrowt
     texts.push(message);
     bytes += Buffer.byteLength(message.content);
   }
-  // Warm the JIT first so the smallest vault is not charged for compilation.
-  const warm = createRecons({ secret: "recons-bench", vault: syntheticVault(VAULT_SIZES[0]) });
-  for (const { channel, content } of texts) warm.sanitizeSync({ channel, content, recipient: INTRODUCED_RECIPIENT });
-  const rows = VAULT_SIZES.map((size) => {
-    let started = process.hrtime.bigint();
-    const guard = createRecons({ secret: "recons-bench", vault: syntheticVault(size) });
-    const setupSeconds = seconds(started);
-    const cpu = process.cpuUsage();
-    for (const { channel, content } of texts) guard.sanitizeSync({ channel, content, recipient: INTRODUCED_RECIPIENT });
-    return { size, setupSeconds, secondsPerMB: cpuSeconds(cpu) / (bytes / 1e6) };
-  });
+  // Sizes take turns for ROUNDS rounds, each with a fresh guard (cold caches), and keep their best
+  // time: JIT warm-up and collector pauses would otherwise land on whichever size runs first.
+  const best = new Map<number, VaultGrowthRow>();
+  for (let round = 0; round < ROUNDS; round++) {
+    for (const size of VAULT_SIZES) {
+      const started = process.hrtime.bigint();
+      const guard = createRecons({ secret: "recons-bench", vault: syntheticVault(size) });
+      const setupSeconds = seconds(started);
+      const cpu = process.cpuUsage();
+      for (const { channel, content } of texts) guard.sanitizeSync({ channel, content, recipient: INTRODUCED_RECIPIENT });
+      const row = { size, setupSeconds, secondsPerMB: cpuSeconds(cpu) / (bytes / 1e6) };
+      const previous = best.get(size);
+      if (!previous || row.secondsPerMB < previous.secondsPerMB) best.set(size, row);
+    }
+  }
+  const rows = VAULT_SIZES.map((size) => best.get(size)!);
   return { rows, growth: rows[rows.length - 1]!.secondsPerMB / rows[0]!.secondsPerMB };
 }
