@@ -39,6 +39,7 @@ interface EvalCliOptions {
   limit?: number;
   concurrency: number;
   seed: string;
+  langsmith?: boolean;
   quiet?: boolean;
 }
 
@@ -52,7 +53,7 @@ export function evalCommand(): Command {
     .addOption(new Option("--levels <list>", "adversary levels").argParser(listOf(LEVELS)).default([...LEVELS], LEVELS.join(",")))
     .addOption(new Option("--horizons <list>", "nested horizons in turns; records run at the largest").argParser(positiveIntegers).default([1, 3, 5, 10, 20], "1,3,5,10,20"))
     .addOption(
-      new Option("--sanitizer <list>", `sanitizers (${SANITIZER_NAMES.join(",")}); none is the reference of residual and correct-allow`)
+      new Option("--sanitizer <list>", `sanitizers (${SANITIZER_NAMES.join(",")}); none is the unprotected baseline`)
         .argParser(listOf(SANITIZER_NAMES))
         .default([...DEFAULT_SANITIZERS], DEFAULT_SANITIZERS.join(",")),
     )
@@ -60,6 +61,7 @@ export function evalCommand(): Command {
     .addOption(new Option("--limit <n>", "first N scenarios").argParser(positiveInteger))
     .addOption(new Option("--concurrency <k>", "worker processes (1 = in this process)").argParser(positiveInteger).default(availableParallelism()))
     .option("--seed <s>", "seed of the pairs, the scripted model and the keys", "0")
+    .option("--langsmith", "trace every run to LangSmith (LANGSMITH_ENDPOINT, LANGSMITH_API_KEY, LANGSMITH_PROJECT), sanitized by RECONS")
     .option("--quiet", "no progress bar")
     .action(async (options: EvalCliOptions, command: Command) => {
       const controller = new AbortController();
@@ -82,6 +84,7 @@ export function evalCommand(): Command {
             limit: options.limit,
             concurrency: options.concurrency,
             seed: options.seed,
+            langsmith: options.langsmith ?? false,
             progress: !options.quiet,
           },
           { signal: controller.signal },

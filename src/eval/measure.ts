@@ -25,6 +25,9 @@ export type MeasureOptions = z.input<typeof measureOptionsSchema>;
 /** Field values that are ordinary words in any text (`true`, `no`): never measurable as a disclosure. */
 const UNMEASURABLE = /^(?:true|false|yes|no|none|null|n\/a|unknown)$/i;
 
+/** Texts whose hits a measure remembers before starting over. */
+const MEMO_LIMIT = 4096;
+
 /** Where a field was found in the flattened text of an event. */
 export interface FieldHit {
   field: string;
@@ -100,9 +103,19 @@ export function createMeasure(vault: Readonly<Record<string, string>>, input: Me
     }
     return found;
   };
+  // Records of one pair member repeat the same tool results, messages and answers across levels and sanitizers.
+  const memo = new Map<string, FieldHit[]>();
+  const cachedHits = (text: string): FieldHit[] => {
+    let found = memo.get(text);
+    if (found === undefined) {
+      if (memo.size >= MEMO_LIMIT) memo.clear();
+      memo.set(text, (found = hits(text)));
+    }
+    return found;
+  };
   return {
     fields: Object.keys(measured),
-    hits,
-    recoverable: (content) => new Set(hits(flattenContent(content)).map((hit) => hit.field)),
+    hits: cachedHits,
+    recoverable: (content) => new Set(cachedHits(flattenContent(content)).map((hit) => hit.field)),
   };
 }

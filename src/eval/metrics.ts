@@ -5,7 +5,7 @@
  */
 import type { Channel, ValueType } from "../event.js";
 import type { Detection } from "../detect/base.js";
-import { CELL_NAMES, executionKey, LEVELS, SANITIZER_NAMES, type EvalRecord, type RecordedEvent, type SanitizerName } from "./record.js";
+import { CELL_NAMES, LEVELS, SANITIZER_NAMES, type EvalRecord, type RecordedEvent, type SanitizerName } from "./record.js";
 import { flattenContent, type Measure } from "./measure.js";
 import { cochranQ, wilson, type CochranQ, type Proportion } from "./statistics.js";
 
@@ -137,17 +137,6 @@ function unique<T>(items: Iterable<T>): T[] {
   return [...new Set(items)];
 }
 
-function groupBy<T>(items: Iterable<T>, keyOf: (item: T) => string): Map<string, T[]> {
-  const groups = new Map<string, T[]>();
-  for (const item of items) {
-    const key = keyOf(item);
-    const group = groups.get(key);
-    if (group) group.push(item);
-    else groups.set(key, [item]);
-  }
-  return groups;
-}
-
 /** Rates are given in the order the caller lists, with unknown extras appended. */
 function ordered(known: readonly string[], found: Iterable<string>): string[] {
   const present = new Set(found);
@@ -166,6 +155,19 @@ class Tally {
   }
 }
 
+/** A protected field recoverable in what an event would have delivered without the sanitizer. */
+export interface Occurrence {
+  /** Index of the event in the record. */
+  event: number;
+  field: string;
+  /** The recipient is authorized for the field (else it should have been sanitized). */
+  shouldAllow: boolean;
+  /** Still recoverable in what the recipient received. */
+  kept: boolean;
+  /** Why a should-sanitize occurrence was kept (sanitized records only). */
+  cause: ResidualCause | null;
+}
+
 /**
  * Per record: which events deliver which fields, measured once and shared by every metric. The
  * record keeps its events without their content (a sweep's records do not fit in memory whole).
@@ -177,36 +179,70 @@ export interface MeasuredRecord {
   recovered: Set<string>[];
   /** Per event, fields delivered to a recipient not authorized for them. */
   unauthorized: Set<string>[];
-  /** Reference (`none`) records: per event, the unauthorized fields each sanitizer's own detector finds in the raw content. */
-  detectedBy: Array<Map<string, Set<string>>> | null;
+  /** Occurrences of the record, from its own pre-sanitizer content (`raw`, else `content`). */
+  occurrences: Occurrence[];
 }
 
-/** Measure one record; `sanitizers` are those whose detection misses the decomposition must count. */
-export function measureRecord(record: EvalRecord, context: RecordContext, sanitizers: readonly SanitizerName[]): MeasuredRecord {
+/** A measured record as plain JSON, to cross a process boundary (its context is rebuilt on the other side). */
+export interface PortableMeasuredRecord {
+  record: EvalRecord;
+  recovered: string[][];
+  unauthorized: string[][];
+  occurrences: Occurrence[];
+}
+
+export function toPortable({ record, recovered, unauthorized, occurrences }: MeasuredRecord): PortableMeasuredRecord {
+  return { record, recovered: recovered.map((fields) => [...fields]), unauthorized: unauthorized.map((fields) => [...fields]), occurrences };
+}
+
+export function fromPortable(portable: PortableMeasuredRecord, context: RecordContext): MeasuredRecord {
+  const { record, recovered, unauthorized, occurrences } = portable;
+  return { record, context, recovered: recovered.map((fields) => new Set(fields)), unauthorized: unauthorized.map((fields) => new Set(fields)), occurrences };
+}
+
+/** Fields the sanitizer's own detector finds in `text` (a field-less detection counts for the measured hits it covers). */
+function detectedFields(context: RecordContext, sanitizer: SanitizerName, text: string): Set<string> {
+  const detections = context.sanitizerDetect(sanitizer, text);
+  const fields = new Set(detections.flatMap((d) => (d.field === null ? [] : [d.field])));
+  for (const hit of context.measure.hits(text)) {
+    if (detections.some((d) => d.field === null && d.start < hit.end && hit.start < d.end)) fields.add(hit.field);
+  }
+  return fields;
+}
+
+/**
+ * An occurrence is an (event, field) recoverable in what the recipient would have received
+ * without the sanitizer at that same delivery (the event's `raw`; `content` when they are equal),
+ * so every record is measured on its own, with no alignment to another execution.
+ */
+function occurrencesOf(record: EvalRecord, context: RecordContext, recovered: readonly Set<string>[]): Occurrence[] {
+  const found: Occurrence[] = [];
+  record.events.forEach((event, i) => {
+    const present = event.raw === undefined ? recovered[i] : context.measure.recoverable(event.raw);
+    let detected: Set<string> | undefined;
+    for (const field of present) {
+      const shouldAllow = context.authorized(field, event.channel, event.recipient ?? null, event.position);
+      const kept = recovered[i].has(field);
+      let cause: ResidualCause | null = null;
+      if (!shouldAllow && kept && record.sanitizer !== "none") {
+        detected ??= detectedFields(context, record.sanitizer, flattenContent(event.raw ?? event.content));
+        cause = residualCause(detected.has(field), field, event);
+      }
+      found.push({ event: i, field, shouldAllow, kept, cause });
+    }
+  });
+  return found;
+}
+
+/** Measure one record. */
+export function measureRecord(record: EvalRecord, context: RecordContext): MeasuredRecord {
   const recovered = record.events.map((event) => context.measure.recoverable(event.content));
   const unauthorized = record.events.map(
     (event, i) => new Set([...recovered[i]].filter((field) => !context.authorized(field, event.channel, event.recipient ?? null, event.position))),
   );
-  const detectedBy =
-    record.sanitizer !== "none"
-      ? null
-      : record.events.map((event, i) => {
-          const found = new Map<string, Set<string>>();
-          if (unauthorized[i].size === 0) return found;
-          const text = flattenContent(event.content);
-          const hits = context.measure.hits(text);
-          for (const sanitizer of sanitizers.filter((name) => name !== "none")) {
-            const detections = context.sanitizerDetect(sanitizer, text);
-            const fields = [...unauthorized[i]].filter((field) => {
-              const spans = hits.filter((hit) => hit.field === field);
-              return detections.some((d) => d.field === field || (d.field === null && spans.some((h) => d.start < h.end && h.start < d.end)));
-            });
-            found.set(sanitizer, new Set(fields));
-          }
-          return found;
-        });
-  const events = record.events.map((event) => ({ ...event, content: "", decisions: event.decisions.map(({ field, action, reason, resolution }) => ({ field, action, reason, resolution })) }));
-  return { record: { ...record, events }, context, recovered, unauthorized, detectedBy };
+  const occurrences = occurrencesOf(record, context, recovered);
+  const events = record.events.map(({ raw: _raw, ...event }) => ({ ...event, content: "", decisions: event.decisions.map(({ field, action, reason, resolution }) => ({ field, action, reason, resolution })) }));
+  return { record: { ...record, events }, context, recovered, unauthorized, occurrences };
 }
 
 /** Record-level outcomes of paper 5.1 for the tracked attribute P. */
@@ -280,21 +316,8 @@ function cochran(units: Map<string, Outcome>, sanitizers: string[], cells: strin
   return rows;
 }
 
-/** Events of two executions matched by (turn, channel, sender, recipient) and their order. */
-function alignEvents(events: readonly RecordedEvent[]): Map<string, number> {
-  const seen = new Map<string, number>();
-  const index = new Map<string, number>();
-  events.forEach((event, i) => {
-    const base = [event.turn ?? 0, event.channel, event.sender ?? "", event.recipient ?? ""].join("|");
-    const n = seen.get(base) ?? 0;
-    seen.set(base, n + 1);
-    index.set(`${base}|${n}`, i);
-  });
-  return index;
-}
-
-function decisionsFor(event: RecordedEvent | undefined, field: string) {
-  return (event?.decisions ?? []).filter((d) => d.field === field);
+function decisionsFor(event: RecordedEvent, field: string) {
+  return event.decisions.filter((d) => d.field === field);
 }
 
 function isUnresolvedAllow(decision: { reason: string; resolution?: string }): boolean {
@@ -302,12 +325,12 @@ function isUnresolvedAllow(decision: { reason: string; resolution?: string }): b
 }
 
 /** Why a should-sanitize occurrence is still recoverable after the sanitizer (paper Table 21, plus the static ablation's cause). */
-function residualCause(detected: boolean, field: string, delivered: RecordedEvent | undefined): ResidualCause {
+function residualCause(detected: boolean, field: string, delivered: RecordedEvent): ResidualCause {
   if (!detected) return "detectionMiss";
   const allowed = decisionsFor(delivered, field).filter((d) => d.action === "allow");
-  if (allowed.some(isUnresolvedAllow) || (allowed.length > 0 && !delivered?.recipient)) return "recipientUnresolvable";
+  if (allowed.some(isUnresolvedAllow) || (allowed.length > 0 && !delivered.recipient)) return "recipientUnresolvable";
   if (allowed.length > 0) return "policyAllowed";
-  if ((delivered?.decisions ?? []).some((d) => d.action !== "allow")) return "postTransformPositive";
+  if (delivered.decisions.some((d) => d.action !== "allow")) return "postTransformPositive";
   return "other";
 }
 
@@ -321,54 +344,29 @@ function newRates() {
   return { residual: new Tally(), correctAllow: new Tally() };
 }
 
-/**
- * Occurrences = (event, protected field) pairs where the field is recoverable in the reference
- * (`none`) execution. Each sanitizer's execution is aligned to it event by event: an occurrence is
- * residual if a should-sanitize value is still recoverable, correctly allowed if a should-allow
- * value still arrives.
- */
+/** Residual and correct-allow per sanitizer, with the breakdowns and the residual decomposition. */
 function occurrences(measured: readonly MeasuredRecord[]): Map<string, OccurrenceTallies> {
   const tallies = new Map<string, OccurrenceTallies>();
-  const byExecution = groupBy(measured, (m) => executionKey(m.record));
-  for (const group of byExecution.values()) {
-    const reference = group.find((m) => m.record.sanitizer === "none");
-    if (!reference) continue;
-    const { record: ref, context } = reference;
-    for (const target of group) {
-      const sanitizer = target.record.sanitizer;
-      if (!tallies.has(sanitizer)) tallies.set(sanitizer, { overall: newRates(), breakdown: new Map(), causes: Object.fromEntries(RESIDUAL_CAUSES.map((c) => [c, 0])) as Record<ResidualCause, number> });
-      const t = tallies.get(sanitizer)!;
-      const aligned = alignEvents(target.record.events);
-      const refKeys = [...alignEvents(ref.events).entries()];
-      for (const [key, refIndex] of refKeys) {
-        const fields = reference.recovered[refIndex];
-        if (fields.size === 0) continue;
-        const event = ref.events[refIndex];
-        const targetIndex = aligned.get(key);
-        const delivered = targetIndex === undefined ? undefined : target.record.events[targetIndex];
-        const stillThere = targetIndex === undefined ? new Set<string>() : target.recovered[targetIndex];
-        for (const field of fields) {
-          const shouldAllow = !reference.unauthorized[refIndex].has(field);
-          const kept = stillThere.has(field);
-          const metric = shouldAllow ? "correctAllow" : "residual";
-          const groups: Array<[BreakdownRow["by"], string]> = [
-            ["channel", event.channel],
-            ["valueType", context.valueTypeOf(field)],
-            ["cell", ref.cell],
-            ["position", event.position ?? "unresolved"],
-          ];
-          t.overall[metric].add(kept);
-          for (const [by, value] of groups) {
-            const k = `${by}|${value}`;
-            if (!t.breakdown.has(k)) t.breakdown.set(k, newRates());
-            t.breakdown.get(k)![metric].add(kept);
-          }
-          if (!shouldAllow && kept && sanitizer !== "none") {
-            const detected = reference.detectedBy?.[refIndex].get(sanitizer)?.has(field) ?? false;
-            t.causes[residualCause(detected, field, delivered)]++;
-          }
-        }
+  for (const { record, context, occurrences: found } of measured) {
+    if (found.length === 0) continue;
+    let t = tallies.get(record.sanitizer);
+    if (!t) tallies.set(record.sanitizer, (t = { overall: newRates(), breakdown: new Map(), causes: Object.fromEntries(RESIDUAL_CAUSES.map((c) => [c, 0])) as Record<ResidualCause, number> }));
+    for (const { event: index, field, shouldAllow, kept, cause } of found) {
+      const event = record.events[index];
+      const metric = shouldAllow ? "correctAllow" : "residual";
+      const groups: Array<[BreakdownRow["by"], string]> = [
+        ["channel", event.channel],
+        ["valueType", context.valueTypeOf(field)],
+        ["cell", record.cell],
+        ["position", event.position ?? "unresolved"],
+      ];
+      t.overall[metric].add(kept);
+      for (const [by, value] of groups) {
+        const k = `${by}|${value}`;
+        if (!t.breakdown.has(k)) t.breakdown.set(k, newRates());
+        t.breakdown.get(k)![metric].add(kept);
       }
+      if (cause) t.causes[cause]++;
     }
   }
   return tallies;
@@ -534,6 +532,5 @@ export function aggregateMetrics(measured: readonly MeasuredRecord[], options: M
 
 /** Every metric of the report from records held in memory (small sweeps, tests). */
 export function computeMetrics(records: readonly EvalRecord[], contextOf: ContextProvider, options: MetricsOptions): Metrics {
-  const sanitizers = unique(records.map((r) => r.sanitizer));
-  return aggregateMetrics(records.map((record) => measureRecord(record, contextOf(record), sanitizers)), options);
+  return aggregateMetrics(records.map((record) => measureRecord(record, contextOf(record))), options);
 }

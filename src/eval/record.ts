@@ -35,6 +35,8 @@ export const traceEventSchema = z.object({
   position: z.enum(["original", "introduced"]).nullable(),
   /** Exactly what the recipient received (after the sanitizer). */
   content: z.unknown(),
+  /** What it would have received at this delivery without the sanitizer; absent when equal to `content`. */
+  raw: z.unknown().optional(),
   decisions: z.array(decisionSchema).default([]),
   archetype: z.string().nullable().optional(),
   turn: z.number().nullable().optional(),
@@ -59,11 +61,6 @@ export type RecordKey = Pick<EvalRecord, "scenario_id" | "cell" | "level" | "pai
 
 export function recordKey(key: RecordKey): string {
   return [key.scenario_id, key.cell, key.level, key.pair, key.sanitizer, key.horizon].join("|");
-}
-
-/** The same execution under another sanitizer (the `none` record is the reference execution). */
-export function executionKey(key: Omit<RecordKey, "sanitizer">): string {
-  return [key.scenario_id, key.cell, key.level, key.pair, key.horizon].join("|");
 }
 
 /** Parse records.jsonl text; a torn last line (killed writer) is dropped, any other bad line throws naming it. */

@@ -6,7 +6,7 @@
  */
 import { fork, type ChildProcess } from "node:child_process";
 import { createReadStream, createWriteStream, existsSync } from "node:fs";
-import { mkdir, readFile, truncate } from "node:fs/promises";
+import { mkdir, stat, truncate } from "node:fs/promises";
 import { availableParallelism } from "node:os";
 import { join } from "node:path";
 import { createInterface } from "node:readline";
@@ -16,9 +16,9 @@ import { z } from "zod";
 import { loadAgentLeak, type Scenario } from "../scenarios/agentleak.js";
 import { trackedAttribute } from "../scenarios/paired-trajectories.js";
 import { corpusContext } from "./context.js";
-import { executeJob, MODELS, type Job, type JobSettings } from "./job.js";
-import { aggregateMetrics, measureRecord, type MeasuredRecord } from "./metrics.js";
-import { CELL_NAMES, LEVELS, PAIR_MEMBERS, parseRecords, recordKey, SANITIZER_NAMES } from "./record.js";
+import { MODELS, runAndMeasure, type Job, type JobOutput, type JobSettings } from "./job.js";
+import { aggregateMetrics, fromPortable, measureRecord, type MeasuredRecord } from "./metrics.js";
+import { CELL_NAMES, LEVELS, PAIR_MEMBERS, parseRecords, recordKey, SANITIZER_NAMES, type EvalRecord } from "./record.js";
 import { buildSummary, writeReport, type Summary } from "./report/summary.js";
 import type { WorkerReply, WorkerRequest } from "./worker.js";
 
@@ -33,7 +33,7 @@ export const sweepOptionsSchema = z.object({
   levels: z.array(z.enum(LEVELS)).min(1).default([...LEVELS]),
   /** Nested horizons; each record runs at the largest and shorter horizons are its turn prefixes (paper 5.2). */
   horizons: z.array(z.number().int().positive()).min(1).default([1, 3, 5, 10, 20]),
-  /** Include `none`: it is the reference execution of the occurrence metrics (residual, correct-allow). */
+  /** `none` is the unprotected baseline of the topology gradient. */
   sanitizers: z.array(z.enum(SANITIZER_NAMES)).min(1).default([...DEFAULT_SANITIZERS]),
   model: z.enum(MODELS).default("scripted"),
   /** First N scenarios of the corpus (those with a protected attribute to track). */
@@ -41,6 +41,8 @@ export const sweepOptionsSchema = z.object({
   /** Worker processes; 1 runs in this process. */
   concurrency: z.number().int().positive().default(availableParallelism()),
   seed: z.string().min(1).default("0"),
+  /** Trace every run to LangSmith (LANGSMITH_ENDPOINT, LANGSMITH_API_KEY, LANGSMITH_PROJECT), sanitized by RECONS for recipient `langsmith`. */
+  langsmith: z.boolean().default(false),
   /** Progress bar on stderr (only on a terminal). */
   progress: z.boolean().default(true),
 });
@@ -69,67 +71,55 @@ export interface SweepHooks {
   onRecord?: (written: number) => void;
 }
 
-type RunJob = (job: Job) => Promise<string>;
+type RunJob = (job: Job) => Promise<JobOutput>;
 
+/** One lane per process: a lane runs its jobs one at a time, so a lane given a whole group reuses its guards. */
 interface Executor {
-  run: RunJob;
+  lanes: RunJob[];
   close(): Promise<void>;
 }
 
-function inProcessExecutor(scenarios: ReadonlyMap<string, Scenario>, settings: JobSettings): Executor {
-  return {
-    run: async (job) => JSON.stringify(await executeJob(job, scenarios.get(job.scenario_id)!, settings)),
-    close: async () => undefined,
-  };
+function inProcessExecutor(scenarios: readonly Scenario[], settings: JobSettings): Executor {
+  const byId = new Map(scenarios.map((s) => [s.id, s]));
+  const contextOf = corpusContext(scenarios, settings.seed);
+  return { lanes: [(job) => runAndMeasure(job, byId.get(job.scenario_id)!, settings, contextOf)], close: async () => undefined };
 }
 
 const WORKER_URL = new URL(`./worker${import.meta.url.endsWith(".ts") ? ".ts" : ".js"}`, import.meta.url);
 
-/** Worker processes fed one job at a time; a TypeScript checkout runs them through tsx. */
+/** Worker processes, each fed one job at a time by its lane; a TypeScript checkout runs them through tsx. */
 async function processExecutor(size: number, corpus: string, settings: JobSettings): Promise<Executor> {
   const execArgv = WORKER_URL.pathname.endsWith(".ts") ? ["--import", "tsx"] : [];
-  /** The job each busy worker is running. */
-  const running = new Map<ChildProcess, { resolve: (line: string) => void; reject: (error: Error) => void }>();
-  const idle: ChildProcess[] = [];
-  const waiting: Array<(child: ChildProcess) => void> = [];
-  const release = (child: ChildProcess) => {
-    running.delete(child);
-    const next = waiting.shift();
-    if (next) next(child);
-    else idle.push(child);
-  };
   const start = () =>
-    new Promise<ChildProcess>((resolve, reject) => {
+    new Promise<RunJob & { child: ChildProcess }>((resolve, reject) => {
       const child = fork(fileURLToPath(WORKER_URL), [], { execArgv, stdio: ["ignore", "inherit", "inherit", "ipc"] });
+      let running: { resolve: (output: JobOutput) => void; reject: (error: Error) => void } | null = null;
+      let nextId = 0;
+      const lane = Object.assign(
+        (job: Job) =>
+          new Promise<JobOutput>((resolveJob, rejectJob) => {
+            running = { resolve: resolveJob, reject: rejectJob };
+            child.send({ type: "job", id: nextId++, job } satisfies WorkerRequest);
+          }),
+        { child },
+      );
       child.once("error", reject);
-      child.once("exit", (code) => {
-        running.get(child)?.reject(new Error(`worker exited with code ${code}`));
-        running.delete(child);
-      });
+      child.once("exit", (code) => running?.reject(new Error(`worker exited with code ${code}`)));
       child.on("message", (message: WorkerReply) => {
-        if (message.type === "ready") return resolve(child);
-        const job = running.get(child);
-        release(child);
-        if (message.type === "done") job?.resolve(message.line);
+        if (message.type === "ready") return resolve(lane);
+        const job = running;
+        running = null;
+        if (message.type === "done") job?.resolve(message.output);
         else job?.reject(new Error(message.error));
       });
       child.send({ type: "init", init: { corpus, settings } } satisfies WorkerRequest);
     });
-  const children = await Promise.all(Array.from({ length: size }, start));
-  idle.push(...children);
-  const acquire = () => new Promise<ChildProcess>((resolve) => (idle.length > 0 ? resolve(idle.pop()!) : waiting.push(resolve)));
-  let nextId = 0;
+  const lanes = await Promise.all(Array.from({ length: size }, start));
   return {
-    run: async (job) => {
-      const child = await acquire();
-      return new Promise<string>((resolve, reject) => {
-        running.set(child, { resolve, reject });
-        child.send({ type: "job", id: nextId++, job } satisfies WorkerRequest);
-      });
-    },
+    lanes,
     close: () =>
       Promise.all(
-        children.map((child) =>
+        lanes.map(({ child }) =>
           child.exitCode !== null || child.signalCode !== null
             ? Promise.resolve()
             : new Promise<void>((resolve) => {
@@ -141,20 +131,47 @@ async function processExecutor(size: number, corpus: string, settings: JobSettin
   };
 }
 
-/** Keys of the whole records already written; a torn last line (killed writer) is cut off first. */
+/** Keys of the whole records already written; a torn last line (killed writer) is cut off first. Read line by line: a sweep's file is larger than a string may be. */
 async function existingRecords(path: string): Promise<Set<string>> {
-  let text: string;
+  const keys = new Set<string>();
+  if (!existsSync(path)) return keys;
+  let whole = 0;
+  let last = { key: "", bytes: 0 };
+  let lineNumber = 0;
+  for await (const line of recordLines(path)) {
+    lineNumber++;
+    if (line.trim() === "") {
+      whole += Buffer.byteLength(line) + 1;
+      continue;
+    }
+    const record = parseLine(line, path, lineNumber);
+    if (!record) break;
+    last = { key: recordKey(record), bytes: Buffer.byteLength(line) + 1 };
+    keys.add(last.key);
+    whole += last.bytes;
+  }
+  const { size } = await stat(path);
+  if (whole > size) {
+    // The last line has no newline: the writer was stopped before finishing it.
+    keys.delete(last.key);
+    whole -= last.bytes;
+  }
+  if (whole < size) await truncate(path, whole);
+  return keys;
+}
+
+function recordLines(path: string): AsyncIterable<string> {
+  return createInterface({ input: createReadStream(path), crlfDelay: Infinity });
+}
+
+/** One line of records.jsonl; undefined for a torn line (interrupted writer), which can only be the last one. */
+function parseLine(line: string, path: string, lineNumber: number): EvalRecord | undefined {
   try {
-    text = await readFile(path, "utf8");
-  } catch {
-    return new Set();
+    return parseRecords(`${line}\n`, `${path}:${lineNumber}`)[0];
+  } catch (error) {
+    if (line.trim() !== "" && !line.endsWith("}")) return undefined;
+    throw error;
   }
-  if (text.length > 0 && !text.endsWith("\n")) {
-    const whole = text.lastIndexOf("\n") + 1;
-    await truncate(path, Buffer.byteLength(text.slice(0, whole)));
-    text = text.slice(0, whole);
-  }
-  return new Set(parseRecords(text, path).map(recordKey));
 }
 
 function progressBar(options: SweepOptions, total: number): SingleBar | null {
@@ -180,31 +197,44 @@ export function sweepJobs(scenarios: readonly Scenario[], options: SweepOptions)
   );
 }
 
-/** Measures records.jsonl line by line (a sweep's file is larger than a string may be); a torn last line is ignored. */
-async function measureFile(path: string, scenarios: readonly Scenario[], options: SweepOptions): Promise<MeasuredRecord[]> {
+/** Jobs that share a pair member and cell (so their guards), in sweep order: a lane takes a whole group. */
+function jobGroups(jobs: readonly Job[]): Job[][] {
+  const groups = new Map<string, Job[]>();
+  for (const job of jobs) {
+    const key = [job.scenario_id, job.cell, job.pair].join("|");
+    const group = groups.get(key);
+    if (group) group.push(job);
+    else groups.set(key, [job]);
+  }
+  return [...groups.values()];
+}
+
+/**
+ * Measures the records of records.jsonl line by line, except those already measured where they
+ * were run (`fresh`, by record key); a torn last line is ignored.
+ */
+async function measureFile(path: string, scenarios: readonly Scenario[], options: SweepOptions, fresh: ReadonlyMap<string, MeasuredRecord>): Promise<MeasuredRecord[]> {
   if (!existsSync(path)) return [];
   const contextOf = corpusContext(scenarios, options.seed);
-  const sanitizers = options.sanitizers;
-  const measured: MeasuredRecord[] = [];
+  const measured: MeasuredRecord[] = [...fresh.values()];
   let lineNumber = 0;
-  for await (const line of createInterface({ input: createReadStream(path), crlfDelay: Infinity })) {
+  for await (const line of recordLines(path)) {
     lineNumber++;
-    let record;
-    try {
-      [record] = parseRecords(`${line}\n`, `${path}:${lineNumber}`);
-    } catch (error) {
-      // Only a torn last line (interrupted writer) may be unreadable; existingRecords cuts it on resume.
-      if (line.trim() !== "" && !line.endsWith("}")) continue;
-      throw error;
-    }
-    if (record) measured.push(measureRecord(record, contextOf(record), sanitizers));
+    const record = parseLine(line, path, lineNumber);
+    if (record && !fresh.has(recordKey(record))) measured.push(measureRecord(record, contextOf(record)));
   }
   return measured;
 }
 
-/** Recompute summary.json, report.md and report.html from the records in `dir`. */
-export async function summarize(dir: string, scenarios: readonly Scenario[], options: SweepOptions, run: { wallSeconds: number; complete: boolean }): Promise<Summary> {
-  const measured = await measureFile(join(dir, "records.jsonl"), scenarios, options);
+/** Recompute summary.json, report.md and report.html from the records in `dir` (`fresh`: records this run already measured). */
+export async function summarize(
+  dir: string,
+  scenarios: readonly Scenario[],
+  options: SweepOptions,
+  run: { wallSeconds: number; complete: boolean },
+  fresh: { measured: ReadonlyMap<string, MeasuredRecord>; wholeFile: boolean } = { measured: new Map(), wholeFile: false },
+): Promise<Summary> {
+  const measured = fresh.wholeFile ? [...fresh.measured.values()] : await measureFile(join(dir, "records.jsonl"), scenarios, options, fresh.measured);
   const metrics = aggregateMetrics(measured, { horizons: options.horizons });
   const summary = buildSummary(metrics, { corpus: options.corpus, model: options.model, seed: options.seed, ...run });
   await writeReport(dir, summary);
@@ -221,32 +251,39 @@ export async function runSweep(input: SweepOptionsInput, hooks: SweepHooks = {})
   const recordsPath = join(options.out, "records.jsonl");
   const done = await existingRecords(recordsPath);
   const jobs = sweepJobs(scenarios, options).filter((job) => !done.has(recordKey(job)));
-  const settings: JobSettings = { seed: options.seed, model: options.model };
+  const groups = jobGroups(jobs);
+  const settings: JobSettings = { seed: options.seed, model: options.model, langsmith: options.langsmith };
   const bar = progressBar(options, jobs.length);
   const out = createWriteStream(recordsPath, { flags: "a" });
   const failures: SweepResult["failures"] = [];
+  const contextOf = corpusContext(scenarios, options.seed);
+  const fresh = new Map<string, MeasuredRecord>();
   let written = 0;
-  let next = 0;
+  let nextGroup = 0;
   const executor =
-    options.concurrency === 1 || jobs.length <= 1
-      ? inProcessExecutor(new Map(scenarios.map((s) => [s.id, s])), settings)
-      : await processExecutor(Math.min(options.concurrency, jobs.length), options.corpus, settings);
-  const lane = async () => {
-    while (next < jobs.length && !hooks.signal?.aborted) {
-      const job = jobs[next++];
-      try {
-        const line = await executor.run(job);
-        out.write(`${line}\n`);
-        written++;
-        bar?.update(written, { rate: (written / ((performance.now() - started) / 1000)).toFixed(1) });
-        hooks.onRecord?.(written);
-      } catch (error) {
-        failures.push({ key: recordKey(job), error: error instanceof Error ? error.message : String(error) });
+    options.concurrency === 1 || groups.length <= 1
+      ? inProcessExecutor(scenarios, settings)
+      : await processExecutor(Math.min(options.concurrency, groups.length), options.corpus, settings);
+  const lane = async (run: RunJob) => {
+    while (nextGroup < groups.length && !hooks.signal?.aborted) {
+      for (const job of groups[nextGroup++]) {
+        if (hooks.signal?.aborted) break;
+        try {
+          const { line, measured } = await run(job);
+          const record = fromPortable(measured, contextOf(measured.record));
+          if (!out.write(`${line}\n`)) await new Promise<void>((resolve) => out.once("drain", () => resolve()));
+          fresh.set(recordKey(record.record), record);
+          written++;
+          bar?.update(written, { rate: (written / ((performance.now() - started) / 1000)).toFixed(1) });
+          hooks.onRecord?.(written);
+        } catch (error) {
+          failures.push({ key: recordKey(job), error: error instanceof Error ? error.message : String(error) });
+        }
       }
     }
   };
   try {
-    await Promise.all(Array.from({ length: Math.max(1, options.concurrency) }, lane));
+    await Promise.all(executor.lanes.map(lane));
   } finally {
     bar?.stop();
     await executor.close();
@@ -254,6 +291,6 @@ export async function runSweep(input: SweepOptionsInput, hooks: SweepHooks = {})
   }
   const interrupted = hooks.signal?.aborted ?? false;
   const wallSeconds = (performance.now() - started) / 1000;
-  const summary = await summarize(options.out, scenarios, options, { wallSeconds, complete: !interrupted && failures.length === 0 });
+  const summary = await summarize(options.out, scenarios, options, { wallSeconds, complete: !interrupted && failures.length === 0 }, { measured: fresh, wholeFile: done.size === 0 });
   return { records: summary.records, written, skipped: done.size, failures, unpairable, interrupted, wallSeconds, summary };
 }

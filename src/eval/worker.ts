@@ -1,10 +1,12 @@
 /**
  * A sweep worker process: loads the corpus once, then runs the jobs its parent sends over IPC and
- * answers each with the record's JSON line. Ctrl-C reaches the whole process group; the worker
+ * answers each with the record's JSON line and the record measured. Ctrl-C reaches the whole process group; the worker
  * ignores it and lets the parent finish the jobs in flight, then exits when the parent disconnects.
  */
 import { loadAgentLeak, type Scenario } from "../scenarios/agentleak.js";
-import { executeJob, type Job, type JobSettings } from "./job.js";
+import { corpusContext } from "./context.js";
+import { runAndMeasure, type Job, type JobOutput, type JobSettings } from "./job.js";
+import type { ContextProvider } from "./metrics.js";
 
 export interface WorkerInit {
   corpus: string;
@@ -12,7 +14,7 @@ export interface WorkerInit {
 }
 
 export type WorkerRequest = { type: "init"; init: WorkerInit } | { type: "job"; id: number; job: Job };
-export type WorkerReply = { type: "ready" } | { type: "done"; id: number; line: string } | { type: "failed"; id: number; error: string };
+export type WorkerReply = { type: "ready" } | { type: "done"; id: number; output: JobOutput } | { type: "failed"; id: number; error: string };
 
 function reply(message: WorkerReply): void {
   process.send?.(message);
@@ -21,6 +23,7 @@ function reply(message: WorkerReply): void {
 if (process.send) {
   let scenarios = new Map<string, Scenario>();
   let settings: JobSettings | undefined;
+  let contextOf: ContextProvider | undefined;
   process.on("SIGINT", () => undefined);
   process.on("disconnect", () => process.exit(0));
   process.on("message", (message: WorkerRequest) => {
@@ -28,17 +31,18 @@ if (process.send) {
       settings = message.init.settings;
       void loadAgentLeak(message.init.corpus).then((list) => {
         scenarios = new Map(list.map((s) => [s.id, s]));
+        contextOf = corpusContext(list, message.init.settings.seed);
         reply({ type: "ready" });
       });
       return;
     }
     const scenario = scenarios.get(message.job.scenario_id);
-    if (!scenario || !settings) {
+    if (!scenario || !settings || !contextOf) {
       reply({ type: "failed", id: message.id, error: `unknown scenario ${message.job.scenario_id}` });
       return;
     }
-    executeJob(message.job, scenario, settings).then(
-      (record) => reply({ type: "done", id: message.id, line: JSON.stringify(record) }),
+    runAndMeasure(message.job, scenario, settings, contextOf).then(
+      (output) => reply({ type: "done", id: message.id, output }),
       (error: unknown) => reply({ type: "failed", id: message.id, error: error instanceof Error ? (error.stack ?? error.message) : String(error) }),
     );
   });

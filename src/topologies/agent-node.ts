@@ -7,7 +7,7 @@ import { Command, END, type LangGraphRunnableConfig } from "@langchain/langgraph
 import { agentSystemPrompt } from "../agents/agent-turn.js";
 import { ARCHETYPES } from "../agents/archetypes.js";
 import { MEASURED_RATES } from "../agents/forwarding-rates.js";
-import { ADDRESSEE_KEY } from "../langgraph/messages.js";
+import { ADDRESSEE_KEY, addresseeOf } from "../langgraph/messages.js";
 import { currentRun, type TeamRun } from "./run-context.js";
 import { actorsOf, type Act } from "./script.js";
 import { decisionsUnder } from "./trace.js";
@@ -46,23 +46,29 @@ function modelFor(run: TeamRun, agent: string, act: Act): Runnable {
 /**
  * Record, at this agent, the messages and memory entries it reads for the first time, with the
  * decisions of the input delivery that produced them. The interceptor delivers the messages a
- * reader has not had yet as one list, so each message is found in it by its delivered text.
+ * reader has not had yet as one list, so each message is found in it by its delivered text. A
+ * message written once per addressee is one delivery, as the agent's prompt reads it once: its own
+ * copy (or an unaddressed one) is recorded, and another copy only when its delivered text differs.
  */
 function receive(run: TeamRun, agent: string, state: AgentInput): void {
   const recorder = run.recorder;
   if (!recorder) return;
   const messageCall = recorder.take("C2", { recipient: agent }, Array.isArray);
   const delivered = Array.isArray(messageCall?.content) ? (messageCall.content as Array<{ content?: unknown }>) : [];
+  const fresh = state.messages
+    .map((message, index) => ({ message, index, sender: senderOf(message) }))
+    .filter(({ message, index, sender }) => sender !== agent && sender !== "user" && recorder.firstReading(agent, `m:${message.id ?? index}`));
+  const ownFirst = [...fresh].sort((a, b) => Number(!isFor(a.message, agent)) - Number(!isFor(b.message, agent)));
+  const read = new Set(ownFirst.filter(({ message, sender }) => recorder.firstReading(agent, `text:${sender}\u0000${messageText(message)}`)).map(({ index }) => index));
   const used = new Set<number>();
-  state.messages.forEach((message, index) => {
-    const sender = senderOf(message);
-    if (sender === agent || sender === "user" || !recorder.firstReading(agent, `m:${message.id ?? index}`)) return;
+  for (const { message, index, sender } of fresh) {
+    if (!read.has(index)) continue;
     const metadata = message.response_metadata as { archetype?: Act["archetype"]; turn?: number };
     const at = delivered.findIndex((plain, position) => !used.has(position) && plain?.content === message.content);
     used.add(at);
     const decisions = at >= 0 && messageCall ? decisionsUnder(messageCall.decisions, `$[${at}]`) : [];
     recorder.record({ t: state.step, channel: "C2", sender, recipient: agent, content: messageText(message), archetype: metadata.archetype, turn: metadata.turn }, decisions);
-  });
+  }
   const memoryCall = recorder.take("C5", { recipient: agent }, (content) => hasKey(content, "memory"));
   state.memory.forEach((entry, index) => {
     if (entry.agent === agent || !recorder.firstReading(agent, `mem:${entry.step}:${entry.agent}:${index}`)) return;
@@ -71,6 +77,12 @@ function receive(run: TeamRun, agent: string, state: AgentInput): void {
   });
   // Write-time sanitizations for this agent as addressee are superseded by what its input delivered.
   recorder.settle("C2", { recipient: agent });
+}
+
+/** Written for `agent`, or for no one in particular. */
+function isFor(message: BaseMessage, agent: string): boolean {
+  const addressee = addresseeOf(message);
+  return addressee === undefined || addressee === agent;
 }
 
 function hasKey(content: unknown, key: string): boolean {

@@ -8,7 +8,7 @@ const NO_POLICY: Policy = policySchema.parse({});
 
 /**
  * A guard that forwards every call to the guard of the run being executed (`runStore`), or to
- * `fallback` outside a run, and reports each sanitize result to the run's recorder. With neither,
+ * `fallback` outside a run, and reports each sanitize call (revealed input, result) to the run's recorder. With neither,
  * every call throws, and the interceptor fails closed (everything redacted).
  */
 export class RunScopedGuard implements ReconsGuard {
@@ -29,11 +29,13 @@ export class RunScopedGuard implements ReconsGuard {
   }
 
   async sanitize<T>(event: ObservableEvent & { content: T }, options?: SanitizeOptions): Promise<SanitizeResult<T>> {
-    return this.report(event, await this.target.sanitize(event, options));
+    const target = this.target;
+    return this.report(target, event, await target.sanitize(event, options));
   }
 
   sanitizeSync<T>(event: ObservableEvent & { content: T }, options?: SanitizeOptions): SanitizeResult<T> {
-    return this.report(event, this.target.sanitizeSync(event, options));
+    const target = this.target;
+    return this.report(target, event, target.sanitizeSync(event, options));
   }
 
   detect(text: string): Detection[] {
@@ -56,8 +58,10 @@ export class RunScopedGuard implements ReconsGuard {
     return this.target.positionOf(recipient);
   }
 
-  private report<T>(event: ObservableEvent, result: SanitizeResult<T>): SanitizeResult<T> {
-    runStore.getStore()?.recorder?.sanitized(event, result.content, result.decisions);
+  /** The recorder gets the call's input with every surrogate revealed: what the recipient would have had without RECONS. */
+  private report<T>(target: ReconsGuard, event: ObservableEvent, result: SanitizeResult<T>): SanitizeResult<T> {
+    const recorder = runStore.getStore()?.recorder;
+    recorder?.sanitized(event, target.revealAll(event.content), result.content, result.decisions);
     return result;
   }
 }

@@ -1,6 +1,7 @@
 import { HumanMessage } from "@langchain/core/messages";
 import { BaseChatModel } from "@langchain/core/language_models/chat_models";
 import type { StructuredToolInterface } from "@langchain/core/tools";
+import type { Callbacks } from "@langchain/core/callbacks/manager";
 import { ScriptedAgentModel } from "../agents/scripted-model.js";
 import type { Decision } from "../event.js";
 import { createRecons, type ReconsGuard } from "../guard.js";
@@ -40,6 +41,9 @@ export interface RunRecordOptions {
   seed: string | number;
   /** Turns (1, 3, 5, 10, 20). */
   horizon: number;
+  /** Callback handlers of the run (a LangSmith tracer), with metadata naming the record. */
+  callbacks?: Callbacks;
+  metadata?: Record<string, string>;
 }
 
 export interface RecordResult {
@@ -150,7 +154,8 @@ export async function runRecord(options: RunRecordOptions): Promise<RecordResult
     recorder,
   };
   const input = { messages: [new HumanMessage({ id: "request", content: request })] };
-  const state = await runStore.run(run, () => graph.invoke(input, { recursionLimit: script.steps.length + 2 }));
+  const config = { recursionLimit: script.steps.length + 2, callbacks: options.callbacks, metadata: options.metadata };
+  const state = await runStore.run(run, () => graph.invoke(input, config));
   const decisions: Decision[] = [];
   const answer = guard
     ? await deliver(
@@ -161,6 +166,8 @@ export async function runRecord(options: RunRecordOptions): Promise<RecordResult
       )
     : state.final;
   const lead = cellTopology(cell).lead;
-  recorder.record({ t: script.steps.length, channel: "C1", sender: lead, recipient: "user", content: answer, archetype: "closeout", turn: horizon }, decisions, lead);
+  // The answer in state went through the reducer's reversible seals: revealed, it is what the user would have had unprotected.
+  const raw = guard ? guard.revealAll(state.final) : undefined;
+  recorder.record({ t: script.steps.length, channel: "C1", sender: lead, recipient: "user", content: answer, raw, archetype: "closeout", turn: horizon }, decisions, lead);
   return { tracked: { field: tracked.key, value: tracked.value }, events: recorder.events() };
 }

@@ -1,5 +1,7 @@
 import type { Channel, Decision, ObservableEvent } from "../event.js";
 import type { ArchetypeId } from "../agents/archetypes.js";
+import { mapStrings } from "../content.js";
+import { canonicalJson } from "./tool-layer.js";
 
 /**
  * One delivery, recorded at the receiving end: `content` is exactly what the recipient got
@@ -14,6 +16,11 @@ export interface TraceEvent {
   recipient: string;
   position: "original" | "introduced" | null;
   content: string;
+  /**
+   * What the recipient would have received at this same delivery without the sanitizer (the
+   * sanitizer's input with every surrogate of earlier hops revealed); absent when equal to `content`.
+   */
+  raw?: string;
   /** RECONS decisions taken on this delivery (empty when unguarded). */
   decisions: Decision[];
   archetype?: ArchetypeId;
@@ -28,6 +35,31 @@ export interface SanitizedCall {
   decisions: Decision[];
 }
 
+/** Every string of `content` by its JSON path. */
+function stringsByPath(content: unknown): Map<string, string> {
+  const strings = new Map<string, string>();
+  mapStrings(content, (text, path) => {
+    strings.set(path, text);
+    return text;
+  });
+  return strings;
+}
+
+/**
+ * Delivered string -> revealed input string at the same path, where they differ; for objects
+ * (tool arguments, recorded as canonical JSON) also the whole value.
+ */
+function rawPairs(revealed: unknown, delivered: unknown): Array<[string, string]> {
+  const inputs = stringsByPath(revealed);
+  const pairs: Array<[string, string]> = [];
+  for (const [path, text] of stringsByPath(delivered)) {
+    const raw = inputs.get(path);
+    if (raw !== undefined && raw !== text) pairs.push([text, raw]);
+  }
+  if (pairs.length > 0 && typeof delivered === "object" && delivered !== null) pairs.push([canonicalJson(delivered), canonicalJson(revealed)]);
+  return pairs;
+}
+
 /**
  * Collects the deliveries of one run. Guard calls made through the run-scoped guard are filed
  * under their channel and recipient (or writer), so each recorded delivery carries the decisions
@@ -37,6 +69,8 @@ export class TraceRecorder {
   private readonly recorded: Array<{ event: TraceEvent; order: number; actor: string }> = [];
   private readonly seenByAgent = new Map<string, Set<string>>();
   private readonly pending = new Map<string, SanitizedCall[]>();
+  /** Per channel and recipient (`*`: any), delivered string -> what it was before the sanitizer. */
+  private readonly raws = new Map<string, Map<string, string>>();
   private readonly steps = new Map<string, number>();
   private sequence = 0;
 
@@ -60,17 +94,37 @@ export class TraceRecorder {
     return true;
   }
 
+  /** Record a delivery; `raw` is looked up among the guard calls of the run when the caller does not give it. */
   record(event: TraceEventInput, decisions: Decision[] = [], actor = event.recipient): void {
     const position = this.positions[event.recipient] ?? null;
-    this.recorded.push({ event: { ...event, position, decisions }, order: this.sequence++, actor });
+    const raw = event.raw ?? this.rawOf(event.channel, event.recipient, event.content);
+    const recorded: TraceEvent = { ...event, position, decisions };
+    if (raw === undefined || raw === event.content) delete recorded.raw;
+    else recorded.raw = raw;
+    this.recorded.push({ event: recorded, order: this.sequence++, actor });
   }
 
-  /** Called by the run-scoped guard for every sanitize call. */
-  sanitized(event: ObservableEvent, content: unknown, decisions: Decision[]): void {
+  /**
+   * Called by the run-scoped guard for every sanitize call, with its input already revealed
+   * (`guard.revealAll`): the delivered strings are paired with what they were before it.
+   */
+  sanitized(event: ObservableEvent, revealedInput: unknown, content: unknown, decisions: Decision[]): void {
     const key = pendingKey(event.channel, event.recipient, event.sender);
     const list = this.pending.get(key) ?? [];
     list.push({ content, decisions });
     this.pending.set(key, list);
+    const pairs = rawPairs(revealedInput, content);
+    if (pairs.length === 0) return;
+    for (const scope of [`${event.channel}|${event.recipient ?? ""}`, `${event.channel}|*`]) {
+      const raws = this.raws.get(scope) ?? new Map<string, string>();
+      for (const [delivered, raw] of pairs) raws.set(delivered, raw);
+      this.raws.set(scope, raws);
+    }
+  }
+
+  /** The pre-sanitizer form of a delivered string: from a call for this recipient, else any call on the channel. */
+  private rawOf(channel: Channel, recipient: string, content: string): string | undefined {
+    return this.raws.get(`${channel}|${recipient}`)?.get(content) ?? this.raws.get(`${channel}|*`)?.get(content);
   }
 
   /**

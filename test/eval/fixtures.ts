@@ -70,7 +70,9 @@ export function syntheticRecord(scenario: number, cell: EvalRecord["cell"], leve
             action: passes(sanitizer, field, d) ? "allow" : "redact",
             reason: passes(sanitizer, field, d) ? (d.recipient ? "recipient-authorized" : "recipient-unresolved-field-level-allow") : "introduced-recipient",
           }));
-    return { t, channel: d.channel, sender: d.sender, recipient: d.recipient, position: d.position, content: parts.join(" ") || "Status update, nothing to add.", decisions, turn: d.turn, archetype: d.archetype ?? null };
+    const content = parts.join(" ") || "Status update, nothing to add.";
+    const raw = d.fields.map((field) => TEXT[field](vault)).join(" ") || content;
+    return { t, channel: d.channel, sender: d.sender, recipient: d.recipient, position: d.position, content, ...(raw === content ? {} : { raw }), decisions, turn: d.turn, archetype: d.archetype ?? null };
   });
   return { scenario_id: `s${scenario}`, cell, level, pair: "tau", sanitizer, tracked: { field: "ssn", value: vault.ssn }, horizon, events };
 }

@@ -38,7 +38,7 @@ describe("occurrence metrics", () => {
   const shouldSanitize = 2 * (4 * 4 + 2 * (6 + 4 + 6 + 4)) + 2 * 3 * 4;
   const shouldAllow = 2 * 3 * 4 * 2;
 
-  it("counts residual leakage and correct-allow against the unsanitized execution", () => {
+  it("counts residual leakage and correct-allow from each record's own raw content", () => {
     expect(occurrenceOf("none").residual).toMatchObject({ count: shouldSanitize, total: shouldSanitize });
     expect(occurrenceOf("recons").residual.count).toBe(0);
     expect(occurrenceOf("recons").correctAllow).toMatchObject({ count: shouldAllow, total: shouldAllow });
@@ -63,10 +63,17 @@ describe("occurrence metrics", () => {
     expect(metrics.breakdown.filter((r) => r.sanitizer === "recons" && r.by === "cell").map((r) => r.key)).toEqual(["CW-2", "CW-7", "Hier-7"]);
   });
 
-  it("needs the reference execution: without `none` there is no occurrence metric", () => {
+  it("measures each record on its own raw content, without the reference execution", () => {
     const alone = computeMetrics([syntheticRecord(0, "CW-7", "A0", "recons")], syntheticContext, { horizons: [1] });
-    expect(alone.occurrences).toEqual([]);
+    // C4 and A1->A2: name+ssn to sanitize, date to allow; A1->W1: ssn+date to sanitize.
+    expect(alone.occurrences).toEqual([{ sanitizer: "recons", residual: expect.objectContaining({ count: 0, total: 6 }), correctAllow: expect.objectContaining({ count: 2, total: 2 }) }]);
     expect(alone.gradient).toHaveLength(1);
+  });
+
+  it("counts no occurrence where neither raw nor content holds a protected value", () => {
+    const record = syntheticRecord(1, "CW-2", "A0", "recons");
+    const stripped = { ...record, events: record.events.map((event) => ({ ...event, content: "nothing here", raw: undefined })) };
+    expect(computeMetrics([stripped], syntheticContext, { horizons: [1] }).occurrences).toEqual([]);
   });
 });
 

@@ -41,8 +41,14 @@ describe("runSweep", () => {
     expect(resumed).toMatchObject({ skipped: 3, written: 13, records: 16 });
   });
 
-  it("runs the same records on worker processes", async () => {
-    const result = await runSweep({ ...options, cells: ["CW-2"], sanitizers: ["none"], concurrency: 2 });
-    expect(result).toMatchObject({ written: 4, failures: [] });
+  it("runs the same records on worker processes, measured there as the file would be", async () => {
+    const result = await runSweep({ ...options, cells: ["CW-2"], concurrency: 2 });
+    expect(result).toMatchObject({ written: 8, failures: [] });
+    // Resumed from the file: every record is measured again by this process.
+    await writeFile(join(dir, "records.jsonl"), (await readFile(join(dir, "records.jsonl"), "utf8")).split("\n").slice(0, 7).join("\n"));
+    const reread = await runSweep({ ...options, cells: ["CW-2"], concurrency: 1 });
+    expect(reread).toMatchObject({ skipped: 6, written: 2 });
+    expect(reread.summary.occurrences).toEqual(result.summary.occurrences);
+    expect(reread.summary.gradient).toEqual(result.summary.gradient);
   });
 });

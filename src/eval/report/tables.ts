@@ -71,7 +71,7 @@ export function occurrenceTable(m: Metrics): Table {
   return {
     id: "occurrences",
     title: "Residual leakage and correct-allow per sanitizer (occurrence level)",
-    note: "Occurrence = (event, protected field) recoverable in the unsanitized reference execution. Residual leakage: should-sanitize occurrences still recoverable by their unauthorized recipient (lower is better). Correct-allow: should-allow occurrences still delivered (higher is better).",
+    note: "Occurrence = (event, protected field) recoverable in what the recipient would have received at that delivery without the sanitizer (its surrogates revealed). Residual leakage: should-sanitize occurrences still recoverable by their unauthorized recipient (lower is better). Correct-allow: should-allow occurrences still delivered (higher is better).",
     headers: ["sanitizer", "residual leakage", "correct-allow"],
     rows: m.occurrences.map((r, i) => [
       label(r.sanitizer),
