@@ -6,6 +6,7 @@ import { corpusTexts, loadBenchCorpus } from "./corpus.js";
 import { measureThroughput } from "./throughput.js";
 import { measureVaultGrowth } from "./vault-growth.js";
 import { measureLangGraphOverhead } from "./langgraph-overhead.js";
+import { benchSweep } from "./sweep.js";
 
 function fixed(value: number, digits = 2): string {
   return value.toFixed(digits);
@@ -27,6 +28,9 @@ for (const row of growth.rows) console.log(`${String(row.size).padStart(10)}  ${
 const overhead = await measureLangGraphOverhead();
 console.log(`\n10-node peer graph, scripted agents, 20 steps: ${fixed(overhead.plainMs)} ms plain, ${fixed(overhead.reconsMs)} ms with RECONS`);
 console.log(`langgraph overhead ratio: ${fixed(overhead.ratio, 3)}`);
+
+const sweepSeconds = await benchSweep();
+console.log(`\nfull sweep (500 scenarios x 6 cells x 3 levels x 2 pair members, recons, scripted model): ${fixed(sweepSeconds, 1)} s (goal <= 120 s)`);
 
 console.log(`throughput ratio vs piiMiddleware: ${fixed(throughput.ratio, 3)}`);
 console.log(`vault growth 10->10000: ${fixed(growth.growth, 3)}`);

@@ -3,12 +3,18 @@
  * pairs, scripts and keys differ) x 6 cells x 3 levels x 2 pair members, RECONS on the scripted
  * model, on every core. Returns the wall time in seconds (goal <= 120 s).
  */
+import { existsSync } from "node:fs";
 import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { fileURLToPath } from "node:url";
 import { runSweep } from "../src/eval/runner.js";
 
-const DEV_CORPUS = "/work/shared/agentleak/scenarios_dev.jsonl";
+/** The dev scenarios beside the checkout, else the bundled sample (scaled up the same way). */
+const DEV_CORPUS = [
+  fileURLToPath(new URL("../../shared/agentleak/scenarios_dev.jsonl", import.meta.url)),
+  fileURLToPath(new URL("../data/agentleak-sample.jsonl", import.meta.url)),
+].find((path) => existsSync(path))!;
 const SCENARIOS = 500;
 
 async function scaledCorpus(dir: string, source: string, size: number): Promise<string> {
