@@ -1,4 +1,5 @@
 import type { Action } from "../event.js";
+import { resolveOverlaps } from "../detect/base.js";
 import { Vault, type VaultEntry } from "../detect/vault/vault.js";
 import { keyedTag } from "../crypto/keys.js";
 import type { Operator } from "./base.js";
@@ -50,10 +51,11 @@ export class SurrogateIndex {
         })
       : text;
     if (this.origins.length === 0) return restored;
-    const found = this.matcher.detect(restored);
-    for (const detection of found.sort((a, b) => b.start - a.start)) {
+    const found = this.matcher.detect(restored).filter((detection) => allowed(this.origins[Number(detection.field)].entry.field));
+    // A value under several fields has one surrogate found once per field on the same span: each span
+    // is replaced once, or the later replacement would cut into the earlier one's output.
+    for (const detection of resolveOverlaps(found).reverse()) {
       const origin = this.origins[Number(detection.field)];
-      if (!allowed(origin.entry.field)) continue;
       const span = restored.slice(detection.start, detection.end);
       restored = restored.slice(0, detection.start) + this.reverse(origin, span) + restored.slice(detection.end);
     }

@@ -36,8 +36,7 @@ describe("eval --langsmith", () => {
     expect(values.size).toBeGreaterThan(3);
     const received = server().requests.map((request) => request.body.toString("utf8")).join("\n");
     expect(received.length).toBeGreaterThan(1000);
-    // Whole-word occurrences, as the vault matcher and the measuring detector define one.
-    const escape = (value: string) => value.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-    expect([...values].filter((value) => new RegExp(`(?<![\\p{L}\\p{N}])${escape(value)}(?![\\p{L}\\p{N}])`, "u").test(received))).toEqual([]);
+    // Any occurrence, also inside a longer word: a value glued to other letters (`Michelle Millerler`) is still a leak.
+    expect([...values].filter((value) => received.includes(value))).toEqual([]);
   });
 });

@@ -1,0 +1,67 @@
+import { describe, expect, it } from "vitest";
+import { deriveKeys } from "../../src/crypto/keys.js";
+import { Vault } from "../../src/detect/vault/vault.js";
+import { createRecons } from "../../src/guard.js";
+import { inferFieldType } from "../../src/policy/infer.js";
+import { reconsOptionsSchema } from "../../src/policy/options.js";
+import { createOperators } from "../../src/transform/operators/index.js";
+import { SurrogateIndex } from "../../src/transform/surrogates.js";
+
+const SECRET = "surrogate-index-test";
+const keys = deriveKeys(SECRET);
+const operators = createOperators(keys, reconsOptionsSchema.parse({}));
+
+function indexOf(entries: Array<[string, string]>): SurrogateIndex {
+  const vault = new Vault(inferFieldType);
+  for (const [field, value] of entries) vault.add(field, value);
+  return new SurrogateIndex(vault, operators, keys.hmac);
+}
+
+function surrogate(action: "pseudonymize" | "fpe", field: string, value: string): string {
+  const type = inferFieldType(field, value);
+  const output = operators.get(action)!.apply({ value, field, kind: type.kind, valueType: type.valueType });
+  if (output instanceof Promise) throw new Error("sync operator expected");
+  return output.text;
+}
+
+describe("SurrogateIndex.restore", () => {
+  const name = "Michelle Miller";
+  const pseudonym = surrogate("pseudonymize", "patient_name", name);
+
+  it("restores a surrogate once when its value is registered under several fields", () => {
+    // Tools re-register the records they return, so one value ends up under `patient_name#3` and `patient_name`.
+    const index = indexOf([
+      ["patient_name#3", name],
+      ["patient_name", name],
+    ]);
+    expect(pseudonym).not.toBe(name);
+    expect(index.restore(`- Patient name: ${pseudonym}\n- Phone: 555`, () => true)).toBe(`- Patient name: ${name}\n- Phone: 555`);
+  });
+
+  it("restores every occurrence of several such values, each exactly once", () => {
+    const other = "Gregory Olson";
+    const index = indexOf([
+      ["patient_name#1", other],
+      ["patient_name#3", name],
+      ["patient_name", other],
+      ["patient_name", name],
+    ]);
+    const text = `${surrogate("pseudonymize", "patient_name", other)} and ${pseudonym}; again ${pseudonym}, ${surrogate("pseudonymize", "patient_name", other)}`;
+    expect(index.restore(text, () => true)).toBe(`${other} and ${name}; again ${name}, ${other}`);
+  });
+
+  it("restores through the one field the reader may see and keeps the surrogate when it may see none", () => {
+    const index = indexOf([
+      ["patient_name#3", name],
+      ["patient_name", name],
+    ]);
+    expect(index.restore(pseudonym, (field) => field === "patient_name")).toBe(name);
+    expect(index.restore(pseudonym, (field) => field === "patient_name#3")).toBe(name);
+    expect(index.restore(pseudonym, () => false)).toBe(pseudonym);
+  });
+
+  it("gives the guard the real value, not a longer word around it, for a value under two fields", () => {
+    const guard = createRecons({ secret: SECRET, vault: { "patient_name#3": name, patient_name: name } });
+    expect(guard.revealAll({ note: `Patient name: ${pseudonym}.` })).toEqual({ note: `Patient name: ${name}.` });
+  });
+});
