@@ -7,65 +7,85 @@ function isPlainObject(value: object): value is Record<string, unknown> {
   return proto === Object.prototype || proto === null;
 }
 
+const IDENTIFIER = /^[A-Za-z_$][\w$]*$/;
+
 function childPath(path: string, key: string | number): string {
-  return typeof key === "number" ? `${path}[${key}]` : /^[A-Za-z_$][\w$]*$/.test(key) ? `${path}.${key}` : `${path}[${JSON.stringify(key)}]`;
+  return typeof key === "number" ? `${path}[${key}]` : IDENTIFIER.test(key) ? `${path}.${key}` : `${path}[${JSON.stringify(key)}]`;
 }
 
 /**
  * Returns a copy where each string was replaced by `visit(string)`; untouched branches keep
  * their identity. Numbers are visited as their decimal text and stay numbers when the result
  * is still numeric. Class instances are copied with their prototype and own enumerable fields.
+ * With a `memo` (for a `visit` that depends on the text only and records nothing), an object
+ * walked before is answered from it instead of walked again.
  */
-export function mapStrings<T>(content: T, visit: StringVisitor, path = "$"): T {
-  return walk(content, visit, path, new WeakMap()) as T;
+export function mapStrings<T>(content: T, visit: StringVisitor, path = "$", memo?: WeakMap<object, unknown>): T {
+  return new Walker(visit, memo).walk(content, path) as T;
 }
 
-function walk(value: unknown, visit: StringVisitor, path: string, seen: WeakMap<object, unknown>): unknown {
-  if (typeof value === "string") return visit(value, path);
-  if (typeof value === "number") {
+class Walker {
+  private readonly seen = new WeakMap<object, unknown>();
+
+  constructor(
+    private readonly visit: StringVisitor,
+    private readonly memo: WeakMap<object, unknown> | undefined,
+  ) {}
+
+  walk(value: unknown, path: string): unknown {
+    if (typeof value === "string") return this.visit(value, path);
+    if (typeof value === "number") return this.number(value, path);
+    if (value === null || typeof value !== "object") return value;
+    if (value instanceof Date || ArrayBuffer.isView(value) || value instanceof ArrayBuffer) return value;
+    if (value instanceof Map || value instanceof Set) return value;
+    const known = this.seen.get(value) ?? this.memo?.get(value);
+    if (known !== undefined) return known;
+    this.seen.set(value, value);
+    const result = Array.isArray(value) ? this.array(value, path) : this.record(value as Record<string, unknown>, path);
+    this.seen.set(value, result);
+    this.memo?.set(value, result);
+    return result;
+  }
+
+  private number(value: number, path: string): unknown {
     if (!Number.isFinite(value)) return value;
     const text = String(value);
-    const result = visit(text, path);
+    const result = this.visit(text, path);
     if (result === text) return value;
     const asNumber = Number(result.replace(/[,$\s]/g, ""));
     return /^-?[\d,.$\s]+$/.test(result) && Number.isFinite(asNumber) ? asNumber : result;
   }
-  if (value === null || typeof value !== "object") return value;
-  if (value instanceof Date || ArrayBuffer.isView(value) || value instanceof ArrayBuffer) return value;
-  if (seen.has(value)) return seen.get(value);
-  if (Array.isArray(value)) {
+
+  private array(value: unknown[], path: string): unknown[] {
     let copy: unknown[] | undefined;
-    seen.set(value, value);
-    value.forEach((item, index) => {
-      const next = walk(item, visit, childPath(path, index), seen);
+    for (let index = 0; index < value.length; index++) {
+      const item = value[index];
+      const next = this.walk(item, `${path}[${index}]`);
       if (next !== item) (copy ??= [...value])[index] = next;
-    });
-    const result = copy ?? value;
-    seen.set(value, result);
-    return result;
-  }
-  if (value instanceof Map || value instanceof Set) return value;
-  const source = value as Record<string, unknown>;
-  let copy: Record<string, unknown> | undefined;
-  seen.set(value, value);
-  const entries = Object.entries(source);
-  for (const [key, item] of entries) {
-    const nextKey = visit(key, `${childPath(path, key)}#key`);
-    const next = walk(item, visit, childPath(path, key), seen);
-    if (next !== item || nextKey !== key) {
-      if (!copy) {
-        copy = isPlainObject(value) ? {} : Object.create(Object.getPrototypeOf(value));
-        for (const [k, v] of entries) copy![k] = v;
-        // Brand symbols (e.g. LangChain's message marker) keep `isAIMessage` and friends working.
-        for (const symbol of Object.getOwnPropertySymbols(value)) {
-          Object.defineProperty(copy, symbol, Object.getOwnPropertyDescriptor(value, symbol)!);
-        }
-      }
-      if (nextKey !== key) delete copy![key];
-      copy![nextKey] = next;
     }
+    return copy ?? value;
   }
-  const result = copy ?? value;
-  seen.set(value, result);
-  return result;
+
+  private record(source: Record<string, unknown>, path: string): Record<string, unknown> {
+    let copy: Record<string, unknown> | undefined;
+    const entries = Object.entries(source);
+    for (const [key, item] of entries) {
+      const itemPath = childPath(path, key);
+      const nextKey = this.visit(key, `${itemPath}#key`);
+      const next = this.walk(item, itemPath);
+      if (next !== item || nextKey !== key) {
+        if (!copy) {
+          copy = isPlainObject(source) ? {} : Object.create(Object.getPrototypeOf(source));
+          for (const [k, v] of entries) copy![k] = v;
+          // Brand symbols (e.g. LangChain's message marker) keep `isAIMessage` and friends working.
+          for (const symbol of Object.getOwnPropertySymbols(source)) {
+            Object.defineProperty(copy, symbol, Object.getOwnPropertyDescriptor(source, symbol)!);
+          }
+        }
+        if (nextKey !== key) delete copy![key];
+        copy![nextKey] = next;
+      }
+    }
+    return copy ?? source;
+  }
 }

@@ -92,6 +92,12 @@ class Guard implements ReconsGuard {
   private readonly surrogates: SurrogateIndex;
   private readonly cache = new Map<string, Map<string, CachedString>>();
   private readonly restoreCache = new Map<string, Map<string, string>>();
+  /**
+   * Revealed objects: the recorder reveals every delivery's input, and a graph re-delivers the same
+   * state objects (messages, memory entries) at every step. State values are immutable in LangGraph,
+   * so an object is keyed by identity.
+   */
+  private revealed = new WeakMap<object, unknown>();
   private cacheSize = 0;
   /** Detections depend on the text only: one message sanitized for several recipients is detected once. */
   private readonly detectionCache = new Map<string, Detection[]>();
@@ -147,6 +153,7 @@ class Guard implements ReconsGuard {
     if (this.cacheVersion === this.vault.version && this.cacheSize < CACHE_LIMIT && this.detectionCache.size < CACHE_LIMIT && this.realTextCache.size < CACHE_LIMIT) return;
     this.cache.clear();
     this.restoreCache.clear();
+    this.revealed = new WeakMap();
     this.cacheSize = 0;
     this.detectionCache.clear();
     this.realTextCache.clear();
@@ -162,7 +169,8 @@ class Guard implements ReconsGuard {
   }
 
   revealAll<T>(content: T): T {
-    return mapStrings(content, (text) => this.realText(text));
+    this.checkCaches();
+    return mapStrings(content, (text) => this.realText(text), "$", this.revealed);
   }
 
   /** `text` with the surrogates of earlier hops turned back into the real values. */
@@ -538,9 +546,4 @@ function rewriteKey(text: string, span: PlannedSpan): string {
 
 function isPlaceholder(text: string, detection: Detection): boolean {
   return text.lastIndexOf("[REDACTED:", detection.start) > text.lastIndexOf("]", detection.start - 1);
-}
-
-function splitSurrogateField(encoded: string): [string, Action, string] {
-  const [field, action, value] = JSON.parse(encoded) as [string, Action, string];
-  return [field, action, value];
 }

@@ -39,10 +39,20 @@ export function addresseeOf(value: unknown): string | undefined {
   return typeof addressee === "string" && addressee.length > 0 ? addressee : undefined;
 }
 
+/**
+ * The plain record of a message is the same object for as long as the message's fields are, so
+ * identity memos (`guard.revealAll`) recognize a message delivered again (state re-delivers its
+ * whole history at each step).
+ */
+const plainRecords = new WeakMap<BaseMessage, Record<string, unknown>>();
+
 function messageParts(message: BaseMessage): Record<string, unknown> {
+  const known = plainRecords.get(message);
+  if (known && unchanged(message, known)) return known;
   const source = message as unknown as Record<string, unknown>;
   const parts: Record<string, unknown> = {};
   for (const field of CONTENT_FIELDS) if (source[field] !== undefined) parts[field] = source[field];
+  plainRecords.set(message, parts);
   return parts;
 }
 

@@ -46,17 +46,18 @@ function stringsByPath(content: unknown): Map<string, string> {
 }
 
 /**
- * Delivered string -> revealed input string at the same path, where they differ; for objects
- * (tool arguments, recorded as canonical JSON) also the whole value.
+ * Delivered string -> revealed input string at the same path, where they differ; for tool
+ * arguments (C3, recorded as canonical JSON) also the whole value.
  */
-function rawPairs(revealed: unknown, delivered: unknown): Array<[string, string]> {
+function rawPairs(channel: Channel, revealed: unknown, delivered: unknown): Array<[string, string]> {
+  if (revealed === delivered) return [];
   const inputs = stringsByPath(revealed);
   const pairs: Array<[string, string]> = [];
   for (const [path, text] of stringsByPath(delivered)) {
     const raw = inputs.get(path);
     if (raw !== undefined && raw !== text) pairs.push([text, raw]);
   }
-  if (pairs.length > 0 && typeof delivered === "object" && delivered !== null) pairs.push([canonicalJson(delivered), canonicalJson(revealed)]);
+  if (channel === "C3" && pairs.length > 0 && typeof delivered === "object" && delivered !== null) pairs.push([canonicalJson(delivered), canonicalJson(revealed)]);
   return pairs;
 }
 
@@ -113,7 +114,7 @@ export class TraceRecorder {
     const list = this.pending.get(key) ?? [];
     list.push({ content, decisions });
     this.pending.set(key, list);
-    const pairs = rawPairs(revealedInput, content);
+    const pairs = rawPairs(event.channel, revealedInput, content);
     if (pairs.length === 0) return;
     for (const scope of [`${event.channel}|${event.recipient ?? ""}`, `${event.channel}|*`]) {
       const raws = this.raws.get(scope) ?? new Map<string, string>();
