@@ -47,7 +47,8 @@ async function waitUntilUp(): Promise<void> {
 beforeAll(async () => {
   const port = await freePort();
   apiUrl = `http://127.0.0.1:${port}`;
-  server = spawn("npx", ["@langchain/langgraph-cli", "dev", "--no-browser", "--port", String(port), "--host", "127.0.0.1"], {
+  // No hot reload: an edit in the checkout while the test runs must not restart the server mid-run.
+  server = spawn("npx", ["@langchain/langgraph-cli", "dev", "--no-browser", "--no-reload", "--port", String(port), "--host", "127.0.0.1"], {
     env: offlineEnv(),
     detached: true,
     stdio: ["ignore", "pipe", "pipe"],
