@@ -9,6 +9,7 @@ import { parseOptions, type Policy, type ReconsOptions } from "./policy/options.
 import { Reachability } from "./policy/reachability.js";
 import { deriveKeys } from "./crypto/keys.js";
 import { SurrogateIndex } from "./transform/surrogates.js";
+import { VaultBoundCache } from "./vault-bound-cache.js";
 import { sharedOperators } from "./transform/operators/index.js";
 import { OperatorError, type Operator, type OperatorOutput } from "./transform/base.js";
 import { mapStrings } from "./content.js";
@@ -65,8 +66,7 @@ type RewriteOutcome = { text: string } | { fallback: string };
 type RewriteLookup = (text: string, span: PlannedSpan) => RewriteOutcome | undefined;
 
 const REVERSIBLE_ACTION: Partial<Record<Action, Action>> = { mldp: "fpe", rewrite: "redact" };
-/** Sanitized strings per (context, text): a graph re-delivers the same history at every step. */
-const CACHE_LIMIT = 20_000;
+const OPERATOR_MEMO_LIMIT = 20_000;
 
 interface CachedString {
   text: string;
@@ -90,21 +90,20 @@ class Guard implements ReconsGuard {
   private readonly operatorMemo = new Map<string, OperatorOutput>();
   private readonly noiseMemo = new Map<string, OperatorOutput>();
   private readonly surrogates: SurrogateIndex;
-  private readonly cache = new Map<string, Map<string, CachedString>>();
-  private readonly restoreCache = new Map<string, Map<string, string>>();
+  /** Sanitized strings per (context, text): a graph re-delivers the same history at every step. */
+  private readonly sanitized = new Map<string, VaultBoundCache<CachedString>>();
+  /** Restored strings per (recipient, channel). */
+  private readonly restored = new Map<string, VaultBoundCache<string>>();
+  /** Detections depend on the text only: one message sanitized for several recipients is detected once. */
+  private readonly detections: VaultBoundCache<Detection[]>;
+  /** Each text with every surrogate restored, shared by all recipients it is sanitized for. */
+  private readonly realTexts: VaultBoundCache<string>;
   /**
    * Revealed objects: the recorder reveals every delivery's input, and a graph re-delivers the same
-   * state objects (messages, memory entries) at every step. State values are immutable in LangGraph,
-   * so an object is keyed by identity.
+   * state objects at every step. State values are immutable in LangGraph, so identity is the key.
    */
-  private revealed = new WeakMap<object, unknown>();
-  private cacheSize = 0;
-  /** Detections depend on the text only: one message sanitized for several recipients is detected once. */
-  private readonly detectionCache = new Map<string, Detection[]>();
-  /** Each text with every surrogate restored, shared by all recipients it is sanitized for. */
-  private readonly realTextCache = new Map<string, string>();
-  private cacheVersion = -1;
-  private margin?: number;
+  private revealed = { version: -1, objects: new WeakMap<object, unknown>() };
+  private readonly margins: VaultBoundCache<number>;
 
   constructor(options: ReconsOptions) {
     this.policy = options.policy;
@@ -118,6 +117,9 @@ class Guard implements ReconsGuard {
     if (options.policy.reachability.enabled) this.reachability = new Reachability(options.policy.reachability.edges);
     this.judge = options.judge;
     this.rewriter = options.rewriter;
+    this.detections = new VaultBoundCache(this.vault);
+    this.realTexts = new VaultBoundCache(this.vault);
+    this.margins = new VaultBoundCache(this.vault);
     this.surrogates = new SurrogateIndex(this.vault, this.operators, this.keys.hmac);
     // Like any matcher, the automata of the initial vault and of its surrogates are built at setup.
     this.surrogates.prepare();
@@ -149,66 +151,36 @@ class Guard implements ReconsGuard {
     return { content, decisions };
   }
 
-  private checkCaches(): void {
-    if (this.cacheVersion === this.vault.version && this.cacheSize < CACHE_LIMIT && this.detectionCache.size < CACHE_LIMIT && this.realTextCache.size < CACHE_LIMIT) return;
-    this.cache.clear();
-    this.restoreCache.clear();
-    this.revealed = new WeakMap();
-    this.cacheSize = 0;
-    this.detectionCache.clear();
-    this.realTextCache.clear();
-    this.cacheVersion = this.vault.version;
-    this.margin = undefined;
-  }
-
   /** Rewritten forms (e.g. `July 28th, 1957`) can be about twice as long as the registered value. */
   private backstopMargin(): number {
-    this.checkCaches();
-    this.margin ??= 2 * this.vault.entries().reduce((longest, entry) => Math.max(longest, entry.value.length), 0) + 16;
-    return this.margin;
+    return this.margins.get("", () => 2 * this.vault.entries().reduce((longest, entry) => Math.max(longest, entry.value.length), 0) + 16);
   }
 
   revealAll<T>(content: T): T {
-    this.checkCaches();
-    return mapStrings(content, (text) => this.realText(text), "$", this.revealed);
+    if (this.revealed.version !== this.vault.version) this.revealed = { version: this.vault.version, objects: new WeakMap() };
+    return mapStrings(content, (text) => this.realText(text), "$", this.revealed.objects);
   }
 
   /** `text` with the surrogates of earlier hops turned back into the real values. */
   private realText(text: string): string {
-    this.checkCaches();
-    let real = this.realTextCache.get(text);
-    if (real === undefined) {
-      real = this.surrogates.restore(text, () => true);
-      this.realTextCache.set(text, real);
-    }
-    return real;
+    return this.realTexts.get(text, () => this.surrogates.restore(text, () => true));
   }
 
   /** Every tier 1-2 detection in `text` before overlap resolution. */
   private detectAll(text: string): Detection[] {
-    this.checkCaches();
-    let found = this.detectionCache.get(text);
-    if (!found) {
-      found = this.detectors.flatMap((detector) => detector.detect(text));
-      this.detectionCache.set(text, found);
-    }
-    return found;
+    return this.detections.get(text, () => this.detectors.flatMap((detector) => detector.detect(text)));
   }
 
   /** The sync path is deterministic per (context, text, vault version), so repeats are served from memory. */
   private sanitizeCached(text: string, path: string, context: EventContext, decisions: Decision[]): string {
-    this.checkCaches();
-    const byText = cacheFor(this.cache, context.key);
-    let cached = byText.get(text);
-    if (!cached) {
+    const cached = cacheFor(this.sanitized, context.key, this.vault).get(text, () => {
       const own: Decision[] = [];
-      cached = { text: this.sanitizeString(text, "$", context, own, () => undefined), decisions: own };
-      byText.set(text, cached);
-      this.cacheSize++;
-    }
+      return { text: this.sanitizeString(text, "$", context, own, () => undefined), decisions: own };
+    });
     for (const decision of cached.decisions) decisions.push({ ...decision, path });
     return cached.text;
   }
+
 
   async sanitize<T>(event: ObservableEvent & { content: T }, options: SanitizeOptions = {}): Promise<SanitizeResult<T>> {
     if (!this.judge && !this.rewriter) return this.sanitizeSync(event, options);
@@ -230,18 +202,9 @@ class Guard implements ReconsGuard {
   }
 
   restore<T>(content: T, recipient: string, channel: Channel): T {
-    this.checkCaches();
-    const byText = cacheFor(this.restoreCache, `${recipient}\u0001${channel}`);
+    const cache = cacheFor(this.restored, `${recipient}\u0001${channel}`, this.vault);
     const allowed = (field: string) => this.isAuthorized(field, channel, recipient);
-    return mapStrings(content, (text) => {
-      let restored = byText.get(text);
-      if (restored === undefined) {
-        restored = this.surrogates.restore(text, allowed);
-        byText.set(text, restored);
-        this.cacheSize++;
-      }
-      return restored;
-    });
+    return mapStrings(content, (text) => cache.get(text, () => this.surrogates.restore(text, allowed)));
   }
 
   private contextOf(event: ObservableEvent, options: SanitizeOptions): EventContext {
@@ -357,7 +320,7 @@ class Guard implements ReconsGuard {
     if (cached !== undefined) return cached;
     const result = operator.apply(input);
     if (result instanceof Promise) throw new OperatorError(`${operator.name} is async`, "async-operator");
-    if (memo === this.operatorMemo && memo.size >= CACHE_LIMIT) memo.clear();
+    if (memo === this.operatorMemo && memo.size >= OPERATOR_MEMO_LIMIT) memo.clear();
     memo.set(key, result);
     return result;
   }
@@ -534,9 +497,9 @@ class Guard implements ReconsGuard {
   }
 }
 
-function cacheFor<V>(caches: Map<string, Map<string, V>>, key: string): Map<string, V> {
+function cacheFor<V>(caches: Map<string, VaultBoundCache<V>>, key: string, vault: Vault): VaultBoundCache<V> {
   let cache = caches.get(key);
-  if (!cache) caches.set(key, (cache = new Map()));
+  if (!cache) caches.set(key, (cache = new VaultBoundCache<V>(vault)));
   return cache;
 }
 
