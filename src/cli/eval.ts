@@ -3,6 +3,7 @@ import { join } from "node:path";
 import { Command, InvalidArgumentError, Option } from "commander";
 import { MODELS } from "../eval/job.js";
 import { CELL_NAMES, LEVELS, SANITIZER_NAMES } from "../eval/record.js";
+import { remoteUrlSchema } from "../eval/remote.js";
 import { DEFAULT_SANITIZERS, runSweep, type SweepOptionsInput } from "../eval/runner.js";
 import { writeErr } from "./replay.js";
 
@@ -28,6 +29,12 @@ function positiveInteger(value: string): number {
   return number;
 }
 
+function remoteUrl(value: string): string {
+  const parsed = remoteUrlSchema.safeParse(value);
+  if (!parsed.success) throw new InvalidArgumentError(parsed.error.issues[0]?.message ?? "invalid URL");
+  return parsed.data;
+}
+
 interface EvalCliOptions {
   corpus: string;
   out: string;
@@ -38,6 +45,7 @@ interface EvalCliOptions {
   model: (typeof MODELS)[number];
   limit?: number;
   concurrency: number;
+  remote?: string;
   seed: string;
   langsmith?: boolean;
   quiet?: boolean;
@@ -59,7 +67,8 @@ export function evalCommand(): Command {
     )
     .addOption(new Option("--model <name>", "agent model: the embedded scripted model, or ChatOpenAI (OPENAI_BASE_URL / OPENAI_API_KEY)").choices(MODELS).default("scripted"))
     .addOption(new Option("--limit <n>", "first N scenarios").argParser(positiveInteger))
-    .addOption(new Option("--concurrency <k>", "worker processes (1 = in this process)").argParser(positiveInteger).default(availableParallelism()))
+    .addOption(new Option("--concurrency <k>", "worker processes (1 = in this process); with --remote, runs in flight on the server").argParser(positiveInteger).default(availableParallelism()))
+    .addOption(new Option("--remote <url>", "run each record on this LangGraph API server (langgraph dev, a Platform deployment) serving the eval-record graph").argParser(remoteUrl))
     .option("--seed <s>", "seed of the pairs, the scripted model and the keys", "0")
     .option("--langsmith", "trace every run to LangSmith (LANGSMITH_ENDPOINT, LANGSMITH_API_KEY, LANGSMITH_PROJECT), sanitized by RECONS")
     .option("--quiet", "no progress bar")
@@ -83,6 +92,7 @@ export function evalCommand(): Command {
             model: options.model,
             limit: options.limit,
             concurrency: options.concurrency,
+            remote: options.remote,
             seed: options.seed,
             langsmith: options.langsmith ?? false,
             progress: !options.quiet,

@@ -1,12 +1,13 @@
 /**
  * The sweep: scenarios x cells x levels x pair members x sanitizers, each record run with
- * `runRecord` on a pool of worker processes (each builds its own guards), appended as one whole
+ * `runRecord` on a pool of worker processes (each builds its own guards) or, with `remote`, as runs
+ * on a LangGraph API server, appended as one whole
  * line to `<dir>/records.jsonl`. Resumable (records already there are skipped) and interruptible
  * (abort stops dispatching, lets the jobs in flight finish, flushes, then summarizes what exists).
  */
 import { fork, type ChildProcess } from "node:child_process";
 import { createReadStream, createWriteStream, existsSync } from "node:fs";
-import { mkdir, stat, truncate } from "node:fs/promises";
+import { mkdir, readFile, stat, truncate } from "node:fs/promises";
 import { availableParallelism } from "node:os";
 import { join } from "node:path";
 import { createInterface } from "node:readline";
@@ -19,6 +20,7 @@ import { corpusContext } from "./context.js";
 import { MODELS, runAndMeasure, type Job, type JobOutput, type JobSettings } from "./job.js";
 import { aggregateMetrics, fromPortable, measureRecord, type MeasuredRecord } from "./metrics.js";
 import { CELL_NAMES, LEVELS, PAIR_MEMBERS, parseRecords, recordKey, SANITIZER_NAMES, type EvalRecord } from "./record.js";
+import { remoteJobRunner, remoteUrlSchema, scenarioJsonById } from "./remote.js";
 import { buildSummary, writeReport, type Summary } from "./report/summary.js";
 import type { WorkerReply, WorkerRequest } from "./worker.js";
 
@@ -38,8 +40,10 @@ export const sweepOptionsSchema = z.object({
   model: z.enum(MODELS).default("scripted"),
   /** First N scenarios of the corpus (those with a protected attribute to track). */
   limit: z.number().int().positive().optional(),
-  /** Worker processes; 1 runs in this process. */
+  /** Worker processes; 1 runs in this process. With `remote`: runs in flight on the server. */
   concurrency: z.number().int().positive().default(availableParallelism()),
+  /** URL of a LangGraph API server serving langgraph.json's `eval-record` graph: records run there instead of in worker processes. */
+  remote: remoteUrlSchema.optional(),
   seed: z.string().min(1).default("0"),
   /** Trace every run to LangSmith (LANGSMITH_ENDPOINT, LANGSMITH_API_KEY, LANGSMITH_PROJECT), sanitized by RECONS for recipient `langsmith`. */
   langsmith: z.boolean().default(false),
@@ -129,6 +133,12 @@ async function processExecutor(size: number, corpus: string, settings: JobSettin
         ),
       ).then(() => undefined),
   };
+}
+
+/** `size` lanes each waiting on one server run at a time. */
+async function remoteExecutor(size: number, url: string, corpus: string, scenarios: readonly Scenario[], settings: JobSettings): Promise<Executor> {
+  const run = remoteJobRunner(url, settings, scenarioJsonById(await readFile(corpus, "utf8"), scenarios));
+  return { lanes: Array.from({ length: size }, () => run), close: async () => undefined };
 }
 
 /** Keys of the whole records already written; a torn last line (killed writer) is cut off first. Read line by line: a sweep's file is larger than a string may be. */
@@ -260,10 +270,12 @@ export async function runSweep(input: SweepOptionsInput, hooks: SweepHooks = {})
   const fresh = new Map<string, MeasuredRecord>();
   let written = 0;
   let nextGroup = 0;
-  const executor =
-    options.concurrency === 1 || groups.length <= 1
+  const lanes = Math.min(options.concurrency, groups.length);
+  const executor = options.remote
+    ? await remoteExecutor(Math.max(lanes, 1), options.remote, options.corpus, scenarios, settings)
+    : lanes <= 1
       ? inProcessExecutor(scenarios, settings)
-      : await processExecutor(Math.min(options.concurrency, groups.length), options.corpus, settings);
+      : await processExecutor(lanes, options.corpus, settings);
   const lane = async (run: RunJob) => {
     while (nextGroup < groups.length && !hooks.signal?.aborted) {
       for (const job of groups[nextGroup++]) {
