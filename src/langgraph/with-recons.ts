@@ -223,7 +223,7 @@ class GraphInterceptor {
       const delivered = await this.deliverInput(input, reader, hasSubgraphs);
       let output: unknown;
       try {
-        output = await runnable.invoke(delivered, config);
+        output = await runnable.invoke(delivered, insideProtectedNode(config));
       } catch (error) {
         // Interrupts and other bubble-ups pass untouched; only a handoff's update is rewritten.
         if (isParentCommand(error)) await this.protectParentCommand(error, path);
@@ -446,13 +446,26 @@ function isRecordOrArray(value: unknown): value is object {
 }
 
 /** A run started from inside another graph's node returns to that node, not to the caller. */
+/** Configurable flag set for everything a protected node runs ("__" keys stay out of checkpoint metadata). */
+const PROTECTED_PARENT = "__recons_protected_parent";
+
+function insideProtectedNode(config: RunnableConfig): RunnableConfig {
+  return { ...config, configurable: { ...config.configurable, [PROTECTED_PARENT]: true } };
+}
+
+/**
+ * A graph run inside a protected node (a subgraph) leaves its output to that node's wrapper. Run
+ * anywhere else, even from inside another LangGraph node, its caller is outside RECONS: `user`.
+ */
 function isNestedRun(options: RunnableConfig | undefined): boolean {
-  const namespaceOf = (config: RunnableConfig | undefined): unknown => config?.configurable?.checkpoint_ns;
   let ambient: RunnableConfig | undefined;
   try {
     ambient = getConfig();
   } catch {
     ambient = undefined;
   }
-  return [namespaceOf(options), namespaceOf(ambient)].some((namespace) => typeof namespace === "string" && namespace.length > 0);
+  return [options, ambient].some((config) => {
+    const namespace = config?.configurable?.checkpoint_ns;
+    return typeof namespace === "string" && namespace.length > 0 && config?.configurable?.[PROTECTED_PARENT] === true;
+  });
 }

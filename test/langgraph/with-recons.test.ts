@@ -91,6 +91,31 @@ describe("withRecons", () => {
     for (const value of Object.values(VAULT)) expect(past).not.toContain(value);
   });
 
+  it("a protected team invoked from inside an unprotected graph's node answers it as its caller (user)", async () => {
+    // The update goes to billing, which may see the SSN: state holds it for real after that write.
+    const team = withRecons(
+      new StateGraph(MessagesAnnotation)
+        .addNode("intake", () => new Command({ goto: "billing", update: { messages: [new AIMessage(`Billing SSN ${VAULT.ssn} on file`)] } }), {
+          ends: ["billing"],
+        })
+        .addNode("billing", () => ({}))
+        .addEdge(START, "intake"),
+      makeGuard(AUTHORIZED),
+    ).compile();
+    let answer: unknown;
+    const outer = new StateGraph(MessagesAnnotation)
+      .addNode("caller", async (state: typeof MessagesAnnotation.State) => {
+        answer = await team.invoke({ messages: state.messages });
+        return {};
+      })
+      .addEdge(START, "caller")
+      .compile();
+    await outer.invoke({ messages: [new HumanMessage("Who is billed?")] });
+    const text = stringsIn(answer).join("\n");
+    expect(text).toContain("Billing SSN");
+    expect(text).not.toContain(VAULT.ssn);
+  });
+
   it("sanitizes streamEvents for the caller: callback events carry every node's input", async () => {
     const compiled = new StateGraph(MessagesAnnotation)
       .addNode("intake", () => ({ messages: [new AIMessage(`Noted SSN ${VAULT.ssn}`)] }))
