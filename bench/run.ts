@@ -21,7 +21,7 @@ console.log(`\nreplay throughput over ${fixed(throughput.megabytes)} MB (each me
 console.log(`  RECONS sanitizeSync              ${fixed(throughput.reconsMBps, 3)} MB/s`);
 console.log(`  piiMiddleware (email, credit_card, ip, mac_address, url; redact)  ${fixed(throughput.piiMiddlewareMBps, 3)} MB/s`);
 
-const growth = measureVaultGrowth(texts);
+const growth = await measureVaultGrowth(texts);
 console.log("\nvault size  setup s  s per MB");
 for (const row of growth.rows) console.log(`${String(row.size).padStart(10)}  ${fixed(row.setupSeconds, 3).padStart(7)}  ${fixed(row.secondsPerMB, 3).padStart(8)}`);
 

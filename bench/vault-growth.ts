@@ -2,7 +2,16 @@
 import { createRecons } from "../src/guard.js";
 import type { VaultValue } from "../src/policy/options.js";
 import { INTRODUCED_RECIPIENT } from "../src/replay/replay.js";
+import { execFile } from "node:child_process";
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { promisify } from "node:util";
 import { cpuSeconds, seconds, type BenchMessage } from "./corpus.js";
+
+const run = promisify(execFile);
+const CHILD = fileURLToPath(new URL("./vault-growth-child.ts", import.meta.url));
 
 export const VAULT_SIZES = [10, 1_000, 10_000] as const;
 /** Enough text for a stable timing without making `npm run bench` slow. */
@@ -46,8 +55,23 @@ export interface VaultGrowthRow {
   secondsPerMB: number;
 }
 
-/** Time per MB of sanitizing the same texts for an introduced recipient, per vault size. */
-export function measureVaultGrowth(messages: BenchMessage[]): { rows: VaultGrowthRow[]; growth: number } {
+/** One fresh guard of `size` values sanitizing `texts` once for an introduced recipient. */
+export function measureVaultCost(size: number, texts: BenchMessage[]): VaultGrowthRow {
+  const bytes = texts.reduce((sum, message) => sum + Buffer.byteLength(message.content), 0);
+  const started = process.hrtime.bigint();
+  const guard = createRecons({ secret: "recons-bench", vault: syntheticVault(size) });
+  const setupSeconds = seconds(started);
+  const cpu = process.cpuUsage();
+  for (const { channel, content } of texts) guard.sanitizeSync({ channel, content, recipient: INTRODUCED_RECIPIENT });
+  return { size, setupSeconds, secondsPerMB: cpuSeconds(cpu) / (bytes / 1e6) };
+}
+
+/**
+ * Time per MB of sanitizing the same texts for an introduced recipient, per vault size. Each
+ * measurement runs in its own process, so the heap a 10,000-value guard leaves behind cannot slow
+ * the next one down; sizes take turns for ROUNDS rounds and keep their best time.
+ */
+export async function measureVaultGrowth(messages: BenchMessage[]): Promise<{ rows: VaultGrowthRow[]; growth: number }> {
   const texts: BenchMessage[] = [];
   let bytes = 0;
   for (const message of messages) {
@@ -55,21 +79,22 @@ export function measureVaultGrowth(messages: BenchMessage[]): { rows: VaultGrowt
     texts.push(message);
     bytes += Buffer.byteLength(message.content);
   }
-  // Sizes take turns for ROUNDS rounds, each with a fresh guard (cold caches), and keep their best
-  // time: JIT warm-up and collector pauses would otherwise land on whichever size runs first.
-  const best = new Map<number, VaultGrowthRow>();
-  for (let round = 0; round < ROUNDS; round++) {
-    for (const size of VAULT_SIZES) {
-      const started = process.hrtime.bigint();
-      const guard = createRecons({ secret: "recons-bench", vault: syntheticVault(size) });
-      const setupSeconds = seconds(started);
-      const cpu = process.cpuUsage();
-      for (const { channel, content } of texts) guard.sanitizeSync({ channel, content, recipient: INTRODUCED_RECIPIENT });
-      const row = { size, setupSeconds, secondsPerMB: cpuSeconds(cpu) / (bytes / 1e6) };
-      const previous = best.get(size);
-      if (!previous || row.secondsPerMB < previous.secondsPerMB) best.set(size, row);
+  const dir = await mkdtemp(join(tmpdir(), "recons-vault-growth-"));
+  const textsFile = join(dir, "texts.json");
+  await writeFile(textsFile, JSON.stringify(texts));
+  try {
+    const best = new Map<number, VaultGrowthRow>();
+    for (let round = 0; round < ROUNDS; round++) {
+      for (const size of VAULT_SIZES) {
+        const { stdout } = await run(process.execPath, [...process.execArgv, CHILD, String(size), textsFile]);
+        const row = JSON.parse(stdout) as VaultGrowthRow;
+        const previous = best.get(size);
+        if (!previous || row.secondsPerMB < previous.secondsPerMB) best.set(size, row);
+      }
     }
+    const rows = VAULT_SIZES.map((size) => best.get(size)!);
+    return { rows, growth: rows[rows.length - 1]!.secondsPerMB / rows[0]!.secondsPerMB };
+  } finally {
+    await rm(dir, { recursive: true, force: true });
   }
-  const rows = VAULT_SIZES.map((size) => best.get(size)!);
-  return { rows, growth: rows[rows.length - 1]!.secondsPerMB / rows[0]!.secondsPerMB };
 }
