@@ -11,6 +11,7 @@ import { deriveKeys } from "./crypto/keys.js";
 import { SurrogateIndex } from "./transform/surrogates.js";
 import { VaultBoundCache } from "./vault-bound-cache.js";
 import { sharedOperators } from "./transform/operators/index.js";
+import { redactionPlaceholder } from "./transform/operators/redact.js";
 import { OperatorError, type Operator, type OperatorOutput } from "./transform/base.js";
 import { mapStrings } from "./content.js";
 
@@ -67,6 +68,8 @@ type RewriteLookup = (text: string, span: PlannedSpan) => RewriteOutcome | undef
 
 const REVERSIBLE_ACTION: Partial<Record<Action, Action>> = { mldp: "fpe", rewrite: "redact" };
 const OPERATOR_MEMO_LIMIT = 20_000;
+/** What a string becomes when detection itself failed: nothing of it can be trusted. */
+const DETECTION_ERROR = redactionPlaceholder("detection-error");
 
 interface CachedString {
   text: string;
@@ -257,7 +260,7 @@ class Guard implements ReconsGuard {
       planned = this.plan(text, context, judged);
     } catch (error) {
       decisions.push(this.failureDecision(text, path, context, "detection-error", error));
-      return `[REDACTED:detection-error]`;
+      return DETECTION_ERROR;
     }
     if (planned.length === 0) return text;
     let output = "";
@@ -293,9 +296,7 @@ class Guard implements ReconsGuard {
       if (rewritten) return { replacement: this.redact(detection), fallback: rewritten.fallback };
       return { replacement: this.redact(detection), fallback: this.rewriter ? "rewrite-unavailable-sync" : "no-rewriter" };
     }
-    if (action === "redact") {
-      return { replacement: context.reversible && detection.field ? this.seal(detection) : this.redact(detection) };
-    }
+    if (action === "redact" && context.reversible && detection.field) return { replacement: this.seal(detection) };
     try {
       const operator = this.operators.get(action);
       if (!operator) throw new OperatorError(`no operator for ${action}`, "no-operator");
@@ -325,8 +326,9 @@ class Guard implements ReconsGuard {
     return result;
   }
 
+  /** The fallback placeholder: never a plug-in, which is what may just have failed. */
   private redact(detection: Detection): string {
-    return `[REDACTED:${detection.kind}]`;
+    return redactionPlaceholder(detection.kind);
   }
 
   /** A restorable placeholder: keyed tag of the canonical vault value the span is a form of. */
@@ -355,7 +357,7 @@ class Guard implements ReconsGuard {
         );
       } catch (error) {
         decisions.push(this.failureDecision(current, path, context, "backstop-error", error));
-        return `[REDACTED:detection-error]`;
+        return DETECTION_ERROR;
       }
       if (leaks.length === 0) return current;
       for (const span of leaks.sort((a, b) => b.detection.start - a.detection.start)) {
@@ -365,7 +367,7 @@ class Guard implements ReconsGuard {
       }
     }
     decisions.push(this.failureDecision(current, path, context, "backstop-unsettled", new Error("values kept reappearing")));
-    return `[REDACTED:detection-error]`;
+    return DETECTION_ERROR;
   }
 
 
