@@ -16,16 +16,13 @@ export interface DeliveryEvent extends Delivery {
   stage: GraphStage;
   /** Reversible operations only: the value lands in shared state that other readers restore. */
   reversible: boolean;
-  /** Put back the real values the recipient may see before sanitizing (reads of stored state). */
-  restore: boolean;
 }
 
 function guardEvent(guard: ReconsGuard, value: unknown, event: DeliveryEvent): ObservableEvent {
-  const plain = toPlain(value);
-  const content = event.restore && event.recipient ? guard.restore(plain, event.recipient, event.channel) : plain;
+  // No restore first: the guard judges each string on its real values, so authorized readers get them back.
   return {
     channel: event.channel,
-    content,
+    content: toPlain(value),
     recipient: event.recipient,
     position: event.position,
     resolution: event.resolution,

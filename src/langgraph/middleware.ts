@@ -3,7 +3,7 @@ import { createMiddleware } from "langchain";
 import { ToolMessage, type BaseMessage } from "@langchain/core/messages";
 import type { Channel } from "../event.js";
 import type { ReconsGuard } from "../guard.js";
-import { protectToolOptionsSchema, protectToolOutput, restoreMessageAware, sanitizeMessageAware } from "./tools.js";
+import { protectToolOptionsSchema, protectToolOutput, sanitizeMessageAware } from "./tools.js";
 
 export const reconsMiddlewareOptionsSchema = protectToolOptionsSchema
   .pick({ resultFields: true, reversibleResults: true })
@@ -31,11 +31,8 @@ export function reconsMiddleware(guard: ReconsGuard, options: ReconsMiddlewareOp
   /** What `recipient` may see of one message: its real values where authorized, the rest protected. */
   const deliver = async (messages: BaseMessage[], recipient: string, channelOf: (message: BaseMessage) => Channel, resolution: "node-input" | "final-output") =>
     Promise.all(
-      messages.map(async (message) => {
-        const channel = channelOf(message);
-        const restored = restoreMessageAware(guard, message, recipient, channel);
-        return sanitizeMessageAware(guard, { channel, recipient, resolution }, restored);
-      }),
+      // The guard judges every string on its real values (surrogates restored first), so one call covers both.
+      messages.map((message) => sanitizeMessageAware(guard, { channel: channelOf(message), recipient, resolution }, message)),
     );
   const modelChannel = (message: BaseMessage): Channel => (ToolMessage.isInstance(message) ? "C4" : "C2");
 
@@ -50,8 +47,7 @@ export function reconsMiddleware(guard: ReconsGuard, options: ReconsMiddlewareOp
     },
     wrapToolCall: async (request, handler) => {
       const recipient = `tool:${request.toolCall.name}`;
-      const restored = restoreMessageAware(guard, request.toolCall.args, recipient, "C3");
-      const args = await sanitizeMessageAware(guard, { channel: "C3", recipient, resolution: "tool-call", sender: parsed.model }, restored);
+      const args = await sanitizeMessageAware(guard, { channel: "C3", recipient, resolution: "tool-call", sender: parsed.model }, request.toolCall.args);
       const result = await handler({ ...request, toolCall: { ...request.toolCall, args } });
       return (await protectToolOutput(guard, result, {
         tool: request.toolCall.name,

@@ -34,7 +34,7 @@ export function reconsReducer<Value, Update>(
   const { channel, name, onDecision } = reconsReducerOptionsSchema.parse(options);
   const listener: DecisionListener = onDecision ?? (() => undefined);
   const protectedReducer = (left: Value, right: Update): Value => {
-    const event = { channel, node: name, stage: "reducer", resolution: "memory-write", reversible: true, restore: false } as const;
+    const event = { channel, node: name, stage: "reducer", resolution: "memory-write", reversible: true } as const;
     return reducer(left, deliverSync(guard, right, event, listener));
   };
   reconsReducers.add(protectedReducer);

@@ -5,7 +5,7 @@ import type { RunnableConfig } from "@langchain/core/runnables";
 import type { StructuredToolInterface } from "@langchain/core/tools";
 import { Command, isCommand } from "@langchain/langgraph";
 import { ToolNode, type ToolNodeOptions } from "@langchain/langgraph/prebuilt";
-import type { Channel, ObservableEvent } from "../event.js";
+import type { ObservableEvent } from "../event.js";
 import type { ReconsGuard, SanitizeOptions } from "../guard.js";
 import { fromPlain, toPlain } from "./messages.js";
 
@@ -49,7 +49,7 @@ export function protectTool<T extends StructuredToolInterface>(tool: T, guard: R
     const call = isToolCall(input) ? input : undefined;
     const args = call ? call.args : input;
     const frame: EventFrame = { channel: "C3", recipient, resolution: "tool-call", sender: callerOf(parsed, config) };
-    const safeArgs = await sanitizeMessageAware(guard, frame, restoreMessageAware(guard, args, recipient, "C3"));
+    const safeArgs = await sanitizeMessageAware(guard, frame, args);
     const output: unknown = await tool.invoke(call ? { ...call, args: safeArgs as Record<string, unknown> } : (safeArgs as never), config);
     return protectToolOutput(guard, output, {
       tool: tool.name,
@@ -158,15 +158,14 @@ function parseStructured(value: unknown): unknown {
   }
 }
 
-/** Sanitize every string of `value` for the event's recipient, keeping LangChain messages real messages. */
+/**
+ * Sanitize every string of `value` for the event's recipient, keeping LangChain messages real
+ * messages. Surrogates of earlier hops in `value` come back as real values where the recipient is
+ * authorized (the guard judges each string on its real values), so no separate restore is needed.
+ */
 export async function sanitizeMessageAware<T>(guard: ReconsGuard, frame: EventFrame, value: T, options: SanitizeOptions = {}): Promise<T> {
   const result = await guard.sanitize({ ...frame, content: toPlain(value) }, options);
   return fromPlain(value, result.content);
-}
-
-/** Put back the real values `recipient` may see, keeping LangChain messages real messages. */
-export function restoreMessageAware<T>(guard: ReconsGuard, value: T, recipient: string, channel: Channel): T {
-  return fromPlain(value, guard.restore(toPlain(value), recipient, channel));
 }
 
 function isToolCall(input: unknown): input is ToolCall {

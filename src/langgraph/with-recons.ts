@@ -243,7 +243,7 @@ class GraphInterceptor {
    */
   private async deliverByChannel<T>(
     value: T,
-    base: Pick<DeliveryEvent, "node" | "stage" | "reversible" | "restore">,
+    base: Pick<DeliveryEvent, "node" | "stage" | "reversible">,
     deliveryFor: (channel: Channel, content: unknown) => Delivery,
   ): Promise<T> {
     const send = (content: unknown, channel: Channel) =>
@@ -267,7 +267,7 @@ class GraphInterceptor {
   /** Node input: the state (or Send args) the node reads is a delivery to it. */
   private deliverInput(input: unknown, reader: string, reversible: boolean): Promise<unknown> {
     if (isRecord(input) && this.deliveredArgs.has(input)) return Promise.resolve(input);
-    return this.deliverByChannel(input, { node: reader, stage: "input", reversible, restore: true }, () => ({
+    return this.deliverByChannel(input, { node: reader, stage: "input", reversible }, () => ({
       recipient: reader,
       resolution: "node-input",
     }));
@@ -331,7 +331,7 @@ class GraphInterceptor {
     const writer = this.names.nameOf(writerPath);
     const args: unknown = await this.deliverByChannel(
       target.args,
-      { node: writer, stage: "write", reversible: false, restore: false },
+      { node: writer, stage: "write", reversible: false },
       () => ({ recipient, resolution: "send" }),
     );
     if (isRecord(args)) this.deliveredArgs.add(args);
@@ -352,7 +352,7 @@ class GraphInterceptor {
       return (update as Array<[string, unknown]>).map(([key]) => [key, protectedRecord[key]]);
     }
     if (!isRecord(update)) return update;
-    const base = { node: this.names.nameOf(path), stage: "write", reversible: true, restore: false } as const;
+    const base = { node: this.names.nameOf(path), stage: "write", reversible: true } as const;
     // Logs and artifacts are read by whoever reads the log store or the artifact, not by the goto node.
     const toReaders = (channel: Channel, content: unknown): Delivery =>
       channel === "C6" || channel === "C7"
@@ -423,7 +423,6 @@ class GraphInterceptor {
       recipient: this.options.user,
       resolution: "final-output",
       reversible: false,
-      restore: true,
     } as const;
     if (chunk instanceof Uint8Array) {
       // Server-sent-event encoding: sanitize the text of each event.

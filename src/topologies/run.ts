@@ -161,7 +161,7 @@ export async function runRecord(options: RunRecordOptions): Promise<RecordResult
     ? await deliver(
         guard,
         state.final,
-        { channel: "C1", recipient: "user", node: "user", stage: "output", resolution: "final-output", reversible: false, restore: true },
+        { channel: "C1", recipient: "user", node: "user", stage: "output", resolution: "final-output", reversible: false },
         (decision) => void decisions.push(decision),
       )
     : state.final;
