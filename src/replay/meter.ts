@@ -22,7 +22,8 @@ export interface Meter {
   detect(text: string): MeterHit[];
 }
 
-type Finder = (text: string) => Array<[number, number]>;
+type Span = [number, number];
+type Finder = (view: TextView) => Span[];
 
 interface FieldFinders {
   field: string;
@@ -51,18 +52,103 @@ const UNREGISTERED: Array<[string, RegExp]> = [
   ["url", /\bhttps?:\/\/[^\s)\]]+/g],
 ];
 
+/** A numeric date layout's reading of one match: month, day, and year when written. */
+type DateReading = [month: number, day: number, year?: number];
+
+interface DateMention {
+  span: Span;
+  /** Every reading of the match (a numeric d/m/y date is read both ways). */
+  readings: DateReading[];
+}
+
+interface NumberToken {
+  span: Span;
+  shown: number;
+  scale: number;
+  decimals: number;
+  /** Significant digits as written (no grouping, no leading zeros). */
+  significant: string;
+}
+
+interface DigitRun {
+  /** Offsets of the run's digits in the text. */
+  positions: number[];
+  /** The run's digits without separators. */
+  digits: string;
+}
+
+/**
+ * One text as the finders read it. Scans every field would repeat (lowercasing, digit runs,
+ * number tokens, date mentions) run once per text, on first use.
+ */
+class TextView {
+  private lowered?: string;
+  private runs?: DigitRun[];
+  private tokens?: NumberToken[];
+  private mentions?: DateMention[][];
+
+  constructor(readonly text: string) {}
+
+  get lower(): string {
+    return (this.lowered ??= this.text.toLowerCase());
+  }
+
+  get digitRuns(): DigitRun[] {
+    return (this.runs ??= [...this.text.matchAll(DIGIT_RUN)].map((run) => {
+      const positions: number[] = [];
+      for (let i = 0; i < run[0].length; i++) if (/\d/.test(run[0][i]!)) positions.push(run.index + i);
+      return { positions, digits: positions.map((p) => this.text[p]).join("") };
+    }));
+  }
+
+  get numberTokens(): NumberToken[] {
+    return (this.tokens ??= [...this.text.matchAll(NUMBER_TOKEN)].map((m) => {
+      const shown = Number(`${m[1]!.replace(/,/g, "")}${m[2] ?? ""}`);
+      return {
+        span: [m.index, m.index + m[0].length] as Span,
+        shown,
+        scale: m[3] ? SCALES[m[3].toLowerCase()]! : 1,
+        decimals: m[2] ? m[2].length - 1 : 0,
+        significant: shown.toString().replace(/\D/g, "").replace(/^0+/, ""),
+      };
+    }));
+  }
+
+  /** Date mentions per layout of DATE_LAYOUTS, in layout order. */
+  get dateMentions(): DateMention[][] {
+    return (this.mentions ??= DATE_LAYOUTS.map(([pattern, read]) =>
+      [...this.text.matchAll(pattern)].map((m) => ({ span: [m.index, m.index + m[0].length] as Span, readings: read(m) })),
+    ));
+  }
+
+  /** Whether `needle` (lowercase ASCII) may occur case-insensitively: false only when it cannot. */
+  mayContain(needle: string): boolean {
+    return this.lower.includes(needle);
+  }
+}
+
+/** A needle for `mayContain`: only ASCII needles, for which lowercasing the text keeps every case-insensitive match. */
+function asciiNeedle(text: string): string | null {
+  return /^[\x00-\x7f]*$/.test(text) ? text.toLowerCase() : null;
+}
+
+/** A finder that runs only when the text may contain `needle` (case-insensitively). */
+function requiring(needle: string | null, finder: Finder): Finder {
+  return needle === null || needle === "" ? finder : (view) => (view.mayContain(needle) ? finder(view) : []);
+}
+
 function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 }
 
 function regexFinder(pattern: RegExp): Finder {
   const global = new RegExp(pattern.source, pattern.flags.includes("g") ? pattern.flags : `${pattern.flags}g`);
-  return (text) => [...text.matchAll(global)].map((m) => [m.index, m.index + m[0].length] as [number, number]);
+  return ({ text }) => [...text.matchAll(global)].map((m) => [m.index, m.index + m[0].length] as Span);
 }
 
 /** Word-bounded literal, case-insensitive unless asked otherwise. */
 function literalFinder(literal: string, caseSensitive = false): Finder {
-  return regexFinder(new RegExp(`(?<![\\w])${escapeRegExp(literal)}(?![\\w])`, caseSensitive ? "g" : "gi"));
+  return requiring(asciiNeedle(literal), regexFinder(new RegExp(`(?<![\\w])${escapeRegExp(literal)}(?![\\w])`, caseSensitive ? "g" : "gi")));
 }
 
 /** Members of a vault value: the scalars of a list or dict, or the value itself. */
@@ -83,12 +169,9 @@ function coreDigits(value: string): string {
 
 /** Digit runs of the text (separators allowed) containing `digits` contiguously. */
 function digitFinder(digits: string): Finder {
-  return (text) => {
-    const spans: Array<[number, number]> = [];
-    for (const run of text.matchAll(DIGIT_RUN)) {
-      const positions: number[] = [];
-      for (let i = 0; i < run[0].length; i++) if (/\d/.test(run[0][i]!)) positions.push(run.index + i);
-      const normalized = positions.map((p) => text[p]).join("");
+  return (view) => {
+    const spans: Span[] = [];
+    for (const { positions, digits: normalized } of view.digitRuns) {
       for (let at = normalized.indexOf(digits); at >= 0; at = normalized.indexOf(digits, at + 1)) {
         spans.push([positions[at]!, positions[at + digits.length - 1]! + 1]);
       }
@@ -104,14 +187,15 @@ function identifierFinders(value: string): Finder[] {
   const prefixed = /^([A-Za-z]+)[\s\-_#:]*([\d\-]+)$/.exec(value);
   if (prefixed) {
     const digitPattern = prefixed[2]!.replace(/-/g, "").split("").join("[\\s\\-]?");
-    finders.push(regexFinder(new RegExp(`\\b${prefixed[1]}\\W{0,3}${digitPattern}\\b`, "gi")));
+    finders.push(requiring(asciiNeedle(prefixed[1]!), regexFinder(new RegExp(`\\b${prefixed[1]}\\W{0,3}${digitPattern}\\b`, "gi"))));
   }
   if (/^[*xX•#]+\d{4}$/.test(value)) finders.push(literalFinder(digits));
   if (digits.length >= 9) {
     const last4 = digits.slice(-4);
     finders.push(
-      regexFinder(
-        new RegExp(`(?:[*xX•#]{2,}[\\s\\-]*|ending (?:in|with)\\s+|last (?:4|four)(?:\\s+digits)?[^\\d\\n]{0,25})${last4}\\b`, "gi"),
+      requiring(
+        last4,
+        regexFinder(new RegExp(`(?:[*xX•#]{2,}[\\s\\-]*|ending (?:in|with)\\s+|last (?:4|four)(?:\\s+digits)?[^\\d\\n]{0,25})${last4}\\b`, "gi")),
       ),
     );
   }
@@ -122,42 +206,33 @@ function monthIndex(name: string): number {
   return MONTHS.indexOf(name.slice(0, 3).toLowerCase()) + 1;
 }
 
-/** Dates in ISO, numeric (M/D/Y and D/M/Y), month-name layouts, with or without a year. */
+/** Date layouts: ISO, numeric (M/D/Y and D/M/Y), month-name first, day first; each with its readings. */
+const DATE_LAYOUTS: Array<[RegExp, (m: RegExpMatchArray) => DateReading[]]> = [
+  [/\b(\d{4})[-/.](\d{1,2})[-/.](\d{1,2})\b/g, (m) => [[+m[2]!, +m[3]!, +m[1]!]]],
+  [/\b(\d{1,2})[-/.](\d{1,2})[-/.](\d{2}|\d{4})\b/g, (m) => [[+m[1]!, +m[2]!, +m[3]!], [+m[2]!, +m[1]!, +m[3]!]]],
+  [new RegExp(`\\b${MONTH_PATTERN}\\s+(\\d{1,2})${ORDINAL}(?:,?\\s+(\\d{4}))?\\b`, "gi"), (m) => [[monthIndex(m[1]!), +m[2]!, m[3] ? +m[3] : undefined]]],
+  [new RegExp(`\\b(\\d{1,2})${ORDINAL}\\s+(?:of\\s+)?${MONTH_PATTERN},?(?:\\s+(\\d{4}))?\\b`, "gi"), (m) => [[monthIndex(m[2]!), +m[1]!, m[3] ? +m[3] : undefined]]],
+];
+
+/** Dates in any layout of DATE_LAYOUTS, with or without a year. */
 function dateFinder(iso: string): Finder {
   const [year, month, day] = iso.split("-").map(Number) as [number, number, number];
-  const sameDay = (m: number, d: number, y?: number) =>
-    m === month && d === day && (y === undefined || y === year || y === year % 100);
-  const layouts: Array<[RegExp, (m: RegExpMatchArray) => boolean]> = [
-    [/\b(\d{4})[-/.](\d{1,2})[-/.](\d{1,2})\b/g, (m) => sameDay(+m[2]!, +m[3]!, +m[1]!)],
-    [/\b(\d{1,2})[-/.](\d{1,2})[-/.](\d{2}|\d{4})\b/g, (m) => sameDay(+m[1]!, +m[2]!, +m[3]!) || sameDay(+m[2]!, +m[1]!, +m[3]!)],
-    [new RegExp(`\\b${MONTH_PATTERN}\\s+(\\d{1,2})${ORDINAL}(?:,?\\s+(\\d{4}))?\\b`, "gi"), (m) => sameDay(monthIndex(m[1]!), +m[2]!, m[3] ? +m[3] : undefined)],
-    [new RegExp(`\\b(\\d{1,2})${ORDINAL}\\s+(?:of\\s+)?${MONTH_PATTERN},?(?:\\s+(\\d{4}))?\\b`, "gi"), (m) => sameDay(monthIndex(m[2]!), +m[1]!, m[3] ? +m[3] : undefined)],
-  ];
-  return (text) =>
-    layouts.flatMap(([pattern, matches]) =>
-      [...text.matchAll(pattern)].filter(matches).map((m) => [m.index, m.index + m[0].length] as [number, number]),
-    );
+  const sameDay = ([m, d, y]: DateReading) => m === month && d === day && (y === undefined || y === year || y === year % 100);
+  return (view) => view.dateMentions.flatMap((mentions) => mentions.filter((mention) => mention.readings.some(sameDay)).map((mention) => mention.span));
 }
 
 const SCALES: Record<string, number> = { k: 1e3, thousand: 1e3, m: 1e6, million: 1e6, mn: 1e6, b: 1e9, billion: 1e9, bn: 1e9 };
 
 /** Amounts equal to the value, with grouping, currency, decimals, rounding, or a scale word with >= 2 significant digits. */
 function amountFinder(value: number): Finder {
-  return (text) => {
-    const spans: Array<[number, number]> = [];
-    for (const m of text.matchAll(NUMBER_TOKEN)) {
-      const shown = Number(`${m[1]!.replace(/,/g, "")}${m[2] ?? ""}`);
-      const scale = m[3] ? SCALES[m[3].toLowerCase()]! : 1;
-      const decimals = m[2] ? m[2].length - 1 : 0;
-      const matches =
+  return (view) =>
+    view.numberTokens
+      .filter(({ shown, scale, decimals, significant }) =>
         scale === 1
           ? Math.abs(shown - value) < 0.005 || (!Number.isInteger(value) && value >= 1000 && shown === Math.round(value))
-          : shown.toString().replace(/\D/g, "").replace(/^0+/, "").length >= 2 &&
-            Number((value / scale).toFixed(decimals)) === shown;
-      if (matches) spans.push([m.index, m.index + m[0].length]);
-    }
-    return spans;
-  };
+          : significant.length >= 2 && Number((value / scale).toFixed(decimals)) === shown,
+      )
+      .map(({ span }) => span);
 }
 
 function nameFinders(value: string): Finder[] {
@@ -173,7 +248,9 @@ function nameFinders(value: string): Finder[] {
   // A surname alone (or after a title) counts, but not after another first name: "Ashley Butler" is not "Rita Butler".
   const otherFirstName = `(?<!\\b(?!${first}\\b)[A-Z][a-z'’-]+\\s+)`;
   if (last.length >= 3) finders.push(regexFinder(new RegExp(`\\b${otherFirstName}${TITLE}(?:${last}|${last.toUpperCase()})\\b`, "g")));
-  return finders;
+  // Every form holds the surname.
+  const surname = asciiNeedle(tokens[tokens.length - 1]!);
+  return finders.map((finder) => requiring(surname, finder));
 }
 
 /** All content words of a phrase close together, in any order. */
@@ -181,11 +258,13 @@ function phraseFinder(value: string): Finder {
   const words = [...new Set(value.split(/[^\w'-]+/).filter((w) => w.length >= 3 && !STOPWORDS.has(w.toLowerCase())))];
   if (words.length === 0) return () => [];
   const [anchor, ...rest] = words.map((w) => literalFinder(w));
-  return (text) => {
-    const restHits = rest.map((find) => find(text));
-    const spans: Array<[number, number]> = [];
-    for (const [start, end] of anchor!(text)) {
-      let span: [number, number] = [start, end];
+  return (view) => {
+    const anchors = anchor!(view);
+    if (anchors.length === 0) return [];
+    const restHits = rest.map((find) => find(view));
+    const spans: Span[] = [];
+    for (const [start, end] of anchors) {
+      let span: Span = [start, end];
       const complete = restHits.every((hits) => {
         const near = hits.find(([s, e]) => Math.abs(s - start) <= PHRASE_WINDOW || Math.abs(e - end) <= PHRASE_WINDOW);
         if (near) span = [Math.min(span[0], near[0]), Math.max(span[1], near[1])];
@@ -242,7 +321,7 @@ function fieldFinders(field: string, value: VaultValue | null): FieldFinders {
 }
 
 /** Weak member hits survive only when another member of the same list is near. */
-function clusteredWeakHits(weakHits: Array<Array<[number, number]>>): Array<[number, number]> {
+function clusteredWeakHits(weakHits: Span[][]): Span[] {
   const tagged = weakHits.flatMap((hits, member) => hits.map((span) => ({ span, member })));
   return tagged
     .filter(({ span, member }) => tagged.some((other) => other.member !== member && Math.abs(other.span[0] - span[0]) <= WEAK_WINDOW))
@@ -256,9 +335,10 @@ export function createMeter(vault: Record<string, VaultValue | null>): Meter {
     fields: fields.map((f) => f.field),
     detect(text: string): MeterHit[] {
       const hits: MeterHit[] = [];
+      const view = new TextView(text);
       for (const { field, strong, weak } of fields) {
-        for (const finder of strong) for (const [start, end] of finder(text)) hits.push({ start, end, field });
-        for (const [start, end] of clusteredWeakHits(weak.map((finder) => finder(text)))) hits.push({ start, end, field });
+        for (const finder of strong) for (const [start, end] of finder(view)) hits.push({ start, end, field });
+        for (const [start, end] of clusteredWeakHits(weak.map((finder) => finder(view)))) hits.push({ start, end, field });
       }
       for (const [kind, pattern] of UNREGISTERED) {
         for (const m of text.matchAll(pattern)) hits.push({ start: m.index, end: m.index + m[0].length, field: `unregistered:${kind}` });
