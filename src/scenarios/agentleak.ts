@@ -2,17 +2,13 @@ import { readFile } from "node:fs/promises";
 import { z } from "zod";
 
 /** Schema of one line of AgentLeak's scenario JSONL (see shared/agentleak/README.md). Unknown keys are ignored. */
-const fieldValueSchema = z.union([
-  z.string(),
-  z.number(),
-  z.boolean(),
-  z.null(),
-  z.array(z.union([z.string(), z.number(), z.boolean()])),
-]);
+/** A vault field: any JSON value (scalars, lists, nested records), so no scenario is refused for its shape. */
+const fieldValueSchema = z.json();
 
 export const agentLeakScenarioSchema = z.object({
   scenario_id: z.string().min(1),
-  vertical: z.enum(["healthcare", "finance", "legal", "corporate"]),
+  /** healthcare, finance, legal or corporate in the published corpus; only ever shown as text. */
+  vertical: z.string().min(1),
   difficulty: z.string().optional(),
   tags: z.array(z.string()).default([]),
   agents: z
@@ -118,10 +114,22 @@ export interface Scenario {
   canaries: string[];
 }
 
-/** Field value as text; null and empty lists carry no protected value and are dropped by the caller. */
+/**
+ * Field value as text: list members joined with ", ", nested records as `key: value`; null and
+ * empty lists carry no protected value and are dropped by the caller.
+ */
 function fieldText(value: z.infer<typeof fieldValueSchema>): string | null {
   if (value === null) return null;
-  return Array.isArray(value) ? value.map(String).join(", ") : String(value);
+  if (Array.isArray(value)) return value.flatMap((item) => fieldText(item) ?? []).join(", ");
+  if (typeof value === "object") {
+    return Object.entries(value)
+      .flatMap(([key, item]) => {
+        const text = item === undefined ? null : fieldText(item);
+        return text === null || text === "" ? [] : [`${key}: ${text}`];
+      })
+      .join(", ");
+  }
+  return String(value);
 }
 
 function describeIssue(error: z.ZodError): string {
