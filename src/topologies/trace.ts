@@ -1,6 +1,5 @@
 import type { Channel, Decision, ObservableEvent } from "../event.js";
 import type { ArchetypeId } from "../agents/archetypes.js";
-import { mapStrings } from "../content.js";
 import { canonicalJson } from "./tool-layer.js";
 
 /**
@@ -35,14 +34,36 @@ export interface SanitizedCall {
   decisions: Decision[];
 }
 
-/** Every string of `content` by its JSON path. */
-function stringsByPath(content: unknown): Map<string, string> {
-  const strings = new Map<string, string>();
-  mapStrings(content, (text, path) => {
-    strings.set(path, text);
-    return text;
-  });
-  return strings;
+/** Text the guard sees for a string or a finite number (numbers are sanitized as their decimal text). */
+function textOf(value: unknown): string | undefined {
+  if (typeof value === "string") return value;
+  return typeof value === "number" && Number.isFinite(value) ? String(value) : undefined;
+}
+
+/**
+ * Walk the revealed input and the delivered value side by side (same paths), pushing each
+ * delivered string whose revealed counterpart differs. Branches the guard left alone are the
+ * same object on both sides and are skipped whole.
+ */
+function collectPairs(revealed: unknown, delivered: unknown, pairs: Array<[string, string]>): void {
+  if (revealed === delivered) return;
+  const text = textOf(delivered);
+  if (text !== undefined) {
+    const raw = textOf(revealed);
+    if (raw !== undefined && raw !== text) pairs.push([text, raw]);
+    return;
+  }
+  if (delivered === null || typeof delivered !== "object" || revealed === null || typeof revealed !== "object") return;
+  if (Array.isArray(delivered)) {
+    if (!Array.isArray(revealed)) return;
+    for (let index = 0; index < delivered.length; index++) collectPairs(revealed[index], delivered[index], pairs);
+    return;
+  }
+  if (Array.isArray(revealed)) return;
+  const source = revealed as Record<string, unknown>;
+  for (const [key, item] of Object.entries(delivered)) {
+    if (Object.prototype.hasOwnProperty.call(source, key)) collectPairs(source[key], item, pairs);
+  }
 }
 
 /**
@@ -50,13 +71,8 @@ function stringsByPath(content: unknown): Map<string, string> {
  * arguments (C3, recorded as canonical JSON) also the whole value.
  */
 function rawPairs(channel: Channel, revealed: unknown, delivered: unknown): Array<[string, string]> {
-  if (revealed === delivered) return [];
-  const inputs = stringsByPath(revealed);
   const pairs: Array<[string, string]> = [];
-  for (const [path, text] of stringsByPath(delivered)) {
-    const raw = inputs.get(path);
-    if (raw !== undefined && raw !== text) pairs.push([text, raw]);
-  }
+  collectPairs(revealed, delivered, pairs);
   if (channel === "C3" && pairs.length > 0 && typeof delivered === "object" && delivered !== null) pairs.push([canonicalJson(delivered), canonicalJson(revealed)]);
   return pairs;
 }
