@@ -23,6 +23,8 @@ export interface BenchMessage {
 /** A guard with the messages it sanitizes (one per trace, like one per session). */
 export interface BenchJob {
   guard: ReconsGuard;
+  /** Another guard like `guard`, never used before (to warm the process up without warming `guard`'s memos). */
+  newGuard(): ReconsGuard;
   messages: BenchMessage[];
 }
 
@@ -53,6 +55,7 @@ export async function loadBenchCorpus(tracesPath = DEV_TRACES): Promise<BenchCor
     const traces = await readTraces(tracesPath);
     const jobs = traces.map((trace) => ({
       guard: traceGuard(trace, { sanitizer: "recons", secret: "recons-bench" })!,
+      newGuard: () => traceGuard(trace, { sanitizer: "recons", secret: "recons-bench" })!,
       messages: trace.channel_messages
         .filter((message) => REPLAYED_CHANNELS.includes(message.channel))
         .map((message) => ({ channel: message.channel as Channel, content: message.content, recipient: message.target })),
@@ -65,7 +68,7 @@ export async function loadBenchCorpus(tracesPath = DEV_TRACES): Promise<BenchCor
     content: typeof message.content === "string" ? message.content : JSON.stringify(message.content),
     recipient: samples.recipients[0]!,
   }));
-  const guard = createRecons({ secret: "recons-bench", ...samples.options });
-  const jobs = [{ guard, messages: Array.from({ length: SAMPLE_REPEAT }, () => messages).flat() }];
+  const newGuard = () => createRecons({ secret: "recons-bench", ...samples.options });
+  const jobs = [{ guard: newGuard(), newGuard, messages: Array.from({ length: SAMPLE_REPEAT }, () => messages).flat() }];
   return { source: "data/sample-messages.json (dev traces absent)", jobs, setupSeconds: seconds(started) };
 }

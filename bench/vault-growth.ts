@@ -67,16 +67,25 @@ export function absentVault(size: number, texts: BenchMessage[]): Record<string,
   return vault;
 }
 
-/** One fresh guard of `size` values sanitizing `texts` once for an introduced recipient. */
-export function measureVaultCost(size: number, texts: BenchMessage[]): VaultGrowthRow {
+/**
+ * Fresh guards of `size` values (one per pass, so no memo carries over) each sanitizing `texts` once
+ * for an introduced recipient; the fastest pass counts: a single pass of a few hundred KB lasts tens
+ * of milliseconds, short enough for a scheduler hiccup to double it.
+ */
+export function measureVaultCost(size: number, texts: BenchMessage[], passes = 1): VaultGrowthRow {
   const bytes = texts.reduce((sum, message) => sum + Buffer.byteLength(message.content), 0);
   const vault = absentVault(size, texts);
-  const started = process.hrtime.bigint();
-  const guard = createRecons({ secret: "recons-bench", vault });
-  const setupSeconds = seconds(started);
-  const cpu = process.cpuUsage();
-  for (const { channel, content } of texts) guard.sanitizeSync({ channel, content, recipient: INTRODUCED_RECIPIENT });
-  return { size, setupSeconds, secondsPerMB: cpuSeconds(cpu) / (bytes / 1e6) };
+  let best: VaultGrowthRow | undefined;
+  for (let pass = 0; pass < passes; pass++) {
+    const started = process.hrtime.bigint();
+    const guard = createRecons({ secret: "recons-bench", vault });
+    const setupSeconds = seconds(started);
+    const cpu = process.cpuUsage();
+    for (const { channel, content } of texts) guard.sanitizeSync({ channel, content, recipient: INTRODUCED_RECIPIENT });
+    const row = { size, setupSeconds, secondsPerMB: cpuSeconds(cpu) / (bytes / 1e6) };
+    if (!best || row.secondsPerMB < best.secondsPerMB) best = row;
+  }
+  return best!;
 }
 
 /**

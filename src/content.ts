@@ -21,6 +21,8 @@ function childPath(path: string, key: string | number): string {
  * walked before is answered from it instead of walked again.
  */
 export function mapStrings<T>(content: T, visit: StringVisitor, path = "$", memo?: WeakMap<object, unknown>): T {
+  // Most content is one string: no walker (and its WeakMap) for it.
+  if (typeof content === "string") return visit(content, path) as T;
   return new Walker(visit, memo).walk(content, path) as T;
 }
 

@@ -4,7 +4,7 @@ import type { Judge, Rewriter } from "./detect/plugins.js";
 import { defaultRecognizers, recognizerDetector } from "./detect/recognizers/index.js";
 import { Vault } from "./detect/vault/vault.js";
 import { inferFieldType, type FieldType } from "./policy/infer.js";
-import { authorize, isAuthorized, protectAction } from "./policy/authorize.js";
+import { authorize, isAuthorized, protectAction, type AuthorizationQuery } from "./policy/authorize.js";
 import { parseOptions, type Policy, type ReconsOptions } from "./policy/options.js";
 import { Reachability } from "./policy/reachability.js";
 import { deriveKeys } from "./crypto/keys.js";
@@ -123,7 +123,8 @@ class Guard implements ReconsGuard {
     this.detections = new VaultBoundCache(this.vault);
     this.realTexts = new VaultBoundCache(this.vault);
     this.margins = new VaultBoundCache(this.vault);
-    this.surrogates = new SurrogateIndex(this.vault, this.operators, this.keys.hmac);
+    // Indexing the surrogates applies the operators to every vault value: memoized, a verbatim value is not transformed twice.
+    this.surrogates = new SurrogateIndex(this.vault, this.operators, this.keys.hmac, (operator, input) => this.memoizedApply(operator, input));
     // Like any matcher, the automata of the initial vault and of its surrogates are built at setup.
     this.surrogates.prepare();
     this.vault.prepare();
@@ -227,11 +228,7 @@ class Guard implements ReconsGuard {
         context.reversible && context.recipient === null && detection.field !== null
           ? // A shared write has no single reader and each reader gets restored values: seal everything.
             { action: protectAction(detection.valueType, detection.kind, this.policy.fields[detection.field]), reason: "reversible-shared-write" }
-          : authorize(
-              this.policy,
-              { ...detection, channel: context.channel, recipient: context.recipient, position: context.position },
-              this.reachability,
-            );
+          : authorize(this.policy, authorizationQuery(detection, context), this.reachability);
       const action = context.reversible ? (REVERSIBLE_ACTION[verdict.action] ?? verdict.action) : verdict.action;
       return { detection, action, reason: verdict.reason };
     };
@@ -503,6 +500,12 @@ function cacheFor<V>(caches: Map<string, VaultBoundCache<V>>, key: string, vault
   let cache = caches.get(key);
   if (!cache) caches.set(key, (cache = new VaultBoundCache<V>(vault)));
   return cache;
+}
+
+/** Built field by field: a spread of detections of varied shapes makes every query a new hidden class (slow lookups). */
+function authorizationQuery(detection: Detection, context: EventContext): AuthorizationQuery {
+  const { field, kind, valueType, confidence } = detection;
+  return { field, kind, valueType, confidence, channel: context.channel, recipient: context.recipient, position: context.position };
 }
 
 function rewriteKey(text: string, span: PlannedSpan): string {

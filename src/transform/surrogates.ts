@@ -2,12 +2,15 @@ import type { Action } from "../event.js";
 import { resolveOverlaps } from "../detect/base.js";
 import { Vault, type VaultEntry } from "../detect/vault/vault.js";
 import { keyedTag } from "../crypto/keys.js";
-import type { Operator } from "./base.js";
+import type { Operator, OperatorInput, OperatorOutput } from "./base.js";
 
 /** Actions whose output can be traced back to the vault value without shared state. */
 const REVERSIBLE: readonly Action[] = ["fpe", "pseudonymize"];
 const REVERSED_LIMIT = 4096;
 const SEAL_PATTERN = /\[REDACTED:[\w-]+#([0-9a-f]{8})\]/g;
+
+/** How the index applies an operator: the guard passes its memoized apply, so transforms reuse what setup computed. */
+export type ApplyOperator = (operator: Operator, input: OperatorInput) => OperatorOutput | Promise<OperatorOutput>;
 
 interface SurrogateOrigin {
   entry: VaultEntry;
@@ -31,6 +34,7 @@ export class SurrogateIndex {
     private readonly vault: Vault,
     private readonly operators: ReadonlyMap<Action, Operator>,
     private readonly sealKey: Uint8Array,
+    private readonly apply: ApplyOperator = (operator, input) => operator.apply(input),
   ) {
     // The matcher's "field" is the origin's index, so variants of a surrogate map back to it.
     this.matcher = new Vault((origin) => this.origins[Number(origin)].entry);
@@ -100,7 +104,7 @@ export class SurrogateIndex {
       const operator = this.operators.get(action);
       if (!operator?.reverse) continue;
       try {
-        const output = operator.apply({ value: entry.value, field: entry.field, kind: entry.kind, valueType: entry.valueType });
+        const output = this.apply(operator, { value: entry.value, field: entry.field, kind: entry.kind, valueType: entry.valueType });
         if (output instanceof Promise || output.text === entry.value) continue;
         this.origins.push({ entry, action });
         this.matcher.add(String(this.origins.length - 1), output.text);

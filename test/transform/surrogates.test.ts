@@ -64,4 +64,16 @@ describe("SurrogateIndex.restore", () => {
     const guard = createRecons({ secret: SECRET, vault: { "patient_name#3": name, patient_name: name } });
     expect(guard.revealAll({ note: `Patient name: ${pseudonym}.` })).toEqual({ note: `Patient name: ${name}.` });
   });
+
+  it("applies the operators through the apply it is given (the guard's memo), so what it indexes is what was applied", () => {
+    const vault = new Vault(inferFieldType);
+    vault.add("patient_name", name);
+    const applied: string[] = [];
+    const index = new SurrogateIndex(vault, operators, keys.hmac, (operator, input) => {
+      applied.push(`${operator.action}:${input.value}`);
+      return input.value === name && operator.action === "pseudonymize" ? { text: "Zed Quill" } : operator.apply(input);
+    });
+    expect(index.restore("Zed Quill called", () => true)).toBe(`${name} called`);
+    expect(applied).toContain(`pseudonymize:${name}`);
+  });
 });

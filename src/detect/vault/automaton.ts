@@ -4,16 +4,16 @@
  * needs integer pattern ids, and must stay compact and fast to build for 10^5+ patterns.
  *
  * Layout: codes map to a compact alphabet (class 0 = a code no pattern contains: back to the
- * root). States are numbered breadth-first; the shallow ones, where a scan spends nearly all its
- * time, get a full transition row (a DFA row); deeper ones keep their sorted children and a
- * failure link.
+ * root). States are numbered breadth-first; as many as fit a cell budget, shallow ones first (a
+ * scan spends nearly all its time there), get a full transition row (a DFA row), so a scan of a
+ * small or mid-size vault never follows a failure link; deeper ones keep their sorted children
+ * and a failure link.
  */
 const NONE = -1;
-/** Shallow states with a full row: at least this many, or this fraction of all states... */
-const MIN_DENSE_ROWS = 256;
-const DENSE_FRACTION = 1 / 8;
-/** ...within this many cells (Int32) of dense table. */
+/** Cells of dense table: every state of a vault of a few thousand values gets a full row. */
 const MAX_DENSE_CELLS = 1 << 21;
+/** Up to this many states, dense cells are 16-bit: half the cache footprint for the scan. */
+const MAX_NARROW_STATES = 1 << 15;
 
 /** Occurrences found by a scan, in reusable growing buffers: pattern ids and end offsets. */
 export class Matches {
@@ -44,7 +44,11 @@ export class Automaton {
   private readonly classes: number;
   /** States [0, denseStates) have a full row in `dense`. */
   private readonly denseStates: number;
-  private readonly dense: Int32Array;
+  /**
+   * Cell = target state << 1 | 1 when the target reports an output: the scan learns both from one
+   * load (a separate output lookup per character was a second cache miss).
+   */
+  private readonly dense: Uint16Array | Int32Array;
   /** Children of state s: classes/targets in [childStart[s], childStart[s + 1]), sorted by class. */
   private readonly childStart: Int32Array;
   private readonly childClass: Int32Array;
@@ -54,8 +58,11 @@ export class Automaton {
   private readonly output: Int32Array;
   /** Nearest state on the failure chain that has an output, or NONE. */
   private readonly outputLink: Int32Array;
+  /** The state itself when it has an output, else its outputLink: the first output to report there. */
+  private readonly firstOutput: Int32Array;
 
-  constructor(patterns: readonly string[]) {
+  /** `denseCells` caps the dense table (tests lower it to exercise sparse states). */
+  constructor(patterns: readonly string[], denseCells = MAX_DENSE_CELLS) {
     this.patternLengths = new Int32Array(patterns.length);
     for (let id = 0; id < patterns.length; id++) this.patternLengths[id] = patterns[id].length;
     this.classes = this.assignClasses(patterns);
@@ -80,12 +87,18 @@ export class Automaton {
     this.childStart[states] = states - 1;
     this.output = new Int32Array(states).fill(NONE);
     for (let old = 0; old < states; old++) this.output[renamed[old]] = trie.output[old];
-    const rows = Math.max(MIN_DENSE_ROWS, Math.floor(states * DENSE_FRACTION));
-    this.denseStates = Math.max(1, Math.min(states, rows, Math.floor(MAX_DENSE_CELLS / this.classes)));
-    this.dense = new Int32Array(this.denseStates * this.classes);
+    this.denseStates = Math.max(1, Math.min(states, Math.floor(denseCells / this.classes)));
+    const cells = this.denseStates * this.classes;
+    this.dense = states <= MAX_NARROW_STATES ? new Uint16Array(cells) : new Int32Array(cells);
     this.fail = new Int32Array(states);
     this.outputLink = new Int32Array(states).fill(NONE);
     this.link(states);
+    this.firstOutput = this.output.map((output, state) => (output !== NONE ? state : this.outputLink[state]));
+    for (let cell = 0; cell < cells; cell++) this.dense[cell] = this.encode(this.dense[cell]);
+  }
+
+  private encode(state: number): number {
+    return (state << 1) | (this.firstOutput[state] !== NONE ? 1 : 0);
   }
 
   /** Classes 1.. for the codes patterns hold; returns the alphabet size (class 0 included). */
@@ -145,10 +158,10 @@ export class Automaton {
     return NONE;
   }
 
-  /** Goto with failure: the state reached from `state` on class `cls` (never NONE). */
-  private next(state: number, cls: number): number {
+  /** Goto with failure: the state reached from `state` on class `cls` (never NONE); `encoded` once the dense cells are. */
+  private next(state: number, cls: number, encoded = true): number {
     for (let s = state; ; s = this.fail[s]) {
-      if (s < this.denseStates) return this.dense[s * this.classes + cls];
+      if (s < this.denseStates) return encoded ? this.dense[s * this.classes + cls] >> 1 : this.dense[s * this.classes + cls];
       const target = this.child(s, cls);
       if (target !== NONE) return target;
     }
@@ -166,7 +179,7 @@ export class Automaton {
       }
       for (let k = this.childStart[s]; k < this.childStart[s + 1]; k++) {
         const child = this.childTarget[k];
-        const failure = s === 0 ? 0 : this.next(f, this.childClass[k]);
+        const failure = s === 0 ? 0 : this.next(f, this.childClass[k], false);
         this.fail[child] = failure;
         this.outputLink[child] = this.output[failure] !== NONE ? failure : this.outputLink[failure];
       }
@@ -175,17 +188,16 @@ export class Automaton {
 
   /** Append (pattern id, end offset) of every occurrence in codes[0, length), in order of end offset. */
   scan(codes: Uint16Array, length: number, matches: Matches): void {
-    const { asciiClass, output, outputLink } = this;
+    // Fields in locals: this loop runs once per character of every message.
+    const { asciiClass, wideClass, dense, classes, denseStates, firstOutput, output, outputLink } = this;
     let state = 0;
     for (let i = 0; i < length; i++) {
       const code = codes[i];
-      const cls = code < 128 ? asciiClass[code] : (this.wideClass.get(code) ?? 0);
-      if (cls === 0) {
-        state = 0;
-        continue;
-      }
-      state = state < this.denseStates ? this.dense[state * this.classes + cls] : this.next(state, cls);
-      for (let s = output[state] !== NONE ? state : outputLink[state]; s !== NONE; s = outputLink[s]) matches.push(output[s], i + 1);
+      const cls = code < 128 ? asciiClass[code] : (wideClass.get(code) ?? 0);
+      // Class 0 leads every dense row back to the root.
+      const cell = state < denseStates ? dense[state * classes + cls] : this.encode(cls === 0 ? 0 : this.next(state, cls));
+      state = cell >> 1;
+      if ((cell & 1) !== 0) for (let s = firstOutput[state]; s !== NONE; s = outputLink[s]) matches.push(output[s], i + 1);
     }
   }
 }

@@ -31,11 +31,32 @@ const LETTER_OR_DIGIT = /[\p{L}\p{N}]/u;
 /** Largest argument list handed to String.fromCharCode at once. */
 const DECODE_CHUNK = 8192;
 
-/** Folded code of every ASCII unit: lowercase letter, digit, or SEPARATOR. */
+/** Normalized code of every ASCII unit: lowercase letter, digit, or a space for a separator. */
 const ASCII_FOLD = Uint16Array.from({ length: 128 }, (_, code) => {
   if (code >= 65 && code <= 90) return code + 32;
-  return (code >= 97 && code <= 122) || (code >= 48 && code <= 57) ? code : SEPARATOR;
+  return (code >= 97 && code <= 122) || (code >= 48 && code <= 57) ? code : SPACE_CODE;
 });
+/** 1 for an ASCII separator, else 0: arithmetic on it keeps the fill loop free of unpredictable branches. */
+const ASCII_SEPARATOR = Uint8Array.from(ASCII_FOLD, (folded) => (folded === SPACE_CODE ? 1 : 0));
+
+/** A Uint16Array reads UTF-16LE bytes as units only on a little-endian host. */
+const LITTLE_ENDIAN = new Uint8Array(Uint16Array.of(1).buffer)[0] === 1;
+let unitBytes = Buffer.allocUnsafeSlow(1 << 16);
+let unitView = new Uint16Array(unitBytes.buffer, 0, unitBytes.length >> 1);
+
+/**
+ * The UTF-16 units of `source` in a reused typed array, valid until the next call: one native copy,
+ * then the fill loop reads a typed array instead of calling charCodeAt on strings of every representation.
+ */
+function utf16Units(source: string): Uint16Array {
+  if (unitView.length < source.length) {
+    unitBytes = Buffer.allocUnsafeSlow(source.length * 4);
+    unitView = new Uint16Array(unitBytes.buffer, 0, unitBytes.length >> 1);
+  }
+  if (LITTLE_ENDIAN) unitBytes.write(source, 0, "utf16le");
+  else for (let i = 0; i < source.length; i++) unitView[i] = source.charCodeAt(i);
+  return unitView;
+}
 
 /** Fold of non-ASCII units, computed once per distinct unit (Unicode regexes are slow). */
 const wideFolds = new Map<number, number>();
@@ -53,6 +74,16 @@ function foldWide(code: number): number {
     wideFolds.set(code, folded);
   }
   return folded;
+}
+
+/** Fold of the nearest character before (step -1) or after (step 1) `at` that is not a dropped mark; SEPARATOR at an edge. */
+function foldedNeighbour(source: string, at: number, step: -1 | 1): number {
+  for (let i = at + step; i >= 0 && i < source.length; i += step) {
+    const unit = source.charCodeAt(i);
+    const folded = unit < 128 ? (ASCII_SEPARATOR[unit] === 1 ? SEPARATOR : ASCII_FOLD[unit]) : foldWide(unit);
+    if (folded !== DROP) return folded;
+  }
+  return SEPARATOR;
 }
 
 function isDigitCode(code: number): boolean {
@@ -78,6 +109,11 @@ export class NormalizeBuffer implements OriginMap {
     this.origin = new Int32Array(capacity);
   }
 
+  /** The buffer filled with `source`, reusing the current contents when they are of an equal string. */
+  normalized(source: string): this {
+    return source === this.source ? this : this.fill(source);
+  }
+
   fill(source: string): this {
     const size = source.length + 1;
     if (this.codes.length < size) {
@@ -85,39 +121,58 @@ export class NormalizeBuffer implements OriginMap {
       this.origin = new Int32Array(size * 2);
     }
     const { codes, origin } = this;
+    const units = utf16Units(source);
     let n = 0;
-    let runStart = -1;
-    let runCode = 0;
-    let runLength = 0;
+    let afterSeparator = 0;
+    // Each character is written at n; n only advances past the first separator of a run, so a run
+    // becomes one space at its first character. No data-dependent branch on ASCII text: letters and
+    // separators alternate too irregularly for branch prediction.
     for (let i = 0; i < source.length; i++) {
-      const unit = source.charCodeAt(i);
-      const folded = unit < 128 ? ASCII_FOLD[unit] : foldWide(unit);
-      if (folded === SEPARATOR) {
-        if (runStart < 0) {
-          runStart = i;
-          runCode = unit;
-          runLength = 0;
-        }
-        runLength++;
-        continue;
+      const unit = units[i];
+      let code: number;
+      let separator: number;
+      if (unit < 128) {
+        code = ASCII_FOLD[unit];
+        separator = ASCII_SEPARATOR[unit];
+      } else {
+        const folded = foldWide(unit);
+        if (folded === DROP) continue;
+        separator = folded === SEPARATOR ? 1 : 0;
+        code = separator === 1 ? SPACE_CODE : folded;
       }
-      if (folded === DROP) continue;
-      if (runStart >= 0) {
-        const keep = runLength === 1 && (runCode === DOT_CODE || runCode === COMMA_CODE) && n > 0 && isDigitCode(codes[n - 1]) && isDigitCode(folded);
-        codes[n] = keep ? runCode : SPACE_CODE;
-        origin[n++] = runStart;
-        runStart = -1;
-      }
-      codes[n] = folded;
-      origin[n++] = i;
-    }
-    if (runStart >= 0) {
-      codes[n] = SPACE_CODE;
-      origin[n++] = runStart;
+      codes[n] = code;
+      origin[n] = i;
+      n += 1 - (separator & afterSeparator);
+      afterSeparator = separator;
     }
     this.length = n;
     this.source = source;
+    this.keepDecimalMarks(DOT_CODE);
+    this.keepDecimalMarks(COMMA_CODE);
     return this;
+  }
+
+  /** A lone `mark` between two digits (`205.902`, `205,902`) stays itself instead of a space. */
+  private keepDecimalMarks(mark: number): void {
+    const { source } = this;
+    const char = String.fromCharCode(mark);
+    for (let at = source.indexOf(char); at !== -1; at = source.indexOf(char, at + 1)) {
+      if (!isDigitCode(foldedNeighbour(source, at, -1)) || !isDigitCode(foldedNeighbour(source, at, 1))) continue;
+      // Its neighbours are not separators, so it is a run of its own, written where it stands.
+      this.codes[this.normalizedIndexOf(at)] = mark;
+    }
+  }
+
+  /** Normalized index of the character at original offset `offset` (it must have one). */
+  private normalizedIndexOf(offset: number): number {
+    let low = 0;
+    let high = this.length - 1;
+    while (low < high) {
+      const mid = (low + high) >> 1;
+      if (this.origin[mid] < offset) low = mid + 1;
+      else high = mid;
+    }
+    return low;
   }
 
   /** The normalized characters [start, end) as a string. */

@@ -27,6 +27,12 @@ const MAX_MIDDLE_NAME = 12;
 const MERGE_RATIO = 0.25;
 /** Entry list id of a value that is not part of a list. */
 const NO_LIST = -1;
+/**
+ * One normalization buffer for every vault: a text detected by several vaults in a row (the
+ * surrogate matcher, then the values) is normalized once. Safe because detect is synchronous and
+ * never nests.
+ */
+const sharedBuffer = new NormalizeBuffer();
 
 /** What a pattern of the automaton stands for: one variant of one entry. */
 interface Target {
@@ -111,7 +117,6 @@ export class Vault implements Detector {
   private baseSize = 0;
   private deltaSize = 0;
   private revision = 0;
-  private readonly buffer = new NormalizeBuffer();
   private readonly matches = new Matches();
 
   constructor(private readonly typeOf: (field: string, value: string) => FieldType) {}
@@ -172,7 +177,7 @@ export class Vault implements Detector {
   detect(text: string): Detection[] {
     const indexes = this.indexes();
     if (indexes.length === 0 || text === "") return [];
-    const norm = this.buffer.fill(text);
+    const norm = sharedBuffer.normalized(text);
     const hits: Hits = { candidates: [], firstNames: [], surnames: new Map(), words: [], listWords: [] };
     for (const index of indexes) {
       const { matches } = this;

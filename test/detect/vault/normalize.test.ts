@@ -1,3 +1,4 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { NormalizeBuffer, normalizeText, normalizeValue, originalSpan } from "../../../src/detect/vault/normalize.js";
 
@@ -36,4 +37,55 @@ describe("normalizeText", () => {
     expect(buffer.onTokenBoundaries(1, 4)).toBe(false);
     expect(buffer.tokenEnd(1)).toBe(4);
   });
+
+  it("agrees with a character-by-character reference on random text with marks, digits and separators", () => {
+    const units = ["a", "B", "5", "0", ".", ",", " ", "-", "..", "\u0301", "é", "ß", "\n", "٣", "Ü", "９", "x"];
+    const buffer = new NormalizeBuffer(2);
+    fc.assert(
+      fc.property(fc.array(fc.constantFrom(...units), { maxLength: 24 }), (parts) => {
+        const text = parts.join("");
+        const expected = referenceNormalize(text);
+        buffer.fill(text);
+        expect(buffer.slice(0, buffer.length)).toBe(expected.text);
+        expect([...buffer.origin.subarray(0, buffer.length)]).toEqual(expected.origin);
+      }),
+      { numRuns: 500 },
+    );
+  });
 });
+
+/** The normalization rule spelled out one character at a time: separator runs become one space at their first character. */
+function referenceNormalize(source: string): { text: string; origin: number[] } {
+  const fold = (unit: string): string | null => {
+    if (/\p{M}/u.test(unit)) return null;
+    if (!/[\p{L}\p{N}]/u.test(unit)) return " ";
+    const base = unit.normalize("NFD").charAt(0).toLowerCase();
+    return base.length === 1 && /[\p{L}\p{N}]/u.test(base) ? base : unit;
+  };
+  let text = "";
+  const origin: number[] = [];
+  let run: { start: number; unit: string; length: number } | null = null;
+  for (let i = 0; i < source.length; i++) {
+    const folded = fold(source[i]);
+    if (folded === null) continue;
+    if (folded === " ") {
+      if (run) run.length++;
+      else run = { start: i, unit: source[i], length: 1 };
+      continue;
+    }
+    if (run) {
+      const decimal = run.length === 1 && (run.unit === "." || run.unit === ",") && /[0-9]$/.test(text) && /^[0-9]$/.test(folded);
+      text += decimal ? run.unit : " ";
+      origin.push(run.start);
+      run = null;
+    }
+    text += folded;
+    origin.push(i);
+  }
+  if (run) {
+    text += " ";
+    origin.push(run.start);
+  }
+  return { text, origin };
+}
+

@@ -27,6 +27,19 @@ function expectNotFound(vault: Vault, texts: string[]): void {
 }
 
 describe("Vault", () => {
+  it("finds the same in a text whichever vault normalized it last (vaults share one buffer)", () => {
+    const people = vaultOf({ patient_name: "Dwayne Sanchez" });
+    const numbers = vaultOf({ ssn: "123-45-6789" });
+    const text = "Dwayne Sanchez, SSN 123 45 6789, called.";
+    const alone = [found(people, text), found(numbers, text)];
+    expect(alone[0].map(([form]) => form)).toEqual(["Dwayne Sanchez"]);
+    expect(alone[1].map(([form]) => form)).toEqual(["123 45 6789"]);
+    for (const order of [[numbers, people], [people, people, numbers], [numbers, numbers]]) {
+      found(people, "something else 123-45-6789");
+      for (const vault of order) expect(found(vault, text)).toEqual(alone[vault === people ? 0 : 1]);
+    }
+  });
+
   it("finds identifiers with separators dropped or changed", () => {
     const vault = vaultOf({ ssn_real: "939-79-6410", insurance_id: "INS-41208932" });
     expectFound(vault, "ssn_real", ["939-79-6410", "939 79 6410", "939796410", "939.79.6410"]);
