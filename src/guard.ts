@@ -107,6 +107,8 @@ class Guard implements ReconsGuard {
    */
   private revealed = { version: -1, objects: new WeakMap<object, unknown>() };
   private readonly margins: VaultBoundCache<number>;
+  /** Vault detections per backstop window: recipients that get the same replacements get the same windows. */
+  private readonly windowDetections: VaultBoundCache<Detection[]>;
 
   constructor(options: ReconsOptions) {
     this.policy = options.policy;
@@ -123,6 +125,7 @@ class Guard implements ReconsGuard {
     this.detections = new VaultBoundCache(this.vault);
     this.realTexts = new VaultBoundCache(this.vault);
     this.margins = new VaultBoundCache(this.vault);
+    this.windowDetections = new VaultBoundCache(this.vault);
     // Indexing the surrogates applies the operators to every vault value: memoized, a verbatim value is not transformed twice.
     this.surrogates = new SurrogateIndex(this.vault, this.operators, this.keys.hmac, (operator, input) => this.memoizedApply(operator, input));
     // Like any matcher, the automata of the initial vault and of its surrogates are built at setup.
@@ -232,11 +235,18 @@ class Guard implements ReconsGuard {
       const action = context.reversible ? (REVERSIBLE_ACTION[verdict.action] ?? verdict.action) : verdict.action;
       return { detection, action, reason: verdict.reason };
     };
+    const sameSpan = (kept: Detection, d: Detection) => d.field !== null && d.start === kept.start && d.end === kept.end;
     return resolveOverlaps(all).map((kept) => {
-      // One span can be the value of several fields: it is protected if any of them must be.
-      const sameSpan = all.filter((d) => d.field !== null && d.start === kept.start && d.end === kept.end);
-      const verdicts = (sameSpan.length > 1 ? sameSpan : [kept]).map(decide);
-      return verdicts.find((span) => span.action !== "allow") ?? verdicts[0];
+      // One span can be the value of several fields: it is protected if any of them must be (the first such decides).
+      if (all.reduce((count, d) => count + (sameSpan(kept, d) ? 1 : 0), 0) <= 1) return decide(kept);
+      let first: PlannedSpan | undefined;
+      for (const d of all) {
+        if (!sameSpan(kept, d)) continue;
+        const span = decide(d);
+        if (span.action !== "allow") return span;
+        first ??= span;
+      }
+      return first!;
     });
   }
 
@@ -381,9 +391,11 @@ class Guard implements ReconsGuard {
       if (last && from <= last[1]) last[1] = Math.max(last[1], to);
       else windows.push([from, to]);
     }
-    return windows.flatMap(([from, to]) =>
-      this.vault.detect(text.slice(from, to)).map((d) => ({ ...d, start: d.start + from, end: d.end + from })),
-    );
+    return windows.flatMap(([from, to]) => {
+      const window = text.slice(from, to);
+      const found = this.windowDetections.get(window, () => this.vault.detect(window));
+      return from === 0 ? found : found.map((d) => ({ ...d, start: d.start + from, end: d.end + from }));
+    });
   }
 
   private decision(span: PlannedSpan, path: string, context: EventContext, fallback?: string, exception?: string): Decision {

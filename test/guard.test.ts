@@ -123,6 +123,36 @@ describe("fail closed", () => {
   });
 });
 
+describe("spans and backstop", () => {
+  it("protects a span that is the value of several fields if any of them must be", () => {
+    // The first field registered for the span lets the scheduler see it; the second does not.
+    const shared = { ...vault, billing_ssn: "939-79-6410" };
+    const fields = {
+      ...policy.fields,
+      ssn: { valueType: "format", kind: "ssn", authorized: ["intake", "scheduler"] },
+      billing_ssn: { valueType: "format", kind: "ssn", authorized: ["intake"] },
+    };
+    const g = createRecons({ policy: { ...policy, fields }, vault: shared, secret: SECRET });
+    const toScheduler = g.sanitizeSync({ channel: "C2", content: "SSN 939-79-6410", recipient: "scheduler" });
+    expect(toScheduler.content).not.toContain("939-79-6410");
+    expect(toScheduler.decisions.map((d) => [d.field, d.action])).toEqual([["billing_ssn", "fpe"]]);
+    const toIntake = g.sanitizeSync({ channel: "C2", content: "SSN 939-79-6410", recipient: "intake" });
+    expect(toIntake.content).toBe("SSN 939-79-6410");
+    expect(toIntake.decisions.map((d) => d.action)).toEqual(["allow"]);
+  });
+
+  it("redacts an unauthorized value an operator put back, for every recipient getting the same output", () => {
+    const leaky: Operator = { action: "fpe", name: "leaky-fpe", apply: () => ({ text: "205902" }) };
+    const g = createRecons({ policy, vault, secret: SECRET, operators: [leaky] });
+    // Both recipients get the same output around the replacement: the second is checked from the same windows.
+    for (const recipient of ["scheduler", "auditor"]) {
+      const result = g.sanitizeSync({ channel: "C2", content: "SSN 939-79-6410 on file.", recipient });
+      expect(result.content).toBe("SSN [REDACTED:amount] on file.");
+      expect(result.decisions.at(-1)).toMatchObject({ field: "salary", action: "redact", fallback: "backstop" });
+    }
+  });
+});
+
 describe("restore", () => {
   it("gives authorized readers the real values back from reversible writes", () => {
     const g = guard();

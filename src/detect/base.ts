@@ -23,11 +23,19 @@ export interface Detector {
   detect(text: string): Detection[];
 }
 
+/** A plain loop: a closure per detection was most of what overlap resolution allocated. */
+function overlapsAny(kept: readonly Detection[], d: Detection): boolean {
+  for (const k of kept) if (d.start < k.end && k.start < d.end) return true;
+  return false;
+}
+
 /**
  * Keep non-overlapping detections: vault (known field) beats unregistered, then the longer
  * span, then the higher confidence. Sorted by start.
  */
 export function resolveOverlaps(detections: Detection[]): Detection[] {
+  // Most strings hold no detection or one: no sorting (and its scratch arrays) for them.
+  if (detections.length <= 1) return detections.filter((d) => d.end > d.start);
   const ranked = [...detections].sort(
     (a, b) =>
       Number(b.field !== null) - Number(a.field !== null) ||
@@ -37,9 +45,7 @@ export function resolveOverlaps(detections: Detection[]): Detection[] {
   );
   const kept: Detection[] = [];
   for (const d of ranked) {
-    if (d.end <= d.start) continue;
-    if (kept.some((k) => d.start < k.end && k.start < d.end)) continue;
-    kept.push(d);
+    if (d.end > d.start && !overlapsAny(kept, d)) kept.push(d);
   }
   return kept.sort((a, b) => a.start - b.start);
 }

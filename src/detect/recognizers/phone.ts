@@ -76,6 +76,10 @@ const BARE_NANP_DIGITS = /^\d{10,11}$/;
  */
 const PLAIN_DASHED_RUN = /^[1-9]\d*(?:-\d+)*$/;
 const MAX_PLAIN_RUN_DIGITS = 17;
+/** Every number of calling code 1 has a 10-digit national number: fewer digits is never valid, nor a 3-3-4 grouping. */
+const NANP_NATIONAL_DIGITS = 10;
+/** The international dialling prefix of the North American countries: the only way to another calling code without "+". */
+const NANP_INTERNATIONAL_PREFIX = "011";
 
 /** A libphonenumber match with its validity for its country. */
 interface CheckedNumber extends NumberFound {
@@ -111,7 +115,7 @@ export class PhoneRecognizer extends ProfiledRecognizer {
     const { text } = profile;
     const hits: Detection[] = [];
     // A candidate run has 8+ digits: 7 joined ones, or fewer plus an extension's.
-    if (profile.hasLongDigitRun || EXTENSION_HINT.test(text)) {
+    if (profile.hasLongDigitRun || (profile.hasDigit && EXTENSION_HINT.test(text))) {
       for (const found of this.libphonenumberMatches(text)) {
         const confidence = this.confidence(text, found);
         if (confidence > 0) hits.push(recognizerHit(this, found.startsAt, found.endsAt, confidence));
@@ -138,13 +142,13 @@ export class PhoneRecognizer extends ProfiledRecognizer {
   private libphonenumberMatches(text: string): CheckedNumber[] {
     const found: CheckedNumber[] = [];
     for (const run of allMatches(CANDIDATE_RUN, text)) {
-      const digitCount = digitsOf(run[0]).length;
-      if (digitCount < MIN_CANDIDATE_DIGITS) continue;
+      const digits = digitsOf(run[0]);
+      if (digits.length < MIN_CANDIDATE_DIGITS) continue;
       const runStart = run.index - leadingPrefixLength(text, run.index);
       const runEnd = run.index + run[0].length;
       if (gluedId(text, runStart, runEnd)) continue;
       const candidate = text.slice(runStart, runEnd);
-      if (this.unscorableNanpRun(candidate, digitCount)) continue;
+      if (this.unscorableNanpRun(candidate, digits)) continue;
       for (const match of this.numbersIn(candidate)) {
         const startsAt = runStart + match.startsAt;
         const endsAt = runStart + match.endsAt;
@@ -157,12 +161,17 @@ export class PhoneRecognizer extends ProfiledRecognizer {
   }
 
   /**
-   * With a North American default country, a plain dashed run could only be found whole with calling
-   * code 1, where confidence() scores it 0 unless it has the NANP grouping or is 10-11 bare digits:
-   * ISO dates, SSN shapes and long ids need no libphonenumber call.
+   * With a North American default country, runs where confidence() would score every number 0 need no
+   * libphonenumber call. Without "+" or "011", every number found has calling code 1, so a run of under
+   * 10 digits ("2026-01-17\n\n3", "94705516\n2") holds none that is valid or has the 3-3-4 grouping.
+   * A plain dashed run could only be found whole, scored 0 unless it has the NANP grouping or is 10-11
+   * bare digits: ISO dates, SSN shapes and long ids.
    */
-  private unscorableNanpRun(candidate: string, digitCount: number): boolean {
-    if (!this.nanpDefault || digitCount > MAX_PLAIN_RUN_DIGITS || !PLAIN_DASHED_RUN.test(candidate)) return false;
+  private unscorableNanpRun(candidate: string, digits: string): boolean {
+    if (!this.nanpDefault) return false;
+    const domestic = !candidate.includes("+") && !digits.includes(NANP_INTERNATIONAL_PREFIX);
+    if (domestic && digits.length < NANP_NATIONAL_DIGITS) return true;
+    if (digits.length > MAX_PLAIN_RUN_DIGITS || !PLAIN_DASHED_RUN.test(candidate)) return false;
     return !NANP_GROUPING.test(candidate) && !BARE_NANP_DIGITS.test(candidate);
   }
 

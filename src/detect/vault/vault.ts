@@ -92,7 +92,8 @@ interface Candidate {
 interface Hits {
   candidates: Candidate[];
   firstNames: Candidate[];
-  surnames: Map<number, Candidate[]>;
+  /** Surname hits by normalized start; made on the first one (most texts hold none). */
+  surnames: Map<number, Candidate[]> | null;
   words: WordHit[];
   listWords: Candidate[];
 }
@@ -178,7 +179,7 @@ export class Vault implements Detector {
     const indexes = this.indexes();
     if (indexes.length === 0 || text === "") return [];
     const norm = sharedBuffer.normalized(text);
-    const hits: Hits = { candidates: [], firstNames: [], surnames: new Map(), words: [], listWords: [] };
+    const hits: Hits = { candidates: [], firstNames: [], surnames: null, words: [], listWords: [] };
     for (const index of indexes) {
       const { matches } = this;
       matches.count = 0;
@@ -232,6 +233,7 @@ export class Vault implements Detector {
         hits.firstNames.push(hit);
         break;
       default: {
+        hits.surnames ??= new Map();
         const at = hits.surnames.get(start);
         if (at) at.push(hit);
         else hits.surnames.set(start, [hit]);
@@ -300,8 +302,9 @@ function contextWordEnd(norm: NormalizeBuffer, start: number, end: number, asPre
 const MIDDLE_GAP = /^[ \t]+(\p{Lu}\p{L}*)\.?[ \t]+$/u;
 
 /** First name, one middle name or initial (`Dwayne J. Sanchez`), surname of the same entry. */
-function pairAroundMiddleName(norm: NormalizeBuffer, firstNames: readonly Candidate[], surnames: ReadonlyMap<number, Candidate[]>): Candidate[] {
+function pairAroundMiddleName(norm: NormalizeBuffer, firstNames: readonly Candidate[], surnames: ReadonlyMap<number, Candidate[]> | null): Candidate[] {
   const paired: Candidate[] = [];
+  if (surnames === null) return paired;
   for (const first of firstNames) {
     const middleEnd = norm.tokenEnd(first.end + 1);
     const surname = surnames.get(middleEnd + 1)?.find((s) => s.entry === first.entry);
@@ -314,11 +317,16 @@ function pairAroundMiddleName(norm: NormalizeBuffer, firstNames: readonly Candid
   return paired;
 }
 
+function hasSpan(kept: Candidate | undefined, c: Candidate): kept is Candidate {
+  return kept !== undefined && kept.start === c.start && kept.end === c.end;
+}
+
 /**
  * Non-overlapping candidates: rendered forms before scattered phrases, then longest, then most confident; a candidate with exactly the
  * span of a kept one but another entry is kept too (one value under two fields: both decide).
  */
 function keepLongest(candidates: Candidate[]): Candidate[] {
+  if (candidates.length <= 1) return candidates;
   candidates.sort(
     (a, b) =>
       Number(a.scattered ?? false) - Number(b.scattered ?? false) ||
@@ -338,7 +346,7 @@ function keepLongest(candidates: Candidate[]): Candidate[] {
     }
     const before = byStart[low - 1];
     const after = byStart[low];
-    const sameSpan = [before, after].find((k) => k && k.start === c.start && k.end === c.end);
+    const sameSpan = hasSpan(before, c) ? before : hasSpan(after, c) ? after : undefined;
     if (sameSpan) {
       if (sameSpan.entry !== c.entry && !kept.some((k) => k.entry === c.entry && k.start === c.start && k.end === c.end)) kept.push(c);
       continue;

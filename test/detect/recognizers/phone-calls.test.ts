@@ -80,6 +80,37 @@ describe("libphonenumber on plain dashed runs (what the North American shortcut 
   });
 });
 
+describe("libphonenumber on runs of under 10 digits (what the North American short-run shortcut relies on)", () => {
+  it("finds only invalid numbers of calling code 1 when there is no '+' and no 011 prefix", () => {
+    const separator = fc.constantFrom(" ", "-", ".", "\n", "\n\n", "/", ") ", " (", "-\n");
+    const shortRun = fc
+      .tuple(fc.array(fc.tuple(fc.stringMatching(/^\d{1,4}$/), separator), { minLength: 1, maxLength: 4 }), fc.constantFrom("", "x12", " ext. 4"), fc.boolean())
+      .map(([groups, extension, opened]) => `${opened ? "(" : ""}${groups.map(([digits, sep]) => digits + sep).join("")}${extension}`.trim())
+      .filter((run) => run.replace(/\D/g, "").length < 10 && !run.replace(/\D/g, "").includes("011"));
+    fc.assert(
+      fc.property(shortRun, fc.constantFrom("US", "CA"), (run, defaultCountry) => {
+        const options = { defaultCountry, v2: true as const, leniency: "POSSIBLE" };
+        for (const found of findNumbers(run, options)) {
+          expect([found.number.countryCallingCode, found.number.isValid()]).toEqual(["1", false]);
+        }
+      }),
+      { numRuns: 500 },
+    );
+  });
+
+  it("lets the recognizer skip them without changing what it finds", () => {
+    calls.findNumbers = 0;
+    const us = new PhoneRecognizer();
+    for (const text of ["visit 2026-02-17\n\n3. Next", "- 94705516\n\n2. item", "local 555-1234.\n\n5", "case (2024-04-01)"]) {
+      expect(us.detect(text)).toEqual([]);
+    }
+    expect(calls.findNumbers).toBe(0);
+    expect(spans(us, "London +44 20 7946")).toEqual(spans(new PhoneRecognizer({ cacheSize: 0 }), "London +44 20 7946"));
+    expect(spans(us, "dial 011 44 20 7946 0958")).toEqual([[5, 24, 0.95]]);
+    expect(calls.findNumbers).toBeGreaterThan(0);
+  });
+});
+
 describe("PhoneRecognizer options", () => {
   it("rejects a country libphonenumber does not know, and accepts lower case", () => {
     expect(() => new PhoneRecognizer({ defaultCountry: "ZZ" })).toThrow();
