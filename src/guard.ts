@@ -238,7 +238,6 @@ class Guard implements ReconsGuard {
     const sameSpan = (kept: Detection, d: Detection) => d.field !== null && d.start === kept.start && d.end === kept.end;
     return resolveOverlaps(all).map((kept) => {
       // One span can be the value of several fields: it is protected if any of them must be (the first such decides).
-      if (all.reduce((count, d) => count + (sameSpan(kept, d) ? 1 : 0), 0) <= 1) return decide(kept);
       let first: PlannedSpan | undefined;
       for (const d of all) {
         if (!sameSpan(kept, d)) continue;
@@ -246,7 +245,7 @@ class Guard implements ReconsGuard {
         if (span.action !== "allow") return span;
         first ??= span;
       }
-      return first!;
+      return first ?? decide(kept);
     });
   }
 

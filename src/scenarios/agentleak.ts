@@ -1,10 +1,10 @@
 import { readFile } from "node:fs/promises";
 import { z } from "zod";
 
-/** Schema of one line of AgentLeak's scenario JSONL (see shared/agentleak/README.md). Unknown keys are ignored. */
 /** A vault field: any JSON value (scalars, lists, nested records), so no scenario is refused for its shape. */
 const fieldValueSchema = z.json();
 
+/** Schema of one line of AgentLeak's scenario JSONL (see shared/agentleak/README.md). Unknown keys are ignored. */
 export const agentLeakScenarioSchema = z.object({
   scenario_id: z.string().min(1),
   /** healthcare, finance, legal or corporate in the published corpus; only ever shown as text. */
@@ -124,7 +124,7 @@ function fieldText(value: z.infer<typeof fieldValueSchema>): string | null {
   if (typeof value === "object") {
     return Object.entries(value)
       .flatMap(([key, item]) => {
-        const text = item === undefined ? null : fieldText(item);
+        const text = fieldText(item);
         return text === null || text === "" ? [] : [`${key}: ${text}`];
       })
       .join(", ");
