@@ -26,6 +26,13 @@ export function mapStrings<T>(content: T, visit: StringVisitor, path = "$", memo
   return new Walker(visit, memo).walk(content, path) as T;
 }
 
+/**
+ * What a reference back to an object still being walked (a cycle) becomes: its copy does not
+ * exist yet, and pointing to the original would hand out its unvisited strings.
+ */
+export const CYCLE_MARKER = "[REDACTED:cycle]";
+const IN_PROGRESS = Symbol("in-progress");
+
 class Walker {
   private readonly seen = new WeakMap<object, unknown>();
 
@@ -41,8 +48,9 @@ class Walker {
     if (value instanceof Date || ArrayBuffer.isView(value) || value instanceof ArrayBuffer) return value;
     if (value instanceof Map || value instanceof Set) return value;
     const known = this.seen.get(value) ?? this.memo?.get(value);
+    if (known === IN_PROGRESS) return CYCLE_MARKER;
     if (known !== undefined) return known;
-    this.seen.set(value, value);
+    this.seen.set(value, IN_PROGRESS);
     const result = Array.isArray(value) ? this.array(value, path) : this.record(value as Record<string, unknown>, path);
     this.seen.set(value, result);
     this.memo?.set(value, result);

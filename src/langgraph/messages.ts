@@ -20,13 +20,10 @@ const CONTENT_FIELDS = [
   "metadata",
 ] as const;
 
-/** Bookkeeping fields of LangChain serializables that the constructor recreates. */
-const REBUILT_FIELDS = new Set(["lc_serializable", "lc_kwargs", "lc_namespace", "type"]);
+const CONTENT_FIELD_SET = new Set<string>(CONTENT_FIELDS);
 
 /** `additional_kwargs[ADDRESSEE_KEY]` names the node a message is written for. */
 export const ADDRESSEE_KEY = "recipient";
-
-type MessageConstructor = new (fields: Record<string, unknown>) => BaseMessage;
 
 function isRemoveMessage(message: BaseMessage): boolean {
   return message instanceof RemoveMessage || message.type === "remove";
@@ -51,25 +48,74 @@ function messageParts(message: BaseMessage): Record<string, unknown> {
   if (known && unchanged(message, known)) return known;
   const source = message as unknown as Record<string, unknown>;
   const parts: Record<string, unknown> = {};
-  for (const field of CONTENT_FIELDS) if (source[field] !== undefined) parts[field] = source[field];
+  for (const field of CONTENT_FIELDS) if (carriesContent(source[field])) parts[field] = source[field];
   plainRecords.set(message, parts);
   return parts;
 }
 
+/** Empty `{}` / `[]` fields (most kwargs and metadata) hold nothing to protect: left out of the walk. */
+function carriesContent(value: unknown): boolean {
+  if (value === undefined) return false;
+  if (Array.isArray(value)) return value.length > 0;
+  if (value === null || typeof value !== "object") return true;
+  for (const key in value) return true;
+  return Object.getOwnPropertySymbols(value).length > 0 || Object.getPrototypeOf(value) !== Object.prototype;
+}
+
+/**
+ * The message with its content fields replaced by the sanitized parts: a copy of the same class
+ * (own fields and brand symbol copied, no constructor run), whose `lc_kwargs` (what serialization
+ * writes) holds the same sanitized fields.
+ */
 function rebuildMessage(original: BaseMessage, parts: unknown): BaseMessage {
   if (parts === null || typeof parts !== "object") throw new TypeError("sanitized message parts are not an object");
-  if (unchanged(original, parts as Record<string, unknown>)) return original; // Nothing was protected: keep the instance.
-  const fields: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(original)) if (!REBUILT_FIELDS.has(key)) fields[key] = value;
-  const Constructor = original.constructor as MessageConstructor;
-  return new Constructor({ ...fields, ...(parts as Record<string, unknown>), id: original.id });
+  const sanitized = parts as Record<string, unknown>;
+  // Nothing was protected (the walk kept the parts' identity, or rebuilt equal ones): keep the instance.
+  if (sanitized === plainRecords.get(original) || unchanged(original, sanitized)) return original;
+  const source = original as unknown as Record<string, unknown>;
+  for (const key in sanitized) if (!CONTENT_FIELD_SET.has(key)) throw new TypeError(`sanitized message has an unknown field ${JSON.stringify(key)}`);
+  // A content field left out of the parts would keep its raw value in the copy.
+  for (const field of CONTENT_FIELDS) if (carriesContent(source[field]) && !(field in sanitized)) throw new TypeError(`sanitized message lost its ${field}`);
+  const known = sanitizedViews.get(original) ?? [];
+  const same = known.find((view) => sameParts(view.parts, sanitized));
+  if (same) return same.message;
+  const copy = Object.assign(Object.create(Object.getPrototypeOf(original)) as Record<string, unknown>, source, sanitized);
+  const kwargs: Record<string, unknown> = { ...(source.lc_kwargs as Record<string, unknown> | undefined) };
+  for (const field of CONTENT_FIELDS) if (field in kwargs) kwargs[field] = copy[field];
+  copy.lc_kwargs = kwargs;
+  const message = copy as unknown as BaseMessage;
+  sanitizedViews.set(original, [{ parts: sanitized, message }, ...known.slice(0, MAX_VIEWS - 1)]);
+  return message;
+}
+
+/**
+ * Sanitized copies of a message, by their parts: readers with the same view of a message (the
+ * history is re-delivered at every step) get the same copy instead of a new one each time.
+ */
+const sanitizedViews = new WeakMap<BaseMessage, Array<{ parts: Record<string, unknown>; message: BaseMessage }>>();
+/** Distinct views kept per message (one per group of readers with the same authorizations). */
+const MAX_VIEWS = 8;
+
+function sameParts(a: Record<string, unknown>, b: Record<string, unknown>): boolean {
+  let count = 0;
+  for (const key in b) {
+    if (a[key] !== b[key]) return false;
+    count++;
+  }
+  for (const _ in a) count--;
+  return count === 0;
 }
 
 /** The sanitizer keeps the identity of every branch it did not change. */
 function unchanged(original: BaseMessage, parts: Record<string, unknown>): boolean {
   const source = original as unknown as Record<string, unknown>;
-  const keys = Object.keys(parts);
-  return keys.length === CONTENT_FIELDS.filter((field) => source[field] !== undefined).length && keys.every((key) => parts[key] === source[key]);
+  let count = 0;
+  for (const key in parts) {
+    if (parts[key] !== source[key]) return false;
+    count++;
+  }
+  for (const field of CONTENT_FIELDS) if (carriesContent(source[field])) count--;
+  return count === 0;
 }
 
 function isObject(value: unknown): value is Record<string, unknown> {

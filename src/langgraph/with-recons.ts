@@ -205,11 +205,13 @@ class GraphInterceptor {
         if (isProtected(branch.path)) continue;
         const path = branch.path;
         branch.path = new ProtectedRunnable(async (input, config) => {
-          const route = await path.invoke(input, config);
+          const route: unknown = await path.invoke(input, config);
+          const targets = Array.isArray(route) ? route : [route];
+          // Only Send args carry content; node names pass as they are.
+          if (!targets.some((target) => target instanceof Send)) return route;
           const writerPath = nodePathOf(config, source);
-          return Array.isArray(route)
-            ? Promise.all(route.map((target) => this.protectTarget(target, writerPath.slice(0, -1), writerPath)))
-            : this.protectTarget(route, writerPath.slice(0, -1), writerPath);
+          const protectedTargets = await Promise.all(targets.map((target) => this.protectTarget(target, writerPath.slice(0, -1), writerPath)));
+          return Array.isArray(route) ? protectedTargets : protectedTargets[0];
         }, `${source}:recons-branch`);
       }
     }
@@ -256,6 +258,8 @@ class GraphInterceptor {
       const channel = this.channelOf(key);
       shares.set(channel, { ...shares.get(channel), [key]: item });
     }
+    // One channel (a messages-only state): the value is its own share, delivered whole.
+    if (shares.size === 1) return send(value, shares.keys().next().value!) as Promise<T>;
     const delivered = await Promise.all([...shares].map(([channel, share]) => send(share, channel)));
     const merged = Object.assign({}, ...delivered) as Record<string, unknown>;
     // Same keys, same order, same prototype as the node produced or read.

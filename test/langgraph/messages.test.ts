@@ -28,6 +28,27 @@ describe("message-aware plain form", () => {
     expect(toolOut.artifact).toEqual({ raw: "BOB" });
   });
 
+  it("serializes the rebuilt message with its sanitized fields only (lc_kwargs too)", () => {
+    const human = new HumanMessage({ id: "h1", content: "ask bob", additional_kwargs: { from: "bob" } });
+    const out = upper(human) as HumanMessage;
+    expect(out).toBeInstanceOf(HumanMessage);
+    expect(JSON.stringify(out)).toContain("ask BOB");
+    expect(JSON.stringify(out)).not.toContain("bob");
+    expect(human.content).toBe("ask bob");
+  });
+
+  it("hands readers with the same view of a message the same copy", () => {
+    const human = new HumanMessage({ id: "h2", content: "ask bob" });
+    expect(upper(human)).toBe(upper(human));
+  });
+
+  it("refuses sanitized parts that renamed or dropped a content field (fail closed upstream)", () => {
+    const human = new HumanMessage({ id: "h3", content: "ask bob" });
+    expect(() => fromPlain(human, { text: "ask BOB" })).toThrow(/unknown field/);
+    const ai = new AIMessage({ id: "a3", content: "x", name: "bob" });
+    expect(() => fromPlain(ai, { content: "y" })).toThrow(/lost its name/);
+  });
+
   it("transforms streamed tool-call chunks too", () => {
     const chunk = new AIMessageChunk({ id: "k1", content: "", tool_call_chunks: [{ id: "c1", name: "lookup", args: '{"who":"bob"}', index: 0 }] });
     const out = upper(chunk) as AIMessageChunk;
