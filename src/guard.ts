@@ -1,5 +1,5 @@
 import type { Action, Channel, Decision, ObservableEvent, Position, Resolution, SanitizeResult } from "./event.js";
-import { resolveOverlaps, type Detection, type Detector } from "./detect/base.js";
+import { decidingGroups, resolveOverlaps, type Detection, type Detector } from "./detect/base.js";
 import type { Judge, Rewriter } from "./detect/plugins.js";
 import { defaultRecognizers, recognizerDetector } from "./detect/recognizers/index.js";
 import { Vault } from "./detect/vault/vault.js";
@@ -99,6 +99,8 @@ class Guard implements ReconsGuard {
   private readonly restored = new Map<string, VaultBoundCache<string>>();
   /** Detections depend on the text only: one message sanitized for several recipients is detected once. */
   private readonly detections: VaultBoundCache<Detection[]>;
+  /** The same, overlaps resolved into the groups plan decides: resolved once, not once per recipient. */
+  private readonly groups: VaultBoundCache<Detection[][]>;
   /** Each text with every surrogate restored, shared by all recipients it is sanitized for. */
   private readonly realTexts: VaultBoundCache<string>;
   /**
@@ -123,6 +125,7 @@ class Guard implements ReconsGuard {
     this.judge = options.judge;
     this.rewriter = options.rewriter;
     this.detections = new VaultBoundCache(this.vault);
+    this.groups = new VaultBoundCache(this.vault);
     this.realTexts = new VaultBoundCache(this.vault);
     this.margins = new VaultBoundCache(this.vault);
     this.windowDetections = new VaultBoundCache(this.vault);
@@ -224,8 +227,7 @@ class Guard implements ReconsGuard {
   }
 
   /** Detect and decide for one string; a failure anywhere redacts the whole string (fail closed). */
-  private plan(text: string, context: EventContext, extra: Detection[] = [], found = this.detectAll(text)): PlannedSpan[] {
-    const all = extra.length > 0 ? [...found, ...extra] : found;
+  private plan(text: string, context: EventContext, extra: Detection[] = [], groups = this.groupsOf(text, extra)): PlannedSpan[] {
     const decide = (detection: Detection): PlannedSpan => {
       const verdict =
         context.reversible && context.recipient === null && detection.field !== null
@@ -235,18 +237,21 @@ class Guard implements ReconsGuard {
       const action = context.reversible ? (REVERSIBLE_ACTION[verdict.action] ?? verdict.action) : verdict.action;
       return { detection, action, reason: verdict.reason };
     };
-    const sameSpan = (kept: Detection, d: Detection) => d.field !== null && d.start === kept.start && d.end === kept.end;
-    return resolveOverlaps(all).map((kept) => {
+    return groups.map((group) => {
       // One span can be the value of several fields: it is protected if any of them must be (the first such decides).
       let first: PlannedSpan | undefined;
-      for (const d of all) {
-        if (!sameSpan(kept, d)) continue;
+      for (const d of group) {
         const span = decide(d);
         if (span.action !== "allow") return span;
         first ??= span;
       }
-      return first ?? decide(kept);
+      return first!;
     });
+  }
+
+  private groupsOf(text: string, extra: Detection[]): Detection[][] {
+    if (extra.length > 0) return decidingGroups([...this.detectAll(text), ...extra]);
+    return this.groups.get(text, () => decidingGroups(this.detectAll(text)));
   }
 
   private sanitizeString(
@@ -358,7 +363,7 @@ class Guard implements ReconsGuard {
         // Only vault values count: a recognizer hit on an FPE surrogate is the surrogate, not a leak.
         // The first round scans only around what was inserted: the rest was decided in the first pass.
         const found = round === 0 ? this.vaultAround(current, inserted) : this.vault.detect(current);
-        leaks = this.plan(current, context, [], found).filter(
+        leaks = this.plan(current, context, [], decidingGroups(found)).filter(
           (span) => span.action !== "allow" && !isPlaceholder(current, span.detection),
         );
       } catch (error) {

@@ -49,3 +49,14 @@ export function resolveOverlaps(detections: Detection[]): Detection[] {
   }
   return kept.sort((a, b) => a.start - b.start);
 }
+
+/**
+ * The spans resolveOverlaps keeps, each with the detections that decide it: every vault detection
+ * of exactly that span (one value under several fields), in input order, else the kept span alone.
+ */
+export function decidingGroups(detections: Detection[]): Detection[][] {
+  return resolveOverlaps(detections).map((kept) => {
+    const group = detections.filter((d) => d.field !== null && d.start === kept.start && d.end === kept.end);
+    return group.length > 0 ? group : [kept];
+  });
+}
