@@ -61,7 +61,7 @@ export interface ScenarioAgent {
 
 export interface VaultRecord {
   recordType: string;
-  /** Field values as text (lists joined with ", "). */
+  /** Field values as text (lists and nested records as JSON literals). */
   fields: Record<string, string>;
   canaryTier: string | null;
 }
@@ -114,22 +114,41 @@ export interface Scenario {
   canaries: string[];
 }
 
+type FieldValue = z.infer<typeof fieldValueSchema>;
+
 /**
- * Field value as text: list members joined with ", ", nested records as `key: value`; null and
- * empty lists carry no protected value and are dropped by the caller.
+ * Field value as text. A list or a nested record becomes a JSON literal (`["Amlodipine",
+ * "Omeprazole"]`, the form AgentLeak's traces show agents), so the guard and the meter protect
+ * and find each member on its own, as a real model may name one. Nulls and empty lists carry no
+ * protected value and are dropped (an empty result is dropped by the caller).
  */
-function fieldText(value: z.infer<typeof fieldValueSchema>): string | null {
+function fieldText(value: FieldValue): string | null {
   if (value === null) return null;
-  if (Array.isArray(value)) return value.flatMap((item) => fieldText(item) ?? []).join(", ");
-  if (typeof value === "object") {
-    return Object.entries(value)
-      .flatMap(([key, item]) => {
-        const text = fieldText(item);
-        return text === null || text === "" ? [] : [`${key}: ${text}`];
-      })
-      .join(", ");
+  if (typeof value !== "object") return String(value);
+  const kept = withoutEmpty(value);
+  return kept === null ? "" : jsonLiteral(kept);
+}
+
+function withoutEmpty(value: FieldValue): FieldValue {
+  if (value === null || typeof value !== "object") return value;
+  if (Array.isArray(value)) {
+    const items = value.map(withoutEmpty).filter((item) => item !== null);
+    return items.length === 0 ? null : items;
   }
-  return String(value);
+  const entries = Object.entries(value).flatMap(([key, item]) => {
+    const kept = withoutEmpty(item);
+    return kept === null ? [] : [[key, kept] as const];
+  });
+  return entries.length === 0 ? null : Object.fromEntries(entries);
+}
+
+/** JSON with a space after each comma and colon, as a person would write the list. */
+function jsonLiteral(value: FieldValue): string {
+  if (value === null || typeof value !== "object") return JSON.stringify(value);
+  if (Array.isArray(value)) return `[${value.map(jsonLiteral).join(", ")}]`;
+  return `{${Object.entries(value)
+    .map(([key, item]) => `${JSON.stringify(key)}: ${jsonLiteral(item)}`)
+    .join(", ")}}`;
 }
 
 function describeIssue(error: z.ZodError): string {
