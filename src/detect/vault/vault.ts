@@ -20,6 +20,8 @@ export interface VaultEntry {
   valueType: ValueType;
 }
 
+const OPENING_PAREN = 40;
+const CLOSING_PAREN = 41;
 /** First name + one middle name or initial + surname (`Dwayne J. Sanchez`). */
 const MIDDLE_NAME_CONFIDENCE = 0.9;
 const MAX_MIDDLE_NAME = 12;
@@ -219,9 +221,17 @@ export class Vault implements Detector {
 function withLeadingSign(source: string, [start, end]: [number, number]): [number, number] {
   const before = source.charAt(start - 1);
   if (before === "+" && /\d/.test(source.charAt(start))) return [start - 1, end];
-  const closing = source.indexOf(")", start);
-  const hasUnopened = closing >= 0 && closing < end && !source.slice(start, closing).includes("(");
-  return before === "(" && hasUnopened ? [start - 1, end] : [start, end];
+  return before === "(" && hasUnopenedClosing(source, start, end) ? [start - 1, end] : [start, end];
+}
+
+/** A `)` in [start, end) with no `(` before it in the span; the search stops at the span's end, not the text's. */
+function hasUnopenedClosing(source: string, start: number, end: number): boolean {
+  for (let at = start; at < end; at++) {
+    const code = source.charCodeAt(at);
+    if (code === CLOSING_PAREN) return true;
+    if (code === OPENING_PAREN) return false;
+  }
+  return false;
 }
 
 /** End of a context word starting at a token start: the match itself, or the word a stem begins; -1 if none. */
