@@ -26,7 +26,8 @@ export class PatternIndex {
   readonly automaton: Automaton;
   readonly targets: Target[][];
   private readonly found = new Matches();
-  /** Fill generation of the buffer `found` was scanned from, -1 before the first scan. */
+  /** The buffer `found` was scanned from and its fill generation then. */
+  private scannedFrom: NormalizeBuffer | null = null;
   private scanned = -1;
 
   constructor(members: readonly (readonly (readonly Variant[])[])[], from: readonly number[], to: readonly number[]) {
@@ -60,9 +61,10 @@ export class PatternIndex {
 
   /** Occurrences in the normalized text, scanned once per fill of the buffer however many members ask. */
   matches(norm: NormalizeBuffer): Matches {
-    if (this.scanned !== norm.generation) {
+    if (this.scannedFrom !== norm || this.scanned !== norm.generation) {
       this.found.count = 0;
       this.automaton.scan(norm.codes, norm.length, this.found);
+      this.scannedFrom = norm;
       this.scanned = norm.generation;
     }
     return this.found;
