@@ -37,7 +37,7 @@ export class SurrogateIndex {
     private readonly apply: ApplyOperator = (operator, input) => operator.apply(input),
   ) {
     // The matcher's "field" is the origin's index, so variants of a surrogate map back to it.
-    this.matcher = new Vault((origin) => this.origins[Number(origin)].entry);
+    this.matcher = vault.companion((origin) => this.origins[Number(origin)].entry);
   }
 
   /** The placeholder tag of a sealed value. */

@@ -103,6 +103,8 @@ export class NormalizeBuffer implements OriginMap {
   origin: Int32Array;
   length = 0;
   source = "";
+  /** Counts fills: what was computed from the contents stays valid while it is unchanged. */
+  generation = 0;
 
   constructor(capacity = 256) {
     this.codes = new Uint16Array(capacity);
@@ -149,6 +151,7 @@ export class NormalizeBuffer implements OriginMap {
     }
     this.length = n;
     this.source = source;
+    this.generation++;
     this.keepDecimalMarks(DOT_CODE);
     this.keepDecimalMarks(COMMA_CODE);
     return this;

@@ -2,14 +2,14 @@ import type { ValueType } from "../../event.js";
 import type { FieldType } from "../../policy/infer.js";
 import type { VaultValue } from "../../policy/options.js";
 import type { Detection, Detector } from "../base.js";
-import { Automaton, Matches } from "./automaton.js";
-import { findWindows, MAX_SUFFIX, matchesAsPrefix, WINDOW_CONFIDENCE, type WordHit } from "./context.js";
+import { findWindows, MAX_SUFFIX, WINDOW_CONFIDENCE, type WordHit } from "./context.js";
 import { listNeighbours, type MemberHit } from "./lists.js";
 import { followsMask } from "./masked.js";
 import { vaultMembers } from "./members.js";
 import { isStandaloneNameReference } from "./name-parts.js";
 import { isLowerLetterCode, NormalizeBuffer, normalizeValue, originalSpan, SPACE_CODE } from "./normalize.js";
-import type { Variant, VariantRole } from "./variant.js";
+import { PatternGroup, type Target } from "./pattern-group.js";
+import type { Variant } from "./variant.js";
 import { isTitle } from "./words.js";
 import { memberVariants } from "./variants.js";
 
@@ -20,11 +20,11 @@ export interface VaultEntry {
   valueType: ValueType;
 }
 
+const OPENING_PAREN = 40;
+const CLOSING_PAREN = 41;
 /** First name + one middle name or initial + surname (`Dwayne J. Sanchez`). */
 const MIDDLE_NAME_CONFIDENCE = 0.9;
 const MAX_MIDDLE_NAME = 12;
-/** The delta index is merged into the base once it holds this fraction of the base's entries. */
-const MERGE_RATIO = 0.25;
 /** Entry list id of a value that is not part of a list. */
 const NO_LIST = -1;
 /**
@@ -33,51 +33,6 @@ const NO_LIST = -1;
  * never nests.
  */
 const sharedBuffer = new NormalizeBuffer();
-
-/** What a pattern of the automaton stands for: one variant of one entry. */
-interface Target {
-  entry: number;
-  confidence: number;
-  role: VariantRole;
-  /** Index of the content word for a context word, else -1. */
-  word: number;
-  /** A context word that is a stem: it may match a longer word. */
-  prefix: boolean;
-  /** after-label: normalized length of the value at the end of the form, else 0. */
-  tail: number;
-}
-
-/** An automaton over the variants of entries [from, to). */
-class PatternIndex {
-  readonly automaton: Automaton;
-  readonly targets: Target[][];
-
-  constructor(variants: readonly (readonly Variant[])[], from: number, to: number) {
-    const ids = new Map<string, number>();
-    this.targets = [];
-    for (let entry = from; entry < to; entry++) {
-      let word = 0;
-      for (const variant of variants[entry]) {
-        let id = ids.get(variant.form);
-        if (id === undefined) {
-          id = ids.size;
-          ids.set(variant.form, id);
-          this.targets.push([]);
-        }
-        const isWord = variant.role === "context-word";
-        this.targets[id].push({
-          entry,
-          confidence: variant.confidence,
-          role: variant.role,
-          word: isWord ? word++ : -1,
-          prefix: isWord && matchesAsPrefix(variant.form),
-          tail: variant.tail ?? 0,
-        });
-      }
-    }
-    this.automaton = new Automaton([...ids.keys()]);
-  }
-}
 
 interface Candidate {
   entry: number;
@@ -112,15 +67,21 @@ export class Vault implements Detector {
   private readonly lists: number[] = [];
   private listCount = 0;
   private readonly known = new Set<string>();
-  private base: PatternIndex | null = null;
-  private delta: PatternIndex | null = null;
-  private current: PatternIndex[] = [];
-  private baseSize = 0;
-  private deltaSize = 0;
   private revision = 0;
-  private readonly matches = new Matches();
+  /** This vault's id in the group whose automata it is scanned with. */
+  private readonly member: number;
 
-  constructor(private readonly typeOf: (field: string, value: string) => FieldType) {}
+  constructor(
+    private readonly typeOf: (field: string, value: string) => FieldType,
+    private readonly group = new PatternGroup(),
+  ) {
+    this.member = group.join(this.variants);
+  }
+
+  /** A new vault scanned in the same automata as this one: a text detected by both is scanned once. */
+  companion(typeOf: (field: string, value: string) => FieldType): Vault {
+    return new Vault(typeOf, this.group);
+  }
 
   get version(): number {
     return this.revision;
@@ -154,41 +115,20 @@ export class Vault implements Detector {
 
   /** Build the matcher now, so that the first detect after a batch of adds does not pay for it. */
   prepare(): void {
-    this.indexes();
-  }
-
-  /** Base index over most entries, small delta over recent adds: rebuild cost stays amortized. */
-  private indexes(): PatternIndex[] {
-    const total = this.list.length;
-    if (total !== this.baseSize + this.deltaSize) {
-      if (total - this.baseSize > this.baseSize * MERGE_RATIO) {
-        this.base = new PatternIndex(this.variants, 0, total);
-        this.baseSize = total;
-        this.delta = null;
-        this.deltaSize = 0;
-      } else {
-        this.delta = new PatternIndex(this.variants, this.baseSize, total);
-        this.deltaSize = total - this.baseSize;
-      }
-      this.current = [this.base, this.delta].filter((index): index is PatternIndex => index !== null);
-    }
-    return this.current;
+    this.group.indexes();
   }
 
   detect(text: string): Detection[] {
-    const indexes = this.indexes();
-    if (indexes.length === 0 || text === "") return [];
+    if (this.list.length === 0 || text === "") return [];
     const norm = sharedBuffer.normalized(text);
     const hits: Hits = { candidates: [], firstNames: [], surnames: null, words: [], listWords: [] };
-    for (const index of indexes) {
-      const { matches } = this;
-      matches.count = 0;
-      index.automaton.scan(norm.codes, norm.length, matches);
+    for (const index of this.group.indexes()) {
+      const matches = index.matches(norm);
       for (let k = 0; k < matches.count; k++) {
         const id = matches.ids[k];
         const end = matches.ends[k];
         const start = end - index.automaton.patternLengths[id];
-        for (const target of index.targets[id]) this.collect(norm, target, start, end, hits);
+        for (const target of index.targets[id]) if (target.member === this.member) this.collect(norm, target, start, end, hits);
       }
     }
     const { candidates } = hits;
@@ -281,9 +221,17 @@ export class Vault implements Detector {
 function withLeadingSign(source: string, [start, end]: [number, number]): [number, number] {
   const before = source.charAt(start - 1);
   if (before === "+" && /\d/.test(source.charAt(start))) return [start - 1, end];
-  const closing = source.indexOf(")", start);
-  const hasUnopened = closing >= 0 && closing < end && !source.slice(start, closing).includes("(");
-  return before === "(" && hasUnopened ? [start - 1, end] : [start, end];
+  return before === "(" && hasUnopenedClosing(source, start, end) ? [start - 1, end] : [start, end];
+}
+
+/** A `)` in [start, end) with no `(` before it in the span; the search stops at the span's end, not the text's. */
+function hasUnopenedClosing(source: string, start: number, end: number): boolean {
+  for (let at = start; at < end; at++) {
+    const code = source.charCodeAt(at);
+    if (code === CLOSING_PAREN) return true;
+    if (code === OPENING_PAREN) return false;
+  }
+  return false;
 }
 
 /** End of a context word starting at a token start: the match itself, or the word a stem begins; -1 if none. */
