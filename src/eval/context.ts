@@ -36,10 +36,7 @@ export function corpusContext(scenarios: readonly Scenario[], seed: string): Con
       const cell = record.cell as CellName;
       const policy = memo(policies, `${memberKey}|${cell}`, () => policySchema.parse(scenarioPolicy(member, cell)));
       return {
-        // Built on first use: a sweep's parent process aggregates measured records without measuring.
-        get measure() {
-          return memo(measures, memberKey, () => createMeasure(member.vault));
-        },
+        measure: memo(measures, memberKey, () => createMeasure(member.vault)),
         valueTypeOf: (field) => policy.fields[field]?.valueType ?? inferFieldType(field.replace(/#\d+$/, ""), member.vault[field] ?? "").valueType,
         authorized: (field, channel, recipient, position) =>
           recipient === null ? isReleasable(policy, field, channel) : isAuthorized(policy, field, channel, recipient, position ?? policy.positions[recipient] ?? "unknown"),

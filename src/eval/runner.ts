@@ -18,7 +18,7 @@ import { loadAgentLeak, type Scenario } from "../scenarios/agentleak.js";
 import { trackedAttribute } from "../scenarios/paired-trajectories.js";
 import { corpusContext } from "./context.js";
 import { MODELS, runAndMeasure, type Job, type JobOutput, type JobSettings } from "./job.js";
-import { aggregateMetrics, fromPortable, measureRecord, type MeasuredRecord } from "./metrics.js";
+import { aggregateMetrics, measureRecord, type MeasuredRecord } from "./metrics.js";
 import { CELL_NAMES, LEVELS, PAIR_MEMBERS, parseRecords, recordKey, SANITIZER_NAMES, type EvalRecord } from "./record.js";
 import { remoteJobRunner, remoteUrlSchema, scenarioJsonById } from "./remote.js";
 import { buildSummary, writeReport, type Summary } from "./report/summary.js";
@@ -281,7 +281,6 @@ export async function runSweep(input: SweepOptionsInput, hooks: SweepHooks = {})
   const bar = progressBar(options, jobs.length);
   const out = createWriteStream(recordsPath, { flags: "a" });
   const failures: SweepResult["failures"] = [];
-  const contextOf = corpusContext(scenarios, options.seed);
   const fresh = new Map<string, MeasuredRecord>();
   let written = 0;
   let nextGroup = 0;
@@ -317,9 +316,8 @@ export async function runSweep(input: SweepOptionsInput, hooks: SweepHooks = {})
     for (let oldest = inFlight.shift(); oldest; dispatch(), oldest = inFlight.shift()) {
       try {
         const { line, measured } = await oldest.output;
-        const record = fromPortable(measured, contextOf(measured.record));
         if (!out.write(`${line}\n`)) await new Promise<void>((resolve) => out.once("drain", () => resolve()));
-        fresh.set(recordKey(record.record), record);
+        fresh.set(recordKey(measured.record), measured);
         written++;
         bar?.update(written, { rate: (written / ((performance.now() - started) / 1000)).toFixed(1) });
         hooks.onRecord?.(written);
