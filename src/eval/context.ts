@@ -1,5 +1,6 @@
 /** The metrics' view of the corpus: measuring detector, ground-truth authorization and sanitizer detectors per record. */
 import type { Detection } from "../detect/base.js";
+import type { ValueType } from "../event.js";
 import { isAuthorized, isReleasable } from "../policy/authorize.js";
 import { inferFieldType } from "../policy/infer.js";
 import { policySchema, type Policy } from "../policy/options.js";
@@ -34,9 +35,11 @@ function scenarioContexts(scenario: Scenario, seed: string): ScenarioContexts {
       });
       const policy = policySchema.parse(scenarioPolicy(member, cell));
       const detectors = new Map<string, (text: string) => Detection[]>();
+      const valueTypes = new Map<string, ValueType>();
       return {
         measure,
-        valueTypeOf: (field) => policy.fields[field]?.valueType ?? inferFieldType(field.replace(/#\d+$/, ""), member.vault[field] ?? "").valueType,
+        valueTypeOf: (field) =>
+          memo(valueTypes, field, () => policy.fields[field]?.valueType ?? inferFieldType(field.replace(/#\d+$/, ""), member.vault[field] ?? "").valueType),
         authorized: (field, channel, recipient, position) =>
           recipient === null ? isReleasable(policy, field, channel) : isAuthorized(policy, field, channel, recipient, position ?? policy.positions[recipient] ?? "unknown"),
         introducedAgents: cellAgents(cell, scenario).filter((agent) => agent.position === "introduced").map((agent) => agent.name),

@@ -344,11 +344,12 @@ function occurrenceCounts(record: EvalRecord, context: RecordContext, found: rea
   const counts = new Map<string, OccurrenceCount>();
   for (const { event: index, field, shouldAllow, kept, cause } of found) {
     const event = record.events[index];
-    const counted = { shouldAllow, kept, channel: event.channel, valueType: context.valueTypeOf(field), position: event.position ?? "unresolved", cause };
-    const key = JSON.stringify(counted);
+    const valueType = context.valueTypeOf(field);
+    const position = event.position ?? "unresolved";
+    const key = `${shouldAllow}|${kept}|${event.channel}|${valueType}|${position}|${cause}`;
     const count = counts.get(key);
     if (count) count.count++;
-    else counts.set(key, { ...counted, count: 1 });
+    else counts.set(key, { shouldAllow, kept, channel: event.channel, valueType, position, cause, count: 1 });
   }
   return [...counts.values()];
 }
