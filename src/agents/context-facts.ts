@@ -56,30 +56,54 @@ function decodeJson(text: string): unknown {
   }
 }
 
+/** The facts one text offers, in the order they are found, repeats included (de-duplicated across texts by extractFacts). */
+function textFacts(text: string): ContextFact[] {
+  const facts: ContextFact[] = [];
+  const add = (field: string, value: string, label = labelOf(field)) => {
+    const v = value.trim().replace(/\*\*$/, "").trim();
+    // a question is not a value on file
+    if (v.length < MIN_VALUE_LENGTH || v.length > MAX_VALUE_LENGTH || v.endsWith("?")) return;
+    facts.push({ label, field, value: v, kind: classifyValue(field, v) });
+  };
+  const decoded = decodeJson(text);
+  if (decoded !== undefined) for (const [key, value] of jsonPairs(decoded)) add(key, value);
+  for (const match of text.matchAll(LABELLED_LINE)) {
+    const label = match[1].trim();
+    if (!NON_DATA_LABELS.test(label) && !/^[[{"]/.test(match[2])) add(fieldName(label), match[2], label);
+  }
+  for (const { field, pattern } of UNLABELLED_PATTERNS) {
+    for (const match of text.matchAll(pattern)) add(field, match[0]);
+  }
+  return facts;
+}
+
+/** Texts whose facts are remembered: every model call reads the whole conversation again. */
+const MEMO_LIMIT = 2048;
+const factsByText = new Map<string, readonly ContextFact[]>();
+
+function rememberedFacts(text: string): readonly ContextFact[] {
+  let facts = factsByText.get(text);
+  if (facts === undefined) {
+    if (factsByText.size >= MEMO_LIMIT) factsByText.clear();
+    factsByText.set(text, (facts = textFacts(text)));
+  }
+  return facts;
+}
+
 /**
  * The values a text carries: JSON leaves (tool results, records), "Label: value" lines, and
  * values recognisable by shape alone (SSNs, ISO dates, emails, canary tokens). Only what is
- * in the text: the model forwards nothing it was not given.
+ * in the text: the model forwards nothing it was not given. A value is kept where it is first found.
  */
 export function extractFacts(texts: readonly string[]): ContextFact[] {
   const facts: ContextFact[] = [];
   const seen = new Set<string>();
-  const add = (field: string, value: string, label = labelOf(field)) => {
-    const v = value.trim().replace(/\*\*$/, "").trim();
-    // a question is not a value on file
-    if (v.length < MIN_VALUE_LENGTH || v.length > MAX_VALUE_LENGTH || v.endsWith("?") || seen.has(v.toLowerCase())) return;
-    seen.add(v.toLowerCase());
-    facts.push({ label, field, value: v, kind: classifyValue(field, v) });
-  };
   for (const text of texts) {
-    const decoded = decodeJson(text);
-    if (decoded !== undefined) for (const [key, value] of jsonPairs(decoded)) add(key, value);
-    for (const match of text.matchAll(LABELLED_LINE)) {
-      const label = match[1].trim();
-      if (!NON_DATA_LABELS.test(label) && !/^[[{"]/.test(match[2])) add(fieldName(label), match[2], label);
-    }
-    for (const { field, pattern } of UNLABELLED_PATTERNS) {
-      for (const match of text.matchAll(pattern)) add(field, match[0]);
+    for (const fact of rememberedFacts(text)) {
+      const key = fact.value.toLowerCase();
+      if (seen.has(key)) continue;
+      seen.add(key);
+      facts.push(fact);
     }
   }
   return facts;

@@ -31,6 +31,8 @@ export interface ScriptedCallOptions extends BaseChatModelCallOptions {
 const UNMEASURED_KIND_PROXY: Partial<Record<ValueKind, ValueKind>> = { email: "phone", address: "phone" };
 const HANDOFF_TOOL = /transfer|handoff|hand_off/i;
 const MAX_PARALLEL_TOOL_CALLS = 3;
+/** System prompts whose parsed turn a model remembers. */
+const TURN_MEMO_LIMIT = 1024;
 
 const OPENERS: Readonly<Record<ArchetypeId, (to: string, agent: string) => string>> = {
   delegation: (to) => `Instructions for ${to}:`,
@@ -87,6 +89,7 @@ function messageText(message: BaseMessage): string {
 export class ScriptedAgentModel extends BaseChatModel<ScriptedCallOptions> {
   readonly seed: string;
   readonly rates: ForwardingRates;
+  private readonly turnsByPrompt = new Map<string, AgentTurn>();
 
   static override lc_name(): string {
     return "ScriptedAgentModel";
@@ -132,8 +135,17 @@ export class ScriptedAgentModel extends BaseChatModel<ScriptedCallOptions> {
   }
 
   private turnOf(messages: BaseMessage[], override: AgentTurnInput | undefined): AgentTurn {
-    const fromPrompt = messages.filter((m) => m.getType() === "system").map((m) => parseAgentTurn(messageText(m)));
-    return agentTurnSchema.parse(Object.assign({}, ...fromPrompt, override));
+    const prompts = messages.filter((m) => m.getType() === "system").map(messageText);
+    const parse = () => agentTurnSchema.parse(Object.assign({}, ...prompts.map(parseAgentTurn), override));
+    if (override !== undefined) return parse();
+    // An agent's system prompt is the same at every call of its turn; the parsed turn is only read.
+    const key = prompts.join("\u0000");
+    let turn = this.turnsByPrompt.get(key);
+    if (turn === undefined) {
+      if (this.turnsByPrompt.size >= TURN_MEMO_LIMIT) this.turnsByPrompt.clear();
+      this.turnsByPrompt.set(key, (turn = parse()));
+    }
+    return turn;
   }
 
   private slot(archetype: ArchetypeId): SlotStats {

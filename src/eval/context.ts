@@ -1,5 +1,6 @@
 /** The metrics' view of the corpus: measuring detector, ground-truth authorization and sanitizer detectors per record. */
 import type { Detection } from "../detect/base.js";
+import type { ValueType } from "../event.js";
 import { isAuthorized, isReleasable } from "../policy/authorize.js";
 import { inferFieldType } from "../policy/infer.js";
 import { policySchema, type Policy } from "../policy/options.js";
@@ -9,7 +10,7 @@ import { pairMember } from "../topologies/run.js";
 import { guardFor } from "./baselines.js";
 import { createMeasure, type Measure } from "./measure.js";
 import type { ContextProvider, RecordContext } from "./metrics.js";
-import type { CellName, EvalRecord } from "./record.js";
+import type { CellName, EvalRecord, PairMember } from "./record.js";
 
 function memo<V>(cache: Map<string, V>, key: string, build: () => V): V {
   let value = cache.get(key);
@@ -17,35 +18,33 @@ function memo<V>(cache: Map<string, V>, key: string, build: () => V): V {
   return value;
 }
 
-/** Contexts for the records of a sweep over `scenarios` run with `seed`; everything is built once per scenario, pair and cell. */
-export function corpusContext(scenarios: readonly Scenario[], seed: string): ContextProvider {
-  const byId = new Map(scenarios.map((s) => [s.id, s]));
-  const members = new Map<string, Scenario>();
-  const measures = new Map<string, Measure>();
-  const policies = new Map<string, Policy>();
-  const introduced = new Map<string, string[]>();
-  const detectors = new Map<string, (text: string) => Detection[]>();
-  const contexts = new Map<string, RecordContext>();
+/** Scenarios whose contexts are kept: records come scenario-major (lanes interleave a few), and a measure with its memo is megabytes. */
+const RECENT_SCENARIOS = 4;
 
-  return (record: EvalRecord): RecordContext =>
-    memo(contexts, [record.scenario_id, record.pair, record.cell].join("|"), () => {
-      const scenario = byId.get(record.scenario_id);
-      if (!scenario) throw new Error(`records.jsonl names scenario ${record.scenario_id}, which is not in the corpus`);
-      const memberKey = `${record.scenario_id}|${record.pair}`;
-      const member = memo(members, memberKey, () => pairMember(scenario, record.pair, seed));
-      const cell = record.cell as CellName;
-      const policy = memo(policies, `${memberKey}|${cell}`, () => policySchema.parse(scenarioPolicy(member, cell)));
+type ScenarioContexts = (pair: PairMember, cell: CellName) => RecordContext;
+
+/** The contexts of one scenario's records; each pair member's measure is shared by its cells. */
+function scenarioContexts(scenario: Scenario, seed: string): ScenarioContexts {
+  const members = new Map<string, { member: Scenario; measure: Measure }>();
+  const contexts = new Map<string, RecordContext>();
+  return (pair, cell) =>
+    memo(contexts, `${pair}|${cell}`, () => {
+      const { member, measure } = memo(members, pair, () => {
+        const member = pairMember(scenario, pair, seed);
+        return { member, measure: createMeasure(member.vault) };
+      });
+      const policy = policySchema.parse(scenarioPolicy(member, cell));
+      const detectors = new Map<string, (text: string) => Detection[]>();
+      const valueTypes = new Map<string, ValueType>();
       return {
-        // Built on first use: a sweep's parent process aggregates measured records without measuring.
-        get measure() {
-          return memo(measures, memberKey, () => createMeasure(member.vault));
-        },
-        valueTypeOf: (field) => policy.fields[field]?.valueType ?? inferFieldType(field.replace(/#\d+$/, ""), member.vault[field] ?? "").valueType,
+        measure,
+        valueTypeOf: (field) =>
+          memo(valueTypes, field, () => policy.fields[field]?.valueType ?? inferFieldType(field.replace(/#\d+$/, ""), member.vault[field] ?? "").valueType),
         authorized: (field, channel, recipient, position) =>
           recipient === null ? isReleasable(policy, field, channel) : isAuthorized(policy, field, channel, recipient, position ?? policy.positions[recipient] ?? "unknown"),
-        introducedAgents: memo(introduced, `${record.scenario_id}|${cell}`, () => cellAgents(cell, scenario).filter((agent) => agent.position === "introduced").map((agent) => agent.name)),
+        introducedAgents: cellAgents(cell, scenario).filter((agent) => agent.position === "introduced").map((agent) => agent.name),
         sanitizerDetect: (sanitizer, text) => {
-          const detect = memo(detectors, `${memberKey}|${cell}|${sanitizer}`, () => {
+          const detect = memo(detectors, sanitizer, () => {
             const guard = guardFor(sanitizer, member, cell, seed);
             return guard ? (t: string) => guard.detect(t) : () => [];
           });
@@ -53,4 +52,23 @@ export function corpusContext(scenarios: readonly Scenario[], seed: string): Con
         },
       };
     });
+}
+
+/** Contexts for the records of a sweep over `scenarios` run with `seed`; built once per scenario, pair and cell while the scenario is recent. */
+export function corpusContext(scenarios: readonly Scenario[], seed: string): ContextProvider {
+  const byId = new Map(scenarios.map((s) => [s.id, s]));
+  // Least recently used first.
+  const recent = new Map<string, ScenarioContexts>();
+  return (record: EvalRecord): RecordContext => {
+    let contextsOf = recent.get(record.scenario_id);
+    if (contextsOf) recent.delete(record.scenario_id);
+    else {
+      const scenario = byId.get(record.scenario_id);
+      if (!scenario) throw new Error(`records.jsonl names scenario ${record.scenario_id}, which is not in the corpus`);
+      contextsOf = scenarioContexts(scenario, seed);
+      if (recent.size >= RECENT_SCENARIOS) recent.delete(recent.keys().next().value!);
+    }
+    recent.set(record.scenario_id, contextsOf);
+    return contextsOf(record.pair, record.cell as CellName);
+  };
 }

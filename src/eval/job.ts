@@ -4,7 +4,7 @@ import { reconsTracing, type ReconsTracing } from "../langsmith/tracing.js";
 import type { Scenario } from "../scenarios/agentleak.js";
 import { pairMember, runRecord, type TraceEvent } from "../topologies/run.js";
 import { guardFor } from "./baselines.js";
-import { measureRecord, toPortable, type ContextProvider, type PortableMeasuredRecord } from "./metrics.js";
+import { measureRecord, type ContextProvider, type MeasuredRecord } from "./metrics.js";
 import type { EvalRecord, RecordKey } from "./record.js";
 
 export const MODELS = ["scripted", "openai"] as const;
@@ -72,11 +72,11 @@ export async function executeJob(job: Job, scenario: Scenario, settings: JobSett
 /** A finished job: its records.jsonl line and the record already measured (measuring runs where the record was run). */
 export interface JobOutput {
   line: string;
-  measured: PortableMeasuredRecord;
+  measured: MeasuredRecord;
 }
 
 export async function runAndMeasure(job: Job, scenario: Scenario, settings: JobSettings, contextOf: ContextProvider): Promise<JobOutput> {
   const fresh = await executeJob(job, scenario, settings);
   const record: EvalRecord = { ...fresh, events: fresh.events.map((event) => ({ ...event, decisions: event.decisions.map((decision) => ({ ...decision })) })) };
-  return { line: JSON.stringify(fresh), measured: toPortable(measureRecord(record, contextOf(record))) };
+  return { line: JSON.stringify(fresh), measured: measureRecord(record, contextOf(record)) };
 }

@@ -11,7 +11,7 @@ import { z } from "zod";
 import { parseAgentLeakJsonl, parseScenario, type Scenario } from "../scenarios/agentleak.js";
 import { corpusContext } from "./context.js";
 import { MODELS, runAndMeasure, type JobOutput } from "./job.js";
-import type { PortableMeasuredRecord } from "./metrics.js";
+import type { MeasuredRecord } from "./metrics.js";
 import { CELL_NAMES, LEVELS, PAIR_MEMBERS, SANITIZER_NAMES } from "./record.js";
 
 const SAMPLE = new URL("../../data/agentleak-sample.jsonl", import.meta.url);
@@ -34,7 +34,7 @@ export type RemoteRecordInput = z.input<typeof remoteRecordInputSchema>;
 /** What the graph returns, checked on the runner's side before the line is written. */
 export const remoteRecordOutputSchema = z.object({
   line: z.string().min(1),
-  measured: z.custom<PortableMeasuredRecord>((value) => typeof value === "object" && value !== null && "record" in value, "expected a measured record"),
+  measured: z.custom<MeasuredRecord>((value) => typeof value === "object" && value !== null && "record" in value, "expected a measured record"),
 });
 
 function scenarioOf(input: z.output<typeof remoteRecordInputSchema>): Scenario {
@@ -67,7 +67,7 @@ const RecordState = Annotation.Root({
   settings: Annotation<RemoteRecordInput["settings"]>,
   scenario: Annotation<unknown>,
   line: Annotation<string>,
-  measured: Annotation<PortableMeasuredRecord>,
+  measured: Annotation<MeasuredRecord>,
 });
 
 export function evalRecordGraph() {

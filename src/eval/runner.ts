@@ -18,7 +18,7 @@ import { loadAgentLeak, type Scenario } from "../scenarios/agentleak.js";
 import { trackedAttribute } from "../scenarios/paired-trajectories.js";
 import { corpusContext } from "./context.js";
 import { MODELS, runAndMeasure, type Job, type JobOutput, type JobSettings } from "./job.js";
-import { aggregateMetrics, fromPortable, measureRecord, type MeasuredRecord } from "./metrics.js";
+import { aggregateMetrics, measureRecord, type MeasuredRecord } from "./metrics.js";
 import { CELL_NAMES, LEVELS, PAIR_MEMBERS, parseRecords, recordKey, SANITIZER_NAMES, type EvalRecord } from "./record.js";
 import { remoteJobRunner, remoteUrlSchema, scenarioJsonById } from "./remote.js";
 import { buildSummary, writeReport, type Summary } from "./report/summary.js";
@@ -78,43 +78,58 @@ export interface SweepHooks {
 type RunJob = (job: Job) => Promise<JobOutput>;
 
 /** One lane per process: a lane runs its jobs one at a time, so a lane given a whole group reuses its guards. */
+interface Lane {
+  run: RunJob;
+  /** Jobs handed to the lane before the oldest one is answered (a worker process queues them and runs them in order). */
+  depth: number;
+}
+
 interface Executor {
-  lanes: RunJob[];
+  lanes: Lane[];
   close(): Promise<void>;
 }
 
 function inProcessExecutor(scenarios: readonly Scenario[], settings: JobSettings): Executor {
   const byId = new Map(scenarios.map((s) => [s.id, s]));
   const contextOf = corpusContext(scenarios, settings.seed);
-  return { lanes: [(job) => runAndMeasure(job, byId.get(job.scenario_id)!, settings, contextOf)], close: async () => undefined };
+  return { lanes: [{ run: (job) => runAndMeasure(job, byId.get(job.scenario_id)!, settings, contextOf), depth: 1 }], close: async () => undefined };
 }
 
 const WORKER_URL = new URL(`./worker${import.meta.url.endsWith(".ts") ? ".ts" : ".js"}`, import.meta.url);
 
-/** Worker processes, each fed one job at a time by its lane; a TypeScript checkout runs them through tsx. */
+/** A worker has its next job queued while its last reply is processed here, so it never waits on this process. */
+const WORKER_QUEUE_DEPTH = 2;
+
+/**
+ * Worker processes, each fed by its lane; a TypeScript checkout runs them through tsx. Messages
+ * use V8 serialization: a record's JSON line crosses as a string, without being escaped again.
+ */
 async function processExecutor(size: number, corpus: string, settings: JobSettings): Promise<Executor> {
   const execArgv = WORKER_URL.pathname.endsWith(".ts") ? ["--import", "tsx"] : [];
   const start = () =>
-    new Promise<RunJob & { child: ChildProcess }>((resolve, reject) => {
-      const child = fork(fileURLToPath(WORKER_URL), [], { execArgv, stdio: ["ignore", "inherit", "inherit", "ipc"] });
-      let running: { resolve: (output: JobOutput) => void; reject: (error: Error) => void } | null = null;
+    new Promise<Lane & { child: ChildProcess }>((resolve, reject) => {
+      const child = fork(fileURLToPath(WORKER_URL), [], { execArgv, serialization: "advanced", stdio: ["ignore", "inherit", "inherit", "ipc"] });
+      const waiting = new Map<number, { resolve: (output: JobOutput) => void; reject: (error: Error) => void }>();
+      const settle = (id: number) => {
+        const job = waiting.get(id);
+        waiting.delete(id);
+        return job;
+      };
       let nextId = 0;
-      const lane = Object.assign(
-        (job: Job) =>
-          new Promise<JobOutput>((resolveJob, rejectJob) => {
-            running = { resolve: resolveJob, reject: rejectJob };
-            child.send({ type: "job", id: nextId++, job } satisfies WorkerRequest);
-          }),
-        { child },
-      );
+      const run = (job: Job) =>
+        new Promise<JobOutput>((resolveJob, rejectJob) => {
+          const id = nextId++;
+          waiting.set(id, { resolve: resolveJob, reject: rejectJob });
+          child.send({ type: "job", id, job } satisfies WorkerRequest, (error) => error && settle(id)?.reject(error));
+        });
       child.once("error", reject);
-      child.once("exit", (code) => running?.reject(new Error(`worker exited with code ${code}`)));
+      child.once("exit", (code) => {
+        for (const id of [...waiting.keys()]) settle(id)?.reject(new Error(`worker exited with code ${code}`));
+      });
       child.on("message", (message: WorkerReply) => {
-        if (message.type === "ready") return resolve(lane);
-        const job = running;
-        running = null;
-        if (message.type === "done") job?.resolve(message.output);
-        else job?.reject(new Error(message.error));
+        if (message.type === "ready") return resolve({ run, depth: WORKER_QUEUE_DEPTH, child });
+        if (message.type === "done") settle(message.id)?.resolve(message.output);
+        else settle(message.id)?.reject(new Error(message.error));
       });
       child.send({ type: "init", init: { corpus, settings } } satisfies WorkerRequest);
     });
@@ -138,7 +153,7 @@ async function processExecutor(size: number, corpus: string, settings: JobSettin
 /** `size` lanes each waiting on one server run at a time. */
 async function remoteExecutor(size: number, url: string, corpus: string, scenarios: readonly Scenario[], settings: JobSettings): Promise<Executor> {
   const run = remoteJobRunner(url, settings, scenarioJsonById(await readFile(corpus, "utf8"), scenarios));
-  return { lanes: Array.from({ length: size }, () => run), close: async () => undefined };
+  return { lanes: Array.from({ length: size }, () => ({ run, depth: 1 })), close: async () => undefined };
 }
 
 /** Keys of the whole records already written; a torn last line (killed writer) is cut off first. Read line by line: a sweep's file is larger than a string may be. */
@@ -266,7 +281,6 @@ export async function runSweep(input: SweepOptionsInput, hooks: SweepHooks = {})
   const bar = progressBar(options, jobs.length);
   const out = createWriteStream(recordsPath, { flags: "a" });
   const failures: SweepResult["failures"] = [];
-  const contextOf = corpusContext(scenarios, options.seed);
   const fresh = new Map<string, MeasuredRecord>();
   let written = 0;
   let nextGroup = 0;
@@ -276,21 +290,39 @@ export async function runSweep(input: SweepOptionsInput, hooks: SweepHooks = {})
     : lanes <= 1
       ? inProcessExecutor(scenarios, settings)
       : await processExecutor(lanes, options.corpus, settings);
-  const lane = async (run: RunJob) => {
+  /** The jobs of whole groups, taken in sweep order by whichever lane asks next, until aborted. */
+  function* laneJobs(): Generator<Job> {
     while (nextGroup < groups.length && !hooks.signal?.aborted) {
       for (const job of groups[nextGroup++]) {
-        if (hooks.signal?.aborted) break;
-        try {
-          const { line, measured } = await run(job);
-          const record = fromPortable(measured, contextOf(measured.record));
-          if (!out.write(`${line}\n`)) await new Promise<void>((resolve) => out.once("drain", () => resolve()));
-          fresh.set(recordKey(record.record), record);
-          written++;
-          bar?.update(written, { rate: (written / ((performance.now() - started) / 1000)).toFixed(1) });
-          hooks.onRecord?.(written);
-        } catch (error) {
-          failures.push({ key: recordKey(job), error: error instanceof Error ? error.message : String(error) });
-        }
+        if (hooks.signal?.aborted) return;
+        yield job;
+      }
+    }
+  }
+  const lane = async ({ run, depth }: Lane) => {
+    const assigned = laneJobs();
+    const inFlight: Array<{ job: Job; output: Promise<JobOutput> }> = [];
+    const dispatch = () => {
+      while (inFlight.length < depth) {
+        const next = assigned.next();
+        if (next.done) return;
+        const output = run(next.value);
+        // Awaited in turn below; a queued job failing meanwhile is not an unhandled rejection.
+        output.catch(() => undefined);
+        inFlight.push({ job: next.value, output });
+      }
+    };
+    dispatch();
+    for (let oldest = inFlight.shift(); oldest; dispatch(), oldest = inFlight.shift()) {
+      try {
+        const { line, measured } = await oldest.output;
+        if (!out.write(`${line}\n`)) await new Promise<void>((resolve) => out.once("drain", () => resolve()));
+        fresh.set(recordKey(measured.record), measured);
+        written++;
+        bar?.update(written, { rate: (written / ((performance.now() - started) / 1000)).toFixed(1) });
+        hooks.onRecord?.(written);
+      } catch (error) {
+        failures.push({ key: recordKey(oldest.job), error: error instanceof Error ? error.message : String(error) });
       }
     }
   };

@@ -1,6 +1,7 @@
 /**
- * A sweep worker process: loads the corpus once, then runs the jobs its parent sends over IPC and
- * answers each with the record's JSON line and the record measured. Ctrl-C reaches the whole process group; the worker
+ * A sweep worker process: loads the corpus once, then runs the jobs its parent sends over IPC one
+ * at a time, in the order sent (the parent queues the next job ahead), and answers each with the
+ * record's JSON line and the record measured. Ctrl-C reaches the whole process group; the worker
  * ignores it and lets the parent finish the jobs in flight, then exits when the parent disconnects.
  */
 import { setMaxListeners } from "node:events";
@@ -28,6 +29,8 @@ if (process.send) {
   let scenarios = new Map<string, Scenario>();
   let settings: JobSettings | undefined;
   let contextOf: ContextProvider | undefined;
+  // Jobs of a group share guards whose state follows the order of the runs: never two at once.
+  let queue: Promise<void> = Promise.resolve();
   process.on("SIGINT", () => undefined);
   process.on("disconnect", () => process.exit(0));
   process.on("message", (message: WorkerRequest) => {
@@ -45,9 +48,12 @@ if (process.send) {
       reply({ type: "failed", id: message.id, error: `unknown scenario ${message.job.scenario_id}` });
       return;
     }
-    runAndMeasure(message.job, scenario, settings, contextOf).then(
-      (output) => reply({ type: "done", id: message.id, output }),
-      (error: unknown) => reply({ type: "failed", id: message.id, error: error instanceof Error ? (error.stack ?? error.message) : String(error) }),
+    const [job, jobSettings, jobContext] = [message.job, settings, contextOf];
+    queue = queue.then(() =>
+      runAndMeasure(job, scenario, jobSettings, jobContext).then(
+        (output) => reply({ type: "done", id: message.id, output }),
+        (error: unknown) => reply({ type: "failed", id: message.id, error: error instanceof Error ? (error.stack ?? error.message) : String(error) }),
+      ),
     );
   });
 }

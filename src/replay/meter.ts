@@ -46,10 +46,11 @@ const WEAK_WINDOW = 150;
 const PHRASE_WINDOW = 80;
 const DIGIT_RUN = /\d(?:[ \t\-./()]{0,2}\d)*/g;
 const NUMBER_TOKEN = /(?<![\w.,])\$?\s?(\d{1,3}(?:,\d{3})+|\d+)(\.\d+)?(?:\s?(k|K|thousand|million|M|mn|billion|bn|B)\b)?/g;
-const UNREGISTERED: Array<[string, RegExp]> = [
-  ["email", /[\w.+-]+@[\w-]+(?:\.[\w-]+)+/g],
-  ["digits", /\d(?:[ \-./()]{0,2}\d){5,}/g],
-  ["url", /\bhttps?:\/\/[^\s)\]]+/g],
+/** PII shapes outside the vault, each with a string every match contains (a text without it is not scanned). */
+const UNREGISTERED: Array<[kind: string, pattern: RegExp, needle: string]> = [
+  ["email", /[\w.+-]+@[\w-]+(?:\.[\w-]+)+/g, "@"],
+  ["digits", /\d(?:[ \-./()]{0,2}\d){5,}/g, ""],
+  ["url", /\bhttps?:\/\/[^\s)\]]+/g, "://"],
 ];
 
 /** A numeric date layout's reading of one match: month, day, and year when written. */
@@ -86,6 +87,7 @@ class TextView {
   private runs?: DigitRun[];
   private tokens?: NumberToken[];
   private mentions?: DateMention[][];
+  private readonly contains = new Map<string, boolean>();
 
   constructor(readonly text: string) {}
 
@@ -123,7 +125,10 @@ class TextView {
 
   /** Whether `needle` (lowercase ASCII) may occur case-insensitively: false only when it cannot. */
   mayContain(needle: string): boolean {
-    return this.lower.includes(needle);
+    // Several finders of a field share a needle (every name form holds the surname).
+    let found = this.contains.get(needle);
+    if (found === undefined) this.contains.set(needle, (found = this.lower.includes(needle)));
+    return found;
   }
 }
 
@@ -340,7 +345,8 @@ export function createMeter(vault: Record<string, VaultValue | null>): Meter {
         for (const finder of strong) for (const [start, end] of finder(view)) hits.push({ start, end, field });
         for (const [start, end] of clusteredWeakHits(weak.map((finder) => finder(view)))) hits.push({ start, end, field });
       }
-      for (const [kind, pattern] of UNREGISTERED) {
+      for (const [kind, pattern, needle] of UNREGISTERED) {
+        if (!text.includes(needle)) continue;
         for (const m of text.matchAll(pattern)) hits.push({ start: m.index, end: m.index + m[0].length, field: `unregistered:${kind}` });
       }
       return hits;
