@@ -77,13 +77,14 @@ export interface SweepHooks {
 
 type RunJob = (job: Job) => Promise<JobOutput>;
 
-/** One lane per process: a lane runs its jobs one at a time, so a lane given a whole group reuses its guards. */
+/** Where jobs run: a lane's jobs run one at a time, in order, so a lane given a whole group reuses its guards. */
 interface Lane {
   run: RunJob;
   /** Jobs handed to the lane before the oldest one is answered (a worker process queues them and runs them in order). */
   depth: number;
 }
 
+/** One lane per process (or per server run in flight). */
 interface Executor {
   lanes: Lane[];
   close(): Promise<void>;

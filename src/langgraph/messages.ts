@@ -96,26 +96,25 @@ const sanitizedViews = new WeakMap<BaseMessage, Array<{ parts: Record<string, un
 /** Distinct views kept per message (one per group of readers with the same authorizations). */
 const MAX_VIEWS = 8;
 
-function sameParts(a: Record<string, unknown>, b: Record<string, unknown>): boolean {
-  let count = 0;
-  for (const key in b) {
-    if (a[key] !== b[key]) return false;
-    count++;
+/** Whether `parts` holds exactly `count` keys, each with the value `fields` has under it. */
+function holdsSame(parts: Record<string, unknown>, fields: Record<string, unknown>, count: number): boolean {
+  for (const key in parts) {
+    if (parts[key] !== fields[key]) return false;
+    count--;
   }
-  for (const _ in a) count--;
   return count === 0;
+}
+
+function sameParts(a: Record<string, unknown>, b: Record<string, unknown>): boolean {
+  return holdsSame(b, a, Object.keys(a).length);
 }
 
 /** The sanitizer keeps the identity of every branch it did not change. */
 function unchanged(original: BaseMessage, parts: Record<string, unknown>): boolean {
   const source = original as unknown as Record<string, unknown>;
   let count = 0;
-  for (const key in parts) {
-    if (parts[key] !== source[key]) return false;
-    count++;
-  }
-  for (const field of CONTENT_FIELDS) if (carriesContent(source[field])) count--;
-  return count === 0;
+  for (const field of CONTENT_FIELDS) if (carriesContent(source[field])) count++;
+  return holdsSame(parts, source, count);
 }
 
 function isObject(value: unknown): value is Record<string, unknown> {

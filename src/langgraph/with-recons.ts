@@ -253,18 +253,17 @@ class GraphInterceptor {
     if (!isRecord(value) || isCommand(value)) {
       return send(value, containsMessage(value) ? "C2" : this.options.otherKeysChannel) as Promise<T>;
     }
-    const shares = new Map<Channel, Record<string, unknown>>();
-    for (const [key, item] of Object.entries(value)) {
-      const channel = this.channelOf(key);
-      shares.set(channel, { ...shares.get(channel), [key]: item });
-    }
+    const keys = Object.keys(value);
+    const channels = keys.map((key) => this.channelOf(key));
     // One channel (a messages-only state): the value is its own share, delivered whole.
-    if (shares.size === 1) return send(value, shares.keys().next().value!) as Promise<T>;
+    if (channels.length > 0 && channels.every((channel) => channel === channels[0])) return send(value, channels[0]) as Promise<T>;
+    const shares = new Map<Channel, Record<string, unknown>>();
+    keys.forEach((key, index) => shares.set(channels[index], { ...shares.get(channels[index]), [key]: value[key] }));
     const delivered = await Promise.all([...shares].map(([channel, share]) => send(share, channel)));
     const merged = Object.assign({}, ...delivered) as Record<string, unknown>;
     // Same keys, same order, same prototype as the node produced or read.
     const result = Object.create(Object.getPrototypeOf(value)) as Record<string, unknown>;
-    for (const key of Object.keys(value)) result[key] = merged[key];
+    for (const key of keys) result[key] = merged[key];
     return result as T;
   }
 
