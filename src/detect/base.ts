@@ -1,4 +1,5 @@
 import type { DetectedValue, ValueType } from "../event.js";
+import type { VariantRole } from "./vault/variant.js";
 
 /** A protected value found in one string. Offsets are UTF-16 indices into that string. */
 export interface Detection extends DetectedValue {
@@ -6,6 +7,8 @@ export interface Detection extends DetectedValue {
   end: number;
   /** Vault detections: the canonical registered value this span is a form of (never put in decisions). */
   value?: string;
+  /** Vault detections: which rendering of the value the span is (whole, masked tail, a name part...). */
+  role?: VariantRole;
 }
 
 /** A pattern recognizer for values nobody registered (Presidio's shape): validates, never guesses. */

@@ -1,8 +1,12 @@
 import type { Action } from "../event.js";
 import { resolveOverlaps } from "../detect/base.js";
+import { maskedTail } from "../detect/vault/masked.js";
+import { namePart } from "../detect/vault/names.js";
+import type { VariantRole } from "../detect/vault/variant.js";
 import { Vault, type VaultEntry } from "../detect/vault/vault.js";
 import { keyedTag } from "../crypto/keys.js";
 import type { Operator, OperatorInput, OperatorOutput } from "./base.js";
+import { copyCase } from "./operators/pseudonym.js";
 
 /** Actions whose output can be traced back to the vault value without shared state. */
 const REVERSIBLE: readonly Action[] = ["fpe", "pseudonymize"];
@@ -59,18 +63,39 @@ export class SurrogateIndex {
     // A value under several fields has one surrogate found once per field on the same span: each span
     // is replaced once, or the later replacement would cut into the earlier one's output.
     for (const detection of resolveOverlaps(found).reverse()) {
-      const origin = this.origins[Number(detection.field)];
       const span = restored.slice(detection.start, detection.end);
-      restored = restored.slice(0, detection.start) + this.reverse(origin, span) + restored.slice(detection.end);
+      const real = this.reverse(Number(detection.field), span, detection.role ?? "whole");
+      restored = restored.slice(0, detection.start) + real + restored.slice(detection.end);
     }
     return restored;
   }
 
-  private reverse(origin: SurrogateOrigin, span: string): string {
-    const key = `${origin.action}\u0000${origin.entry.field}\u0000${span}`;
+  /**
+   * The real text of `span`, a rendering in `role` of an origin's surrogate. A partial rendering
+   * restores to the same part of the real value, never to all of it: the reader of `****8757` or
+   * `Dear Zed` must not get a whole identifier or name where the sender wrote 4 digits or a first name.
+   */
+  private reverse(origin: number, span: string, role: VariantRole): string {
+    const { entry } = this.origins[origin];
+    switch (role) {
+      case "masked-tail":
+        return maskedTail(entry.value.replace(/\D/g, "")) ?? span;
+      case "first-name":
+      case "surname": {
+        const part = namePart(entry.value, role);
+        return part === null ? span : copyCase(span, part);
+      }
+      default:
+        return this.reverseWhole(origin, span);
+    }
+  }
+
+  private reverseWhole(origin: number, span: string): string {
+    // By origin, not field: a failed reversal falls back to that origin's own value.
+    const key = `${origin}\u0000${span}`;
     let real = this.reversed.get(key);
     if (real === undefined) {
-      real = this.reverseUncached(origin, span);
+      real = this.reverseUncached(this.origins[origin], span);
       if (this.reversed.size >= REVERSED_LIMIT) this.reversed.clear();
       this.reversed.set(key, real);
     }

@@ -24,10 +24,10 @@ function surrogate(action: "pseudonymize" | "fpe", field: string, value: string)
   return output.text;
 }
 
-describe("SurrogateIndex.restore", () => {
-  const name = "Michelle Miller";
-  const pseudonym = surrogate("pseudonymize", "patient_name", name);
+const name = "Michelle Miller";
+const pseudonym = surrogate("pseudonymize", "patient_name", name);
 
+describe("SurrogateIndex.restore", () => {
   it("restores a surrogate once when its value is registered under several fields", () => {
     // Tools re-register the records they return, so one value ends up under `patient_name#3` and `patient_name`.
     const index = indexOf([
@@ -75,5 +75,49 @@ describe("SurrogateIndex.restore", () => {
     });
     expect(index.restore("Zed Quill called", () => true)).toBe(`${name} called`);
     expect(applied).toContain(`pseudonymize:${name}`);
+  });
+});
+
+describe("SurrogateIndex.restore of a partial rendering", () => {
+  const ssn = "939-79-6410";
+  const ssnSurrogate = surrogate("fpe", "ssn", ssn);
+  const surrogateTail = ssnSurrogate.slice(-4);
+
+  it("restores the masked tail of a surrogate to the real value's tail, never to the whole value", () => {
+    const index = indexOf([["ssn", ssn]]);
+    expect(surrogateTail).not.toBe("6410");
+    expect(index.restore(`Account ending in ****${surrogateTail}.`, () => true)).toBe("Account ending in ****6410.");
+    expect(index.restore(`SSN: ***-**-${surrogateTail}`, () => true)).toBe("SSN: ***-**-6410");
+  });
+
+  it("keeps the surrogate's tail for a reader who may not see the value", () => {
+    const index = indexOf([["ssn", ssn]]);
+    expect(index.restore(`SSN: ***-**-${surrogateTail}`, (field) => field !== "ssn")).toBe(`SSN: ***-**-${surrogateTail}`);
+  });
+
+  it("gives the guard's authorized reader the real tail and an unauthorized one neither the tail nor the value", () => {
+    const guard = createRecons({ secret: SECRET, vault: { ssn }, policy: { fields: { ssn: { valueType: "format", kind: "ssn", authorized: ["ok"] } } } });
+    const text = `SSN on file: ***-**-${surrogateTail}.`;
+    expect(guard.restore(text, "ok", "C2")).toBe("SSN on file: ***-**-6410.");
+    expect(guard.restore(text, "other", "C2")).toBe(text);
+    const denied = guard.sanitizeSync({ channel: "C2", content: text, recipient: "other" }).content;
+    expect(denied).not.toContain("6410");
+    expect(denied.replace(/\D/g, "")).not.toContain("939796410");
+  });
+
+  it("restores a pseudonym's first name or surname alone to the real first name or surname", () => {
+    const [first, last] = pseudonym.split(" ");
+    const index = indexOf([["patient_name", name]]);
+    expect(index.restore(`Dear ${first}, thanks.`, () => true)).toBe("Dear Michelle, thanks.");
+    expect(index.restore(`Regards to ${last}.`, () => true)).toBe("Regards to Miller.");
+    expect(index.restore(`Regards to ${last.toUpperCase()}.`, () => true)).toBe("Regards to MILLER.");
+  });
+
+  it("restores a name part to the same real part when the real name is outside the pseudonym lists", () => {
+    // An unlisted first name gets a reserved pseudonym that does not reverse: the part must not become the whole name.
+    const unlisted = "Zorblaxine Miller";
+    const [first] = surrogate("pseudonymize", "patient_name", unlisted).split(" ");
+    const index = indexOf([["patient_name", unlisted]]);
+    expect(index.restore(`Dear ${first}, thanks.`, () => true)).toBe("Dear Zorblaxine, thanks.");
   });
 });

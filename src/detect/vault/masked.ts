@@ -10,9 +10,15 @@ const LOOKBEHIND = 48;
 /** A mask run (`***-**-`, `XXXX`, `••••`), `ending in`, or `last 4 (digits of SSN):` right before the digits. */
 const MASK_BEFORE = /(?:(?<![\p{L}\d])[*xX•#]{2,}(?:[\s.-]*[*xX•#]+)*[\s.-]*|\bending (?:in|with)\W{0,4}|\blast (?:4|four)\b[^\d\n]{0,40})$/iu;
 
-/** The last four digits of an identifier (SSN, card, account, phone) of 9+ digits, to find after a mask. */
+/** The last four digits an identifier (SSN, card, account, phone) of 9+ digits shows after a mask, else null. */
+export function maskedTail(digits: string): string | null {
+  return digits.length >= MIN_MASKED_DIGITS ? digits.slice(-TAIL_DIGITS) : null;
+}
+
+/** The masked tail of an identifier's digits as a form to find after a mask. */
 export function maskedTailVariants(digits: string): Variant[] {
-  return digits.length >= MIN_MASKED_DIGITS ? [{ form: digits.slice(-TAIL_DIGITS), confidence: MASKED_TAIL_CONFIDENCE, role: "masked-tail" }] : [];
+  const tail = maskedTail(digits);
+  return tail === null ? [] : [{ form: tail, confidence: MASKED_TAIL_CONFIDENCE, role: "masked-tail" }];
 }
 
 /** Whether the digits at source[start] follow a mask or a last-digits phrase. */

@@ -1,3 +1,4 @@
+import { normalizeText, originalSpan } from "./normalize.js";
 import { NAME_SUFFIXES, TITLES, isTitle } from "./words.js";
 import { whole, type Variant } from "./variant.js";
 
@@ -26,6 +27,22 @@ export function parseName(normalized: string): PersonName | null {
   while (tokens.length > 2 && NAME_SUFFIXES.has(tokens[tokens.length - 1])) tokens.pop();
   if (tokens.length < 2 || tokens.some((t) => /\d/.test(t))) return null;
   return { first: tokens[0], surname: tokens[tokens.length - 1], tokens };
+}
+
+/** A normalized token and where it starts. */
+const TOKEN = /[^ ]+/g;
+
+/** A person name's first name or surname as written in it (`Émile` of `Dr. Émile Zola`); null if not such a name. */
+export function namePart(value: string, part: "first-name" | "surname"): string | null {
+  const normalized = normalizeText(value);
+  const name = parseName(normalized.text);
+  if (!name) return null;
+  const tokens = [...normalized.text.matchAll(TOKEN)];
+  // Honorifics are dropped only before the first name and suffixes only after the surname.
+  const token = part === "first-name" ? tokens.find((t) => t[0] === name.first) : tokens.findLast((t) => t[0] === name.surname);
+  if (!token) return null;
+  const [start, end] = originalSpan(normalized, token.index, token.index + token[0].length);
+  return value.slice(start, end);
 }
 
 /**

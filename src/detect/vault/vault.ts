@@ -9,7 +9,7 @@ import { vaultMembers } from "./members.js";
 import { isStandaloneNameReference } from "./name-parts.js";
 import { isLowerLetterCode, NormalizeBuffer, normalizeValue, originalSpan, SPACE_CODE } from "./normalize.js";
 import { PatternGroup, type Target } from "./pattern-group.js";
-import type { Variant } from "./variant.js";
+import type { Variant, VariantRole } from "./variant.js";
 import { isTitle } from "./words.js";
 import { memberVariants } from "./variants.js";
 
@@ -39,6 +39,7 @@ interface Candidate {
   start: number;
   end: number;
   confidence: number;
+  role: VariantRole;
   /** Found as scattered content words: yields to any rendered form it overlaps, however long. */
   scattered?: boolean;
 }
@@ -149,12 +150,12 @@ export class Vault implements Detector {
         return;
       }
       case "masked-tail":
-        if ((end === norm.length || norm.codes[end] === SPACE_CODE) && followsMask(norm.source, norm.origin[start])) hits.candidates.push({ entry, start, end, confidence });
+        if ((end === norm.length || norm.codes[end] === SPACE_CODE) && followsMask(norm.source, norm.origin[start])) hits.candidates.push({ entry, start, end, confidence, role });
         return;
       default:
     }
     if (!norm.onTokenBoundaries(start, end)) return;
-    const hit = { entry, start, end, confidence };
+    const hit = { entry, start, end, confidence, role };
     switch (role) {
       case "whole":
         hits.candidates.push(hit);
@@ -191,7 +192,7 @@ export class Vault implements Detector {
       for (; at < word.start; at++) if (norm.codes[at] === SPACE_CODE) token++;
       word.token = token;
     }
-    return findWindows(words, (entry) => this.wordCounts[entry]).map((w) => ({ ...w, confidence: WINDOW_CONFIDENCE, scattered: true }));
+    return findWindows(words, (entry) => this.wordCounts[entry]).map((w) => ({ ...w, confidence: WINDOW_CONFIDENCE, role: "context-word" as const, scattered: true }));
   }
 
   /** List words next to another member of their list (found alone or as a list word). */
@@ -212,7 +213,7 @@ export class Vault implements Detector {
     return kept.map((c) => {
       const entry = this.list[c.entry];
       const [start, end] = withLeadingSign(norm.source, originalSpan(norm, c.start, c.end));
-      return { start, end, field: entry.field, kind: entry.kind, valueType: entry.valueType, tier: 1, confidence: c.confidence, source: this.name, value: entry.value };
+      return { start, end, field: entry.field, kind: entry.kind, valueType: entry.valueType, tier: 1, confidence: c.confidence, source: this.name, value: entry.value, role: c.role };
     });
   }
 }
@@ -259,7 +260,7 @@ function pairAroundMiddleName(norm: NormalizeBuffer, firstNames: readonly Candid
     if (!surname) continue;
     const gap = MIDDLE_GAP.exec(norm.source.slice(norm.origin[first.end - 1] + 1, norm.origin[surname.start]));
     if (gap && gap[1].length <= MAX_MIDDLE_NAME && !isTitle(gap[1].toLowerCase())) {
-      paired.push({ entry: first.entry, start: first.start, end: surname.end, confidence: MIDDLE_NAME_CONFIDENCE });
+      paired.push({ entry: first.entry, start: first.start, end: surname.end, confidence: MIDDLE_NAME_CONFIDENCE, role: "whole" });
     }
   }
   return paired;

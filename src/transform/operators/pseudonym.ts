@@ -108,7 +108,8 @@ function parseName(value: string): Token[] {
   return tokens;
 }
 
-function copyCase(pattern: string, name: string): string {
+/** `name` in the capitalization style of `pattern` (ALL CAPS, lower, else as written). */
+export function copyCase(pattern: string, name: string): string {
   if (pattern.length > 1 && pattern === pattern.toUpperCase()) return name.toUpperCase();
   if (pattern === pattern.toLowerCase()) return name.toLowerCase();
   return name;

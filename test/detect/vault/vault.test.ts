@@ -170,8 +170,8 @@ describe("Vault", () => {
     expectNotFound(vault, ["you must do more", "No. It might rain", "must must", "no more"]);
   });
 
-  it("returns tier-1 vault detections with kind and value type", () => {
+  it("returns tier-1 vault detections with kind, value type and the role of the form found", () => {
     const [d] = vaultOf({ dob: "1957-07-28" }).detect("born 07/28/1957");
-    expect(d).toEqual({ start: 5, end: 15, field: "dob", kind: "date", valueType: "format", tier: 1, confidence: 0.95, source: "vault", value: "1957-07-28" });
+    expect(d).toEqual({ start: 5, end: 15, field: "dob", kind: "date", valueType: "format", tier: 1, confidence: 0.95, source: "vault", value: "1957-07-28", role: "whole" });
   });
 });
