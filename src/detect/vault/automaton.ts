@@ -1,3 +1,5 @@
+import { EdgeTable, NO_EDGE } from "./edge-table.js";
+
 /**
  * Aho-Corasick automaton over UTF-16 codes: all occurrences of every pattern in one pass.
  * Written here (not taken from npm) because the matcher scans typed buffers of normalized codes,
@@ -115,26 +117,28 @@ export class Automaton {
     return next;
   }
 
-  /** The pattern trie as first-child / next-sibling lists; edges found through one numeric-keyed map. */
+  /** The pattern trie as first-child / next-sibling lists; edges found through one hash table. */
   private buildTrie(patterns: readonly string[]): Trie {
     const capacity = 1 + patterns.reduce((sum, p) => sum + p.length, 0);
     const firstChild = new Int32Array(capacity).fill(NONE);
     const nextSibling = new Int32Array(capacity).fill(NONE);
     const classOfState = new Int32Array(capacity);
     const output = new Int32Array(capacity).fill(NONE);
-    const edges = new Map<number, number>();
+    const edges = new EdgeTable();
     let states = 1;
     for (let id = 0; id < patterns.length; id++) {
       const pattern = patterns[id];
       let state = 0;
+      // Past the first new state the path is new: nothing to look up.
+      let fresh = false;
       for (let i = 0; i < pattern.length; i++) {
         const code = pattern.charCodeAt(i);
         const cls = code < 128 ? this.asciiClass[code] : this.wideClass.get(code)!;
-        const key = state * this.classes + cls;
-        let next = edges.get(key);
-        if (next === undefined) {
+        let next = fresh ? NO_EDGE : edges.get(state, cls);
+        if (next === NO_EDGE) {
+          fresh = true;
           next = states++;
-          edges.set(key, next);
+          edges.add(state, cls, next);
           classOfState[next] = cls;
           nextSibling[next] = firstChild[state];
           firstChild[state] = next;
