@@ -1,61 +1,83 @@
 import { Automaton, Matches } from "./automaton.js";
 import { matchesAsPrefix } from "./context.js";
 import type { NormalizeBuffer } from "./normalize.js";
-import type { Variant, VariantRole } from "./variant.js";
+import type { Variant } from "./variant.js";
 
 /** The delta index is merged into the base once it holds this fraction of the base's entries. */
 const MERGE_RATIO = 0.25;
 
-/** What a pattern of the automaton stands for: one variant of one entry of one member vault. */
-export interface Target {
-  /** The member vault the entry belongs to. */
-  member: number;
-  entry: number;
-  confidence: number;
-  role: VariantRole;
-  /** Index of the content word for a context word, else -1. */
-  word: number;
-  /** A context word that is a stem: it may match a longer word. */
-  prefix: boolean;
-  /** after-label: normalized length of the value at the end of the form, else 0. */
-  tail: number;
-}
-
-/** An automaton over the variants of entries [from[m], to[m]) of each member m, with the hits of its last scan. */
+/**
+ * An automaton over the variants of entries [from[m], to[m]) of each member m, with the hits of its last scan.
+ * What pattern `id` stands for is its targets t in [targetStart[id], targetStart[id + 1]): variant
+ * `targetVariant[t]` of entry `targetEntry[t]` of member vault `targetMember[t]`. Flat typed arrays,
+ * not an object per target and an array per pattern: a 10,000-value vault has ~200,000 of each,
+ * and their garbage collection weighed more than building them.
+ */
 export class PatternIndex {
   readonly automaton: Automaton;
-  readonly targets: Target[][];
+  readonly targetStart: Int32Array;
+  readonly targetMember: Int32Array;
+  readonly targetEntry: Int32Array;
+  readonly targetVariant: Int32Array;
+  /** Index of the content word for a context word, else -1. */
+  readonly targetWord: Int32Array;
+  /** 1 for a context word that is a stem: it may match a longer word. */
+  readonly targetPrefix: Uint8Array;
   private readonly found = new Matches();
   /** The buffer `found` was scanned from and its fill generation then. */
   private scannedFrom: NormalizeBuffer | null = null;
   private scanned = -1;
 
   constructor(members: readonly (readonly (readonly Variant[])[])[], from: readonly number[], to: readonly number[]) {
+    let count = 0;
+    members.forEach((variants, member) => {
+      for (let entry = from[member]; entry < to[member]; entry++) count += variants[entry].length;
+    });
+    // Targets in member, entry, variant order; grouped by pattern below, keeping that order within a pattern.
+    const patternOf = new Int32Array(count);
+    const memberOf = new Int32Array(count);
+    const entryOf = new Int32Array(count);
+    const variantOf = new Int32Array(count);
+    const wordOf = new Int32Array(count);
+    const prefixOf = new Uint8Array(count);
     const ids = new Map<string, number>();
-    this.targets = [];
+    let t = 0;
     members.forEach((variants, member) => {
       for (let entry = from[member]; entry < to[member]; entry++) {
         let word = 0;
-        for (const variant of variants[entry]) {
+        variants[entry].forEach((variant, k) => {
           let id = ids.get(variant.form);
           if (id === undefined) {
             id = ids.size;
             ids.set(variant.form, id);
-            this.targets.push([]);
           }
           const isWord = variant.role === "context-word";
-          this.targets[id].push({
-            member,
-            entry,
-            confidence: variant.confidence,
-            role: variant.role,
-            word: isWord ? word++ : -1,
-            prefix: isWord && matchesAsPrefix(variant.form),
-            tail: variant.tail ?? 0,
-          });
-        }
+          patternOf[t] = id;
+          memberOf[t] = member;
+          entryOf[t] = entry;
+          variantOf[t] = k;
+          wordOf[t] = isWord ? word++ : -1;
+          prefixOf[t++] = isWord && matchesAsPrefix(variant.form) ? 1 : 0;
+        });
       }
     });
+    this.targetStart = new Int32Array(ids.size + 1);
+    for (let k = 0; k < count; k++) this.targetStart[patternOf[k] + 1]++;
+    for (let id = 0; id < ids.size; id++) this.targetStart[id + 1] += this.targetStart[id];
+    this.targetMember = new Int32Array(count);
+    this.targetEntry = new Int32Array(count);
+    this.targetVariant = new Int32Array(count);
+    this.targetWord = new Int32Array(count);
+    this.targetPrefix = new Uint8Array(count);
+    const next = this.targetStart.slice(0, ids.size);
+    for (let k = 0; k < count; k++) {
+      const at = next[patternOf[k]]++;
+      this.targetMember[at] = memberOf[k];
+      this.targetEntry[at] = entryOf[k];
+      this.targetVariant[at] = variantOf[k];
+      this.targetWord[at] = wordOf[k];
+      this.targetPrefix[at] = prefixOf[k];
+    }
     this.automaton = new Automaton([...ids.keys()]);
   }
 

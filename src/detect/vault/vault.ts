@@ -8,7 +8,7 @@ import { followsMask } from "./masked.js";
 import { vaultMembers } from "./members.js";
 import { isStandaloneNameReference } from "./name-parts.js";
 import { isLowerLetterCode, NormalizeBuffer, normalizeValue, originalSpan, SPACE_CODE } from "./normalize.js";
-import { PatternGroup, type Target } from "./pattern-group.js";
+import { PatternGroup, type PatternIndex } from "./pattern-group.js";
 import type { Variant, VariantRole } from "./variant.js";
 import { isTitle } from "./words.js";
 import { memberVariants } from "./variants.js";
@@ -129,7 +129,9 @@ export class Vault implements Detector {
         const id = matches.ids[k];
         const end = matches.ends[k];
         const start = end - index.automaton.patternLengths[id];
-        for (const target of index.targets[id]) if (target.member === this.member) this.collect(norm, target, start, end, hits);
+        for (let target = index.targetStart[id]; target < index.targetStart[id + 1]; target++) {
+          if (index.targetMember[target] === this.member) this.collect(norm, index, target, start, end, hits);
+        }
       }
     }
     const { candidates } = hits;
@@ -140,13 +142,15 @@ export class Vault implements Detector {
     return this.toDetections(norm, keepLongest(candidates));
   }
 
-  /** Sort one automaton hit of `target` at normalized [start, end) into `hits` by its role's rule. */
-  private collect(norm: NormalizeBuffer, target: Target, start: number, end: number, hits: Hits): void {
-    const { entry, confidence, role } = target;
+  /** Sort one automaton hit of `index`'s target `target` at normalized [start, end) into `hits` by its role's rule. */
+  private collect(norm: NormalizeBuffer, index: PatternIndex, target: number, start: number, end: number, hits: Hits): void {
+    const entry = index.targetEntry[target];
+    const variant = this.variants[entry][index.targetVariant[target]];
+    const { confidence, role } = variant;
     switch (role) {
       case "context-word": {
-        const wordEnd = contextWordEnd(norm, start, end, target.prefix);
-        if (wordEnd >= 0) hits.words.push({ entry, word: target.word, token: 0, start, end: wordEnd });
+        const wordEnd = contextWordEnd(norm, start, end, index.targetPrefix[target] === 1);
+        if (wordEnd >= 0) hits.words.push({ entry, word: index.targetWord[target], token: 0, start, end: wordEnd });
         return;
       }
       case "masked-tail":
@@ -161,7 +165,7 @@ export class Vault implements Detector {
         hits.candidates.push(hit);
         return;
       case "after-label": {
-        const valueStart = end - target.tail;
+        const valueStart = end - (variant.tail ?? 0);
         const [from, to] = originalSpan(norm, valueStart, end);
         // The value's letters keep their case: `rating: A` is a grade, `rating a` an article.
         if (norm.source.slice(from, to) === this.list[entry].value) hits.candidates.push({ ...hit, start: valueStart });
