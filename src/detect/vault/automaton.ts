@@ -106,7 +106,8 @@ export class Automaton {
   /** Classes 1.. for the codes patterns hold; returns the alphabet size (class 0 included). */
   private assignClasses(patterns: readonly string[]): number {
     let next = 1;
-    for (const pattern of patterns) {
+    for (let id = 0; id < patterns.length; id++) {
+      const pattern = patterns[id];
       for (let i = 0; i < pattern.length; i++) {
         const code = pattern.charCodeAt(i);
         if (code < 128) {

@@ -212,7 +212,8 @@ export function normalizeText(source: string): NormalizedText {
 
 /** The normalized form of a vault value or variant: normalized, without outer spaces. */
 export function normalizeValue(value: string): string {
-  return normalizeText(value).text.trim();
+  scratch.fill(value);
+  return scratch.slice(0, scratch.length).trim();
 }
 
 /** Original [start, end) of the normalized range [start, end); trailing combining marks are included. */

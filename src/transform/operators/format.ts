@@ -41,6 +41,10 @@ export function memoize<T>(create: (key: string) => T, limit = 4096): (key: stri
 }
 
 type Slot = { literal: string } | { radix: 10 } | { radix: 26; upper: boolean };
+/** The numeral slots, shared: a template is built per enciphered value, an object per character added up. */
+const DIGIT: Slot = { radix: 10 };
+const UPPER: Slot = { radix: 26, upper: true };
+const LOWER: Slot = { radix: 26, upper: false };
 
 /** A string split into kept literals and enciphered numeral slots. */
 export interface FormatTemplate {
@@ -62,15 +66,15 @@ export function splitFormat(text: string): FormatTemplate {
   for (const char of text) {
     const code = char.charCodeAt(0);
     if (code >= CODE_0 && code < CODE_0 + 10) {
-      slots.push({ radix: 10 });
+      slots.push(DIGIT);
       radices.push(10);
       numerals.push(code - CODE_0);
     } else if (code >= CODE_UPPER_A && code < CODE_UPPER_A + 26) {
-      slots.push({ radix: 26, upper: true });
+      slots.push(UPPER);
       radices.push(26);
       numerals.push(code - CODE_UPPER_A);
     } else if (code >= CODE_LOWER_A && code < CODE_LOWER_A + 26) {
-      slots.push({ radix: 26, upper: false });
+      slots.push(LOWER);
       radices.push(26);
       numerals.push(code - CODE_LOWER_A);
     } else {
@@ -171,7 +175,7 @@ function scopeOf(input: Omit<OperatorInput, "value">): string {
 function padTemplate(template: FormatTemplate): FormatTemplate {
   const pad = new Array<number>(PAD_DIGITS).fill(10);
   return {
-    slots: [...pad.map((): Slot => ({ radix: 10 })), ...template.slots],
+    slots: [...pad.map(() => DIGIT), ...template.slots],
     radices: [...pad, ...template.radices],
     numerals: [...pad.map(() => 0), ...template.numerals],
   };
