@@ -29,7 +29,9 @@ interface SurrogateOrigin {
 export class SurrogateIndex {
   private readonly matcher: Vault;
   private readonly origins: SurrogateOrigin[] = [];
-  private readonly seals = new Map<string, { field: string; value: string }>();
+  private readonly seals = new Map<string, VaultEntry>();
+  /** Seal tag of each indexed entry by field and value: every reversible redaction needs one, an HMAC each. */
+  private readonly sealTags = new Map<string, string>();
   private indexed = 0;
   /** Reversal is a decryption per surrogate; the same surrogates come back at every hop. */
   private readonly reversed = new Map<string, string>();
@@ -46,7 +48,8 @@ export class SurrogateIndex {
 
   /** The placeholder tag of a sealed value. */
   sealTag(field: string, value: string): string {
-    return keyedTag(this.sealKey, `${field}\u0000${value}`);
+    const sealed = `${field}\u0000${value}`;
+    return this.sealTags.get(sealed) ?? keyedTag(this.sealKey, sealed);
   }
 
   /** Replace surrogates by the real value where `allowed(field)`. */
@@ -124,7 +127,10 @@ export class SurrogateIndex {
   }
 
   private index(entry: VaultEntry): void {
-    this.seals.set(this.sealTag(entry.field, entry.value), { field: entry.field, value: entry.value });
+    const sealed = `${entry.field}\u0000${entry.value}`;
+    const tag = keyedTag(this.sealKey, sealed);
+    this.seals.set(tag, entry);
+    this.sealTags.set(sealed, tag);
     for (const action of REVERSIBLE) {
       const operator = this.operators.get(action);
       if (!operator?.reverse) continue;

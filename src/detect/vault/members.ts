@@ -11,6 +11,8 @@ export type MemberUse = "alone" | "in-list" | "after-label";
 /** One protected scalar inside a vault value, with the dict key it sat under (if any). */
 export interface VaultMember {
   value: string;
+  /** `value` normalized (normalize.ts): computed once, every form of the member starts from it. */
+  normalized: string;
   key: string | null;
   use: MemberUse;
 }
@@ -51,12 +53,12 @@ function collect(value: Literal, key: string | null, isMember: boolean, found: V
     collect(literal, key, true, found);
     return;
   }
-  const use = memberUse(text, isMember);
-  if (use) found.push({ value: text, key, use });
+  const normalized = normalizeValue(text);
+  const use = memberUse(normalized, isMember);
+  if (use) found.push({ value: text, normalized, key, use });
 }
 
-function memberUse(text: string, isMember: boolean): MemberUse | null {
-  const normalized = normalizeValue(text);
+function memberUse(normalized: string, isMember: boolean): MemberUse | null {
   const alphanumerics = normalized.replace(/[ .,]/g, "").length;
   if (alphanumerics === 0) return null;
   if (!isMember) return alphanumerics >= MIN_SCALAR_LENGTH ? "alone" : "after-label";

@@ -7,7 +7,6 @@ import { labeledVariants } from "./labels.js";
 import { maskedTailVariants } from "./masked.js";
 import type { VaultMember } from "./members.js";
 import { nameVariants, parseName } from "./names.js";
-import { normalizeValue } from "./normalize.js";
 import { numberVariants, parseNumber } from "./numbers.js";
 import { parsePhone, phoneVariants } from "./phones.js";
 import { whole, type Variant } from "./variant.js";
@@ -50,18 +49,18 @@ function shapeVariants(kind: string, value: string, normalized: string): Variant
  * All normalized forms to look for: the verbatim value (confidence 1), the kind's rewritten forms,
  * and a contextual phrase's content words. Duplicates keep their highest confidence.
  */
-export function variantsOf(kind: string, valueType: ValueType, value: string): Variant[] {
-  const normalized = normalizeValue(value);
-  if (normalized === "") return [];
+function variantsOf(kind: string, valueType: ValueType, value: string, normalized: string): Variant[] {
   const all = [whole(normalized, 1), ...kindVariants(kind, value, normalized)];
   if (valueType === "contextual" && !isCanary(normalized)) all.push(...phraseVariants(normalized));
-  const best = new Map<string, Variant>();
+  // A value has tens of forms at most: a linear search beats building a key string and map per form.
+  const best: Variant[] = [];
   for (const variant of all) {
-    const key = `${variant.role}\u0000${variant.form}`;
-    const seen = best.get(key);
-    if (variant.form !== "" && (!seen || seen.confidence < variant.confidence)) best.set(key, variant);
+    if (variant.form === "") continue;
+    const seen = best.findIndex((kept) => kept.form === variant.form && kept.role === variant.role);
+    if (seen === -1) best.push(variant);
+    else if (best[seen].confidence < variant.confidence) best[seen] = variant;
   }
-  return [...best.values()];
+  return best;
 }
 
 /** A list member that is an ordinary word: confident once it sits next to another member of its list. */
@@ -69,9 +68,9 @@ const LIST_WORD_CONFIDENCE = 0.8;
 
 /** The forms of one vault member under `field`, by how it can be told from ordinary text. */
 export function memberVariants(field: string, member: VaultMember, type: FieldType): Variant[] {
-  const normalized = normalizeValue(member.value);
+  const { normalized } = member;
   if (normalized === "") return [];
   if (member.use === "in-list") return [{ form: normalized, confidence: LIST_WORD_CONFIDENCE, role: "list-word" }];
   if (member.use === "after-label") return labeledVariants(field, normalized);
-  return variantsOf(type.kind, type.valueType, member.value);
+  return variantsOf(type.kind, type.valueType, member.value, normalized);
 }

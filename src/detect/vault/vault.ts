@@ -7,7 +7,7 @@ import { listNeighbours, type MemberHit } from "./lists.js";
 import { followsMask } from "./masked.js";
 import { vaultMembers } from "./members.js";
 import { isStandaloneNameReference } from "./name-parts.js";
-import { isLowerLetterCode, NormalizeBuffer, normalizeValue, originalSpan, SPACE_CODE } from "./normalize.js";
+import { isLowerLetterCode, NormalizeBuffer, originalSpan, SPACE_CODE } from "./normalize.js";
 import { PatternGroup, type PatternIndex } from "./pattern-group.js";
 import type { Variant, VariantRole } from "./variant.js";
 import { isTitle } from "./words.js";
@@ -97,7 +97,7 @@ export class Vault implements Detector {
     const members = vaultMembers(value);
     const list = members.length > 1 ? this.listCount++ : NO_LIST;
     for (const member of members) {
-      const key = `${field}\u0000${normalizeValue(member.value)}`;
+      const key = `${field}\u0000${member.normalized}`;
       if (this.known.has(key)) continue;
       this.known.add(key);
       this.revision++; // Only a new member changes what is matched (tools re-register what they return).

@@ -9,13 +9,13 @@ describe("vaultMembers", () => {
   it("expands lists, dicts and Python-repr strings, keeping dict keys", () => {
     expect(values(["Ann Lee", "Bob Ray"])).toEqual(["Ann Lee", "Bob Ray"]);
     expect(vaultMembers({ base: 120000, bonus: 15000 })).toEqual([
-      { value: "120000", key: "base", use: "alone" },
-      { value: "15000", key: "bonus", use: "alone" },
+      { value: "120000", normalized: "120000", key: "base", use: "alone" },
+      { value: "15000", normalized: "15000", key: "bonus", use: "alone" },
     ]);
     expect(values("['Melissa Murray', 'Mrs. Amy Cox']")).toEqual(["Melissa Murray", "Mrs. Amy Cox"]);
     expect(vaultMembers("[{'amount': 634.74, 'merchant': 'Patterson, Jones and Farrell'}]")).toEqual([
-      { value: "634.74", key: "amount", use: "alone" },
-      { value: "Patterson, Jones and Farrell", key: "merchant", use: "alone" },
+      { value: "634.74", normalized: "634.74", key: "amount", use: "alone" },
+      { value: "Patterson, Jones and Farrell", normalized: "patterson jones and farrell", key: "merchant", use: "alone" },
     ]);
   });
 
