@@ -39,6 +39,8 @@ export class Matches {
 
 export class Automaton {
   readonly patternLengths: Int32Array;
+  /** The id a scan reports for each pattern: equal patterns end at one state, which reports the last of them. */
+  readonly reported: Int32Array;
   /** Alphabet class of each ASCII code, 0 when no pattern holds it. */
   private readonly asciiClass = new Uint8Array(128);
   /** Alphabet class of the non-ASCII codes patterns hold. */
@@ -70,6 +72,7 @@ export class Automaton {
     this.classes = this.assignClasses(patterns);
     const trie = this.buildTrie(patterns);
     const states = trie.classOfState.length;
+    this.reported = trie.ends.map((state) => trie.output[state]);
     // Breadth-first renumbering: shallow states first, the children of a state contiguous.
     const order = new Int32Array(states);
     const renamed = new Int32Array(states);
@@ -125,6 +128,7 @@ export class Automaton {
     const nextSibling = new Int32Array(capacity).fill(NONE);
     const classOfState = new Int32Array(capacity);
     const output = new Int32Array(capacity).fill(NONE);
+    const ends = new Int32Array(patterns.length);
     const edges = new EdgeTable();
     let states = 1;
     for (let id = 0; id < patterns.length; id++) {
@@ -147,8 +151,10 @@ export class Automaton {
         state = next;
       }
       output[state] = id;
+      ends[id] = state;
     }
     return {
+      ends,
       firstChild: firstChild.subarray(0, states),
       nextSibling: nextSibling.subarray(0, states),
       classOfState: classOfState.subarray(0, states),
@@ -208,6 +214,8 @@ export class Automaton {
 }
 
 interface Trie {
+  /** The state each pattern ends at. */
+  ends: Int32Array;
   firstChild: Int32Array;
   nextSibling: Int32Array;
   classOfState: Int32Array;

@@ -33,26 +33,22 @@ export class PatternIndex {
     members.forEach((variants, member) => {
       for (let entry = from[member]; entry < to[member]; entry++) count += variants[entry].length;
     });
-    // Targets in member, entry, variant order; grouped by pattern below, keeping that order within a pattern.
-    const patternOf = new Int32Array(count);
+    // Pattern t is the form of target t, in member, entry, variant order. Equal forms share a
+    // reported id (the automaton merges them, no map of strings): targets are grouped by it below,
+    // keeping that order within a group.
+    const forms = new Array<string>(count);
     const memberOf = new Int32Array(count);
     const entryOf = new Int32Array(count);
     const variantOf = new Int32Array(count);
     const wordOf = new Int32Array(count);
     const prefixOf = new Uint8Array(count);
-    const ids = new Map<string, number>();
     let t = 0;
     members.forEach((variants, member) => {
       for (let entry = from[member]; entry < to[member]; entry++) {
         let word = 0;
         variants[entry].forEach((variant, k) => {
-          let id = ids.get(variant.form);
-          if (id === undefined) {
-            id = ids.size;
-            ids.set(variant.form, id);
-          }
           const isWord = variant.role === "context-word";
-          patternOf[t] = id;
+          forms[t] = variant.form;
           memberOf[t] = member;
           entryOf[t] = entry;
           variantOf[t] = k;
@@ -61,24 +57,25 @@ export class PatternIndex {
         });
       }
     });
-    this.targetStart = new Int32Array(ids.size + 1);
-    for (let k = 0; k < count; k++) this.targetStart[patternOf[k] + 1]++;
-    for (let id = 0; id < ids.size; id++) this.targetStart[id + 1] += this.targetStart[id];
+    this.automaton = new Automaton(forms);
+    const { reported } = this.automaton;
+    this.targetStart = new Int32Array(count + 1);
+    for (let k = 0; k < count; k++) this.targetStart[reported[k] + 1]++;
+    for (let id = 0; id < count; id++) this.targetStart[id + 1] += this.targetStart[id];
     this.targetMember = new Int32Array(count);
     this.targetEntry = new Int32Array(count);
     this.targetVariant = new Int32Array(count);
     this.targetWord = new Int32Array(count);
     this.targetPrefix = new Uint8Array(count);
-    const next = this.targetStart.slice(0, ids.size);
+    const next = this.targetStart.slice(0, count);
     for (let k = 0; k < count; k++) {
-      const at = next[patternOf[k]]++;
+      const at = next[reported[k]]++;
       this.targetMember[at] = memberOf[k];
       this.targetEntry[at] = entryOf[k];
       this.targetVariant[at] = variantOf[k];
       this.targetWord[at] = wordOf[k];
       this.targetPrefix[at] = prefixOf[k];
     }
-    this.automaton = new Automaton([...ids.keys()]);
   }
 
   /** Occurrences in the normalized text, scanned once per fill of the buffer however many members ask. */
