@@ -53,10 +53,9 @@ export class Automaton {
    * load (a separate output lookup per character was a second cache miss).
    */
   private readonly dense: Uint16Array | Int32Array;
-  /** Children of state s: classes/targets in [childStart[s], childStart[s + 1]), sorted by class. */
+  /** Children of state s: classes in [childStart[s], childStart[s + 1]); child k is state k + 1 (breadth-first numbering). */
   private readonly childStart: Int32Array;
   private readonly childClass: Int32Array;
-  private readonly childTarget: Int32Array;
   private readonly fail: Int32Array;
   /** Pattern id ending at a state, or NONE. */
   private readonly output: Int32Array;
@@ -78,14 +77,12 @@ export class Automaton {
     const renamed = new Int32Array(states);
     this.childStart = new Int32Array(states + 1);
     this.childClass = new Int32Array(states - 1);
-    this.childTarget = new Int32Array(states - 1);
     let placed = 1;
     for (let head = 0; head < states; head++) {
       this.childStart[head] = placed - 1;
       for (let c = trie.firstChild[order[head]]; c !== NONE; c = trie.nextSibling[c]) {
         renamed[c] = placed;
         this.childClass[placed - 1] = trie.classOfState[c];
-        this.childTarget[placed - 1] = placed;
         order[placed++] = c;
       }
     }
@@ -97,9 +94,8 @@ export class Automaton {
     this.dense = states <= MAX_NARROW_STATES ? new Uint16Array(cells) : new Int32Array(cells);
     this.fail = new Int32Array(states);
     this.outputLink = new Int32Array(states).fill(NONE);
+    this.firstOutput = new Int32Array(states);
     this.link(states);
-    this.firstOutput = this.output.map((output, state) => (output !== NONE ? state : this.outputLink[state]));
-    for (let cell = 0; cell < cells; cell++) this.dense[cell] = this.encode(this.dense[cell]);
   }
 
   private encode(state: number): number {
@@ -164,35 +160,42 @@ export class Automaton {
 
   private child(state: number, cls: number): number {
     for (let k = this.childStart[state], end = this.childStart[state + 1]; k < end; k++) {
-      if (this.childClass[k] === cls) return this.childTarget[k];
+      if (this.childClass[k] === cls) return k + 1;
     }
     return NONE;
   }
 
-  /** Goto with failure: the state reached from `state` on class `cls` (never NONE); `encoded` once the dense cells are. */
-  private next(state: number, cls: number, encoded = true): number {
+  /** Goto with failure: the state reached from `state` on class `cls` (never NONE). */
+  private next(state: number, cls: number): number {
     for (let s = state; ; s = this.fail[s]) {
-      if (s < this.denseStates) return encoded ? this.dense[s * this.classes + cls] >> 1 : this.dense[s * this.classes + cls];
+      if (s < this.denseStates) return this.dense[s * this.classes + cls] >> 1;
       const target = this.child(s, cls);
       if (target !== NONE) return target;
     }
   }
 
-  /** Breadth-first: failure = longest proper suffix in the trie; dense rows complete the goto function. */
+  /**
+   * Breadth-first: failure = longest proper suffix in the trie; dense rows complete the goto
+   * function. A state's children get their links before its row is written, so the row's cells
+   * are encoded as written (rows copied from a failure state's row are already).
+   */
   private link(states: number): void {
     const { classes } = this;
+    this.firstOutput[0] = this.output[0] !== NONE ? 0 : NONE;
+    this.dense.fill(this.encode(0), 0, classes);
     for (let s = 0; s < states; s++) {
       const f = this.fail[s];
+      for (let k = this.childStart[s]; k < this.childStart[s + 1]; k++) {
+        const child = k + 1;
+        const failure = s === 0 ? 0 : this.next(f, this.childClass[k]);
+        this.fail[child] = failure;
+        this.outputLink[child] = this.output[failure] !== NONE ? failure : this.outputLink[failure];
+        this.firstOutput[child] = this.output[child] !== NONE ? child : this.outputLink[child];
+      }
       if (s < this.denseStates) {
         const row = s * classes;
         if (s !== 0) this.dense.copyWithin(row, f * classes, f * classes + classes);
-        for (let k = this.childStart[s]; k < this.childStart[s + 1]; k++) this.dense[row + this.childClass[k]] = this.childTarget[k];
-      }
-      for (let k = this.childStart[s]; k < this.childStart[s + 1]; k++) {
-        const child = this.childTarget[k];
-        const failure = s === 0 ? 0 : this.next(f, this.childClass[k], false);
-        this.fail[child] = failure;
-        this.outputLink[child] = this.output[failure] !== NONE ? failure : this.outputLink[failure];
+        for (let k = this.childStart[s]; k < this.childStart[s + 1]; k++) this.dense[row + this.childClass[k]] = this.encode(k + 1);
       }
     }
   }
