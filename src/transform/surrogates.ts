@@ -48,7 +48,7 @@ export class SurrogateIndex {
 
   /** The placeholder tag of a sealed value. */
   sealTag(field: string, value: string): string {
-    const sealed = `${field}\u0000${value}`;
+    const sealed = sealInput(field, value);
     return this.sealTags.get(sealed) ?? keyedTag(this.sealKey, sealed);
   }
 
@@ -127,10 +127,9 @@ export class SurrogateIndex {
   }
 
   private index(entry: VaultEntry): void {
-    const sealed = `${entry.field}\u0000${entry.value}`;
-    const tag = keyedTag(this.sealKey, sealed);
+    const tag = this.sealTag(entry.field, entry.value);
     this.seals.set(tag, entry);
-    this.sealTags.set(sealed, tag);
+    this.sealTags.set(sealInput(entry.field, entry.value), tag);
     for (const action of REVERSIBLE) {
       const operator = this.operators.get(action);
       if (!operator?.reverse) continue;
@@ -144,4 +143,9 @@ export class SurrogateIndex {
       }
     }
   }
+}
+
+/** What a seal tag is the keyed hash of: the field and the value it seals. */
+function sealInput(field: string, value: string): string {
+  return `${field}\u0000${value}`;
 }
