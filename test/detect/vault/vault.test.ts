@@ -159,7 +159,8 @@ describe("Vault", () => {
       expect(found(vault, text), text).toEqual([["1579", "ssn_real", 0.85]]);
     }
     expect(found(vault, "phone ending with 6584")).toEqual([["6584", "phone", 0.85]]);
-    expectNotFound(vault, ["room 1579", "in 1579 the", "box 1579", "order 91579", "last 4: 15790"]);
+    expectNotFound(vault, ["room 1579", "in 1579 the", "box 1579", "order 91579", "last 4: 15790", "**Date of Birth:** 1579", "**Year** 1579"]);
+    expect(found(vault, "**SSN:** ***-**-1579")).toEqual([["1579", "ssn_real", 0.85]]);
   });
 
   it("finds ordinary-word list members only next to another member of their list", () => {
