@@ -2,6 +2,7 @@ import type { Action, Channel, Decision, ObservableEvent, Position, Resolution, 
 import { decidingGroups, resolveOverlaps, type Detection, type Detector } from "./detect/base.js";
 import type { Judge, Rewriter } from "./detect/plugins.js";
 import { defaultRecognizers, recognizerDetector } from "./detect/recognizers/index.js";
+import { maskedTail } from "./detect/vault/masked.js";
 import { Vault } from "./detect/vault/vault.js";
 import { inferFieldType, type FieldType } from "./policy/infer.js";
 import { authorize, isAuthorized, protectAction, type AuthorizationQuery } from "./policy/authorize.js";
@@ -312,6 +313,12 @@ class Guard implements ReconsGuard {
       const operator = this.operators.get(action);
       if (!operator) throw new OperatorError(`no operator for ${action}`, "no-operator");
       const input = { value: original, field: detection.field, kind: detection.kind, valueType: detection.valueType };
+      if (action === "fpe" && detection.role === "masked-tail" && detection.value !== undefined) {
+        // The shown tail of the whole value's surrogate: the reader sees the digits its full surrogate ends in.
+        const whole = this.memoizedApply(operator, { ...input, value: detection.value });
+        const tail = maskedTail(whole.text.replace(/\D/g, ""));
+        if (tail !== null) return { replacement: tail, exception: whole.exception };
+      }
       const result = this.memoizedApply(operator, input);
       return { replacement: result.text, exception: result.exception };
     } catch (error) {

@@ -105,6 +105,14 @@ describe("SurrogateIndex.restore of a partial rendering", () => {
     expect(denied.replace(/\D/g, "")).not.toContain("939796410");
   });
 
+  it("shows an unauthorized reader of a real masked tail the tail of the value's surrogate, and an authorized one the real tail again", () => {
+    const guard = createRecons({ secret: SECRET, vault: { ssn }, policy: { fields: { ssn: { valueType: "format", kind: "ssn", authorized: ["ok"] } } } });
+    const denied = guard.sanitizeSync({ channel: "C2", content: `SSN ${ssn}, ending in 6410.`, recipient: "other" });
+    expect(denied.content).toBe(`SSN ${ssnSurrogate}, ending in ${surrogateTail}.`);
+    expect(denied.decisions.map((d) => [d.action, d.reason])).toEqual([["fpe", "recipient-unauthorized"], ["fpe", "recipient-unauthorized"]]);
+    expect(guard.sanitizeSync({ channel: "C2", content: denied.content, recipient: "ok" }).content).toBe(`SSN ${ssn}, ending in 6410.`);
+  });
+
   it("restores a pseudonym's first name or surname alone to the real first name or surname", () => {
     const [first, last] = pseudonym.split(" ");
     const index = indexOf([["patient_name", name]]);
