@@ -312,7 +312,7 @@ class Guard implements ReconsGuard {
     try {
       const operator = this.operators.get(action);
       if (!operator) throw new OperatorError(`no operator for ${action}`, "no-operator");
-      const input = { value: original, field: detection.field, kind: detection.kind, valueType: detection.valueType };
+      const input = { value: original, field: detection.field, kind: detection.kind, valueType: detection.valueType, registered: detection.value };
       if (action === "fpe" && detection.role === "masked-tail" && detection.value !== undefined) {
         // The shown tail of the whole value's surrogate: the reader sees the digits its full surrogate ends in.
         const whole = this.memoizedApply(operator, { ...input, value: detection.value });
@@ -332,7 +332,7 @@ class Guard implements ReconsGuard {
    * value gets the same mLDP noise, so repeated releases cannot be averaged out.
    */
   private memoizedApply(operator: Operator, input: Parameters<Operator["apply"]>[0]): OperatorOutput {
-    const key = `${operator.action}\u0000${input.field ?? ""}\u0000${input.kind}\u0000${input.value}`;
+    const key = `${operator.action}\u0000${input.field ?? ""}\u0000${input.kind}\u0000${input.value}\u0000${input.registered ?? ""}`;
     // Noise is never evicted: drawing it again would let an observer average it away.
     const memo = operator.action === "mldp" ? this.noiseMemo : this.operatorMemo;
     const cached = memo.get(key);

@@ -6,6 +6,8 @@ export interface OperatorInput {
   field: string | null;
   kind: string;
   valueType: ValueType;
+  /** The registered vault value `value` is a rendering of, when known (a span may be partial: `M. Miller`). */
+  registered?: string;
 }
 
 /** Result of an operator; `exception` records e.g. an FPE representation-length exception. */

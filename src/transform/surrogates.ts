@@ -108,7 +108,7 @@ export class SurrogateIndex {
   private reverseUncached({ entry, action }: SurrogateOrigin, span: string): string {
     const operator = this.operators.get(action);
     try {
-      return operator?.reverse ? operator.reverse(span, entry) : entry.value;
+      return operator?.reverse ? operator.reverse(span, { ...entry, registered: entry.value }) : entry.value;
     } catch {
       return entry.value; // The span's own form could not be reversed; the vault value is still exact.
     }

@@ -113,6 +113,14 @@ describe("SurrogateIndex.restore of a partial rendering", () => {
     expect(guard.sanitizeSync({ channel: "C2", content: denied.content, recipient: "ok" }).content).toBe(`SSN ${ssn}, ending in 6410.`);
   });
 
+  it("gives an unauthorized reader of an initial and surname the pseudonym's initial, which an authorized reader restores", () => {
+    const guard = createRecons({ secret: SECRET, vault: { patient_name: name }, policy: { fields: { patient_name: { valueType: "value", kind: "name", authorized: ["ok"] } } } });
+    const [first, last] = surrogate("pseudonymize", "patient_name", name).split(" ");
+    const denied = guard.sanitizeSync({ channel: "C2", content: "Seen by M. Miller today.", recipient: "other" }).content;
+    expect(denied).toBe(`Seen by ${first.charAt(0)}. ${last} today.`);
+    expect(guard.sanitizeSync({ channel: "C2", content: denied, recipient: "ok" }).content).toBe("Seen by M. Miller today.");
+  });
+
   it("restores a pseudonym's first name or surname alone to the real first name or surname", () => {
     const [first, last] = pseudonym.split(" ");
     const index = indexOf([["patient_name", name]]);

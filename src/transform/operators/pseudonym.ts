@@ -12,7 +12,10 @@ import { memoize } from "./format.js";
  * permutation of the list (cycle-walking over radix ceil(sqrt(n)), length 2), so replicas with the
  * same secret agree and `reverse` applies FF1^-1. The lists are disjoint, so a token's list is known
  * from the token alone: `Dwayne Sanchez` and `Mr. Sanchez` map `Sanchez` alike. Titles, suffixes
- * and initials are kept, and the token's capitalization style (ALL CAPS, lower) is copied.
+ * are kept, and the token's capitalization style (ALL CAPS, lower) is copied. An initial is kept
+ * too, unless the span renders a known registered name (`M. Miller` of `Michelle Miller`): then it
+ * becomes the initial of the matching token of that name's pseudonym (`E. Ward` of `Edward Ward`),
+ * and back.
  * Tokens outside the lists get a keyed choice among the last RESERVED entries of the list of their
  * position, which the permutation never outputs, so `reverse` knows them and refuses.
  * Values of other kinds become keyed tags (`ADDRESS-3f9a21c0`, emails `user.3f9a21c0@example.com`),
@@ -115,6 +118,40 @@ export function copyCase(pattern: string, name: string): string {
   return name;
 }
 
+/**
+ * `span` (a rendering of the name whose tokens are `from`) with each initial replaced by the initial
+ * of the token of `to` at the position of the `from` token it abbreviates. Tokens are aligned in
+ * order: a span token stands for the next `from` token equal to it or, for an initial, starting with it.
+ */
+function mapInitials(span: string, from: readonly string[], to: readonly string[]): string {
+  const tokens = parseName(span);
+  let next = 0;
+  let text = "";
+  let last = 0;
+  for (const token of tokens) {
+    const isInitial = token.text.length === 1;
+    const lower = lookupKey(token.text);
+    const at = from.findIndex((name, i) => i >= next && (isInitial ? lookupKey(name).startsWith(lower) : lookupKey(name) === lower));
+    if (at === -1) continue;
+    next = at + 1;
+    if (!isInitial) continue;
+    text += span.slice(last, token.start) + copyCase(token.text, to[at].charAt(0));
+    last = token.end;
+  }
+  return text + span.slice(last);
+}
+
+/** The name tokens and initials of a name (titles and suffixes left out). */
+function nameWords(value: string): string[] {
+  return parseName(value)
+    .filter((token) => token.role !== "keep" || token.text.length === 1)
+    .map((token) => token.text);
+}
+
+function hasInitial(value: string): boolean {
+  return parseName(value).some((token) => token.text.length === 1);
+}
+
 function replaceTokens(value: string, tokens: Token[], replace: (token: Token) => string): string {
   let text = "";
   let last = 0;
@@ -143,6 +180,17 @@ export function createPseudonymOperator(key: Uint8Array): Operator {
     replaceTokens(value, nameTokens(value), (token) => listOf(token).surrogate(token.text)),
   );
 
+  /**
+   * A rendering of `registered` (`toPseudonym`) or of its pseudonym (else) with its initials turned
+   * into those of the other name; unchanged if the two names do not align token by token.
+   */
+  const withInitialsOf = (rendering: string, registered: string, toPseudonym: boolean): string => {
+    if (!hasInitial(rendering)) return rendering;
+    const real = nameWords(registered);
+    const surrogate = nameWords(pseudonymOf(registered));
+    if (real.length !== surrogate.length) return rendering;
+    return toPseudonym ? mapInitials(rendering, real, surrogate) : mapInitials(rendering, surrogate, real);
+  };
   return {
     action: "pseudonymize",
     name: "pseudonym",
@@ -151,14 +199,15 @@ export function createPseudonymOperator(key: Uint8Array): Operator {
         const tag = keyedTag(key, `${input.kind}:${input.value}`, 8);
         return { text: input.kind === "email" ? `user.${tag}@example.com` : `${input.kind.toUpperCase()}-${tag}` };
       }
-      return { text: pseudonymOf(input.value) };
+      const value = input.registered !== undefined ? withInitialsOf(input.value, input.registered, true) : input.value;
+      return { text: pseudonymOf(value) };
     },
     reverse(transformed: string, input: Omit<OperatorInput, "value">): string {
       if (!NAME_KINDS.has(input.kind)) {
         throw new OperatorError(`keyed ${input.kind} tags are not reversible`, "pseudonym-not-reversible");
       }
-      const tokens = nameTokens(transformed);
-      return replaceTokens(transformed, tokens, (token) => listOf(token).original(token.text));
+      const span = input.registered !== undefined ? withInitialsOf(transformed, input.registered, false) : transformed;
+      return replaceTokens(span, nameTokens(span), (token) => listOf(token).original(token.text));
     },
   };
 }

@@ -66,6 +66,29 @@ describe("pseudonym operator: names", () => {
     expect(() => reverse(out)).toThrow(OperatorError);
   });
 
+  it("turns the initials of a rendering of a registered name into those of its pseudonym, and back", () => {
+    const registered = "Dwayne S. Sanchez";
+    const [first, middle, last] = pseudonym(registered).split(" ");
+    expect(middle).toBe("S.");
+    const withRegistered = (value: string): string => (operator.apply({ ...meta, value, registered }) as OperatorOutput).text;
+    const cases: Array<[string, string]> = [
+      ["D. Sanchez", `${first.charAt(0)}. ${last}`],
+      ["Dr. D. S. Sanchez", `Dr. ${first.charAt(0)}. S. ${last}`],
+      ["d. sanchez", `${first.charAt(0).toLowerCase()}. ${last.toLowerCase()}`],
+      [registered, pseudonym(registered)],
+    ];
+    for (const [span, expected] of cases) {
+      expect(withRegistered(span), span).toBe(expected);
+      expect(operator.reverse!(expected, { ...meta, registered }), expected).toBe(span);
+    }
+    const [laura, walker] = pseudonym("Laura Walker").split(" ");
+    expect((operator.apply({ ...meta, value: "Laura W.", registered: "Laura Walker" }) as OperatorOutput).text).toBe(`${laura} ${walker.charAt(0)}.`);
+    // Without the registered name an initial is all there is: it stays.
+    expect(pseudonym("D. Sanchez")).toBe(`D. ${last}`);
+    // An initial the registered name does not abbreviate stays too.
+    expect(withRegistered("Dwayne Q. Sanchez")).toBe(`${first} Q. ${last}`);
+  });
+
   it("throws when there is no name token", () => {
     expect(() => pseudonym("Dr.")).toThrow(OperatorError);
     expect(() => pseudonym("42")).toThrow(OperatorError);
