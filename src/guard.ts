@@ -14,6 +14,7 @@ import { sharedOperators } from "./transform/operators/index.js";
 import { redactionPlaceholder } from "./transform/operators/redact.js";
 import { OperatorError, type Operator, type OperatorOutput } from "./transform/base.js";
 import { mapStrings } from "./content.js";
+import { DecisionTrail } from "./decision-trail.js";
 
 /** Options of one sanitize call beyond the event itself. */
 export interface SanitizeOptions {
@@ -156,9 +157,9 @@ class Guard implements ReconsGuard {
 
   sanitizeSync<T>(event: ObservableEvent & { content: T }, options: SanitizeOptions = {}): SanitizeResult<T> {
     const context = this.contextOf(event, options);
-    const decisions: Decision[] = [];
-    const content = mapStrings(event.content, (text, path) => this.sanitizeCached(text, path, context, decisions));
-    return { content, decisions };
+    const trail = new DecisionTrail();
+    const content = mapStrings(event.content, (text, path) => this.sanitizeCached(text, path, context, trail));
+    return resultOf(content, trail);
   }
 
   /** Rewritten forms (e.g. `July 28th, 1957`) can be about twice as long as the registered value. */
@@ -182,12 +183,12 @@ class Guard implements ReconsGuard {
   }
 
   /** The sync path is deterministic per (context, text, vault version), so repeats are served from memory. */
-  private sanitizeCached(text: string, path: string, context: EventContext, decisions: Decision[]): string {
+  private sanitizeCached(text: string, path: string, context: EventContext, trail: DecisionTrail): string {
     const cached = cacheFor(this.sanitized, context.key, this.vault).get(text, () => {
       const own: Decision[] = [];
       return { text: this.sanitizeString(text, "$", context, own, () => undefined), decisions: own };
     });
-    for (const decision of cached.decisions) decisions.push({ ...decision, path });
+    trail.add(path, cached.decisions);
     return cached.text;
   }
 
@@ -510,6 +511,16 @@ class Guard implements ReconsGuard {
       }
     }
   }
+}
+
+/** `decisions` is built when first read: a caller that ignores it does not pay for it. */
+function resultOf<T>(content: T, trail: DecisionTrail): SanitizeResult<T> {
+  return {
+    content,
+    get decisions() {
+      return trail.decisions();
+    },
+  };
 }
 
 function cacheFor<V>(caches: Map<string, VaultBoundCache<V>>, key: string, vault: Vault): VaultBoundCache<V> {
