@@ -514,13 +514,27 @@ class Guard implements ReconsGuard {
 }
 
 /** `decisions` is built when first read: a caller that ignores it does not pay for it. */
+class TrailResult<T> {
+  readonly #trail: DecisionTrail;
+  declare readonly decisions: Decision[];
+
+  constructor(
+    readonly content: T,
+    trail: DecisionTrail,
+  ) {
+    this.#trail = trail;
+    // An own enumerable property (spread, JSON, toEqual see it) whose getter is shared by every result.
+    Object.defineProperty(this, "decisions", DECISIONS);
+  }
+
+  static decisionsOf(this: TrailResult<unknown>): Decision[] {
+    return this.#trail.decisions();
+  }
+}
+const DECISIONS: PropertyDescriptor = { get: TrailResult.decisionsOf, enumerable: true };
+
 function resultOf<T>(content: T, trail: DecisionTrail): SanitizeResult<T> {
-  return {
-    content,
-    get decisions() {
-      return trail.decisions();
-    },
-  };
+  return new TrailResult(content, trail);
 }
 
 function cacheFor<V>(caches: Map<string, VaultBoundCache<V>>, key: string, vault: Vault): VaultBoundCache<V> {

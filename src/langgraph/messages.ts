@@ -96,25 +96,37 @@ const sanitizedViews = new WeakMap<BaseMessage, Array<{ parts: Record<string, un
 /** Distinct views kept per message (one per group of readers with the same authorizations). */
 const MAX_VIEWS = 8;
 
-/** Whether `parts` holds exactly `count` keys, each with the value `fields` has under it. */
-function holdsSame(parts: Record<string, unknown>, fields: Record<string, unknown>, count: number): boolean {
-  for (const key in parts) {
-    if (parts[key] !== fields[key]) return false;
-    count--;
-  }
-  return count === 0;
+function keyCount(record: Record<string, unknown>): number {
+  let count = 0;
+  for (const _key in record) count++;
+  return count;
 }
 
 function sameParts(a: Record<string, unknown>, b: Record<string, unknown>): boolean {
-  return holdsSame(b, a, Object.keys(a).length);
+  let count = 0;
+  for (const key in b) {
+    if (b[key] !== a[key]) return false;
+    count++;
+  }
+  return count === keyCount(a);
 }
 
-/** The sanitizer keeps the identity of every branch it did not change. */
+/**
+ * Whether `parts` holds the message's content fields and nothing else, each with the message's own
+ * value (the sanitizer keeps the identity of every branch it did not change), and no field left out
+ * carries content.
+ */
 function unchanged(original: BaseMessage, parts: Record<string, unknown>): boolean {
   const source = original as unknown as Record<string, unknown>;
-  let count = 0;
-  for (const field of CONTENT_FIELDS) if (carriesContent(source[field])) count++;
-  return holdsSame(parts, source, count);
+  let held = 0;
+  for (const field of CONTENT_FIELDS) {
+    const part = parts[field];
+    if (part !== undefined) {
+      if (part !== source[field]) return false;
+      held++;
+    } else if (carriesContent(source[field])) return false;
+  }
+  return keyCount(parts) === held;
 }
 
 function isObject(value: unknown): value is Record<string, unknown> {
