@@ -45,7 +45,7 @@ const plainRecords = new WeakMap<BaseMessage, Record<string, unknown>>();
 
 function messageParts(message: BaseMessage): Record<string, unknown> {
   const known = plainRecords.get(message);
-  if (known && unchanged(message, known)) return known;
+  if (known && partsState(message, known) === "unchanged") return known;
   const source = message as unknown as Record<string, unknown>;
   const parts: Record<string, unknown> = {};
   for (const field of CONTENT_FIELDS) if (carriesContent(source[field])) parts[field] = source[field];
@@ -70,12 +70,14 @@ function carriesContent(value: unknown): boolean {
 function rebuildMessage(original: BaseMessage, parts: unknown): BaseMessage {
   if (parts === null || typeof parts !== "object") throw new TypeError("sanitized message parts are not an object");
   const sanitized = parts as Record<string, unknown>;
-  // Nothing was protected (the walk kept the parts' identity, or rebuilt equal ones): keep the instance.
-  if (sanitized === plainRecords.get(original) || unchanged(original, sanitized)) return original;
+  if (sanitized === plainRecords.get(original)) return original;
+  const state = partsState(original, sanitized);
+  // Nothing was protected (the walk rebuilt equal parts): keep the instance.
+  if (state === "unchanged") return original;
   const source = original as unknown as Record<string, unknown>;
   for (const key in sanitized) if (!CONTENT_FIELD_SET.has(key)) throw new TypeError(`sanitized message has an unknown field ${JSON.stringify(key)}`);
   // A content field left out of the parts would keep its raw value in the copy.
-  for (const field of CONTENT_FIELDS) if (carriesContent(source[field]) && !(field in sanitized)) throw new TypeError(`sanitized message lost its ${field}`);
+  if (state === "lost") throw new TypeError(`sanitized message lost its ${CONTENT_FIELDS.find((field) => carriesContent(source[field]) && !(field in sanitized))}`);
   const known = sanitizedViews.get(original) ?? [];
   const same = known.find((view) => sameParts(view.parts, sanitized));
   if (same) return same.message;
@@ -112,21 +114,25 @@ function sameParts(a: Record<string, unknown>, b: Record<string, unknown>): bool
 }
 
 /**
- * Whether `parts` holds the message's content fields and nothing else, each with the message's own
- * value (the sanitizer keeps the identity of every branch it did not change), and no field left out
- * carries content.
+ * How sanitized `parts` stand to the message: `unchanged` holds its content fields and nothing else,
+ * each with the message's own value (the sanitizer keeps the identity of every branch it did not
+ * change); `lost` leaves out a field that carries content; else `changed`.
  */
-function unchanged(original: BaseMessage, parts: Record<string, unknown>): boolean {
+function partsState(original: BaseMessage, parts: Record<string, unknown>): "unchanged" | "changed" | "lost" {
   const source = original as unknown as Record<string, unknown>;
   let held = 0;
+  let changed = false;
   for (const field of CONTENT_FIELDS) {
     const part = parts[field];
     if (part !== undefined) {
-      if (part !== source[field]) return false;
+      changed ||= part !== source[field];
       held++;
-    } else if (carriesContent(source[field])) return false;
+    } else if (carriesContent(source[field])) {
+      if (!(field in parts)) return "lost";
+      changed = true;
+    }
   }
-  return keyCount(parts) === held;
+  return changed || keyCount(parts) !== held ? "changed" : "unchanged";
 }
 
 function isObject(value: unknown): value is Record<string, unknown> {
