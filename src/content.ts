@@ -34,7 +34,8 @@ export const CYCLE_MARKER = "[REDACTED:cycle]";
 const IN_PROGRESS = Symbol("in-progress");
 
 class Walker {
-  private readonly seen = new WeakMap<object, unknown>();
+  /** A strong map: it lives for one walk. */
+  private readonly seen = new Map<object, unknown>();
 
   constructor(
     private readonly visit: StringVisitor,
