@@ -158,7 +158,8 @@ class Guard implements ReconsGuard {
   sanitizeSync<T>(event: ObservableEvent & { content: T }, options: SanitizeOptions = {}): SanitizeResult<T> {
     const context = this.contextOf(event, options);
     const trail = new DecisionTrail();
-    const content = mapStrings(event.content, (text, path) => this.sanitizeCached(text, path, context, trail));
+    const cache = cacheFor(this.sanitized, context.key, this.vault);
+    const content = mapStrings(event.content, (text, path) => this.sanitizeCached(text, path, context, cache, trail));
     return resultOf(content, trail);
   }
 
@@ -183,8 +184,8 @@ class Guard implements ReconsGuard {
   }
 
   /** The sync path is deterministic per (context, text, vault version), so repeats are served from memory. */
-  private sanitizeCached(text: string, path: string, context: EventContext, trail: DecisionTrail): string {
-    const cached = cacheFor(this.sanitized, context.key, this.vault).get(text, () => {
+  private sanitizeCached(text: string, path: string, context: EventContext, cache: VaultBoundCache<CachedString>, trail: DecisionTrail): string {
+    const cached = cache.get(text, () => {
       const own: Decision[] = [];
       return { text: this.sanitizeString(text, "$", context, own, () => undefined), decisions: own };
     });
