@@ -34,7 +34,8 @@ export const CYCLE_MARKER = "[REDACTED:cycle]";
 const IN_PROGRESS = Symbol("in-progress");
 
 class Walker {
-  private readonly seen = new WeakMap<object, unknown>();
+  /** A strong map: it lives for one walk. */
+  private readonly seen = new Map<object, unknown>();
 
   constructor(
     private readonly visit: StringVisitor,
@@ -78,15 +79,19 @@ class Walker {
 
   private record(source: Record<string, unknown>, path: string): Record<string, unknown> {
     let copy: Record<string, unknown> | undefined;
-    const entries = Object.entries(source);
-    for (const [key, item] of entries) {
+    // Keys and values read once each (a getter is not asked twice), without an array per entry.
+    const keys = Object.keys(source);
+    const values = Object.values(source);
+    for (let index = 0; index < keys.length; index++) {
+      const key = keys[index];
+      const item = values[index];
       const itemPath = childPath(path, key);
       const nextKey = this.visit(key, `${itemPath}#key`);
       const next = this.walk(item, itemPath);
       if (next !== item || nextKey !== key) {
         if (!copy) {
           copy = isPlainObject(source) ? {} : Object.create(Object.getPrototypeOf(source));
-          for (const [k, v] of entries) copy![k] = v;
+          for (let k = 0; k < keys.length; k++) copy![keys[k]] = values[k];
           // Brand symbols (e.g. LangChain's message marker) keep `isAIMessage` and friends working.
           for (const symbol of Object.getOwnPropertySymbols(source)) {
             Object.defineProperty(copy, symbol, Object.getOwnPropertyDescriptor(source, symbol)!);

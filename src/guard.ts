@@ -15,6 +15,7 @@ import { sharedOperators } from "./transform/operators/index.js";
 import { redactionPlaceholder } from "./transform/operators/redact.js";
 import { OperatorError, type Operator, type OperatorOutput } from "./transform/base.js";
 import { mapStrings } from "./content.js";
+import { DecisionTrail } from "./decision-trail.js";
 
 /** Options of one sanitize call beyond the event itself. */
 export interface SanitizeOptions {
@@ -157,9 +158,10 @@ class Guard implements ReconsGuard {
 
   sanitizeSync<T>(event: ObservableEvent & { content: T }, options: SanitizeOptions = {}): SanitizeResult<T> {
     const context = this.contextOf(event, options);
-    const decisions: Decision[] = [];
-    const content = mapStrings(event.content, (text, path) => this.sanitizeCached(text, path, context, decisions));
-    return { content, decisions };
+    const trail = new DecisionTrail();
+    const cache = cacheFor(this.sanitized, context.key, this.vault);
+    const content = mapStrings(event.content, (text, path) => this.sanitizeCached(text, path, context, cache, trail));
+    return resultOf(content, trail);
   }
 
   /** Rewritten forms (e.g. `July 28th, 1957`) can be about twice as long as the registered value. */
@@ -183,12 +185,12 @@ class Guard implements ReconsGuard {
   }
 
   /** The sync path is deterministic per (context, text, vault version), so repeats are served from memory. */
-  private sanitizeCached(text: string, path: string, context: EventContext, decisions: Decision[]): string {
-    const cached = cacheFor(this.sanitized, context.key, this.vault).get(text, () => {
+  private sanitizeCached(text: string, path: string, context: EventContext, cache: VaultBoundCache<CachedString>, trail: DecisionTrail): string {
+    const cached = cache.get(text, () => {
       const own: Decision[] = [];
       return { text: this.sanitizeString(text, "$", context, own, () => undefined), decisions: own };
     });
-    for (const decision of cached.decisions) decisions.push({ ...decision, path });
+    trail.add(path, cached.decisions);
     return cached.text;
   }
 
@@ -517,6 +519,30 @@ class Guard implements ReconsGuard {
       }
     }
   }
+}
+
+/** `decisions` is built when first read: a caller that ignores it does not pay for it. */
+class TrailResult<T> {
+  readonly #trail: DecisionTrail;
+  declare readonly decisions: Decision[];
+
+  constructor(
+    readonly content: T,
+    trail: DecisionTrail,
+  ) {
+    this.#trail = trail;
+    // An own enumerable property (spread, JSON, toEqual see it) whose getter is shared by every result.
+    Object.defineProperty(this, "decisions", DECISIONS);
+  }
+
+  static decisionsOf(this: TrailResult<unknown>): Decision[] {
+    return this.#trail.decisions();
+  }
+}
+const DECISIONS: PropertyDescriptor = { get: TrailResult.decisionsOf, enumerable: true };
+
+function resultOf<T>(content: T, trail: DecisionTrail): SanitizeResult<T> {
+  return new TrailResult(content, trail);
 }
 
 function cacheFor<V>(caches: Map<string, VaultBoundCache<V>>, key: string, vault: Vault): VaultBoundCache<V> {

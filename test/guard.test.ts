@@ -77,6 +77,14 @@ describe("sanitize", () => {
     expect(result.decisions.map((d) => d.path).sort()).toEqual(["$.args.note[1]", "$.args.ssn"]);
   });
 
+  it("hands decisions as a plain property, the same records on every read", () => {
+    const result = guard().sanitizeSync({ channel: "C2", content: { a: message, b: [message] }, recipient: "auditor" });
+    expect(Object.keys(result)).toEqual(["content", "decisions"]);
+    expect(result.decisions).toBe(result.decisions);
+    expect(JSON.parse(JSON.stringify(result)).decisions).toEqual(result.decisions);
+    expect(new Set(result.decisions.map((d) => d.path))).toEqual(new Set(["$.a", "$.b[0]"]));
+  });
+
   it("never puts raw values or the secret into decisions", async () => {
     const result = await guard().sanitize({ channel: "C2", content: message, recipient: "auditor" });
     const text = JSON.stringify(result.decisions);

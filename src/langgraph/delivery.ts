@@ -18,6 +18,22 @@ export interface DeliveryEvent extends Delivery {
   reversible: boolean;
 }
 
+/** Where a delivery happens, before its channel and recipient are known. */
+export type DeliveryBoundary = Pick<DeliveryEvent, "node" | "stage" | "reversible">;
+
+/** Built field by field: spreads of varied sources make each event a new hidden class (slow reads downstream). */
+export function deliveryEvent(boundary: DeliveryBoundary, channel: Channel, delivery: Delivery): DeliveryEvent {
+  return {
+    node: boundary.node,
+    stage: boundary.stage,
+    reversible: boundary.reversible,
+    channel,
+    recipient: delivery.recipient,
+    position: delivery.position,
+    resolution: delivery.resolution,
+  };
+}
+
 function guardEvent(guard: ReconsGuard, value: unknown, event: DeliveryEvent): ObservableEvent {
   // No restore first: the guard judges each string on its real values, so authorized readers get them back.
   return {

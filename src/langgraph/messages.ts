@@ -36,20 +36,38 @@ export function addresseeOf(value: unknown): string | undefined {
   return typeof addressee === "string" && addressee.length > 0 ? addressee : undefined;
 }
 
-/**
- * The plain record of a message is the same object for as long as the message's fields are, so
- * identity memos (`guard.revealAll`) recognize a message delivered again (state re-delivers its
- * whole history at each step).
- */
-const plainRecords = new WeakMap<BaseMessage, Record<string, unknown>>();
+/** What is known of a message: its plain record and its sanitized copies. */
+interface MessageRecord {
+  /**
+   * The same object for as long as the message's fields are, so identity memos (`guard.revealAll`)
+   * recognize a message delivered again (state re-delivers its whole history at each step).
+   */
+  parts?: Record<string, unknown>;
+  /**
+   * Sanitized copies, by their parts: readers with the same view of the message get the same copy
+   * instead of a new one each time.
+   */
+  views: Array<{ parts: Record<string, unknown>; message: BaseMessage }>;
+}
+
+/** One entry per message (one lookup for its plain record and its copies). */
+const messageRecords = new WeakMap<BaseMessage, MessageRecord>();
+/** Distinct views kept per message (one per group of readers with the same authorizations). */
+const MAX_VIEWS = 8;
+
+function recordOf(message: BaseMessage): MessageRecord {
+  let record = messageRecords.get(message);
+  if (!record) messageRecords.set(message, (record = { views: [] }));
+  return record;
+}
 
 function messageParts(message: BaseMessage): Record<string, unknown> {
-  const known = plainRecords.get(message);
-  if (known && unchanged(message, known)) return known;
+  const record = recordOf(message);
+  if (record.parts && partsState(message, record.parts) === "unchanged") return record.parts;
   const source = message as unknown as Record<string, unknown>;
   const parts: Record<string, unknown> = {};
   for (const field of CONTENT_FIELDS) if (carriesContent(source[field])) parts[field] = source[field];
-  plainRecords.set(message, parts);
+  record.parts = parts;
   return parts;
 }
 
@@ -70,51 +88,65 @@ function carriesContent(value: unknown): boolean {
 function rebuildMessage(original: BaseMessage, parts: unknown): BaseMessage {
   if (parts === null || typeof parts !== "object") throw new TypeError("sanitized message parts are not an object");
   const sanitized = parts as Record<string, unknown>;
-  // Nothing was protected (the walk kept the parts' identity, or rebuilt equal ones): keep the instance.
-  if (sanitized === plainRecords.get(original) || unchanged(original, sanitized)) return original;
+  const record = recordOf(original);
+  if (sanitized === record.parts) return original;
+  const state = partsState(original, sanitized);
+  // Nothing was protected (the walk rebuilt equal parts): keep the instance.
+  if (state === "unchanged") return original;
   const source = original as unknown as Record<string, unknown>;
-  for (const key in sanitized) if (!CONTENT_FIELD_SET.has(key)) throw new TypeError(`sanitized message has an unknown field ${JSON.stringify(key)}`);
+  if (state !== "changed") {
+    for (const key in sanitized) if (!CONTENT_FIELD_SET.has(key)) throw new TypeError(`sanitized message has an unknown field ${JSON.stringify(key)}`);
+  }
   // A content field left out of the parts would keep its raw value in the copy.
-  for (const field of CONTENT_FIELDS) if (carriesContent(source[field]) && !(field in sanitized)) throw new TypeError(`sanitized message lost its ${field}`);
-  const known = sanitizedViews.get(original) ?? [];
-  const same = known.find((view) => sameParts(view.parts, sanitized));
+  if (state === "lost") throw new TypeError(`sanitized message lost its ${CONTENT_FIELDS.find((field) => carriesContent(source[field]) && !(field in sanitized))}`);
+  const same = record.views.find((view) => sameParts(view.parts, sanitized));
   if (same) return same.message;
   const copy = Object.assign(Object.create(Object.getPrototypeOf(original)) as Record<string, unknown>, source, sanitized);
   const kwargs: Record<string, unknown> = { ...(source.lc_kwargs as Record<string, unknown> | undefined) };
   for (const field of CONTENT_FIELDS) if (field in kwargs) kwargs[field] = copy[field];
   copy.lc_kwargs = kwargs;
   const message = copy as unknown as BaseMessage;
-  sanitizedViews.set(original, [{ parts: sanitized, message }, ...known.slice(0, MAX_VIEWS - 1)]);
+  record.views = [{ parts: sanitized, message }, ...record.views.slice(0, MAX_VIEWS - 1)];
   return message;
 }
 
-/**
- * Sanitized copies of a message, by their parts: readers with the same view of a message (the
- * history is re-delivered at every step) get the same copy instead of a new one each time.
- */
-const sanitizedViews = new WeakMap<BaseMessage, Array<{ parts: Record<string, unknown>; message: BaseMessage }>>();
-/** Distinct views kept per message (one per group of readers with the same authorizations). */
-const MAX_VIEWS = 8;
-
-/** Whether `parts` holds exactly `count` keys, each with the value `fields` has under it. */
-function holdsSame(parts: Record<string, unknown>, fields: Record<string, unknown>, count: number): boolean {
-  for (const key in parts) {
-    if (parts[key] !== fields[key]) return false;
-    count--;
-  }
-  return count === 0;
+function keyCount(record: Record<string, unknown>): number {
+  let count = 0;
+  for (const _key in record) count++;
+  return count;
 }
 
 function sameParts(a: Record<string, unknown>, b: Record<string, unknown>): boolean {
-  return holdsSame(b, a, Object.keys(a).length);
+  let count = 0;
+  for (const key in b) {
+    if (b[key] !== a[key]) return false;
+    count++;
+  }
+  return count === keyCount(a);
 }
 
-/** The sanitizer keeps the identity of every branch it did not change. */
-function unchanged(original: BaseMessage, parts: Record<string, unknown>): boolean {
+/**
+ * How sanitized `parts` stand to the message: `unchanged` holds its content fields and nothing else,
+ * each with the message's own value (the sanitizer keeps the identity of every branch it did not
+ * change); `lost` leaves out a field that carries content; `changed` holds only content fields,
+ * some with other values; `foreign` holds some other key too.
+ */
+function partsState(original: BaseMessage, parts: Record<string, unknown>): "unchanged" | "changed" | "foreign" | "lost" {
   const source = original as unknown as Record<string, unknown>;
-  let count = 0;
-  for (const field of CONTENT_FIELDS) if (carriesContent(source[field])) count++;
-  return holdsSame(parts, source, count);
+  let held = 0;
+  let changed = false;
+  for (const field of CONTENT_FIELDS) {
+    const part = parts[field];
+    if (part !== undefined) {
+      changed ||= part !== source[field];
+      held++;
+    } else if (carriesContent(source[field])) {
+      if (!(field in parts)) return "lost";
+      changed = true;
+    }
+  }
+  if (keyCount(parts) !== held) return "foreign";
+  return changed ? "changed" : "unchanged";
 }
 
 function isObject(value: unknown): value is Record<string, unknown> {

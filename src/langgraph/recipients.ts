@@ -3,6 +3,7 @@ import type { Channel, Position, Resolution } from "../event.js";
 import type { ReconsGuard } from "../guard.js";
 import type { Policy } from "../policy/options.js";
 import { mapStrings } from "../content.js";
+import { toPlain } from "./messages.js";
 
 /** Joins the node names of a subgraph path into one recipient name: `team/worker`. */
 export const NAMESPACE_SEPARATOR = "/";
@@ -24,6 +25,8 @@ export interface Delivery {
 export function nodePathOf(config: RunnableConfig | undefined, node: string): string[] {
   const namespace: unknown = config?.configurable?.checkpoint_ns;
   if (typeof namespace !== "string" || namespace.length === 0) return [node];
+  // A top-level task (`node:<task id>`), the usual case, is its own path.
+  if (namespace.indexOf(":") === node.length && namespace.startsWith(node) && !namespace.includes("|")) return [node];
   const path = namespace
     .split("|")
     .map((segment) => segment.split(":")[0])
@@ -77,6 +80,7 @@ export function fieldsIn(guard: ReconsGuard, content: unknown): Set<string> {
  * One delivery that stands for every reader of a write: no reader means the field-level policy;
  * otherwise the reader denied the most of `content`'s fields, or, when no single reader is denied
  * all of them, an introduced stand-in that no policy authorizes (readers then restore on read).
+ * `content` may hold messages: their content fields are what is read.
  */
 export function deliveryToReaders(
   guard: ReconsGuard,
@@ -87,7 +91,7 @@ export function deliveryToReaders(
 ): Delivery {
   if (readers.length === 0) return { resolution: "field-level-fallback" };
   if (readers.length === 1) return { recipient: readers[0], resolution };
-  const fields = [...fieldsIn(guard, content)];
+  const fields = [...fieldsIn(guard, toPlain(content))];
   const denied = readers.map((reader) => new Set(fields.filter((field) => !guard.isAuthorized(field, channel, reader))));
   const deniedAnywhere = new Set(denied.flatMap((set) => [...set]));
   const strictest = denied.findIndex((set) => set.size === deniedAnywhere.size);

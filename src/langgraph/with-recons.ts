@@ -5,9 +5,9 @@ import { Command, getConfig, isCommand, isParentCommand, Overwrite, Send, type P
 import { CHANNELS, type Channel, type Resolution } from "../event.js";
 import type { ReconsGuard } from "../guard.js";
 import { ignoreDecisions, type DecisionListener, type ReconsAudit } from "./audit.js";
-import { deliver, type DeliveryEvent } from "./delivery.js";
+import { deliver, deliveryEvent, type DeliveryBoundary } from "./delivery.js";
 import { isReconsReducer } from "./reducer.js";
-import { addresseeOf, containsMessage, toPlain } from "./messages.js";
+import { addresseeOf, containsMessage } from "./messages.js";
 import { deliveryToReaders, nodePathOf, RecipientNames, successorsOf, type Delivery } from "./recipients.js";
 
 export const withReconsOptionsSchema = z.object({
@@ -245,11 +245,10 @@ class GraphInterceptor {
    */
   private async deliverByChannel<T>(
     value: T,
-    base: Pick<DeliveryEvent, "node" | "stage" | "reversible">,
+    base: DeliveryBoundary,
     deliveryFor: (channel: Channel, content: unknown) => Delivery,
   ): Promise<T> {
-    const send = (content: unknown, channel: Channel) =>
-      deliver(this.guard, content, { ...base, channel, ...deliveryFor(channel, content) }, this.listener);
+    const send = (content: unknown, channel: Channel) => deliver(this.guard, content, deliveryEvent(base, channel, deliveryFor(channel, content)), this.listener);
     if (!isRecord(value) || isCommand(value)) {
       return send(value, containsMessage(value) ? "C2" : this.options.otherKeysChannel) as Promise<T>;
     }
@@ -360,7 +359,7 @@ class GraphInterceptor {
     const toReaders = (channel: Channel, content: unknown): Delivery =>
       channel === "C6" || channel === "C7"
         ? { recipient: channel === "C6" ? "log" : "artifact", resolution: "explicit" }
-        : deliveryToReaders(this.guard, readers, toPlain(content), channel, resolution);
+        : deliveryToReaders(this.guard, readers, content, channel, resolution);
     const settled = new Map<string, unknown>();
     const share: Record<string, unknown> = { ...update };
     for (const key of this.reducerKeys) {
@@ -382,7 +381,7 @@ class GraphInterceptor {
           const delivery = addressee
             ? { recipient: this.names.nameOf([...path.slice(0, -1), addressee]), resolution: "addressee" as const }
             : toReaders(channel, item);
-          return deliver(this.guard, item, { ...base, channel, ...delivery }, this.listener);
+          return deliver(this.guard, item, deliveryEvent(base, channel, delivery), this.listener);
         }),
       );
       settled.set(key, Array.isArray(value) ? delivered : delivered[0]);

@@ -1,0 +1,24 @@
+import type { Decision } from "./event.js";
+
+/**
+ * The decisions of one sanitize call as (path, cached decisions) pairs: the records, each with
+ * its path, are built only when someone reads them (graph deliveries mostly have no listener).
+ */
+export class DecisionTrail {
+  /** Where each string with decisions was met, and its cached decisions (path `$`). */
+  private readonly paths: string[] = [];
+  private readonly cached: Array<readonly Decision[]> = [];
+  private built?: Decision[];
+
+  add(path: string, decisions: readonly Decision[]): void {
+    if (decisions.length === 0) return;
+    this.paths.push(path);
+    this.cached.push(decisions);
+  }
+
+  /** One decision record per cached decision, built once (later reads get the same array). */
+  decisions(): Decision[] {
+    this.built ??= this.cached.flatMap((decisions, index) => decisions.map((decision) => ({ ...decision, path: this.paths[index] })));
+    return this.built;
+  }
+}
