@@ -47,7 +47,7 @@ export function namePart(value: string, part: "first-name" | "surname"): string 
 
 /**
  * Person-name renderings: without honorific/suffix, first + last without middle names, reordered
- * (`Sanchez, Dwayne`), honorific + surname (`Ms. Walker`), initials (`D. Sanchez`, `Emily L.`), and
+ * (`Sanchez, Dwayne`), honorific + surname (`Ms. Walker`), initials (`D. Sanchez`, `Emily L.`, `D. S. Sanchez`), and
  * the first name and surname as parts the matcher may accept alone or pair around a middle name.
  */
 export function nameVariants(name: PersonName): Variant[] {
@@ -58,6 +58,8 @@ export function nameVariants(name: PersonName): Variant[] {
     whole(`${surname} ${first}`, REORDERED_CONFIDENCE),
     whole(`${first.charAt(0)} ${surname}`, INITIAL_CONFIDENCE),
     whole(`${first} ${surname.charAt(0)}`, INITIAL_CONFIDENCE),
+    // Every given name as an initial (`D. S. Sanchez` of `Dwayne Stuart Sanchez`): only names with a middle name add a form.
+    whole(`${tokens.slice(0, -1).map((token) => token.charAt(0)).join(" ")} ${surname}`, INITIAL_CONFIDENCE),
     ...TITLES.map((title) => whole(`${title} ${surname}`, TITLE_SURNAME_CONFIDENCE)),
   ];
   if (first.length >= MIN_PART_LENGTH) variants.push({ form: first, confidence: FIRST_NAME_CONFIDENCE, role: "first-name" });

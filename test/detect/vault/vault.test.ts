@@ -78,6 +78,7 @@ describe("Vault", () => {
     expect(found(vault, "I told Sanchez about it")).toEqual([["Sanchez", "patient_name", 0.6]]);
     expectNotFound(vault, ["Kayla Sanchez called", "Dwayne Kowalczyk acts", "dwayne sanchezz"]);
     expect(found(vault, "Dwayne; Mr. Sanchez")).toEqual([["Dwayne", "patient_name", 0.5], ["Mr. Sanchez", "patient_name", 0.85]]);
+    expect(found(vaultOf({ patient_name: "Dwayne Stuart Sanchez" }), "Seen by Dr. D. S. Sanchez.")).toEqual([["D. S. Sanchez", "patient_name", 0.75]]);
   });
 
   it("keeps common-word surnames alone out unless they read as a name", () => {
