@@ -119,6 +119,9 @@ describe("SurrogateIndex.restore of a partial rendering", () => {
     const denied = guard.sanitizeSync({ channel: "C2", content: "Seen by M. Miller today.", recipient: "other" }).content;
     expect(denied).toBe(`Seen by ${first.charAt(0)}. ${last} today.`);
     expect(guard.sanitizeSync({ channel: "C2", content: denied, recipient: "ok" }).content).toBe("Seen by M. Miller today.");
+    const withMiddle = guard.sanitizeSync({ channel: "C2", content: "Seen by M. Q. Miller today.", recipient: "other" }).content;
+    expect(withMiddle).toBe(`Seen by ${first.charAt(0)}. Q. ${last} today.`);
+    expect(guard.sanitizeSync({ channel: "C2", content: withMiddle, recipient: "ok" }).content).toBe("Seen by M. Q. Miller today.");
   });
 
   it("restores a pseudonym's first name or surname alone to the real first name or surname", () => {

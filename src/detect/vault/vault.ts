@@ -25,6 +25,8 @@ const CLOSING_PAREN = 41;
 /** First name + one middle name or initial + surname (`Dwayne J. Sanchez`). */
 const MIDDLE_NAME_CONFIDENCE = 0.9;
 const MAX_MIDDLE_NAME = 12;
+/** Given names as initials before the surname (`D. J. Sanchez`), as confident as `D. Sanchez`. */
+const INITIALS_CONFIDENCE = 0.75;
 /** Entry list id of a value that is not part of a list. */
 const NO_LIST = -1;
 /**
@@ -184,7 +186,29 @@ export class Vault implements Detector {
         else hits.surnames.set(start, [hit]);
       }
     }
-    if (isStandaloneNameReference(norm.source, ...originalSpan(norm, start, end))) hits.candidates.push(hit);
+    const initialsStart = role === "surname" ? this.givenInitialsBefore(norm, entry, start) : -1;
+    if (initialsStart >= 0) hits.candidates.push({ entry, start: initialsStart, end, confidence: INITIALS_CONFIDENCE, role: "whole" });
+    else if (isStandaloneNameReference(norm.source, ...originalSpan(norm, start, end))) hits.candidates.push(hit);
+  }
+
+  /**
+   * Start of two or more capital initials right before a surname at normalized `start` whose first is the
+   * entry's first initial (`D. J. Sanchez` of `Dwayne Sanchez`: its `D. Sanchez` form), else -1.
+   */
+  private givenInitialsBefore(norm: NormalizeBuffer, entry: number, start: number): number {
+    const { codes, origin, source } = norm;
+    let first = start;
+    let count = 0;
+    // Each initial is one letter between spaces (or the text's start), capital in the original.
+    for (let at = start - 2; at >= 0 && codes[at + 1] === SPACE_CODE && (at === 0 || codes[at - 1] === SPACE_CODE); at -= 2) {
+      const letter = source.charAt(origin[at]);
+      if (!isLowerLetterCode(codes[at]) || letter === letter.toLowerCase()) break;
+      first = at;
+      count++;
+    }
+    if (count < 2) return -1;
+    const form = `${String.fromCharCode(codes[first])} ${norm.slice(start, norm.tokenEnd(start))}`;
+    return this.variants[entry].some((variant) => variant.role === "whole" && variant.form === form) ? first : -1;
   }
 
   private contextWindows(norm: NormalizeBuffer, words: WordHit[]): Candidate[] {

@@ -79,6 +79,9 @@ describe("Vault", () => {
     expectNotFound(vault, ["Kayla Sanchez called", "Dwayne Kowalczyk acts", "dwayne sanchezz"]);
     expect(found(vault, "Dwayne; Mr. Sanchez")).toEqual([["Dwayne", "patient_name", 0.5], ["Mr. Sanchez", "patient_name", 0.85]]);
     expect(found(vaultOf({ patient_name: "Dwayne Stuart Sanchez" }), "Seen by Dr. D. S. Sanchez.")).toEqual([["D. S. Sanchez", "patient_name", 0.75]]);
+    // An unregistered middle initial after the first initial: the initials go with the surname.
+    expect(found(vault, "Seen by D. J. Sanchez today")).toEqual([["D. J. Sanchez", "patient_name", 0.75]]);
+    expect(found(vault, "Seen by A. J. Sanchez today")).toEqual([["Sanchez", "patient_name", 0.6]]);
   });
 
   it("keeps common-word surnames alone out unless they read as a name", () => {
