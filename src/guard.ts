@@ -12,6 +12,7 @@ import { deriveKeys } from "./crypto/keys.js";
 import { SurrogateIndex } from "./transform/surrogates.js";
 import { VaultBoundCache } from "./vault-bound-cache.js";
 import { sharedOperators } from "./transform/operators/index.js";
+import { listedNameTokens } from "./transform/operators/pseudonym.js";
 import { redactionPlaceholder } from "./transform/operators/redact.js";
 import { OperatorError, type Operator, type OperatorOutput } from "./transform/base.js";
 import { mapStrings } from "./content.js";
@@ -95,6 +96,8 @@ class Guard implements ReconsGuard {
   private readonly operatorMemo = new Map<string, OperatorOutput>();
   private readonly noiseMemo = new Map<string, OperatorOutput>();
   private readonly surrogates: SurrogateIndex;
+  /** Listed name tokens of the initial vault: no pseudonym shows another protected person's name. */
+  private readonly avoidNames: ReadonlySet<string>;
   /** Sanitized strings per (context, text): a graph re-delivers the same history at every step. */
   private readonly sanitized = new Map<string, VaultBoundCache<CachedString>>();
   /** Restored strings per (recipient, channel). */
@@ -131,8 +134,10 @@ class Guard implements ReconsGuard {
     this.realTexts = new VaultBoundCache(this.vault);
     this.margins = new VaultBoundCache(this.vault);
     this.windowDetections = new VaultBoundCache(this.vault);
+    // Fixed at setup: a name registered later must not change the pseudonyms already handed out.
+    this.avoidNames = listedNameTokens(this.vault.entries().map((entry) => entry.value));
     // Indexing the surrogates applies the operators to every vault value: memoized, a verbatim value is not transformed twice.
-    this.surrogates = new SurrogateIndex(this.vault, this.operators, this.keys.hmac, (operator, input) => this.memoizedApply(operator, input));
+    this.surrogates = new SurrogateIndex(this.vault, this.operators, this.keys.hmac, (operator, input) => this.memoizedApply(operator, input), this.avoidNames);
     // Like any matcher, the automata of the initial vault and of its surrogates are built at setup.
     this.surrogates.prepare();
     this.vault.prepare();
@@ -314,7 +319,7 @@ class Guard implements ReconsGuard {
     try {
       const operator = this.operators.get(action);
       if (!operator) throw new OperatorError(`no operator for ${action}`, "no-operator");
-      const input = { value: original, field: detection.field, kind: detection.kind, valueType: detection.valueType, registered: detection.value };
+      const input = { value: original, field: detection.field, kind: detection.kind, valueType: detection.valueType, registered: detection.value, avoid: this.avoidNames };
       if (action === "fpe" && detection.role === "masked-tail" && detection.value !== undefined) {
         // The shown tail of the whole value's surrogate: the reader sees the digits its full surrogate ends in.
         const whole = this.memoizedApply(operator, { ...input, value: detection.value });

@@ -8,6 +8,11 @@ export interface OperatorInput {
   valueType: ValueType;
   /** The registered vault value `value` is a rendering of, when known (a span may be partial: `M. Miller`). */
   registered?: string;
+  /**
+   * Name tokens (lowercase, no apostrophes) a pseudonym must not show: the guard's registered names,
+   * so that one person's pseudonym is never another protected person's real name.
+   */
+  avoid?: ReadonlySet<string>;
 }
 
 /** Result of an operator; `exception` records e.g. an FPE representation-length exception. */

@@ -41,6 +41,8 @@ export class SurrogateIndex {
     private readonly operators: ReadonlyMap<Action, Operator>,
     private readonly sealKey: Uint8Array,
     private readonly apply: ApplyOperator = (operator, input) => operator.apply(input),
+    /** Name tokens pseudonyms avoid (`OperatorInput.avoid`), for surrogates and their reversal alike. */
+    private readonly avoid?: ReadonlySet<string>,
   ) {
     // The matcher's "field" is the origin's index, so variants of a surrogate map back to it.
     this.matcher = vault.companion((origin) => this.origins[Number(origin)].entry);
@@ -108,7 +110,7 @@ export class SurrogateIndex {
   private reverseUncached({ entry, action }: SurrogateOrigin, span: string): string {
     const operator = this.operators.get(action);
     try {
-      return operator?.reverse ? operator.reverse(span, { ...entry, registered: entry.value }) : entry.value;
+      return operator?.reverse ? operator.reverse(span, { ...entry, registered: entry.value, avoid: this.avoid }) : entry.value;
     } catch {
       return entry.value; // The span's own form could not be reversed; the vault value is still exact.
     }
@@ -134,7 +136,7 @@ export class SurrogateIndex {
       const operator = this.operators.get(action);
       if (!operator?.reverse) continue;
       try {
-        const output = this.apply(operator, { value: entry.value, field: entry.field, kind: entry.kind, valueType: entry.valueType });
+        const output = this.apply(operator, { value: entry.value, field: entry.field, kind: entry.kind, valueType: entry.valueType, avoid: this.avoid });
         if (output instanceof Promise || output.text === entry.value) continue;
         this.origins.push({ entry, action });
         this.matcher.add(String(this.origins.length - 1), output.text);

@@ -124,6 +124,19 @@ describe("SurrogateIndex.restore of a partial rendering", () => {
     expect(guard.sanitizeSync({ channel: "C2", content: withMiddle, recipient: "ok" }).content).toBe("Seen by M. Q. Miller today.");
   });
 
+  it("never gives one person's pseudonym another protected person's real name, and still restores it", () => {
+    const policy = { fields: { patient_name: { valueType: "value" as const, kind: "name", authorized: ["ok"] }, witness: { valueType: "value" as const, kind: "name", authorized: ["ok"] } } };
+    const [, last] = pseudonym.split(" ");
+    // The witness's real surname is the patient's plain pseudonym surname.
+    const guard = createRecons({ secret: SECRET, vault: { patient_name: name, witness: `John ${last}` }, policy });
+    for (const text of [`Patient ${name} came.`, "Ms. Miller came."]) {
+      const denied = guard.sanitizeSync({ channel: "C2", content: text, recipient: "other" }).content;
+      expect(denied).not.toContain(last);
+      expect(denied).not.toContain("Miller");
+      expect(guard.sanitizeSync({ channel: "C2", content: denied, recipient: "ok" }).content).toBe(text);
+    }
+  });
+
   it("restores a pseudonym's first name or surname alone to the real first name or surname", () => {
     const [first, last] = pseudonym.split(" ");
     const index = indexOf([["patient_name", name]]);

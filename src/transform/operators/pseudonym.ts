@@ -17,7 +17,9 @@ import { memoize } from "./format.js";
  * becomes the initial of the matching token of that name's pseudonym (`E. Ward` of `Edward Ward`),
  * and back.
  * Tokens outside the lists get a keyed choice among the last RESERVED entries of the list of their
- * position, which the permutation never outputs, so `reverse` knows them and refuses.
+ * position, which the permutation never outputs, so `reverse` knows them and refuses. So does a
+ * token whose surrogate is a name the input says to avoid (another protected person's name): only
+ * the guard that registered both names can restore it (by its surrogate index).
  * Values of other kinds become keyed tags (`ADDRESS-3f9a21c0`, emails `user.3f9a21c0@example.com`),
  * consistent across a run and not reversible.
  */
@@ -57,6 +59,11 @@ class NameList {
   surrogate(token: string): string {
     const i = this.index.get(lookupKey(token));
     if (i !== undefined && i < this.permuted) return this.names[this.walk(i, "encrypt")];
+    return this.reserved(token);
+  }
+
+  /** A keyed choice among the reserved entries, which the permutation never outputs. */
+  reserved(token: string): string {
     const pick = parseInt(keyedTag(this.key, `${this.label}:${lookupKey(token)}`, 8), 16) % RESERVED;
     return this.names[this.permuted + pick];
   }
@@ -78,6 +85,9 @@ class NameList {
     return x;
   }
 }
+
+/** Every entry of both bundled lists, by lookup key. */
+const LISTED: ReadonlySet<string> = new Set([...FIRST_NAMES, ...SURNAMES].map(lookupKey));
 
 type Role = "keep" | "first" | "surname";
 interface Token {
@@ -141,6 +151,15 @@ function mapInitials(span: string, from: readonly string[], to: readonly string[
   return text + span.slice(last);
 }
 
+/** The tokens of `values` that are in the bundled name lists, as `OperatorInput.avoid` holds them. */
+export function listedNameTokens(values: Iterable<string>): Set<string> {
+  const listed = new Set<string>();
+  for (const value of values) {
+    for (const [word] of value.matchAll(WORD)) if (LISTED.has(lookupKey(word))) listed.add(lookupKey(word));
+  }
+  return listed;
+}
+
 /** The name tokens and initials of a name (titles and suffixes left out). */
 function nameWords(value: string): string[] {
   return parseName(value)
@@ -176,18 +195,28 @@ export function createPseudonymOperator(key: Uint8Array): Operator {
   };
 
   // Deterministic, so a name repeated across messages is enciphered once.
-  const pseudonymOf = memoize((value: string): string =>
+  const plainPseudonymOf = memoize((value: string): string =>
     replaceTokens(value, nameTokens(value), (token) => listOf(token).surrogate(token.text)),
   );
+  /** The pseudonym, with a reserved entry for any token whose surrogate is a name to avoid (rare: not memoized). */
+  const pseudonymOf = (value: string, avoid: ReadonlySet<string> | undefined): string => {
+    const text = plainPseudonymOf(value);
+    if (avoid === undefined || avoid.size === 0 || ![...text.matchAll(WORD)].some(([word]) => avoid.has(lookupKey(word)))) return text;
+    return replaceTokens(value, nameTokens(value), (token) => {
+      const list = listOf(token);
+      const surrogate = list.surrogate(token.text);
+      return avoid.has(lookupKey(surrogate)) ? list.reserved(token.text) : surrogate;
+    });
+  };
 
   /**
    * A rendering of `registered` (`toPseudonym`) or of its pseudonym (else) with its initials turned
    * into those of the other name; unchanged if the two names do not align token by token.
    */
-  const withInitialsOf = (rendering: string, registered: string, toPseudonym: boolean): string => {
+  const withInitialsOf = (rendering: string, registered: string, toPseudonym: boolean, avoid: ReadonlySet<string> | undefined): string => {
     if (!hasInitial(rendering)) return rendering;
     const real = nameWords(registered);
-    const surrogate = nameWords(pseudonymOf(registered));
+    const surrogate = nameWords(pseudonymOf(registered, avoid));
     if (real.length !== surrogate.length) return rendering;
     return toPseudonym ? mapInitials(rendering, real, surrogate) : mapInitials(rendering, surrogate, real);
   };
@@ -199,15 +228,20 @@ export function createPseudonymOperator(key: Uint8Array): Operator {
         const tag = keyedTag(key, `${input.kind}:${input.value}`, 8);
         return { text: input.kind === "email" ? `user.${tag}@example.com` : `${input.kind.toUpperCase()}-${tag}` };
       }
-      const value = input.registered !== undefined ? withInitialsOf(input.value, input.registered, true) : input.value;
-      return { text: pseudonymOf(value) };
+      const value = input.registered !== undefined ? withInitialsOf(input.value, input.registered, true, input.avoid) : input.value;
+      return { text: pseudonymOf(value, input.avoid) };
     },
     reverse(transformed: string, input: Omit<OperatorInput, "value">): string {
       if (!NAME_KINDS.has(input.kind)) {
         throw new OperatorError(`keyed ${input.kind} tags are not reversible`, "pseudonym-not-reversible");
       }
-      const span = input.registered !== undefined ? withInitialsOf(transformed, input.registered, false) : transformed;
-      return replaceTokens(span, nameTokens(span), (token) => listOf(token).original(token.text));
+      if (input.registered === undefined) return replaceTokens(transformed, nameTokens(transformed), (token) => listOf(token).original(token.text));
+      const span = withInitialsOf(transformed, input.registered, false, input.avoid);
+      // A token of the registered name's own pseudonym maps back to the registered token (reserved ones too).
+      const real = nameWords(input.registered);
+      const surrogate = nameWords(pseudonymOf(input.registered, input.avoid));
+      const known = new Map(real.length === surrogate.length ? surrogate.map((word, i) => [lookupKey(word), real[i]]) : []);
+      return replaceTokens(span, nameTokens(span), (token) => known.get(lookupKey(token.text)) ?? listOf(token).original(token.text));
     },
   };
 }

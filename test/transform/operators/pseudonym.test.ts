@@ -4,7 +4,7 @@ import { deriveKeys } from "../../../src/crypto/keys.js";
 import { OperatorError, type OperatorOutput } from "../../../src/transform/base.js";
 import { FIRST_NAMES } from "../../../src/transform/operators/names/first-names.js";
 import { SURNAMES } from "../../../src/transform/operators/names/surnames.js";
-import { createPseudonymOperator, RESERVED } from "../../../src/transform/operators/pseudonym.js";
+import { createPseudonymOperator, listedNameTokens, RESERVED } from "../../../src/transform/operators/pseudonym.js";
 
 const meta = { field: "patient_name", kind: "name", valueType: "value" as const };
 const operator = createPseudonymOperator(deriveKeys("pseudonym-test").pseudonym);
@@ -87,6 +87,23 @@ describe("pseudonym operator: names", () => {
     expect(pseudonym("D. Sanchez")).toBe(`D. ${last}`);
     // An initial the registered name does not abbreviate stays too.
     expect(withRegistered("Dwayne Q. Sanchez")).toBe(`${first} Q. ${last}`);
+  });
+
+  it("never shows a name it is told to avoid: such a token gets a reserved entry, which the registered name maps back", () => {
+    const registered = "Dwayne Sanchez";
+    const [first, last] = pseudonym(registered).split(" ");
+    const avoid = listedNameTokens([`John ${last}`]);
+    expect([...avoid].sort()).toEqual(["john", last.toLowerCase()].sort());
+    const avoided = (operator.apply({ ...meta, value: registered, registered, avoid }) as OperatorOutput).text;
+    const [avoidedFirst, avoidedLast] = avoided.split(" ");
+    expect(avoidedFirst).toBe(first);
+    expect(avoidedLast).not.toBe(last);
+    expect(SURNAMES.slice(-RESERVED)).toContain(avoidedLast);
+    expect((operator.apply({ ...meta, value: "Mr. Sanchez", registered, avoid }) as OperatorOutput).text).toBe(`Mr. ${avoidedLast}`);
+    expect(operator.reverse!(avoided, { ...meta, registered, avoid })).toBe(registered);
+    expect(operator.reverse!(`Mr. ${avoidedLast}`, { ...meta, registered, avoid })).toBe("Mr. Sanchez");
+    // Without the registered name a reserved entry is not reversible.
+    expect(() => operator.reverse!(avoided, meta)).toThrow(OperatorError);
   });
 
   it("throws when there is no name token", () => {
