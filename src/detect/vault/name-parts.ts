@@ -6,6 +6,10 @@ const JOINER = /[ \t-]/;
 const MARKUP = /[\s*#_>\-•"“'‘`([]/;
 const SENTENCE_END = /[.!?:;]/;
 const LETTER = /\p{L}/u;
+/** A label naming a person (`Patient name:`, `- **Opposing party:**`): what follows on its line is a name, even an ordinary word. */
+const PERSON_LABEL = /\b(?:name|party|client|patient|customer|employee|candidate|applicant|witness|plaintiff|defendant|counsel|attorney|provider|physician|doctor|contact)[*_]*[ \t]*[:=][*_]*[ \t]*$/i;
+/** How far back on its line a person label is looked for. */
+const LABEL_LOOKBEHIND = 40;
 
 function isCapitalized(word: string): boolean {
   const first = word.charAt(0);
@@ -46,11 +50,12 @@ function startsSentence(source: string, start: number): boolean {
  * Whether a first name or surname found alone at source[start, end) refers to the person: it is
  * capitalized, it is not glued to another capitalized non-dictionary word (`Jane Smith` for the
  * surname Smith, `Thomas Greene` for the surname Thomas), and if it opens a sentence it is not an
- * ordinary English word (`Long-term`, `Hill`).
+ * ordinary English word (`Long-term`, `Hill`) unless a person label precedes it (`Patient name: Hill`).
  */
 export function isStandaloneNameReference(source: string, start: number, end: number): boolean {
   const word = source.slice(start, end);
   if (!isCapitalized(word)) return false;
   if (isOtherNamePart(wordBefore(source, start)) || isOtherNamePart(wordAfter(source, end))) return false;
+  if (PERSON_LABEL.test(source.slice(Math.max(0, start - LABEL_LOOKBEHIND), start))) return true;
   return !(startsSentence(source, start) && isDictionaryWord(word.toLowerCase()));
 }

@@ -88,6 +88,8 @@ describe("Vault", () => {
     const vault = vaultOf({ patient_name: "Emily Long" });
     expectNotFound(vault, ["Long-term care is advised.", "How long will it take?", "The plan: Long waits."]);
     expect(found(vault, "We spoke with Long yesterday")).toEqual([["Long", "patient_name", 0.6]]);
+    for (const text of ["- Patient name: Long", "- **Name:** Long", "Opposing party: Long"]) expect(found(vault, text), text).toEqual([["Long", "patient_name", 0.6]]);
+    expectNotFound(vault, ["Duration: Long", "Plan name:\nLong waits."]);
   });
 
   it("protects every member of list and dict values, including Python reprs", () => {
