@@ -8,6 +8,8 @@ const SENTENCE_END = /[.!?:;]/;
 const LETTER = /\p{L}/u;
 /** A label naming a person (`Patient name:`, `- **Opposing party:**`): what follows on its line is a name, even an ordinary word. */
 const PERSON_LABEL = /\b(?:name|party|client|patient|customer|employee|candidate|applicant|witness|plaintiff|defendant|counsel|attorney|provider|physician|doctor|contact)[*_]*[ \t]*[:=][*_]*[ \t]*$/i;
+/** The `v.` of a case name (`Holmes v. Butler`): the parties are names, and its dot ends no sentence. */
+const VERSUS = /\p{Lu}\p{L}*[*_]*[ \t]+(?:v|vs)\.[ \t]*[*_]*$/u;
 /** How far back on its line a person label is looked for. */
 const LABEL_LOOKBEHIND = 40;
 
@@ -50,12 +52,15 @@ function startsSentence(source: string, start: number): boolean {
  * Whether a first name or surname found alone at source[start, end) refers to the person: it is
  * capitalized, it is not glued to another capitalized non-dictionary word (`Jane Smith` for the
  * surname Smith, `Thomas Greene` for the surname Thomas), and if it opens a sentence it is not an
- * ordinary English word (`Long-term`, `Hill`) unless a person label precedes it (`Patient name: Hill`).
+ * ordinary English word (`Long-term`, `Hill`) unless a person label or a case name's `v.` precedes it
+ * (`Patient name: Hill`, `Holmes v. Hill`).
  */
 export function isStandaloneNameReference(source: string, start: number, end: number): boolean {
   const word = source.slice(start, end);
   if (!isCapitalized(word)) return false;
   if (isOtherNamePart(wordBefore(source, start)) || isOtherNamePart(wordAfter(source, end))) return false;
-  if (PERSON_LABEL.test(source.slice(Math.max(0, start - LABEL_LOOKBEHIND), start))) return true;
+  const before = source.slice(Math.max(0, start - LABEL_LOOKBEHIND), start);
+  // Alone after the label: `Name: John Doe` names someone else called John.
+  if ((PERSON_LABEL.test(before) || VERSUS.test(before)) && !isCapitalized(wordAfter(source, end))) return true;
   return !(startsSentence(source, start) && isDictionaryWord(word.toLowerCase()));
 }

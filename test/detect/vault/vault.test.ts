@@ -90,6 +90,11 @@ describe("Vault", () => {
     expect(found(vault, "We spoke with Long yesterday")).toEqual([["Long", "patient_name", 0.6]]);
     for (const text of ["- Patient name: Long", "- **Name:** Long", "Opposing party: Long"]) expect(found(vault, text), text).toEqual([["Long", "patient_name", 0.6]]);
     expectNotFound(vault, ["Duration: Long", "Plan name:\nLong waits."]);
+    expect(found(vault, "In *Holmes v. Long*, the court")).toEqual([["Long", "patient_name", 0.6]]);
+    expectNotFound(vault, ["See section v. Long waits follow.", "It was fine. Long waits followed."]);
+    // A first name that is also a word, followed by another surname: someone else.
+    expectNotFound(vaultOf({ patient_name: "Grant Long" }), ["Name: Grant Doe", "State v. Grant Doe"]);
+    expect(found(vaultOf({ patient_name: "Grant Long" }), "Name: Grant")).toEqual([["Grant", "patient_name", 0.5]]);
   });
 
   it("protects every member of list and dict values, including Python reprs", () => {
