@@ -186,16 +186,16 @@ export class Vault implements Detector {
         else hits.surnames.set(start, [hit]);
       }
     }
-    const initialsStart = role === "surname" ? this.givenInitialsBefore(norm, entry, start) : -1;
+    const initialsStart = role === "surname" ? this.givenInitialsBefore(norm, entry, start, end) : -1;
     if (initialsStart >= 0) hits.candidates.push({ entry, start: initialsStart, end, confidence: INITIALS_CONFIDENCE, role: "whole" });
     else if (isStandaloneNameReference(norm.source, ...originalSpan(norm, start, end))) hits.candidates.push(hit);
   }
 
   /**
-   * Start of two or more capital initials right before a surname at normalized `start` whose first is the
+   * Start of two or more capital initials right before a surname at normalized [start, end) whose first is the
    * entry's first initial (`D. J. Sanchez` of `Dwayne Sanchez`: its `D. Sanchez` form), else -1.
    */
-  private givenInitialsBefore(norm: NormalizeBuffer, entry: number, start: number): number {
+  private givenInitialsBefore(norm: NormalizeBuffer, entry: number, start: number, end: number): number {
     const { codes, origin, source } = norm;
     let first = start;
     let count = 0;
@@ -207,7 +207,7 @@ export class Vault implements Detector {
       count++;
     }
     if (count < 2) return -1;
-    const form = `${String.fromCharCode(codes[first])} ${norm.slice(start, norm.tokenEnd(start))}`;
+    const form = `${String.fromCharCode(codes[first])} ${norm.slice(start, end)}`;
     return this.variants[entry].some((variant) => variant.role === "whole" && variant.form === form) ? first : -1;
   }
 
