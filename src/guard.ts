@@ -323,7 +323,7 @@ class Guard implements ReconsGuard {
       if (action === "fpe" && detection.role === "masked-tail" && detection.value !== undefined) {
         // The shown tail of the whole value's surrogate: the reader sees the digits its full surrogate ends in.
         const whole = this.memoizedApply(operator, { ...input, value: detection.value });
-        const tail = maskedTail(whole.text.replace(/\D/g, ""));
+        const tail = maskedTail(whole.text);
         if (tail !== null) return { replacement: tail, exception: whole.exception };
       }
       const result = this.memoizedApply(operator, input);
@@ -339,7 +339,9 @@ class Guard implements ReconsGuard {
    * value gets the same mLDP noise, so repeated releases cannot be averaged out.
    */
   private memoizedApply(operator: Operator, input: Parameters<Operator["apply"]>[0]): OperatorOutput {
-    const key = `${operator.action}\u0000${input.field ?? ""}\u0000${input.kind}\u0000${input.value}\u0000${input.registered ?? ""}`;
+    // A span that is its registered value transforms alike with or without it: the surrogate index's entry serves the guard.
+    const partOf = input.registered === undefined || input.registered === input.value ? "" : input.registered;
+    const key = `${operator.action}\u0000${input.field ?? ""}\u0000${input.kind}\u0000${input.value}\u0000${partOf}`;
     // Noise is never evicted: drawing it again would let an observer average it away.
     const memo = operator.action === "mldp" ? this.noiseMemo : this.operatorMemo;
     const cached = memo.get(key);

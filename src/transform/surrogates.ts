@@ -84,7 +84,7 @@ export class SurrogateIndex {
     const { entry } = this.origins[origin];
     switch (role) {
       case "masked-tail":
-        return maskedTail(entry.value.replace(/\D/g, "")) ?? span;
+        return maskedTail(entry.value) ?? span;
       case "first-name":
       case "surname": {
         const part = namePart(entry.value, role);

@@ -14,13 +14,14 @@ const LOOKBEHIND = 48;
 const MASK_BEFORE = /(?:(?<![\p{L}\d])(?!(?<=[^\s*])\*\*\s*$)[*xX•#]{2,}(?:[\s.-]*[*xX•#]+)*[\s.-]*|\bending (?:in|with)\W{0,4}|\blast (?:4|four)\b[^\d\n]{0,40})$/iu;
 
 /** The last four digits an identifier (SSN, card, account, phone) of 9+ digits shows after a mask, else null. */
-export function maskedTail(digits: string): string | null {
+export function maskedTail(identifier: string): string | null {
+  const digits = identifier.replace(/\D/g, "");
   return digits.length >= MIN_MASKED_DIGITS ? digits.slice(-TAIL_DIGITS) : null;
 }
 
-/** The masked tail of an identifier's digits as a form to find after a mask. */
-export function maskedTailVariants(digits: string): Variant[] {
-  const tail = maskedTail(digits);
+/** The masked tail of an identifier as a form to find after a mask. */
+export function maskedTailVariants(identifier: string): Variant[] {
+  const tail = maskedTail(identifier);
   return tail === null ? [] : [{ form: tail, confidence: MASKED_TAIL_CONFIDENCE, role: "masked-tail" }];
 }
 

@@ -58,9 +58,10 @@ function startsSentence(source: string, start: number): boolean {
 export function isStandaloneNameReference(source: string, start: number, end: number): boolean {
   const word = source.slice(start, end);
   if (!isCapitalized(word)) return false;
-  if (isOtherNamePart(wordBefore(source, start)) || isOtherNamePart(wordAfter(source, end))) return false;
+  const after = wordAfter(source, end);
+  if (isOtherNamePart(wordBefore(source, start)) || isOtherNamePart(after)) return false;
   const before = source.slice(Math.max(0, start - LABEL_LOOKBEHIND), start);
   // Alone after the label: `Name: John Doe` names someone else called John.
-  if ((PERSON_LABEL.test(before) || VERSUS.test(before)) && !isCapitalized(wordAfter(source, end))) return true;
+  if ((PERSON_LABEL.test(before) || VERSUS.test(before)) && !isCapitalized(after)) return true;
   return !(startsSentence(source, start) && isDictionaryWord(word.toLowerCase()));
 }

@@ -30,7 +30,7 @@ function kindVariants(kind: string, value: string, normalized: string): Variant[
     case "ssn":
     case "card":
     case "id":
-      return [...identifierVariants(kind, normalized), ...maskedTailVariants(normalized.replace(/\D/g, ""))];
+      return [...identifierVariants(kind, normalized), ...maskedTailVariants(normalized)];
     default:
       return shapeVariants(kind, value, normalized);
   }

@@ -209,16 +209,11 @@ export function createPseudonymOperator(key: Uint8Array): Operator {
     });
   };
 
-  /**
-   * A rendering of `registered` (`toPseudonym`) or of its pseudonym (else) with its initials turned
-   * into those of the other name; unchanged if the two names do not align token by token.
-   */
-  const withInitialsOf = (rendering: string, registered: string, toPseudonym: boolean, avoid: ReadonlySet<string> | undefined): string => {
-    if (!hasInitial(rendering)) return rendering;
+  /** The name tokens of `registered` and of its pseudonym, position by position; null if they do not align. */
+  const alignedWords = (registered: string, avoid: ReadonlySet<string> | undefined): { real: string[]; surrogate: string[] } | null => {
     const real = nameWords(registered);
     const surrogate = nameWords(pseudonymOf(registered, avoid));
-    if (real.length !== surrogate.length) return rendering;
-    return toPseudonym ? mapInitials(rendering, real, surrogate) : mapInitials(rendering, surrogate, real);
+    return real.length === surrogate.length ? { real, surrogate } : null;
   };
   return {
     action: "pseudonymize",
@@ -228,19 +223,20 @@ export function createPseudonymOperator(key: Uint8Array): Operator {
         const tag = keyedTag(key, `${input.kind}:${input.value}`, 8);
         return { text: input.kind === "email" ? `user.${tag}@example.com` : `${input.kind.toUpperCase()}-${tag}` };
       }
-      const value = input.registered !== undefined ? withInitialsOf(input.value, input.registered, true, input.avoid) : input.value;
+      // A rendering of a registered name shows the initials of that name's pseudonym.
+      const words = input.registered !== undefined && hasInitial(input.value) ? alignedWords(input.registered, input.avoid) : null;
+      const value = words ? mapInitials(input.value, words.real, words.surrogate) : input.value;
       return { text: pseudonymOf(value, input.avoid) };
     },
     reverse(transformed: string, input: Omit<OperatorInput, "value">): string {
       if (!NAME_KINDS.has(input.kind)) {
         throw new OperatorError(`keyed ${input.kind} tags are not reversible`, "pseudonym-not-reversible");
       }
-      if (input.registered === undefined) return replaceTokens(transformed, nameTokens(transformed), (token) => listOf(token).original(token.text));
-      const span = withInitialsOf(transformed, input.registered, false, input.avoid);
+      const words = input.registered !== undefined ? alignedWords(input.registered, input.avoid) : null;
+      if (!words) return replaceTokens(transformed, nameTokens(transformed), (token) => listOf(token).original(token.text));
+      const span = hasInitial(transformed) ? mapInitials(transformed, words.surrogate, words.real) : transformed;
       // A token of the registered name's own pseudonym maps back to the registered token (reserved ones too).
-      const real = nameWords(input.registered);
-      const surrogate = nameWords(pseudonymOf(input.registered, input.avoid));
-      const known = new Map(real.length === surrogate.length ? surrogate.map((word, i) => [lookupKey(word), real[i]]) : []);
+      const known = new Map(words.surrogate.map((word, i) => [lookupKey(word), words.real[i]]));
       return replaceTokens(span, nameTokens(span), (token) => known.get(lookupKey(token.text)) ?? listOf(token).original(token.text));
     },
   };
