@@ -4,12 +4,12 @@ import type { Judge, Rewriter } from "./detect/plugins.js";
 import { defaultRecognizers, recognizerDetector } from "./detect/recognizers/index.js";
 import { maskedTail } from "./detect/vault/masked.js";
 import { Vault } from "./detect/vault/vault.js";
-import { inferFieldType, type FieldType } from "./policy/infer.js";
+import { fieldTypeOf, type FieldType } from "./policy/infer.js";
 import { authorize, isAuthorized, protectAction, type AuthorizationQuery } from "./policy/authorize.js";
 import { parseOptions, type Policy, type ReconsOptions } from "./policy/options.js";
 import { Reachability } from "./policy/reachability.js";
 import { deriveKeys } from "./crypto/keys.js";
-import { SurrogateIndex } from "./transform/surrogates.js";
+import { SurrogateIndex, type RestoredSpan } from "./transform/surrogates.js";
 import { VaultBoundCache } from "./vault-bound-cache.js";
 import { sharedOperators } from "./transform/operators/index.js";
 import { listedNameTokens } from "./transform/operators/pseudonym.js";
@@ -74,6 +74,22 @@ const OPERATOR_MEMO_LIMIT = 20_000;
 /** What a string becomes when detection itself failed: nothing of it can be trusted. */
 const DETECTION_ERROR = redactionPlaceholder("detection-error");
 
+/** A text with earlier hops' surrogates restored, and a detection for each real value put back. */
+interface RealText {
+  text: string;
+  restored: Detection[];
+  /** Overlaps of its detections and the restored ones resolved, on first use. */
+  groups?: Detection[][];
+}
+
+/**
+ * A real value restoring put back is that value for certain (it was found as its surrogate), even
+ * where the matcher would take it for an ordinary word (`Novak` in a firm's name restored to `Sweet`).
+ */
+function restoredDetection({ start, end, entry, role }: RestoredSpan): Detection {
+  return { start, end, field: entry.field, kind: entry.kind, valueType: entry.valueType, tier: 1, confidence: 1, source: "restored-surrogate", value: entry.value, role };
+}
+
 interface CachedString {
   text: string;
   decisions: Decision[];
@@ -107,7 +123,7 @@ class Guard implements ReconsGuard {
   /** The same, overlaps resolved into the groups plan decides: resolved once, not once per recipient. */
   private readonly groups: VaultBoundCache<Detection[][]>;
   /** Each text with every surrogate restored, shared by all recipients it is sanitized for. */
-  private readonly realTexts: VaultBoundCache<string>;
+  private readonly realTexts: VaultBoundCache<RealText>;
   /**
    * Revealed objects: the recorder reveals every delivery's input, and a graph re-delivers the same
    * state objects at every step. State values are immutable in LangGraph, so identity is the key.
@@ -144,9 +160,7 @@ class Guard implements ReconsGuard {
   }
 
   private fieldType(field: string, value: string): FieldType {
-    const declared = this.policy.fields[field];
-    const inferred = inferFieldType(field, value);
-    return declared ? { kind: declared.kind ?? inferred.kind, valueType: declared.valueType } : inferred;
+    return fieldTypeOf(field, value, this.policy.fields[field]);
   }
 
   positionOf(recipient: string | undefined): Position {
@@ -176,12 +190,20 @@ class Guard implements ReconsGuard {
 
   revealAll<T>(content: T): T {
     if (this.revealed.version !== this.vault.version) this.revealed = { version: this.vault.version, objects: new WeakMap() };
-    return mapStrings(content, (text) => this.realText(text), "$", this.revealed.objects);
+    return mapStrings(content, (text) => this.realText(text).text, "$", this.revealed.objects);
   }
 
   /** `text` with the surrogates of earlier hops turned back into the real values. */
-  private realText(text: string): string {
-    return this.realTexts.get(text, () => this.surrogates.restore(text, () => true));
+  private realText(text: string): RealText {
+    return this.realTexts.get(text, () => {
+      const { text: real, spans } = this.surrogates.restoreSpans(text, () => true);
+      return { text: real, restored: spans.map(restoredDetection) };
+    });
+  }
+
+  /** Deciding groups of a restored text: its own detections and the real values restoring put in. */
+  private realGroups(real: RealText): Detection[][] {
+    return (real.groups ??= real.restored.length === 0 ? this.groupsOf(real.text, []) : decidingGroups([...this.detectAll(real.text), ...real.restored]));
   }
 
   /** Every tier 1-2 detection in `text` before overlap resolution. */
@@ -275,8 +297,9 @@ class Guard implements ReconsGuard {
     try {
       // Surrogates from an earlier hop become real values again, so each recipient is judged on the
       // real value: authorized readers get it back, others get the same deterministic surrogate.
-      text = this.realText(text);
-      planned = this.plan(text, context, judged);
+      const real = this.realText(text);
+      text = real.text;
+      planned = judged.length === 0 ? this.plan(text, context, [], this.realGroups(real)) : this.plan(text, context, [...judged, ...real.restored]);
     } catch (error) {
       decisions.push(this.failureDecision(text, path, context, "detection-error", error));
       return DETECTION_ERROR;
@@ -469,9 +492,11 @@ class Guard implements ReconsGuard {
     judged: Map<string, Detection[]>,
   ): Promise<void> {
     let planned: PlannedSpan[];
+    let real: RealText;
     try {
-      text = this.realText(text);
-      planned = this.plan(text, context);
+      real = this.realText(text);
+      text = real.text;
+      planned = this.plan(text, context, [], this.realGroups(real));
     } catch {
       return; // sanitizeString redacts this string when it meets the same error.
     }
@@ -503,7 +528,7 @@ class Guard implements ReconsGuard {
       }
       if (extra.length > 0) {
         judged.set(path, extra);
-        planned = this.plan(text, context, extra);
+        planned = this.plan(text, context, [...extra, ...real.restored]);
       }
     }
     for (const span of planned) {

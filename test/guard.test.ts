@@ -32,6 +32,23 @@ describe("createRecons options", () => {
   });
 });
 
+describe("policy fields without a value type", () => {
+  it("protect each value as the declared kind (or the field name) implies, like the explicit policy", () => {
+    const implicit = Object.fromEntries(
+      Object.entries(policy.fields).map(([field, { valueType: _declared, ...rest }], index) => [field, index % 2 === 0 ? rest : { authorized: rest.authorized }]),
+    );
+    const explicitGuard = guard();
+    const implicitGuard = createRecons({ policy: { ...policy, fields: implicit }, vault, secret: SECRET });
+    expect(implicitGuard.vault.entries()).toEqual(explicitGuard.vault.entries());
+    // Without the salary: mLDP noise is drawn per guard, the keyed operators are the same for both.
+    const text = "Patient Dwayne Sanchez (SSN 939-79-6410, born July 28, 1957) has chronic back pain.";
+    for (const recipient of ["intake", "doctor", "auditor", "nobody"]) {
+      const event = { channel: "C2", content: text, recipient } as const;
+      expect(implicitGuard.sanitizeSync(event)).toEqual(explicitGuard.sanitizeSync(event));
+    }
+  });
+});
+
 describe("sanitize", () => {
   it("leaves content byte-for-byte unchanged for a recipient authorized for everything in it", async () => {
     const g = createRecons({
@@ -158,6 +175,21 @@ describe("spans and backstop", () => {
       expect(result.content).toBe("SSN [REDACTED:amount] on file.");
       expect(result.decisions.at(-1)).toMatchObject({ field: "salary", action: "redact", fallback: "backstop" });
     }
+  });
+});
+
+describe("surrogates from earlier hops", () => {
+  it("protects a real value that restoring put back, even where it reads as an ordinary word", () => {
+    const g = createRecons({ secret: SECRET, vault: { customer_name: "Wanda Sweet" }, policy: { fields: { customer_name: { authorized: ["crm"] } } } });
+    const pseudonym = g.sanitizeSync({ channel: "C2", content: "Customer: Wanda Sweet", recipient: "clerk" }).content;
+    const surname = pseudonym.split(" ").at(-1)!;
+    expect(surname).not.toBe("Sweet");
+    // An unrelated word equal to the surname's surrogate is restored to `Sweet` before the guard decides.
+    const text = `- ${surname}, Page and Garcia: $155.60`;
+    const forClerk = g.sanitizeSync({ channel: "C2", content: text, recipient: "clerk" });
+    expect(forClerk.content).not.toContain("Sweet");
+    expect(forClerk.decisions.map((d) => [d.field, d.source, d.action])).toEqual([["customer_name", "restored-surrogate", "pseudonymize"]]);
+    expect(g.sanitizeSync({ channel: "C2", content: text, recipient: "crm" }).content).toBe("- Sweet, Page and Garcia: $155.60");
   });
 });
 

@@ -2,7 +2,7 @@
 import type { Detection } from "../detect/base.js";
 import type { ValueType } from "../event.js";
 import { isAuthorized, isReleasable } from "../policy/authorize.js";
-import { inferFieldType } from "../policy/infer.js";
+import { fieldTypeOf } from "../policy/infer.js";
 import { policySchema, type Policy } from "../policy/options.js";
 import type { Scenario } from "../scenarios/agentleak.js";
 import { cellAgents, scenarioPolicy } from "../topologies/mapping.js";
@@ -39,7 +39,7 @@ function scenarioContexts(scenario: Scenario, seed: string): ScenarioContexts {
       return {
         measure,
         valueTypeOf: (field) =>
-          memo(valueTypes, field, () => policy.fields[field]?.valueType ?? inferFieldType(field.replace(/#\d+$/, ""), member.vault[field] ?? "").valueType),
+          memo(valueTypes, field, () => fieldTypeOf(field.replace(/#\d+$/, ""), String(member.vault[field] ?? ""), policy.fields[field]).valueType),
         authorized: (field, channel, recipient, position) =>
           recipient === null ? isReleasable(policy, field, channel) : isAuthorized(policy, field, channel, recipient, position ?? policy.positions[recipient] ?? "unknown"),
         introducedAgents: cellAgents(cell, scenario).filter((agent) => agent.position === "introduced").map((agent) => agent.name),

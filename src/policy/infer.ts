@@ -36,6 +36,20 @@ const RULES: readonly { words: readonly string[]; type: FieldType }[] = [
   },
 ];
 
+/** The value type of every kind the rules and value shapes produce. */
+const KIND_VALUE_TYPES = new Map<string, ValueType>([
+  ...RULES.map((rule) => [rule.type.kind, rule.type.valueType] as const),
+  ["canary", "format"],
+  ["id", "format"],
+  ["number", "value"],
+  ["text", "contextual"],
+]);
+
+/** The value type of a declared kind (`ssn` -> format, `name` -> value, `text` -> contextual); undefined for a custom kind. */
+export function valueTypeOfKind(kind: string): ValueType | undefined {
+  return KIND_VALUE_TYPES.get(kind);
+}
+
 const EMAIL = /^[^\s@]+@[^\s@]+\.[a-z]{2,}$/i;
 
 /** Infer from the value alone when the field name says nothing (custom fields, dict members). */
@@ -65,4 +79,12 @@ export function inferFieldType(field: string, value: string): FieldType {
   const rule = RULES.find((r) => r.words.some((w) => words.includes(w)));
   if (rule) return { ...rule.type };
   return typeOfValue(value);
+}
+
+/** The type a field's values get: what its policy declares, the declared kind's value type, then inference. */
+export function fieldTypeOf(field: string, value: string, declared?: { kind?: string; valueType?: ValueType }): FieldType {
+  const inferred = inferFieldType(field, value);
+  if (!declared) return inferred;
+  const valueType = declared.valueType ?? (declared.kind === undefined ? undefined : valueTypeOfKind(declared.kind)) ?? inferred.valueType;
+  return { kind: declared.kind ?? inferred.kind, valueType };
 }

@@ -16,8 +16,11 @@ const channelOverrideSchema = z.object({
 
 /** Release policy of one protected field. */
 export const fieldPolicySchema = z.object({
-  /** Which transformation family applies when the value must be protected (paper section 3.5). */
-  valueType: valueTypeSchema,
+  /**
+   * Which transformation family applies when the value must be protected (paper section 3.5).
+   * Absent: the declared `kind`'s family, else inferred from the field name and value (`inferFieldType`).
+   */
+  valueType: valueTypeSchema.optional(),
   /** Value kind (ssn, card, date, name, amount, email, phone, id, text, ...): drives variant matching. */
   kind: z.string().min(1).optional(),
   /** Recipients (node names, `user`, `tool:<name>`, `memory`, `log`, `artifact`) allowed the real value. */

@@ -56,23 +56,45 @@ export class SurrogateIndex {
 
   /** Replace surrogates by the real value where `allowed(field)`. */
   restore(text: string, allowed: (field: string) => boolean): string {
+    return this.restoreSpans(text, allowed).text;
+  }
+
+  /**
+   * `restore`, with where each real value now stands: a word that only looked like a surrogate
+   * (`Novak` in a firm's name) has become a real value, which the caller must protect as one.
+   */
+  restoreSpans(text: string, allowed: (field: string) => boolean): RestoredText {
     this.catchUp();
-    let restored = text.includes("[REDACTED:")
-      ? text.replace(SEAL_PATTERN, (placeholder, tag: string) => {
-          const original = this.seals.get(tag);
-          return original && allowed(original.field) ? original.value : placeholder;
-        })
-      : text;
-    if (this.origins.length === 0) return restored;
-    const found = this.matcher.detect(restored).filter((detection) => allowed(this.origins[Number(detection.field)].entry.field));
+    const unsealed = text.includes("[REDACTED:") ? this.unseal(text, allowed) : { text, spans: [] };
+    if (this.origins.length === 0) return unsealed;
+    const found = this.matcher.detect(unsealed.text).filter((detection) => allowed(this.origins[Number(detection.field)].entry.field));
+    if (found.length === 0) return unsealed;
     // A value under several fields has one surrogate found once per field on the same span: each span
     // is replaced once, or the later replacement would cut into the earlier one's output.
-    for (const detection of resolveOverlaps(found).reverse()) {
-      const span = restored.slice(detection.start, detection.end);
-      const real = this.reverse(Number(detection.field), span, detection.role ?? "whole");
-      restored = restored.slice(0, detection.start) + real + restored.slice(detection.end);
+    const replacements = resolveOverlaps(found).map((detection) => {
+      const origin = Number(detection.field);
+      const role = detection.role ?? "whole";
+      const real = this.reverse(origin, unsealed.text.slice(detection.start, detection.end), role);
+      return { start: detection.start, end: detection.end, real, entry: this.origins[origin].entry, role };
+    });
+    const restored = replaceSpans(unsealed.text, replacements);
+    // Unsealed values a surrogate match cut into are gone; the others moved with the replacements before them.
+    const moved = unsealed.spans.flatMap((span) => {
+      if (replacements.some((r) => r.start < span.end && span.start < r.end)) return [];
+      const shift = replacements.filter((r) => r.end <= span.start).reduce((sum, r) => sum + r.real.length - (r.end - r.start), 0);
+      return [{ ...span, start: span.start + shift, end: span.end + shift }];
+    });
+    return { text: restored.text, spans: [...moved, ...restored.spans].sort((a, b) => a.start - b.start) };
+  }
+
+  /** Sealed placeholders of allowed fields replaced by their values. */
+  private unseal(text: string, allowed: (field: string) => boolean): RestoredText {
+    const replacements: Replacement[] = [];
+    for (const match of text.matchAll(SEAL_PATTERN)) {
+      const original = this.seals.get(match[1]);
+      if (original && allowed(original.field)) replacements.push({ start: match.index, end: match.index + match[0].length, real: original.value, entry: original, role: "whole" });
     }
-    return restored;
+    return replaceSpans(text, replacements);
   }
 
   /**
@@ -145,6 +167,39 @@ export class SurrogateIndex {
       }
     }
   }
+}
+
+/** A real value put back into a text: where it stands, whose value it is, and which part of it (role). */
+export interface RestoredSpan {
+  start: number;
+  end: number;
+  entry: VaultEntry;
+  role: VariantRole;
+}
+
+export interface RestoredText {
+  text: string;
+  /** In `text`'s coordinates, in order. */
+  spans: RestoredSpan[];
+}
+
+/** A span of the input (its coordinates) to replace by `real`. */
+interface Replacement extends RestoredSpan {
+  real: string;
+}
+
+/** `text` with each of the ordered, disjoint `replacements` applied, and where each real value landed. */
+function replaceSpans(text: string, replacements: readonly Replacement[]): RestoredText {
+  let output = "";
+  let cursor = 0;
+  const spans: RestoredSpan[] = [];
+  for (const { start, end, real, entry, role } of replacements) {
+    output += text.slice(cursor, start);
+    spans.push({ start: output.length, end: output.length + real.length, entry, role });
+    output += real;
+    cursor = end;
+  }
+  return { text: output + text.slice(cursor), spans };
 }
 
 /** What a seal tag is the keyed hash of: the field and the value it seals. */

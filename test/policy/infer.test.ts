@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { inferFieldType } from "../../src/policy/infer.js";
+import { fieldTypeOf, inferFieldType, valueTypeOfKind } from "../../src/policy/infer.js";
 
 describe("inferFieldType", () => {
   it.each([
@@ -27,5 +27,38 @@ describe("inferFieldType", () => {
     ["custom", "some words", "text", "contextual"],
   ])("%s = %s -> %s/%s", (field, value, kind, valueType) => {
     expect(inferFieldType(field, value)).toEqual({ kind, valueType });
+  });
+});
+
+describe("fieldTypeOf: a policy field's declarations first", () => {
+  it("keeps a declared value type and kind", () => {
+    expect(fieldTypeOf("ssn", "939-79-6410", { kind: "id", valueType: "contextual" })).toEqual({ kind: "id", valueType: "contextual" });
+  });
+
+  it("takes the value type of a declared kind when none is declared", () => {
+    // The field name and value alone would say id/format: the declared kind decides.
+    expect(fieldTypeOf("ref", "XK-99", { kind: "name" })).toEqual({ kind: "name", valueType: "value" });
+    expect(fieldTypeOf("ref", "XK-99", { kind: "text" })).toEqual({ kind: "text", valueType: "contextual" });
+    expect(fieldTypeOf("x", "12", { kind: "amount" })).toEqual({ kind: "amount", valueType: "value" });
+  });
+
+  it("infers the value type of a custom kind, and everything without declarations, from the name and value", () => {
+    expect(fieldTypeOf("badge_id", "B-1234", { kind: "badge" })).toEqual({ kind: "badge", valueType: "format" });
+    expect(fieldTypeOf("salary", "205902", {})).toEqual({ kind: "amount", valueType: "value" });
+    expect(fieldTypeOf("salary", "205902")).toEqual(inferFieldType("salary", "205902"));
+  });
+
+  it.each([
+    ["ssn", "format"],
+    ["date", "format"],
+    ["canary", "format"],
+    ["id", "format"],
+    ["name", "value"],
+    ["amount", "value"],
+    ["number", "value"],
+    ["text", "contextual"],
+    ["badge", undefined],
+  ])("kind %s -> %s", (kind, valueType) => {
+    expect(valueTypeOfKind(kind)).toBe(valueType);
   });
 });
