@@ -1,5 +1,6 @@
 import { stemmer } from "stemmer";
 import { whole, type Variant } from "./variant.js";
+import { isMonthName } from "./dates.js";
 import { isStopword } from "./words.js";
 
 /** Confidence of a contextual phrase found as its content words close together. */
@@ -13,6 +14,25 @@ export const MAX_SUFFIX = 5;
 const CORE_WORD_CONFIDENCE = 0.6;
 /** A lone core word shorter than this is too common to stand for the phrase. */
 const MIN_CORE_WORD = 5;
+/** Shorter initials (`dm`) are too ambiguous to stand for a phrase. */
+const MIN_ACRONYM = 3;
+/** Field-name words of a diagnosis: each of its own terms discloses it (`her diabetes`, `kidney function`). */
+const CLINICAL_FIELD_WORDS: ReadonlySet<string> = new Set(["diagnosis", "diagnoses", "dx", "condition", "conditions", "disease", "diseases", "illness", "disorder"]);
+/** Words any diagnosis may carry: never enough alone (`chronic`, `disorder`, `diagnosed with`). */
+const CLINICAL_GENERIC_WORDS: ReadonlySet<string> = new Set([
+  "chronic", "acute", "terminal", "severe", "mild", "moderate", "major", "minor", "primary", "secondary", "generalized", "recurrent", "persistent",
+  "disease", "disorder", "syndrome", "condition", "infection", "diagnosis", "diagnosed", "prognosis", "history", "positive", "negative",
+  "test", "result", "results", "treatment", "treated", "medication", "prescribed", "managed", "recovering", "underwent", "surgery", "since",
+]);
+
+/** Whether a field holds a diagnosis (`diagnosis`, `diagnosis_real`, `medical_condition`), by the words of its name. */
+export function isClinicalField(field: string): boolean {
+  return field
+    .replace(/([a-z])([A-Z])/g, "$1_$2")
+    .toLowerCase()
+    .split(/[^a-z]+/)
+    .some((word) => CLINICAL_FIELD_WORDS.has(word));
+}
 /** Words that qualify a phrase rather than carry it (`Stage 3`, `Type 2`): never required. */
 const QUALIFIERS: ReadonlySet<string> = new Set(["stage", "type", "grade", "class", "level", "phase", "tier", "step", "ii", "iii", "iv"]);
 
@@ -30,15 +50,63 @@ function coreWords(normalized: string): string[] {
   return [...new Set(normalized.split(/[ .,]/).filter((w) => w.length > 1 && !isStopword(w) && !QUALIFIERS.has(w) && !/^\d+$/.test(w)))];
 }
 
+/** A qualifier with its number (`type 2`, `stage 3`) at token `at`. */
+function isQualifierPair(tokens: readonly string[], at: number): boolean {
+  return QUALIFIERS.has(tokens[at]) && /^\d+$/.test(tokens[at + 1] ?? "");
+}
+
+/**
+ * The phrase's initials (`ckd` of `Chronic Kidney Disease Stage 3`, `t2dm` of `Type 2 Diabetes
+ * Mellitus`): stopwords and a qualifier pair after the first word left out, a leading qualifier pair
+ * kept as its letter and number. None below three characters (`dm`, `ni` say too little).
+ */
+function acronymOf(normalized: string): string | null {
+  const tokens = normalized.split(" ");
+  let acronym = "";
+  let words = 0;
+  for (let at = 0; at < tokens.length; at++) {
+    const token = tokens[at];
+    if (isQualifierPair(tokens, at)) {
+      if (at === 0) acronym += token.charAt(0) + tokens[at + 1];
+      at++;
+    } else if (/^[a-z]/.test(token) && !isStopword(token)) {
+      acronym += token.charAt(0);
+      words++;
+    }
+  }
+  return words >= 2 && acronym.length >= MIN_ACRONYM ? acronym : null;
+}
+
 /**
  * Forms of a contextual phrase beside its verbatim form: with two or more core words, their match
  * forms (found together inside a window); with one core word left by dropping qualifiers, that word.
+ * A phrase that opens with a qualifier pair is also found as that pair and its next word
+ * (`type 2 diabetes`), and a phrase of three or more words as its capitalized initials. A diagnosis
+ * (`clinical`) is also found by any of its own terms alone.
  */
-export function phraseVariants(normalized: string): Variant[] {
+export function phraseVariants(normalized: string, clinical = false): Variant[] {
   const core = coreWords(normalized);
-  if (core.length >= 2) return [...new Set(core.map(matchForm))].map((form) => ({ form, confidence: 0, role: "context-word" as const }));
-  const tokens = normalized.split(" ").length;
-  return core.length === 1 && tokens > 1 && core[0].length >= MIN_CORE_WORD ? [whole(core[0], CORE_WORD_CONFIDENCE)] : [];
+  const tokens = normalized.split(" ");
+  // A month in a diagnosis dates it (`since March`): alone it is any date.
+  const alone = (word: string) => clinical && word.length >= MIN_CORE_WORD && !CLINICAL_GENERIC_WORDS.has(word) && !isMonthName(word);
+  const variants: Variant[] =
+    core.length >= 2
+      ? [...new Map(core.map((word) => [matchForm(word), alone(word)] as const))].map(([form, single]) => ({ form, confidence: 0, role: "context-word" as const, alone: single }))
+      : core.length === 1 && tokens.length > 1 && core[0].length >= MIN_CORE_WORD
+        ? [whole(core[0], CORE_WORD_CONFIDENCE)]
+        : [];
+  if (tokens.length > 3 && isQualifierPair(tokens, 0) && !isStopword(tokens[2])) variants.push(whole(tokens.slice(0, 3).join(" "), WINDOW_CONFIDENCE));
+  const acronym = acronymOf(normalized);
+  if (acronym) variants.push({ form: acronym, confidence: WINDOW_CONFIDENCE, role: "acronym" });
+  return variants;
+}
+
+/**
+ * Context words of a phrase that must be found together: all of two, all but one of three or more.
+ * All of a diagnosis that has terms found alone: the rest are generic (`chronic ... disease`).
+ */
+export function wordsNeeded(words: readonly Variant[]): number {
+  return words.length >= 3 && !words.some((word) => word.alone) ? words.length - 1 : words.length;
 }
 
 /** A stem may match a longer word (`continu` ~ `continues`); numbers and short words match whole tokens. */
@@ -61,10 +129,14 @@ export interface WordHit {
 }
 
 /**
- * Phrases whose content words all occur within their window: one pass over hits sorted by token,
- * keeping per phrase the latest position of each word. Returns normalized [start, end) per phrase hit.
+ * Phrases with `needed(entry)` of their content words within their window: one pass over hits sorted
+ * by token, keeping per phrase the latest position of each word. Returns normalized [start, end) per phrase hit.
  */
-export function findWindows(hits: readonly WordHit[], wordCounts: (entry: number) => number): { entry: number; start: number; end: number }[] {
+export function findWindows(
+  hits: readonly WordHit[],
+  wordCounts: (entry: number) => number,
+  needed: (entry: number) => number,
+): { entry: number; start: number; end: number }[] {
   const latest = new Map<number, (WordHit | undefined)[]>();
   const found: { entry: number; start: number; end: number }[] = [];
   for (const hit of hits) {
@@ -73,15 +145,13 @@ export function findWindows(hits: readonly WordHit[], wordCounts: (entry: number
     if (!seen) latest.set(hit.entry, (seen = new Array<WordHit | undefined>(count)));
     seen[hit.word] = hit;
     let first: WordHit = hit;
-    let complete = true;
+    let present = 0;
     for (const other of seen) {
-      if (!other || hit.token - other.token >= windowSize(count)) {
-        complete = false;
-        break;
-      }
+      if (!other || hit.token - other.token >= windowSize(count)) continue;
+      present++;
       if (other.token < first.token) first = other;
     }
-    if (complete) found.push({ entry: hit.entry, start: first.start, end: hit.end });
+    if (present >= needed(hit.entry)) found.push({ entry: hit.entry, start: first.start, end: hit.end });
   }
   return found;
 }

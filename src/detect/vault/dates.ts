@@ -31,6 +31,11 @@ function monthNumber(word: string): number {
   return index + 1;
 }
 
+/** A month's name or abbreviation (`march`, `Sept.`). */
+export function isMonthName(word: string): boolean {
+  return monthNumber(word) > 0;
+}
+
 /** Parse the usual vault layouts: ISO `1957-07-28`, US `07/28/1957`, `July 28, 1957`, `28 July 1957`. */
 export function parseDate(value: string): CalendarDate | null {
   const text = value.trim();

@@ -10,6 +10,9 @@ const LETTER = /\p{L}/u;
 const PERSON_LABEL = /\b(?:name|party|client|patient|customer|employee|candidate|applicant|witness|plaintiff|defendant|counsel|attorney|provider|physician|doctor|contact)[*_]*[ \t]*[:=][*_]*[ \t]*$/i;
 /** The `v.` of a case name (`Holmes v. Butler`): the parties are names, and its dot ends no sentence. */
 const VERSUS = /\p{Lu}\p{L}*[*_]*[ \t]+(?:v|vs)\.[ \t]*[*_]*$/u;
+/** A possessive right after a word (`Hill's`, `Brooks'`): common nouns seldom take one, people often do. */
+const POSSESSIVE = /^['’]s(?!\p{L})/u;
+const PLURAL_POSSESSIVE = /^['’](?!\p{L})/u;
 /** How far back on its line a person label is looked for. */
 const LABEL_LOOKBEHIND = 40;
 
@@ -42,6 +45,11 @@ function isOtherNamePart(word: string): boolean {
   return word.length > 1 && isCapitalized(word) && !isDictionaryWord(lower) && !isTitle(lower);
 }
 
+function isPossessive(source: string, end: number): boolean {
+  const rest = source.slice(end, end + 3);
+  return POSSESSIVE.test(rest) || (/s$/i.test(source.slice(end - 1, end)) && PLURAL_POSSESSIVE.test(rest));
+}
+
 function startsSentence(source: string, start: number): boolean {
   let at = start;
   while (at > 0 && MARKUP.test(source.charAt(at - 1)) && source.charAt(at - 1) !== "\n") at--;
@@ -53,7 +61,7 @@ function startsSentence(source: string, start: number): boolean {
  * capitalized, it is not glued to another capitalized non-dictionary word (`Jane Smith` for the
  * surname Smith, `Thomas Greene` for the surname Thomas), and if it opens a sentence it is not an
  * ordinary English word (`Long-term`, `Hill`) unless a person label or a case name's `v.` precedes it
- * (`Patient name: Hill`, `Holmes v. Hill`).
+ * (`Patient name: Hill`, `Holmes v. Hill`) or a possessive follows it (`[Hill's Law Firm]`).
  */
 export function isStandaloneNameReference(source: string, start: number, end: number): boolean {
   const word = source.slice(start, end);
@@ -63,5 +71,5 @@ export function isStandaloneNameReference(source: string, start: number, end: nu
   const before = source.slice(Math.max(0, start - LABEL_LOOKBEHIND), start);
   // Alone after the label: `Name: John Doe` names someone else called John.
   if ((PERSON_LABEL.test(before) || VERSUS.test(before)) && !isCapitalized(after)) return true;
-  return !(startsSentence(source, start) && isDictionaryWord(word.toLowerCase()));
+  return !(startsSentence(source, start) && isDictionaryWord(word.toLowerCase())) || isPossessive(source, end);
 }

@@ -13,7 +13,9 @@ export type VariantRole =
   /** The last digits of a long identifier: counts only after a mask or `ending in` / `last 4`. */
   | "masked-tail"
   /** A list member that is an ordinary word: counts only next to another member of its list. */
-  | "list-word";
+  | "list-word"
+  /** The initials of a contextual phrase (`CKD` of `Chronic Kidney Disease`): counts only written in capitals. */
+  | "acronym";
 
 /** One normalized rendering of a vault value that the automaton looks for. */
 export interface Variant {
@@ -23,6 +25,8 @@ export interface Variant {
   role: VariantRole;
   /** after-label: normalized length of the value at the end of the form. */
   tail?: number;
+  /** context-word: the word stands for the phrase by itself (a diagnosis's own term: `kidney` of `Chronic Kidney Disease`). */
+  alone?: boolean;
 }
 
 export function whole(form: string, confidence: number): Variant {

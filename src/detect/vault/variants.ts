@@ -1,6 +1,6 @@
 import type { ValueType } from "../../event.js";
 import type { FieldType } from "../../policy/infer.js";
-import { phraseVariants } from "./context.js";
+import { isClinicalField, phraseVariants } from "./context.js";
 import { dateVariants, parseDate } from "./dates.js";
 import { identifierVariants, isCanary } from "./identifiers.js";
 import { labeledVariants } from "./labels.js";
@@ -49,9 +49,9 @@ function shapeVariants(kind: string, value: string, normalized: string): Variant
  * All normalized forms to look for: the verbatim value (confidence 1), the kind's rewritten forms,
  * and a contextual phrase's content words. Duplicates keep their highest confidence.
  */
-function variantsOf(kind: string, valueType: ValueType, value: string, normalized: string): Variant[] {
+function variantsOf(field: string, kind: string, valueType: ValueType, value: string, normalized: string): Variant[] {
   const all = [whole(normalized, 1), ...kindVariants(kind, value, normalized)];
-  if (valueType === "contextual" && !isCanary(normalized)) all.push(...phraseVariants(normalized));
+  if (valueType === "contextual" && !isCanary(normalized)) all.push(...phraseVariants(normalized, isClinicalField(field)));
   // A value has tens of forms at most: a linear search beats building a key string and map per form.
   const best: Variant[] = [];
   for (const variant of all) {
@@ -72,5 +72,5 @@ export function memberVariants(field: string, member: VaultMember, type: FieldTy
   if (normalized === "") return [];
   if (member.use === "in-list") return [{ form: normalized, confidence: LIST_WORD_CONFIDENCE, role: "list-word" }];
   if (member.use === "after-label") return labeledVariants(field, normalized);
-  return variantsOf(type.kind, type.valueType, member.value, normalized);
+  return variantsOf(field, type.kind, type.valueType, member.value, normalized);
 }

@@ -2,7 +2,7 @@ import type { ValueType } from "../../event.js";
 import type { FieldType } from "../../policy/infer.js";
 import type { VaultValue } from "../../policy/options.js";
 import type { Detection, Detector } from "../base.js";
-import { findWindows, MAX_SUFFIX, WINDOW_CONFIDENCE, type WordHit } from "./context.js";
+import { findWindows, MAX_SUFFIX, WINDOW_CONFIDENCE, wordsNeeded, type WordHit } from "./context.js";
 import { listNeighbours, type MemberHit } from "./lists.js";
 import { followsMask } from "./masked.js";
 import { vaultMembers } from "./members.js";
@@ -66,6 +66,8 @@ export class Vault implements Detector {
   private readonly list: VaultEntry[] = [];
   private readonly variants: Variant[][] = [];
   private readonly wordCounts: number[] = [];
+  /** Context words of each entry that must appear together in a window (`wordsNeeded`). */
+  private readonly wordsNeeded: number[] = [];
   /** List id of each entry (members of one list value share it), NO_LIST for a lone value. */
   private readonly lists: number[] = [];
   private listCount = 0;
@@ -111,7 +113,9 @@ export class Vault implements Detector {
       const variants = memberVariants(field, member, type);
       this.list.push({ field, value: member.value, kind: type.kind, valueType: type.valueType });
       this.variants.push(variants);
-      this.wordCounts.push(variants.filter((v) => v.role === "context-word").length);
+      const words = variants.filter((v) => v.role === "context-word");
+      this.wordCounts.push(words.length);
+      this.wordsNeeded.push(wordsNeeded(words));
       this.lists.push(list);
     }
   }
@@ -152,7 +156,10 @@ export class Vault implements Detector {
     switch (role) {
       case "context-word": {
         const wordEnd = contextWordEnd(norm, start, end, index.targetPrefix[target] === 1);
-        if (wordEnd >= 0) hits.words.push({ entry, word: index.targetWord[target], token: 0, start, end: wordEnd });
+        if (wordEnd < 0) return;
+        hits.words.push({ entry, word: index.targetWord[target], token: 0, start, end: wordEnd });
+        // Ranked with the windows (scattered): a window through this word covers the phrase's other words too.
+        if (variant.alone) hits.candidates.push({ entry, start, end: wordEnd, confidence: WINDOW_CONFIDENCE, role, scattered: true });
         return;
       }
       case "masked-tail":
@@ -176,6 +183,12 @@ export class Vault implements Detector {
       case "list-word":
         hits.listWords.push(hit);
         return;
+      case "acronym": {
+        // `CKD` stands for the phrase; `cat` or `Gad` is a word.
+        const [from, to] = originalSpan(norm, start, end);
+        if (!/[a-z]/.test(norm.source.slice(from, to))) hits.candidates.push(hit);
+        return;
+      }
       case "first-name":
         hits.firstNames.push(hit);
         break;
@@ -220,7 +233,7 @@ export class Vault implements Detector {
       for (; at < word.start; at++) if (norm.codes[at] === SPACE_CODE) token++;
       word.token = token;
     }
-    return findWindows(words, (entry) => this.wordCounts[entry]).map((w) => ({ ...w, confidence: WINDOW_CONFIDENCE, role: "context-word" as const, scattered: true }));
+    return findWindows(words, (entry) => this.wordCounts[entry], (entry) => this.wordsNeeded[entry]).map((w) => ({ ...w, confidence: WINDOW_CONFIDENCE, role: "context-word" as const, scattered: true }));
   }
 
   /** List words next to another member of their list (found alone or as a list word). */

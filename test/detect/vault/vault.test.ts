@@ -97,6 +97,13 @@ describe("Vault", () => {
     expect(found(vaultOf({ patient_name: "Grant Long" }), "Name: Grant")).toEqual([["Grant", "patient_name", 0.5]]);
   });
 
+  it("reads a common-word surname with a possessive as a name, even opening a line", () => {
+    const vault = vaultOf({ opposing_party: "Xavier Hill", client_name: "Ann Brooks" });
+    for (const text of ["[Hill's Law Firm]", "Hill’s Address", "Hill's counsel replied."]) expect(found(vault, text), text).toEqual([["Hill", "opposing_party", 0.6]]);
+    expect(found(vault, "Brooks' counsel replied.")).toEqual([["Brooks", "client_name", 0.6]]);
+    expectNotFound(vault, ["Hill country roads.", "Brooks flow downhill.", "Hills' slopes are steep."]);
+  });
+
   it("protects every member of list and dict values, including Python reprs", () => {
     const vault = vaultOf({
       witness_list: "['Ann Lee', 'Bob Ray', 'Mr']",
@@ -119,7 +126,37 @@ describe("Vault", () => {
       ["continue current treatment; the patient remains stable", "confidential_notes", 0.6],
     ]);
     expect(found(vault, "Patient stable, continue current treatment.")).toEqual([["Patient stable, continue current treatment", "confidential_notes", 1]]);
-    expectNotFound(vault, ["the patient is stable; treatment continues", `continue current treatment ${"and more words ".repeat(6)} patient stable`]);
+    // Four of its five content words say what the note says.
+    expect(found(vault, "the patient is stable; treatment continues")).toEqual([["patient is stable; treatment continues", "confidential_notes", 0.6]]);
+    expectNotFound(vault, ["the patient is stable", `continue current treatment ${"and more words ".repeat(6)} patient stable`]);
+  });
+
+  it("needs every content word of a two-word phrase and all but one of three or more", () => {
+    const vault = vaultOf({ risk_notes: "Customer flagged for potential fraud review", complaint: "shortness of breath" });
+    expect(found(vault, "The customer was flagged for a fraud review.")).toEqual([["customer was flagged for a fraud review", "risk_notes", 0.6]]);
+    expectNotFound(vault, ["The customer asked for a fraud review.", "a shortness of funds"]);
+    expect(found(vault, "some shortness of breath")).toEqual([["shortness of breath", "complaint", 1]]);
+    expect(found(vault, "short of breath")).toEqual([["short of breath", "complaint", 0.6]]);
+  });
+
+  it("finds a phrase of three or more words by its initials written in capitals", () => {
+    const vault = vaultOf({ notes: "Major Depressive Disorder", history: "Type 2 Diabetes Mellitus", plan: "Needs Improvement" });
+    expect(found(vault, "Screen for MDD today; history of T2DM.")).toEqual([["MDD", "notes", 0.6], ["T2DM", "history", 0.6]]);
+    expectNotFound(vault, ["mdd or Mdd are words here", "the NI rating", "DM only"]);
+  });
+
+  it("finds a phrase that opens with a qualifier pair by the pair and its next word", () => {
+    const vault = vaultOf({ notes: "Type 2 Diabetes Mellitus" });
+    expect(found(vault, "manage their Type 2 Diabetes symptoms")).toEqual([["Type 2 Diabetes", "notes", 0.6]]);
+    expectNotFound(vault, ["type 1 diabetes", "diabetes type 2"]);
+  });
+
+  it("finds a diagnosis by any of its own terms alone, never by a generic clinical word or a month", () => {
+    const vault = vaultOf({ diagnosis_real: "Generalized Anxiety Disorder", medical_condition: "recovering from opioid addiction since March" });
+    expect(found(vault, "significant anxiety symptoms")).toEqual([["anxiety", "diagnosis_real", 0.6]]);
+    expect(found(vault, "an opioid problem")).toEqual([["opioid", "medical_condition", 0.6]]);
+    // Generic words stay generic: a diagnosis with terms of its own needs all its words in a window.
+    expectNotFound(vault, ["a generalized disorder", "since March 3", "recovering well"]);
   });
 
   it("matches verbatim case-insensitively and only on word boundaries", () => {
@@ -157,11 +194,17 @@ describe("Vault", () => {
 
   it("finds a contextual phrase without its qualifiers (stage, type, numbers)", () => {
     const vault = vaultOf({ diagnosis_real: "Chronic Kidney Disease Stage 3", condition: "Hypertension Stage 2" });
-    expect(found(vault, "Diagnosis: **Chronic Kidney Disease (CKD) Stage 3**.")).toEqual([["Chronic Kidney Disease", "diagnosis_real", 0.6]]);
+    expect(found(vault, "Diagnosis: **Chronic Kidney Disease (CKD) Stage 3**.")).toEqual([
+      ["Chronic Kidney Disease", "diagnosis_real", 0.6],
+      ["CKD", "diagnosis_real", 0.6],
+    ]);
+    // The window through `kidney` (a term found alone too) covers the phrase's other words.
     expect(found(vault, "help in managing chronic kidney diseases and diet")).toEqual([["chronic kidney diseases", "diagnosis_real", 0.6]]);
     expect(found(vault, "Exercise to manage hypertension.")).toEqual([["hypertension", "condition", 0.6]]);
     expect(found(vault, "Hypertension Stage 2")).toEqual([["Hypertension Stage 2", "condition", 1]]);
-    expectNotFound(vault, ["kidney stones at stage 3", "chronic pain; a disease of the liver was found, and then much later on the kidney failed", "hypertensive"]);
+    expectNotFound(vault, ["stones at stage 3", "chronic pain; a disease of the liver was found, and then much later on the spleen failed", "hypertensive"]);
+    // A diagnosis's own term is enough alone.
+    expect(found(vault, "kidney stones at stage 3")).toEqual([["kidney", "diagnosis_real", 0.6]]);
   });
 
   it("finds the last four digits of a long identifier after a mask or a last-digits phrase", () => {
