@@ -4,6 +4,7 @@ import { isCanary } from "../detect/vault/identifiers.js";
 import { normalizeValue } from "../detect/vault/normalize.js";
 import { parseNumber } from "../detect/vault/numbers.js";
 import { parsePhone } from "../detect/vault/phones.js";
+import { fieldNameWords } from "../detect/vault/words.js";
 
 export interface FieldType {
   kind: string;
@@ -72,10 +73,7 @@ function typeOfValue(value: string): FieldType {
  */
 export function inferFieldType(field: string, value: string): FieldType {
   if (isCanary(normalizeValue(value))) return { kind: "canary", valueType: "format" };
-  const words = field
-    .replace(/([a-z])([A-Z])/g, "$1_$2")
-    .toLowerCase()
-    .split(/[^a-z0-9]+/);
+  const words = fieldNameWords(field);
   const rule = RULES.find((r) => r.words.some((w) => words.includes(w)));
   if (rule) return { ...rule.type };
   return typeOfValue(value);

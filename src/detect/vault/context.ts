@@ -1,7 +1,7 @@
 import { stemmer } from "stemmer";
-import { whole, type Variant } from "./variant.js";
 import { isMonthName } from "./dates.js";
-import { isStopword } from "./words.js";
+import { whole, type Variant } from "./variant.js";
+import { fieldNameWords, isStopword } from "./words.js";
 
 /** Confidence of a contextual phrase found as its content words close together. */
 export const WINDOW_CONFIDENCE = 0.6;
@@ -27,12 +27,17 @@ const CLINICAL_GENERIC_WORDS: ReadonlySet<string> = new Set([
 
 /** Whether a field holds a diagnosis (`diagnosis`, `diagnosis_real`, `medical_condition`), by the words of its name. */
 export function isClinicalField(field: string): boolean {
-  return field
-    .replace(/([a-z])([A-Z])/g, "$1_$2")
-    .toLowerCase()
-    .split(/[^a-z]+/)
-    .some((word) => CLINICAL_FIELD_WORDS.has(word));
+  return fieldNameWords(field).some((word) => CLINICAL_FIELD_WORDS.has(word));
 }
+
+/**
+ * A diagnosis's own term, which discloses it alone (`kidney`, `hiv`): not a generic clinical word,
+ * not a month (`since March` dates it; alone it is any date), no digits (`q3`).
+ */
+function isOwnTerm(word: string): boolean {
+  return /^[a-z]{3,}$/.test(word) && !CLINICAL_GENERIC_WORDS.has(word) && !isMonthName(word);
+}
+
 /** Words that qualify a phrase rather than carry it (`Stage 3`, `Type 2`): never required. */
 const QUALIFIERS: ReadonlySet<string> = new Set(["stage", "type", "grade", "class", "level", "phase", "tier", "step", "ii", "iii", "iv"]);
 
@@ -87,11 +92,9 @@ function acronymOf(normalized: string): string | null {
 export function phraseVariants(normalized: string, clinical = false): Variant[] {
   const core = coreWords(normalized);
   const tokens = normalized.split(" ");
-  // A month in a diagnosis dates it (`since March`): alone it is any date.
-  const alone = (word: string) => clinical && word.length >= MIN_CORE_WORD && !CLINICAL_GENERIC_WORDS.has(word) && !isMonthName(word);
   const variants: Variant[] =
     core.length >= 2
-      ? [...new Map(core.map((word) => [matchForm(word), alone(word)] as const))].map(([form, single]) => ({ form, confidence: 0, role: "context-word" as const, alone: single }))
+      ? [...new Map(core.map((word) => [matchForm(word), clinical && isOwnTerm(word)] as const))].map(([form, alone]) => ({ form, confidence: 0, role: "context-word" as const, alone }))
       : core.length === 1 && tokens.length > 1 && core[0].length >= MIN_CORE_WORD
         ? [whole(core[0], CORE_WORD_CONFIDENCE)]
         : [];

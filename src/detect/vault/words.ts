@@ -12,6 +12,14 @@ export const NAME_SUFFIXES: ReadonlySet<string> = new Set([
 
 const STOPWORDS: ReadonlySet<string> = new Set(englishStopwords);
 
+/** The lowercase words of a field name (`medical_condition`, `diagnosisReal`, `account_last4`). */
+export function fieldNameWords(field: string): string[] {
+  return field
+    .replace(/([a-z])([A-Z])/g, "$1_$2")
+    .toLowerCase()
+    .split(/[^a-z0-9]+/);
+}
+
 export function isStopword(word: string): boolean {
   return STOPWORDS.has(word);
 }

@@ -157,6 +157,9 @@ describe("Vault", () => {
     expect(found(vault, "an opioid problem")).toEqual([["opioid", "medical_condition", 0.6]]);
     // Generic words stay generic: a diagnosis with terms of its own needs all its words in a window.
     expectNotFound(vault, ["a generalized disorder", "since March 3", "recovering well"]);
+    const short = vaultOf({ diagnosis: "diagnosed with HIV in 2019", condition: "positive hepatitis C test result in Q3" });
+    expect(found(short, "The patient is HIV positive.")).toEqual([["HIV", "diagnosis", 0.6]]);
+    expectNotFound(short, ["results due in Q3", "a positive test"]);
   });
 
   it("matches verbatim case-insensitively and only on word boundaries", () => {
