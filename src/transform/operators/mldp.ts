@@ -7,7 +7,9 @@ import { OperatorError, type Operator, type OperatorInput, type OperatorOutput }
  * (two-sided geometric) noise k * unit with P(k) proportional to exp(-epsilon * |k|), the unit
  * chosen by kind (`unit[kind] ?? unit["*"]`). Integer arithmetic in the value's own decimals,
  * so no floating-point low bits leak; unsigned values are clamped at 0; the text keeps its
- * currency, grouping and decimals (`$205,902.00` -> `$205,901.00`).
+ * currency, grouping and decimals (`$205,902.00` -> `$205,901.00`). The unit is in the value's
+ * real scale: a number written with a magnitude (`$206K`, `$1.3M`, `2 billion`) moves by the
+ * unit in that magnitude, never by less than its last displayed digit.
  */
 
 /** Epsilon and unit per kind, as parsed by the `mldp` option schema. */
@@ -46,6 +48,15 @@ export function sampleDiscreteLaplace(epsilon: number, uniform: UniformSource = 
 /** A number with optional sign (not a hyphen after a digit), thousands grouping and decimals; linear-time. */
 const NUMBER = /(?<!\d)(-?)(\d{1,3}(?:,\d{3})+|\d+)(?:\.(\d+))?/g;
 
+/** A magnitude written right after a number (`206K`, `1.3 million`, `$2bn`): what it multiplies by. */
+const MAGNITUDE = /^\s?(?:(k|thousand)|(mm?|mn|million)|(bn?|billion))\b/i;
+
+function magnitudeAfter(rest: string): number {
+  const match = MAGNITUDE.exec(rest);
+  if (!match) return 1;
+  return match[1] ? 1e3 : match[2] ? 1e6 : 1e9;
+}
+
 function group(digits: string): string {
   return digits.replace(/\B(?=(\d{3})+$)/g, ",");
 }
@@ -73,9 +84,10 @@ export function createMldpOperator(options: MldpOptions): Operator {
     apply(input: OperatorInput): OperatorOutput {
       const unit = options.unit[input.kind] ?? options.unit["*"] ?? 1;
       let found = false;
-      const text = input.value.replace(NUMBER, (_match, sign: string, integer: string, decimals: string | undefined) => {
+      const text = input.value.replace(NUMBER, (match: string, sign: string, integer: string, decimals: string | undefined, offset: number) => {
         found = true;
-        return perturb(sign, integer, decimals ?? "", options.epsilon, unit);
+        const magnitude = magnitudeAfter(input.value.slice(offset + match.length));
+        return perturb(sign, integer, decimals ?? "", options.epsilon, unit / magnitude);
       });
       if (!found) throw new OperatorError("no number to perturb", "mldp-no-number");
       return { text };

@@ -58,6 +58,16 @@ describe("mldp operator", () => {
     expect(scores.some((v) => v !== 742 && Math.abs(v - 742) < 1000)).toBe(true);
   });
 
+  it("moves a number written with a magnitude by the unit in that magnitude, never below its last digit", () => {
+    // Unit 1000: `$146K` moves by 1 (thousand), `$1.3M` by its last digit (0.1 million), not by 1000 of them.
+    const thousands = Array.from({ length: 300 }, () => apply("$146K"));
+    expect(thousands.every((v) => /^\$\d+K$/.test(v) && Math.abs(Number(v.slice(1, -1)) - 146) <= 40)).toBe(true);
+    expect(new Set(thousands).size).toBeGreaterThan(1);
+    const millions = Array.from({ length: 300 }, () => apply("$1.3 million"));
+    expect(millions.every((v) => /^\$\d+\.\d million$/.test(v) && Math.abs(Number(v.slice(1, -8)) - 1.3) <= 4)).toBe(true);
+    expect(apply("120 mmHg", "vital")).toMatch(/^\d+ mmHg$/);
+  });
+
   it("clamps unsigned values at zero and lets signed ones cross it", () => {
     const unsigned = Array.from({ length: 500 }, () => Number(apply("0", "count")));
     expect(Math.min(...unsigned)).toBe(0);
