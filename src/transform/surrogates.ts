@@ -78,7 +78,8 @@ export class SurrogateIndex {
       return { start: detection.start, end: detection.end, real, entry: this.origins[origin].entry, role };
     });
     const restored = replaceSpans(unsealed.text, replacements);
-    // Unsealed values a surrogate match cut into are gone; the others moved with the replacements before them.
+    // An unsealed value a surrogate match cuts into is no longer whole: no detection for it (the text is
+    // detected as any other); the others moved with the replacements before them.
     const moved = unsealed.spans.flatMap((span) => {
       if (replacements.some((r) => r.start < span.end && span.start < r.end)) return [];
       const shift = replacements.filter((r) => r.end <= span.start).reduce((sum, r) => sum + r.real.length - (r.end - r.start), 0);

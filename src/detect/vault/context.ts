@@ -1,3 +1,4 @@
+import nlp from "compromise";
 import { stemmer } from "stemmer";
 import { isMonthName } from "./dates.js";
 import { whole, type Variant } from "./variant.js";
@@ -17,25 +18,45 @@ const MIN_CORE_WORD = 5;
 /** Shorter initials (`dm`) are too ambiguous to stand for a phrase. */
 const MIN_ACRONYM = 3;
 /** Field-name words of a diagnosis: each of its own terms discloses it (`her diabetes`, `kidney function`). */
-const CLINICAL_FIELD_WORDS: ReadonlySet<string> = new Set(["diagnosis", "diagnoses", "dx", "condition", "conditions", "disease", "diseases", "illness", "disorder"]);
-/** Words any diagnosis may carry: never enough alone (`chronic`, `disorder`, `diagnosed with`). */
-const CLINICAL_GENERIC_WORDS: ReadonlySet<string> = new Set([
+const CLINICAL_FIELD_WORDS: ReadonlySet<string> = new Set(["diagnosis", "diagnoses", "dx", "disease", "diseases", "illness", "disorder"]);
+/** `condition` names a diagnosis only beside one of these (`medical_condition`, not `delivery_conditions`). */
+const CLINICAL_QUALIFIER_WORDS: ReadonlySet<string> = new Set(["medical", "health", "clinical", "patient", "chronic"]);
+/** Words any diagnosis may carry: never enough alone (`chronic`, `disorders`, `diagnosed with`), compared by stem. */
+const CLINICAL_GENERIC_WORDS: readonly string[] = [
   "chronic", "acute", "terminal", "severe", "mild", "moderate", "major", "minor", "primary", "secondary", "generalized", "recurrent", "persistent",
   "disease", "disorder", "syndrome", "condition", "infection", "diagnosis", "diagnosed", "prognosis", "history", "positive", "negative",
-  "test", "result", "results", "treatment", "treated", "medication", "prescribed", "managed", "recovering", "underwent", "surgery", "since",
-]);
+  "test", "result", "treatment", "medication", "prescribed", "managed", "recovering", "underwent", "surgery", "since",
+];
+/** A lone term shorter than this must be written in capitals in the value (`HIV`): `arm`, `back` are words. */
+const MIN_OWN_TERM = 5;
+/** compromise lexicon tags of words that describe rather than name (`multiple`, `high`, `broken`, `left`). */
+const DESCRIBING_TAGS: ReadonlySet<string> = new Set(["Adjective", "Comparative", "Superlative", "Adverb", "Preposition", "Infinitive", "PastTense", "Gerund", "Participle"]);
+let genericStems: ReadonlySet<string> | null = null;
 
 /** Whether a field holds a diagnosis (`diagnosis`, `diagnosis_real`, `medical_condition`), by the words of its name. */
 export function isClinicalField(field: string): boolean {
-  return fieldNameWords(field).some((word) => CLINICAL_FIELD_WORDS.has(word));
+  const words = fieldNameWords(field);
+  if (words.some((word) => CLINICAL_FIELD_WORDS.has(word))) return true;
+  return words.some((word) => word === "condition" || word === "conditions") && words.some((word) => CLINICAL_QUALIFIER_WORDS.has(word));
 }
 
 /**
- * A diagnosis's own term, which discloses it alone (`kidney`, `hiv`): not a generic clinical word,
- * not a month (`since March` dates it; alone it is any date), no digits (`q3`).
+ * A diagnosis's own term, which discloses it alone (`kidney`, `diabetes`, `HIV`): written in capitals
+ * in the value, or a word of five letters or more that is neither generic (by stem: `infections`) nor
+ * describing (compromise's lexicon: `multiple`, `high`), nor a month (`since March` dates it; alone it
+ * is any date).
  */
-function isOwnTerm(word: string): boolean {
-  return /^[a-z]{3,}$/.test(word) && !CLINICAL_GENERIC_WORDS.has(word) && !isMonthName(word);
+function isOwnTerm(word: string, capitalized: ReadonlySet<string>): boolean {
+  if (capitalized.has(word)) return true;
+  if (!/^[a-z]+$/.test(word) || word.length < MIN_OWN_TERM || isMonthName(word)) return false;
+  genericStems ??= new Set(CLINICAL_GENERIC_WORDS.map(matchForm));
+  const tag = lexiconTag(word);
+  return !genericStems.has(matchForm(word)) && !(tag !== undefined && DESCRIBING_TAGS.has(tag));
+}
+
+/** The tag compromise's lexicon gives a word, if it lists it (its typings call the model `object`). */
+function lexiconTag(word: string): string | undefined {
+  return (nlp.model() as { one: { lexicon: Record<string, string | undefined> } }).one.lexicon[word];
 }
 
 /** Words that qualify a phrase rather than carry it (`Stage 3`, `Type 2`): never required. */
@@ -62,8 +83,9 @@ function isQualifierPair(tokens: readonly string[], at: number): boolean {
 
 /**
  * The phrase's initials (`ckd` of `Chronic Kidney Disease Stage 3`, `t2dm` of `Type 2 Diabetes
- * Mellitus`): stopwords and a qualifier pair after the first word left out, a leading qualifier pair
- * kept as its letter and number. None below three characters (`dm`, `ni` say too little).
+ * Mellitus`): stopwords, one-letter tokens (a possessive's `s`) and a qualifier pair after the first
+ * word left out, a leading qualifier pair kept as its letter and number. None below three characters
+ * (`dm`, `ad` of `Alzheimer's disease` say too little).
  */
 function acronymOf(normalized: string): string | null {
   const tokens = normalized.split(" ");
@@ -74,7 +96,7 @@ function acronymOf(normalized: string): string | null {
     if (isQualifierPair(tokens, at)) {
       if (at === 0) acronym += token.charAt(0) + tokens[at + 1];
       at++;
-    } else if (/^[a-z]/.test(token) && !isStopword(token)) {
+    } else if (/^[a-z]{2}/.test(token) && !isStopword(token)) {
       acronym += token.charAt(0);
       words++;
     }
@@ -86,15 +108,17 @@ function acronymOf(normalized: string): string | null {
  * Forms of a contextual phrase beside its verbatim form: with two or more core words, their match
  * forms (found together inside a window); with one core word left by dropping qualifiers, that word.
  * A phrase that opens with a qualifier pair is also found as that pair and its next word
- * (`type 2 diabetes`), and a phrase of three or more words as its capitalized initials. A diagnosis
- * (`clinical`) is also found by any of its own terms alone.
+ * (`type 2 diabetes`), and by its initials written in capitals (`CKD`). A `diagnosis` (the raw value,
+ * when the field holds one) is also found by any of its own terms alone.
  */
-export function phraseVariants(normalized: string, clinical = false): Variant[] {
+export function phraseVariants(normalized: string, diagnosis: string | null = null): Variant[] {
   const core = coreWords(normalized);
   const tokens = normalized.split(" ");
   const variants: Variant[] =
     core.length >= 2
-      ? [...new Map(core.map((word) => [matchForm(word), clinical && isOwnTerm(word)] as const))].map(([form, alone]) => ({ form, confidence: 0, role: "context-word" as const, alone }))
+      ? [...new Map(core.map((word) => [matchForm(word), diagnosis !== null && isOwnTerm(word, capitalizedTokens(diagnosis))] as const))].map(
+          ([form, alone]) => ({ form, confidence: 0, role: "context-word" as const, alone }),
+        )
       : core.length === 1 && tokens.length > 1 && core[0].length >= MIN_CORE_WORD
         ? [whole(core[0], CORE_WORD_CONFIDENCE)]
         : [];
@@ -105,11 +129,12 @@ export function phraseVariants(normalized: string, clinical = false): Variant[] 
 }
 
 /**
- * Context words of a phrase that must be found together: all of two, all but one of three or more.
- * All of a diagnosis that has terms found alone: the rest are generic (`chronic ... disease`).
+ * Context words of a phrase that must be found together: all of up to three (two ordinary words of
+ * `Pending final approval` say little), all but one of four or more. All of a diagnosis that has
+ * terms found alone: the rest are generic (`chronic ... disease`).
  */
 export function wordsNeeded(words: readonly Variant[]): number {
-  return words.length >= 3 && !words.some((word) => word.alone) ? words.length - 1 : words.length;
+  return words.length >= 4 && !words.some((word) => word.alone) ? words.length - 1 : words.length;
 }
 
 /** A stem may match a longer word (`continu` ~ `continues`); numbers and short words match whole tokens. */
@@ -157,4 +182,9 @@ export function findWindows(
     if (present >= needed(hit.entry)) found.push({ entry: hit.entry, start: first.start, end: hit.end });
   }
   return found;
+}
+
+/** The tokens a raw value writes in capitals (`HIV`, `GERD`), lowercased as normalized text has them. */
+function capitalizedTokens(value: string): ReadonlySet<string> {
+  return new Set((value.match(/\b[A-Z]{2,}\b/g) ?? []).map((token) => token.toLowerCase()));
 }

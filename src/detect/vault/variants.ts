@@ -51,7 +51,7 @@ function shapeVariants(kind: string, value: string, normalized: string): Variant
  */
 function variantsOf(field: string, kind: string, valueType: ValueType, value: string, normalized: string): Variant[] {
   const all = [whole(normalized, 1), ...kindVariants(kind, value, normalized)];
-  if (valueType === "contextual" && !isCanary(normalized)) all.push(...phraseVariants(normalized, isClinicalField(field)));
+  if (valueType === "contextual" && !isCanary(normalized)) all.push(...phraseVariants(normalized, isClinicalField(field) ? value : null));
   // A value has tens of forms at most: a linear search beats building a key string and map per form.
   const best: Variant[] = [];
   for (const variant of all) {

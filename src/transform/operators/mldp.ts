@@ -48,8 +48,8 @@ export function sampleDiscreteLaplace(epsilon: number, uniform: UniformSource = 
 /** A number with optional sign (not a hyphen after a digit), thousands grouping and decimals; linear-time. */
 const NUMBER = /(?<!\d)(-?)(\d{1,3}(?:,\d{3})+|\d+)(?:\.(\d+))?/g;
 
-/** A magnitude written right after a number (`206K`, `1.3 million`, `$2bn`): what it multiplies by. */
-const MAGNITUDE = /^\s?(?:(k|thousand)|(mm?|mn|million)|(bn?|billion))\b/i;
+/** A magnitude written right after a number (`206K`, `1.3 million`, `$5MM`, `$2bn`); `12 mm` is millimetres. */
+const MAGNITUDE = /^\s?(?:([kK]|thousand)|(MM|[mM]n?|million)|([bB]n?|billion))\b/;
 
 function magnitudeAfter(rest: string): number {
   const match = MAGNITUDE.exec(rest);

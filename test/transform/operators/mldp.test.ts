@@ -66,6 +66,9 @@ describe("mldp operator", () => {
     const millions = Array.from({ length: 300 }, () => apply("$1.3 million"));
     expect(millions.every((v) => /^\$\d+\.\d million$/.test(v) && Math.abs(Number(v.slice(1, -8)) - 1.3) <= 4)).toBe(true);
     expect(apply("120 mmHg", "vital")).toMatch(/^\d+ mmHg$/);
+    // `mm` is millimetres, not a million: the amount unit of 1000 stays whole.
+    const lengths = Array.from({ length: 300 }, () => Number(apply("12 mm").slice(0, -3)));
+    expect(lengths.every((v) => (v - 12) % 1000 === 0 || v === 0)).toBe(true);
   });
 
   it("clamps unsigned values at zero and lets signed ones cross it", () => {
