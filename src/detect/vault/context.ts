@@ -19,7 +19,8 @@ const MIN_CORE_WORD = 5;
 const MIN_ACRONYM = 3;
 /** Field-name words of a diagnosis: each of its own terms discloses it (`her diabetes`, `kidney function`). */
 const CLINICAL_FIELD_WORDS: ReadonlySet<string> = new Set(["diagnosis", "diagnoses", "dx", "disease", "diseases", "illness", "disorder"]);
-/** `condition` names a diagnosis only beside one of these (`medical_condition`, not `delivery_conditions`). */
+/** Field-name words that name a diagnosis only beside a clinical qualifier (`medical_history`, not `delivery_conditions`). */
+const CLINICAL_HEAD_WORDS: ReadonlySet<string> = new Set(["condition", "conditions", "history", "issue", "issues", "problem", "problems"]);
 const CLINICAL_QUALIFIER_WORDS: ReadonlySet<string> = new Set(["medical", "health", "clinical", "patient", "chronic"]);
 /** Words any diagnosis may carry: never enough alone (`chronic`, `disorders`, `diagnosed with`), compared by stem. */
 const CLINICAL_GENERIC_WORDS: readonly string[] = [
@@ -33,11 +34,11 @@ const MIN_OWN_TERM = 5;
 const DESCRIBING_TAGS: ReadonlySet<string> = new Set(["Adjective", "Comparative", "Superlative", "Adverb", "Preposition", "Infinitive", "PastTense", "Gerund", "Participle"]);
 let genericStems: ReadonlySet<string> | null = null;
 
-/** Whether a field holds a diagnosis (`diagnosis`, `diagnosis_real`, `medical_condition`), by the words of its name. */
+/** Whether a field holds a diagnosis (`diagnosis`, `diagnosis_real`, `medical_condition`, `health_issue`), by the words of its name. */
 export function isClinicalField(field: string): boolean {
   const words = fieldNameWords(field);
   if (words.some((word) => CLINICAL_FIELD_WORDS.has(word))) return true;
-  return words.some((word) => word === "condition" || word === "conditions") && words.some((word) => CLINICAL_QUALIFIER_WORDS.has(word));
+  return words.some((word) => CLINICAL_HEAD_WORDS.has(word)) && words.some((word) => CLINICAL_QUALIFIER_WORDS.has(word));
 }
 
 /**

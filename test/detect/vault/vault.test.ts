@@ -165,6 +165,8 @@ describe("Vault", () => {
     expectNotFound(vaultOf({ diagnosis: "Recurrent urinary tract infections" }), ["a malware infection", "recurrent billing"]);
     expectNotFound(vaultOf({ delivery_conditions: "Delivery within two weeks of order" }), ["Your order ships next week."]);
     expect(found(vaultOf({ medical_condition: "Generalized Anxiety Disorder" }), "anxiety")).toEqual([["anxiety", "medical_condition", 0.6]]);
+    expect(found(vaultOf({ medical_history: "Generalized Anxiety Disorder" }), "anxiety")).toEqual([["anxiety", "medical_history", 0.6]]);
+    expectNotFound(vaultOf({ case_history: "Generalized Anxiety Disorder" }), ["anxiety"]);
     const short = vaultOf({ diagnosis: "diagnosed with HIV in 2019", medical_condition: "positive hepatitis C test result in Q3" });
     expect(found(short, "The patient is HIV positive.")).toEqual([["HIV", "diagnosis", 0.6]]);
     expectNotFound(short, ["results due in Q3", "a positive test"]);
