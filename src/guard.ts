@@ -203,7 +203,7 @@ class Guard implements ReconsGuard {
 
   /** Deciding groups of a restored text: its own detections and the real values restoring put in. */
   private realGroups(real: RealText): Detection[][] {
-    return (real.groups ??= real.restored.length === 0 ? this.groupsOf(real.text, []) : decidingGroups([...this.detectAll(real.text), ...real.restored]));
+    return (real.groups ??= this.groupsOf(real.text, real.restored));
   }
 
   /** Every tier 1-2 detection in `text` before overlap resolution. */
@@ -256,8 +256,8 @@ class Guard implements ReconsGuard {
     return { channel: event.channel, recipient, position, resolution, reversible, key };
   }
 
-  /** Detect and decide for one string; a failure anywhere redacts the whole string (fail closed). */
-  private plan(text: string, context: EventContext, extra: Detection[] = [], groups = this.groupsOf(text, extra)): PlannedSpan[] {
+  /** Decide each deciding group of one string (callers redact the whole string if detecting or deciding throws). */
+  private plan(context: EventContext, groups: Detection[][]): PlannedSpan[] {
     const decide = (detection: Detection): PlannedSpan => {
       const verdict =
         context.reversible && context.recipient === null && detection.field !== null
@@ -299,7 +299,7 @@ class Guard implements ReconsGuard {
       // real value: authorized readers get it back, others get the same deterministic surrogate.
       const real = this.realText(text);
       text = real.text;
-      planned = judged.length === 0 ? this.plan(text, context, [], this.realGroups(real)) : this.plan(text, context, [...judged, ...real.restored]);
+      planned = this.plan(context, judged.length === 0 ? this.realGroups(real) : this.groupsOf(text, [...judged, ...real.restored]));
     } catch (error) {
       decisions.push(this.failureDecision(text, path, context, "detection-error", error));
       return DETECTION_ERROR;
@@ -402,7 +402,7 @@ class Guard implements ReconsGuard {
         // Only vault values count: a recognizer hit on an FPE surrogate is the surrogate, not a leak.
         // The first round scans only around what was inserted: the rest was decided in the first pass.
         const found = round === 0 ? this.vaultAround(current, inserted) : this.vault.detect(current);
-        leaks = this.plan(current, context, [], decidingGroups(found)).filter(
+        leaks = this.plan(context, decidingGroups(found)).filter(
           (span) => span.action !== "allow" && !isPlaceholder(current, span.detection),
         );
       } catch (error) {
@@ -496,7 +496,7 @@ class Guard implements ReconsGuard {
     try {
       real = this.realText(text);
       text = real.text;
-      planned = this.plan(text, context, [], this.realGroups(real));
+      planned = this.plan(context, this.realGroups(real));
     } catch {
       return; // sanitizeString redacts this string when it meets the same error.
     }
@@ -528,7 +528,7 @@ class Guard implements ReconsGuard {
       }
       if (extra.length > 0) {
         judged.set(path, extra);
-        planned = this.plan(text, context, [...extra, ...real.restored]);
+        planned = this.plan(context, this.groupsOf(text, [...extra, ...real.restored]));
       }
     }
     for (const span of planned) {

@@ -28,8 +28,6 @@ const CLINICAL_GENERIC_WORDS: readonly string[] = [
   "disease", "disorder", "syndrome", "condition", "infection", "diagnosis", "diagnosed", "prognosis", "history", "positive", "negative",
   "test", "result", "treatment", "medication", "prescribed", "managed", "recovering", "underwent", "surgery", "since",
 ];
-/** A lone term shorter than this must be written in capitals in the value (`HIV`): `arm`, `back` are words. */
-const MIN_OWN_TERM = 5;
 /** compromise lexicon tags of words that describe rather than name (`multiple`, `high`, `broken`, `left`). */
 const DESCRIBING_TAGS: ReadonlySet<string> = new Set(["Adjective", "Comparative", "Superlative", "Adverb", "Preposition", "Infinitive", "PastTense", "Gerund", "Participle"]);
 let genericStems: ReadonlySet<string> | null = null;
@@ -49,7 +47,8 @@ export function isClinicalField(field: string): boolean {
  */
 function isOwnTerm(word: string, capitalized: ReadonlySet<string>): boolean {
   if (capitalized.has(word)) return true;
-  if (!/^[a-z]+$/.test(word) || word.length < MIN_OWN_TERM || isMonthName(word)) return false;
+  // Shorter ones must be written in capitals in the value (`HIV`): `arm`, `back` are words.
+  if (!/^[a-z]+$/.test(word) || word.length < MIN_CORE_WORD || isMonthName(word)) return false;
   genericStems ??= new Set(CLINICAL_GENERIC_WORDS.map(matchForm));
   const tag = lexiconTag(word);
   return !genericStems.has(matchForm(word)) && !(tag !== undefined && DESCRIBING_TAGS.has(tag));
@@ -115,9 +114,10 @@ function acronymOf(normalized: string): string | null {
 export function phraseVariants(normalized: string, diagnosis: string | null = null): Variant[] {
   const core = coreWords(normalized);
   const tokens = normalized.split(" ");
+  const capitalized = diagnosis === null ? null : capitalizedTokens(diagnosis);
   const variants: Variant[] =
     core.length >= 2
-      ? [...new Map(core.map((word) => [matchForm(word), diagnosis !== null && isOwnTerm(word, capitalizedTokens(diagnosis))] as const))].map(
+      ? [...new Map(core.map((word) => [matchForm(word), capitalized !== null && isOwnTerm(word, capitalized)] as const))].map(
           ([form, alone]) => ({ form, confidence: 0, role: "context-word" as const, alone }),
         )
       : core.length === 1 && tokens.length > 1 && core[0].length >= MIN_CORE_WORD
