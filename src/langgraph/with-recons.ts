@@ -1,4 +1,6 @@
 import { z } from "zod";
+import type { BaseCallbackHandler } from "@langchain/core/callbacks/base";
+import { CallbackManager } from "@langchain/core/callbacks/manager";
 import { Runnable, type RunnableConfig } from "@langchain/core/runnables";
 import { IterableReadableStream } from "@langchain/core/utils/stream";
 import { Command, getConfig, isCommand, isParentCommand, Overwrite, Send, type ParentCommand } from "@langchain/langgraph";
@@ -7,6 +9,7 @@ import type { ReconsGuard } from "../guard.js";
 import { ignoreDecisions, type DecisionListener, type ReconsAudit } from "./audit.js";
 import { deliver, deliveryEvent, type DeliveryBoundary } from "./delivery.js";
 import { isReconsReducer } from "./reducer.js";
+import { coalesceTokens, encodedStreamToken, encodeStreamEvent, eventToken, ModelCallTracker, streamToken } from "./token-streams.js";
 import { addresseeOf, containsMessage } from "./messages.js";
 import { deliveryToReaders, nodePathOf, RecipientNames, successorsOf, type Delivery } from "./recipients.js";
 
@@ -401,16 +404,24 @@ class GraphInterceptor {
       isNestedRun(options) ? invoke.call(compiled, input, options) : this.deliverToUser(await invoke.call(unwrapped, input, options));
     const getState = compiled.getState.bind(compiled);
     compiled.stream = async (input, options) => {
-      const chunks = await stream(input, options);
-      return isNestedRun(options) ? chunks : IterableReadableStream.fromAsyncGenerator(this.toUser(chunks));
+      if (isNestedRun(options)) return stream(input, options);
+      const tracker = new ModelCallTracker();
+      const chunks = await stream(input, withHandler(options, tracker));
+      const tokenOf = options?.encoding === "text/event-stream" ? encodedStreamToken(tracker) : streamToken;
+      return IterableReadableStream.fromAsyncGenerator(this.toUser(coalesceTokens(chunks, tokenOf, tracker)));
     };
     compiled.getState = async (config, options) => this.deliverToUser(await getState(config, options));
     const getStateHistory = compiled.getStateHistory.bind(compiled);
     compiled.getStateHistory = (config, options) => this.toUser(getStateHistory(config, options));
     // Callback events carry every node's raw input and output: the caller gets them sanitized too.
     const streamEvents = compiled.streamEvents.bind(compiled);
-    compiled.streamEvents = (input, options, streamOptions) =>
-      IterableReadableStream.fromAsyncGenerator(this.toUser(streamEvents(input, options, streamOptions)));
+    compiled.streamEvents = (input, options, streamOptions) => {
+      const tracker = new ModelCallTracker();
+      // Encoded after sanitizing: the held-back model chunks are merged as objects.
+      const { encoding, ...objectOptions } = options;
+      const events = this.toUser(coalesceTokens(streamEvents(input, withHandler(objectOptions, tracker), streamOptions), eventToken, tracker));
+      return IterableReadableStream.fromAsyncGenerator(encoding === "text/event-stream" ? encodeEach(events) : events);
+    };
   }
 
   private async *toUser(items: AsyncIterable<unknown>): AsyncGenerator<unknown> {
@@ -433,6 +444,21 @@ class GraphInterceptor {
     }
     return deliver(this.guard, chunk, event, this.listener);
   }
+}
+
+async function* encodeEach(events: AsyncIterable<unknown>): AsyncGenerator<Uint8Array> {
+  for await (const event of events) yield encodeStreamEvent(event);
+}
+
+/** `options` with `handler` added to its callbacks (a list, a manager or none), for this run and every run inside it. */
+function withHandler<O extends RunnableConfig>(options: O | undefined, handler: BaseCallbackHandler): O {
+  const callbacks = options?.callbacks;
+  if (callbacks instanceof CallbackManager) {
+    const manager = callbacks.copy();
+    manager.addHandler(handler, true);
+    return { ...options, callbacks: manager } as O;
+  }
+  return { ...options, callbacks: [...(callbacks ?? []), handler] } as O;
 }
 
 /** `Command.goto` is normalized to an array by the constructor, but typed as one target or many. */

@@ -5,6 +5,7 @@ import { Client } from "langsmith";
 import { traceable } from "langsmith/traceable";
 import { LangChainTracer } from "@langchain/core/tracers/tracer_langchain";
 import { awaitAllCallbacks } from "@langchain/core/callbacks/promises";
+import { FakeListChatModel } from "@langchain/core/utils/testing";
 import { reconsTracing } from "../../src/langsmith/index.js";
 import { LangSmithRecordingServer, type IngestMode, type RecordedRun } from "../helpers/langsmith-server.js";
 import { buildStarGraph, COORDINATOR, deeplyNested, leaksIn, makeGuard, RECORD_TEXT, starInput, VAULT, WORKERS } from "../helpers/langsmith-graph.js";
@@ -120,6 +121,19 @@ describe("LangSmith tracing safety nets", () => {
     expect(failed?.error).toContain("lookup failed for");
     // Sanitized, not dropped: the leaf 16 levels down is still there, transformed.
     expect(JSON.stringify(failed?.inputs)).toMatch(/"leaf":"Patient [^"]+, SSN \d{3}-\d{2}-\d{4}/);
+  });
+
+  it("a streamed model run sends no token text (the client strips new_token events; a token alone cannot be judged)", async () => {
+    const tracing = reconsTracing(makeGuard(), { client: new Client({ apiUrl: server.url, apiKey: "dummy-key" }), projectName: "tokens", protectDefaultClients: false });
+    const model = new FakeListChatModel({ responses: [`On file: ${RECORD_TEXT}`] });
+    for await (const _chunk of await model.stream("Summarize the record.", { callbacks: tracing.callbacks })) void _chunk;
+    await tracing.flush();
+    const [run] = server.runList().filter((candidate) => candidate.run_type === "llm");
+    const tokens = (run.events as Array<{ name: string; kwargs?: unknown }>).filter((event) => event.name === "new_token");
+    expect(tokens.length).toBeGreaterThan(100);
+    expect(tokens.filter((event) => event.kwargs !== undefined)).toEqual([]);
+    expect(JSON.stringify(run.outputs)).toMatch(/On file: Patient [^"]+, SSN \d{3}-\d{2}-\d{4}/);
+    expect(leaksIn(server)).toEqual([]);
   });
 
   it("refuses a request body that still holds a value (byte-level backstop)", async () => {
