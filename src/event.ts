@@ -29,6 +29,7 @@ export type Resolution =
   | "field-level-fallback"
   | "reachability"
   | "memory-write"
+  | "memory-read"
   | "checkpoint"
   | "trace";
 

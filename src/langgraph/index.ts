@@ -16,3 +16,4 @@ export {
 } from "./tools.js";
 export { ReconsSerializer, reconsSerializerOptionsSchema, type ReconsSerializerOptions } from "./serializer.js";
 export { reconsMiddleware, reconsMiddlewareOptionsSchema, type ReconsMiddlewareOptions } from "./middleware.js";
+export { ReconsStore, reconsStoreOptionsSchema, type ReconsStoreOptions } from "./store.js";

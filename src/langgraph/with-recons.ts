@@ -2,6 +2,7 @@ import { z } from "zod";
 import type { BaseCallbackHandler } from "@langchain/core/callbacks/base";
 import { CallbackManager } from "@langchain/core/callbacks/manager";
 import { Runnable, type RunnableConfig } from "@langchain/core/runnables";
+import { BaseStore } from "@langchain/langgraph-checkpoint";
 import { IterableReadableStream } from "@langchain/core/utils/stream";
 import { Command, getConfig, isCommand, isParentCommand, Overwrite, Send, type ParentCommand } from "@langchain/langgraph";
 import { CHANNELS, type Channel, type Resolution } from "../event.js";
@@ -9,6 +10,7 @@ import type { ReconsGuard } from "../guard.js";
 import { ignoreDecisions, type DecisionListener, type ReconsAudit } from "./audit.js";
 import { deliver, deliveryEvent, type DeliveryBoundary } from "./delivery.js";
 import { isReconsReducer } from "./reducer.js";
+import { ReconsStore } from "./store.js";
 import { coalesceTokens, encodedStreamToken, encodeStreamEvent, eventToken, ModelCallTracker, streamToken } from "./token-streams.js";
 import { addresseeOf, containsMessage } from "./messages.js";
 import { deliveryToReaders, nodePathOf, RecipientNames, successorsOf, type Delivery } from "./recipients.js";
@@ -228,7 +230,7 @@ class GraphInterceptor {
       const delivered = await this.deliverInput(input, reader, hasSubgraphs);
       let output: unknown;
       try {
-        output = await runnable.invoke(delivered, insideProtectedNode(config));
+        output = await runnable.invoke(delivered, insideProtectedNode(config, this.storeFor(config, reader)));
       } catch (error) {
         // Interrupts and other bubble-ups pass untouched; only a handoff's update is rewritten.
         if (isParentCommand(error)) await this.protectParentCommand(error, path);
@@ -236,6 +238,14 @@ class GraphInterceptor {
       }
       return this.protectOutput(output, path, handle);
     }, name);
+  }
+
+  /** The node's own view of the graph's store (`compile({ store })`): it writes and reads as `reader`. */
+  private storeFor(config: RunnableConfig, reader: string): BaseStore | undefined {
+    const store = (config as { store?: unknown }).store;
+    if (!(store instanceof BaseStore)) return undefined;
+    if (store instanceof ReconsStore) return store.forReader(reader);
+    return new ReconsStore(store, this.guard, { reader, onDecision: this.listener === ignoreDecisions ? undefined : this.listener });
   }
 
   private channelOf(key: string): Channel {
@@ -476,8 +486,9 @@ function isRecordOrArray(value: unknown): value is object {
 /** Configurable flag set for everything a protected node runs ("__" keys stay out of checkpoint metadata). */
 const PROTECTED_PARENT = "__recons_protected_parent";
 
-function insideProtectedNode(config: RunnableConfig): RunnableConfig {
-  return { ...config, configurable: { ...config.configurable, [PROTECTED_PARENT]: true } };
+function insideProtectedNode(config: RunnableConfig, store: BaseStore | undefined): RunnableConfig {
+  const inside = { ...config, configurable: { ...config.configurable, [PROTECTED_PARENT]: true } };
+  return store ? ({ ...inside, store } as RunnableConfig) : inside;
 }
 
 /**

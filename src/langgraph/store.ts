@@ -1,0 +1,110 @@
+import { z } from "zod";
+import { BaseStore, type Item, type Operation, type OperationResults, type SearchItem } from "@langchain/langgraph-checkpoint";
+import { CHANNELS } from "../event.js";
+import type { ReconsGuard } from "../guard.js";
+import { ignoreDecisions, type DecisionListener } from "./audit.js";
+import { deliver, deliverSync } from "./delivery.js";
+
+export const reconsStoreOptionsSchema = z.object({
+  /** Channel of the store: C5 shared memory by default (C7 for a document store). */
+  channel: z.enum(CHANNELS).default("C5"),
+  /** Who reads and writes through this view: a node (`withRecons` gives each node its own view of the graph's store) or, by default, the application. */
+  reader: z.string().min(1).default("user"),
+  /** Receives every decision taken on a write or a read. */
+  onDecision: z.custom<DecisionListener>((listener) => typeof listener === "function").optional(),
+});
+export type ReconsStoreOptions = z.input<typeof reconsStoreOptionsSchema>;
+
+function isPut(operation: Operation): operation is Extract<Operation, { value: unknown }> {
+  return "value" in operation;
+}
+
+function isSearch(operation: Operation): operation is Extract<Operation, { namespacePrefix: unknown }> {
+  return "namespacePrefix" in operation;
+}
+
+/**
+ * LangGraph long-term memory (`compile({ store })`, `config.store`, `getStore()`) as a RECONS
+ * channel (C5 by default), seen by one reader. A put is a shared write, like a `reconsReducer`
+ * write: its value is protected with the field-level policy and reversible operations before the
+ * inner store holds it. A get or search is a delivery to the reader: the real values it may see
+ * and surrogates for the rest. Search filters and queries are protected like values, so they
+ * match what was stored. Namespaces and keys are addresses: stored as given, shown sanitized.
+ * `withRecons` puts a view for each node in the node's `config.store`; the application reads
+ * through its own view (reader `user`).
+ */
+export class ReconsStore extends BaseStore {
+  private readonly options: z.output<typeof reconsStoreOptionsSchema>;
+  private readonly listener: DecisionListener;
+
+  constructor(
+    private readonly inner: BaseStore,
+    private readonly guard: ReconsGuard,
+    options: ReconsStoreOptions = {},
+  ) {
+    super();
+    this.options = reconsStoreOptionsSchema.parse(options);
+    this.listener = this.options.onDecision ?? ignoreDecisions;
+  }
+
+  /** The same store seen by another reader (views do not stack: each wraps the unprotected store). */
+  forReader(reader: string): ReconsStore {
+    return new ReconsStore(this.inner, this.guard, { ...this.options, reader });
+  }
+
+  /** For stores that batch (the graph hands nodes an `AsyncBatchedStore`, which reaches the methods below). */
+  async batch<Op extends Operation[]>(operations: Op): Promise<OperationResults<Op>> {
+    const results = await this.inner.batch(operations.map((operation) => this.protectOperation(operation)) as Op);
+    return (await Promise.all(results.map((result) => this.read(result)))) as OperationResults<Op>;
+  }
+
+  override async get(namespace: string[], key: string): Promise<Item | null> {
+    return this.read(await this.inner.get(namespace, key));
+  }
+
+  override async search(namespacePrefix: string[], options: Parameters<BaseStore["search"]>[1] = {}): Promise<SearchItem[]> {
+    return this.read(await this.inner.search(namespacePrefix, this.protectSearch(options)));
+  }
+
+  override put(namespace: string[], key: string, value: Record<string, unknown>, index?: false | string[]): Promise<void> {
+    return this.inner.put(namespace, key, this.write(value), index);
+  }
+
+  override delete(namespace: string[], key: string): Promise<void> {
+    return this.inner.delete(namespace, key);
+  }
+
+  override async listNamespaces(options: Parameters<BaseStore["listNamespaces"]>[0] = {}): Promise<string[][]> {
+    return this.read(await this.inner.listNamespaces(options));
+  }
+
+  override start(): void | Promise<void> {
+    return this.inner.start();
+  }
+
+  override stop(): void | Promise<void> {
+    return this.inner.stop();
+  }
+
+  /** A shared write by the reader: field-level policy, reversible operations. */
+  private write<T>(value: T): T {
+    const { channel, reader } = this.options;
+    return deliverSync(this.guard, value, { channel, node: reader, stage: "write", resolution: "memory-write", reversible: true }, this.listener);
+  }
+
+  /** What the inner store returned, delivered to the reader. */
+  private async read<T>(result: T): Promise<T> {
+    if (result === undefined || result === null) return result;
+    const { channel, reader } = this.options;
+    return deliver(this.guard, result, { channel, node: reader, stage: "input", recipient: reader, resolution: "memory-read", reversible: false }, this.listener);
+  }
+
+  private protectSearch<T extends { filter?: unknown; query?: unknown }>(options: T): T {
+    return { ...options, filter: options.filter && this.write(options.filter), query: options.query && this.write(options.query) };
+  }
+
+  private protectOperation(operation: Operation): Operation {
+    if (isPut(operation)) return operation.value === null ? operation : { ...operation, value: this.write(operation.value) };
+    return isSearch(operation) ? this.protectSearch(operation) : operation;
+  }
+}
