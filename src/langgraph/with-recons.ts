@@ -4,7 +4,7 @@ import { CallbackManager } from "@langchain/core/callbacks/manager";
 import { Runnable, type RunnableConfig } from "@langchain/core/runnables";
 import { BaseStore } from "@langchain/langgraph-checkpoint";
 import { IterableReadableStream } from "@langchain/core/utils/stream";
-import { Command, getConfig, isCommand, isParentCommand, Overwrite, Send, type ParentCommand } from "@langchain/langgraph";
+import { Command, getConfig, isCommand, isGraphBubbleUp, isParentCommand, Overwrite, Send, type ParentCommand } from "@langchain/langgraph";
 import { CHANNELS, type Channel, type Resolution } from "../event.js";
 import type { ReconsGuard } from "../guard.js";
 import { ignoreDecisions, type DecisionListener, type ReconsAudit } from "./audit.js";
@@ -75,6 +75,8 @@ interface GraphHandle {
 }
 
 const PROTECTED = Symbol.for("langgraph-recons.protected");
+/** Causes of an error followed when sanitizing it for the caller (a cycle of causes stops there too). */
+const MAX_ERROR_CAUSES = 8;
 const GRAPH_END = "__end__";
 const START_NODE = "__start__";
 
@@ -232,8 +234,10 @@ class GraphInterceptor {
       try {
         output = await runnable.invoke(delivered, insideProtectedNode(config, this.storeFor(config, reader)));
       } catch (error) {
-        // Interrupts and other bubble-ups pass untouched; only a handoff's update is rewritten.
+        // Interrupts and other bubble-ups pass untouched but a handoff's update is rewritten; a
+        // node's own error goes on to the caller, checkpoints and logs: sanitized for the caller here.
         if (isParentCommand(error)) await this.protectParentCommand(error, path);
+        else if (!isGraphBubbleUp(error)) await this.errorToUser(error);
         throw error;
       }
       return this.protectOutput(output, path, handle);
@@ -410,8 +414,16 @@ class GraphInterceptor {
     const invoke = compiled.invoke;
     // `invoke` reads every "values" chunk and returns the last: only that one reaches the caller.
     const unwrapped = Object.create(compiled, { stream: { value: stream } }) as CompiledGraphLike;
-    compiled.invoke = async (input, options) =>
-      isNestedRun(options) ? invoke.call(compiled, input, options) : this.deliverToUser(await invoke.call(unwrapped, input, options));
+    compiled.invoke = async (input, options) => {
+      if (isNestedRun(options)) return invoke.call(compiled, input, options);
+      let output: unknown;
+      try {
+        output = await invoke.call(unwrapped, input, options);
+      } catch (error) {
+        throw await this.errorToUser(error);
+      }
+      return this.deliverToUser(output);
+    };
     const getState = compiled.getState.bind(compiled);
     compiled.stream = async (input, options) => {
       if (isNestedRun(options)) return stream(input, options);
@@ -435,7 +447,25 @@ class GraphInterceptor {
   }
 
   private async *toUser(items: AsyncIterable<unknown>): AsyncGenerator<unknown> {
-    for await (const item of items) yield await this.deliverToUser(item);
+    try {
+      for await (const item of items) yield await this.deliverToUser(item);
+    } catch (error) {
+      throw await this.errorToUser(error);
+    }
+  }
+
+  /**
+   * An error on its way to the caller (a node's own error message may quote a value): the message
+   * and stack of it and of its causes sanitized for `user`, in place, so the caller still catches
+   * the same class with the same fields.
+   */
+  private async errorToUser(error: unknown): Promise<unknown> {
+    for (let current: unknown = error, depth = 0; current instanceof Error && depth < MAX_ERROR_CAUSES; current = current.cause, depth++) {
+      const [message, stack] = await Promise.all([this.deliverToUser(current.message), current.stack === undefined ? undefined : this.deliverToUser(current.stack)]);
+      current.message = message as string;
+      if (stack !== undefined) current.stack = stack as string;
+    }
+    return error;
   }
 
   private async deliverToUser(chunk: unknown): Promise<unknown> {

@@ -243,4 +243,30 @@ describe("withRecons", () => {
     expect(summary).not.toContain(VAULT.ssn);
     expect(summary).not.toContain(VAULT.patient_name);
   });
+
+  it("a node's error reaches the caller sanitized (message, stack, causes), same class, for invoke and stream", async () => {
+    class LookupError extends Error {}
+    const failing = () =>
+      withRecons(
+        new StateGraph(MessagesAnnotation)
+          .addNode("billing", () => {
+            throw new LookupError(`lookup failed for ${VAULT.patient_name}, SSN ${VAULT.ssn}`, { cause: new Error(`upstream said ${VAULT.email}`) });
+          })
+          .addEdge(START, "billing"),
+        makeGuard(AUTHORIZED),
+      ).compile();
+    const input = { messages: [new HumanMessage("Bill the patient.")] };
+    const caught: unknown[] = [];
+    await failing().invoke(input).catch((error: unknown) => caught.push(error));
+    await (async () => {
+      for await (const _chunk of await failing().stream(input)) void _chunk;
+    })().catch((error: unknown) => caught.push(error));
+    expect(caught).toHaveLength(2);
+    for (const error of caught) {
+      expect(error).toBeInstanceOf(LookupError);
+      const { message, stack, cause } = error as LookupError;
+      expect(message).toMatch(/^lookup failed for [A-Z][a-z]+ [A-Z][a-z]+, SSN \d{3}-\d{2}-\d{4}$/);
+      for (const text of [message, stack, (cause as Error).message]) for (const value of Object.values(VAULT)) expect(text).not.toContain(value);
+    }
+  });
 });
