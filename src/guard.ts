@@ -17,6 +17,7 @@ import { redactionPlaceholder } from "./transform/operators/redact.js";
 import { OperatorError, type Operator, type OperatorOutput } from "./transform/base.js";
 import { mapStrings } from "./content.js";
 import { DecisionTrail } from "./decision-trail.js";
+import { errorSummary } from "./error-summary.js";
 
 /** Options of one sanitize call beyond the event itself. */
 export interface SanitizeOptions {
@@ -30,7 +31,7 @@ export interface SanitizeOptions {
 /** The recipient-conditioned sanitizer returned by `createRecons`. */
 export interface ReconsGuard {
   readonly policy: Policy;
-  readonly vault: Pick<Vault, "add" | "entries" | "version">;
+  readonly vault: Pick<Vault, "add" | "entries" | "version" | "detect">;
   /** Detect -> Decide -> Transform -> backstop, with the LLM tiers when configured. */
   sanitize<T>(event: ObservableEvent & { content: T }, options?: SanitizeOptions): Promise<SanitizeResult<T>>;
   /** The same without the async LLM tiers: rewrite falls back to redaction. For reducers and hot paths. */
@@ -477,7 +478,7 @@ class Guard implements ReconsGuard {
       resolution: context.resolution,
       action: "redact",
       fallback,
-      reason: `${fallback}: ${error instanceof Error ? error.message : String(error)}`.slice(0, 200),
+      reason: `${fallback}: ${errorSummary(error, this.vault)}`,
       path,
       span: [0, text.length],
     };

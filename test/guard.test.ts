@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import fc from "fast-check";
 import { createRecons } from "../src/guard.js";
-import type { Recognizer } from "../src/detect/base.js";
+import type { Detector, Recognizer } from "../src/detect/base.js";
 import type { Operator } from "../src/transform/base.js";
 
 const SECRET = "test-secret-0123456789";
@@ -131,6 +131,21 @@ describe("fail closed", () => {
     const result = g.sanitizeSync({ channel: "C2", content: message, recipient: "intake" });
     expect(result.content).toBe("[REDACTED:detection-error]");
     expect(result.decisions[0]).toMatchObject({ action: "redact", fallback: "detection-error" });
+  });
+
+  it("a failing detector's message that quotes the text reaches no decision with the values in it", () => {
+    const quoting: Detector = {
+      name: "quoting",
+      detect: (text) => {
+        throw new Error(`cannot parse ${JSON.stringify(text)} (unregistered 078-05-1120, ops@example.org)`);
+      },
+    };
+    const g = createRecons({ policy, vault, secret: SECRET, detectors: [quoting] });
+    const result = g.sanitizeSync({ channel: "C2", content: message, recipient: "intake" });
+    expect(result.content).toBe("[REDACTED:detection-error]");
+    const [decision] = result.decisions;
+    expect(decision.reason).toMatch(/^detection-error: cannot parse "Patient \[REDACTED:name\]/);
+    for (const value of ["Sanchez", "939-79-6410", "205,902", "078-05-1120", "ops@example.org", "1957"]) expect(decision.reason).not.toContain(value);
   });
 
   it("redacts a value when its operator throws", () => {

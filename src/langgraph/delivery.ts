@@ -1,6 +1,7 @@
 import type { Channel, ObservableEvent, SanitizeResult } from "../event.js";
 import type { ReconsGuard } from "../guard.js";
 import { mapStrings } from "../content.js";
+import { errorSummary } from "../error-summary.js";
 import { ignoreDecisions, type DecisionListener, type GraphStage } from "./audit.js";
 import { fromPlain, toPlain } from "./messages.js";
 import type { Delivery } from "./recipients.js";
@@ -68,8 +69,8 @@ export function redactAll<T>(value: T): T {
 }
 
 /** Record the failure and return the fully redacted value. */
-export function failClosed<T>(value: T, event: DeliveryEvent, error: unknown, listener: DecisionListener): T {
-  const message = error instanceof Error ? error.message : String(error);
+function failClosed<T>(guard: ReconsGuard, value: T, event: DeliveryEvent, error: unknown, listener: DecisionListener): T {
+  const message = errorSummary(error, guard.vault);
   listener({
     field: null,
     kind: "unknown",
@@ -99,7 +100,7 @@ export async function deliver<T>(guard: ReconsGuard, value: T, event: DeliveryEv
     const result = await guard.sanitize(guardEvent(guard, value, event), { reversible: event.reversible });
     return finish(value, result, event, listener);
   } catch (error) {
-    return failClosed(value, event, error, listener);
+    return failClosed(guard, value, event, error, listener);
   }
 }
 
@@ -109,6 +110,6 @@ export function deliverSync<T>(guard: ReconsGuard, value: T, event: DeliveryEven
     const result = guard.sanitizeSync(guardEvent(guard, value, event), { reversible: event.reversible });
     return finish(value, result, event, listener);
   } catch (error) {
-    return failClosed(value, event, error, listener);
+    return failClosed(guard, value, event, error, listener);
   }
 }

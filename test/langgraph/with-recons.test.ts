@@ -35,7 +35,8 @@ function failingFor(guard: ReconsGuard, recipient: string): ReconsGuard {
     get(target, property) {
       if (property === "sanitize") {
         return async (event: Parameters<ReconsGuard["sanitize"]>[0], options: Parameters<ReconsGuard["sanitize"]>[1]) => {
-          if (event.recipient === recipient) throw new Error("detector crashed");
+          // The message quotes what the guard was given, as a careless plug-in's would.
+          if (event.recipient === recipient) throw new Error(`detector crashed on ${JSON.stringify(event.content)}`);
           return target.sanitize(event, options);
         };
       }
@@ -61,7 +62,9 @@ describe("withRecons", () => {
     expect(message.content).toBe(FAILURE_PLACEHOLDER);
     expectProtected(recorder, {});
     const failure = audit.decisions.find((d) => d.fallback === "recons-error");
-    expect(failure).toMatchObject({ node: "doctor", stage: "input", recipient: "doctor", resolution: "node-input", error: "detector crashed" });
+    expect(failure).toMatchObject({ node: "doctor", stage: "input", recipient: "doctor", resolution: "node-input" });
+    expect(failure!.error).toMatch(/^detector crashed on /);
+    for (const text of [failure!.error!, failure!.reason]) for (const value of Object.values(VAULT)) expect(text).not.toContain(value);
   });
 
   it("protects a compiled graph: nodes, stream chunks and getState for the caller", async () => {
