@@ -3,6 +3,8 @@ import { createMiddleware } from "langchain";
 import { ToolMessage, type BaseMessage } from "@langchain/core/messages";
 import type { Channel } from "../event.js";
 import type { ReconsGuard } from "../guard.js";
+import { isGraphBubbleUp } from "@langchain/langgraph";
+import { sanitizeErrorInPlace } from "./errors.js";
 import { protectToolOptionsSchema, protectToolOutput, sanitizeMessageAware } from "./tools.js";
 
 export const reconsMiddlewareOptionsSchema = protectToolOptionsSchema
@@ -48,7 +50,14 @@ export function reconsMiddleware(guard: ReconsGuard, options: ReconsMiddlewareOp
     wrapToolCall: async (request, handler) => {
       const recipient = `tool:${request.toolCall.name}`;
       const args = await sanitizeMessageAware(guard, { channel: "C3", recipient, resolution: "tool-call", sender: parsed.model }, request.toolCall.args);
-      const result = await handler({ ...request, toolCall: { ...request.toolCall, args } });
+      let result: Awaited<ReturnType<typeof handler>>;
+      try {
+        result = await handler({ ...request, toolCall: { ...request.toolCall, args } });
+      } catch (error) {
+        // A tool's own error may quote what it was given: it goes on to the agent's caller (or back to the model, which restores what it may see).
+        if (!isGraphBubbleUp(error)) await sanitizeErrorInPlace(error, (text) => sanitizeMessageAware(guard, { channel: "C1", recipient: parsed.user, resolution: "final-output" }, text));
+        throw error;
+      }
       return (await protectToolOutput(guard, result, {
         tool: request.toolCall.name,
         caller: parsed.model,

@@ -9,6 +9,7 @@ import { CHANNELS, type Channel, type Resolution } from "../event.js";
 import type { ReconsGuard } from "../guard.js";
 import { ignoreDecisions, type DecisionListener, type ReconsAudit } from "./audit.js";
 import { deliver, deliveryEvent, type DeliveryBoundary } from "./delivery.js";
+import { sanitizeErrorInPlace } from "./errors.js";
 import { isReconsReducer } from "./reducer.js";
 import { ReconsStore } from "./store.js";
 import { coalesceTokens, encodedStreamToken, encodeStreamEvent, eventToken, ModelCallTracker, streamToken } from "./token-streams.js";
@@ -75,8 +76,6 @@ interface GraphHandle {
 }
 
 const PROTECTED = Symbol.for("langgraph-recons.protected");
-/** Causes of an error followed when sanitizing it for the caller (a cycle of causes stops there too). */
-const MAX_ERROR_CAUSES = 8;
 const GRAPH_END = "__end__";
 const START_NODE = "__start__";
 
@@ -454,18 +453,9 @@ class GraphInterceptor {
     }
   }
 
-  /**
-   * An error on its way to the caller (a node's own error message may quote a value): the message
-   * and stack of it and of its causes sanitized for `user`, in place, so the caller still catches
-   * the same class with the same fields.
-   */
-  private async errorToUser(error: unknown): Promise<unknown> {
-    for (let current: unknown = error, depth = 0; current instanceof Error && depth < MAX_ERROR_CAUSES; current = current.cause, depth++) {
-      const [message, stack] = await Promise.all([this.deliverToUser(current.message), current.stack === undefined ? undefined : this.deliverToUser(current.stack)]);
-      current.message = message as string;
-      if (stack !== undefined) current.stack = stack as string;
-    }
-    return error;
+  /** An error reaching the caller: sanitized for `user` in place (same class, same fields). */
+  private errorToUser(error: unknown): Promise<unknown> {
+    return sanitizeErrorInPlace(error, (text) => this.deliverToUser(text));
   }
 
   private async deliverToUser(chunk: unknown): Promise<unknown> {

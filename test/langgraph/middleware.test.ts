@@ -99,4 +99,23 @@ describe("reconsMiddleware", () => {
     expect(leakedFields(guard, JSON.stringify(toolArgs), "tool:verify_identity", "C3")).toEqual([]);
     expect(JSON.stringify(toolArgs)).toContain(NAME);
   });
+
+  it("a tool's own error quoting its arguments reaches neither the model nor the caller with them", async () => {
+    const guard = createRecons({ policy, vault, secret: SECRET });
+    const lookup = tool(
+      async (args) => {
+        throw new Error(`no record for ${args.name}, SSN ${args.ssn}`);
+      },
+      { name: "verify_identity", description: "Verify a patient", schema: z.object({ name: z.string(), ssn: z.string() }) },
+    );
+    const model = new ScriptedChatModel("assistant", [{ toolCalls: [{ name: "verify_identity", args: { name: NAME, ssn: SSN } }] }, { content: "done" }]);
+    const agent = createAgent({ model, tools: [lookup], middleware: [reconsMiddleware(guard, { model: "assistant" })] });
+    const outcome = await agent.invoke({ messages: [new HumanMessage("verify please")] }).then(
+      (result) => JSON.stringify(result.messages.map((message) => message.content)),
+      (error: Error) => `${error.message}\n${error.stack}`,
+    );
+    expect(outcome).toContain("no record for");
+    expect(outcome).not.toContain(SSN);
+    expect(JSON.stringify(model.received)).not.toContain(SSN);
+  });
 });
