@@ -54,7 +54,7 @@ interface CompiledGraphLike {
   nodes: Record<string, { bound: Runnable; subgraphs?: unknown[] }>;
   builder?: BuilderLike;
   getGraphAsync(): Promise<{ edges: Edge[] }>;
-  stream(input: unknown, options?: RunnableConfig & { encoding?: string }): Promise<AsyncIterable<unknown>>;
+  stream(input: unknown, options?: RunnableConfig & { encoding?: string; streamMode?: string | string[] }): Promise<AsyncIterable<unknown>>;
   getState(config: RunnableConfig, options?: unknown): Promise<unknown>;
   invoke(input: unknown, options?: RunnableConfig): Promise<unknown>;
   getStateHistory(config: RunnableConfig, options?: unknown): AsyncIterableIterator<unknown>;
@@ -427,7 +427,10 @@ class GraphInterceptor {
     compiled.stream = async (input, options) => {
       if (isNestedRun(options)) return stream(input, options);
       const tracker = new ModelCallTracker();
-      const chunks = await stream(input, withHandler(options, tracker));
+      // Only `messages` streams model tokens: other runs keep their callbacks as they were.
+      const modes = options?.streamMode;
+      const tokens = modes === "messages" || (Array.isArray(modes) && modes.includes("messages"));
+      const chunks = await stream(input, tokens ? withHandler(options, tracker) : options);
       const tokenOf = options?.encoding === "text/event-stream" ? encodedStreamToken(tracker) : streamToken;
       return IterableReadableStream.fromAsyncGenerator(this.toUser(coalesceTokens(chunks, tokenOf, tracker)));
     };
