@@ -62,6 +62,19 @@ describe("Vault", () => {
     expectNotFound(vault, ["205.902", "1,205,902", "2059020", "205,902.50", "368,115.57"]);
   });
 
+  it("finds an amount approximated the way writers do, not a round figure of one digit", () => {
+    const vault = vaultOf({ income: 130954, balance: 53508.23, settlement_amount: 1286841, bonus: 180271.41, salary: 100300 });
+    expectFound(vault, "income", ["130,000", "131K", "131,000", "130.9k"]);
+    expectFound(vault, "balance", ["53,500", "53.5k", "53,508", "53.51 thousand"]);
+    expectFound(vault, "settlement_amount", ["1.28M", "1.3 million", "1,290,000", "1.287M"]);
+    expectFound(vault, "bonus", ["180k", "180 thousand", "180,271", "180,000"]);
+    expect(found(vault, "a balance of $53,508")).toEqual([["53,508", "balance", 0.9]]);
+    expect(found(vault, "about $100.3K")).toEqual([["100.3K", "salary", 0.6]]);
+    expectNotFound(vault, ["$100k", "$1M", "1.27M", "$54,100", "132,000", "53,507", "130,954.5", "a $1,000,000 cap"]);
+    // Cut to two digits, 128,227 is 6 % off: another round figure.
+    expectNotFound(vaultOf({ salary: 128227 }), ["a $120,000 salary", "$120K"]);
+  });
+
   it("finds dates in at least 12 layouts", () => {
     const vault = vaultOf({ dob: "1957-07-28" });
     expectFound(vault, "dob", [
