@@ -84,6 +84,19 @@ describe("Vault", () => {
     expectNotFound(vault, ["1957-07-29", "July 28, 1958", "1957"]);
   });
 
+  it("finds a date's month and day, its month and year, and a birth year after `born`, not another date", () => {
+    const vault = vaultOf({ dob: "1957-07-28", visit_date: "2026-01-03", hire_date: "2023-06-25" });
+    expectFound(vault, "visit_date", ["January 3", "Jan. 3rd", "3 January", "3rd of January", "January 2026", "Jan 2026", "01/2026", "1-2026"]);
+    expectFound(vault, "dob", ["July 28", "28th of Jul", "July 1957"]);
+    expect(found(vault, "Seen on the 3rd of January.")).toEqual([["3rd of January", "visit_date", 0.7]]);
+    expect(found(vault, "Hired in June 2023.")).toEqual([["June 2023", "hire_date", 0.6]]);
+    expect(found(vault, "She was born in 1957 in Ohio.")).toEqual([["1957", "dob", 0.7]]);
+    expectNotFound(vault, [
+      "January 3, 2025", "3 January 2025", "the 3rd of January 2027", "jan 3 more", "January 30", "13 January",
+      "Sat, 31 Jan 2026 19:06", "the 3rd of January 2025", "Jan 01 2026", "12/01/2026", "page 1, 2026", "in 1957", "born in 2023",
+    ]);
+  });
+
   it("finds names reordered, with honorific, middle initial, without suffix, and parts under rules", () => {
     const vault = vaultOf({ patient_name: "Dwayne Sanchez MD" });
     expectFound(vault, "patient_name", ["Dwayne Sanchez MD", "Dwayne Sanchez", "Sanchez, Dwayne", "Ms. Sanchez", "Mr Sanchez", "Dr. Sanchez", "Dwayne J. Sanchez", "D. Sanchez"]);
