@@ -248,11 +248,14 @@ describe("Vault", () => {
 
   it("finds the last four digits of a long identifier after a mask or a last-digits phrase", () => {
     const vault = vaultOf({ ssn_real: "042-30-1579", phone: "+1-982-414-6584" });
-    for (const text of ["SSN: ***-**-1579 (masked)", "SSN XXX-XX-1579", "card ****1579", "xxxx1579", "ending in 1579", "SSN (last 4 digits for privacy): 1579", "Last four digits of SSN:** 1579", "Card Ending In: 1579"]) {
+    for (const text of [
+      "SSN: ***-**-1579 (masked)", "SSN XXX-XX-1579", "card ****1579", "xxxx1579", "ending in 1579", "SSN (last 4 digits for privacy): 1579",
+      "Last four digits of SSN:** 1579", "Card Ending In: 1579", "the account ending 1579", "a card that ends in 1579", "acct ...1579", "acct …1579",
+    ]) {
       expect(found(vault, text), text).toEqual([["1579", "ssn_real", 0.85]]);
     }
     expect(found(vault, "phone ending with 6584")).toEqual([["6584", "phone", 0.85]]);
-    expectNotFound(vault, ["room 1579", "in 1579 the", "box 1579", "order 91579", "last 4: 15790", "**Date of Birth:** 1579", "**Year** 1579"]);
+    expectNotFound(vault, ["room 1579", "in 1579 the", "box 1579", "order 91579", "last 4: 15790", "**Date of Birth:** 1579", "**Year** 1579", "pending 1579", "the end 1579", "see 1579..."]);
     expect(found(vault, "**SSN:** ***-**-1579")).toEqual([["1579", "ssn_real", 0.85]]);
   });
 
