@@ -97,6 +97,14 @@ describe("Vault", () => {
     ]);
   });
 
+  it("finds a short first name with the surname, and alone only when it is no ordinary word", () => {
+    const vault = vaultOf({ client_name: "Gregory Hill", witness_name: "William Porter" });
+    expectFound(vault, "client_name", ["Greg Hill"]);
+    expect(found(vault, "Bill Porter testified.")).toEqual([["Bill Porter", "witness_name", 0.85]]);
+    expect(found(vault, "Dear Greg, thanks.")).toEqual([["Greg", "client_name", 0.5]]);
+    expectNotFound(vault, ["Please bill the client.", "Last Will and Testament", "Dear Bill, thanks.", "Greg Kowalczyk called"]);
+  });
+
   it("finds names reordered, with honorific, middle initial, without suffix, and parts under rules", () => {
     const vault = vaultOf({ patient_name: "Dwayne Sanchez MD" });
     expectFound(vault, "patient_name", ["Dwayne Sanchez MD", "Dwayne Sanchez", "Sanchez, Dwayne", "Ms. Sanchez", "Mr Sanchez", "Dr. Sanchez", "Dwayne J. Sanchez", "D. Sanchez"]);
