@@ -1,4 +1,6 @@
+import { isDigitCode, isLowerLetterCode, originalSpan, SPACE_CODE, type NormalizeBuffer } from "./normalize.js";
 import { whole, type Variant } from "./variant.js";
+import { fieldNameWords } from "./words.js";
 
 const MONTHS = [
   "january", "february", "march", "april", "may", "june",
@@ -11,6 +13,15 @@ const MONTH_ABBREVIATIONS: readonly (readonly string[])[] = MONTHS.map((m) => (m
 const SWAPPED_ORDER_CONFIDENCE = 0.8;
 const LAYOUT_CONFIDENCE = 0.95;
 const TWO_DIGIT_YEAR_CONFIDENCE = 0.8;
+/** Month and day without the year (`January 3`, `the 3rd of Jan.`): that day of any year, but rarely another date of the text. */
+const YEARLESS_CONFIDENCE = 0.7;
+/** Month and year without the day (`June 2023`, `06/2023`): a month, not the day. */
+const MONTH_YEAR_CONFIDENCE = 0.6;
+/** A birth date's year after a phrase that says so (`born in 1957`). */
+const BIRTH_YEAR_CONFIDENCE = 0.7;
+/** Field-name words of a date of birth (`dob`, `date_of_birth`, `birthDate`). */
+const BIRTH_FIELD_WORDS = ["dob", "birth", "birthday", "born"];
+const BIRTH_PHRASES = ["born in", "born", "birth year", "birth year of", "year of birth"];
 
 export interface CalendarDate {
   year: number;
@@ -56,13 +67,19 @@ function ordinal(day: number): string {
   return `${day}${["th", "st", "nd", "rd"][day % 10] ?? "th"}`;
 }
 
+/** Whether a field holds a date of birth (`dob`, `date_of_birth`): its year alone says something after `born in`. */
+export function isBirthField(field: string): boolean {
+  return fieldNameWords(field).some((word) => BIRTH_FIELD_WORDS.includes(word));
+}
+
 /**
  * Normalized renderings of a date: numeric Y-M-D, M-D-Y and D-M-Y with and without zero padding,
  * separators `-`, `/`, space (all normalize to a space) and `.`, compact `19570728`, two-digit
- * years, month names full and abbreviated before or after the day, ordinals (`28th of July 1957`).
- * Month + day without the year is not matched: the same day of another year is too common.
+ * years, month names full and abbreviated before or after the day, ordinals (`28th of July 1957`);
+ * the month and day alone and the month and year alone (checked where found: isYearlessDate,
+ * isMonthOfYear); a birth date's year after `born in`.
  */
-export function dateVariants(date: CalendarDate): Variant[] {
+export function dateVariants(date: CalendarDate, birth: boolean): Variant[] {
   const { year, month, day } = date;
   const pad = (n: number): string => String(n).padStart(2, "0");
   const y = String(year);
@@ -79,6 +96,8 @@ export function dateVariants(date: CalendarDate): Variant[] {
       variants.push(whole(join(mm, dd, yy), TWO_DIGIT_YEAR_CONFIDENCE));
     }
   }
+  const yearless = (form: string): Variant => ({ form, confidence: YEARLESS_CONFIDENCE, role: "yearless-date" });
+  const monthOfYear = (form: string): Variant => ({ form, confidence: MONTH_YEAR_CONFIDENCE, role: "month-year" });
   const names = [MONTHS[month - 1], ...MONTH_ABBREVIATIONS[month - 1]];
   for (const name of names) {
     for (const d of [String(day), pad(day), ordinal(day)]) {
@@ -86,7 +105,56 @@ export function dateVariants(date: CalendarDate): Variant[] {
       variants.push(whole(`${d} ${name} ${y}`, LAYOUT_CONFIDENCE));
       variants.push(whole(`${name} ${d} of ${y}`, LAYOUT_CONFIDENCE));
       variants.push(whole(`${d} of ${name} ${y}`, LAYOUT_CONFIDENCE));
+      variants.push(yearless(`${name} ${d}`), yearless(`${d} ${name}`), yearless(`${d} of ${name}`));
     }
+    variants.push(monthOfYear(`${name} ${y}`), monthOfYear(`${name} of ${y}`));
   }
+  variants.push(monthOfYear(`${pad(month)} ${y}`), monthOfYear(`${month} ${y}`));
+  if (birth) variants.push(...BIRTH_PHRASES.map((phrase) => ({ ...whole(`${phrase} ${y}`, BIRTH_YEAR_CONFIDENCE), tail: y.length })));
   return variants;
+}
+
+/** The normalized token right before normalized index `start` (a token start), or "" at the text's start. */
+function tokenBefore(norm: NormalizeBuffer, start: number): string {
+  if (start < 2) return "";
+  let from = start - 1;
+  while (from > 0 && norm.codes[from - 1] !== SPACE_CODE) from--;
+  return norm.slice(from, start - 1);
+}
+
+/** The normalized token right after normalized index `end` (a token end), or "". */
+function tokenAfter(norm: NormalizeBuffer, end: number): string {
+  return end + 1 < norm.length ? norm.slice(end + 1, norm.tokenEnd(end + 1)) : "";
+}
+
+/** A day of a month written as a number or an ordinal (`3`, `03`, `3rd`). */
+const DAY_TOKEN = /^\d{1,2}(?:st|nd|rd|th)?$/;
+const YEAR_TOKEN = /^\d{4}$/;
+/** A numeric month and year joined as one (`06/2023`, `6-2023`), not `page 6, 2023`. */
+const NUMERIC_MONTH_YEAR = /^\d{1,2}[/-]\d{4}$/;
+
+/**
+ * Whether a month-and-day form found at normalized [start, end) is the date: its month is written
+ * capitalized (`may 3` is a verb) and no year follows (`January 3, 2025` is another date).
+ */
+export function isYearlessDate(norm: NormalizeBuffer, start: number, end: number): boolean {
+  for (let at = start; at < end; at = norm.tokenEnd(at) + 1) {
+    const letter = norm.source.charAt(norm.origin[at]);
+    if (isLowerLetterCode(norm.codes[at]) && norm.slice(at, norm.tokenEnd(at)) !== "of" && letter === letter.toLowerCase()) return false;
+  }
+  return !YEAR_TOKEN.test(tokenAfter(norm, end));
+}
+
+/**
+ * Whether a month-and-year form found at normalized [start, end) is the month of the date, not part
+ * of another day's date (`31 Jan 2026`, `the 3rd of January 2026`, `Jan 01 2026`, `12/06/2023`);
+ * a numeric one must be written as one (`06/2023`).
+ */
+export function isMonthOfYear(norm: NormalizeBuffer, start: number, end: number): boolean {
+  const before = tokenBefore(norm, start);
+  if (DAY_TOKEN.test(before) || isMonthName(before)) return false;
+  if (before === "of" && DAY_TOKEN.test(tokenBefore(norm, start - before.length - 1))) return false;
+  if (!isDigitCode(norm.codes[start])) return true;
+  const [from, to] = originalSpan(norm, start, end);
+  return NUMERIC_MONTH_YEAR.test(norm.source.slice(from, to));
 }

@@ -8,10 +8,11 @@ const MIN_MASKED_DIGITS = 9;
 /** How far before the digits a mask or an `ending in` / `last 4` phrase is looked for. */
 const LOOKBEHIND = 48;
 /**
- * A mask run (`***-**-`, `XXXX`, `••••`), `ending in`, or `last 4 (digits of SSN):` right before the digits.
- * Two asterisks right after a word (`**Date of Birth:** 1957`) close a markdown bold label: not a mask.
+ * A mask run (`***-**-`, `XXXX`, `••••`), an ellipsis (`...4821`), `ending (in)` or `ends in`, or
+ * `last 4 (digits of SSN):` right before the digits. Two asterisks right after a word
+ * (`**Date of Birth:** 1957`) close a markdown bold label: not a mask.
  */
-const MASK_BEFORE = /(?:(?<![\p{L}\d])(?!(?<=[^\s*])\*\*\s*$)[*xX•#]{2,}(?:[\s.-]*[*xX•#]+)*[\s.-]*|\bending (?:in|with)\W{0,4}|\blast (?:4|four)\b[^\d\n]{0,40})$/iu;
+const MASK_BEFORE = /(?:(?<![\p{L}\d])(?!(?<=[^\s*])\*\*\s*$)[*xX•#]{2,}(?:[\s.-]*[*xX•#]+)*[\s.-]*|(?:\.{3}|…)[\s-]*|\bend(?:s|ing)(?: in| with)?\W{0,4}|\blast (?:4|four)\b[^\d\n]{0,40})$/iu;
 
 /** The last four digits an identifier (SSN, card, account, phone) of 9+ digits shows after a mask, else null. */
 export function maskedTail(identifier: string): string | null {

@@ -1,11 +1,14 @@
+import { nicknamesOf } from "./nicknames.js";
 import { normalizeText, originalSpan } from "./normalize.js";
-import { NAME_SUFFIXES, TITLES, isTitle } from "./words.js";
+import { NAME_SUFFIXES, TITLES, isDictionaryWord, isTitle } from "./words.js";
 import { whole, type Variant } from "./variant.js";
 
 const CORE_CONFIDENCE = 0.95;
 const REORDERED_CONFIDENCE = 0.9;
 const TITLE_SURNAME_CONFIDENCE = 0.85;
 const INITIAL_CONFIDENCE = 0.75;
+/** A short form of the first name with the surname (`Greg Hill` of `Gregory Hill`). */
+const NICKNAME_CONFIDENCE = 0.85;
 /** A surname alone: found in dev traces mostly as references, but collides with namesakes. */
 export const SURNAME_CONFIDENCE = 0.6;
 /** A first name alone: frequent in letters (`Dear Emily,`) but shared by many people. */
@@ -47,8 +50,9 @@ export function namePart(value: string, part: "first-name" | "surname"): string 
 
 /**
  * Person-name renderings: without honorific/suffix, first + last without middle names, reordered
- * (`Sanchez, Dwayne`), honorific + surname (`Ms. Walker`), initials (`D. Sanchez`, `Emily L.`, `D. S. Sanchez`), and
- * the first name and surname as parts the matcher may accept alone or pair around a middle name.
+ * (`Sanchez, Dwayne`), honorific + surname (`Ms. Walker`), initials (`D. Sanchez`, `Emily L.`, `D. S. Sanchez`),
+ * a short first name with the surname (`Greg Hill`), and the first name (or a short form of it that is no
+ * ordinary word) and surname as parts the matcher may accept alone or pair around a middle name.
  */
 export function nameVariants(name: PersonName): Variant[] {
   const { first, surname, tokens } = name;
@@ -63,6 +67,11 @@ export function nameVariants(name: PersonName): Variant[] {
     ...TITLES.map((title) => whole(`${title} ${surname}`, TITLE_SURNAME_CONFIDENCE)),
   ];
   if (first.length >= MIN_PART_LENGTH) variants.push({ form: first, confidence: FIRST_NAME_CONFIDENCE, role: "first-name" });
+  for (const nickname of nicknamesOf(first)) {
+    variants.push(whole(`${nickname} ${surname}`, NICKNAME_CONFIDENCE));
+    // Alone, a short form that is also a word (`Will`, `Bill`, `Pat`) opens headings and titles (`Last Will`, `Bill Payment`).
+    if (nickname.length >= MIN_PART_LENGTH && !isDictionaryWord(nickname)) variants.push({ form: nickname, confidence: FIRST_NAME_CONFIDENCE, role: "first-name" });
+  }
   if (surname.length >= MIN_PART_LENGTH) variants.push({ form: surname, confidence: SURNAME_CONFIDENCE, role: "surname" });
   return variants;
 }

@@ -86,7 +86,7 @@ function foldedNeighbour(source: string, at: number, step: -1 | 1): number {
   return SEPARATOR;
 }
 
-function isDigitCode(code: number): boolean {
+export function isDigitCode(code: number): boolean {
   return code >= 48 && code <= 57;
 }
 

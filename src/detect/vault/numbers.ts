@@ -1,9 +1,22 @@
 import { whole, type Variant } from "./variant.js";
 
 const LAYOUT_CONFIDENCE = 0.95;
-/** Rounded renderings (`$206K`, `$1.3M`, `1.29 million`) can be another nearby amount. */
+/** Rounded renderings (`$206K`, `$1.3M`, `~$130,000`) can be another nearby amount. */
 const ROUNDED_CONFIDENCE = 0.6;
+/** An amount's whole units without its cents (`$484,801` or `$484,802` of 484,801.59): as specific as the value. */
+const WHOLE_UNITS_CONFIDENCE = 0.9;
 const MIN_ROUNDED = 10_000;
+const MIN_WHOLE_UNITS = 1_000;
+/** A rounded form showing one significant digit (`$6M`, `$100k`) is any amount of that size. */
+const MIN_SHOWN_DIGITS = 2;
+/** Writers approximate an amount to this many significant digits (`$1.3M`, `$1.28M`, `$1.287M`). */
+const APPROXIMATE_DIGITS = [2, 3, 4];
+/** Farther than this from the amount, a round figure is another one (`$120,000` is not 128,227 cut to two digits). */
+const MAX_APPROXIMATION_ERROR = 0.03;
+const SCALES: readonly (readonly [factor: number, suffixes: readonly string[]])[] = [
+  [1_000, ["k", " thousand"]],
+  [1_000_000, ["m", " million"]],
+];
 
 const NUMBER = /^-?(\d+)(?:\.(\d+))?$/;
 
@@ -27,25 +40,66 @@ function fractionForms(fraction: string): string[] {
   return forms;
 }
 
-function trimDecimals(n: number, digits: number): string {
-  return n.toFixed(digits).replace(/\.?0+$/, "");
+/** An integer with and without thousands grouping. */
+function integerForms(integer: string): string[] {
+  return integer.length > 3 ? [integer, groupThousands(integer)] : [integer];
 }
 
-/** Renderings of a number with or without thousands grouping, currency and decimals; rounded k/M forms for amounts. */
-export function numberVariants(kind: string, value: { integer: string; fraction: string }): Variant[] {
-  const integers = value.integer.length > 3 ? [value.integer, groupThousands(value.integer)] : [value.integer];
-  const variants = integers.flatMap((i) => fractionForms(value.fraction).map((f) => whole(i + f, LAYOUT_CONFIDENCE)));
-  const amount = Number(`${value.integer}.${value.fraction || "0"}`);
-  if (kind !== "amount" || amount < MIN_ROUNDED) return variants;
-  const thousands = amount / 1_000;
-  for (const form of new Set([trimDecimals(thousands, 0), trimDecimals(thousands, 1)])) {
-    variants.push(whole(`${form}k`, ROUNDED_CONFIDENCE), whole(`${form} thousand`, ROUNDED_CONFIDENCE));
-  }
-  if (amount >= 1_000_000) {
-    const millions = amount / 1_000_000;
-    for (const form of new Set([trimDecimals(millions, 1), trimDecimals(millions, 2)])) {
-      variants.push(whole(`${form}m`, ROUNDED_CONFIDENCE), whole(`${form} million`, ROUNDED_CONFIDENCE));
+/**
+ * The amount rounded and cut to each of APPROXIMATE_DIGITS significant digits (`$1.3M` and `$1.28M` of
+ * 1,286,841 both occur), with that count, when within MAX_APPROXIMATION_ERROR of it.
+ */
+function approximations(amount: number): [approximate: number, digits: number][] {
+  const magnitude = Math.floor(Math.log10(amount)) + 1;
+  return APPROXIMATE_DIGITS.flatMap((digits) => {
+    const unit = 10 ** (magnitude - digits);
+    return [Math.round(amount / unit) * unit, Math.floor(amount / unit) * unit]
+      .filter((approximate) => Math.abs(approximate - amount) <= amount * MAX_APPROXIMATION_ERROR)
+      .map((approximate): [number, number] => [approximate, digits]);
+  });
+}
+
+/** `approximate` in units of `factor`, shortest (`1.3`) and showing its `digits` significant digits (`6.0` of 5,967,204); none below one unit. */
+function scaledForms(approximate: number, digits: number, factor: number): string[] {
+  const scaled = approximate / factor;
+  if (scaled < 1) return [];
+  const fixed = scaled.toFixed(Math.max(0, digits - String(Math.floor(scaled)).length));
+  return [fixed, fixed.replace(/(\.\d*?)0+$/, "$1").replace(/\.$/, "")];
+}
+
+/** Rounded renderings of an amount: `130,000`, `130000`, `130k`, `130 thousand`, `1.28m`, `1.3 million`, `6.0m`. */
+function roundedVariants(amount: number): Variant[] {
+  const forms = new Set<string>();
+  for (const [approximate, digits] of approximations(amount)) {
+    for (const form of integerForms(String(approximate))) forms.add(form);
+    for (const [factor, suffixes] of SCALES) {
+      for (const number of scaledForms(approximate, digits, factor)) for (const suffix of suffixes) forms.add(number + suffix);
     }
   }
+  return [...forms].filter((form) => shownDigits(form) >= MIN_SHOWN_DIGITS).map((form) => whole(form, ROUNDED_CONFIDENCE));
+}
+
+/** Significant digits a rounded form shows: `6.0m` two, `6m` and `6,000,000` one. */
+function shownDigits(form: string): number {
+  const digits = form.replace(/[^\d.]/g, "");
+  return (digits.includes(".") ? digits.replace(".", "") : digits.replace(/0+$/, "")).replace(/^0+/, "").length;
+}
+
+/** An amount with cents as whole units, cut and rounded (`484801` and `484802` of 484,801.59). */
+function wholeUnitVariants(integer: string, amount: number): Variant[] {
+  const units = new Set([integer, String(Math.round(amount))]);
+  return [...units].flatMap((unit) => integerForms(unit).map((form) => whole(form, WHOLE_UNITS_CONFIDENCE)));
+}
+
+/**
+ * Renderings of a number with or without thousands grouping, currency and decimals; for amounts,
+ * whole units without the cents and rounded k/M/full forms.
+ */
+export function numberVariants(kind: string, value: { integer: string; fraction: string }): Variant[] {
+  const variants = integerForms(value.integer).flatMap((i) => fractionForms(value.fraction).map((f) => whole(i + f, LAYOUT_CONFIDENCE)));
+  if (kind !== "amount") return variants;
+  const amount = Number(`${value.integer}.${value.fraction || "0"}`);
+  if (amount >= MIN_WHOLE_UNITS && !/^0*$/.test(value.fraction)) variants.push(...wholeUnitVariants(value.integer, amount));
+  if (amount >= MIN_ROUNDED) variants.push(...roundedVariants(amount));
   return variants;
 }

@@ -15,7 +15,11 @@ export type VariantRole =
   /** A list member that is an ordinary word: counts only next to another member of its list. */
   | "list-word"
   /** The initials of a contextual phrase (`CKD` of `Chronic Kidney Disease`): counts only written in capitals. */
-  | "acronym";
+  | "acronym"
+  /** A date's month and day (`January 3`): counts with its month capitalized and no other year after it. */
+  | "yearless-date"
+  /** A date's month and year (`June 2023`): counts unless a day before it makes it another date. */
+  | "month-year";
 
 /** One normalized rendering of a vault value that the automaton looks for. */
 export interface Variant {
@@ -23,7 +27,7 @@ export interface Variant {
   form: string;
   confidence: number;
   role: VariantRole;
-  /** after-label: normalized length of the value at the end of the form. */
+  /** Normalized length of the value at the end of a form whose start only gives context (`rating d`, `born in 1957`): the span is that end. */
   tail?: number;
   /** context-word: the word stands for the phrase by itself (a diagnosis's own term: `kidney` of `Chronic Kidney Disease`). */
   alone?: boolean;

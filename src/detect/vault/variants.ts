@@ -1,7 +1,7 @@
 import type { ValueType } from "../../event.js";
 import type { FieldType } from "../../policy/infer.js";
 import { isClinicalField, phraseVariants } from "./context.js";
-import { dateVariants, parseDate } from "./dates.js";
+import { dateVariants, isBirthField, parseDate } from "./dates.js";
 import { identifierVariants, isCanary } from "./identifiers.js";
 import { labeledVariants } from "./labels.js";
 import { maskedTailVariants } from "./masked.js";
@@ -11,8 +11,8 @@ import { numberVariants, parseNumber } from "./numbers.js";
 import { parsePhone, phoneVariants } from "./phones.js";
 import { whole, type Variant } from "./variant.js";
 
-/** Variant forms of a value of one kind (the verbatim form is added by variantsOf). */
-function kindVariants(kind: string, value: string, normalized: string): Variant[] {
+/** Variant forms of a value of one kind under `field` (the verbatim form is added by variantsOf). */
+function kindVariants(field: string, kind: string, value: string, normalized: string): Variant[] {
   if (isCanary(normalized)) return identifierVariants("canary", normalized);
   switch (kind) {
     case "name": {
@@ -21,7 +21,7 @@ function kindVariants(kind: string, value: string, normalized: string): Variant[
     }
     case "date": {
       const date = parseDate(value);
-      return date ? dateVariants(date) : identifierVariants(kind, normalized);
+      return date ? dateVariants(date, isBirthField(field)) : identifierVariants(kind, normalized);
     }
     case "phone": {
       const phone = parsePhone(value);
@@ -41,7 +41,7 @@ function shapeVariants(kind: string, value: string, normalized: string): Variant
   const number = parseNumber(value);
   if (number) return numberVariants(kind, number);
   const date = parseDate(value);
-  if (date) return dateVariants(date);
+  if (date) return dateVariants(date, false);
   return /\d/.test(normalized) ? identifierVariants(kind, normalized) : [];
 }
 
@@ -50,7 +50,7 @@ function shapeVariants(kind: string, value: string, normalized: string): Variant
  * and a contextual phrase's content words. Duplicates keep their highest confidence.
  */
 function variantsOf(field: string, kind: string, valueType: ValueType, value: string, normalized: string): Variant[] {
-  const all = [whole(normalized, 1), ...kindVariants(kind, value, normalized)];
+  const all = [whole(normalized, 1), ...kindVariants(field, kind, value, normalized)];
   if (valueType === "contextual" && !isCanary(normalized)) all.push(...phraseVariants(normalized, isClinicalField(field) ? value : null));
   // A value has tens of forms at most: a linear search beats building a key string and map per form.
   const best: Variant[] = [];

@@ -2,6 +2,7 @@ import type { ValueType } from "../../event.js";
 import type { FieldType } from "../../policy/infer.js";
 import type { VaultValue } from "../../policy/options.js";
 import type { Detection, Detector } from "../base.js";
+import { isMonthOfYear, isYearlessDate } from "./dates.js";
 import { findWindows, MAX_SUFFIX, WINDOW_CONFIDENCE, wordsNeeded, type WordHit } from "./context.js";
 import { listNeighbours, type MemberHit } from "./lists.js";
 import { followsMask } from "./masked.js";
@@ -171,7 +172,7 @@ export class Vault implements Detector {
     const hit = { entry, start, end, confidence, role };
     switch (role) {
       case "whole":
-        hits.candidates.push(hit);
+        hits.candidates.push(variant.tail === undefined ? hit : { ...hit, start: end - variant.tail });
         return;
       case "after-label": {
         const valueStart = end - (variant.tail ?? 0);
@@ -182,6 +183,12 @@ export class Vault implements Detector {
       }
       case "list-word":
         hits.listWords.push(hit);
+        return;
+      case "yearless-date":
+        if (isYearlessDate(norm, start, end)) hits.candidates.push(hit);
+        return;
+      case "month-year":
+        if (isMonthOfYear(norm, start, end)) hits.candidates.push(hit);
         return;
       case "acronym": {
         // `CKD` stands for the phrase; `cat` or `Gad` is a word.

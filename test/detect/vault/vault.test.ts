@@ -62,6 +62,19 @@ describe("Vault", () => {
     expectNotFound(vault, ["205.902", "1,205,902", "2059020", "205,902.50", "368,115.57"]);
   });
 
+  it("finds an amount approximated the way writers do, not a round figure of one digit", () => {
+    const vault = vaultOf({ income: 130954, balance: 53508.23, settlement_amount: 1286841, bonus: 180271.41, salary: 100300 });
+    expectFound(vault, "income", ["130,000", "131K", "131,000", "130.9k"]);
+    expectFound(vault, "balance", ["53,500", "53.5k", "53,508", "53.51 thousand"]);
+    expectFound(vault, "settlement_amount", ["1.28M", "1.3 million", "1,290,000", "1.287M"]);
+    expectFound(vault, "bonus", ["180k", "180 thousand", "180,271", "180,000"]);
+    expect(found(vault, "a balance of $53,508")).toEqual([["53,508", "balance", 0.9]]);
+    expect(found(vault, "about $100.3K")).toEqual([["100.3K", "salary", 0.6]]);
+    expectNotFound(vault, ["$100k", "$1M", "1.27M", "$54,100", "132,000", "53,507", "130,954.5", "a $1,000,000 cap"]);
+    // Cut to two digits, 128,227 is 6 % off: another round figure.
+    expectNotFound(vaultOf({ salary: 128227 }), ["a $120,000 salary", "$120K"]);
+  });
+
   it("finds dates in at least 12 layouts", () => {
     const vault = vaultOf({ dob: "1957-07-28" });
     expectFound(vault, "dob", [
@@ -69,6 +82,27 @@ describe("Vault", () => {
       "28 Jul 1957", "July 28th, 1957", "1957/07/28", "28.07.1957", "07-28-1957", "28th of July 1957", "07/28/57", "19570728",
     ]);
     expectNotFound(vault, ["1957-07-29", "July 28, 1958", "1957"]);
+  });
+
+  it("finds a date's month and day, its month and year, and a birth year after `born`, not another date", () => {
+    const vault = vaultOf({ dob: "1957-07-28", visit_date: "2026-01-03", hire_date: "2023-06-25" });
+    expectFound(vault, "visit_date", ["January 3", "Jan. 3rd", "3 January", "3rd of January", "January 2026", "Jan 2026", "01/2026", "1-2026"]);
+    expectFound(vault, "dob", ["July 28", "28th of Jul", "July 1957"]);
+    expect(found(vault, "Seen on the 3rd of January.")).toEqual([["3rd of January", "visit_date", 0.7]]);
+    expect(found(vault, "Hired in June 2023.")).toEqual([["June 2023", "hire_date", 0.6]]);
+    expect(found(vault, "She was born in 1957 in Ohio.")).toEqual([["1957", "dob", 0.7]]);
+    expectNotFound(vault, [
+      "January 3, 2025", "3 January 2025", "the 3rd of January 2027", "jan 3 more", "January 30", "13 January",
+      "Sat, 31 Jan 2026 19:06", "the 3rd of January 2025", "Jan 01 2026", "12/01/2026", "page 1, 2026", "in 1957", "born in 2023",
+    ]);
+  });
+
+  it("finds a short first name with the surname, and alone only when it is no ordinary word", () => {
+    const vault = vaultOf({ client_name: "Gregory Hill", witness_name: "William Porter" });
+    expectFound(vault, "client_name", ["Greg Hill"]);
+    expect(found(vault, "Bill Porter testified.")).toEqual([["Bill Porter", "witness_name", 0.85]]);
+    expect(found(vault, "Dear Greg, thanks.")).toEqual([["Greg", "client_name", 0.5]]);
+    expectNotFound(vault, ["Please bill the client.", "Last Will and Testament", "Dear Bill, thanks.", "Greg Kowalczyk called"]);
   });
 
   it("finds names reordered, with honorific, middle initial, without suffix, and parts under rules", () => {
@@ -222,11 +256,14 @@ describe("Vault", () => {
 
   it("finds the last four digits of a long identifier after a mask or a last-digits phrase", () => {
     const vault = vaultOf({ ssn_real: "042-30-1579", phone: "+1-982-414-6584" });
-    for (const text of ["SSN: ***-**-1579 (masked)", "SSN XXX-XX-1579", "card ****1579", "xxxx1579", "ending in 1579", "SSN (last 4 digits for privacy): 1579", "Last four digits of SSN:** 1579", "Card Ending In: 1579"]) {
+    for (const text of [
+      "SSN: ***-**-1579 (masked)", "SSN XXX-XX-1579", "card ****1579", "xxxx1579", "ending in 1579", "SSN (last 4 digits for privacy): 1579",
+      "Last four digits of SSN:** 1579", "Card Ending In: 1579", "the account ending 1579", "a card that ends in 1579", "acct ...1579", "acct …1579",
+    ]) {
       expect(found(vault, text), text).toEqual([["1579", "ssn_real", 0.85]]);
     }
     expect(found(vault, "phone ending with 6584")).toEqual([["6584", "phone", 0.85]]);
-    expectNotFound(vault, ["room 1579", "in 1579 the", "box 1579", "order 91579", "last 4: 15790", "**Date of Birth:** 1579", "**Year** 1579"]);
+    expectNotFound(vault, ["room 1579", "in 1579 the", "box 1579", "order 91579", "last 4: 15790", "**Date of Birth:** 1579", "**Year** 1579", "pending 1579", "the end 1579", "see 1579..."]);
     expect(found(vault, "**SSN:** ***-**-1579")).toEqual([["1579", "ssn_real", 0.85]]);
   });
 
