@@ -1,0 +1,195 @@
+/**
+ * Review of the token-streaming, store and error commits (c26f813..1e4c3e8). Every test here
+ * FAILS on 1e4c3e8: each pins a finding of the review (see the report). Scratch repros: bench/_rv*.ts.
+ */
+import { describe, expect, it } from "vitest";
+import { BaseChatModel } from "@langchain/core/language_models/chat_models";
+import { AIMessage, AIMessageChunk, HumanMessage, type BaseMessage } from "@langchain/core/messages";
+import { ChatGenerationChunk, type ChatResult } from "@langchain/core/outputs";
+import type { CallbackManagerForLLMRun } from "@langchain/core/callbacks/manager";
+import { InMemoryStore } from "@langchain/langgraph-checkpoint";
+import { MemorySaver, MessagesAnnotation, START, StateGraph, type LangGraphRunnableConfig } from "@langchain/langgraph";
+import { withRecons } from "../../src/langgraph/index.js";
+import { makeGuard, RECORD_TEXT, VAULT, type Authorizations } from "./fixtures.js";
+
+const AUTHORIZED: Authorizations = { ssn: ["doctor", "billing"], patient_name: ["doctor", "billing"], diagnosis: ["doctor", "billing"], email: ["doctor", "billing"] };
+const TEXT = `Doc: ${RECORD_TEXT}`;
+const input = () => ({ messages: [new HumanMessage("Summarize the record.")] });
+
+interface Piece {
+  content: string;
+  id?: string;
+}
+
+/** A streaming chat model as providers write them: yields chunks and reports each with `{ chunk }`. */
+class StreamingModel extends BaseChatModel {
+  attempts = 0;
+  constructor(
+    private readonly pieces: Piece[],
+    /** Attempt number -> chunks after which that attempt fails (a dropped connection). */
+    private readonly failAfter: Record<number, number> = {},
+  ) {
+    super({});
+  }
+  override _llmType(): string {
+    return "review-streaming";
+  }
+  async _generate(): Promise<ChatResult> {
+    const text = this.pieces.map((piece) => piece.content).join("");
+    return { generations: [{ text, message: new AIMessage(text) }] };
+  }
+  override async *_streamResponseChunks(_messages: BaseMessage[], _options: this["ParsedCallOptions"], runManager?: CallbackManagerForLLMRun) {
+    const failAfter = this.failAfter[this.attempts++];
+    for (const [index, piece] of this.pieces.entries()) {
+      await new Promise((resolve) => setTimeout(resolve, 1));
+      if (index === failAfter) throw new Error("connection reset");
+      const chunk = new ChatGenerationChunk({ message: new AIMessageChunk({ content: piece.content, id: piece.id }), text: piece.content });
+      yield chunk;
+      await runManager?.handleLLMNewToken(piece.content, undefined, undefined, undefined, undefined, { chunk });
+    }
+  }
+}
+
+/** `TEXT` in 3-character pieces; the id switches from `before` to `after` in the middle of the SSN. */
+function piecesSwitchingIdInSsn(before: string | undefined, after: string | undefined): Piece[] {
+  const at = TEXT.indexOf(VAULT.ssn) + 5;
+  const pieces: Piece[] = [];
+  for (let i = 0; i < TEXT.length; i += 3) pieces.push({ content: TEXT.slice(i, i + 3), id: i < at ? before : after });
+  return pieces;
+}
+
+function doctorGraph(model: BaseChatModel) {
+  const builder = new StateGraph(MessagesAnnotation).addNode("doctor", async (state) => ({ messages: [await model.invoke(state.messages)] })).addEdge(START, "doctor");
+  return withRecons(builder, makeGuard(AUTHORIZED)).compile();
+}
+
+async function streamedText(graph: ReturnType<typeof doctorGraph>): Promise<string> {
+  let text = "";
+  for await (const [chunk] of (await graph.stream(input(), { streamMode: "messages" })) as AsyncIterable<[AIMessageChunk, unknown]>) text += String(chunk.content);
+  return text;
+}
+
+async function eventText(graph: ReturnType<typeof doctorGraph>): Promise<string> {
+  let text = "";
+  for await (const event of graph.streamEvents(input(), { version: "v2" })) if (event.event === "on_chat_model_stream") text += String(event.data.chunk.content);
+  return text;
+}
+
+describe("review: token streaming", () => {
+  it("a model call whose chunk id changes mid-stream is still released whole (stream mode messages)", async () => {
+    const text = await streamedText(doctorGraph(new StreamingModel(piecesSwitchingIdInSsn("msg_A", "msg_B"))));
+    expect(text).not.toContain(VAULT.ssn);
+  });
+
+  it("streamEvents: a provider id on the first chunks only (core names the rest run-<id>) does not split the call", async () => {
+    const text = await eventText(doctorGraph(new StreamingModel(piecesSwitchingIdInSsn("msg_A", undefined))));
+    expect(text).not.toContain(VAULT.ssn);
+  });
+
+  it("the chunks of a failed model attempt (retried) are not released with a value cut short", async () => {
+    // The first attempt drops after "…SSN 123-45-678".
+    const model = new StreamingModel(TEXT.match(/.{1,3}/gs)!.map((content) => ({ content })), { 0: Math.floor((TEXT.indexOf(VAULT.ssn) + 10) / 3) });
+    const builder = new StateGraph(MessagesAnnotation)
+      .addNode("doctor", async (state) => ({ messages: [await model.withRetry({ stopAfterAttempt: 2 }).invoke(state.messages)] }))
+      .addEdge(START, "doctor");
+    const text = await streamedText(withRecons(builder, makeGuard(AUTHORIZED)).compile());
+    expect(text).not.toContain(VAULT.ssn.slice(0, 9)); // "123-45-67" of the failed attempt
+  });
+
+  it("streamEvents version v3 (LangGraph 1.7, the API server's protocol runs) works", async () => {
+    const graph = doctorGraph(new StreamingModel([{ content: "hello" }]));
+    const run = await (graph.streamEvents as (...args: unknown[]) => Promise<AsyncIterable<unknown>>)(input(), { version: "v3" });
+    const events: unknown[] = [];
+    for await (const event of run) events.push(event);
+    expect(events.length).toBeGreaterThan(0);
+  });
+});
+
+describe("review: errors", () => {
+  it("an aborted run still rejects with the AbortError (not a TypeError from sanitizing it)", async () => {
+    const model = new StreamingModel(Array.from({ length: 200 }, () => ({ content: "word " })));
+    const controller = new AbortController();
+    setTimeout(() => controller.abort(), 150);
+    const error = await (async () => {
+      for await (const _item of await doctorGraph(model).stream(input(), { streamMode: "messages", signal: controller.signal })) void _item;
+    })().catch((caught: unknown) => caught);
+    expect(`${(error as Error).name}: ${(error as Error).message}`).toBe("AbortError: This operation was aborted");
+  });
+
+  it("an error with a read-only message keeps its class and its value stays out of the checkpoint", async () => {
+    class LookupError extends Error {}
+    const checkpointer = new MemorySaver();
+    const builder = new StateGraph(MessagesAnnotation)
+      .addNode("doctor", () => {
+        const error = new LookupError("lookup failed");
+        Object.defineProperty(error, "message", { value: `lookup failed for ${VAULT.ssn}`, writable: false });
+        throw error;
+      })
+      .addEdge(START, "doctor");
+    const graph = withRecons(builder, makeGuard(AUTHORIZED)).compile({ checkpointer });
+    const error = await graph.invoke(input(), { configurable: { thread_id: "t" } }).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(LookupError);
+    const tuple = await checkpointer.getTuple({ configurable: { thread_id: "t" } });
+    expect(JSON.stringify(tuple?.pendingWrites)).not.toContain(VAULT.ssn);
+  });
+
+  it("a conditional edge's error does not reach the checkpoint with the value it quotes", async () => {
+    const checkpointer = new MemorySaver();
+    const builder = new StateGraph(MessagesAnnotation)
+      .addNode("doctor", () => ({}))
+      .addEdge(START, "doctor")
+      .addConditionalEdges("doctor", (state) => {
+        throw new Error(`cannot route ${String(state.messages[0].content)}`);
+      });
+    const graph = withRecons(builder, makeGuard(AUTHORIZED)).compile({ checkpointer });
+    await graph.invoke({ messages: [new HumanMessage(`SSN ${VAULT.ssn}`)] }, { configurable: { thread_id: "t" } }).catch(() => undefined);
+    const tuple = await checkpointer.getTuple({ configurable: { thread_id: "t" } });
+    expect(JSON.stringify(tuple?.pendingWrites)).not.toContain(VAULT.ssn);
+  });
+
+  it("an AggregateError's errors and an HTTP error's response body are sanitized too", async () => {
+    const builder = new StateGraph(MessagesAnnotation)
+      .addNode("doctor", () => {
+        const error = new AggregateError([new Error(`no record for ${VAULT.ssn}`)], "lookups failed") as AggregateError & { response?: unknown };
+        error.response = { data: { query: VAULT.patient_name } };
+        throw error;
+      })
+      .addEdge(START, "doctor");
+    const error = (await withRecons(builder, makeGuard(AUTHORIZED)).compile().invoke(input()).catch((caught: unknown) => caught)) as AggregateError & { response?: unknown };
+    expect(JSON.stringify({ errors: error.errors.map((inner: Error) => inner.message), response: error.response })).not.toMatch(new RegExp(`${VAULT.ssn}|${VAULT.patient_name}`));
+  });
+});
+
+describe("review: store", () => {
+  it("a subgraph's node can use the store", async () => {
+    const store = new InMemoryStore();
+    const inner = new StateGraph(MessagesAnnotation)
+      .addNode("doctor", async (_state, config: LangGraphRunnableConfig) => {
+        await config.store!.get(["patients"], "p1");
+        return {};
+      })
+      .addEdge(START, "doctor")
+      .compile();
+    const builder = new StateGraph(MessagesAnnotation).addNode("team", inner).addEdge(START, "team");
+    await expect(withRecons(builder, makeGuard({ ssn: ["team/doctor"] }), { finalOutput: false }).compile({ store }).invoke(input())).resolves.toBeDefined();
+  });
+
+  it("a key a node got from search addresses the same item (get, put, delete)", async () => {
+    const store = new InMemoryStore();
+    let found: unknown = "not run";
+    const builder = new StateGraph(MessagesAnnotation)
+      .addNode("intake", async (_state, config: LangGraphRunnableConfig) => {
+        await config.store!.put(["patients"], VAULT.ssn, { note: "admitted" });
+        return {};
+      })
+      .addNode("marketing", async (_state, config: LangGraphRunnableConfig) => {
+        const [item] = await config.store!.search(["patients"]);
+        found = await config.store!.get(["patients"], item.key);
+        return {};
+      })
+      .addEdge(START, "intake")
+      .addEdge("intake", "marketing");
+    await withRecons(builder, makeGuard({ ssn: ["intake"] }), { finalOutput: false }).compile({ store }).invoke(input());
+    expect(found).not.toBeNull();
+  });
+});
