@@ -86,6 +86,16 @@ describe("review: token streaming", () => {
     expect(text).not.toContain(VAULT.ssn);
   });
 
+  it("two sequential calls whose chunks carry the same id (a caching proxy) are each released whole", async () => {
+    const short = new StreamingModel([{ content: "OK, ", id: "same-id" }, { content: "noted.", id: "same-id" }]);
+    const long = new StreamingModel(TEXT.match(/.{1,3}/gs)!.map((content) => ({ content, id: "same-id" })));
+    const builder = new StateGraph(MessagesAnnotation)
+      .addNode("doctor", async (state) => ({ messages: [await short.invoke(state.messages), await long.invoke(state.messages)] }))
+      .addEdge(START, "doctor");
+    const text = await streamedText(withRecons(builder, makeGuard(AUTHORIZED)).compile() as unknown as ReturnType<typeof doctorGraph>);
+    expect(text).not.toContain(VAULT.ssn);
+  });
+
   it("the chunks of a failed model attempt (retried) are not released with a value cut short", async () => {
     // The first attempt drops after "…SSN 123-45-678".
     const model = new StreamingModel(TEXT.match(/.{1,3}/gs)!.map((content) => ({ content })), { 0: Math.floor((TEXT.indexOf(VAULT.ssn) + 10) / 3) });
