@@ -4,7 +4,7 @@ import { ToolMessage, type BaseMessage } from "@langchain/core/messages";
 import type { Channel } from "../event.js";
 import type { ReconsGuard } from "../guard.js";
 import { isGraphBubbleUp } from "@langchain/langgraph";
-import { sanitizeErrorInPlace } from "./errors.js";
+import { sanitizeError } from "./errors.js";
 import { protectToolOptionsSchema, protectToolOutput, sanitizeMessageAware } from "./tools.js";
 
 export const reconsMiddlewareOptionsSchema = protectToolOptionsSchema
@@ -55,8 +55,7 @@ export function reconsMiddleware(guard: ReconsGuard, options: ReconsMiddlewareOp
         result = await handler({ ...request, toolCall: { ...request.toolCall, args } });
       } catch (error) {
         // A tool's own error may quote what it was given: it goes on to the agent's caller (or back to the model, which restores what it may see).
-        if (!isGraphBubbleUp(error)) await sanitizeErrorInPlace(error, (text) => sanitizeMessageAware(guard, { channel: "C1", recipient: parsed.user, resolution: "final-output" }, text));
-        throw error;
+        throw isGraphBubbleUp(error) ? error : await sanitizeError(error, (content) => sanitizeMessageAware(guard, { channel: "C1", recipient: parsed.user, resolution: "final-output" }, content));
       }
       return (await protectToolOutput(guard, result, {
         tool: request.toolCall.name,

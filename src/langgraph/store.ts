@@ -29,7 +29,9 @@ function isSearch(operation: Operation): operation is Extract<Operation, { names
  * write: its value is protected with the field-level policy and reversible operations before the
  * inner store holds it. A get or search is a delivery to the reader: the real values it may see
  * and surrogates for the rest. Search filters and queries are protected like values, so they
- * match what was stored. Namespaces and keys are addresses: stored as given, shown sanitized.
+ * match what was stored. Namespaces and keys are addresses: the inner store holds them as given
+ * (a value used as a key is held in the clear there), readers are shown them sanitized, and a
+ * surrogate a reader passes back addresses the item it was shown.
  * `withRecons` puts a view for each node in the node's `config.store`; the application reads
  * through its own view (reader `user`).
  */
@@ -59,23 +61,24 @@ export class ReconsStore extends BaseStore {
   }
 
   override async get(namespace: string[], key: string): Promise<Item | null> {
-    return this.read(await this.inner.get(namespace, key));
+    return this.read(await this.inner.get(this.address(namespace), this.address(key)));
   }
 
   override async search(namespacePrefix: string[], options: Parameters<BaseStore["search"]>[1] = {}): Promise<SearchItem[]> {
-    return this.read(await this.inner.search(namespacePrefix, this.protectSearch(options)));
+    return this.read(await this.inner.search(this.address(namespacePrefix), this.protectSearch(options)));
   }
 
   override put(namespace: string[], key: string, value: Record<string, unknown>, index?: false | string[]): Promise<void> {
-    return this.inner.put(namespace, key, this.write(value), index);
+    return this.inner.put(this.address(namespace), this.address(key), this.write(value), index);
   }
 
   override delete(namespace: string[], key: string): Promise<void> {
-    return this.inner.delete(namespace, key);
+    return this.inner.delete(this.address(namespace), this.address(key));
   }
 
   override async listNamespaces(options: Parameters<BaseStore["listNamespaces"]>[0] = {}): Promise<string[][]> {
-    return this.read(await this.inner.listNamespaces(options));
+    const { prefix, suffix } = options;
+    return this.read(await this.inner.listNamespaces({ ...options, prefix: prefix && this.address(prefix), suffix: suffix && this.address(suffix) }));
   }
 
   override start(): void | Promise<void> {
@@ -84,6 +87,14 @@ export class ReconsStore extends BaseStore {
 
   override stop(): void | Promise<void> {
     return this.inner.stop();
+  }
+
+  /**
+   * A namespace or key as the store holds it: a reader was shown surrogates of the values in it, and
+   * one it passes back must address the same item (the real value is used inside the call only).
+   */
+  private address<T>(path: T): T {
+    return this.guard.revealAll(path);
   }
 
   /** A shared write by the reader: field-level policy, reversible operations. */
@@ -104,7 +115,8 @@ export class ReconsStore extends BaseStore {
   }
 
   private protectOperation(operation: Operation): Operation {
-    if (isPut(operation)) return operation.value === null ? operation : { ...operation, value: this.write(operation.value) };
-    return isSearch(operation) ? this.protectSearch(operation) : operation;
+    if (isPut(operation)) return { ...operation, namespace: this.address(operation.namespace), key: this.address(operation.key), value: operation.value === null ? null : this.write(operation.value) };
+    if (isSearch(operation)) return { ...this.protectSearch(operation), namespacePrefix: this.address(operation.namespacePrefix) };
+    return "key" in operation ? { ...operation, namespace: this.address(operation.namespace), key: this.address(operation.key) } : operation;
   }
 }

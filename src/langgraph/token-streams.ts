@@ -6,14 +6,14 @@ import { concat } from "@langchain/core/utils/stream";
  * Token streaming to the caller (stream mode `messages`, `streamEvents` model chunks): a value
  * split over tokens (`123-`, `45-`, `6789`) cannot be judged token by token, so the chunks of one
  * model call are held back and released as one chunk, to be sanitized whole, once the call ended.
+ * Chunks are grouped by the model run that streamed them, never by message id: providers change
+ * ids mid-stream and caching proxies reuse them.
  */
 
 /** A held-back piece of a model call's output inside a stream item. */
 interface Token {
-  /** The call's message id (LangGraph gives every chunk of a call the same one). */
-  id: string;
-  /** Run id of the model call when the item says it (`streamEvents`), else undefined. */
-  runId?: string;
+  /** Run id of the model call that streamed it. */
+  run: string;
   piece: unknown;
   /** The item with `merged` in place of this piece. */
   withPiece(merged: unknown): unknown;
@@ -25,57 +25,89 @@ function isRecord(value: unknown): value is Record<string, unknown> {
   return value !== null && typeof value === "object" && !Array.isArray(value);
 }
 
+interface ModelCall {
+  /** The chunk objects it streamed, as the model reported them. */
+  chunks: object[];
+  /** Ids its chunks went by (LangGraph passes them on, or the call's first id, or `run-<run id>`). */
+  ids: Set<string>;
+  /** Chunks of it met in the stream so far. */
+  claimed: number;
+  ended: boolean;
+  failed: boolean;
+}
+
 /**
- * Learns which model calls ended and how many chunks each streamed: a stream is read behind the
- * model, so a call can end while most of its chunks still wait in the stream. LangGraph renames a
- * call's chunks (one stable id) while emitting them, so ids are read off the chunks at the end.
+ * Learns, as a callback handler of the run, which model call streamed what, how many chunks each
+ * call streamed, and when it ended or failed: a stream is read behind the model, so a call can end
+ * while most of its chunks still wait in the stream. A chunk met in the stream is the model's own
+ * object or, when LangGraph re-creates it, a copy that keeps one of the call's ids; two calls that
+ * share an id take their chunks in stream order (the older call's first).
  */
 export class ModelCallTracker extends BaseCallbackHandler {
   name = "recons-model-call-tracker";
-  /** Marked ended before the model call returns, not in the background. */
+  /** Marked before the model call returns, not in the background. */
   override awaitHandlers = true;
-  private readonly running = new Map<string, { count: number; chunks: object[] }>();
-  /** Chunks streamed by each ended call, by every id its chunks go by. */
-  private readonly ended = new Map<string, number>();
+  private readonly calls = new Map<string, ModelCall>();
+  private readonly runOfChunk = new WeakMap<object, string>();
+
+  private call(runId: string): ModelCall {
+    let call = this.calls.get(runId);
+    if (!call) this.calls.set(runId, (call = { chunks: [], ids: new Set([`run-${runId}`]), claimed: 0, ended: false, failed: false }));
+    return call;
+  }
 
   override handleLLMNewToken(_token: string, _index: unknown, runId: string, _parentRunId?: string, _tags?: string[], fields?: { chunk?: unknown }): void {
-    let call = this.running.get(runId);
-    if (!call) this.running.set(runId, (call = { count: 0, chunks: [] }));
-    call.count++;
-    const message = (fields?.chunk as { message?: unknown } | undefined)?.message;
-    if (message !== null && typeof message === "object") call.chunks.push(message);
+    const chunk = fields?.chunk as { message?: unknown } | undefined;
+    // A chat chunk travels as its message; a plain LLM's as the generation chunk (or nothing: a string token).
+    const piece = chunk?.message ?? chunk;
+    const known = piece !== null && typeof piece === "object" ? piece : {};
+    const call = this.call(runId);
+    this.runOfChunk.set(known, runId);
+    call.chunks.push(known);
+    const id = (known as { id?: unknown }).id;
+    if (typeof id === "string") call.ids.add(id);
   }
 
   override handleLLMEnd(_output: unknown, runId: string): void {
-    this.end(runId);
+    this.call(runId).ended = true;
   }
 
   override handleLLMError(_error: unknown, runId: string): void {
-    this.end(runId);
+    Object.assign(this.call(runId), { ended: true, failed: true });
   }
 
-  private end(runId: string): void {
-    const call = this.running.get(runId);
-    this.running.delete(runId);
-    const count = call?.count ?? 0;
-    this.ended.set(`run-${runId}`, count);
-    for (const chunk of call?.chunks ?? []) {
-      const id = (chunk as { id?: unknown }).id;
-      if (typeof id === "string") this.ended.set(id, count);
+  /**
+   * The model run a chunk met in the stream belongs to (by `run`, by the object, else by its id:
+   * the oldest call still owed a chunk with that id), counted as met; undefined for a chunk no
+   * model call streamed (a node's own).
+   */
+  claim(piece: unknown, id: string | undefined, run?: string): string | undefined {
+    run ??= (piece !== null && typeof piece === "object" ? this.runOfChunk.get(piece) : undefined) ?? (id === undefined ? undefined : this.owedChunkWithId(id));
+    const call = run === undefined ? undefined : this.calls.get(run);
+    if (call) call.claimed++;
+    return call ? run : undefined;
+  }
+
+  private owedChunkWithId(id: string): string | undefined {
+    for (const [runId, call] of this.calls) {
+      if (call.claimed >= call.chunks.length) continue;
+      // LangGraph may have renamed the chunk objects since they were reported.
+      if (!call.ids.has(id)) for (const chunk of call.chunks) if (typeof (chunk as { id?: unknown }).id === "string") call.ids.add((chunk as { id: string }).id);
+      if (call.ids.has(id)) return runId;
     }
+    return undefined;
   }
 
-  /** Whether the call whose chunks go by `id` ended and all of them are among the `received`. */
-  isComplete(id: string, received: number): boolean {
-    const count = this.ended.get(id);
-    return count !== undefined && received >= count;
+  /** `complete` once the call ended and all its chunks were met; `failed` once it failed. */
+  state(runId: string): "open" | "complete" | "failed" {
+    const call = this.calls.get(runId);
+    if (!call?.ended) return "open";
+    if (call.failed) return "failed";
+    return call.claimed >= call.chunks.length ? "complete" : "open";
   }
 
-  /** Whether `id` names the chunks of a model call (running or ended). */
-  isCall(id: string): boolean {
-    if (this.ended.has(id) || id.startsWith("run-")) return true;
-    for (const call of this.running.values()) if (call.chunks.some((chunk) => (chunk as { id?: unknown }).id === id)) return true;
-    return false;
+  forget(runId: string): void {
+    this.calls.delete(runId);
   }
 }
 
@@ -85,35 +117,36 @@ function isTokenPair(value: unknown): value is [AIMessageChunk, Record<string, u
 }
 
 /**
- * A `messages` chunk as `stream` yields it: the pair itself, or the pair last in `[mode, pair]`,
- * `[namespace, pair]` or `[namespace, mode, pair]` (several modes, subgraphs).
+ * A model's `messages` chunk as `stream` yields it: the pair itself, or the pair last in `[mode,
+ * pair]`, `[namespace, pair]` or `[namespace, mode, pair]` (several modes, subgraphs). A chunk no
+ * model call streamed (a node's own) passes as it is.
  */
-export function streamToken(item: unknown): Token | undefined {
-  if (isTokenPair(item)) return { id: item[0].id ?? "", piece: item[0], withPiece: (merged) => [merged, item[1]] };
-  if (!Array.isArray(item) || item.length < 2 || !isTokenPair(item[item.length - 1])) return undefined;
-  const pair = item[item.length - 1] as [AIMessageChunk, Record<string, unknown>];
-  return { id: pair[0].id ?? "", piece: pair[0], withPiece: (merged) => [...item.slice(0, -1), [merged, pair[1]]] };
+export function streamToken(tracker: ModelCallTracker): TokenOf {
+  return (item) => {
+    const pair = isTokenPair(item) ? item : Array.isArray(item) && item.length > 1 && isTokenPair(item[item.length - 1]) ? (item[item.length - 1] as [AIMessageChunk, Record<string, unknown>]) : undefined;
+    const run = pair && tracker.claim(pair[0], pair[0].id);
+    if (!pair || run === undefined) return undefined;
+    const withPair = (merged: unknown) => [merged, pair[1]];
+    return { run, piece: pair[0], withPiece: item === pair ? withPair : (merged) => [...(item as unknown[]).slice(0, -1), withPair(merged)] };
+  };
 }
 
 const MODEL_STREAM_EVENTS = new Set(["on_chat_model_stream", "on_llm_stream"]);
-const MODEL_END_EVENTS = new Set(["on_chat_model_end", "on_llm_end", "on_chat_model_error", "on_llm_error"]);
 
 /** A `streamEvents` model chunk event, or a graph's `messages` chunk carried by an `on_chain_stream` event. */
-export function eventToken(item: unknown): Token | undefined {
-  if (!isRecord(item) || !isRecord(item.data)) return undefined;
-  const { data } = item;
-  if (typeof item.event === "string" && MODEL_STREAM_EVENTS.has(item.event) && typeof item.run_id === "string") {
-    const chunk = data.chunk as { id?: unknown } | undefined;
-    return {
-      id: typeof chunk?.id === "string" ? chunk.id : `run-${item.run_id}`,
-      runId: item.run_id,
-      piece: data.chunk,
-      withPiece: (merged) => ({ ...item, data: { ...data, chunk: merged } }),
-    };
-  }
-  if (item.event !== "on_chain_stream") return undefined;
-  const token = streamToken(data.chunk);
-  return token && { ...token, withPiece: (merged) => ({ ...item, data: { ...data, chunk: token.withPiece(merged) } }) };
+export function eventToken(tracker: ModelCallTracker): TokenOf {
+  const ofStream = streamToken(tracker);
+  return (item) => {
+    if (!isRecord(item) || !isRecord(item.data)) return undefined;
+    const { data } = item;
+    if (typeof item.event === "string" && MODEL_STREAM_EVENTS.has(item.event) && typeof item.run_id === "string") {
+      const run = tracker.claim(data.chunk, undefined, item.run_id);
+      return run === undefined ? undefined : { run, piece: data.chunk, withPiece: (merged) => ({ ...item, data: { ...data, chunk: merged } }) };
+    }
+    if (item.event !== "on_chain_stream") return undefined;
+    const token = ofStream(data.chunk);
+    return token && { ...token, withPiece: (merged) => ({ ...item, data: { ...data, chunk: token.withPiece(merged) } }) };
+  };
 }
 
 const encoder = new TextEncoder();
@@ -123,7 +156,7 @@ const SERVER_SENT_EVENT = /^event: ([^\n]*)\ndata: (.*)\n\n$/s;
 
 /**
  * A `messages` event of an encoded `stream` (`encoding: "text/event-stream"`), whose data is
- * `[message fields, metadata]`, when the tracker knows the message id as a model call's.
+ * `[message fields, metadata]`, when its message id is a model call's chunks' id.
  */
 export function encodedStreamToken(tracker: ModelCallTracker): TokenOf {
   return (item) => {
@@ -136,11 +169,13 @@ export function encodedStreamToken(tracker: ModelCallTracker): TokenOf {
     } catch {
       return undefined;
     }
-    if (!Array.isArray(data) || data.length !== 2 || !isRecord(data[0]) || typeof data[0].id !== "string" || !tracker.isCall(data[0].id)) return undefined;
+    if (!Array.isArray(data) || data.length !== 2 || !isRecord(data[0]) || typeof data[0].id !== "string") return undefined;
+    const run = tracker.claim(undefined, data[0].id);
+    if (run === undefined) return undefined;
     const { type: _type, ...fields } = data[0];
     const metadata: unknown = data[1];
     return {
-      id: data[0].id,
+      run,
       piece: new AIMessageChunk(fields),
       // Written the way LangGraph writes a message: its dict's data with its type.
       withPiece: (merged) => {
@@ -156,37 +191,28 @@ export function encodeStreamEvent(event: unknown): Uint8Array {
   return encoder.encode(`event: data\ndata: ${JSON.stringify(event)}\n\n`);
 }
 
-/** The run id a `streamEvents` item ends, if it is a model call's end. */
-function endedRun(item: unknown): string | undefined {
-  return isRecord(item) && typeof item.event === "string" && MODEL_END_EVENTS.has(item.event) && typeof item.run_id === "string" ? item.run_id : undefined;
-}
-
 /**
  * `items` with the tokens of each model call held back and released as one merged item, in the
- * place of the call's last token, once the tracker says the call ended and all its tokens came
- * (or its `streamEvents` end event came), else when the stream ends. Everything else passes in order.
+ * place of the call's last token, once the tracker says the call ended and all its tokens came.
+ * The tokens of a call that failed, or that had not ended when the stream did (a run cut off),
+ * are dropped: a value cut short is no longer recognizable. Everything else passes in order.
  */
 export async function* coalesceTokens(items: AsyncIterable<unknown>, tokenOf: TokenOf, tracker: ModelCallTracker): AsyncGenerator<unknown> {
   const held = new Map<string, Token[]>();
-  function* release(complete: (tokens: Token[], id: string) => boolean): Generator<unknown> {
-    for (const [id, tokens] of held) {
-      if (!complete(tokens, id)) continue;
-      held.delete(id);
-      yield tokens[0].withPiece(tokens.map((token) => token.piece).reduce((merged, piece) => concat(merged, piece)));
-    }
-  }
   for await (const item of items) {
     const token = tokenOf(item);
     if (token) {
-      const tokens = held.get(token.id);
+      const tokens = held.get(token.run);
       if (tokens) tokens.push(token);
-      else held.set(token.id, [token]);
-    } else {
-      const run = endedRun(item);
-      if (run !== undefined) yield* release((tokens) => tokens[0].runId === run);
+      else held.set(token.run, [token]);
     }
-    yield* release((tokens, id) => tracker.isComplete(id, tokens.length));
+    for (const [run, tokens] of held) {
+      const state = tracker.state(run);
+      if (state === "open") continue;
+      held.delete(run);
+      tracker.forget(run);
+      if (state === "complete") yield tokens[0].withPiece(tokens.map((each) => each.piece).reduce((merged, piece) => concat(merged, piece)));
+    }
     if (!token) yield item;
   }
-  yield* release(() => true);
 }

@@ -2,14 +2,14 @@ import { z } from "zod";
 import type { BaseCallbackHandler } from "@langchain/core/callbacks/base";
 import { CallbackManager } from "@langchain/core/callbacks/manager";
 import { Runnable, type RunnableConfig } from "@langchain/core/runnables";
-import { BaseStore } from "@langchain/langgraph-checkpoint";
+import { AsyncBatchedStore, BaseStore } from "@langchain/langgraph-checkpoint";
 import { IterableReadableStream } from "@langchain/core/utils/stream";
 import { Command, getConfig, isCommand, isGraphBubbleUp, isParentCommand, Overwrite, Send, type ParentCommand } from "@langchain/langgraph";
 import { CHANNELS, type Channel, type Resolution } from "../event.js";
 import type { ReconsGuard } from "../guard.js";
 import { ignoreDecisions, type DecisionListener, type ReconsAudit } from "./audit.js";
 import { deliver, deliveryEvent, type DeliveryBoundary } from "./delivery.js";
-import { sanitizeErrorInPlace } from "./errors.js";
+import { sanitizeError } from "./errors.js";
 import { isReconsReducer } from "./reducer.js";
 import { ReconsStore } from "./store.js";
 import { coalesceTokens, encodedStreamToken, encodeStreamEvent, eventToken, ModelCallTracker, streamToken } from "./token-streams.js";
@@ -59,6 +59,7 @@ interface CompiledGraphLike {
   invoke(input: unknown, options?: RunnableConfig): Promise<unknown>;
   getStateHistory(config: RunnableConfig, options?: unknown): AsyncIterableIterator<unknown>;
   streamEvents(input: unknown, options: RunnableConfig & { version: "v1" | "v2"; encoding?: string }, streamOptions?: unknown): IterableReadableStream<unknown>;
+  withConfig?(config: RunnableConfig): unknown;
 }
 
 /** The parts of an uncompiled graph (StateGraph builder) RECONS touches. */
@@ -211,7 +212,13 @@ class GraphInterceptor {
         if (isProtected(branch.path)) continue;
         const path = branch.path;
         branch.path = new ProtectedRunnable(async (input, config) => {
-          const route: unknown = await path.invoke(input, config);
+          let route: unknown;
+          try {
+            route = await path.invoke(input, config);
+          } catch (error) {
+            // A routing function's own error goes on to the caller and the checkpoint, like a node's.
+            throw isGraphBubbleUp(error) ? error : await this.errorToUser(error);
+          }
           const targets = Array.isArray(route) ? route : [route];
           // Only Send args carry content; node names pass as they are.
           if (!targets.some((target) => target instanceof Send)) return route;
@@ -236,7 +243,7 @@ class GraphInterceptor {
         // Interrupts and other bubble-ups pass untouched but a handoff's update is rewritten; a
         // node's own error goes on to the caller, checkpoints and logs: sanitized for the caller here.
         if (isParentCommand(error)) await this.protectParentCommand(error, path);
-        else if (!isGraphBubbleUp(error)) await this.errorToUser(error);
+        else if (!isGraphBubbleUp(error)) throw await this.errorToUser(error);
         throw error;
       }
       return this.protectOutput(output, path, handle);
@@ -245,7 +252,10 @@ class GraphInterceptor {
 
   /** The node's own view of the graph's store (`compile({ store })`): it writes and reads as `reader`. */
   private storeFor(config: RunnableConfig, reader: string): BaseStore | undefined {
-    const store = (config as { store?: unknown }).store;
+    const given = (config as { store?: unknown }).store;
+    // A subgraph's nodes get the parent node's view batched again: the view is taken from inside.
+    const batched = given instanceof AsyncBatchedStore ? (given as unknown as { store: unknown }).store : undefined;
+    const store = batched instanceof ReconsStore ? batched : given;
     if (!(store instanceof BaseStore)) return undefined;
     if (store instanceof ReconsStore) return store.forReader(reader);
     return new ReconsStore(store, this.guard, { reader, onDecision: this.listener === ignoreDecisions ? undefined : this.listener });
@@ -409,6 +419,15 @@ class GraphInterceptor {
 
   /** Final output and streamed chunks to the caller are C1 for `user`. */
   private protectCallerOutput(compiled: CompiledGraphLike): void {
+    // `withConfig` builds a new graph on the same nodes: its caller gets the same protection.
+    const withConfig = compiled.withConfig?.bind(compiled);
+    if (withConfig) {
+      compiled.withConfig = (config) => {
+        const configured = withConfig(config);
+        if (isCompiledGraph(configured)) this.protectCompiled(configured, true);
+        return configured;
+      };
+    }
     const stream = compiled.stream.bind(compiled);
     const invoke = compiled.invoke;
     // `invoke` reads every "values" chunk and returns the last: only that one reaches the caller.
@@ -431,7 +450,7 @@ class GraphInterceptor {
       const modes = options?.streamMode;
       const tokens = modes === "messages" || (Array.isArray(modes) && modes.includes("messages"));
       const chunks = await stream(input, tokens ? withHandler(options, tracker) : options);
-      const tokenOf = options?.encoding === "text/event-stream" ? encodedStreamToken(tracker) : streamToken;
+      const tokenOf = options?.encoding === "text/event-stream" ? encodedStreamToken(tracker) : streamToken(tracker);
       return IterableReadableStream.fromAsyncGenerator(this.toUser(coalesceTokens(chunks, tokenOf, tracker)));
     };
     compiled.getState = async (config, options) => this.deliverToUser(await getState(config, options));
@@ -440,10 +459,12 @@ class GraphInterceptor {
     // Callback events carry every node's raw input and output: the caller gets them sanitized too.
     const streamEvents = compiled.streamEvents.bind(compiled);
     compiled.streamEvents = (input, options, streamOptions) => {
+      // Version 3 streams model output as protocol deltas, which are not held back yet: refused, not leaked.
+      if ((options.version as string) === "v3") return Promise.reject(new Error("withRecons: streamEvents version v3 is not supported; use version v2 or stream()")) as never;
       const tracker = new ModelCallTracker();
       // Encoded after sanitizing: the held-back model chunks are merged as objects.
       const { encoding, ...objectOptions } = options;
-      const events = this.toUser(coalesceTokens(streamEvents(input, withHandler(objectOptions, tracker), streamOptions), eventToken, tracker));
+      const events = this.toUser(coalesceTokens(streamEvents(input, withHandler(objectOptions, tracker), streamOptions), eventToken(tracker), tracker));
       return IterableReadableStream.fromAsyncGenerator(encoding === "text/event-stream" ? encodeEach(events) : events);
     };
   }
@@ -456,9 +477,9 @@ class GraphInterceptor {
     }
   }
 
-  /** An error reaching the caller: sanitized for `user` in place (same class, same fields). */
+  /** An error reaching the caller, sanitized for `user` (the same object where it allows). */
   private errorToUser(error: unknown): Promise<unknown> {
-    return sanitizeErrorInPlace(error, (text) => this.deliverToUser(text));
+    return sanitizeError(error, (content) => this.deliverToUser(content));
   }
 
   private async deliverToUser(chunk: unknown): Promise<unknown> {

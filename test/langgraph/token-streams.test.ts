@@ -75,6 +75,15 @@ describe("token streaming to the caller", () => {
     expectNothingLeaked(texts.values());
   });
 
+  it("a graph made by withConfig streams to its caller as protected as the graph it came from", async () => {
+    const configured = doctorGraph().withConfig({ recursionLimit: 50 });
+    const texts: string[] = [];
+    for await (const [message] of await configured.stream(input(), { streamMode: "messages" })) texts.push(String(message.content));
+    expect(texts).toHaveLength(1);
+    expectNothingLeaked(texts);
+    expectNothingLeaked([JSON.stringify((await configured.invoke(input())).messages.map((message) => message.content))]);
+  });
+
   it("an authorized caller gets the real values, still one chunk per model call", async () => {
     const chunks: AIMessageChunk[] = [];
     const graph = doctorGraph({ ...AUTHORIZED, ssn: ["doctor", "user"] });
