@@ -23,6 +23,11 @@ export interface Meter {
   readonly fields: readonly string[];
   /** Every occurrence of a vault value (any form) and of unregistered PII, overlaps allowed. */
   detect(text: string): MeterHit[];
+  /**
+   * The vault fields `detect` finds in `text`, in vault order, except those in `known`: a field
+   * is tried only until one of its forms occurs, and a known field not at all.
+   */
+  fieldsIn(text: string, known: ReadonlySet<string>): string[];
 }
 
 type Span = [number, number];
@@ -337,6 +342,11 @@ function clusteredWeakHits(weakHits: Span[][]): Span[] {
     .map(({ span }) => span);
 }
 
+/** Whether any form of the field occurs in the text (the hits `detect` would give it are not empty). */
+function occurs({ strong, weak }: FieldFinders, view: TextView): boolean {
+  return strong.some((finder) => finder(view).length > 0) || clusteredWeakHits(weak.map((finder) => finder(view))).length > 0;
+}
+
 /** Build the meter for one vault. */
 export function createMeter(vault: Record<string, VaultValue | null>): Meter {
   const fields = Object.entries(vault).map(([field, value]) => fieldFinders(field, value));
@@ -354,6 +364,10 @@ export function createMeter(vault: Record<string, VaultValue | null>): Meter {
         for (const m of allMatches(pattern, text)) hits.push({ start: m.index, end: m.index + m[0].length, field: `unregistered:${kind}` });
       }
       return hits;
+    },
+    fieldsIn(text: string, known: ReadonlySet<string>): string[] {
+      const view = new TextView(text);
+      return fields.filter((finders) => !known.has(finders.field) && occurs(finders, view)).map((finders) => finders.field);
     },
   };
 }
