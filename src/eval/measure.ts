@@ -25,7 +25,7 @@ export type MeasureOptions = z.input<typeof measureOptionsSchema>;
 /** Field values that are ordinary words in any text (`true`, `no`): never measurable as a disclosure. */
 const UNMEASURABLE = /^(?:true|false|yes|no|none|null|n\/a|unknown)$/i;
 
-/** Texts whose hits a measure remembers before starting over. */
+/** Texts whose hits (and, apart, whose fields) a measure remembers before starting over. */
 const MEMO_LIMIT = 4096;
 
 /** Where a field was found in the flattened text of an event. */
@@ -80,6 +80,19 @@ function attribution(vault: Readonly<Record<string, string>>): (text: string) =>
   };
 }
 
+/** `compute` remembered for the last MEMO_LIMIT texts or so (the memo starts over when full). */
+function memoized<V>(compute: (text: string) => V): (text: string) => V {
+  const memo = new Map<string, V>();
+  return (text) => {
+    let value = memo.get(text);
+    if (value === undefined) {
+      if (memo.size >= MEMO_LIMIT) memo.clear();
+      memo.set(text, (value = compute(text)));
+    }
+    return value;
+  };
+}
+
 /** Build the measuring detector for one pair member's vault (vault key -> value). */
 export function createMeasure(vault: Readonly<Record<string, string>>, input: MeasureOptions = {}): Measure {
   const options = measureOptionsSchema.parse(input);
@@ -103,19 +116,19 @@ export function createMeasure(vault: Readonly<Record<string, string>>, input: Me
     }
     return found;
   };
-  // Records of one pair member repeat the same tool results, messages and answers across levels and sanitizers.
-  const memo = new Map<string, FieldHit[]>();
-  const cachedHits = (text: string): FieldHit[] => {
-    let found = memo.get(text);
-    if (found === undefined) {
-      if (memo.size >= MEMO_LIMIT) memo.clear();
-      memo.set(text, (found = hits(text)));
-    }
-    return found;
+  // The meter looks only for the fields the vault matcher and the recognizers did not find: the set is the same.
+  const fieldsIn = (text: string): string[] => {
+    if (text === "") return [];
+    const found = new Set(matcher.detect(text).flatMap((d: Detection) => (d.field === null ? [] : [d.field])));
+    for (const d of recognizers.detect(text)) for (const field of attribute(text.slice(d.start, d.end))) found.add(field);
+    return meter ? [...found, ...meter.fieldsIn(text, found)] : [...found];
   };
+  // Records of one pair member repeat the same tool results, messages and answers across levels and sanitizers.
+  const cachedHits = memoized(hits);
+  const cachedFields = memoized(fieldsIn);
   return {
     fields: Object.keys(measured),
     hits: cachedHits,
-    recoverable: (content) => new Set(cachedHits(flattenContent(content)).map((hit) => hit.field)),
+    recoverable: (content) => new Set(cachedFields(flattenContent(content))),
   };
 }

@@ -1,10 +1,13 @@
 /**
- * The scorer's own measuring detector. It shares no code with the sanitizer's detectors on
- * purpose: a value the guard misses must not be missed the same way by the measurement.
+ * The scorer's own measuring detector. It shares no detection code with the sanitizer's detectors
+ * on purpose (only the regex iteration helper): a value the guard misses must not be missed the
+ * same way by the measurement.
  * It is deliberately generous (surnames alone, dates without a year, rounded amounts, last
  * four digits after a mask) so that the residual rate is an upper bound.
  */
 import type { VaultValue } from "../policy/options.js";
+import { allMatches } from "../detect/recognizers/matches.js";
+import { AsciiPairs } from "./ascii-pairs.js";
 import { normalizeVaultValue } from "./traces.js";
 
 /** One protected value occurrence found by the meter. */
@@ -20,6 +23,11 @@ export interface Meter {
   readonly fields: readonly string[];
   /** Every occurrence of a vault value (any form) and of unregistered PII, overlaps allowed. */
   detect(text: string): MeterHit[];
+  /**
+   * The vault fields `detect` finds in `text`, in vault order, except those in `known`: a field
+   * is tried only until one of its forms occurs, and a known field not at all.
+   */
+  fieldsIn(text: string, known: ReadonlySet<string>): string[];
 }
 
 type Span = [number, number];
@@ -88,6 +96,7 @@ class TextView {
   private tokens?: NumberToken[];
   private mentions?: DateMention[][];
   private readonly contains = new Map<string, boolean>();
+  private pairs?: AsciiPairs;
 
   constructor(readonly text: string) {}
 
@@ -96,7 +105,7 @@ class TextView {
   }
 
   get digitRuns(): DigitRun[] {
-    return (this.runs ??= [...this.text.matchAll(DIGIT_RUN)].map((run) => {
+    return (this.runs ??= allMatches(DIGIT_RUN, this.text).map((run) => {
       const positions: number[] = [];
       for (let i = 0; i < run[0].length; i++) if (/\d/.test(run[0][i]!)) positions.push(run.index + i);
       return { positions, digits: positions.map((p) => this.text[p]).join("") };
@@ -104,7 +113,7 @@ class TextView {
   }
 
   get numberTokens(): NumberToken[] {
-    return (this.tokens ??= [...this.text.matchAll(NUMBER_TOKEN)].map((m) => {
+    return (this.tokens ??= allMatches(NUMBER_TOKEN, this.text).map((m) => {
       const shown = Number(`${m[1]!.replace(/,/g, "")}${m[2] ?? ""}`);
       return {
         span: [m.index, m.index + m[0].length] as Span,
@@ -119,7 +128,7 @@ class TextView {
   /** Date mentions per layout of DATE_LAYOUTS, in layout order. */
   get dateMentions(): DateMention[][] {
     return (this.mentions ??= DATE_LAYOUTS.map(([pattern, read]) =>
-      [...this.text.matchAll(pattern)].map((m) => ({ span: [m.index, m.index + m[0].length] as Span, readings: read(m) })),
+      allMatches(pattern, this.text).map((m) => ({ span: [m.index, m.index + m[0].length] as Span, readings: read(m) })),
     ));
   }
 
@@ -127,7 +136,7 @@ class TextView {
   mayContain(needle: string): boolean {
     // Several finders of a field share a needle (every name form holds the surname).
     let found = this.contains.get(needle);
-    if (found === undefined) this.contains.set(needle, (found = this.lower.includes(needle)));
+    if (found === undefined) this.contains.set(needle, (found = (this.pairs ??= new AsciiPairs(this.lower)).mayHold(needle) && this.lower.includes(needle)));
     return found;
   }
 }
@@ -148,7 +157,7 @@ function escapeRegExp(text: string): string {
 
 function regexFinder(pattern: RegExp): Finder {
   const global = new RegExp(pattern.source, pattern.flags.includes("g") ? pattern.flags : `${pattern.flags}g`);
-  return ({ text }) => [...text.matchAll(global)].map((m) => [m.index, m.index + m[0].length] as Span);
+  return ({ text }) => allMatches(global, text).map((m) => [m.index, m.index + m[0].length] as Span);
 }
 
 /** Word-bounded literal, case-insensitive unless asked otherwise. */
@@ -333,6 +342,11 @@ function clusteredWeakHits(weakHits: Span[][]): Span[] {
     .map(({ span }) => span);
 }
 
+/** Whether any form of the field occurs in the text (the hits `detect` would give it are not empty). */
+function occurs({ strong, weak }: FieldFinders, view: TextView): boolean {
+  return strong.some((finder) => finder(view).length > 0) || clusteredWeakHits(weak.map((finder) => finder(view))).length > 0;
+}
+
 /** Build the meter for one vault. */
 export function createMeter(vault: Record<string, VaultValue | null>): Meter {
   const fields = Object.entries(vault).map(([field, value]) => fieldFinders(field, value));
@@ -347,9 +361,13 @@ export function createMeter(vault: Record<string, VaultValue | null>): Meter {
       }
       for (const [kind, pattern, needle] of UNREGISTERED) {
         if (!text.includes(needle)) continue;
-        for (const m of text.matchAll(pattern)) hits.push({ start: m.index, end: m.index + m[0].length, field: `unregistered:${kind}` });
+        for (const m of allMatches(pattern, text)) hits.push({ start: m.index, end: m.index + m[0].length, field: `unregistered:${kind}` });
       }
       return hits;
+    },
+    fieldsIn(text: string, known: ReadonlySet<string>): string[] {
+      const view = new TextView(text);
+      return fields.filter((finders) => !known.has(finders.field) && occurs(finders, view)).map((finders) => finders.field);
     },
   };
 }

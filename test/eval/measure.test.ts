@@ -25,4 +25,10 @@ describe("createMeasure", () => {
     const hits = measure.hits("call about 219-09-9999");
     expect(hits.filter((h) => h.field === "ssn").map((h) => h.source)).toEqual(expect.arrayContaining(["recognizer", "meter"]));
   });
+
+  it("recoverable is the set of fields of the hits, in the same order, whatever was asked before", () => {
+    const fresh = createMeasure(vault);
+    const texts = ["Ms. Lopez was born on July 28, 1957.", "SSN 219 09 9999, pay $205,902", "call about 219-09-9999 for Maria Lopez", "", "no one"];
+    for (const text of [...texts, ...texts]) expect([...fresh.recoverable(text)], text).toEqual([...new Set(createMeasure(vault).hits(text).map((hit) => hit.field))]);
+  });
 });

@@ -44,4 +44,15 @@ describe("meter", () => {
     expect(fieldsIn({ rating: "C" }, "Plan C is rated a success")).toEqual([]);
     expect(fieldsIn({ diagnosis: "Hypertension Stage 2" }, "stage 2 hypertension")).toEqual(["diagnosis"]);
   });
+
+  it("fieldsIn gives the vault fields detect finds, in vault order, without the known ones", () => {
+    const vault = { patient: "Rita Butler", ssn: "121-83-2523", dob: "1971-06-17", medications: "['sense', 'film']", balance: 484801.59 };
+    const meter = createMeter(vault);
+    const texts = ["Ms. Butler, SSN ***-**-2523, born June 17", "that makes sense, $485K", "Medications: sense, film. Butler, Rita", "", "nothing here"];
+    for (const text of texts) {
+      const detected = [...new Set(meter.detect(text).map((hit) => hit.field))].filter((f) => !f.startsWith("unregistered:"));
+      expect(meter.fieldsIn(text, new Set()), text).toEqual(detected);
+      expect(meter.fieldsIn(text, new Set(["ssn", "medications"])), text).toEqual(detected.filter((f) => f !== "ssn" && f !== "medications"));
+    }
+  });
 });
