@@ -1,7 +1,10 @@
 import type { Detector } from "./detect/base.js";
 
-/** Digit runs (ids, numbers with separators) and email-like tokens: content, whatever the vault holds. */
-const CONTENT_LIKE = /\d[\d\s().\/-]*\d{2}|[^\s@"'`]+@[^\s@"'`]+/g;
+/**
+ * Numbers of four digits or more, separators included (ids, amounts, dates), and email-like tokens:
+ * content, whatever the vault holds. Shorter numbers (an HTTP status, a port's last digits) stay.
+ */
+const CONTENT_LIKE = /\d(?:[\d\s().,\/-]*\d){3,}|[^\s@"'`]+@[^\s@"'`]+/g;
 const MAX_REASON = 200;
 
 /**

@@ -137,7 +137,7 @@ describe("fail closed", () => {
     const quoting: Detector = {
       name: "quoting",
       detect: (text) => {
-        throw new Error(`cannot parse ${JSON.stringify(text)} (unregistered 078-05-1120, ops@example.org)`);
+        throw new Error(`cannot parse ${JSON.stringify(text)} (unregistered 078-05-1120, ops@example.org; HTTP 500)`);
       },
     };
     const g = createRecons({ policy, vault, secret: SECRET, detectors: [quoting] });
@@ -146,6 +146,7 @@ describe("fail closed", () => {
     const [decision] = result.decisions;
     expect(decision.reason).toMatch(/^detection-error: cannot parse "Patient \[REDACTED:name\]/);
     for (const value of ["Sanchez", "939-79-6410", "205,902", "078-05-1120", "ops@example.org", "1957"]) expect(decision.reason).not.toContain(value);
+    expect(decision.reason).toContain("HTTP 500");
   });
 
   it("redacts a value when its operator throws", () => {
