@@ -216,3 +216,55 @@ export async function* coalesceTokens(items: AsyncIterable<unknown>, tokenOf: To
     if (!token) yield item;
   }
 }
+
+/** A `messages` protocol event of `streamEvents` v3, as `stream` yields it: `[data, metadata]` last in the item. */
+interface ProtocolEvent {
+  data: { event: string; index?: unknown; delta?: Record<string, unknown> };
+  key: string;
+  /** The item with `data` in place of this event's data. */
+  withData(data: unknown): unknown;
+}
+
+function protocolEventOf(item: unknown): ProtocolEvent | undefined {
+  if (!Array.isArray(item) || item.length < 2 || item[item.length - 2] !== "messages") return undefined;
+  const payload: unknown = item[item.length - 1];
+  if (!Array.isArray(payload) || payload.length !== 2 || !isRecord(payload[0]) || !isRecord(payload[1])) return undefined;
+  const [data, metadata] = payload as [ProtocolEvent["data"], Record<string, unknown>];
+  if (typeof data.event !== "string" || typeof metadata.run_id !== "string") return undefined;
+  return { data, key: `${metadata.run_id}\u0000${String(data.index ?? 0)}`, withData: (next) => [...item.slice(0, -1), [next, metadata]] };
+}
+
+/** Deltas of one content block merged: text and reasoning concatenated, a tool call's fields with their args concatenated. */
+function mergedDelta(deltas: Array<Record<string, unknown>>): Record<string, unknown> {
+  return deltas.reduce((merged, delta) => {
+    const fields = isRecord(merged.fields) && isRecord(delta.fields) ? { ...delta.fields, ...merged.fields, args: `${String(merged.fields.args ?? "")}${String(delta.fields.args ?? "")}` } : merged.fields;
+    const text = typeof merged.text === "string" ? { text: `${merged.text}${String(delta.text ?? "")}` } : {};
+    const reasoning = typeof merged.reasoning === "string" ? { reasoning: `${merged.reasoning}${String(delta.reasoning ?? "")}` } : {};
+    return { ...merged, ...text, ...reasoning, ...(fields === undefined ? {} : { fields }) };
+  });
+}
+
+/**
+ * `streamEvents` v3 streams model output as protocol events: each content block's deltas are held
+ * until the block's `content-block-finish` and released as one merged delta right before it (the
+ * same reason as `coalesceTokens`). Deltas of a block that never finishes (a run cut off) are dropped.
+ */
+export async function* coalesceProtocolDeltas(items: AsyncIterable<unknown>): AsyncGenerator<unknown> {
+  const held = new Map<string, Array<{ event: ProtocolEvent; delta: Record<string, unknown> }>>();
+  for await (const item of items) {
+    const event = protocolEventOf(item);
+    if (event?.data.event === "content-block-delta" && isRecord(event.data.delta)) {
+      const deltas = held.get(event.key);
+      if (deltas) deltas.push({ event, delta: event.data.delta });
+      else held.set(event.key, [{ event, delta: event.data.delta }]);
+      continue;
+    }
+    const deltas = event?.data.event === "content-block-finish" ? held.get(event.key) : undefined;
+    if (deltas) {
+      held.delete(event!.key);
+      const [first] = deltas;
+      yield first.event.withData({ ...first.event.data, delta: mergedDelta(deltas.map((each) => each.delta)) });
+    }
+    yield item;
+  }
+}

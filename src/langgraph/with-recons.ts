@@ -12,7 +12,7 @@ import { deliver, deliveryEvent, type DeliveryBoundary } from "./delivery.js";
 import { sanitizeError } from "./errors.js";
 import { isReconsReducer } from "./reducer.js";
 import { ReconsStore } from "./store.js";
-import { coalesceTokens, encodedStreamToken, encodeStreamEvent, eventToken, ModelCallTracker, streamToken } from "./token-streams.js";
+import { coalesceProtocolDeltas, coalesceTokens, encodedStreamToken, encodeStreamEvent, eventToken, ModelCallTracker, streamToken } from "./token-streams.js";
 import { addresseeOf, containsMessage } from "./messages.js";
 import { deliveryToReaders, nodePathOf, RecipientNames, successorsOf, type Delivery } from "./recipients.js";
 
@@ -451,7 +451,7 @@ class GraphInterceptor {
       const tokens = modes === "messages" || (Array.isArray(modes) && modes.includes("messages"));
       const chunks = await stream(input, tokens ? withHandler(options, tracker) : options);
       const tokenOf = options?.encoding === "text/event-stream" ? encodedStreamToken(tracker) : streamToken(tracker);
-      return IterableReadableStream.fromAsyncGenerator(this.toUser(coalesceTokens(chunks, tokenOf, tracker)));
+      return IterableReadableStream.fromAsyncGenerator(this.toUser(coalesceProtocolDeltas(coalesceTokens(chunks, tokenOf, tracker))));
     };
     compiled.getState = async (config, options) => this.deliverToUser(await getState(config, options));
     const getStateHistory = compiled.getStateHistory.bind(compiled);
@@ -459,8 +459,8 @@ class GraphInterceptor {
     // Callback events carry every node's raw input and output: the caller gets them sanitized too.
     const streamEvents = compiled.streamEvents.bind(compiled);
     compiled.streamEvents = (input, options, streamOptions) => {
-      // Version 3 streams model output as protocol deltas, which are not held back yet: refused, not leaked.
-      if ((options.version as string) === "v3") return Promise.reject(new Error("withRecons: streamEvents version v3 is not supported; use version v2 or stream()")) as never;
+      // Version 3 runs on this graph's own `stream`, protected above (its protocol deltas held there too).
+      if ((options.version as string) === "v3") return streamEvents(input, options, streamOptions);
       const tracker = new ModelCallTracker();
       // Encoded after sanitizing: the held-back model chunks are merged as objects.
       const { encoding, ...objectOptions } = options;

@@ -106,10 +106,15 @@ describe("review: token streaming", () => {
     expect(text).not.toContain(VAULT.ssn.slice(0, 9)); // "123-45-67" of the failed attempt
   });
 
-  it("streamEvents version v3 (protocol deltas, not held back yet) is refused with a clear error, not leaked", async () => {
-    const graph = doctorGraph(new StreamingModel([{ content: "hello" }]));
-    const run = (graph.streamEvents as (...args: unknown[]) => Promise<AsyncIterable<unknown>>)(input(), { version: "v3" });
-    await expect(run).rejects.toThrow("streamEvents version v3 is not supported");
+  it("streamEvents version v3 (protocol events, as the API server's protocol runs ask) works and holds each block's deltas", async () => {
+    const graph = doctorGraph(new StreamingModel(TEXT.match(/.{1,3}/gs)!.map((content) => ({ content }))));
+    const run = await (graph.streamEvents as (...args: unknown[]) => Promise<AsyncIterable<unknown>>)(input(), { version: "v3" });
+    const events: unknown[] = [];
+    for await (const event of run) events.push(event);
+    const deltas = JSON.stringify(events).match(/"event":"content-block-delta"/g) ?? [];
+    expect(deltas).toHaveLength(1);
+    expect(JSON.stringify(events)).toContain("Doc: Patient ");
+    for (const value of Object.values(VAULT)) expect(JSON.stringify(events)).not.toContain(value);
   });
 });
 
