@@ -7,7 +7,8 @@ import { concat } from "@langchain/core/utils/stream";
  * split over tokens (`123-`, `45-`, `6789`) cannot be judged token by token, so the chunks of one
  * model call are held back and released as one chunk, to be sanitized whole, once the call ended.
  * Chunks are grouped by the model run that streamed them, never by message id: providers change
- * ids mid-stream and caching proxies reuse them.
+ * ids mid-stream and caching proxies reuse them. `streamEvents` v3 protocol deltas are held per
+ * content block instead (`coalesceProtocolDeltas`).
  */
 
 /** A held-back piece of a model call's output inside a stream item. */
