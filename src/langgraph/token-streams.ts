@@ -220,7 +220,7 @@ export async function* coalesceTokens(items: AsyncIterable<unknown>, tokenOf: To
 
 /** A `messages` protocol event of `streamEvents` v3, as `stream` yields it: `[data, metadata]` last in the item. */
 interface ProtocolEvent {
-  data: { event: string; index?: unknown; delta?: Record<string, unknown> };
+  data: { event: string; index?: unknown; delta?: Record<string, unknown>; content?: unknown };
   key: string;
   /** The item with `data` in place of this event's data. */
   withData(data: unknown): unknown;
@@ -235,37 +235,101 @@ function protocolEventOf(item: unknown): ProtocolEvent | undefined {
   return { data, key: `${metadata.run_id}\u0000${String(data.index ?? 0)}`, withData: (next) => [...item.slice(0, -1), [next, metadata]] };
 }
 
-/** Deltas of one content block merged: text and reasoning concatenated, a tool call's fields with their args concatenated. */
-function mergedDelta(deltas: Array<Record<string, unknown>>): Record<string, unknown> {
-  return deltas.reduce((merged, delta) => {
-    const fields = isRecord(merged.fields) && isRecord(delta.fields) ? { ...delta.fields, ...merged.fields, args: `${String(merged.fields.args ?? "")}${String(delta.fields.args ?? "")}` } : merged.fields;
-    const text = typeof merged.text === "string" ? { text: `${merged.text}${String(delta.text ?? "")}` } : {};
-    const reasoning = typeof merged.reasoning === "string" ? { reasoning: `${merged.reasoning}${String(delta.reasoning ?? "")}` } : {};
-    return { ...merged, ...text, ...reasoning, ...(fields === undefined ? {} : { fields }) };
-  });
+/** Fields that name a piece rather than carry its text: the first one's stays. */
+const NAMING_FIELDS = new Set(["type", "id", "name", "index"]);
+
+/** `from` appended to `into`: string fields concatenated (in nested records too), other fields the first's. */
+function appended(into: Record<string, unknown>, from: Record<string, unknown>): Record<string, unknown> {
+  const out = { ...into };
+  for (const [key, value] of Object.entries(from)) {
+    const current = out[key];
+    if (current === undefined) out[key] = value;
+    else if (NAMING_FIELDS.has(key)) continue;
+    else if (typeof current === "string" && typeof value === "string") out[key] = current + value;
+    else if (isRecord(current) && isRecord(value)) out[key] = appended(current, value);
+  }
+  return out;
+}
+
+/** Where a delta carries its text: a field of its own, else under `fields` (a tool call's args). */
+function textPlaceOf(delta: Record<string, unknown>, key: string): { nested: boolean; key: string } | undefined {
+  const own = (record: Record<string, unknown>) => (typeof record[key] === "string" ? key : Object.keys(record).find((field) => !NAMING_FIELDS.has(field) && typeof record[field] === "string"));
+  const top = own(delta);
+  if (top !== undefined) return { nested: false, key: top };
+  const nested = isRecord(delta.fields) ? own(delta.fields) : undefined;
+  return nested === undefined ? undefined : { nested: true, key: nested };
 }
 
 /**
- * `streamEvents` v3 streams model output as protocol events: each content block's deltas are held
- * until the block's `content-block-finish` and released as one merged delta right before it (the
- * same reason as `coalesceTokens`). Deltas of a block that never finishes (a run cut off) are dropped.
+ * A block's start content split in two: the text it already carries, shaped like `delta` (into the
+ * delta's field of the same name, else its text field: `thinking` goes into a reasoning delta's
+ * `reasoning`), and the start content emptied of it. Text with no place in the delta is dropped.
+ */
+function liftedStart(content: Record<string, unknown>, delta: Record<string, unknown>): [Record<string, unknown>, Record<string, unknown>] {
+  const lifted: Record<string, unknown> = {};
+  const emptied = { ...content };
+  for (const [key, value] of Object.entries(content)) {
+    if (NAMING_FIELDS.has(key) || typeof value !== "string" || value === "") continue;
+    emptied[key] = "";
+    const place = textPlaceOf(delta, key);
+    if (place === undefined) continue;
+    const piece = { [place.key]: value };
+    Object.assign(lifted, appended(lifted, place.nested ? { fields: piece } : piece));
+  }
+  return [lifted, emptied];
+}
+
+/** Streamed pieces of a tool's own output (a generator tool): each alone could hold part of a value. */
+const TOOL_OUTPUT_DELTAS = new Set(["tool-output-delta", "on_tool_event"]);
+
+function isToolOutputDelta(item: unknown): boolean {
+  const payload: unknown = Array.isArray(item) ? item[item.length - 1] : item;
+  return isRecord(payload) && typeof payload.event === "string" && TOOL_OUTPUT_DELTAS.has(payload.event);
+}
+
+interface HeldBlock {
+  start?: ProtocolEvent;
+  deltas: ProtocolEvent[];
+}
+
+/**
+ * `streamEvents` v3 streams model output as protocol events: each content block's start (which may
+ * already carry the first piece) and deltas are held until the block's `content-block-finish`, then
+ * released as the start emptied and one merged delta right before the finish (the same reason as
+ * `coalesceTokens`). A block that never finishes (a run cut off) is dropped. A tool's streamed output
+ * pieces (`tool-output-delta`, `on_tool_event`) are dropped: its finished output follows, sanitized whole.
  */
 export async function* coalesceProtocolDeltas(items: AsyncIterable<unknown>): AsyncGenerator<unknown> {
-  const held = new Map<string, Array<{ event: ProtocolEvent; delta: Record<string, unknown> }>>();
+  const held = new Map<string, HeldBlock>();
   for await (const item of items) {
+    if (isToolOutputDelta(item)) continue;
     const event = protocolEventOf(item);
-    if (event?.data.event === "content-block-delta" && isRecord(event.data.delta)) {
-      const deltas = held.get(event.key);
-      if (deltas) deltas.push({ event, delta: event.data.delta });
-      else held.set(event.key, [{ event, delta: event.data.delta }]);
+    const kind = event?.data.event;
+    if (event && (kind === "content-block-start" || (kind === "content-block-delta" && isRecord(event.data.delta)))) {
+      const block = held.get(event.key) ?? { deltas: [] };
+      if (kind === "content-block-start") block.start = event;
+      else block.deltas.push(event);
+      held.set(event.key, block);
       continue;
     }
-    const deltas = event?.data.event === "content-block-finish" ? held.get(event.key) : undefined;
-    if (deltas) {
+    const block = kind === "content-block-finish" ? held.get(event!.key) : undefined;
+    if (block) {
       held.delete(event!.key);
-      const [first] = deltas;
-      yield first.event.withData({ ...first.event.data, delta: mergedDelta(deltas.map((each) => each.delta)) });
+      yield* releasedBlock(block);
     }
     yield item;
   }
+}
+
+function* releasedBlock({ start, deltas }: HeldBlock): Generator<unknown> {
+  const content = start && isRecord(start.data.content) ? start.data.content : undefined;
+  if (deltas.length === 0) {
+    if (start) yield start.withData(start.data);
+    return;
+  }
+  const pieces = deltas.map((delta) => delta.data.delta as Record<string, unknown>);
+  const [lifted, emptied] = content ? liftedStart(content, pieces[0]) : [{}, undefined];
+  if (start) yield start.withData(emptied ? { ...start.data, content: emptied } : start.data);
+  const merged = [lifted, ...pieces].reduce((all, piece) => appended(all, piece));
+  yield deltas[0].withData({ ...deltas[0].data, delta: { ...pieces[0], ...merged } });
 }

@@ -8,6 +8,9 @@ import { AIMessage, AIMessageChunk, HumanMessage, type BaseMessage } from "@lang
 import { ChatGenerationChunk, type ChatResult } from "@langchain/core/outputs";
 import type { CallbackManagerForLLMRun } from "@langchain/core/callbacks/manager";
 import { InMemoryStore } from "@langchain/langgraph-checkpoint";
+import { tool } from "@langchain/core/tools";
+import { ToolNode } from "@langchain/langgraph/prebuilt";
+import { z } from "zod";
 import { MemorySaver, MessagesAnnotation, START, StateGraph, type LangGraphRunnableConfig } from "@langchain/langgraph";
 import { withRecons } from "../../src/langgraph/index.js";
 import { makeGuard, RECORD_TEXT, VAULT, type Authorizations } from "./fixtures.js";
@@ -204,5 +207,84 @@ describe("review: store", () => {
       .addEdge("intake", "marketing");
     await withRecons(builder, makeGuard({ ssn: ["intake"] }), { finalOutput: false }).compile({ store }).invoke(input());
     expect(found).not.toBeNull();
+  });
+});
+
+/** A model that streams the given chunk fields as they are (content parts with an index, tool call chunks). */
+class PartsModel extends BaseChatModel {
+  constructor(private readonly chunks: Array<ConstructorParameters<typeof AIMessageChunk>[0]>) {
+    super({});
+  }
+  override _llmType(): string {
+    return "review-parts";
+  }
+  async _generate(): Promise<ChatResult> {
+    return { generations: [{ text: "", message: new AIMessage("") }] };
+  }
+  override async *_streamResponseChunks(_messages: BaseMessage[], _options: this["ParsedCallOptions"], runManager?: CallbackManagerForLLMRun) {
+    for (const fields of this.chunks) {
+      await new Promise((resolve) => setTimeout(resolve, 1));
+      const chunk = new ChatGenerationChunk({ message: new AIMessageChunk(fields), text: "" });
+      yield chunk;
+      await runManager?.handleLLMNewToken("", undefined, undefined, undefined, undefined, { chunk });
+    }
+  }
+}
+
+/** The v3 `messages` protocol events of a run, and all their text joined. */
+async function v3Messages(model: BaseChatModel): Promise<{ events: Array<Record<string, unknown>>; text: string }> {
+  const run = await (doctorGraph(model).streamEvents as (...args: unknown[]) => Promise<AsyncIterable<unknown>>)(input(), { version: "v3" });
+  const events: Array<Record<string, unknown>> = [];
+  for await (const event of run) {
+    const data = (event as { params?: { data?: unknown } }).params?.data;
+    const payload = Array.isArray(data) ? data[0] : data;
+    if (payload !== null && typeof payload === "object" && typeof (payload as { event?: unknown }).event === "string") events.push(payload as Record<string, unknown>);
+  }
+  return { events, text: events.filter((event) => event.event !== "content-block-finish").map((event) => JSON.stringify(event)).join("").replace(/\\"|[{}",:]/g, "") };
+}
+
+describe("review: streamEvents v3 content blocks", () => {
+  it("a block whose start already carries the first piece of a value is released whole", async () => {
+    const parts = [`Patient ${VAULT.patient_name}, SSN 123-`, "45-6789, ok."];
+    for (const type of ["text", "reasoning", "thinking"]) {
+      const { events, text } = await v3Messages(new PartsModel(parts.map((piece) => ({ content: [{ type, [type]: piece, index: 0 }], id: "m1" }))));
+      expect(events.filter((event) => event.event === "content-block-delta")).toHaveLength(1);
+      expect(text).not.toContain("123-");
+      expect(text).not.toContain(VAULT.patient_name);
+    }
+  });
+
+  it("a tool call's argument deltas are merged whole, not cut to the first piece", async () => {
+    const args = ['{"note":"SSN 12', "3-45-", '6789"}'];
+    const { events } = await v3Messages(new PartsModel(args.map((piece, index) => ({ content: "", tool_call_chunks: [{ args: piece, index: 0, ...(index === 0 ? { id: "call1", name: "lookup" } : {}) }], id: "m1" }))));
+    const deltas = events.filter((event) => event.event === "content-block-delta");
+    expect(deltas).toHaveLength(1);
+    const merged = JSON.parse(String((deltas[0].delta as { args: string }).args)) as { note: string };
+    expect(merged.note).toMatch(/^SSN \d{3}-\d{2}-\d{4}$/);
+    expect(merged.note).not.toBe(`SSN ${VAULT.ssn}`);
+  });
+
+  it("a generator tool's streamed output pieces are not streamed one by one (its finished output is, whole)", async () => {
+    const lookup = tool(
+      async function* () {
+        yield "Patient SSN 123-";
+        yield "45-6789";
+        return `Patient SSN ${VAULT.ssn}`;
+      },
+      { name: "lookup", description: "Look the patient up", schema: z.object({}) },
+    );
+    const builder = new StateGraph(MessagesAnnotation)
+      .addNode("doctor", () => ({ messages: [new AIMessage({ content: "", tool_calls: [{ id: "c1", name: "lookup", args: {} }] })] }))
+      .addNode("tools", new ToolNode([lookup]))
+      .addEdge(START, "doctor")
+      .addEdge("doctor", "tools");
+    const graph = withRecons(builder, makeGuard(AUTHORIZED)).compile();
+    const seen: string[] = [];
+    for await (const item of await graph.stream(input(), { streamMode: ["tools"] })) seen.push(JSON.stringify(item));
+    const run = await (graph.streamEvents as (...args: unknown[]) => Promise<AsyncIterable<unknown>>)(input(), { version: "v3" });
+    for await (const event of run) seen.push(JSON.stringify(event));
+    expect(seen.some((text) => text.includes("on_tool_end"))).toBe(true);
+    expect(seen.filter((text) => text.includes("on_tool_event") || text.includes("tool-output-delta"))).toEqual([]);
+    for (const text of seen) expect(text).not.toContain("123-");
   });
 });
