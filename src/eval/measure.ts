@@ -13,6 +13,7 @@ import { defaultRecognizers, recognizerDetector } from "../detect/recognizers/in
 import { Vault } from "../detect/vault/vault.js";
 import { inferFieldType } from "../policy/infer.js";
 import { createMeter, type Meter } from "../replay/meter.js";
+import { VaultBoundCache } from "../vault-bound-cache.js";
 
 export const measureOptionsSchema = z.object({
   /** Run the independent replay meter beside the vault matcher and the recognizers. */
@@ -80,19 +81,6 @@ function attribution(vault: Readonly<Record<string, string>>): (text: string) =>
   };
 }
 
-/** `compute` remembered for the last MEMO_LIMIT texts or so (the memo starts over when full). */
-function memoized<V>(compute: (text: string) => V): (text: string) => V {
-  const memo = new Map<string, V>();
-  return (text) => {
-    let value = memo.get(text);
-    if (value === undefined) {
-      if (memo.size >= MEMO_LIMIT) memo.clear();
-      memo.set(text, (value = compute(text)));
-    }
-    return value;
-  };
-}
-
 /** Build the measuring detector for one pair member's vault (vault key -> value). */
 export function createMeasure(vault: Readonly<Record<string, string>>, input: MeasureOptions = {}): Measure {
   const options = measureOptionsSchema.parse(input);
@@ -124,11 +112,14 @@ export function createMeasure(vault: Readonly<Record<string, string>>, input: Me
     return meter ? [...found, ...meter.fieldsIn(text, found)] : [...found];
   };
   // Records of one pair member repeat the same tool results, messages and answers across levels and sanitizers.
-  const cachedHits = memoized(hits);
-  const cachedFields = memoized(fieldsIn);
+  const hitMemo = new VaultBoundCache<FieldHit[]>(matcher, MEMO_LIMIT);
+  const fieldMemo = new VaultBoundCache<string[]>(matcher, MEMO_LIMIT);
   return {
     fields: Object.keys(measured),
-    hits: cachedHits,
-    recoverable: (content) => new Set(cachedFields(flattenContent(content))),
+    hits: (text) => hitMemo.get(text, () => hits(text)),
+    recoverable: (content) => {
+      const text = flattenContent(content);
+      return new Set(fieldMemo.get(text, () => fieldsIn(text)));
+    },
   };
 }

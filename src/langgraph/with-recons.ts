@@ -137,6 +137,7 @@ class GraphInterceptor {
   /** Send args already sanitized for their addressee, so its node input does not transform them twice. */
   private readonly deliveredArgs = new WeakSet<object>();
   private readonly reducerKeys = new Set<string>();
+  private readonly storeViews = new WeakMap<BaseStore, Map<string, ReconsStore>>();
 
   constructor(
     private readonly guard: ReconsGuard,
@@ -257,8 +258,12 @@ class GraphInterceptor {
     const batched = given instanceof AsyncBatchedStore ? (given as unknown as { store: unknown }).store : undefined;
     const store = batched instanceof ReconsStore ? batched : given;
     if (!(store instanceof BaseStore)) return undefined;
-    if (store instanceof ReconsStore) return store.forReader(reader);
-    return new ReconsStore(store, this.guard, { reader, onDecision: this.listener === ignoreDecisions ? undefined : this.listener });
+    // One view per store and reader: a node runs many times on the same store.
+    let views = this.storeViews.get(store);
+    if (!views) this.storeViews.set(store, (views = new Map()));
+    let view = views.get(reader);
+    if (!view) views.set(reader, (view = store instanceof ReconsStore ? store.forReader(reader) : new ReconsStore(store, this.guard, { reader, onDecision: this.listener })));
+    return view;
   }
 
   private channelOf(key: string): Channel {
