@@ -3,71 +3,16 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import Database from "better-sqlite3";
-import { AIMessage, HumanMessage, type BaseMessage } from "@langchain/core/messages";
-import { Annotation, Command, END, MemorySaver, MessagesAnnotation, START, StateGraph, interrupt } from "@langchain/langgraph";
-import { emptyCheckpoint, type BaseCheckpointSaver, type CheckpointMetadata } from "@langchain/langgraph-checkpoint";
+import { HumanMessage } from "@langchain/core/messages";
+import { MemorySaver } from "@langchain/langgraph";
 import { SqliteSaver } from "@langchain/langgraph-checkpoint-sqlite";
-import { createRecons } from "../../src/guard.js";
 import { ReconsSerializer } from "../../src/langgraph/serializer.js";
 import { SealError } from "../../src/crypto/aes-gcm.js";
 import { leakedFields } from "../helpers/leaks.js";
-
-const SECRET = "serializer-test-secret";
-const vault = { ssn: "939-79-6410", patient_name: "Dwayne Sanchez", salary: "205902" };
-const policy = {
-  fields: {
-    ssn: { valueType: "format", kind: "ssn", authorized: ["intake", "reader"] },
-    patient_name: { valueType: "value", kind: "name", authorized: ["intake", "reader"] },
-    salary: { valueType: "value", kind: "amount", authorized: ["reader"] },
-  },
-};
-const guard = createRecons({ policy, vault, secret: SECRET });
-const intakeNote = "Patient Dwayne Sanchez, SSN 939-79-6410, salary $205,902.";
+import { guard, intakeNote, runAndResume, SECRET } from "../helpers/checkpoint-run.js";
 
 const tempDirs: string[] = [];
 afterAll(() => tempDirs.forEach((dir) => rmSync(dir, { recursive: true, force: true })));
-
-const State = Annotation.Root({
-  ...MessagesAnnotation.spec,
-  note: Annotation<string>(),
-  approval: Annotation<string>(),
-});
-
-/** intake writes raw protected values into state; review interrupts; reader records what it sees on resume. */
-function buildGraph(seen: { reader: string[] }) {
-  return new StateGraph(State)
-    .addNode("intake", () => ({ note: intakeNote, messages: [new AIMessage({ content: intakeNote, name: "intake" })] }))
-    .addNode("review", () => ({ approval: interrupt<string, string>(`approve record of ${intakeNote}`) }))
-    .addNode("reader", (state) => {
-      seen.reader.push(JSON.stringify({ note: state.note, messages: state.messages.map((m: BaseMessage) => m.content) }));
-      return { messages: [new AIMessage({ content: `read ${state.note}`, name: "reader" })] };
-    })
-    .addEdge(START, "intake")
-    .addEdge("intake", "review")
-    .addEdge("review", "reader")
-    .addEdge("reader", END);
-}
-
-/**
- * Runs until the interrupt, resumes on the same thread through `resumeSaver` (a fresh saver over the
- * same storage), then stores a checkpoint whose metadata holds a protected value.
- */
-async function runAndResume(saver: BaseCheckpointSaver, resumeSaver: BaseCheckpointSaver) {
-  const seen = { reader: [] as string[] };
-  const config = { configurable: { thread_id: "t1" } };
-  await buildGraph(seen).compile({ checkpointer: saver }).invoke({ messages: [new HumanMessage(`Open a case for SSN 939-79-6410`)] }, config);
-  const final = await buildGraph(seen).compile({ checkpointer: resumeSaver }).invoke(new Command({ resume: "approved" }), config);
-  // Savers persist caller metadata beside checkpoints; it must stay plain JSON yet hold no raw value.
-  await saver.put({ configurable: { thread_id: "meta", checkpoint_ns: "" } }, emptyCheckpoint(), {
-    source: "input",
-    step: -1,
-    parents: {},
-    case_owner: "Dwayne Sanchez",
-    ticket: "T-17",
-  } as CheckpointMetadata, {});
-  const metadata = (await resumeSaver.getTuple({ configurable: { thread_id: "meta" } }))?.metadata;
-  return { seen, final, metadata };
-}
 
 function bytesIn(value: unknown, out: Uint8Array[] = []): Uint8Array[] {
   if (value instanceof Uint8Array) out.push(value);

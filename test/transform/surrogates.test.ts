@@ -153,3 +153,27 @@ describe("SurrogateIndex.restore of a partial rendering", () => {
     expect(index.restore(`Dear ${first}, thanks.`, () => true)).toBe("Dear Zorblaxine, thanks.");
   });
 });
+
+describe("a stored surrogate written in another layout than the registered value", () => {
+  const guard = createRecons({
+    secret: SECRET,
+    vault: { salary: "205902", account: "0012345678" },
+    policy: { fields: { salary: { kind: "amount", authorized: ["payroll"] }, account: { kind: "id", authorized: ["payroll"] } } },
+  });
+  const stored = (text: string) => guard.sanitizeSync({ channel: "C5", content: text }, { reversible: true }).content;
+  const read = (text: string, recipient: string) => guard.sanitizeSync({ channel: "C5", content: text, recipient }).content;
+
+  it.each([
+    "Salary $205,902 a year.",
+    "Salary 205,902 dollars.",
+    "Wire to acct 0012-345-678.",
+    "Wire to acct 00 1234 5678.",
+  ])("%s: the shared state holds a surrogate the authorized reader gets back exactly; the others never get the value", (text) => {
+    const held = stored(text);
+    expect(held).not.toBe(text);
+    expect(held).not.toMatch(/205,?902|0012|1234 5678/);
+    expect(read(held, "payroll")).toBe(text);
+    // Others: the same FPE surrogate for the account, metric-DP noise around the amount (never the value).
+    expect(read(held, "marketing")).not.toMatch(/205,?902|0012|1234 5678/);
+  });
+});

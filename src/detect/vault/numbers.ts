@@ -20,10 +20,17 @@ const SCALES: readonly (readonly [factor: number, suffixes: readonly string[]])[
 
 const NUMBER = /^-?(\d+)(?:\.(\d+))?$/;
 
+export interface ParsedNumber {
+  integer: string;
+  fraction: string;
+  /** The integer part as written, leading zeros kept (an FPE surrogate of `205,902` is `083,409`). */
+  written: string;
+}
+
 /** Parse a vault number written plainly or with currency and grouping (`$205,902.00`). */
-export function parseNumber(value: string): { integer: string; fraction: string } | null {
+export function parseNumber(value: string): ParsedNumber | null {
   const match = NUMBER.exec(value.trim().replace(/^[$€£¥]|[\s,]|(?:usd|eur|gbp)$/gi, ""));
-  return match ? { integer: match[1].replace(/^0+(?=\d)/, ""), fraction: match[2] ?? "" } : null;
+  return match ? { integer: match[1].replace(/^0+(?=\d)/, ""), fraction: match[2] ?? "", written: match[1] } : null;
 }
 
 function groupThousands(integer: string): string {
@@ -95,8 +102,9 @@ function wholeUnitVariants(integer: string, amount: number): Variant[] {
  * Renderings of a number with or without thousands grouping, currency and decimals; for amounts,
  * whole units without the cents and rounded k/M/full forms.
  */
-export function numberVariants(kind: string, value: { integer: string; fraction: string }): Variant[] {
-  const variants = integerForms(value.integer).flatMap((i) => fractionForms(value.fraction).map((f) => whole(i + f, LAYOUT_CONFIDENCE)));
+export function numberVariants(kind: string, value: ParsedNumber): Variant[] {
+  const integers = value.written === value.integer ? integerForms(value.integer) : [...integerForms(value.integer), ...integerForms(value.written)];
+  const variants = integers.flatMap((i) => fractionForms(value.fraction).map((f) => whole(i + f, LAYOUT_CONFIDENCE)));
   if (kind !== "amount") return variants;
   const amount = Number(`${value.integer}.${value.fraction || "0"}`);
   if (amount >= MIN_WHOLE_UNITS && !/^0*$/.test(value.fraction)) variants.push(...wholeUnitVariants(value.integer, amount));

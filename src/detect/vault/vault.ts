@@ -3,6 +3,7 @@ import type { FieldType } from "../../policy/infer.js";
 import type { VaultValue } from "../../policy/options.js";
 import type { Detection, Detector } from "../base.js";
 import { isMonthOfYear, isYearlessDate } from "./dates.js";
+import { DigitSkeletons, SKELETON_CONFIDENCE } from "./digit-skeletons.js";
 import { findWindows, MAX_SUFFIX, WINDOW_CONFIDENCE, wordsNeeded, type WordHit } from "./context.js";
 import { listNeighbours, type MemberHit } from "./lists.js";
 import { followsMask } from "./masked.js";
@@ -73,6 +74,7 @@ export class Vault implements Detector {
   private readonly lists: number[] = [];
   private listCount = 0;
   private readonly known = new Set<string>();
+  private readonly skeletons = new DigitSkeletons();
   private revision = 0;
   /** This vault's id in the group whose automata it is scanned with. */
   private readonly member: number;
@@ -113,6 +115,7 @@ export class Vault implements Detector {
       }
       const variants = memberVariants(field, member, type);
       this.list.push({ field, value: member.value, kind: type.kind, valueType: type.valueType });
+      this.skeletons.add(this.list.length - 1, type.kind, member.value);
       this.variants.push(variants);
       const words = variants.filter((v) => v.role === "context-word");
       this.wordCounts.push(words.length);
@@ -142,11 +145,26 @@ export class Vault implements Detector {
       }
     }
     const { candidates } = hits;
-    if (candidates.length + hits.firstNames.length + hits.words.length + hits.listWords.length === 0) return [];
-    candidates.push(...pairAroundMiddleName(norm, hits.firstNames, hits.surnames));
-    candidates.push(...this.contextWindows(norm, hits.words));
-    candidates.push(...this.listed(norm, candidates, hits.listWords));
-    return this.toDetections(norm, keepLongest(candidates));
+    let found: Detection[] = [];
+    if (candidates.length + hits.firstNames.length + hits.words.length + hits.listWords.length > 0) {
+      candidates.push(...pairAroundMiddleName(norm, hits.firstNames, hits.surnames));
+      candidates.push(...this.contextWindows(norm, hits.words));
+      candidates.push(...this.listed(norm, candidates, hits.listWords));
+      found = this.toDetections(norm, keepLongest(candidates));
+    }
+    return this.skeletons.size === 0 ? found : this.withRegrouped(text, found);
+  }
+
+  /** `found` and the identifiers written in a grouping none of their variants has, where nothing was found. */
+  private withRegrouped(text: string, found: Detection[]): Detection[] {
+    for (const { start, end, entries } of this.skeletons.find(text)) {
+      if (found.some((detection) => detection.start < end && start < detection.end)) continue;
+      for (const index of entries) {
+        const entry = this.list[index];
+        found.push({ start, end, field: entry.field, kind: entry.kind, valueType: entry.valueType, tier: 1, confidence: SKELETON_CONFIDENCE, source: this.name, value: entry.value, role: "whole" });
+      }
+    }
+    return found;
   }
 
   /** Sort one automaton hit of `index`'s target `target` at normalized [start, end) into `hits` by its role's rule. */

@@ -1,0 +1,51 @@
+/**
+ * Identifiers written with a grouping their registered value does not have (`0012-345-678` or
+ * `00 1234 5678` for account 0012345678, `447 1093` for MRN-4471093): the variants cover the usual
+ * groupings only, so digit runs of the text are also compared by their digits alone.
+ */
+
+/** Fewer digits than this are too common to claim by digits alone. */
+const MIN_SKELETON_DIGITS = 7;
+/** Kinds whose digits do not name the value on their own (amounts and dates have their own forms). */
+const NOT_IDENTIFIERS = new Set(["amount", "date", "name", "email", "text"]);
+/** A value that is an identifier: digits with separators, after an optional letter prefix (`MRN-`, `INS`). */
+const IDENTIFIER_SHAPE = /^[A-Za-z]*[^A-Za-z]*$/;
+/** Digits with at most one separator between two of them, as long as possible. */
+const DIGIT_RUN = /\d(?:[ \-./]?\d)*/g;
+/** Confidence of a match by digits alone: the grouping is the writer's own. */
+export const SKELETON_CONFIDENCE = 0.9;
+
+export interface SkeletonHit {
+  start: number;
+  end: number;
+  /** Vault entries whose digits the run holds. */
+  entries: readonly number[];
+}
+
+export class DigitSkeletons {
+  private readonly byDigits = new Map<string, number[]>();
+
+  get size(): number {
+    return this.byDigits.size;
+  }
+
+  add(entry: number, kind: string, value: string): void {
+    if (NOT_IDENTIFIERS.has(kind) || !IDENTIFIER_SHAPE.test(value.trim())) return;
+    const digits = value.replace(/\D/g, "");
+    if (digits.length < MIN_SKELETON_DIGITS) return;
+    const entries = this.byDigits.get(digits);
+    if (entries) entries.push(entry);
+    else this.byDigits.set(digits, [entry]);
+  }
+
+  /** Runs of `text` whose digits are exactly those of a registered identifier. */
+  find(text: string): SkeletonHit[] {
+    const hits: SkeletonHit[] = [];
+    for (const match of text.matchAll(DIGIT_RUN)) {
+      if (match[0].length < MIN_SKELETON_DIGITS) continue;
+      const entries = this.byDigits.get(match[0].replace(/\D/g, ""));
+      if (entries) hits.push({ start: match.index, end: match.index + match[0].length, entries });
+    }
+    return hits;
+  }
+}

@@ -1,0 +1,39 @@
+import { describe, expect, it } from "vitest";
+import { Vault } from "../../../src/detect/vault/vault.js";
+import { inferFieldType } from "../../../src/policy/infer.js";
+
+function vaultOf(entries: Record<string, string>): Vault {
+  const vault = new Vault(inferFieldType);
+  for (const [field, value] of Object.entries(entries)) vault.add(field, value);
+  return vault;
+}
+
+function found(vault: Vault, text: string): Array<[string | null, string]> {
+  return vault.detect(text).map((detection) => [detection.field, text.slice(detection.start, detection.end)]);
+}
+
+describe("identifiers regrouped by the writer (digit skeletons)", () => {
+  const vault = vaultOf({ account: "0012345678", mrn: "MRN-4471093", salary: "205902", dob: "1957-07-28" });
+
+  it("finds an identifier in a grouping none of its variants has", () => {
+    expect(found(vault, "Wire it to acct 0012-345-678 today.")).toEqual([["account", "0012-345-678"]]);
+    expect(found(vault, "acct 00 1234 5678, ref 447 1093.")).toEqual([
+      ["account", "00 1234 5678"],
+      ["mrn", "447 1093"],
+    ]);
+    expect(found(vault, "acct 0012.345.678")).toEqual([["account", "0012.345.678"]]);
+  });
+
+  it("claims a run only when its digits are exactly the identifier's, and never amounts, dates or short runs", () => {
+    expect(found(vault, "call 0012-345-6789 or 10012 345 678")).toEqual([]);
+    expect(found(vault, "ticket 4471 093 5")).toEqual([]);
+    // An amount's digits and a date's digits say nothing on their own: their own forms cover them.
+    expect(vaultOf({ salary: "2059021" }).detect("ids 2059-021 and 205 9021")).toEqual([]);
+    expect(vaultOf({ hire_date: "1957-07-28" }).detect("code 195 707 28")).toEqual([]);
+    expect(vaultOf({ pin: "44710" }).detect("pin 44-710")).toEqual([]);
+  });
+
+  it("does not add a second detection where a variant already matched", () => {
+    expect(found(vault, "acct 0012345678")).toEqual([["account", "0012345678"]]);
+  });
+});
