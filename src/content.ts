@@ -9,8 +9,9 @@ function isPlainObject(value: object): value is Record<string, unknown> {
 
 const IDENTIFIER = /^[A-Za-z_$][\w$]*$/;
 
-function childPath(path: string, key: string | number): string {
-  return typeof key === "number" ? `${path}[${key}]` : IDENTIFIER.test(key) ? `${path}.${key}` : `${path}[${JSON.stringify(key)}]`;
+/** A key that is not an identifier may be a protected value itself (`{ "123-45-6789": ... }`): paths name it by position. */
+function childPath(path: string, key: string | number, index: number): string {
+  return typeof key === "number" ? `${path}[${key}]` : IDENTIFIER.test(key) ? `${path}.${key}` : `${path}[key#${index}]`;
 }
 
 /**
@@ -45,14 +46,22 @@ class Walker {
   walk(value: unknown, path: string): unknown {
     if (typeof value === "string") return this.visit(value, path);
     if (typeof value === "number") return this.number(value, path);
+    if (typeof value === "bigint") return this.bigint(value, path);
     if (value === null || typeof value !== "object") return value;
-    if (value instanceof Date || ArrayBuffer.isView(value) || value instanceof ArrayBuffer) return value;
-    if (value instanceof Map || value instanceof Set) return value;
+    if (value instanceof Date) return this.date(value, path);
+    if (value instanceof Uint8Array || value instanceof ArrayBuffer) return this.bytes(value, path);
+    if (ArrayBuffer.isView(value)) return value; // Numbers (Int32Array, ...), not text.
     const known = this.seen.get(value) ?? this.memo?.get(value);
     if (known === IN_PROGRESS) return CYCLE_MARKER;
     if (known !== undefined) return known;
     this.seen.set(value, IN_PROGRESS);
-    const result = Array.isArray(value) ? this.array(value, path) : this.record(value as Record<string, unknown>, path);
+    const result = Array.isArray(value)
+      ? this.array(value, path)
+      : value instanceof Map
+        ? this.map(value, path)
+        : value instanceof Set
+          ? this.set(value, path)
+          : this.record(value as Record<string, unknown>, path);
     this.seen.set(value, result);
     this.memo?.set(value, result);
     return result;
@@ -65,6 +74,60 @@ class Walker {
     if (result === text) return value;
     const asNumber = Number(result.replace(/[,$\s]/g, ""));
     return /^-?[\d,.$\s]+$/.test(result) && Number.isFinite(asNumber) ? asNumber : result;
+  }
+
+  private bigint(value: bigint, path: string): unknown {
+    const text = value.toString();
+    const result = this.visit(text, path);
+    return result === text ? value : /^-?\d+$/.test(result) ? BigInt(result) : result;
+  }
+
+  /** A date is its ISO text: where that text must change, the text replaces the date (never the date kept). */
+  private date(value: Date, path: string): unknown {
+    if (Number.isNaN(value.getTime())) return value;
+    const text = value.toISOString();
+    const result = this.visit(text, path);
+    return result === text ? value : result;
+  }
+
+  /** Bytes are read as UTF-8 text when they are that, else byte per character; rewritten, they stay bytes of the same class. */
+  private bytes(value: Uint8Array | ArrayBuffer, path: string): unknown {
+    const view = value instanceof ArrayBuffer ? new Uint8Array(value) : value;
+    const buffer = Buffer.from(view.buffer, view.byteOffset, view.byteLength);
+    const utf8 = buffer.toString("utf8");
+    const encoding = Buffer.byteLength(utf8) === buffer.length && Buffer.from(utf8).equals(buffer) ? "utf8" : "latin1";
+    const text = encoding === "utf8" ? utf8 : buffer.toString("latin1");
+    const result = this.visit(text, path);
+    if (result === text) return value;
+    const rewritten = Buffer.from(result, encoding);
+    if (value instanceof ArrayBuffer) return rewritten.buffer.slice(rewritten.byteOffset, rewritten.byteOffset + rewritten.byteLength);
+    return Buffer.isBuffer(value) ? rewritten : new Uint8Array(rewritten);
+  }
+
+  private map(value: Map<unknown, unknown>, path: string): Map<unknown, unknown> {
+    let changed = false;
+    const entries: Array<[unknown, unknown]> = [];
+    let index = 0;
+    for (const [key, item] of value) {
+      const entryPath = `${path}[entry#${index++}]`;
+      const nextKey = this.walk(key, `${entryPath}#key`);
+      const next = this.walk(item, entryPath);
+      changed ||= nextKey !== key || next !== item;
+      entries.push([nextKey, next]);
+    }
+    return changed ? new Map(entries) : value;
+  }
+
+  private set(value: Set<unknown>, path: string): Set<unknown> {
+    let changed = false;
+    const items: unknown[] = [];
+    let index = 0;
+    for (const item of value) {
+      const next = this.walk(item, `${path}[item#${index++}]`);
+      changed ||= next !== item;
+      items.push(next);
+    }
+    return changed ? new Set(items) : value;
   }
 
   private array(value: unknown[], path: string): unknown[] {
@@ -85,7 +148,7 @@ class Walker {
     for (let index = 0; index < keys.length; index++) {
       const key = keys[index];
       const item = values[index];
-      const itemPath = childPath(path, key);
+      const itemPath = childPath(path, key, index);
       const nextKey = this.visit(key, `${itemPath}#key`);
       const next = this.walk(item, itemPath);
       if (next !== item || nextKey !== key) {

@@ -343,7 +343,7 @@ class Guard implements ReconsGuard {
     try {
       const operator = this.operators.get(action);
       if (!operator) throw new OperatorError(`no operator for ${action}`, "no-operator");
-      const input = { value: original, field: detection.field, kind: detection.kind, valueType: detection.valueType, registered: detection.value, avoid: this.avoidNames };
+      const input = { value: plainForm(original), field: detection.field, kind: detection.kind, valueType: detection.valueType, registered: detection.value, avoid: this.avoidNames };
       if (action === "fpe" && detection.role === "masked-tail" && detection.value !== undefined) {
         // The shown tail of the whole value's surrogate: the reader sees the digits its full surrogate ends in.
         const whole = this.memoizedApply(operator, { ...input, value: detection.value });
@@ -573,6 +573,11 @@ class TrailResult<T> {
   }
 }
 const DECISIONS: PropertyDescriptor = { get: TrailResult.decisionsOf, enumerable: true };
+
+/** A span as its operator should read it: compatibility forms (`１２３`) as the characters they show, invisible format characters gone. */
+function plainForm(span: string): string {
+  return /[^\x00-\x7f]/.test(span) ? span.normalize("NFKC").replace(/\p{Cf}/gu, "") : span;
+}
 
 function resultOf<T>(content: T, trail: DecisionTrail): SanitizeResult<T> {
   return new TrailResult(content, trail);

@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from "node:async_hooks";
 import { z } from "zod";
 import type { BaseCallbackHandler } from "@langchain/core/callbacks/base";
 import { CallbackManager } from "@langchain/core/callbacks/manager";
@@ -123,8 +124,11 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 export function withRecons<G extends object>(graph: G, guard: ReconsGuard, options: WithReconsOptions = {}): G {
   const interceptor = new GraphInterceptor(guard, withReconsOptionsSchema.parse(options));
   if (isBuilder(graph)) interceptor.protectBuilder(graph);
-  else if (isCompiledGraph(graph)) interceptor.protectCompiled(graph, true);
-  else throw new TypeError("withRecons expects a StateGraph or a compiled graph");
+  else if (isCompiledGraph(graph) && graph.builder !== undefined) interceptor.protectCompiled(graph, true);
+  else if (isCompiledGraph(graph)) {
+    // Tasks hand values to each other inside one node, where no wrapper sees them: refused, not half protected.
+    throw new TypeError("withRecons covers StateGraph graphs, built or compiled; a functional-API entrypoint (or a bare Pregel) passes values between its tasks where RECONS cannot see them");
+  } else throw new TypeError("withRecons expects a StateGraph or a compiled graph");
   return graph;
 }
 
@@ -213,9 +217,12 @@ class GraphInterceptor {
         if (isProtected(branch.path)) continue;
         const path = branch.path;
         branch.path = new ProtectedRunnable(async (input, config) => {
+          // The routing function (an LLM classifier, say) reads the state as its source node does.
+          const reader = this.names.nameOf(nodePathOf(config, source));
+          const delivered = await this.deliverInput(input, reader, false);
           let route: unknown;
           try {
-            route = await path.invoke(input, config);
+            route = await path.invoke(delivered, config);
           } catch (error) {
             // A routing function's own error goes on to the caller and the checkpoint, like a node's.
             throw isGraphBubbleUp(error) ? error : await this.errorToUser(error);
@@ -237,9 +244,10 @@ class GraphInterceptor {
       const reader = this.names.nameOf(path);
       // A subgraph's own nodes restore what they may see, so its container receives reversible surrogates.
       const delivered = await this.deliverInput(input, reader, hasSubgraphs);
+      const nodeConfig = await this.configFor(config, reader);
       let output: unknown;
       try {
-        output = await runnable.invoke(delivered, insideProtectedNode(config, this.storeFor(config, reader)));
+        output = await insideProtectedNode.run(true, () => runnable.invoke(delivered, nodeConfig));
       } catch (error) {
         // Interrupts and other bubble-ups pass untouched but a handoff's update is rewritten; a
         // node's own error goes on to the caller, checkpoints and logs: sanitized for the caller here.
@@ -249,6 +257,40 @@ class GraphInterceptor {
       }
       return this.protectOutput(output, path, handle);
     }, name);
+  }
+
+  /**
+   * What the node's config hands it from the caller, delivered to it like its input: runtime
+   * `context`, the caller's own `configurable` keys and `Command({ resume })` values that
+   * `interrupt()` returns; and its own view of the graph's store.
+   */
+  private async configFor(config: RunnableConfig, reader: string): Promise<RunnableConfig> {
+    const nodeConfig: RunnableConfig & { context?: unknown; store?: BaseStore } = { ...config };
+    const store = this.storeFor(config, reader);
+    if (store) nodeConfig.store = store;
+    const context = (config as { context?: unknown }).context;
+    if (context !== undefined && context !== null) nodeConfig.context = await this.deliverInput(context, reader, false);
+    const configurable = config.configurable ?? {};
+    const callerKeys = Object.keys(configurable).filter((key) => !LANGGRAPH_CONFIGURABLE.has(key) && !key.startsWith("__") && isContent(configurable[key]));
+    if (callerKeys.length > 0) {
+      const own = Object.fromEntries(callerKeys.map((key) => [key, configurable[key]]));
+      nodeConfig.configurable = { ...configurable, ...((await this.deliverInput(own, reader, false)) as Record<string, unknown>) };
+    }
+    await this.deliverResumeValues(configurable[SCRATCHPAD_KEY], reader);
+    return nodeConfig;
+  }
+
+  /** `interrupt()` returns the caller's resume values from the task's scratchpad: they are delivered to the node in place. */
+  private async deliverResumeValues(scratchpad: unknown, reader: string): Promise<void> {
+    if (!isResumeScratchpad(scratchpad)) return;
+    const { resume } = scratchpad;
+    for (let index = 0; index < resume.length; index++) resume[index] = await this.deliverInput(resume[index], reader, false);
+    if (scratchpad.nullResume === undefined) return;
+    const delivered = await this.deliverInput(scratchpad.nullResume, reader, false);
+    const consume = scratchpad.consumeNullResume;
+    scratchpad.nullResume = delivered;
+    // LangGraph's consume returns the raw value it closed over: the node gets the delivered one.
+    scratchpad.consumeNullResume = () => (consume() === undefined ? undefined : delivered);
   }
 
   /** The node's own view of the graph's store (`compile({ store })`): it writes and reads as `reader`. */
@@ -379,10 +421,13 @@ class GraphInterceptor {
    */
   private async protectUpdate(update: unknown, path: string[], readers: string[], resolution: Resolution): Promise<unknown> {
     if (Array.isArray(update)) {
-      // Command updates may be [key, value] tuples.
-      const record = Object.fromEntries(update as Array<[string, unknown]>);
-      const protectedRecord = (await this.protectUpdate(record, path, readers, resolution)) as Record<string, unknown>;
-      return (update as Array<[string, unknown]>).map(([key]) => [key, protectedRecord[key]]);
+      // Command updates may be [key, value] tuples; a key may come back (each tuple is applied in turn).
+      return Promise.all(
+        (update as Array<[string, unknown]>).map(async ([key, value]) => {
+          const protectedTuple = (await this.protectUpdate({ [key]: value }, path, readers, resolution)) as Record<string, unknown>;
+          return [key, protectedTuple[key]];
+        }),
+      );
     }
     if (!isRecord(update)) return update;
     const base = { node: this.names.nameOf(path), stage: "write", reversible: true } as const;
@@ -501,8 +546,34 @@ class GraphInterceptor {
       const text = await deliver(this.guard, new TextDecoder().decode(chunk), event, this.listener);
       return new TextEncoder().encode(text);
     }
-    return deliver(this.guard, chunk, event, this.listener);
+    return keepAddresses(chunk, await deliver(this.guard, chunk, event, this.listener));
   }
+}
+
+/** Keys of a snapshot or checkpoint chunk that hold its address: the thread the caller named, checkpoint ids. */
+const ADDRESS_KEYS = ["config", "parentConfig", "parent_config"] as const;
+/** Snapshots sit at most this deep in what the caller reads (a debug chunk's payload in a [namespace, mode, chunk] tuple). */
+const ADDRESS_DEPTH = 4;
+
+/**
+ * `delivered` with the checkpoint addresses of `original` put back: a thread id the caller chose
+ * (`patient-<email>`) is its own, and resuming from `snapshot.config` must reach the same thread.
+ */
+function keepAddresses(original: unknown, delivered: unknown, depth = 0): unknown {
+  if (depth > ADDRESS_DEPTH || !isRecordOrArray(original) || !isRecordOrArray(delivered) || original === delivered) return delivered;
+  if (Array.isArray(original)) {
+    if (!Array.isArray(delivered)) return delivered;
+    return delivered.map((item, index) => keepAddresses(original[index], item, depth + 1));
+  }
+  // Snapshots and chunks are plain objects; messages and other instances hold no address.
+  if (!isContent(delivered)) return delivered;
+  const source = original as Record<string, unknown>;
+  const target = delivered as Record<string, unknown>;
+  for (const key of Object.keys(target)) {
+    const addressed = (ADDRESS_KEYS as readonly string[]).includes(key) && isRecordOrArray(source[key]) && "configurable" in (source[key] as object);
+    target[key] = addressed ? source[key] : keepAddresses(source[key], target[key], depth + 1);
+  }
+  return target;
 }
 
 async function* encodeEach(events: AsyncIterable<unknown>): AsyncGenerator<Uint8Array> {
@@ -531,13 +602,34 @@ function isRecordOrArray(value: unknown): value is object {
   return value !== null && typeof value === "object";
 }
 
-/** A run started from inside another graph's node returns to that node, not to the caller. */
-/** Configurable flag set for everything a protected node runs ("__" keys stay out of checkpoint metadata). */
-const PROTECTED_PARENT = "__recons_protected_parent";
+/**
+ * Set for everything a protected node runs. Not a configurable flag: a caller (a client of the
+ * API server) controls `configurable` and could switch its own output protection off with it.
+ */
+const insideProtectedNode = new AsyncLocalStorage<true>();
 
-function insideProtectedNode(config: RunnableConfig, store: BaseStore | undefined): RunnableConfig {
-  const inside = { ...config, configurable: { ...config.configurable, [PROTECTED_PARENT]: true } };
-  return store ? ({ ...inside, store } as RunnableConfig) : inside;
+/** LangGraph's own configurable keys (addresses and the like): not the caller's content. */
+const LANGGRAPH_CONFIGURABLE = new Set(["thread_id", "checkpoint_ns", "checkpoint_id", "checkpoint_map", "run_id", "assistant_id", "graph_id"]);
+const SCRATCHPAD_KEY = "__pregel_scratchpad";
+
+interface ResumeScratchpad {
+  resume: unknown[];
+  nullResume?: unknown;
+  consumeNullResume: () => unknown;
+}
+
+function isResumeScratchpad(value: unknown): value is ResumeScratchpad {
+  if (!isRecordOrArray(value)) return false;
+  const scratchpad = value as Partial<ResumeScratchpad>;
+  return Array.isArray(scratchpad.resume) && typeof scratchpad.consumeNullResume === "function" && (scratchpad.resume.length > 0 || scratchpad.nullResume !== undefined);
+}
+
+/** Strings, numbers and plain data: what a caller's configurable key can carry as content (not clients, callbacks, savers). */
+function isContent(value: unknown): boolean {
+  if (typeof value === "string" || typeof value === "number") return true;
+  if (!isRecordOrArray(value)) return false;
+  const proto = Object.getPrototypeOf(value);
+  return Array.isArray(value) || proto === Object.prototype || proto === null;
 }
 
 /**
@@ -551,8 +643,9 @@ function isNestedRun(options: RunnableConfig | undefined): boolean {
   } catch {
     ambient = undefined;
   }
+  if (insideProtectedNode.getStore() !== true) return false;
   return [options, ambient].some((config) => {
     const namespace = config?.configurable?.checkpoint_ns;
-    return typeof namespace === "string" && namespace.length > 0 && config?.configurable?.[PROTECTED_PARENT] === true;
+    return typeof namespace === "string" && namespace.length > 0;
   });
 }

@@ -27,6 +27,8 @@ const DROP = -1;
 /** Fold result of a separator. */
 const SEPARATOR = 0;
 const COMBINING_MARK = /\p{M}/u;
+/** Invisible format characters (zero-width space and joiners, word joiner, soft hyphen, BOM): dropped like marks, so they cannot split a value. */
+const FORMAT_CHARACTER = /\p{Cf}/u;
 const LETTER_OR_DIGIT = /[\p{L}\p{N}]/u;
 /** Largest argument list handed to String.fromCharCode at once. */
 const DECODE_CHUNK = 8192;
@@ -65,11 +67,12 @@ function foldWide(code: number): number {
   let folded = wideFolds.get(code);
   if (folded === undefined) {
     const unit = String.fromCharCode(code);
-    if (COMBINING_MARK.test(unit)) folded = DROP;
+    if (COMBINING_MARK.test(unit) || FORMAT_CHARACTER.test(unit)) folded = DROP;
     else if (!LETTER_OR_DIGIT.test(unit)) folded = SEPARATOR;
     else {
-      const base = unit.normalize("NFD").charAt(0).toLowerCase();
-      folded = (base.length === 1 && LETTER_OR_DIGIT.test(base) ? base : unit).charCodeAt(0);
+      // Compatibility forms too: full-width `１２３` and `Ｍａｒｉａ` are the digits and letters they show.
+      const base = unit.normalize("NFKD").replace(/\p{M}/gu, "").toLowerCase();
+      folded = (base.length === 1 && LETTER_OR_DIGIT.test(base) ? base : unit.toLowerCase()).charCodeAt(0);
     }
     wideFolds.set(code, folded);
   }
@@ -154,7 +157,16 @@ export class NormalizeBuffer implements OriginMap {
     this.generation++;
     this.keepDecimalMarks(DOT_CODE);
     this.keepDecimalMarks(COMMA_CODE);
+    this.separateDateTimes();
     return this;
+  }
+
+  /** The `T` of an ISO 8601 date-time (`1957-07-28T00:00:00Z`) separates the date from the time, as a space would. */
+  private separateDateTimes(): void {
+    const { source } = this;
+    for (let at = source.indexOf("T"); at !== -1; at = source.indexOf("T", at + 1)) {
+      if (isDigitCode(foldedNeighbour(source, at, -1)) && isDigitCode(foldedNeighbour(source, at, 1))) this.codes[this.normalizedIndexOf(at)] = SPACE_CODE;
+    }
   }
 
   /** A lone `mark` between two digits (`205.902`, `205,902`) stays itself instead of a space. */
