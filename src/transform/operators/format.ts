@@ -1,4 +1,5 @@
 import { OperatorError, type Operator, type OperatorInput, type OperatorOutput } from "../base.js";
+import { DateCipher } from "./date-fpe.js";
 
 /**
  * Format-preserving encryption of a whole string, shared by the FF1 and FF3-1 operators.
@@ -258,6 +259,7 @@ function encrypt(cipher: NumeralCipher, scope: string, value: string): OperatorO
  * whose output would read as padded, so every output reverses exactly.
  */
 export function createFormatPreservingOperator(name: string, cipher: NumeralCipher): Operator {
+  const dates = new DateCipher(cipher);
   const encrypted = memoize((key: string): OperatorOutput => {
     const [scope, value] = JSON.parse(key) as [string, string];
     return encrypt(cipher, scope, value);
@@ -271,10 +273,15 @@ export function createFormatPreservingOperator(name: string, cipher: NumeralCiph
     action: "fpe",
     name,
     apply(input: OperatorInput): OperatorOutput {
+      // A date stays a valid date written the same way; what does not read as one gets the generic cipher.
+      const date = input.kind === "date" ? dates.surrogate(input.value, scopeOf(input), input.registered) : null;
+      if (date !== null) return { text: date };
       // Deterministic, so repeated values (the same SSN in every message) are enciphered once.
       return { ...encrypted(JSON.stringify([scopeOf(input), input.value])) };
     },
     reverse(transformed: string, input: Omit<OperatorInput, "value">): string {
+      const date = input.kind === "date" ? dates.original(transformed, scopeOf(input), input.registered) : null;
+      if (date !== null) return date;
       return decrypted(JSON.stringify([scopeOf(input), transformed]));
     },
   };

@@ -1,0 +1,171 @@
+/**
+ * A date as it is written (`07/28/1957`, `July 28th, 1957`, `28 Jul 1957`, `1957-07-28`, and
+ * partial forms: `July 28`, `June 2023`, `06/2023`), read into its parts and a layout that writes
+ * any other date the same way: date FPE replaces the date and keeps the writing.
+ */
+import type { CalendarDate } from "../../detect/vault/dates.js";
+
+const MONTHS = ["january", "february", "march", "april", "may", "june", "july", "august", "september", "october", "november", "december"];
+
+type Part = "year" | "month" | "day";
+
+interface Slot {
+  part: Part;
+  /** As written: its length says whether it was zero-padded, its case how to write a month name. */
+  written: string;
+  /** Ordinal suffix as written (`th`, `TH`), on a day. */
+  suffix?: string;
+}
+
+export interface DateLayout {
+  pieces: Array<string | Slot>;
+  /** Month and day numbers take two digits: year first (`1957-07-28`), or one of them was written so (`05/3/2024`). */
+  padded: boolean;
+}
+
+/** Parts of a written date; a partial form lacks some. */
+export type DateParts = Partial<CalendarDate>;
+
+export interface ReadDate {
+  parts: DateParts;
+  layout: DateLayout;
+}
+
+const TOKEN = /(\d+)(st|nd|rd|th)?|([A-Za-z]+)|([^A-Za-z\d]+)/gi;
+
+function monthOf(word: string): number {
+  const lower = word.toLowerCase();
+  const index = MONTHS.findIndex((month) => month === lower || (lower.length >= 3 && month.startsWith(lower) && (lower.length === 3 || lower === "sept")));
+  return index + 1;
+}
+
+/** `text` read as a date, or null when it is not one written in a layout this module knows. */
+export function readDate(text: string): ReadDate | null {
+  const pieces: Array<string | Slot> = [];
+  const numbers: Slot[] = [];
+  let monthWord: Slot | null = null;
+  for (const [, digits, suffix, word, literal] of text.matchAll(TOKEN)) {
+    if (literal !== undefined) pieces.push(literal);
+    else if (digits !== undefined && digits.length === 8 && suffix === undefined) {
+      // Compact `19570728`: year, month and day slots with nothing between them.
+      const slots: Slot[] = [
+        { part: "year", written: digits.slice(0, 4) },
+        { part: "month", written: digits.slice(4, 6) },
+        { part: "day", written: digits.slice(6) },
+      ];
+      numbers.push(...slots);
+      pieces.push(...slots);
+    }
+    else if (word !== undefined) {
+      if (monthOf(word) > 0 && monthWord === null) pieces.push((monthWord = { part: "month", written: word }));
+      else if (word.toLowerCase() === "of") pieces.push(word);
+      else return null;
+    } else {
+      const slot: Slot = { part: "day", written: digits, suffix };
+      numbers.push(slot);
+      pieces.push(slot);
+    }
+  }
+  const assigned = assign(numbers, monthWord !== null);
+  if (assigned === null) return null;
+  const padded = assigned === "iso" || numbers.some((slot) => slot.part !== "year" && slot.written.length === 2 && slot.written.startsWith("0"));
+  const parts: DateParts = {};
+  for (const slot of [...numbers, ...(monthWord ? [monthWord] : [])]) {
+    const value = slot === monthWord ? monthOf(slot.written) : Number(slot.written);
+    parts[slot.part] = value;
+  }
+  if (!partsExist(parts)) return null;
+  return { parts, layout: { pieces, padded } };
+}
+
+/** Which number is which part (sets each slot's part); null when the numbers do not make a date. */
+function assign(numbers: Slot[], hasMonthWord: boolean): "iso" | "other" | null {
+  const four = (slot: Slot) => slot.written.length === 4 && slot.suffix === undefined;
+  const short = (slot: Slot) => slot.written.length <= 2;
+  if (hasMonthWord) {
+    // `July 28, 1957`, `28th of July`, `July 1957`: one year of four digits, one day of one or two.
+    const years = numbers.filter(four);
+    const days = numbers.filter(short);
+    if (years.length > 1 || days.length > 1 || years.length + days.length !== numbers.length || numbers.length === 0) return null;
+    years.forEach((slot) => (slot.part = "year"));
+    return "other";
+  }
+  if (numbers.some((slot) => slot.suffix !== undefined)) return null;
+  if (numbers.length === 3 && numbers[0].written.length === 4 && numbers[1].written.length === 2 && numbers[0].part === "year") return "iso"; // compact
+  if (numbers.length === 1 && four(numbers[0])) {
+    numbers[0].part = "year"; // `born in 1957`: the year alone
+    return "other";
+  }
+  if (numbers.length === 3 && four(numbers[0]) && short(numbers[1]) && short(numbers[2])) {
+    [numbers[0].part, numbers[1].part, numbers[2].part] = ["year", "month", "day"];
+    return "iso";
+  }
+  if (numbers.length === 3 && short(numbers[0]) && short(numbers[1]) && four(numbers[2])) {
+    // Month first where it can be (US), else day first: the rule that reads a surrogate back the same way.
+    const monthFirst = Number(numbers[0].written) <= 12;
+    [numbers[0].part, numbers[1].part, numbers[2].part] = monthFirst ? ["month", "day", "year"] : ["day", "month", "year"];
+    return "other";
+  }
+  if (numbers.length === 2 && short(numbers[0]) && four(numbers[1])) {
+    [numbers[0].part, numbers[1].part] = ["month", "year"];
+    return "other";
+  }
+  return null;
+}
+
+function partsExist({ year, month, day }: DateParts): boolean {
+  if (month !== undefined && (month < 1 || month > 12)) return false;
+  if (day !== undefined && (day < 1 || day > 31)) return false;
+  if (year !== undefined && month !== undefined && day !== undefined) {
+    const probe = new Date(Date.UTC(year, month - 1, day));
+    return probe.getUTCFullYear() === year && probe.getUTCMonth() === month - 1 && probe.getUTCDate() === day;
+  }
+  return year !== undefined || month !== undefined;
+}
+
+export function isFullDate(parts: DateParts): parts is CalendarDate {
+  return parts.year !== undefined && parts.month !== undefined && parts.day !== undefined;
+}
+
+function ordinalSuffix(day: number): string {
+  const tens = day % 100;
+  if (tens >= 11 && tens <= 13) return "th";
+  return ["th", "st", "nd", "rd"][day % 10] ?? "th";
+}
+
+function writeMonthName(month: number, written: string): string {
+  const full = MONTHS[month - 1];
+  const lower = written.toLowerCase();
+  const name = lower === MONTHS[monthOf(written) - 1] ? full : month === 9 && lower === "sept" ? "sept" : full.slice(0, 3);
+  if (written === written.toUpperCase()) return name.toUpperCase();
+  if (written[0] === written[0].toUpperCase()) return name[0].toUpperCase() + name.slice(1);
+  return name;
+}
+
+function writeNumber(value: number, padded: boolean): string {
+  return padded ? String(value).padStart(2, "0") : String(value);
+}
+
+/** The same layout read the other way round where a numeric date is ambiguous (`05/03/2011` day first). */
+export function swappedLayout(layout: DateLayout): DateLayout | null {
+  if (layout.pieces.some((piece) => typeof piece !== "string" && piece.part === "year" && layout.pieces.indexOf(piece) === 0) || layout.pieces.some((piece) => typeof piece !== "string" && piece.part === "month" && /[A-Za-z]/.test(piece.written))) return null;
+  const swap: Record<Part, Part> = { day: "month", month: "day", year: "year" };
+  const pieces = layout.pieces.map((piece) => (typeof piece === "string" ? piece : { ...piece, part: swap[piece.part] }));
+  return pieces.some((piece) => typeof piece !== "string" && piece.part === "day") ? { ...layout, pieces } : null;
+}
+
+/** `date` written in `layout` (the parts the layout shows). */
+export function writeDate(date: CalendarDate, layout: DateLayout): string {
+  return layout.pieces
+    .map((piece) => {
+      if (typeof piece === "string") return piece;
+      const value = date[piece.part];
+      if (piece.part === "year") return String(value);
+      if (piece.part === "month" && /[A-Za-z]/.test(piece.written)) return writeMonthName(value, piece.written);
+      const number = writeNumber(value, layout.padded);
+      if (piece.suffix === undefined) return number;
+      const suffix = ordinalSuffix(value);
+      return number + (piece.suffix === piece.suffix.toUpperCase() ? suffix.toUpperCase() : suffix);
+    })
+    .join("");
+}

@@ -1,0 +1,99 @@
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { parseDate } from "../../../src/detect/vault/dates.js";
+import { deriveKeys } from "../../../src/crypto/keys.js";
+import { createRecons } from "../../../src/guard.js";
+import { createFf1Operator } from "../../../src/transform/operators/ff1.js";
+import { readDate, writeDate } from "../../../src/transform/operators/date-layout.js";
+
+const fpe = createFf1Operator(deriveKeys("date-fpe-test").fpe);
+const apply = (value: string, registered?: string) => fpe.apply({ value, field: "dob", kind: "date", valueType: "format", registered }) as { text: string };
+const reverse = (text: string, registered?: string) => fpe.reverse!(text, { field: "dob", kind: "date", valueType: "format", registered });
+
+/** The date a full written form shows, as ISO text (null when it is not one). */
+function isoOf(text: string): string | null {
+  const read = readDate(text);
+  if (!read || read.parts.year === undefined || read.parts.month === undefined || read.parts.day === undefined) return null;
+  const { year, month, day } = read.parts;
+  return parseDate(`${year}-${String(month).padStart(2, "0")}-${String(day).padStart(2, "0")}`) ? `${year}-${month}-${day}` : null;
+}
+
+describe("date FPE: another valid date, written the same way", () => {
+  it.each([
+    ["1957-07-28", /^\d{4}-\d{2}-\d{2}$/],
+    ["07/28/1957", /^\d{2}\/\d{1,2}\/\d{4}$|^\d{1,2}\/\d{2}\/\d{4}$/],
+    ["July 28, 1957", /^[A-Z][a-z]+ \d{1,2}, \d{4}$/],
+    ["Jul. 28th, 1957", /^[A-Z][a-z]{2,3}\. \d{1,2}(st|nd|rd|th), \d{4}$/],
+    ["28 JULY 1957", /^\d{1,2} [A-Z]+ \d{4}$/],
+    ["28th of July 1957", /^\d{1,2}(st|nd|rd|th) of [A-Z][a-z]+ \d{4}$/],
+    ["19570728", /^\d{8}$/],
+  ])("%s", (written, layout) => {
+    const surrogate = apply(written, "1957-07-28").text;
+    expect(surrogate).toMatch(layout);
+    expect(surrogate).not.toBe(written);
+    if (written !== "19570728") expect(isoOf(surrogate)).not.toBeNull();
+    expect(apply(written, "1957-07-28").text).toBe(surrogate);
+    expect(reverse(surrogate, "1957-07-28")).toBe(written);
+  });
+
+  it("shows one surrogate date for every form of a registered date, partial forms included", () => {
+    const iso = apply("1957-07-28").text;
+    const [year, month, day] = iso.split("-").map(Number);
+    const monthName = new Date(Date.UTC(2000, month - 1, 1)).toLocaleString("en-US", { month: "long", timeZone: "UTC" });
+    expect(apply("July 28, 1957", "1957-07-28").text).toBe(`${monthName} ${day}, ${year}`);
+    expect(apply("July 28", "1957-07-28").text).toBe(`${monthName} ${day}`);
+    expect(apply("July 1957", "1957-07-28").text).toBe(`${monthName} ${year}`);
+    expect(apply("1957", "1957-07-28").text).toBe(String(year));
+    expect(reverse(`${monthName} ${day}`, "1957-07-28")).toBe("July 28");
+  });
+
+  it("keeps the writer's day-first order where the registered date shows it (05/03/2024 for March 5)", () => {
+    const surrogate = apply("05/03/2024", "2024-03-05").text;
+    const [year, month, day] = apply("2024-03-05").text.split("-").map(Number);
+    expect(surrogate).toMatch(new RegExp(`^0?${day}/0?${month}/${year}$`));
+    // The same date, day first; its zero padding comes back only where the surrogate could show it (a day or month below 10).
+    expect(reverse(surrogate, "2024-03-05")).toMatch(/^0?5\/0?3\/2024$/);
+  });
+
+  it("is a permutation of dates: every date enciphers to a valid date that deciphers back", () => {
+    fc.assert(
+      fc.property(fc.date({ min: new Date("1000-01-01T00:00:00Z"), max: new Date("3700-12-31T00:00:00Z"), noInvalidDate: true }), (date) => {
+        const iso = date.toISOString().slice(0, 10);
+        const surrogate = apply(iso).text;
+        expect(isoOf(surrogate)).not.toBeNull();
+        expect(reverse(surrogate)).toBe(iso);
+      }),
+      { numRuns: 200 },
+    );
+  });
+
+  it("needs the registered date for a partial form (else the guard redacts), and leaves dates outside 1000-3737 to the generic cipher", () => {
+    expect(() => apply("July 28")).toThrow(/in part/);
+    const far = apply("9999-12-31").text;
+    expect(far).not.toBe("9999-12-31");
+    expect(reverse(far)).toBe("9999-12-31");
+  });
+
+  it("reads and writes the layouts it knows", () => {
+    const read = readDate("Sept. 5th, 2024")!;
+    expect(read.parts).toEqual({ year: 2024, month: 9, day: 5 });
+    expect(writeDate({ year: 2011, month: 3, day: 1 }, read.layout)).toBe("Mar. 1st, 2011");
+    expect(readDate("05/3/2024")!.layout.padded).toBe(true);
+    expect(readDate("Call 555 today")).toBeNull();
+  });
+});
+
+describe("dates through the guard", () => {
+  const guard = createRecons({ secret: "date-guard", vault: { dob: "1957-07-28" }, policy: { fields: { dob: { authorized: ["doctor"] } } } });
+
+  it.each(["DOB: Jul. 28th, 1957", "born JULY 28 1957", "birthday July 28", "dob 7/28/1957", "dob 1957-07-28T00:00:00Z", "born 19570728"])(
+    "%s: an unauthorized reader gets a valid date, the authorized one the text back from shared state",
+    (text) => {
+      const other = guard.sanitizeSync({ channel: "C2", content: text, recipient: "clerk" }).content;
+      expect(other).not.toBe(text);
+      expect(other).not.toMatch(/1957|July 28|Jul\. 28/i);
+      const stored = guard.sanitizeSync({ channel: "C5", content: text }, { reversible: true }).content;
+      expect(guard.sanitizeSync({ channel: "C5", content: stored, recipient: "doctor" }).content).toBe(text);
+    },
+  );
+});
