@@ -14,6 +14,7 @@ import { VaultBoundCache } from "./vault-bound-cache.js";
 import { sharedOperators } from "./transform/operators/index.js";
 import { listedNameTokens } from "./transform/operators/pseudonym.js";
 import { redactionPlaceholder } from "./transform/operators/redact.js";
+import { REPRESENTATION_LENGTH } from "./transform/operators/format.js";
 import { OperatorError, type Operator, type OperatorOutput } from "./transform/base.js";
 import { mapStrings } from "./content.js";
 import { DecisionTrail } from "./decision-trail.js";
@@ -351,6 +352,10 @@ class Guard implements ReconsGuard {
         if (tail !== null) return { replacement: tail, exception: whole.exception };
       }
       const result = this.memoizedApply(operator, input);
+      if (context.reversible && action === "fpe" && detection.valueType === "value" && !isFormatPreserved(original, result)) {
+        // An amount in shared state that FPE can only pad (`$45,000` -> `$93358544,207`) or spell in letters (`$4.5M`): sealed instead.
+        return { replacement: this.seal(detection), fallback: "fpe-sealed-not-format-preserving" };
+      }
       return { replacement: result.text, exception: result.exception };
     } catch (error) {
       const fallback = error instanceof OperatorError ? error.fallback : `${action}-error`;
@@ -573,6 +578,11 @@ class TrailResult<T> {
   }
 }
 const DECISIONS: PropertyDescriptor = { get: TrailResult.decisionsOf, enumerable: true };
+
+/** Whether an FPE output still reads as the value did: no pad digits added, no letters enciphered. */
+function isFormatPreserved(span: string, output: OperatorOutput): boolean {
+  return output.exception !== REPRESENTATION_LENGTH && !/[A-Za-z]/.test(span);
+}
 
 /** A span as its operator should read it: compatibility forms (`１２３`) as the characters they show, invisible format characters gone. */
 function plainForm(span: string): string {

@@ -177,3 +177,20 @@ describe("a stored surrogate written in another layout than the registered value
     expect(read(held, "marketing")).not.toMatch(/205,?902|0012|1234 5678/);
   });
 });
+
+describe("an amount in shared state that FPE cannot keep readable", () => {
+  const guard = createRecons({ secret: SECRET, vault: { salary: "45000", deal: "4500000" }, policy: { fields: { salary: { kind: "amount", authorized: ["payroll"] }, deal: { kind: "amount", authorized: ["payroll"] } } } });
+
+  it.each([
+    ["Salary $45,000 a year.", "45000"],
+    ["Deal size $4.5M.", "4500000"],
+  ])("%s is sealed (not padded to a phone-like number or spelled in letters); the authorized reader gets the amount back", (text, amount) => {
+    const { content, decisions } = guard.sanitizeSync({ channel: "C5", content: text }, { reversible: true });
+    expect(content).toMatch(/\[REDACTED:amount#[0-9a-f]{8}\]/);
+    expect(decisions.map((decision) => [decision.action, decision.fallback])).toEqual([["redact", "fpe-sealed-not-format-preserving"]]);
+    expect(guard.sanitizeSync({ channel: "C5", content, recipient: "payroll" }).content).toContain(amount);
+    const other = guard.sanitizeSync({ channel: "C5", content, recipient: "marketing" }).content;
+    expect(other).not.toContain(amount);
+    expect(other).not.toContain("45,000");
+  });
+});
