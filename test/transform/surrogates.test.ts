@@ -194,3 +194,21 @@ describe("an amount in shared state that FPE cannot keep readable", () => {
     expect(other).not.toContain("45,000");
   });
 });
+
+describe("a phone number written with or without its country code", () => {
+  it.each(["(415) 555-0132", "+14155550132"])("registered as %s: every form keeps its country code, stays dialable and restores", (registered) => {
+    const guard = createRecons({ secret: SECRET, vault: { phone: registered }, policy: { fields: { phone: { kind: "phone", authorized: ["nurse"] } } } });
+    const forms = ["call +1 415 555 0132", "call +14155550132", "tel:1-415-555-0132", "call (415) 555-0132", "call 415.555.0132 ext. 12"];
+    const national = new Set<string>();
+    for (const text of forms) {
+      const held = guard.sanitizeSync({ channel: "C5", content: text }, { reversible: true }).content;
+      expect(held).not.toContain("555");
+      expect(held.replace(/\D/g, "").length).toBe(text.replace(/\D/g, "").length);
+      if (/\+1|1-/.test(text)) expect(held).toMatch(/\+1|1-/);
+      national.add(held.replace(/ ext\. 12$/, "").replace(/\D/g, "").slice(-10));
+      expect(guard.sanitizeSync({ channel: "C5", content: held, recipient: "nurse" }).content).toBe(text);
+    }
+    // One surrogate number, whichever form the reader got.
+    expect(national.size).toBe(1);
+  });
+});

@@ -1,5 +1,6 @@
 import { OperatorError, type Operator, type OperatorInput, type OperatorOutput } from "../base.js";
 import { DateCipher } from "./date-fpe.js";
+import { parsePhone } from "../../detect/vault/phones.js";
 
 /**
  * Format-preserving encryption of a whole string, shared by the FF1 and FF3-1 operators.
@@ -276,15 +277,39 @@ export function createFormatPreservingOperator(name: string, cipher: NumeralCiph
       // A date stays a valid date written the same way; what does not read as one gets the generic cipher.
       const date = input.kind === "date" ? dates.surrogate(input.value, scopeOf(input), input.registered) : null;
       if (date !== null) return { text: date };
+      const national = input.kind === "phone" ? parsePhone(input.registered ?? input.value)?.national : undefined;
+      const dialled = national === undefined ? null : withNationalDigits(input.value, national, encrypted(JSON.stringify([scopeOf(input), national])).text);
+      if (dialled !== null) return { text: dialled };
       // Deterministic, so repeated values (the same SSN in every message) are enciphered once.
       return { ...encrypted(JSON.stringify([scopeOf(input), input.value])) };
     },
     reverse(transformed: string, input: Omit<OperatorInput, "value">): string {
       const date = input.kind === "date" ? dates.original(transformed, scopeOf(input), input.registered) : null;
       if (date !== null) return date;
+      const national = input.kind === "phone" && input.registered !== undefined ? parsePhone(input.registered)?.national : undefined;
+      const real = national === undefined ? null : withNationalDigits(transformed, encrypted(JSON.stringify([scopeOf(input), national])).text, national);
+      if (real !== null) return real;
       return decrypted(JSON.stringify([scopeOf(input), transformed]));
     },
   };
+}
+
+/**
+ * A phone number's national digits enciphered wherever they are written: `(415) 555-0132`,
+ * `+1 415 555 0132`, `+14155550132`, `1-415-...` all get the same national surrogate digits and keep
+ * their country code, so every form stays dialable and restores from the one surrogate. `span`'s
+ * trailing digits must be `from`; they become `to`. Null when they are not (an extension after them).
+ */
+function withNationalDigits(span: string, from: string, to: string): string | null {
+  const digits = span.replace(/\D/g, "");
+  if (!digits.endsWith(from) || to.length !== from.length || !/^\d+$/.test(to)) return null;
+  let next = to.length;
+  let text = "";
+  for (let at = span.length - 1; at >= 0; at--) {
+    const char = span[at];
+    text = (next > 0 && char >= "0" && char <= "9" ? to[--next] : char) + text;
+  }
+  return text;
 }
 
 /** FPE decryption of one surrogate in its scope; throws when it is not an FPE output. */
