@@ -7,11 +7,12 @@ function isPlainObject(value: object): value is Record<string, unknown> {
   return proto === Object.prototype || proto === null;
 }
 
-const IDENTIFIER = /^[A-Za-z_$][\w$]*$/;
+/** A structural key: an identifier in lower camel or snake case with at most two digits (`messages`, `patient_name`, `step2`). */
+const STRUCTURAL_KEY = /^(?!(?:.*\d){3})[a-z_$][\w$]*$/;
 
-/** A key that is not an identifier may be a protected value itself (`{ "123-45-6789": ... }`): paths name it by position. */
+/** Any other key may be a protected value itself (`{ "123-45-6789": ... }`, `{ Sanchez: ... }`, `MRN4471093`): paths name it by position. */
 function childPath(path: string, key: string | number, index: number): string {
-  return typeof key === "number" ? `${path}[${key}]` : IDENTIFIER.test(key) ? `${path}.${key}` : `${path}[key#${index}]`;
+  return typeof key === "number" ? `${path}[${key}]` : STRUCTURAL_KEY.test(key) ? `${path}.${key}` : `${path}[key#${index}]`;
 }
 
 /**

@@ -12,6 +12,7 @@ import { pathToFileURL } from "node:url";
 import { z } from "zod";
 import { classifyValue, detectForm, MIN_VALUE_LENGTH, type ValueForm, type ValueKind } from "./value-kinds.js";
 import type { ForwardingRates, KindForwarding, SlotStats } from "./forwarding-rates.js";
+import { parseJson } from "../json-text.js";
 
 const traceSchema = z.object({
   trace_id: z.string(),
@@ -45,7 +46,7 @@ export function parseTraces(gzipped: Buffer): Trace[] {
   const lines = gunzipSync(gzipped).toString("utf8").split("\n");
   return lines.flatMap((line, index) => {
     if (line.trim() === "") return [];
-    const parsed = traceSchema.safeParse(JSON.parse(line));
+    const parsed = traceSchema.safeParse(parseJson(line, `trace line ${index + 1}`));
     if (!parsed.success) throw new Error(`trace line ${index + 1}: ${parsed.error.issues[0]?.path.join(".")}: ${parsed.error.issues[0]?.message}`);
     return [parsed.data];
   });

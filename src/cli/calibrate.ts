@@ -4,6 +4,7 @@ import { Command, InvalidArgumentError } from "commander";
 import { z } from "zod";
 import { calibrateThreshold, formatCalibration } from "../detect/calibration.js";
 import { createJudge, type CalibratedJudge } from "../detect/judge.js";
+import { parseJson } from "../json-text.js";
 
 /** One line of a labels file: a semantic-middle instance, its human label and, optionally, a recorded judge score. */
 export const calibrationLabelSchema = z.object({
@@ -72,7 +73,7 @@ export async function readLabels(path: string): Promise<CalibrationLabel[]> {
   const lines = (await readFile(path, "utf8")).split("\n");
   return lines.flatMap((line, i) => {
     if (line.trim() === "") return [];
-    const parsed = calibrationLabelSchema.safeParse(JSON.parse(line));
+    const parsed = calibrationLabelSchema.safeParse(parseJson(line, `${path}:${i + 1}`));
     if (!parsed.success) throw new Error(`${path}:${i + 1}: ${parsed.error.issues.map((issue) => `${issue.path.join(".")} ${issue.message}`).join("; ")}`);
     return [parsed.data];
   });

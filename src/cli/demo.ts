@@ -7,6 +7,7 @@ import { createRecons } from "../guard.js";
 import { formatIssues } from "../replay/traces.js";
 import { writeOut } from "./replay.js";
 import { renderTable } from "./table.js";
+import { parseJson } from "../json-text.js";
 
 const DEFAULT_SAMPLES = new URL("../../data/sample-messages.json", import.meta.url);
 
@@ -44,7 +45,7 @@ export async function renderDemo(samples: DemoSamples): Promise<string> {
 
 /** Read and validate a demo file; errors name the bad path. */
 export async function loadDemoSamples(file: string | URL = DEFAULT_SAMPLES): Promise<DemoSamples> {
-  const parsed = demoSamplesSchema.safeParse(JSON.parse(await readFile(file, "utf8")));
+  const parsed = demoSamplesSchema.safeParse(parseJson(await readFile(file, "utf8"), String(file)));
   if (parsed.success) return parsed.data;
   throw new Error(`invalid demo samples ${String(file)}: ${formatIssues(parsed.error.issues)}`);
 }

@@ -1,6 +1,7 @@
 import { Command, InvalidArgumentError, Option } from "commander";
 import { replayFile, SANITIZERS } from "../replay/replay.js";
 import { formatScoreTable, readReplayed, scoreReplay } from "../replay/score.js";
+import { resolve } from "node:path";
 import { readTraces } from "../replay/traces.js";
 
 /** `recons replay --traces <file.jsonl[.gz]> --out <file.jsonl> [--sanitizer ...]`: the replay contract. */
@@ -11,6 +12,7 @@ export function replayCommand(): Command {
     .requiredOption("--out <file>", "output JSON lines: {trace_id, index, channel, recipient, position, sanitized, decisions}")
     .addOption(new Option("--sanitizer <name>", "recons (dynamic), static (field-level), blanket (redact all), none").choices(SANITIZERS).default("recons"))
     .action(async (options: { traces: string; out: string; sanitizer: (typeof SANITIZERS)[number] }, command: Command) => {
+      if (resolve(options.out) === resolve(options.traces)) command.error("error: --out names the --traces file: the replay would overwrite its input");
       const summary = await replayFile(options.traces, options.out, { sanitizer: options.sanitizer });
       const megabytes = summary.bytes / 1e6;
       writeErr(

@@ -4,6 +4,7 @@
  */
 import { z } from "zod";
 import { CHANNELS } from "../event.js";
+import { parseJson } from "../json-text.js";
 
 export const SANITIZER_NAMES = ["none", "blanket", "dlp", "static", "recons", "recons-redact-only"] as const;
 export type SanitizerName = (typeof SANITIZER_NAMES)[number];
@@ -69,12 +70,7 @@ export function parseRecords(text: string, source = "records.jsonl"): EvalRecord
   const complete = text.endsWith("\n") ? lines : lines.slice(0, -1);
   return complete.flatMap((line, index) => {
     if (line.trim() === "") return [];
-    let decoded: unknown;
-    try {
-      decoded = JSON.parse(line);
-    } catch (error) {
-      throw new Error(`${source}:${index + 1}: not valid JSON (${(error as Error).message})`);
-    }
+    const decoded = parseJson(line, `${source}:${index + 1}`);
     const parsed = evalRecordSchema.safeParse(decoded);
     if (!parsed.success) {
       const issue = parsed.error.issues[0];

@@ -8,6 +8,7 @@ import { z } from "zod";
 import type { Scenario } from "../scenarios/agentleak.js";
 import type { Job, JobOutput, JobSettings } from "./job.js";
 import { remoteRecordOutputSchema, type RemoteRecordInput } from "./record-graph.js";
+import { parseJson } from "../json-text.js";
 
 /** Graph id of the record graph in langgraph.json. */
 export const EVAL_RECORD_GRAPH = "eval-record";
@@ -21,9 +22,9 @@ const failedRunSchema = z.object({ __error__: z.object({ error: z.string().optio
 export function scenarioJsonById(corpusText: string, scenarios: readonly Scenario[]): Map<string, unknown> {
   const wanted = new Set(scenarios.map((s) => s.id));
   const byId = new Map<string, unknown>();
-  for (const line of corpusText.split("\n")) {
+  for (const [index, line] of corpusText.split("\n").entries()) {
     if (line.trim() === "") continue;
-    const json: unknown = JSON.parse(line);
+    const json = parseJson(line, `corpus line ${index + 1}`);
     const id = z.object({ scenario_id: z.string() }).loose().safeParse(json).data?.scenario_id;
     if (id !== undefined && wanted.has(id)) byId.set(id, json);
   }

@@ -164,14 +164,20 @@ async function existingRecords(path: string): Promise<Set<string>> {
   let whole = 0;
   let last = { key: "", bytes: 0 };
   let lineNumber = 0;
+  let torn = 0;
   for await (const line of recordLines(path)) {
     lineNumber++;
     if (line.trim() === "") {
       whole += Buffer.byteLength(line) + 1;
       continue;
     }
+    // Only the last line can be one a stopped writer left unfinished: a cut line before others is damage.
+    if (torn > 0) throw new Error(`${path}:${torn}: damaged record line before other records; repair or remove it (nothing was changed)`);
     const record = parseLine(line, path, lineNumber);
-    if (!record) break;
+    if (!record) {
+      torn = lineNumber;
+      continue;
+    }
     last = { key: recordKey(record), bytes: Buffer.byteLength(line) + 1 };
     keys.add(last.key);
     whole += last.bytes;

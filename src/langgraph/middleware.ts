@@ -25,7 +25,11 @@ export type ReconsMiddlewareOptions = z.input<typeof reconsMiddlewareOptionsSche
  *   `tool_calls[].args`, array content and tool results, is restored/sanitized for the model;
  * - tool calls (wrapToolCall): args for `tool:<name>` (C3); results for the model (C4), with the
  *   protected values a tool returns added to the vault;
- * - the final state (afterAgent): every message for the user (C1).
+ * - the final state (afterAgent): every message, the structured response and every other state
+ *   key for the user (C1); errors of the model and of tools for the user too.
+ * List it last (innermost): what a middleware after it adds to the model request would not be seen.
+ * Streams, interrupts and `getState` reach the caller outside any middleware hook: pass the agent
+ * to `withRecons` as well to protect them.
  */
 export function reconsMiddleware(guard: ReconsGuard, options: ReconsMiddlewareOptions = {}) {
   const parsed = reconsMiddlewareOptionsSchema.parse(options);
@@ -37,6 +41,7 @@ export function reconsMiddleware(guard: ReconsGuard, options: ReconsMiddlewareOp
       messages.map((message) => sanitizeMessageAware(guard, { channel: channelOf(message), recipient, resolution }, message)),
     );
   const modelChannel = (message: BaseMessage): Channel => (ToolMessage.isInstance(message) ? "C4" : "C2");
+  const toCaller = <T>(content: T): Promise<T> => sanitizeMessageAware(guard, { channel: "C1", recipient: parsed.user, resolution: "final-output" }, content);
 
   return createMiddleware({
     name: parsed.name,
@@ -45,17 +50,26 @@ export function reconsMiddleware(guard: ReconsGuard, options: ReconsMiddlewareOp
         deliver(request.messages, parsed.model, modelChannel, "node-input"),
         deliver([request.systemMessage], parsed.model, () => "C2", "node-input"),
       ]);
-      return handler({ ...request, messages, systemMessage: systemMessage as typeof request.systemMessage });
+      // The model is wrapped too: what a middleware listed after this one adds (a dynamic system prompt) is delivered at the call itself.
+      const model = sanitizingModel(request.model, (input) => sanitizeMessageAware(guard, { channel: "C2", recipient: parsed.model, resolution: "node-input" }, input));
+      try {
+        return await handler({ ...request, model, messages, systemMessage: systemMessage as typeof request.systemMessage });
+      } catch (error) {
+        // A model's error (an HTTP 400 body quoting the prompt) goes on to the agent's caller.
+        throw isGraphBubbleUp(error) ? error : await sanitizeError(error, toCaller);
+      }
     },
     wrapToolCall: async (request, handler) => {
       const recipient = `tool:${request.toolCall.name}`;
-      const args = await sanitizeMessageAware(guard, { channel: "C3", recipient, resolution: "tool-call", sender: parsed.model }, request.toolCall.args);
+      const frame = { channel: "C3", recipient, resolution: "tool-call", sender: parsed.model } as const;
+      // The tool reads its args and, through its runtime, the agent's state: both are deliveries to it.
+      const [args, state] = await Promise.all([sanitizeMessageAware(guard, frame, request.toolCall.args), sanitizeMessageAware(guard, frame, request.state)]);
       let result: Awaited<ReturnType<typeof handler>>;
       try {
-        result = await handler({ ...request, toolCall: { ...request.toolCall, args } });
+        result = await handler({ ...request, state, tool: withRuntimeState(request.tool, state), toolCall: { ...request.toolCall, args } });
       } catch (error) {
         // A tool's own error may quote what it was given: it goes on to the agent's caller (or back to the model, which restores what it may see).
-        throw isGraphBubbleUp(error) ? error : await sanitizeError(error, (content) => sanitizeMessageAware(guard, { channel: "C1", recipient: parsed.user, resolution: "final-output" }, content));
+        throw isGraphBubbleUp(error) ? error : await sanitizeError(error, toCaller);
       }
       return (await protectToolOutput(guard, result, {
         tool: request.toolCall.name,
@@ -64,9 +78,46 @@ export function reconsMiddleware(guard: ReconsGuard, options: ReconsMiddlewareOp
         reversible: parsed.reversibleResults,
       })) as typeof result;
     },
-    afterAgent: async (state) => ({
+    afterAgent: async (state) => {
       // Same ids: the messages reducer replaces each message with the caller's view of it.
-      messages: await deliver(state.messages, parsed.user, () => "C1", "final-output"),
-    }),
+      const update: Record<string, unknown> = { messages: await deliver(state.messages, parsed.user, () => "C1", "final-output") };
+      // The structured response and any key a state schema adds reach the caller too.
+      for (const [key, value] of Object.entries(state)) {
+        if (key === "messages" || value === undefined) continue;
+        const delivered = await toCaller(value);
+        if (delivered !== value) update[key] = delivered;
+      }
+      return update;
+    },
   });
+}
+
+/** The tool as the agent's ToolNode runs it, but reading `state` (its delivery) as its runtime state instead of the graph's raw task input. */
+function withRuntimeState<T>(tool: T, state: unknown): T {
+  if (typeof tool !== "object" || tool === null || typeof (tool as { invoke?: unknown }).invoke !== "function") return tool;
+  const original = tool as unknown as { invoke(input: unknown, config?: Record<string, unknown>): Promise<unknown> };
+  const wrapped = Object.create(original) as typeof original;
+  Object.defineProperty(wrapped, "invoke", { value: (input: unknown, config?: Record<string, unknown>) => original.invoke(input, { ...config, state }), enumerable: false });
+  return wrapped as unknown as T;
+}
+
+/** Methods of a chat model that return another model to call (bound tools, config, structured output). */
+const MODEL_BUILDERS = new Set(["bindTools", "bind", "withConfig", "withStructuredOutput", "withRetry"]);
+
+/**
+ * `model` whose `invoke` and `stream` deliver their input through `deliver` first, and whose derived
+ * models (bindTools, withConfig, ...) do the same. Methods run on the model itself (private fields).
+ */
+function sanitizingModel<M>(model: M, deliver: (input: unknown) => Promise<unknown>): M {
+  if (typeof model !== "object" || model === null) return model;
+  return new Proxy(model as object, {
+    get(target, property, receiver) {
+      const value: unknown = Reflect.get(target, property, receiver);
+      if (typeof value !== "function") return value;
+      const method = value as (...args: unknown[]) => unknown;
+      if (property === "invoke" || property === "stream") return async (input: unknown, ...rest: unknown[]) => method.call(target, await deliver(input), ...rest);
+      if (typeof property === "string" && MODEL_BUILDERS.has(property)) return (...args: unknown[]) => sanitizingModel(method.apply(target, args), deliver);
+      return method.bind(target);
+    },
+  }) as M;
 }

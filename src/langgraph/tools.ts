@@ -3,10 +3,11 @@ import { isBaseMessage, ToolMessage } from "@langchain/core/messages";
 import type { ToolCall } from "@langchain/core/messages/tool";
 import type { RunnableConfig } from "@langchain/core/runnables";
 import type { StructuredToolInterface } from "@langchain/core/tools";
-import { Command, isCommand } from "@langchain/langgraph";
+import { Command, isCommand, isGraphBubbleUp } from "@langchain/langgraph";
 import { ToolNode, type ToolNodeOptions } from "@langchain/langgraph/prebuilt";
 import type { ObservableEvent } from "../event.js";
 import type { ReconsGuard, SanitizeOptions } from "../guard.js";
+import { sanitizeError } from "./errors.js";
 import { fromPlain, toPlain } from "./messages.js";
 
 /** Resolves the node a tool result is delivered to from the tool's run config. */
@@ -50,7 +51,15 @@ export function protectTool<T extends StructuredToolInterface>(tool: T, guard: R
     const args = call ? call.args : input;
     const frame: EventFrame = { channel: "C3", recipient, resolution: "tool-call", sender: callerOf(parsed, config) };
     const safeArgs = await sanitizeMessageAware(guard, frame, args);
-    const output: unknown = await tool.invoke(call ? { ...call, args: safeArgs as Record<string, unknown> } : (safeArgs as never), config);
+    let output: unknown;
+    try {
+      output = await tool.invoke(call ? { ...call, args: safeArgs as Record<string, unknown> } : (safeArgs as never), config);
+    } catch (error) {
+      // Its error (a lookup failing on the SSN it was given, a schema error holding the args) goes to the caller: a ToolMessage in a ToolNode.
+      if (isGraphBubbleUp(error)) throw error;
+      const resultFrame: EventFrame = { channel: "C4", recipient: callerOf(parsed, config), resolution: "tool-result", sender: recipient };
+      throw await sanitizeError(error, (content) => sanitizeMessageAware(guard, resultFrame, content));
+    }
     return protectToolOutput(guard, output, {
       tool: tool.name,
       caller: callerOf(parsed, config),
@@ -59,6 +68,8 @@ export function protectTool<T extends StructuredToolInterface>(tool: T, guard: R
     });
   };
   Object.defineProperty(protectedTool, "invoke", { value: invoke, enumerable: false });
+  // The deprecated `call` would reach the original through the prototype.
+  Object.defineProperty(protectedTool, "call", { value: (arg: unknown, config?: RunnableConfig) => invoke(arg, config), enumerable: false });
   return protectedTool;
 }
 
@@ -100,7 +111,7 @@ export async function protectToolOutput(guard: ReconsGuard, output: unknown, con
     }
     if (isBaseMessage(output) && ToolMessage.isInstance(output)) {
       registerResultFields(guard, parseStructured(output.content), context.resultFields);
-      registerResultFields(guard, output.artifact, context.resultFields);
+      registerResultFields(guard, parseStructured(output.artifact), context.resultFields);
       return await sanitizeMessageAware(guard, frame, output, options);
     }
     registerResultFields(guard, parseStructured(output), context.resultFields);
@@ -148,8 +159,9 @@ function isVaultable(value: unknown): value is Scalar | Scalar[] {
   return isScalar(value) || (Array.isArray(value) && value.length > 0 && value.every(isScalar));
 }
 
-/** Tool results usually arrive as JSON text; a structured view lets their keys name fields. */
+/** Tool results usually arrive as JSON text, alone or in text blocks; a structured view lets their keys name fields. */
 function parseStructured(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map((block: unknown) => (isTextBlock(block) ? parseStructured(block.text) : parseStructured(block)));
   if (typeof value !== "string" || !/^\s*[[{]/.test(value)) return value;
   try {
     return JSON.parse(value) as unknown;
@@ -166,6 +178,10 @@ function parseStructured(value: unknown): unknown {
 export async function sanitizeMessageAware<T>(guard: ReconsGuard, frame: EventFrame, value: T, options: SanitizeOptions = {}): Promise<T> {
   const result = await guard.sanitize({ ...frame, content: toPlain(value) }, options);
   return fromPlain(value, result.content);
+}
+
+function isTextBlock(block: unknown): block is { type: "text"; text: string } {
+  return typeof block === "object" && block !== null && (block as { type?: unknown }).type === "text" && typeof (block as { text?: unknown }).text === "string";
 }
 
 function isToolCall(input: unknown): input is ToolCall {

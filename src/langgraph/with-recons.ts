@@ -111,6 +111,12 @@ function isCompiledGraph(graph: unknown): graph is CompiledGraphLike {
   return typeof (graph as CompiledGraphLike)?.getGraphAsync === "function" && typeof (graph as CompiledGraphLike).nodes === "object";
 }
 
+/** LangChain's `createAgent` result: it runs everything through its compiled `graph`. */
+function isAgent(value: object): value is { graph: CompiledGraphLike } {
+  const graph = (value as { graph?: unknown }).graph;
+  return isCompiledGraph(graph) && typeof (value as { invoke?: unknown }).invoke === "function";
+}
+
 function isRecord(value: unknown): value is Record<string, unknown> {
   return value !== null && typeof value === "object" && !Array.isArray(value);
 }
@@ -125,6 +131,10 @@ export function withRecons<G extends object>(graph: G, guard: ReconsGuard, optio
   const interceptor = new GraphInterceptor(guard, withReconsOptionsSchema.parse(options));
   if (isBuilder(graph)) interceptor.protectBuilder(graph);
   else if (isCompiledGraph(graph) && graph.builder !== undefined) interceptor.protectCompiled(graph, true);
+  else if (isAgent(graph)) {
+    // A `createAgent` agent: `reconsMiddleware` guards its model and tools; its streams, interrupts and state reach the caller here.
+    if (interceptor.protectsCaller) interceptor.protectCallerOutput(graph.graph);
+  }
   else if (isCompiledGraph(graph)) {
     // Tasks hand values to each other inside one node, where no wrapper sees them: refused, not half protected.
     throw new TypeError("withRecons covers StateGraph graphs, built or compiled; a functional-API entrypoint (or a bare Pregel) passes values between its tasks where RECONS cannot see them");
@@ -467,8 +477,12 @@ class GraphInterceptor {
     return Object.fromEntries(Object.keys(update).map((key) => [key, settled.has(key) ? settled.get(key) : rest[key]]));
   }
 
+  get protectsCaller(): boolean {
+    return this.options.finalOutput;
+  }
+
   /** Final output and streamed chunks to the caller are C1 for `user`. */
-  private protectCallerOutput(compiled: CompiledGraphLike): void {
+  protectCallerOutput(compiled: CompiledGraphLike): void {
     // `withConfig` builds a new graph on the same nodes: its caller gets the same protection.
     const withConfig = compiled.withConfig?.bind(compiled);
     if (withConfig) {

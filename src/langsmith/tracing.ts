@@ -98,6 +98,9 @@ export function reconsTracing(guard: ReconsGuard, input: ReconsTracingOptions = 
   const options = reconsTracingOptionsSchema.parse(input);
   const client = options.client ?? new Client();
   const protection = protectClient(client, guard, options);
+  // Every run names its project: one holding a protected value would have each batch blocked whole.
+  const inProjectName = unauthorizedFields(protection, options.projectName ?? "");
+  if (inProjectName.length > 0) throw new Error(`projectName holds a protected value (${inProjectName.join(", ")}): LangSmith would receive it with every run`);
   if (options.protectDefaultClients) {
     protectClient(new LangChainTracer().client as Client, guard, options);
     protectClient(RunTree.getSharedClient(), guard, options);
@@ -209,7 +212,9 @@ function backstopFetch(protection: ClientProtection, inner: typeof fetch | undef
     if (body instanceof ReadableStream) body = new Uint8Array(await new Response(body).arrayBuffer());
     const headers = new Headers(init?.headers ?? (input instanceof Request ? input.headers : undefined));
     const scanned = body ?? (input instanceof Request && input.body ? await input.clone().arrayBuffer() : undefined);
-    const fields = scanned === undefined ? [] : unauthorizedFields(protection, await bodyText(scanned, headers.get("content-encoding")));
+    const inBody = scanned === undefined ? [] : unauthorizedFields(protection, await bodyText(scanned, headers.get("content-encoding")));
+    // Query strings carry content too (`GET /datasets?name=...`).
+    const fields = [...new Set([...inBody, ...unauthorizedFields(protection, urlText(url))])].sort();
     if (fields.length > 0) {
       protection.blocked.push({ url, fields });
       return new Response(JSON.stringify({ detail: `blocked by RECONS: body held ${fields.join(", ")}` }), { status: BLOCKED_STATUS });
@@ -217,6 +222,14 @@ function backstopFetch(protection: ClientProtection, inner: typeof fetch | undef
     const send = inner ?? (globalThis as unknown as Record<symbol, typeof fetch | undefined>)[FETCH_OVERRIDE] ?? fetch;
     return send(input, init === undefined ? undefined : { ...init, body });
   };
+}
+
+function urlText(url: string): string {
+  try {
+    return decodeURIComponent(url.replace(/\+/g, " "));
+  } catch {
+    return url;
+  }
 }
 
 async function bodyText(body: RequestBody, encoding: string | null): Promise<string | undefined> {

@@ -8,6 +8,7 @@ import { z } from "zod";
 import { createMeter, type Meter, type MeterHit } from "./meter.js";
 import { renderTable } from "../cli/table.js";
 import { allowedFields, formatIssues, type Trace } from "./traces.js";
+import { parseJson } from "../json-text.js";
 
 /** Options of a scoring run. */
 export const scoreOptionsSchema = z.object({
@@ -203,12 +204,7 @@ export async function readReplayed(file: string): Promise<ReplayedLine[]> {
   const lines: ReplayedLine[] = [];
   text.split("\n").forEach((raw, index) => {
     if (raw.trim() === "") return;
-    let json: unknown;
-    try {
-      json = JSON.parse(raw);
-    } catch (error) {
-      throw new Error(`${file}:${index + 1}: invalid JSON (${(error as Error).message})`);
-    }
+    const json = parseJson(raw, `${file}:${index + 1}`);
     const parsed = replayedLineSchema.safeParse(json);
     if (!parsed.success) throw new Error(`${file}:${index + 1}: ${formatIssues(parsed.error.issues)}`);
     lines.push(parsed.data);

@@ -2,6 +2,7 @@ import { readFile } from "node:fs/promises";
 import { gunzipSync } from "node:zlib";
 import { z } from "zod";
 import { vaultValueSchema, type VaultValue } from "../policy/options.js";
+import { jsonSyntaxProblem } from "../json-text.js";
 
 /** One message a real LLM produced in an AgentLeak execution. */
 export const traceMessageSchema = z.object({
@@ -111,7 +112,7 @@ export function parseTraces(text: string, file = "<traces>"): Trace[] {
     try {
       json = JSON.parse(line);
     } catch (error) {
-      throw new TraceFormatError(file, lineNumber, `invalid JSON (${(error as Error).message})`);
+      throw new TraceFormatError(file, lineNumber, `invalid JSON (${jsonSyntaxProblem(error)})`);
     }
     const result = traceSchema.safeParse(json);
     if (!result.success) throw new TraceFormatError(file, lineNumber, formatIssues(result.error.issues));

@@ -1,5 +1,6 @@
 import { readFile } from "node:fs/promises";
 import { z } from "zod";
+import { parseJson } from "../json-text.js";
 
 /** A vault field: any JSON value (scalars, lists, nested records), so no scenario is refused for its shape. */
 const fieldValueSchema = z.json();
@@ -212,12 +213,7 @@ export function parseAgentLeakJsonl(text: string, source = "<jsonl>"): Scenario[
   return text.split("\n").flatMap((line, index) => {
     if (line.trim() === "") return [];
     const where = `${source}:${index + 1}`;
-    let decoded: unknown;
-    try {
-      decoded = JSON.parse(line);
-    } catch (error) {
-      throw new Error(`${where}: not valid JSON (${(error as Error).message})`);
-    }
+    const decoded = parseJson(line, where);
     try {
       return [parseScenario(decoded)];
     } catch (error) {
