@@ -348,7 +348,7 @@ class Guard implements ReconsGuard {
       if (action === "fpe" && detection.role === "masked-tail" && detection.value !== undefined) {
         // The shown tail of the whole value's surrogate: the reader sees the digits its full surrogate ends in.
         const whole = this.memoizedApply(operator, { ...input, value: detection.value });
-        const tail = maskedTail(whole.text);
+        const tail = maskedTail(whole.text, original.replace(/\D/g, "").length);
         if (tail !== null) return { replacement: tail, exception: whole.exception };
       }
       const result = this.memoizedApply(operator, input);

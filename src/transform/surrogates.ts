@@ -107,7 +107,7 @@ export class SurrogateIndex {
     const { entry } = this.origins[origin];
     switch (role) {
       case "masked-tail":
-        return maskedTail(entry.value) ?? span;
+        return maskedTail(entry.value, span.replace(/\D/g, "").length) ?? span;
       case "first-name":
       case "surname": {
         const part = namePart(entry.value, role);

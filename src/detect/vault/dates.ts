@@ -109,6 +109,8 @@ export function dateVariants(date: CalendarDate, birth: boolean): Variant[] {
     }
     variants.push(monthOfYear(`${name} ${y}`), monthOfYear(`${name} of ${y}`));
   }
+  // Military and airline style, glued: `17JUN1971`.
+  for (const d of [String(day), pad(day)]) variants.push(whole(`${d}${MONTH_ABBREVIATIONS[month - 1][0]}${y}`, LAYOUT_CONFIDENCE));
   variants.push(monthOfYear(`${pad(month)} ${y}`), monthOfYear(`${month} ${y}`));
   if (birth) variants.push(...BIRTH_PHRASES.map((phrase) => ({ ...whole(`${phrase} ${y}`, BIRTH_YEAR_CONFIDENCE), tail: y.length })));
   return variants;

@@ -1,4 +1,4 @@
-import { isDictionaryWord, isTitle } from "./words.js";
+import { isDictionaryWord, isNameWord, isTitle } from "./words.js";
 
 /** Characters that join two words into one name (`Jane Smith`, `Smith-Jones`). */
 const JOINER = /[ \t-]/;
@@ -42,7 +42,7 @@ function wordAfter(source: string, end: number): string {
 /** A capitalized word that is not an ordinary English word or an honorific: part of another name. */
 function isOtherNamePart(word: string): boolean {
   const lower = word.toLowerCase();
-  return word.length > 1 && isCapitalized(word) && !isDictionaryWord(lower) && !isTitle(lower);
+  return word.length > 1 && isCapitalized(word) && (!isDictionaryWord(lower) || isNameWord(lower)) && !isTitle(lower);
 }
 
 function isPossessive(source: string, end: number): boolean {
@@ -61,9 +61,11 @@ function startsSentence(source: string, start: number): boolean {
  * capitalized, it is not glued to another capitalized non-dictionary word (`Jane Smith` for the
  * surname Smith, `Thomas Greene` for the surname Thomas), and if it opens a sentence it is not an
  * ordinary English word (`Long-term`, `Hill`) unless a person label or a case name's `v.` precedes it
- * (`Patient name: Hill`, `Holmes v. Hill`) or a possessive follows it (`[Hill's Law Firm]`).
+ * (`Patient name: Hill`, `Holmes v. Hill`), a possessive follows it (`[Hill's Law Firm]`), the
+ * word is foremost a name (`James was born`, `Murray was seen`: compromise's lexicon), or the
+ * person is named in full in the same text (`namedInFull`: `Dwayne Hill ... Hill agreed`).
  */
-export function isStandaloneNameReference(source: string, start: number, end: number): boolean {
+export function isStandaloneNameReference(source: string, start: number, end: number, namedInFull: () => boolean = () => false): boolean {
   const word = source.slice(start, end);
   if (!isCapitalized(word)) return false;
   const after = wordAfter(source, end);
@@ -71,5 +73,8 @@ export function isStandaloneNameReference(source: string, start: number, end: nu
   const before = source.slice(Math.max(0, start - LABEL_LOOKBEHIND), start);
   // Alone after the label: `Name: John Doe` names someone else called John.
   if ((PERSON_LABEL.test(before) || VERSUS.test(before)) && !isCapitalized(after)) return true;
-  return !(startsSentence(source, start) && isDictionaryWord(word.toLowerCase())) || isPossessive(source, end);
+  const lower = word.toLowerCase();
+  // A name word followed by another capitalized word is someone else's first name (`Grant Doe`).
+  const readsAsName = isNameWord(lower) && !isCapitalized(after);
+  return !(startsSentence(source, start) && isDictionaryWord(lower) && !readsAsName) || isPossessive(source, end) || namedInFull();
 }

@@ -99,12 +99,27 @@ function wholeUnitVariants(integer: string, amount: number): Variant[] {
 }
 
 /**
+ * European, SI and Swiss layouts (`484.801,59`, `484 801,59`, `484 801.59`; the `’` and no-break
+ * spaces of Swiss and French print normalize to spaces). A dot-grouped integer needs two dots
+ * (`1.286.841`): with one (`53.052`) it reads as a decimal.
+ */
+function localGroupings({ integer, fraction }: ParsedNumber): Variant[] {
+  if (integer.length <= 3) return [];
+  const grouped = (separator: string) => integer.replace(/\B(?=(\d{3})+(?!\d))/g, separator);
+  const forms = fraction === "" ? [grouped(" ")] : [`${grouped(".")},${fraction}`, `${grouped(" ")},${fraction}`, `${grouped(" ")}.${fraction}`];
+  if (fraction === "" && integer.length > 6) forms.push(grouped("."));
+  return forms.map((form) => whole(form, LAYOUT_CONFIDENCE));
+}
+
+/**
  * Renderings of a number with or without thousands grouping, currency and decimals; for amounts,
  * whole units without the cents and rounded k/M/full forms.
  */
 export function numberVariants(kind: string, value: ParsedNumber): Variant[] {
   const integers = value.written === value.integer ? integerForms(value.integer) : [...integerForms(value.integer), ...integerForms(value.written)];
   const variants = integers.flatMap((i) => fractionForms(value.fraction).map((f) => whole(i + f, LAYOUT_CONFIDENCE)));
+  // A bare integer of another kind (a PIN, a code) is not written grouped; an amount or a decimal is.
+  if (kind === "amount" || value.fraction !== "") variants.push(...localGroupings(value));
   if (kind !== "amount") return variants;
   const amount = Number(`${value.integer}.${value.fraction || "0"}`);
   if (amount >= MIN_WHOLE_UNITS && !/^0*$/.test(value.fraction)) variants.push(...wholeUnitVariants(value.integer, amount));

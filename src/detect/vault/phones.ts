@@ -1,3 +1,5 @@
+import { parsePhoneNumberFromString } from "libphonenumber-js/max";
+import { normalizeValue } from "./normalize.js";
 import { whole, type Variant } from "./variant.js";
 
 const LAYOUT_CONFIDENCE = 0.95;
@@ -25,4 +27,26 @@ export function phoneVariants(phone: { national: string; extension: string }): V
   });
   const extensions = phone.extension ? ["", ...EXTENSION_LAYOUTS.map((layout) => layout + phone.extension)] : [""];
   return bodies.flatMap((body) => extensions.map((ext) => whole(body + ext, LAYOUT_CONFIDENCE)));
+}
+
+/** A number outside North America written with its country code (`+44 20 7946 0958`), by libphonenumber; else null. */
+function internationalPhone(value: string) {
+  const phone = value.trim().startsWith("+") ? parsePhoneNumberFromString(value) : undefined;
+  return phone?.isValid() && phone.countryCallingCode !== "1" ? phone : null;
+}
+
+/** The digits that identify a phone number within its country: NANP's ten, or libphonenumber's national number. */
+export function nationalDigits(value: string): string | undefined {
+  return parsePhone(value)?.national ?? internationalPhone(value)?.nationalNumber;
+}
+
+/**
+ * Renderings of an international number as its country writes it (`020 7946 0958` of
+ * `+44 20 7946 0958`, with the trunk prefix), its national number bare, and E.164 without the `+`.
+ */
+export function internationalPhoneVariants(value: string): Variant[] {
+  const phone = internationalPhone(value);
+  if (phone === null) return [];
+  const forms = [phone.formatNational(), phone.nationalNumber, phone.formatInternational(), `${phone.countryCallingCode}${phone.nationalNumber}`];
+  return [...new Set(forms.map(normalizeValue))].map((form) => whole(form, LAYOUT_CONFIDENCE));
 }

@@ -8,7 +8,8 @@ import { maskedTailVariants } from "./masked.js";
 import type { VaultMember } from "./members.js";
 import { nameVariants, parseName } from "./names.js";
 import { numberVariants, parseNumber } from "./numbers.js";
-import { parsePhone, phoneVariants } from "./phones.js";
+import { internationalPhoneVariants, parsePhone, phoneVariants } from "./phones.js";
+import { normalizeValue } from "./normalize.js";
 import { whole, type Variant } from "./variant.js";
 
 /** Variant forms of a value of one kind under `field` (the verbatim form is added by variantsOf). */
@@ -25,15 +26,45 @@ function kindVariants(field: string, kind: string, value: string, normalized: st
     }
     case "phone": {
       const phone = parsePhone(value);
-      return phone ? [...phoneVariants(phone), ...maskedTailVariants(phone.national)] : identifierVariants(kind, normalized);
+      if (phone) return [...phoneVariants(phone), ...maskedTailVariants(phone.national), ...spokenDigits(phone.national)];
+      return [...identifierVariants(kind, normalized), ...internationalPhoneVariants(value)];
     }
     case "ssn":
     case "card":
     case "id":
-      return [...identifierVariants(kind, normalized), ...maskedTailVariants(normalized)];
+      return [...identifierVariants(kind, normalized), ...maskedTailVariants(normalized), ...spokenDigits(value)];
+    case "email":
+      return emailVariants(value);
     default:
       return shapeVariants(kind, value, normalized);
   }
+}
+
+const DIGIT_WORDS = ["zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine"];
+const SPOKEN_CONFIDENCE = 0.9;
+/** Fewer digits than this read out one by one are a count, not an identifier. */
+const MIN_SPOKEN_DIGITS = 7;
+
+/** An identifier read out digit by digit, as call and voice transcripts write it (`four one five, five five five, ...`). */
+function spokenDigits(value: string): Variant[] {
+  if (!/^[\d\s().+-]+$/.test(value.trim())) return [];
+  const digits = value.replace(/\D/g, "");
+  return digits.length >= MIN_SPOKEN_DIGITS ? [whole([...digits].map((digit) => DIGIT_WORDS[Number(digit)]).join(" "), SPOKEN_CONFIDENCE)] : [];
+}
+
+const EMAIL_CONFIDENCE = 0.95;
+
+/** An email written to fool scrapers: `dwayne.sanchez [at] example [dot] com`, `(at)`, `at example.com`. */
+function emailVariants(value: string): Variant[] {
+  const at = value.lastIndexOf("@");
+  if (at <= 0) return [];
+  const [local, domain] = [value.slice(0, at), value.slice(at + 1)];
+  const spelled = (part: string) => part.split(".").map(normalizeValue).join(" dot ");
+  return [
+    `${normalizeValue(local)} at ${normalizeValue(domain)}`,
+    `${normalizeValue(local)} at ${spelled(domain)}`,
+    `${spelled(local)} at ${spelled(domain)}`,
+  ].map((form) => whole(form, EMAIL_CONFIDENCE));
 }
 
 /** Kinds without their own rules (amount, number, text, custom kinds): by what the value looks like. */

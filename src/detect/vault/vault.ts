@@ -9,7 +9,7 @@ import { listNeighbours, type MemberHit } from "./lists.js";
 import { followsMask } from "./masked.js";
 import { vaultMembers } from "./members.js";
 import { isStandaloneNameReference } from "./name-parts.js";
-import { isLowerLetterCode, NormalizeBuffer, originalSpan, SPACE_CODE } from "./normalize.js";
+import { isLowerLetterCode, NormalizeBuffer, normalizeValue, originalSpan, SPACE_CODE } from "./normalize.js";
 import { PatternGroup, type PatternIndex } from "./pattern-group.js";
 import type { Variant, VariantRole } from "./variant.js";
 import { isTitle } from "./words.js";
@@ -226,7 +226,13 @@ export class Vault implements Detector {
     }
     const initialsStart = role === "surname" ? this.givenInitialsBefore(norm, entry, start, end) : -1;
     if (initialsStart >= 0) hits.candidates.push({ entry, start: initialsStart, end, confidence: INITIALS_CONFIDENCE, role: "whole" });
-    else if (isStandaloneNameReference(norm.source, ...originalSpan(norm, start, end))) hits.candidates.push(hit);
+    else if (isStandaloneNameReference(norm.source, ...originalSpan(norm, start, end), () => this.namedInFull(norm, entry))) hits.candidates.push(hit);
+  }
+
+  /** Whether the whole registered value of `entry` is written in the text (`James Murray` before `James was born`). */
+  private namedInFull(norm: NormalizeBuffer, entry: number): boolean {
+    const whole = ` ${normalizeValue(this.list[entry].value)} `;
+    return ` ${norm.slice(0, norm.length)} `.includes(whole);
   }
 
   /**

@@ -1,4 +1,5 @@
 import { readFileSync } from "node:fs";
+import nlp from "compromise";
 import wordListPath from "word-list";
 import { eng as englishStopwords } from "stopword";
 
@@ -34,4 +35,17 @@ let dictionary: ReadonlySet<string> | null = null;
 export function isDictionaryWord(word: string): boolean {
   dictionary ??= new Set(readFileSync(wordListPath, "utf8").split("\n"));
   return dictionary.has(word);
+}
+
+/** compromise lexicon tags of words that are foremost names (`James`, `Corey`, `Murray`, `Collins`). */
+const NAME_TAGS: ReadonlySet<string> = new Set(["FirstName", "MaleName", "FemaleName", "LastName", "Person"]);
+
+/**
+ * Whether a lowercase word is foremost a person's name, though a dictionary may list it (`james`,
+ * `murray`): not a surname that is also a common noun's plural (`brooks`, `fields`).
+ */
+export function isNameWord(word: string): boolean {
+  const tag = (nlp.model() as { one: { lexicon: Record<string, string | undefined> } }).one.lexicon[word];
+  if (tag === undefined || !NAME_TAGS.has(tag)) return false;
+  return !(tag === "LastName" && word.endsWith("s") && isDictionaryWord(word.slice(0, -1)));
 }

@@ -1,6 +1,6 @@
 import { OperatorError, type Operator, type OperatorInput, type OperatorOutput } from "../base.js";
 import { DateCipher } from "./date-fpe.js";
-import { parsePhone } from "../../detect/vault/phones.js";
+import { nationalDigits } from "../../detect/vault/phones.js";
 
 /**
  * Format-preserving encryption of a whole string, shared by the FF1 and FF3-1 operators.
@@ -277,7 +277,7 @@ export function createFormatPreservingOperator(name: string, cipher: NumeralCiph
       // A date stays a valid date written the same way; what does not read as one gets the generic cipher.
       const date = input.kind === "date" ? dates.surrogate(input.value, scopeOf(input), input.registered) : null;
       if (date !== null) return { text: date };
-      const national = input.kind === "phone" ? parsePhone(input.registered ?? input.value)?.national : undefined;
+      const national = input.kind === "phone" ? nationalDigits(input.registered ?? input.value) : undefined;
       const dialled = national === undefined ? null : withNationalDigits(input.value, national, encrypted(JSON.stringify([scopeOf(input), national])).text);
       if (dialled !== null) return { text: dialled };
       // Deterministic, so repeated values (the same SSN in every message) are enciphered once.
@@ -286,7 +286,7 @@ export function createFormatPreservingOperator(name: string, cipher: NumeralCiph
     reverse(transformed: string, input: Omit<OperatorInput, "value">): string {
       const date = input.kind === "date" ? dates.original(transformed, scopeOf(input), input.registered) : null;
       if (date !== null) return date;
-      const national = input.kind === "phone" && input.registered !== undefined ? parsePhone(input.registered)?.national : undefined;
+      const national = input.kind === "phone" && input.registered !== undefined ? nationalDigits(input.registered) : undefined;
       const real = national === undefined ? null : withNationalDigits(transformed, encrypted(JSON.stringify([scopeOf(input), national])).text, national);
       if (real !== null) return real;
       return decrypted(JSON.stringify([scopeOf(input), transformed]));
@@ -296,18 +296,21 @@ export function createFormatPreservingOperator(name: string, cipher: NumeralCiph
 
 /**
  * A phone number's national digits enciphered wherever they are written: `(415) 555-0132`,
- * `+1 415 555 0132`, `+14155550132`, `1-415-...` all get the same national surrogate digits and keep
- * their country code, so every form stays dialable and restores from the one surrogate. `span`'s
- * trailing digits must be `from`; they become `to`. Null when they are not (an extension after them).
+ * `+1 415 555 0132`, `+14155550132`, `020 7946 0958`, `(894)764-7436x713` all get the same national
+ * surrogate digits and keep their country code, trunk prefix, extension marker and extension, so
+ * every form stays dialable and restores from the one surrogate. The digits `from` of `span` become
+ * `to`; null when `span` does not hold them.
  */
 function withNationalDigits(span: string, from: string, to: string): string | null {
   const digits = span.replace(/\D/g, "");
-  if (!digits.endsWith(from) || to.length !== from.length || !/^\d+$/.test(to)) return null;
-  let next = to.length;
+  const first = digits.indexOf(from);
+  if (first === -1 || to.length !== from.length || !/^\d+$/.test(to)) return null;
+  let index = 0;
   let text = "";
-  for (let at = span.length - 1; at >= 0; at--) {
-    const char = span[at];
-    text = (next > 0 && char >= "0" && char <= "9" ? to[--next] : char) + text;
+  for (const char of span) {
+    const isDigit = char >= "0" && char <= "9";
+    text += isDigit && index >= first && index < first + from.length ? to[index - first] : char;
+    if (isDigit) index++;
   }
   return text;
 }

@@ -1,0 +1,129 @@
+/**
+ * Fourth review: the forms in which an LLM or a person writes a registered value. Every test here
+ * FAILS on the reviewed code: each pins one confirmed finding (scratch repros: bench/_rv4_*.ts).
+ *
+ * `reader` is authorized for the field, `other` is not. A leak test sanitizes the text for `other`
+ * (directly, and after a reversible shared write); a round-trip test writes the text reversibly
+ * and reads it back as `reader`, who must get the exact original text.
+ */
+import { describe, expect, it } from "vitest";
+import { createRecons, type ReconsGuard } from "../../src/guard.js";
+
+type VaultValue = string | number;
+
+function guardFor(field: string, value: VaultValue, policy: Record<string, unknown> = {}): ReconsGuard {
+  return createRecons({ secret: "review4-secret", vault: { [field]: value }, policy: { fields: { [field]: { authorized: ["reader"], ...policy } } } });
+}
+
+/** What the unauthorized recipient gets: directly, and from a reversible write of the text. */
+function unauthorized(guard: ReconsGuard, text: string): string[] {
+  const direct = guard.sanitizeSync({ channel: "C2", content: text, recipient: "other" }).content as string;
+  const written = guard.sanitizeSync({ channel: "C5", content: text }, { reversible: true }).content as string;
+  const read = guard.sanitizeSync({ channel: "C5", content: written, recipient: "other" }).content as string;
+  return [direct, written, read];
+}
+
+/** What the authorized recipient reads back after a reversible write of `text`. */
+function roundTrip(guard: ReconsGuard, text: string): string {
+  const written = guard.sanitizeSync({ channel: "C5", content: text }, { reversible: true }).content;
+  return guard.sanitizeSync({ channel: "C5", content: written, recipient: "reader" }).content as string;
+}
+
+function expectNoLeak(guard: ReconsGuard, text: string, secret: string): void {
+  for (const out of unauthorized(guard, text)) expect(out.toLowerCase(), `${JSON.stringify(text)} -> ${JSON.stringify(out)}`).not.toContain(secret.toLowerCase());
+}
+
+describe("review 4 (a): forms that reach an unauthorized recipient", () => {
+  it("a first name or surname that is also a dictionary word leaks at the start of a sentence, even after the full name (dev traces)", () => {
+    // trace_20260130_004729_eb88e143 / trace_20260130_004803_76879c24: "James was born on ...", "Corey has been diagnosed with ..."
+    const james = guardFor("patient_name", "James Murray");
+    expectNoLeak(james, "I am referring my patient, James Murray, to you. James was born on October 7, 1939.", "James was");
+    expectNoLeak(james, "Murray was seen on Monday.", "Murray");
+    expectNoLeak(guardFor("patient_name", "Corey Collins"), "Reason for Referral:\nCorey has been diagnosed with Major Depressive Disorder.", "Corey");
+  });
+
+  it("more than the last four digits after `ending in` (`ending in 1203588`, dev trace) are not protected", () => {
+    // trace_20260130_054332_95f9d029 writes the last seven digits of the 19-digit card.
+    const guard = guardFor("credit_card", "4023712506821203588");
+    expectNoLeak(guard, "Balance owed on the credit card ending in 1203588.", "1203588");
+    expectNoLeak(guard, "credit card ending in ****1203588", "1203588");
+    expectNoLeak(guardFor("credit_card", "347740376768746"), "Amex card ending 68746", "68746");
+  });
+
+  it("a card masked first-six/last-four (PCI layout, X glued to the digits) keeps the real last four", () => {
+    const guard = guardFor("credit_card", "3590930437661364");
+    expectNoLeak(guard, "Card on file: 359093XXXXXX1364 (Visa)", "1364");
+    expectNoLeak(guard, "Card on file: 359093xxxxxx1364", "1364");
+  });
+
+  it("masked last four digits behind round-bullet / middle-dot / square mask characters are not protected", () => {
+    expectNoLeak(guardFor("ssn", "121-83-2523"), "SSN: ●●●-●●-2523", "2523");
+    const card = guardFor("credit_card", "3590930437661364");
+    expectNoLeak(card, "Card: ●●●● ●●●● ●●●● 1364", "1364");
+    expectNoLeak(card, "Card: ···· 1364", "1364");
+    expectNoLeak(card, "Card: ■■■■ 1364", "1364");
+  });
+
+  it("an international phone registered in E.164 leaks in its national trunk-prefix layout", () => {
+    expectNoLeak(guardFor("phone", "+44 20 7946 0958"), "Call her on 020 7946 0958 after 5pm.", "7946 0958");
+    expectNoLeak(guardFor("phone", "+33 1 42 68 53 00"), "Appelez le 01 42 68 53 00.", "42 68 53 00");
+    expectNoLeak(guardFor("phone", "+49 30 12345678"), "Tel. 030 12345678", "12345678");
+  });
+
+  it("an amount in European / SI / Swiss digit grouping is not found", () => {
+    const guard = guardFor("balance", 484801.59);
+    expectNoLeak(guard, "Kontostand: 484.801,59 €", "484.801,59");
+    expectNoLeak(guard, "Solde : 484 801,59 €", "484 801,59");
+    expectNoLeak(guard, "Balance: $484 801.59", "484 801.59");
+    expectNoLeak(guard, "Balance: $484\u00a0801.59", "801.59");
+    expectNoLeak(guard, "Saldo: CHF 484’801.59", "484’801.59");
+  });
+
+  it("an email written in the [at]/(at)/at + [dot] obfuscation leaks", () => {
+    const guard = guardFor("email", "dwayne.sanchez@example.com");
+    expectNoLeak(guard, "You can reach him at dwayne.sanchez [at] example [dot] com.", "dwayne.sanchez [at] example");
+    expectNoLeak(guard, "You can reach him at dwayne.sanchez(at)example.com.", "dwayne.sanchez(at)example");
+    expectNoLeak(guard, "You can reach him at dwayne.sanchez at example.com.", "dwayne.sanchez at example");
+  });
+
+  it("the masked last four of an 8-digit ID (`ending in 7826`, `INS-****7826`) are not protected", () => {
+    const guard = guardFor("insurance_id", "INS-67737826");
+    expectNoLeak(guard, "Insurance ID ending in 7826 is on file.", "7826");
+    expectNoLeak(guard, "Insurance ID: INS-****7826", "7826");
+  });
+
+  it("digits spelled out one by one (call and voice transcripts) leak a phone or SSN", () => {
+    expectNoLeak(guardFor("phone", "(415) 555-0132"), "Caller said her number is four one five, five five five, zero one three two.", "zero one three two");
+    expectNoLeak(guardFor("ssn", "121-83-2523"), "Caller gave SSN one two one, eight three, two five two three.", "two five two three");
+  });
+
+  it("a date of birth in the compact day-MONTH-year layout (`17JUN1971`) is not found", () => {
+    expectNoLeak(guardFor("dob", "1971-06-17"), "DOB: 17JUN1971", "17JUN1971");
+  });
+});
+
+describe("review 4 (b): a reversible write that the authorized recipient does not get back", () => {
+  it("a phone registered with an extension does not restore when written without it (the reader gets it redacted)", () => {
+    const guard = guardFor("phone", "(894)764-7436x713");
+    expect(roundTrip(guard, "Call (894) 764-7436.")).toBe("Call (894) 764-7436.");
+    expect(roundTrip(guardFor("phone", "+1-982-414-6584x044"), "Phone: 982-414-6584")).toBe("Phone: 982-414-6584");
+    // The same with a phone registered in E.164: its national layouts do not restore either.
+    expect(roundTrip(guardFor("phone", "+14155550132"), "Call (415) 555-0132.")).toBe("Call (415) 555-0132.");
+  });
+
+});
+
+describe("review 4 (c): surrogates that break the text", () => {
+  it("a phone's `ext.` / `extension` / `x` marker and its `+1` country code are enciphered (`ext. 713` -> `cet. 228`, `x713` -> `g070`, `+1-` -> `+0-`)", () => {
+    const guard = guardFor("phone", "(894)764-7436x713");
+    const [direct] = unauthorized(guard, "Call (894) 764-7436 ext. 713 or 894-764-7436 extension 713.");
+    expect(direct).toContain("ext.");
+    expect(direct).toContain("extension");
+    // The trace layouts: the `x` marker becomes another letter, `+1` / `001` become `+0` / `072`.
+    const [traceLayout] = unauthorized(guard, "Phone: (894)764-7436x713");
+    expect(traceLayout).toMatch(/\d{4}x\d{3}$/); // got "(862)075-8357g070"
+    const [e164] = unauthorized(guardFor("phone", "+1-982-414-6584x044"), "Phone: +1-982-414-6584x044");
+    expect(e164).toMatch(/^Phone: \+1-/); // got "+0-799-756-9198k985"
+  });
+
+});
