@@ -155,7 +155,7 @@ class Guard implements ReconsGuard {
     // Fixed at setup: a name registered later must not change the pseudonyms already handed out.
     this.avoidNames = listedNameTokens(this.vault.entries().map((entry) => entry.value));
     // Indexing the surrogates applies the operators to every vault value: memoized, a verbatim value is not transformed twice.
-    this.surrogates = new SurrogateIndex(this.vault, this.operators, this.keys.hmac, (operator, input) => this.memoizedApply(operator, input), this.avoidNames);
+    this.surrogates = new SurrogateIndex(this.vault, this.operators, this.keys.hmac, (operator, input) => this.memoizedApply(operator, input), this.keys.aes, this.avoidNames);
     // Like any matcher, the automata of the initial vault and of its surrogates are built at setup.
     this.surrogates.prepare();
     this.vault.prepare();
@@ -340,7 +340,7 @@ class Guard implements ReconsGuard {
       if (rewritten) return { replacement: this.redact(detection), fallback: rewritten.fallback };
       return { replacement: this.redact(detection), fallback: this.rewriter ? "rewrite-unavailable-sync" : "no-rewriter" };
     }
-    if (action === "redact" && context.reversible && detection.field) return { replacement: this.seal(detection) };
+    if (action === "redact" && context.reversible && detection.field) return { replacement: this.seal(detection, original) };
     try {
       const operator = this.operators.get(action);
       if (!operator) throw new OperatorError(`no operator for ${action}`, "no-operator");
@@ -354,7 +354,7 @@ class Guard implements ReconsGuard {
       const result = this.memoizedApply(operator, input);
       if (context.reversible && action === "fpe" && detection.valueType === "value" && !isFormatPreserved(original, result)) {
         // An amount in shared state that FPE can only pad (`$45,000` -> `$93358544,207`) or spell in letters (`$4.5M`): sealed instead.
-        return { replacement: this.seal(detection), fallback: "fpe-sealed-not-format-preserving" };
+        return { replacement: this.seal(detection, original), fallback: "fpe-sealed-not-format-preserving" };
       }
       return { replacement: result.text, exception: result.exception };
     } catch (error) {
@@ -387,10 +387,10 @@ class Guard implements ReconsGuard {
     return redactionPlaceholder(detection.kind);
   }
 
-  /** A restorable placeholder: keyed tag of the canonical vault value the span is a form of. */
-  private seal(detection: Detection): string {
+  /** A restorable placeholder: keyed tag of the canonical vault value the span is a form of, and the span itself sealed. */
+  private seal(detection: Detection, span: string): string {
     if (detection.field === null || detection.value === undefined) return this.redact(detection);
-    return `[REDACTED:${detection.kind}#${this.surrogates.sealTag(detection.field, detection.value)}]`;
+    return this.surrogates.placeholder(detection.kind, detection.field, detection.value, span);
   }
 
   /** Exact/variant backstop (6.6.4): an unauthorized vault value still present after transformation is redacted. */

@@ -20,11 +20,12 @@ function checkKey(key: Uint8Array): void {
 
 /**
  * Encrypt and authenticate `plaintext`; `context` is bound as associated data so a value sealed
- * for one purpose cannot be replayed as another. Output: nonce || tag || ciphertext.
+ * for one purpose cannot be replayed as another. Output: nonce || tag || ciphertext. The nonce is
+ * random unless given (a synthetic nonce, a keyed hash of what is sealed: equal inputs seal alike).
  */
-export function seal(key: Uint8Array, plaintext: Uint8Array, context: string): Uint8Array {
+export function seal(key: Uint8Array, plaintext: Uint8Array, context: string, nonce: Uint8Array = randomBytes(NONCE_BYTES)): Uint8Array {
   checkKey(key);
-  const nonce = randomBytes(NONCE_BYTES);
+  if (nonce.length !== NONCE_BYTES) throw new SealError(`AES-256-GCM needs a ${NONCE_BYTES}-byte nonce, got ${nonce.length}`);
   const cipher = createCipheriv(ALGORITHM, key, nonce, { authTagLength: TAG_BYTES });
   cipher.setAAD(Buffer.from(context, "utf8"));
   const body = Buffer.concat([cipher.update(plaintext), cipher.final()]);

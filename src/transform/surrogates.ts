@@ -4,6 +4,7 @@ import { maskedTail } from "../detect/vault/masked.js";
 import { namePart } from "../detect/vault/names.js";
 import type { VariantRole } from "../detect/vault/variant.js";
 import { Vault, type VaultEntry } from "../detect/vault/vault.js";
+import { open, seal } from "../crypto/aes-gcm.js";
 import { keyedTag } from "../crypto/keys.js";
 import type { Operator, OperatorInput, OperatorOutput } from "./base.js";
 import { copyCase } from "./operators/pseudonym.js";
@@ -11,7 +12,9 @@ import { copyCase } from "./operators/pseudonym.js";
 /** Actions whose output can be traced back to the vault value without shared state. */
 const REVERSIBLE: readonly Action[] = ["fpe", "pseudonymize"];
 const REVERSED_LIMIT = 4096;
-const SEAL_PATTERN = /\[REDACTED:[\w-]+#([0-9a-f]{8})\]/g;
+/** `[REDACTED:kind#tag]`, or `[REDACTED:kind#tag~sealed]` carrying the exact text it replaced, AES-GCM-sealed. */
+const SEAL_PATTERN = /\[REDACTED:[\w-]+#([0-9a-f]{8})(?:~([A-Za-z0-9_-]+))?\]/g;
+
 
 /** How the index applies an operator: the guard passes its memoized apply, so transforms reuse what setup computed. */
 export type ApplyOperator = (operator: Operator, input: OperatorInput) => OperatorOutput | Promise<OperatorOutput>;
@@ -41,6 +44,8 @@ export class SurrogateIndex {
     private readonly operators: ReadonlyMap<Action, Operator>,
     private readonly sealKey: Uint8Array,
     private readonly apply: ApplyOperator = (operator, input) => operator.apply(input),
+    /** AES-256 key of the exact texts placeholders carry; without it, placeholders restore to the vault value. */
+    private readonly spanKey?: Uint8Array,
     /** Name tokens pseudonyms avoid (`OperatorInput.avoid`), for surrogates and their reversal alike. */
     private readonly avoid?: ReadonlySet<string>,
   ) {
@@ -52,6 +57,25 @@ export class SurrogateIndex {
   sealTag(field: string, value: string): string {
     const sealed = sealInput(field, value);
     return this.sealTags.get(sealed) ?? keyedTag(this.sealKey, sealed);
+  }
+
+  /** The restorable placeholder of `span`, a form of `value` under `field`: its tag and, sealed, the exact span. */
+  placeholder(kind: string, field: string, value: string, span: string): string {
+    const tag = this.sealTag(field, value);
+    if (this.spanKey === undefined) return `[REDACTED:${kind}#${tag}]`;
+    const context = `recons-placeholder:${tag}`;
+    const nonce = Buffer.from(keyedTag(this.sealKey, `${context}\u0000${span}`, 24), "hex");
+    return `[REDACTED:${kind}#${tag}~${Buffer.from(seal(this.spanKey, Buffer.from(span, "utf8"), context, nonce)).toString("base64url")}]`;
+  }
+
+  /** The exact text a placeholder carries, or null (none, or not opened by this deployment's key). */
+  private openedSpan(tag: string, sealed: string | undefined): string | null {
+    if (sealed === undefined || this.spanKey === undefined) return null;
+    try {
+      return Buffer.from(open(this.spanKey, Buffer.from(sealed, "base64url"), `recons-placeholder:${tag}`)).toString("utf8");
+    } catch {
+      return null;
+    }
   }
 
   /** Replace surrogates by the real value where `allowed(field)`. */
@@ -93,7 +117,11 @@ export class SurrogateIndex {
     const replacements: Replacement[] = [];
     for (const match of text.matchAll(SEAL_PATTERN)) {
       const original = this.seals.get(match[1]);
-      if (original && allowed(original.field)) replacements.push({ start: match.index, end: match.index + match[0].length, real: original.value, entry: original, role: "whole" });
+      if (original && allowed(original.field)) {
+        // The exact text the placeholder replaced (`her diabetes`, `$45,000`), else the vault value.
+        const real = this.openedSpan(match[1], match[2]) ?? original.value;
+        replacements.push({ start: match.index, end: match.index + match[0].length, real, entry: original, role: "whole" });
+      }
     }
     return replaceSpans(text, replacements);
   }

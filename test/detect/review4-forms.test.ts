@@ -103,6 +103,45 @@ describe("review 4 (a): forms that reach an unauthorized recipient", () => {
 });
 
 describe("review 4 (b): a reversible write that the authorized recipient does not get back", () => {
+  it("a first name's possessive, when the surname starts with S, is read as `First S.`: the `'s` is lost and it does not restore", () => {
+    const guard = guardFor("patient_name", "Dwayne Sanchez");
+    const [direct] = unauthorized(guard, "I reviewed Dwayne's labs today.");
+    expect(direct).toMatch(/\w's labs/);
+    expect(roundTrip(guard, "I reviewed Dwayne's labs today.")).toBe("I reviewed Dwayne's labs today.");
+  });
+
+  it("a partial mention of a contextual value restores to the whole value (`his diabetes` -> `his Type 2 Diabetes Mellitus`)", () => {
+    const guard = guardFor("diagnosis", "Type 2 Diabetes Mellitus");
+    for (const text of ["She needs help managing her diabetes.", "Dx: CKD stage 3 follow-up.", "He is on metformin for T2DM."]) {
+      expect(roundTrip(guard, text)).toBe(text);
+    }
+    const ckd = guardFor("diagnosis", "Chronic Kidney Disease Stage 3");
+    expect(roundTrip(ckd, "Dx: CKD stage 3 follow-up.")).toBe("Dx: CKD stage 3 follow-up.");
+    expect(roundTrip(ckd, "Monitor kidney function quarterly.")).toBe("Monitor kidney function quarterly.");
+  });
+
+  it("a contextual window that spans lines is sealed whole and restores as the bare value: the lines between are lost", () => {
+    const guard = guardFor("performance_rating", "Needs Improvement");
+    const text = "- Meet with the manager (specify location if needed).\n- **Focus Areas:**\n  - Problem-solving and process improvement.\n  - Collaboration skills.";
+    expect(roundTrip(guard, text)).toBe(text);
+  });
+
+  it("a sealed value restores in the vault's case, not the writer's (`Case Type: Civil` -> `civil`)", () => {
+    expect(roundTrip(guardFor("case_type", "civil"), "- **Case Type:** Civil")).toBe("- **Case Type:** Civil");
+    expect(roundTrip(guardFor("department", "Engineering"), "a valuable asset to our engineering team")).toBe("a valuable asset to our engineering team");
+  });
+
+  it("an amount written with a trailing zero in its cents (`$53.30` for 53.3) does not restore", () => {
+    expect(roundTrip(guardFor("fee", 53.3), "Fee: $53.30")).toBe("Fee: $53.30");
+  });
+
+  it("an approximated amount (`$1.3M`, `$33.4K`) does not restore to what was written", () => {
+    // Reviewed code: "$1.3M" -> "$5456691.4T" (the M enciphered as a letter), never restored; with the sealing
+    // being added meanwhile, the reader gets "$1286841" instead of "$1.3M".
+    expect(roundTrip(guardFor("settlement_amount", 1286841), "Settlement: $1.3M")).toBe("Settlement: $1.3M");
+    expect(roundTrip(guardFor("income", 33443), "Income: $33.4K")).toBe("Income: $33.4K");
+  });
+
   it("a phone registered with an extension does not restore when written without it (the reader gets it redacted)", () => {
     const guard = guardFor("phone", "(894)764-7436x713");
     expect(roundTrip(guard, "Call (894) 764-7436.")).toBe("Call (894) 764-7436.");

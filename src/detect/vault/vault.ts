@@ -190,6 +190,7 @@ export class Vault implements Detector {
     const hit = { entry, start, end, confidence, role };
     switch (role) {
       case "whole":
+        if (endsInPossessive(norm, start, end)) return;
         hits.candidates.push(variant.tail === undefined ? hit : { ...hit, start: end - variant.tail });
         return;
       case "after-label": {
@@ -288,6 +289,13 @@ export class Vault implements Detector {
       return { start, end, field: entry.field, kind: entry.kind, valueType: entry.valueType, tier: 1, confidence: c.confidence, source: this.name, value: entry.value, role: c.role };
     });
   }
+}
+
+/** A form ending in a one-letter token that is the `s` of a possessive (`Dwayne's` read as `Dwayne S.`). */
+function endsInPossessive(norm: NormalizeBuffer, start: number, end: number): boolean {
+  if (end - start < 3 || norm.codes[end - 2] !== SPACE_CODE) return false;
+  const [, to] = originalSpan(norm, start, end);
+  return /['’]/.test(norm.source.charAt(to - 2));
 }
 
 /** Take in the `+` of `+1 982...` and the `(` of `(982) 414-6584` when the span holds its `)`. */

@@ -51,6 +51,12 @@ const NUMBER = /(?<!\d)(-?)(\d{1,3}(?:,\d{3})+|\d+)(?:\.(\d+))?/g;
 /** A magnitude written right after a number (`206K`, `1.3 million`, `$5MM`, `$2bn`); `12 mm` is millimetres. */
 const MAGNITUDE = /^\s?(?:([kK]|thousand)|(MM|[mM]n?|million)|([bB]n?|billion))\b/;
 
+/** Thousands grouped by spaces, no-break spaces or apostrophes (`484 801.59`, `484’801.59`), or European (`484.801,59`): as commas and a decimal point. */
+function canonicalGrouping(text: string): string {
+  const european = text.replace(/\d{1,3}(?:\.\d{3})+,\d+/g, (number) => number.replace(/\./g, "\u0000").replace(",", ".").replace(/\u0000/g, ","));
+  return european.replace(/(\d)[ \u00a0\u2009\u202f’'](?=\d{3}(?!\d))/g, "$1,");
+}
+
 function magnitudeAfter(rest: string): number {
   const match = MAGNITUDE.exec(rest);
   if (!match) return 1;
@@ -84,9 +90,11 @@ export function createMldpOperator(options: MldpOptions): Operator {
     apply(input: OperatorInput): OperatorOutput {
       const unit = options.unit[input.kind] ?? options.unit["*"] ?? 1;
       let found = false;
-      const text = input.value.replace(NUMBER, (match: string, sign: string, integer: string, decimals: string | undefined, offset: number) => {
+      // One number in whatever grouping it was written: noise on a part of it would leave the rest real.
+      const value = canonicalGrouping(input.value);
+      const text = value.replace(NUMBER, (match: string, sign: string, integer: string, decimals: string | undefined, offset: number) => {
         found = true;
-        const magnitude = magnitudeAfter(input.value.slice(offset + match.length));
+        const magnitude = magnitudeAfter(value.slice(offset + match.length));
         return perturb(sign, integer, decimals ?? "", options.epsilon, unit / magnitude);
       });
       if (!found) throw new OperatorError("no number to perturb", "mldp-no-number");

@@ -91,4 +91,13 @@ describe("mldp operator", () => {
   it("rejects a non-positive epsilon", () => {
     expect(() => createMldpOperator({ epsilon: 0, unit: {} })).toThrow(RangeError);
   });
+
+  it("perturbs a number written in European, SI or Swiss grouping as one number, never a part of it", () => {
+    const operator = createMldpOperator({ epsilon: 1, unit: { amount: 1000, "*": 1 } });
+    for (const written of ["484.801,59", "484 801.59", "484\u00a0801.59", "484’801.59"]) {
+      const { text } = operator.apply({ value: written, field: "balance", kind: "amount", valueType: "value" }) as OperatorOutput;
+      expect(text).toMatch(/^\d{3},\d{3}\.\d{2}$/);
+      expect(Math.abs(Number(text.replace(/,/g, "")) - 484801.59) % 1000).toBeCloseTo(0, 5);
+    }
+  });
 });
