@@ -79,6 +79,12 @@ describe("review 4 (a): forms that reach an unauthorized recipient", () => {
     expectNoLeak(guard, "Saldo: CHF 484’801.59", "484’801.59");
   });
 
+  it("a hyphenated (double-barrelled) surname leaks with a title, and a hyphenated first name alone", () => {
+    const guard = guardFor("client_name", "Mary-Jane Watson-Parker");
+    expectNoLeak(guard, "Ms. Watson-Parker signed the retainer.", "Watson-Parker");
+    expectNoLeak(guard, "Dear Mary-Jane, thank you for your call.", "Mary-Jane");
+  });
+
   it("an email written in the [at]/(at)/at + [dot] obfuscation leaks", () => {
     const guard = guardFor("email", "dwayne.sanchez@example.com");
     expectNoLeak(guard, "You can reach him at dwayne.sanchez [at] example [dot] com.", "dwayne.sanchez [at] example");
@@ -140,6 +146,12 @@ describe("review 4 (b): a reversible write that the authorized recipient does no
     // being added meanwhile, the reader gets "$1286841" instead of "$1.3M".
     expect(roundTrip(guardFor("settlement_amount", 1286841), "Settlement: $1.3M")).toBe("Settlement: $1.3M");
     expect(roundTrip(guardFor("income", 33443), "Income: $33.4K")).toBe("Income: $33.4K");
+  });
+
+  it("an apostrophe surname alone (`Mr. O'Brien's case`, `O'Brien, Patrick`) is pseudonymized as `O'` + surname and does not restore", () => {
+    const guard = guardFor("client_name", "Patrick O'Brien");
+    expect(roundTrip(guard, "Mr. O'Brien's case is next.")).toBe("Mr. O'Brien's case is next.");
+    expect(roundTrip(guard, "Client: O'Brien, Patrick")).toBe("Client: O'Brien, Patrick");
   });
 
   it("a phone registered with an extension does not restore when written without it (the reader gets it redacted)", () => {

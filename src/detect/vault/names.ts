@@ -1,5 +1,5 @@
 import { nicknamesOf } from "./nicknames.js";
-import { normalizeText, originalSpan } from "./normalize.js";
+import { normalizeValue } from "./normalize.js";
 import { NAME_SUFFIXES, TITLES, isDictionaryWord, isTitle } from "./words.js";
 import { whole, type Variant } from "./variant.js";
 
@@ -23,29 +23,29 @@ export interface PersonName {
   tokens: string[];
 }
 
-/** First name and surname of a normalized person name, without honorifics (`mrs`) and suffixes (`ii`, `md`). */
-export function parseName(normalized: string): PersonName | null {
-  const tokens = normalized.split(" ").filter((t) => t !== "");
+/**
+ * First name and surname of a normalized person name, without honorifics (`mrs`) and suffixes (`ii`,
+ * `md`). Given the name as written, a hyphenated or apostrophe part stays one part (`Mary-Jane
+ * Watson-Parker`: first name `mary jane`, surname `watson parker`; `O'Brien`: `o brien`).
+ */
+export function parseName(normalized: string, written?: string): PersonName | null {
+  const parts = written === undefined ? normalized.split(" ") : written.trim().split(/\s+/).map(normalizeValue);
+  const tokens = parts.filter((t) => t !== "");
   while (tokens.length > 2 && isTitle(tokens[0])) tokens.shift();
   while (tokens.length > 2 && NAME_SUFFIXES.has(tokens[tokens.length - 1])) tokens.pop();
   if (tokens.length < 2 || tokens.some((t) => /\d/.test(t))) return null;
   return { first: tokens[0], surname: tokens[tokens.length - 1], tokens };
 }
 
-/** A normalized token and where it starts. */
-const TOKEN = /[^ ]+/g;
-
-/** A person name's first name or surname as written in it (`Émile` of `Dr. Émile Zola`); null if not such a name. */
+/** A person name's first name or surname as written in it (`Émile` of `Dr. Émile Zola`, `Mary-Jane`); null if not such a name. */
 export function namePart(value: string, part: "first-name" | "surname"): string | null {
-  const normalized = normalizeText(value);
-  const name = parseName(normalized.text);
+  const name = parseName(normalizeValue(value), value);
   if (!name) return null;
-  const tokens = [...normalized.text.matchAll(TOKEN)];
+  const written = value.trim().split(/\s+/);
+  const normalized = written.map(normalizeValue);
   // Honorifics are dropped only before the first name and suffixes only after the surname.
-  const token = part === "first-name" ? tokens.find((t) => t[0] === name.first) : tokens.findLast((t) => t[0] === name.surname);
-  if (!token) return null;
-  const [start, end] = originalSpan(normalized, token.index, token.index + token[0].length);
-  return value.slice(start, end);
+  const index = part === "first-name" ? normalized.indexOf(name.first) : normalized.lastIndexOf(name.surname);
+  return index === -1 ? null : written[index].replace(/^[^\p{L}]+|[^\p{L}]+$/gu, "");
 }
 
 /**

@@ -17,7 +17,7 @@ function kindVariants(field: string, kind: string, value: string, normalized: st
   if (isCanary(normalized)) return identifierVariants("canary", normalized);
   switch (kind) {
     case "name": {
-      const name = parseName(normalized);
+      const name = parseName(normalized, value);
       return name ? nameVariants(name) : [];
     }
     case "date": {
