@@ -18,6 +18,7 @@ const RULES: readonly { words: readonly string[]; type: FieldType }[] = [
   { words: ["email", "mail"], type: { kind: "email", valueType: "format" } },
   { words: ["phone", "mobile", "cell", "fax", "tel", "telephone"], type: { kind: "phone", valueType: "format" } },
   { words: ["card", "cc", "pan"], type: { kind: "card", valueType: "format" } },
+  { words: ["address", "street", "residence"], type: { kind: "address", valueType: "contextual" } },
   {
     words: ["id", "number", "no", "num", "account", "iban", "routing", "last4", "code", "mrn", "policy", "license", "passport"],
     type: { kind: "id", valueType: "format" },

@@ -85,6 +85,13 @@ describe("review 4 (a): forms that reach an unauthorized recipient", () => {
     expectNoLeak(guard, "Dear Mary-Jane, thank you for your call.", "Mary-Jane");
   });
 
+  it("an address (field `home_address`, inferred as an id) leaks abbreviated or as its street line", () => {
+    const guard = guardFor("home_address", "1234 Elm Street, Springfield, IL 62704");
+    expectNoLeak(guard, "Mailing address: 1234 Elm St., Springfield, IL 62704", "1234 Elm");
+    expectNoLeak(guard, "She lives at 1234 Elm Street.", "1234 Elm");
+    expectNoLeak(guard, "She has lived in Springfield, IL 62704 since May.", "62704");
+  });
+
   it("an email written in the [at]/(at)/at + [dot] obfuscation leaks", () => {
     const guard = guardFor("email", "dwayne.sanchez@example.com");
     expectNoLeak(guard, "You can reach him at dwayne.sanchez [at] example [dot] com.", "dwayne.sanchez [at] example");
@@ -165,6 +172,13 @@ describe("review 4 (b): a reversible write that the authorized recipient does no
 });
 
 describe("review 4 (c): surrogates that break the text", () => {
+  it("an address field is format-encrypted into gibberish (`1266 Hbm Ttqqjs, Ykvheqppheg, SA 08649`)", () => {
+    const guard = guardFor("home_address", "1234 Elm Street, Springfield, IL 62704");
+    const [direct] = unauthorized(guard, "Address: 1234 Elm Street, Springfield, IL 62704");
+    // Either redacted or a readable surrogate, not letter-shuffled words.
+    expect(direct).not.toMatch(/[A-Z][a-z]*[bcdfghjklmnpqrstvwxz]{4,}/);
+  });
+
   it("a phone's `ext.` / `extension` / `x` marker and its `+1` country code are enciphered (`ext. 713` -> `cet. 228`, `x713` -> `g070`, `+1-` -> `+0-`)", () => {
     const guard = guardFor("phone", "(894)764-7436x713");
     const [direct] = unauthorized(guard, "Call (894) 764-7436 ext. 713 or 894-764-7436 extension 713.");

@@ -1,5 +1,6 @@
 import type { ValueType } from "../../event.js";
 import type { FieldType } from "../../policy/infer.js";
+import { addressVariants } from "./addresses.js";
 import { isClinicalField, phraseVariants } from "./context.js";
 import { dateVariants, isBirthField, parseDate } from "./dates.js";
 import { identifierVariants, isCanary } from "./identifiers.js";
@@ -35,6 +36,8 @@ function kindVariants(field: string, kind: string, value: string, normalized: st
       return [...identifierVariants(kind, normalized), ...maskedTailVariants(normalized), ...spokenDigits(value)];
     case "email":
       return emailVariants(value);
+    case "address":
+      return addressVariants(value);
     default:
       return shapeVariants(kind, value, normalized);
   }
