@@ -92,6 +92,26 @@ describe("review 4 (a): forms that reach an unauthorized recipient", () => {
     expectNoLeak(guard, "She has lived in Springfield, IL 62704 since May.", "62704");
   });
 
+  it("an approximated amount written with MM / mn / a trailing zero / a leading 0. is not found", () => {
+    expectNoLeak(guardFor("settlement_amount", 1286841), "Proposed settlement: $1.29MM", "1.29MM");
+    expectNoLeak(guardFor("settlement_amount", 1286841), "Proposed settlement: approximately $1.29 mn", "1.29 mn");
+    expectNoLeak(guardFor("settlement_amount", 1286841), "Proposed settlement: $1,287K", "1,287K");
+    expectNoLeak(guardFor("balance", 484801.59), "Balance: $484.80K", "484.80K");
+    expectNoLeak(guardFor("balance", 484801.59), "Balance: $0.48M", "0.48M");
+  });
+
+  it("a diagnosis leaks as its standard clinical abbreviation (HTN, T2D, CKD3)", () => {
+    expectNoLeak(guardFor("diagnosis", "Hypertension Stage 2"), "Assessment: HTN, stage 2. Continue lisinopril.", "HTN");
+    expectNoLeak(guardFor("diagnosis", "Type 2 Diabetes Mellitus"), "PMH: T2D, on metformin.", "T2D");
+    expectNoLeak(guardFor("diagnosis", "Chronic Kidney Disease Stage 3"), "Dx: CKD3, eGFR 45.", "CKD3");
+  });
+
+  it("an amount spelled out in words (legal drafting) leaks next to its protected digits", () => {
+    const guard = guardFor("settlement_amount", 1286841);
+    const text = "The Defendant shall pay the sum of One Million Two Hundred Eighty-Six Thousand Eight Hundred Forty-One Dollars ($1,286,841).";
+    expectNoLeak(guard, text, "Eight Hundred Forty-One");
+  });
+
   it("an email written in the [at]/(at)/at + [dot] obfuscation leaks", () => {
     const guard = guardFor("email", "dwayne.sanchez@example.com");
     expectNoLeak(guard, "You can reach him at dwayne.sanchez [at] example [dot] com.", "dwayne.sanchez [at] example");

@@ -126,7 +126,35 @@ export function phraseVariants(normalized: string, diagnosis: string | null = nu
   if (tokens.length > 3 && isQualifierPair(tokens, 0) && !isStopword(tokens[2])) variants.push(whole(tokens.slice(0, 3).join(" "), WINDOW_CONFIDENCE));
   const acronym = acronymOf(normalized);
   if (acronym) variants.push({ form: acronym, confidence: WINDOW_CONFIDENCE, role: "acronym" });
+  if (diagnosis !== null) variants.push(...clinicalAbbreviations(normalized, tokens, acronym));
   return variants;
+}
+
+/**
+ * Clinical shorthand for common diagnoses, where it is not the phrase's initials (`HTN` for
+ * hypertension, `DM2` for type 2 diabetes); three letters or more (`MI`, `DM`, `RA` are also states
+ * and chat words). Hand-written: no maintained list of them is on npm.
+ */
+const CLINICAL_ABBREVIATIONS: ReadonlyArray<readonly [phrase: string, abbreviations: readonly string[]]> = [
+  ["hypertension", ["htn"]],
+  ["hyperlipidemia", ["hld"]],
+  ["atrial fibrillation", ["afib"]],
+  ["type 2 diabetes", ["t2d", "dm2", "niddm", "t2dm"]],
+  ["type 1 diabetes", ["t1d", "dm1", "iddm", "t1dm"]],
+  ["heart failure", ["chf"]],
+  ["urinary tract infection", ["uti"]],
+  ["obstructive sleep apnea", ["osa"]],
+  ["gastroesophageal reflux", ["gerd"]],
+  ["attention deficit hyperactivity disorder", ["adhd"]],
+  ["post traumatic stress disorder", ["ptsd"]],
+];
+
+/** A diagnosis's clinical shorthand (`HTN`) and its initials with a stage number glued on (`CKD3` of `... Stage 3`). */
+function clinicalAbbreviations(normalized: string, tokens: readonly string[], acronym: string | null): Variant[] {
+  const forms = CLINICAL_ABBREVIATIONS.filter(([phrase]) => ` ${normalized} `.includes(` ${phrase} `)).flatMap(([, abbreviations]) => abbreviations);
+  const stage = tokens.findIndex((token, at) => at > 0 && isQualifierPair(tokens, at));
+  if (acronym && stage > 0) forms.push(`${acronym}${tokens[stage + 1]}`);
+  return forms.map((form) => ({ form, confidence: WINDOW_CONFIDENCE, role: "acronym" as const }));
 }
 
 /**

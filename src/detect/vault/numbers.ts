@@ -1,3 +1,5 @@
+import { ToWords } from "to-words";
+import { normalizeValue } from "./normalize.js";
 import { whole, type Variant } from "./variant.js";
 
 const LAYOUT_CONFIDENCE = 0.95;
@@ -14,8 +16,9 @@ const APPROXIMATE_DIGITS = [2, 3, 4];
 /** Farther than this from the amount, a round figure is another one (`$120,000` is not 128,227 cut to two digits). */
 const MAX_APPROXIMATION_ERROR = 0.03;
 const SCALES: readonly (readonly [factor: number, suffixes: readonly string[]])[] = [
-  [1_000, ["k", " thousand"]],
-  [1_000_000, ["m", " million"]],
+  [1_000, ["k", " k", " thousand"]],
+  // Finance writes millions as `MM` and `mn` too.
+  [1_000_000, ["m", " m", " million", "mm", " mm", "mn", " mn"]],
 ];
 
 const NUMBER = /^-?(\d+)(?:\.(\d+))?$/;
@@ -66,12 +69,21 @@ function approximations(amount: number): [approximate: number, digits: number][]
   });
 }
 
-/** `approximate` in units of `factor`, shortest (`1.3`) and showing its `digits` significant digits (`6.0` of 5,967,204); none below one unit. */
+/**
+ * `approximate` in units of `factor`: shortest (`1.3`), showing its `digits` significant digits
+ * (`6.0` of 5,967,204), with a trailing zero (`484.80`), grouped (`1,287`); below one unit only in
+ * millions (`0.48`).
+ */
 function scaledForms(approximate: number, digits: number, factor: number): string[] {
   const scaled = approximate / factor;
-  if (scaled < 1) return [];
-  const fixed = scaled.toFixed(Math.max(0, digits - String(Math.floor(scaled)).length));
-  return [fixed, fixed.replace(/(\.\d*?)0+$/, "$1").replace(/\.$/, "")];
+  if (scaled < (factor >= 1_000_000 ? 0.1 : 1)) return [];
+  const whole = Math.floor(scaled);
+  const fixed = scaled.toFixed(Math.max(0, digits - (whole === 0 ? 0 : String(whole).length)));
+  const shortest = fixed.replace(/(\.\d*?)0+$/, "$1").replace(/\.$/, "");
+  const forms = [fixed, shortest];
+  if (shortest.includes(".")) forms.push(`${shortest}0`);
+  if (whole >= 1000) forms.push(...forms.map((form) => form.replace(/^\d+/, (integer) => groupThousands(integer))));
+  return forms;
 }
 
 /** Rounded renderings of an amount: `130,000`, `130000`, `130k`, `130 thousand`, `1.28m`, `1.3 million`, `6.0m`. */
@@ -115,12 +127,26 @@ function localGroupings({ integer, fraction }: ParsedNumber): Variant[] {
  * Renderings of a number with or without thousands grouping, currency and decimals; for amounts,
  * whole units without the cents and rounded k/M/full forms.
  */
+/** Amounts from this size are spelled out in legal drafting; smaller number words are everyday words. */
+const MIN_SPELLED = 1000;
+const SPELLED_CONFIDENCE = 0.9;
+let spelling: ToWords | undefined;
+
+/** The whole units of an amount in words, as contracts write them (`one million two hundred eighty-six thousand ...`). */
+function spelledOut(integer: string): Variant[] {
+  const amount = Number(integer);
+  if (!Number.isSafeInteger(amount) || amount < MIN_SPELLED) return [];
+  spelling ??= new ToWords({ localeCode: "en-US" });
+  return [whole(normalizeValue(spelling.convert(amount)), SPELLED_CONFIDENCE)];
+}
+
 export function numberVariants(kind: string, value: ParsedNumber): Variant[] {
   const integers = value.written === value.integer ? integerForms(value.integer) : [...integerForms(value.integer), ...integerForms(value.written)];
   const variants = integers.flatMap((i) => fractionForms(value.fraction).map((f) => whole(i + f, LAYOUT_CONFIDENCE)));
   // A bare integer of another kind (a PIN, a code) is not written grouped; an amount or a decimal is.
   if (kind === "amount" || value.fraction !== "") variants.push(...localGroupings(value));
   if (kind !== "amount") return variants;
+  variants.push(...spelledOut(value.integer));
   const amount = Number(`${value.integer}.${value.fraction || "0"}`);
   if (amount >= MIN_WHOLE_UNITS && !/^0*$/.test(value.fraction)) variants.push(...wholeUnitVariants(value.integer, amount));
   if (amount >= MIN_ROUNDED) variants.push(...roundedVariants(amount));
