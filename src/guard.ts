@@ -352,8 +352,8 @@ class Guard implements ReconsGuard {
         if (tail !== null) return { replacement: tail, exception: whole.exception };
       }
       const result = this.memoizedApply(operator, input);
-      if (context.reversible && action === "fpe" && detection.valueType === "value" && !isFormatPreserved(original, result)) {
-        // An amount in shared state that FPE can only pad (`$45,000` -> `$93358544,207`) or spell in letters (`$4.5M`): sealed instead.
+      if (context.reversible && action === "fpe" && detection.valueType === "value" && !isRestorableAmount(original, detection.value, result)) {
+        // An amount in shared state that FPE can only pad (`$45,000` -> `$93358544,207`), spell in letters (`$4.5M`) or write in other digits than the registered value's: sealed instead.
         return { replacement: this.seal(detection, original), fallback: "fpe-sealed-not-format-preserving" };
       }
       return { replacement: result.text, exception: result.exception };
@@ -579,9 +579,14 @@ class TrailResult<T> {
 }
 const DECISIONS: PropertyDescriptor = { get: TrailResult.decisionsOf, enumerable: true };
 
-/** Whether an FPE output still reads as the value did: no pad digits added, no letters enciphered. */
-function isFormatPreserved(span: string, output: OperatorOutput): boolean {
-  return output.exception !== REPRESENTATION_LENGTH && !/[A-Za-z]/.test(span);
+/**
+ * Whether an amount's FPE output reads as the value did (no pad digits added, no letters
+ * enciphered) and restores: the surrogates restoring finds are those of the registered value's
+ * digits, so `$53,052.00` of 53052 would stay a surrogate for its reader.
+ */
+function isRestorableAmount(span: string, registered: string | undefined, output: OperatorOutput): boolean {
+  const digits = (text: string) => text.replace(/\D/g, "");
+  return output.exception !== REPRESENTATION_LENGTH && !/[A-Za-z]/.test(span) && registered !== undefined && digits(span) === digits(registered);
 }
 
 /** A span as its operator should read it: compatibility forms (`１２３`) as the characters they show, invisible format characters gone. */

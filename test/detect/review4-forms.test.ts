@@ -181,6 +181,15 @@ describe("review 4 (b): a reversible write that the authorized recipient does no
     expect(roundTrip(guard, "Client: O'Brien, Patrick")).toBe("Client: O'Brien, Patrick");
   });
 
+  it("an integer amount written with a thousands separator (`$53,052`, `$53,052.00`) does not restore exactly", () => {
+    // Reviewed code: "$53,052" -> "$49029655,965" (padded FPE, kept as is for the reader); with the sealing
+    // being added meanwhile, the reader gets "$53052". "$53,052.00" -> "$89,320.86", never restored.
+    const guard = guardFor("salary", 53052);
+    const text = "| EMP-20798 | Salary: $53,052 |";
+    expect(roundTrip(guard, text)).toBe(text);
+    expect(roundTrip(guard, "Income: $53,052.00 per year")).toBe("Income: $53,052.00 per year");
+  });
+
   it("a phone registered with an extension does not restore when written without it (the reader gets it redacted)", () => {
     const guard = guardFor("phone", "(894)764-7436x713");
     expect(roundTrip(guard, "Call (894) 764-7436.")).toBe("Call (894) 764-7436.");
