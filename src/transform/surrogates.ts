@@ -38,6 +38,9 @@ export class SurrogateIndex {
   private indexed = 0;
   /** Reversal is a decryption per surrogate; the same surrogates come back at every hop. */
   private readonly reversed = new Map<string, string>();
+  /** Placeholders made and opened: an HMAC and an AES-GCM pass each, for spans that come back at every hop. */
+  private readonly placeholders = new Map<string, string>();
+  private readonly openedSpans = new Map<string, string | null>();
 
   constructor(
     private readonly vault: Vault,
@@ -63,19 +66,32 @@ export class SurrogateIndex {
   placeholder(kind: string, field: string, value: string, span: string): string {
     const tag = this.sealTag(field, value);
     if (this.spanKey === undefined) return `[REDACTED:${kind}#${tag}]`;
-    const context = `recons-placeholder:${tag}`;
-    const nonce = Buffer.from(keyedTag(this.sealKey, `${context}\u0000${span}`, 24), "hex");
-    return `[REDACTED:${kind}#${tag}~${Buffer.from(seal(this.spanKey, Buffer.from(span, "utf8"), context, nonce)).toString("base64url")}]`;
+    // Deterministic (synthetic nonce), so the same span seals alike at every hop: made once.
+    const key = `${kind}\u0000${tag}\u0000${span}`;
+    let placeholder = this.placeholders.get(key);
+    if (placeholder === undefined) {
+      const context = `recons-placeholder:${tag}`;
+      const nonce = Buffer.from(keyedTag(this.sealKey, `${context}\u0000${span}`, 24), "hex");
+      placeholder = `[REDACTED:${kind}#${tag}~${Buffer.from(seal(this.spanKey, Buffer.from(span, "utf8"), context, nonce)).toString("base64url")}]`;
+      remember(this.placeholders, key, placeholder);
+    }
+    return placeholder;
   }
 
   /** The exact text a placeholder carries, or null (none, or not opened by this deployment's key). */
   private openedSpan(tag: string, sealed: string | undefined): string | null {
     if (sealed === undefined || this.spanKey === undefined) return null;
-    try {
-      return Buffer.from(open(this.spanKey, Buffer.from(sealed, "base64url"), `recons-placeholder:${tag}`)).toString("utf8");
-    } catch {
-      return null;
+    const key = `${tag}~${sealed}`;
+    let opened = this.openedSpans.get(key);
+    if (opened === undefined) {
+      try {
+        opened = Buffer.from(open(this.spanKey, Buffer.from(sealed, "base64url"), `recons-placeholder:${tag}`)).toString("utf8");
+      } catch {
+        opened = null;
+      }
+      remember(this.openedSpans, key, opened);
     }
+    return opened;
   }
 
   /** Replace surrogates by the real value where `allowed(field)`. */
@@ -152,8 +168,7 @@ export class SurrogateIndex {
     let real = this.reversed.get(key);
     if (real === undefined) {
       real = this.reverseUncached(this.origins[origin], span);
-      if (this.reversed.size >= REVERSED_LIMIT) this.reversed.clear();
-      this.reversed.set(key, real);
+      remember(this.reversed, key, real);
     }
     return real;
   }
@@ -196,6 +211,12 @@ export class SurrogateIndex {
       }
     }
   }
+}
+
+/** `map.set(key, value)`, emptying the map first when it is full (bounded memos). */
+function remember<V>(map: Map<string, V>, key: string, value: V): void {
+  if (map.size >= REVERSED_LIMIT) map.clear();
+  map.set(key, value);
 }
 
 /** A real value put back into a text: where it stands, whose value it is, and which part of it (role). */

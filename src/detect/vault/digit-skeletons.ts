@@ -10,8 +10,8 @@ const MIN_SKELETON_DIGITS = 7;
 const NOT_IDENTIFIERS = new Set(["amount", "date", "name", "email", "text"]);
 /** A value that is an identifier: digits with separators, after an optional letter prefix (`MRN-`, `INS`). */
 const IDENTIFIER_SHAPE = /^[A-Za-z]*[^A-Za-z]*$/;
-/** Digits with at most one separator between two of them, as long as possible. */
-const DIGIT_RUN = /\d(?:[ \-./]?\d)*/g;
+/** Seven digits or more with at most one separator between two of them, as long as possible (shorter runs never match: no allocation for them). */
+const DIGIT_RUN = /\d(?:[ \-./]?\d){6,}/g;
 /** Confidence of a match by digits alone: the grouping is the writer's own. */
 export const SKELETON_CONFIDENCE = 0.9;
 
@@ -42,7 +42,6 @@ export class DigitSkeletons {
   find(text: string): SkeletonHit[] {
     const hits: SkeletonHit[] = [];
     for (const match of text.matchAll(DIGIT_RUN)) {
-      if (match[0].length < MIN_SKELETON_DIGITS) continue;
       const entries = this.byDigits.get(match[0].replace(/\D/g, ""));
       if (entries) hits.push({ start: match.index, end: match.index + match[0].length, entries });
     }

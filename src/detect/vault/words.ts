@@ -37,6 +37,8 @@ export function isDictionaryWord(word: string): boolean {
   return dictionary.has(word);
 }
 
+let lexicon: Record<string, string | undefined> | undefined;
+
 /** compromise lexicon tags of words that are foremost names (`James`, `Corey`, `Murray`, `Collins`). */
 const NAME_TAGS: ReadonlySet<string> = new Set(["FirstName", "MaleName", "FemaleName", "LastName", "Person"]);
 
@@ -45,7 +47,8 @@ const NAME_TAGS: ReadonlySet<string> = new Set(["FirstName", "MaleName", "Female
  * `murray`): not a surname that is also a common noun's plural (`brooks`, `fields`).
  */
 export function isNameWord(word: string): boolean {
-  const tag = (nlp.model() as { one: { lexicon: Record<string, string | undefined> } }).one.lexicon[word];
+  lexicon ??= (nlp.model() as { one: { lexicon: Record<string, string | undefined> } }).one.lexicon;
+  const tag = lexicon[word];
   if (tag === undefined || !NAME_TAGS.has(tag)) return false;
   return !(tag === "LastName" && word.endsWith("s") && isDictionaryWord(word.slice(0, -1)));
 }
