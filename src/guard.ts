@@ -37,6 +37,8 @@ export interface ReconsGuard {
   sanitize<T>(event: ObservableEvent & { content: T }, options?: SanitizeOptions): Promise<SanitizeResult<T>>;
   /** The same without the async LLM tiers: rewrite falls back to redaction. For reducers and hot paths. */
   sanitizeSync<T>(event: ObservableEvent & { content: T }, options?: SanitizeOptions): SanitizeResult<T>;
+  /** True when there are no LLM tiers, so `sanitizeSync` decides exactly as `sanitize` would. */
+  readonly syncIsComplete?: boolean;
   /** Tier 1-2 detections in one string (vault matches, recognizers, extra detectors), overlaps resolved. */
   detect(text: string): Detection[];
   /** Put back the real values of reversibly transformed surrogates that `recipient` may see. */
@@ -188,6 +190,10 @@ class Guard implements ReconsGuard {
   /** Rewritten forms (e.g. `July 28th, 1957`) can be about twice as long as the registered value. */
   private backstopMargin(): number {
     return this.margins.get("", () => 2 * this.vault.entries().reduce((longest, entry) => Math.max(longest, entry.value.length), 0) + 16);
+  }
+
+  get syncIsComplete(): boolean {
+    return !this.judge && !this.rewriter;
   }
 
   revealAll<T>(content: T): T {

@@ -9,7 +9,7 @@ import { Command, getConfig, isCommand, isGraphBubbleUp, isParentCommand, Overwr
 import { CHANNELS, type Channel, type Resolution } from "../event.js";
 import type { ReconsGuard } from "../guard.js";
 import { ignoreDecisions, type DecisionListener, type ReconsAudit } from "./audit.js";
-import { deliver, deliveryEvent, type DeliveryBoundary } from "./delivery.js";
+import { deliver, deliverSync, deliveryEvent, type DeliveryBoundary } from "./delivery.js";
 import { sanitizeError } from "./errors.js";
 import { isReconsReducer } from "./reducer.js";
 import { ReconsStore } from "./store.js";
@@ -229,7 +229,7 @@ class GraphInterceptor {
         branch.path = new ProtectedRunnable(async (input, config) => {
           // The routing function (an LLM classifier, say) reads the state as its source node does.
           const reader = this.names.nameOf(nodePathOf(config, source));
-          const delivered = await this.deliverInput(input, reader, false);
+          const delivered = this.guard.syncIsComplete && isRecord(input) ? this.lazyInput(input, reader) : await this.deliverInput(input, reader, false);
           let route: unknown;
           try {
             route = await path.invoke(delivered, config);
@@ -356,6 +356,24 @@ class GraphInterceptor {
       recipient: reader,
       resolution: "node-input",
     }));
+  }
+
+  /**
+   * The state as `reader` may see it, each key (and each item of a list) delivered when it is read:
+   * a routing function usually reads a flag or the last message, not the whole history. Sync path
+   * only, used where it decides exactly as the async one (no LLM tiers).
+   */
+  private lazyInput(input: Record<string, unknown>, reader: string): Record<string, unknown> {
+    const delivered = new Map<string, unknown>();
+    const deliverKey = (key: string): unknown => {
+      if (!delivered.has(key)) {
+        const event = deliveryEvent({ node: reader, stage: "input", reversible: false }, this.channelOf(key), { recipient: reader, resolution: "node-input" });
+        const value = input[key];
+        delivered.set(key, Array.isArray(value) ? lazyItems(value, (item) => deliverSync(this.guard, item, event, this.listener)) : deliverSync(this.guard, value, event, this.listener));
+      }
+      return delivered.get(key);
+    };
+    return lazyView(input, (key) => Object.prototype.hasOwnProperty.call(input, key), deliverKey);
   }
 
   /** Readers of a write nobody is named for: none (field-level) or, with reachability, the next nodes. */
@@ -562,6 +580,28 @@ class GraphInterceptor {
     }
     return keepAddresses(chunk, await deliver(this.guard, chunk, event, this.listener));
   }
+}
+
+/** `target` read through `deliver` for its own keys (`owns`): by get, descriptor and spread alike, never the raw value. */
+function lazyView<T extends object>(target: T, owns: (key: string) => boolean, deliver: (key: string) => unknown): T {
+  return new Proxy(target, {
+    get: (object, key, receiver) => (typeof key === "string" && owns(key) ? deliver(key) : Reflect.get(object, key, receiver)),
+    getOwnPropertyDescriptor: (object, key) => {
+      const descriptor = Reflect.getOwnPropertyDescriptor(object, key);
+      return descriptor && typeof key === "string" && owns(key) && "value" in descriptor ? { ...descriptor, value: deliver(key) } : descriptor;
+    },
+  });
+}
+
+/** A list whose items are delivered one by one as they are read (`messages.at(-1)`, `messages.length` reads none). */
+function lazyItems(items: unknown[], deliver: (item: unknown) => unknown): unknown[] {
+  const delivered = new Map<number, unknown>();
+  const isIndex = (key: string) => /^(?:0|[1-9]\d*)$/.test(key) && Number(key) < items.length;
+  return lazyView(items, isIndex, (key) => {
+    const index = Number(key);
+    if (!delivered.has(index)) delivered.set(index, deliver(items[index]));
+    return delivered.get(index);
+  });
 }
 
 /** Keys of a snapshot or checkpoint chunk that hold its address: the thread the caller named, checkpoint ids. */

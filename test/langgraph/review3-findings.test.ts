@@ -177,6 +177,30 @@ describe("review 3: conditional edges", () => {
     expect(seen.clerk).not.toContain(SSN);
     expect(seen.router).not.toContain(SSN);
   });
+
+  it("a routing function's state, read lazily, never shows a raw value however it is read (get, at, spread, entries, descriptors, JSON)", async () => {
+    const State = Annotation.Root({ note: Annotation<string>(), items: Annotation<string[]>() });
+    const reads: string[] = [];
+    const builder = new StateGraph(State)
+      .addNode("clerk", async () => ({}))
+      .addNode("done", async () => ({}))
+      .addConditionalEdges(
+        "clerk",
+        (state) => {
+          reads.push(String(state.items.length), String(state.items.at(-1)), JSON.stringify(state), JSON.stringify({ ...state }));
+          reads.push(JSON.stringify(Object.entries(state)), JSON.stringify([...state.items]), String(Object.getOwnPropertyDescriptor(state, "note")?.value));
+          reads.push(String(Object.getOwnPropertyDescriptor(state.items, "0")?.value), state.items.map((item) => item.toUpperCase()).join());
+          return "done";
+        },
+        ["done"],
+      )
+      .addEdge(START, "clerk")
+      .addEdge("done", END);
+    await withRecons(builder, makeGuard({ ssn: ["intake"] })).compile().invoke({ note: `SSN ${SSN}`, items: ["first", `ssn ${SSN}`] });
+    expect(reads[0]).toBe("2");
+    expect(reads.join("\n")).toContain("SSN ");
+    expect(reads.join("\n")).not.toContain(SSN);
+  });
 });
 
 describe("review 3: the caller boundary", () => {
