@@ -595,9 +595,13 @@ function isRestorableAmount(span: string, registered: string | undefined, output
   return output.exception !== REPRESENTATION_LENGTH && !/[A-Za-z]/.test(span) && registered !== undefined && digits(span) === digits(registered);
 }
 
-/** A span as its operator should read it: compatibility forms (`１２３`) as the characters they show, invisible format characters gone. */
+/**
+ * A span as its operator should read it: compatibility letters and digits (`１２３`) as the ones they
+ * show, invisible format characters gone; separators as written (a U+2011 hyphen stays one).
+ */
 function plainForm(span: string): string {
-  return /[^\x00-\x7f]/.test(span) ? span.normalize("NFKC").replace(/\p{Cf}/gu, "") : span;
+  if (!/[^\x00-\x7f]/.test(span)) return span;
+  return span.replace(/\p{Cf}/gu, "").replace(/[^\x00-\x7f]/gu, (char) => (/[\p{L}\p{N}]/u.test(char) ? char.normalize("NFKC") : char));
 }
 
 function resultOf<T>(content: T, trail: DecisionTrail): SanitizeResult<T> {

@@ -190,6 +190,12 @@ describe("review 4 (b): a reversible write that the authorized recipient does no
     expect(roundTrip(guard, "Income: $53,052.00 per year")).toBe("Income: $53,052.00 per year");
   });
 
+  it("non-breaking hyphens (U+2011) and no-break spaces inside a value restore as U+2010 / plain spaces", () => {
+    expect(roundTrip(guardFor("ssn", "121-83-2523"), "SSN: 121\u201183\u20112523")).toBe("SSN: 121\u201183\u20112523");
+    expect(roundTrip(guardFor("phone", "(415) 555-0132"), "call (415)\u00a0555\u20110132")).toBe("call (415)\u00a0555\u20110132");
+    expect(roundTrip(guardFor("credit_card", "3590930437661364"), "card 3590\u00a09304\u00a03766\u00a01364")).toBe("card 3590\u00a09304\u00a03766\u00a01364");
+  });
+
   it("a phone registered with an extension does not restore when written without it (the reader gets it redacted)", () => {
     const guard = guardFor("phone", "(894)764-7436x713");
     expect(roundTrip(guard, "Call (894) 764-7436.")).toBe("Call (894) 764-7436.");
