@@ -1,7 +1,7 @@
+import { resolve } from "node:path";
 import { Command, InvalidArgumentError, Option } from "commander";
 import { replayFile, SANITIZERS } from "../replay/replay.js";
 import { formatScoreTable, readReplayed, scoreReplay } from "../replay/score.js";
-import { resolve } from "node:path";
 import { readTraces } from "../replay/traces.js";
 
 /** `recons replay --traces <file.jsonl[.gz]> --out <file.jsonl> [--sanitizer ...]`: the replay contract. */

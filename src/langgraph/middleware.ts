@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { createMiddleware } from "langchain";
-import { ToolMessage, type BaseMessage } from "@langchain/core/messages";
+import { isBaseMessage, ToolMessage, type BaseMessage } from "@langchain/core/messages";
 import type { Channel } from "../event.js";
 import type { ReconsGuard } from "../guard.js";
 import { isGraphBubbleUp } from "@langchain/langgraph";
@@ -50,8 +50,12 @@ export function reconsMiddleware(guard: ReconsGuard, options: ReconsMiddlewareOp
         deliver(request.messages, parsed.model, modelChannel, "node-input"),
         deliver([request.systemMessage], parsed.model, () => "C2", "node-input"),
       ]);
-      // The model is wrapped too: what a middleware listed after this one adds (a dynamic system prompt) is delivered at the call itself.
-      const model = sanitizingModel(request.model, (input) => sanitizeMessageAware(guard, { channel: "C2", recipient: parsed.model, resolution: "node-input" }, input));
+      // The model is wrapped too: what a middleware listed after this one adds (a dynamic system prompt) is delivered at the call
+      // itself; the messages delivered above pass as they are.
+      const delivered = new WeakSet<object>([...messages, systemMessage].filter((message): message is BaseMessage => message !== undefined));
+      const toModel = (message: unknown) =>
+        delivered.has(message as object) ? message : sanitizeMessageAware(guard, { channel: isBaseMessage(message) ? modelChannel(message) : "C2", recipient: parsed.model, resolution: "node-input" }, message);
+      const model = sanitizingModel(request.model, async (input) => (Array.isArray(input) ? Promise.all(input.map(toModel)) : toModel(input)));
       try {
         return await handler({ ...request, model, messages, systemMessage: systemMessage as typeof request.systemMessage });
       } catch (error) {

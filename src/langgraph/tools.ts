@@ -49,7 +49,8 @@ export function protectTool<T extends StructuredToolInterface>(tool: T, guard: R
   const invoke = async (input: unknown, config?: RunnableConfig): Promise<unknown> => {
     const call = isToolCall(input) ? input : undefined;
     const args = call ? call.args : input;
-    const frame: EventFrame = { channel: "C3", recipient, resolution: "tool-call", sender: callerOf(parsed, config) };
+    const caller = callerOf(parsed, config);
+    const frame: EventFrame = { channel: "C3", recipient, resolution: "tool-call", sender: caller };
     const safeArgs = await sanitizeMessageAware(guard, frame, args);
     let output: unknown;
     try {
@@ -57,12 +58,12 @@ export function protectTool<T extends StructuredToolInterface>(tool: T, guard: R
     } catch (error) {
       // Its error (a lookup failing on the SSN it was given, a schema error holding the args) goes to the caller: a ToolMessage in a ToolNode.
       if (isGraphBubbleUp(error)) throw error;
-      const resultFrame: EventFrame = { channel: "C4", recipient: callerOf(parsed, config), resolution: "tool-result", sender: recipient };
+      const resultFrame: EventFrame = { channel: "C4", recipient: caller, resolution: "tool-result", sender: recipient };
       throw await sanitizeError(error, (content) => sanitizeMessageAware(guard, resultFrame, content));
     }
     return protectToolOutput(guard, output, {
       tool: tool.name,
-      caller: callerOf(parsed, config),
+      caller,
       resultFields: parsed.resultFields,
       reversible: parsed.reversibleResults,
     });

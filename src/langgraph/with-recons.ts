@@ -134,8 +134,7 @@ export function withRecons<G extends object>(graph: G, guard: ReconsGuard, optio
   else if (isAgent(graph)) {
     // A `createAgent` agent: `reconsMiddleware` guards its model and tools; its streams, interrupts and state reach the caller here.
     if (interceptor.protectsCaller) interceptor.protectCallerOutput(graph.graph);
-  }
-  else if (isCompiledGraph(graph)) {
+  } else if (isCompiledGraph(graph)) {
     // Tasks hand values to each other inside one node, where no wrapper sees them: refused, not half protected.
     throw new TypeError("withRecons covers StateGraph graphs, built or compiled; a functional-API entrypoint (or a bare Pregel) passes values between its tasks where RECONS cannot see them");
   } else throw new TypeError("withRecons expects a StateGraph or a compiled graph");
@@ -691,13 +690,13 @@ function isContent(value: unknown): boolean {
  * anywhere else, even from inside another LangGraph node, its caller is outside RECONS: `user`.
  */
 function isNestedRun(options: RunnableConfig | undefined): boolean {
+  if (insideProtectedNode.getStore() !== true) return false;
   let ambient: RunnableConfig | undefined;
   try {
     ambient = getConfig();
   } catch {
     ambient = undefined;
   }
-  if (insideProtectedNode.getStore() !== true) return false;
   return [options, ambient].some((config) => {
     const namespace = config?.configurable?.checkpoint_ns;
     return typeof namespace === "string" && namespace.length > 0;

@@ -7,6 +7,7 @@ import { Vault, type VaultEntry } from "../detect/vault/vault.js";
 import { open, seal } from "../crypto/aes-gcm.js";
 import { keyedTag } from "../crypto/keys.js";
 import type { Operator, OperatorInput, OperatorOutput } from "./base.js";
+import { memoize } from "./operators/format.js";
 import { copyCase } from "./operators/pseudonym.js";
 
 /** Actions whose output can be traced back to the vault value without shared state. */
@@ -14,7 +15,6 @@ const REVERSIBLE: readonly Action[] = ["fpe", "pseudonymize"];
 const REVERSED_LIMIT = 4096;
 /** `[REDACTED:kind#tag]`, or `[REDACTED:kind#tag~sealed]` carrying the exact text it replaced, AES-GCM-sealed. */
 const SEAL_PATTERN = /\[REDACTED:[\w-]+#([0-9a-f]{8})(?:~([A-Za-z0-9_-]+))?\]/g;
-
 
 /** How the index applies an operator: the guard passes its memoized apply, so transforms reuse what setup computed. */
 export type ApplyOperator = (operator: Operator, input: OperatorInput) => OperatorOutput | Promise<OperatorOutput>;
@@ -39,8 +39,20 @@ export class SurrogateIndex {
   /** Reversal is a decryption per surrogate; the same surrogates come back at every hop. */
   private readonly reversed = new Map<string, string>();
   /** Placeholders made and opened: an HMAC and an AES-GCM pass each, for spans that come back at every hop. */
-  private readonly placeholders = new Map<string, string>();
-  private readonly openedSpans = new Map<string, string | null>();
+  private readonly sealedSpan = memoize((key: string) => {
+    const [kind, tag, span] = JSON.parse(key) as [string, string, string];
+    const context = `recons-placeholder:${tag}`;
+    const nonce = Buffer.from(keyedTag(this.sealKey, `${context}\u0000${span}`, 24), "hex");
+    return `[REDACTED:${kind}#${tag}~${Buffer.from(seal(this.spanKey!, Buffer.from(span, "utf8"), context, nonce)).toString("base64url")}]`;
+  }, REVERSED_LIMIT);
+  private readonly openedSpan = memoize((key: string): string | null => {
+    const [tag, sealed] = JSON.parse(key) as [string, string];
+    try {
+      return Buffer.from(open(this.spanKey!, Buffer.from(sealed, "base64url"), `recons-placeholder:${tag}`)).toString("utf8");
+    } catch {
+      return null;
+    }
+  }, REVERSED_LIMIT);
 
   constructor(
     private readonly vault: Vault,
@@ -65,33 +77,8 @@ export class SurrogateIndex {
   /** The restorable placeholder of `span`, a form of `value` under `field`: its tag and, sealed, the exact span. */
   placeholder(kind: string, field: string, value: string, span: string): string {
     const tag = this.sealTag(field, value);
-    if (this.spanKey === undefined) return `[REDACTED:${kind}#${tag}]`;
     // Deterministic (synthetic nonce), so the same span seals alike at every hop: made once.
-    const key = `${kind}\u0000${tag}\u0000${span}`;
-    let placeholder = this.placeholders.get(key);
-    if (placeholder === undefined) {
-      const context = `recons-placeholder:${tag}`;
-      const nonce = Buffer.from(keyedTag(this.sealKey, `${context}\u0000${span}`, 24), "hex");
-      placeholder = `[REDACTED:${kind}#${tag}~${Buffer.from(seal(this.spanKey, Buffer.from(span, "utf8"), context, nonce)).toString("base64url")}]`;
-      remember(this.placeholders, key, placeholder);
-    }
-    return placeholder;
-  }
-
-  /** The exact text a placeholder carries, or null (none, or not opened by this deployment's key). */
-  private openedSpan(tag: string, sealed: string | undefined): string | null {
-    if (sealed === undefined || this.spanKey === undefined) return null;
-    const key = `${tag}~${sealed}`;
-    let opened = this.openedSpans.get(key);
-    if (opened === undefined) {
-      try {
-        opened = Buffer.from(open(this.spanKey, Buffer.from(sealed, "base64url"), `recons-placeholder:${tag}`)).toString("utf8");
-      } catch {
-        opened = null;
-      }
-      remember(this.openedSpans, key, opened);
-    }
-    return opened;
+    return this.spanKey === undefined ? `[REDACTED:${kind}#${tag}]` : this.sealedSpan(JSON.stringify([kind, tag, span]));
   }
 
   /** Replace surrogates by the real value where `allowed(field)`. */
@@ -135,7 +122,8 @@ export class SurrogateIndex {
       const original = this.seals.get(match[1]);
       if (original && allowed(original.field)) {
         // The exact text the placeholder replaced (`her diabetes`, `$45,000`), else the vault value.
-        const real = this.openedSpan(match[1], match[2]) ?? original.value;
+        const opened = match[2] === undefined || this.spanKey === undefined ? null : this.openedSpan(JSON.stringify([match[1], match[2]]));
+        const real = opened ?? original.value;
         replacements.push({ start: match.index, end: match.index + match[0].length, real, entry: original, role: "whole" });
       }
     }
@@ -168,7 +156,8 @@ export class SurrogateIndex {
     let real = this.reversed.get(key);
     if (real === undefined) {
       real = this.reverseUncached(this.origins[origin], span);
-      remember(this.reversed, key, real);
+      if (this.reversed.size >= REVERSED_LIMIT) this.reversed.clear();
+      this.reversed.set(key, real);
     }
     return real;
   }
@@ -211,12 +200,6 @@ export class SurrogateIndex {
       }
     }
   }
-}
-
-/** `map.set(key, value)`, emptying the map first when it is full (bounded memos). */
-function remember<V>(map: Map<string, V>, key: string, value: V): void {
-  if (map.size >= REVERSED_LIMIT) map.clear();
-  map.set(key, value);
 }
 
 /** A real value put back into a text: where it stands, whose value it is, and which part of it (role). */

@@ -1,8 +1,7 @@
-import nlp from "compromise";
 import { stemmer } from "stemmer";
 import { isMonthName } from "./dates.js";
 import { whole, type Variant } from "./variant.js";
-import { fieldNameWords, isStopword } from "./words.js";
+import { fieldNameWords, isStopword, lexiconTag } from "./words.js";
 
 /** Confidence of a contextual phrase found as its content words close together. */
 export const WINDOW_CONFIDENCE = 0.6;
@@ -54,10 +53,6 @@ function isOwnTerm(word: string, capitalized: ReadonlySet<string>): boolean {
   return !genericStems.has(matchForm(word)) && !(tag !== undefined && DESCRIBING_TAGS.has(tag));
 }
 
-/** The tag compromise's lexicon gives a word, if it lists it (its typings call the model `object`). */
-function lexiconTag(word: string): string | undefined {
-  return (nlp.model() as { one: { lexicon: Record<string, string | undefined> } }).one.lexicon[word];
-}
 
 /** Words that qualify a phrase rather than carry it (`Stage 3`, `Type 2`): never required. */
 const QUALIFIERS: ReadonlySet<string> = new Set(["stage", "type", "grade", "class", "level", "phase", "tier", "step", "ii", "iii", "iv"]);

@@ -2,7 +2,7 @@ import { isDigitCode, isLowerLetterCode, originalSpan, SPACE_CODE, type Normaliz
 import { whole, type Variant } from "./variant.js";
 import { fieldNameWords } from "./words.js";
 
-const MONTHS = [
+export const MONTHS: readonly string[] = [
   "january", "february", "march", "april", "may", "june",
   "july", "august", "september", "october", "november", "december",
 ];
@@ -29,14 +29,16 @@ export interface CalendarDate {
   day: number;
 }
 
-function valid(year: number, month: number, day: number): CalendarDate | null {
+/** The date if it exists (leap years included), else null. */
+export function validDate(year: number, month: number, day: number): CalendarDate | null {
   const probe = new Date(Date.UTC(year, month - 1, day));
   return probe.getUTCFullYear() === year && probe.getUTCMonth() === month - 1 && probe.getUTCDate() === day
     ? { year, month, day }
     : null;
 }
 
-function monthNumber(word: string): number {
+/** The month (1-12) a name or abbreviation stands for (`march`, `Sept.`), 0 for another word. */
+export function monthNumber(word: string): number {
   const lower = word.toLowerCase().replace(/\.$/, "");
   const index = MONTHS.findIndex((m, i) => m === lower || MONTH_ABBREVIATIONS[i].includes(lower));
   return index + 1;
@@ -51,20 +53,25 @@ export function isMonthName(word: string): boolean {
 export function parseDate(value: string): CalendarDate | null {
   const text = value.trim();
   let m = /^(\d{4})[-/.](\d{1,2})[-/.](\d{1,2})(?:[T ][\d:.Z+-]*)?$/.exec(text);
-  if (m) return valid(+m[1], +m[2], +m[3]);
+  if (m) return validDate(+m[1], +m[2], +m[3]);
   m = /^(\d{1,2})[-/.](\d{1,2})[-/.](\d{4})$/.exec(text);
-  if (m) return valid(+m[3], +m[1], +m[2]) ?? valid(+m[3], +m[2], +m[1]);
+  if (m) return validDate(+m[3], +m[1], +m[2]) ?? validDate(+m[3], +m[2], +m[1]);
   m = /^([A-Za-z]+)\.? (\d{1,2})(?:st|nd|rd|th)?,? (\d{4})$/.exec(text);
-  if (m && monthNumber(m[1]) > 0) return valid(+m[3], monthNumber(m[1]), +m[2]);
+  if (m && monthNumber(m[1]) > 0) return validDate(+m[3], monthNumber(m[1]), +m[2]);
   m = /^(\d{1,2})(?:st|nd|rd|th)? (?:of )?([A-Za-z]+)\.?,? (\d{4})$/.exec(text);
-  if (m && monthNumber(m[2]) > 0) return valid(+m[3], monthNumber(m[2]), +m[1]);
+  if (m && monthNumber(m[2]) > 0) return validDate(+m[3], monthNumber(m[2]), +m[1]);
   return null;
 }
 
-function ordinal(day: number): string {
+/** The English ordinal suffix of a day (`st` of 1, `th` of 11). */
+export function ordinalSuffix(day: number): string {
   const tens = day % 100;
-  if (tens >= 11 && tens <= 13) return `${day}th`;
-  return `${day}${["th", "st", "nd", "rd"][day % 10] ?? "th"}`;
+  if (tens >= 11 && tens <= 13) return "th";
+  return ["th", "st", "nd", "rd"][day % 10] ?? "th";
+}
+
+function ordinal(day: number): string {
+  return `${day}${ordinalSuffix(day)}`;
 }
 
 /** Whether a field holds a date of birth (`dob`, `date_of_birth`): its year alone says something after `born in`. */

@@ -36,8 +36,8 @@ export function parseNumber(value: string): ParsedNumber | null {
   return match ? { integer: match[1].replace(/^0+(?=\d)/, ""), fraction: match[2] ?? "", written: match[1] } : null;
 }
 
-function groupThousands(integer: string): string {
-  return integer.replace(/\B(?=(\d{3})+(?!\d))/g, ",");
+function groupThousands(integer: string, separator = ","): string {
+  return integer.replace(/\B(?=(\d{3})+(?!\d))/g, separator);
 }
 
 function fractionForms(fraction: string): string[] {
@@ -117,16 +117,12 @@ function wholeUnitVariants(integer: string, amount: number): Variant[] {
  */
 function localGroupings({ integer, fraction }: ParsedNumber): Variant[] {
   if (integer.length <= 3) return [];
-  const grouped = (separator: string) => integer.replace(/\B(?=(\d{3})+(?!\d))/g, separator);
+  const grouped = (separator: string) => groupThousands(integer, separator);
   const forms = fraction === "" ? [grouped(" ")] : [`${grouped(".")},${fraction}`, `${grouped(" ")},${fraction}`, `${grouped(" ")}.${fraction}`];
   if (fraction === "" && integer.length > 6) forms.push(grouped("."));
   return forms.map((form) => whole(form, LAYOUT_CONFIDENCE));
 }
 
-/**
- * Renderings of a number with or without thousands grouping, currency and decimals; for amounts,
- * whole units without the cents and rounded k/M/full forms.
- */
 /** Amounts from this size are spelled out in legal drafting; smaller number words are everyday words. */
 const MIN_SPELLED = 1000;
 const SPELLED_CONFIDENCE = 0.9;
@@ -140,6 +136,10 @@ function spelledOut(integer: string): Variant[] {
   return [whole(normalizeValue(spelling.convert(amount)), SPELLED_CONFIDENCE)];
 }
 
+/**
+ * Renderings of a number with or without thousands grouping, currency and decimals; for amounts,
+ * local groupings, the amount in words, whole units without the cents and rounded k/M/full forms.
+ */
 export function numberVariants(kind: string, value: ParsedNumber): Variant[] {
   const integers = value.written === value.integer ? integerForms(value.integer) : [...integerForms(value.integer), ...integerForms(value.written)];
   const variants = integers.flatMap((i) => fractionForms(value.fraction).map((f) => whole(i + f, LAYOUT_CONFIDENCE)));

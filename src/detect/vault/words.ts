@@ -39,6 +39,12 @@ export function isDictionaryWord(word: string): boolean {
 
 let lexicon: Record<string, string | undefined> | undefined;
 
+/** The tag compromise's lexicon gives a word, if it lists it (its typings call the model `object`). */
+export function lexiconTag(word: string): string | undefined {
+  lexicon ??= (nlp.model() as { one: { lexicon: Record<string, string | undefined> } }).one.lexicon;
+  return lexicon[word];
+}
+
 /** compromise lexicon tags of words that are foremost names (`James`, `Corey`, `Murray`, `Collins`). */
 const NAME_TAGS: ReadonlySet<string> = new Set(["FirstName", "MaleName", "FemaleName", "LastName", "Person"]);
 
@@ -47,8 +53,7 @@ const NAME_TAGS: ReadonlySet<string> = new Set(["FirstName", "MaleName", "Female
  * `murray`): not a surname that is also a common noun's plural (`brooks`, `fields`).
  */
 export function isNameWord(word: string): boolean {
-  lexicon ??= (nlp.model() as { one: { lexicon: Record<string, string | undefined> } }).one.lexicon;
-  const tag = lexicon[word];
+  const tag = lexiconTag(word);
   if (tag === undefined || !NAME_TAGS.has(tag)) return false;
   return !(tag === "LastName" && word.endsWith("s") && isDictionaryWord(word.slice(0, -1)));
 }

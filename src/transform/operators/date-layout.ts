@@ -3,9 +3,7 @@
  * partial forms: `July 28`, `June 2023`, `06/2023`), read into its parts and a layout that writes
  * any other date the same way: date FPE replaces the date and keeps the writing.
  */
-import type { CalendarDate } from "../../detect/vault/dates.js";
-
-const MONTHS = ["january", "february", "march", "april", "may", "june", "july", "august", "september", "october", "november", "december"];
+import { monthNumber, MONTHS, ordinalSuffix, validDate, type CalendarDate } from "../../detect/vault/dates.js";
 
 type Part = "year" | "month" | "day";
 
@@ -33,12 +31,6 @@ export interface ReadDate {
 
 const TOKEN = /(\d+)(st|nd|rd|th)?|([A-Za-z]+)|([^A-Za-z\d]+)/gi;
 
-function monthOf(word: string): number {
-  const lower = word.toLowerCase();
-  const index = MONTHS.findIndex((month) => month === lower || (lower.length >= 3 && month.startsWith(lower) && (lower.length === 3 || lower === "sept")));
-  return index + 1;
-}
-
 /** `text` read as a date, or null when it is not one written in a layout this module knows. */
 export function readDate(text: string): ReadDate | null {
   const pieces: Array<string | Slot> = [];
@@ -57,7 +49,7 @@ export function readDate(text: string): ReadDate | null {
       pieces.push(...slots);
     }
     else if (word !== undefined) {
-      if (monthOf(word) > 0 && monthWord === null) pieces.push((monthWord = { part: "month", written: word }));
+      if (monthNumber(word) > 0 && monthWord === null) pieces.push((monthWord = { part: "month", written: word }));
       else if (word.toLowerCase() === "of") pieces.push(word);
       else return null;
     } else {
@@ -71,7 +63,7 @@ export function readDate(text: string): ReadDate | null {
   const padded = assigned === "iso" || numbers.some((slot) => slot.part !== "year" && slot.written.length === 2 && slot.written.startsWith("0"));
   const parts: DateParts = {};
   for (const slot of [...numbers, ...(monthWord ? [monthWord] : [])]) {
-    const value = slot === monthWord ? monthOf(slot.written) : Number(slot.written);
+    const value = slot === monthWord ? monthNumber(slot.written) : Number(slot.written);
     parts[slot.part] = value;
   }
   if (!partsExist(parts)) return null;
@@ -116,10 +108,7 @@ function assign(numbers: Slot[], hasMonthWord: boolean): "iso" | "other" | null 
 function partsExist({ year, month, day }: DateParts): boolean {
   if (month !== undefined && (month < 1 || month > 12)) return false;
   if (day !== undefined && (day < 1 || day > 31)) return false;
-  if (year !== undefined && month !== undefined && day !== undefined) {
-    const probe = new Date(Date.UTC(year, month - 1, day));
-    return probe.getUTCFullYear() === year && probe.getUTCMonth() === month - 1 && probe.getUTCDate() === day;
-  }
+  if (year !== undefined && month !== undefined && day !== undefined) return validDate(year, month, day) !== null;
   return year !== undefined || month !== undefined;
 }
 
@@ -127,16 +116,10 @@ export function isFullDate(parts: DateParts): parts is CalendarDate {
   return parts.year !== undefined && parts.month !== undefined && parts.day !== undefined;
 }
 
-function ordinalSuffix(day: number): string {
-  const tens = day % 100;
-  if (tens >= 11 && tens <= 13) return "th";
-  return ["th", "st", "nd", "rd"][day % 10] ?? "th";
-}
-
 function writeMonthName(month: number, written: string): string {
   const full = MONTHS[month - 1];
   const lower = written.toLowerCase();
-  const name = lower === MONTHS[monthOf(written) - 1] ? full : month === 9 && lower === "sept" ? "sept" : full.slice(0, 3);
+  const name = lower === MONTHS[monthNumber(written) - 1] ? full : month === 9 && lower === "sept" ? "sept" : full.slice(0, 3);
   if (written === written.toUpperCase()) return name.toUpperCase();
   if (written[0] === written[0].toUpperCase()) return name[0].toUpperCase() + name.slice(1);
   return name;
