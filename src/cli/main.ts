@@ -1,4 +1,3 @@
-import { setMaxListeners } from "node:events";
 import { realpathSync } from "node:fs";
 import { pathToFileURL } from "node:url";
 import { Command, CommanderError, type OutputConfiguration } from "commander";
@@ -6,9 +5,6 @@ import { calibrateCommand } from "./calibrate.js";
 import { demoCommand } from "./demo.js";
 import { evalCommand } from "./eval.js";
 import { replayCommand, replayScoreCommand } from "./replay.js";
-
-// LangGraph adds one abort listener per parallel task (P2P-10 runs ten): not a leak, so no warning.
-setMaxListeners(64);
 
 /** The `recons` program: every subcommand, no side effects until parsed. */
 export function createProgram(): Command {

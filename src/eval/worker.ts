@@ -4,14 +4,10 @@
  * record's JSON line and the record measured. Ctrl-C reaches the whole process group; the worker
  * ignores it and lets the parent finish the jobs in flight, then exits when the parent disconnects.
  */
-import { setMaxListeners } from "node:events";
 import { loadAgentLeak, type Scenario } from "../scenarios/agentleak.js";
 import { corpusContext } from "./context.js";
 import { runAndMeasure, type Job, type JobOutput, type JobSettings } from "./job.js";
 import type { ContextProvider } from "./metrics.js";
-
-// LangGraph adds one abort listener per parallel task (P2P-10 runs ten): not a leak, so no warning.
-setMaxListeners(64);
 
 export interface WorkerInit {
   corpus: string;

@@ -4,6 +4,7 @@ import type { Runnable } from "@langchain/core/runnables";
 import type { StructuredToolInterface } from "@langchain/core/tools";
 import type { BaseChatModel } from "@langchain/core/language_models/chat_models";
 import { Command, END, type LangGraphRunnableConfig } from "@langchain/langgraph";
+import { getMaxListeners, setMaxListeners } from "node:events";
 import { agentSystemPrompt } from "../agents/agent-turn.js";
 import { ARCHETYPES } from "../agents/archetypes.js";
 import { MEASURED_RATES } from "../agents/forwarding-rates.js";
@@ -126,6 +127,14 @@ async function callTool(run: TeamRun, call: ToolCall, config: LangGraphRunnableC
   return new ToolMessage({ content: typeof output === "string" ? output : JSON.stringify(output), tool_call_id: call.id ?? "", name: call.name });
 }
 
+/** Abort listeners one run's signal may hold at once without Node's leak warning. */
+const RUN_SIGNAL_LISTENERS = 64;
+
+/** Every task of a super-step (ten agents in P2P-10) and each of their tool calls listen to the run's one signal: expected, not a leak. */
+function allowParallelListeners(signal: AbortSignal | undefined): void {
+  if (signal && getMaxListeners(signal) < RUN_SIGNAL_LISTENERS) setMaxListeners(RUN_SIGNAL_LISTENERS, signal);
+}
+
 /** Model turn with a tool loop; tool results are recorded as they reach the agent (C4). */
 async function speak(run: TeamRun, agent: string, act: Act, state: AgentInput, config: LangGraphRunnableConfig) {
   let messages = promptOf(run, agent, act, state);
@@ -163,6 +172,7 @@ function logLine(agent: string, act: Act, calls: ToolCall[], text: string): stri
 export function agentNode(agent: string, defaults: TeamRun) {
   return async (state: AgentInput, config: LangGraphRunnableConfig): Promise<Command> => {
     const run = currentRun(defaults);
+    allowParallelListeners(config.signal);
     const step = state.step;
     run.recorder?.enterStep(agent, step);
     receive(run, agent, state);

@@ -29,6 +29,20 @@ describe("runSweep", () => {
     for (const file of ["summary.json", "report.md", "report.html"]) expect((await readFile(join(dir, file), "utf8")).length).toBeGreaterThan(100);
   });
 
+  it("runs P2P-10's parallel tool calls in process without Node's listener-leak warning", async () => {
+    const warnings: string[] = [];
+    const onWarning = (warning: Error) => warnings.push(warning.name);
+    process.on("warning", onWarning);
+    try {
+      await runSweep({ ...options, cells: ["P2P-10"], sanitizers: ["none"], limit: 1 });
+      // Warnings are emitted on the next tick.
+      await new Promise((resolve) => setImmediate(resolve));
+    } finally {
+      process.off("warning", onWarning);
+    }
+    expect(warnings).not.toContain("MaxListenersExceededWarning");
+  });
+
   it("stops on abort with whole lines only, marks the summary partial, and resumes after a torn line", async () => {
     const controller = new AbortController();
     const interrupted = await runSweep(options, { signal: controller.signal, onRecord: (n) => n === 3 && controller.abort() });
