@@ -2,6 +2,7 @@ import type { Action, Channel, Decision, ObservableEvent, Position, Resolution, 
 import { decidingGroups, resolveOverlaps, type Detection, type Detector } from "./detect/base.js";
 import type { Judge, Rewriter } from "./detect/plugins.js";
 import { defaultRecognizers, recognizerDetector } from "./detect/recognizers/index.js";
+import { layDigits } from "./detect/vault/digit-skeletons.js";
 import { maskedTail } from "./detect/vault/masked.js";
 import { Vault } from "./detect/vault/vault.js";
 import { fieldTypeOf, type FieldType } from "./policy/infer.js";
@@ -351,11 +352,12 @@ class Guard implements ReconsGuard {
       const operator = this.operators.get(action);
       if (!operator) throw new OperatorError(`no operator for ${action}`, "no-operator");
       const input = { value: plainForm(original), field: detection.field, kind: detection.kind, valueType: detection.valueType, registered: detection.value, avoid: this.avoidNames };
-      if (action === "fpe" && detection.role === "masked-tail" && detection.value !== undefined) {
-        // The shown tail of the whole value's surrogate: the reader sees the digits its full surrogate ends in.
+      if (action === "fpe" && detection.value !== undefined && (detection.role === "masked-tail" || detection.role === "regrouped-digits")) {
+        // The digits of the whole value's surrogate where the writer shows digits only (its tail, or all of them in a grouping of its own), so they restore.
         const whole = this.memoizedApply(operator, { ...input, value: detection.value });
-        const tail = maskedTail(whole.text, original.replace(/\D/g, "").length);
-        if (tail !== null) return { replacement: tail, exception: whole.exception };
+        const digits = whole.text.replace(/\D/g, "");
+        const shown = detection.role === "masked-tail" ? maskedTail(whole.text, original.replace(/\D/g, "").length) : layDigits(original, digits);
+        if (shown !== null) return { replacement: shown, exception: whole.exception };
       }
       const result = this.memoizedApply(operator, input);
       if (context.reversible && action === "fpe" && detection.valueType === "value" && !isRestorableAmount(original, detection.value, result)) {

@@ -1,5 +1,6 @@
 import type { Action } from "../event.js";
 import { resolveOverlaps } from "../detect/base.js";
+import { layDigits } from "../detect/vault/digit-skeletons.js";
 import { maskedTail } from "../detect/vault/masked.js";
 import { namePart } from "../detect/vault/names.js";
 import type { VariantRole } from "../detect/vault/variant.js";
@@ -140,6 +141,8 @@ export class SurrogateIndex {
     switch (role) {
       case "masked-tail":
         return maskedTail(entry.value, span.replace(/\D/g, "").length) ?? span;
+      case "regrouped-digits":
+        return layDigits(span, entry.value.replace(/\D/g, "")) ?? span;
       case "first-name":
       case "surname": {
         const part = namePart(entry.value, role);

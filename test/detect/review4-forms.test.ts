@@ -204,6 +204,23 @@ describe("review 4 (b): a reversible write that the authorized recipient does no
     expect(roundTrip(guardFor("phone", "+14155550132"), "Call (415) 555-0132.")).toBe("Call (415) 555-0132.");
   });
 
+  it("an identifier in a grouping of the writer's own (IBAN print form, `MRN 447 1093`) does not restore; the other reader gets the surrogate's digits", () => {
+    const cases: Array<[string, string, string]> = [
+      ["iban", "DE89370400440532013000", "IBAN: DE89 3704 0044 0532 0130 00"],
+      ["mrn", "MRN-4471093", "MRN 447 1093 (record 447-1093)"],
+      ["policy_number", "INS41208932", "policy 4120 8932"],
+    ];
+    for (const [field, value, text] of cases) {
+      const guard = guardFor(field, value);
+      expect(roundTrip(guard, text)).toBe(text);
+      const surrogateDigits = (guard.sanitizeSync({ channel: "C2", content: value, recipient: "other" }).content as string).replace(/\D/g, "");
+      for (const out of unauthorized(guard, text)) {
+        expect(out.replace(/\D/g, "")).not.toContain(value.replace(/\D/g, ""));
+        expect(out.replace(/\D/g, "").includes(surrogateDigits), out).toBe(true);
+      }
+    }
+  });
+
 });
 
 describe("review 4 (c): surrogates that break the text", () => {

@@ -22,6 +22,16 @@ export interface SkeletonHit {
   entries: readonly number[];
 }
 
+/**
+ * `layout` with its digits replaced, in order, by `digits` (`447 1093` with 0891696 -> `089 1696`);
+ * null when the counts differ.
+ */
+export function layDigits(layout: string, digits: string): string | null {
+  let next = 0;
+  const laid = layout.replace(/\d/g, () => digits[next++] ?? "");
+  return next === digits.length ? laid : null;
+}
+
 export class DigitSkeletons {
   private readonly byDigits = new Map<string, number[]>();
 

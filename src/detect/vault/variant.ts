@@ -12,6 +12,8 @@ export type VariantRole =
   | "after-label"
   /** The last digits of a long identifier: counts only after a mask or `ending in` / `last 4`. */
   | "masked-tail"
+  /** An identifier's digits in a grouping of the writer's own (`447 1093` of `MRN-4471093`): the whole value, transformed and restored digit for digit. */
+  | "regrouped-digits"
   /** A list member that is an ordinary word: counts only next to another member of its list. */
   | "list-word"
   /** The initials of a contextual phrase (`CKD` of `Chronic Kidney Disease`): counts only written in capitals. */

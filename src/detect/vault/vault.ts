@@ -161,7 +161,7 @@ export class Vault implements Detector {
       if (found.some((detection) => detection.start < end && start < detection.end)) continue;
       for (const index of entries) {
         const entry = this.list[index];
-        found.push({ start, end, field: entry.field, kind: entry.kind, valueType: entry.valueType, tier: 1, confidence: SKELETON_CONFIDENCE, source: this.name, value: entry.value, role: "whole" });
+        found.push({ start, end, field: entry.field, kind: entry.kind, valueType: entry.valueType, tier: 1, confidence: SKELETON_CONFIDENCE, source: this.name, value: entry.value, role: "regrouped-digits" });
       }
     }
     return found;

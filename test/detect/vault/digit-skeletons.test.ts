@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { layDigits } from "../../../src/detect/vault/digit-skeletons.js";
 import { Vault } from "../../../src/detect/vault/vault.js";
 import { inferFieldType } from "../../../src/policy/infer.js";
 
@@ -35,5 +36,13 @@ describe("identifiers regrouped by the writer (digit skeletons)", () => {
 
   it("does not add a second detection where a variant already matched", () => {
     expect(found(vault, "acct 0012345678")).toEqual([["account", "0012345678"]]);
+  });
+
+  it("marks such a match as the identifier's digits in the writer's grouping, which transforms lay back digit for digit", () => {
+    expect(vault.detect("ref 447 1093").map((detection) => detection.role)).toEqual(["regrouped-digits"]);
+    expect(vault.detect("ref MRN-4471093").map((detection) => detection.role)).toEqual(["whole"]);
+    expect(layDigits("447 1093", "0891696")).toBe("089 1696");
+    expect(layDigits("DE89 3704", "913609")).toBe("DE91 3609");
+    expect(layDigits("447 1093", "089169")).toBeNull();
   });
 });
