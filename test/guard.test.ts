@@ -222,6 +222,21 @@ describe("restore", () => {
     expect(forDoctor).toContain("chronic back pain");
     expect(forDoctor).not.toContain("939-79-6410");
   });
+
+  it("restores only what sanitize would deliver: not to a reader an unauthorized agent can reach, not against static mode", () => {
+    const text = "SSN 939-79-6410";
+    const reach = createRecons({ secret: "s", vault: { ssn: "939-79-6410" }, policy: { fields: { ssn: { authorized: ["intake"] } }, reachability: { enabled: true, edges: [["intake", "web_search"]] } } });
+    const toIntake = reach.sanitizeSync({ channel: "C2", content: text, recipient: "intake" });
+    expect(toIntake.decisions.map((d) => d.reason)).toEqual(["reachable-unauthorized:web_search"]);
+    expect(reach.restore(toIntake.content, "intake", "C2")).toBe(toIntake.content);
+    const shared = reach.sanitizeSync({ channel: "C5", content: text }, { reversible: true }).content;
+    expect(reach.restore(shared, "intake", "C5")).not.toContain("939-79-6410");
+
+    const fixed = createRecons({ secret: "s", vault: { ssn: "939-79-6410" }, policy: { mode: "static", fields: { ssn: { authorized: ["intake"] } } } });
+    const stored = fixed.sanitizeSync({ channel: "C5", content: text }, { reversible: true }).content;
+    const delivered = fixed.sanitizeSync({ channel: "C5", content: stored, recipient: "intake" }).content;
+    expect(fixed.restore(stored, "intake", "C5")).toBe(delivered);
+  });
 });
 
 function g2detect(text: string) {

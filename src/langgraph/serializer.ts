@@ -46,7 +46,8 @@ interface Envelope {
  * encrypted tokens. Loading reverses both exactly, so a resumed run sees the state it left.
  */
 export class ReconsSerializer implements SerializerProtocol {
-  private readonly key: Uint8Array;
+  /** In a #private field: a checkpointer printed or serialized must not show it. */
+  readonly #key: Uint8Array;
   private readonly inner: SerializerProtocol;
 
   constructor(
@@ -54,7 +55,7 @@ export class ReconsSerializer implements SerializerProtocol {
     options: ReconsSerializerOptions,
   ) {
     const parsed = reconsSerializerOptionsSchema.parse(options);
-    this.key = deriveKeys(parsed.secret).aes;
+    this.#key = deriveKeys(parsed.secret).aes;
     this.inner = parsed.inner ?? new JsonPlusSerializer();
   }
 
@@ -70,7 +71,7 @@ export class ReconsSerializer implements SerializerProtocol {
     const envelope: Envelope = {
       recons: ENVELOPE_FORMAT,
       type,
-      data: Buffer.from(seal(this.key, bytes, `${BLOB_CONTEXT}\u0000${type}`)).toString("base64"),
+      data: Buffer.from(seal(this.#key, bytes, `${BLOB_CONTEXT}\u0000${type}`)).toString("base64"),
     };
     return [OUTPUT_TYPE, new TextEncoder().encode(JSON.stringify(envelope))];
   }
@@ -79,7 +80,7 @@ export class ReconsSerializer implements SerializerProtocol {
     const text = typeof data === "string" ? data : new TextDecoder().decode(data);
     if (text.startsWith(ENVELOPE_PREFIX)) {
       const envelope = JSON.parse(text) as Envelope;
-      const plain = open(this.key, Buffer.from(envelope.data, "base64"), `${BLOB_CONTEXT}\u0000${envelope.type}`);
+      const plain = open(this.#key, Buffer.from(envelope.data, "base64"), `${BLOB_CONTEXT}\u0000${envelope.type}`);
       return this.inner.loadsTyped(envelope.type, plain);
     }
     // Checkpoint metadata, or a checkpoint written before RECONS was added.
@@ -96,14 +97,14 @@ export class ReconsSerializer implements SerializerProtocol {
       protectedValue = true;
     }
     if (!protectedValue) return text;
-    const sealed = seal(this.key, new TextEncoder().encode(text), METADATA_CONTEXT);
+    const sealed = seal(this.#key, new TextEncoder().encode(text), METADATA_CONTEXT);
     return TOKEN_PREFIX + Buffer.from(sealed).toString("base64");
   }
 
   private openMetadataString(text: string): string {
     if (!text.startsWith(TOKEN_PREFIX)) return text;
     const sealed = Buffer.from(text.slice(TOKEN_PREFIX.length), "base64");
-    return new TextDecoder().decode(open(this.key, sealed, METADATA_CONTEXT));
+    return new TextDecoder().decode(open(this.#key, sealed, METADATA_CONTEXT));
   }
 }
 

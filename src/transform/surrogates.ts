@@ -15,7 +15,9 @@ import { copyCase } from "./operators/pseudonym.js";
 const REVERSIBLE: readonly Action[] = ["fpe", "pseudonymize"];
 const REVERSED_LIMIT = 4096;
 /** `[REDACTED:kind#tag]`, or `[REDACTED:kind#tag~sealed]` carrying the exact text it replaced, AES-GCM-sealed. */
-const SEAL_PATTERN = /\[REDACTED:[\w-]+#([0-9a-f]{8})(?:~([A-Za-z0-9_-]+))?\]/g;
+const SEAL_PATTERN = /\[REDACTED:[\w-]+#([0-9a-f]+)(?:~([A-Za-z0-9_-]+))?\]/g;
+/** Hex digits of a placeholder tag (64 bits): two vault values sharing one is negligible (n^2 / 2^65), and refused when it happens. */
+export const SEAL_TAG_HEX = 16;
 
 /** How the index applies an operator: the guard passes its memoized apply, so transforms reuse what setup computed. */
 export type ApplyOperator = (operator: Operator, input: OperatorInput) => OperatorOutput | Promise<OperatorOutput>;
@@ -33,7 +35,8 @@ interface SurrogateOrigin {
 export class SurrogateIndex {
   private readonly matcher: Vault;
   private readonly origins: SurrogateOrigin[] = [];
-  private readonly seals = new Map<string, VaultEntry>();
+  /** The value each tag seals; null where two values share a tag: such placeholders open for nobody. */
+  private readonly seals = new Map<string, VaultEntry | null>();
   /** Seal tag of each indexed entry by field and value: every reversible redaction needs one, an HMAC each. */
   private readonly sealTags = new Map<string, string>();
   private indexed = 0;
@@ -43,28 +46,36 @@ export class SurrogateIndex {
   private readonly sealedSpan = memoize((key: string) => {
     const [kind, tag, span] = JSON.parse(key) as [string, string, string];
     const context = `recons-placeholder:${tag}`;
-    const nonce = Buffer.from(keyedTag(this.sealKey, `${context}\u0000${span}`, 24), "hex");
-    return `[REDACTED:${kind}#${tag}~${Buffer.from(seal(this.spanKey!, Buffer.from(span, "utf8"), context, nonce)).toString("base64url")}]`;
+    const nonce = Buffer.from(keyedTag(this.#sealKey, `${context}\u0000${span}`, 24), "hex");
+    return `[REDACTED:${kind}#${tag}~${Buffer.from(seal(this.#spanKey!, Buffer.from(span, "utf8"), context, nonce)).toString("base64url")}]`;
   }, REVERSED_LIMIT);
   private readonly openedSpan = memoize((key: string): string | null => {
     const [tag, sealed] = JSON.parse(key) as [string, string];
     try {
-      return Buffer.from(open(this.spanKey!, Buffer.from(sealed, "base64url"), `recons-placeholder:${tag}`)).toString("utf8");
+      return Buffer.from(open(this.#spanKey!, Buffer.from(sealed, "base64url"), `recons-placeholder:${tag}`)).toString("utf8");
     } catch {
       return null;
     }
   }, REVERSED_LIMIT);
 
+  /** Keys in #private fields: a guard printed or serialized must not show them. */
+  readonly #sealKey: Uint8Array;
+  /** AES-256 key of the exact texts placeholders carry; without it, placeholders restore to the vault value. */
+  readonly #spanKey?: Uint8Array;
+
   constructor(
     private readonly vault: Vault,
     private readonly operators: ReadonlyMap<Action, Operator>,
-    private readonly sealKey: Uint8Array,
+    sealKey: Uint8Array,
     private readonly apply: ApplyOperator = (operator, input) => operator.apply(input),
-    /** AES-256 key of the exact texts placeholders carry; without it, placeholders restore to the vault value. */
-    private readonly spanKey?: Uint8Array,
+    spanKey?: Uint8Array,
     /** Name tokens pseudonyms avoid (`OperatorInput.avoid`), for surrogates and their reversal alike. */
     private readonly avoid?: ReadonlySet<string>,
+    /** Hex digits of placeholder tags (tests shorten them to make collisions). */
+    private readonly tagHex = SEAL_TAG_HEX,
   ) {
+    this.#sealKey = sealKey;
+    this.#spanKey = spanKey;
     // The matcher's "field" is the origin's index, so variants of a surrogate map back to it.
     this.matcher = vault.companion((origin) => this.origins[Number(origin)].entry);
   }
@@ -72,14 +83,14 @@ export class SurrogateIndex {
   /** The placeholder tag of a sealed value. */
   sealTag(field: string, value: string): string {
     const sealed = sealInput(field, value);
-    return this.sealTags.get(sealed) ?? keyedTag(this.sealKey, sealed);
+    return this.sealTags.get(sealed) ?? keyedTag(this.#sealKey, sealed, this.tagHex);
   }
 
   /** The restorable placeholder of `span`, a form of `value` under `field`: its tag and, sealed, the exact span. */
   placeholder(kind: string, field: string, value: string, span: string): string {
     const tag = this.sealTag(field, value);
     // Deterministic (synthetic nonce), so the same span seals alike at every hop: made once.
-    return this.spanKey === undefined ? `[REDACTED:${kind}#${tag}]` : this.sealedSpan(JSON.stringify([kind, tag, span]));
+    return this.#spanKey === undefined ? `[REDACTED:${kind}#${tag}]` : this.sealedSpan(JSON.stringify([kind, tag, span]));
   }
 
   /** Replace surrogates by the real value where `allowed(field)`. */
@@ -123,7 +134,7 @@ export class SurrogateIndex {
       const original = this.seals.get(match[1]);
       if (original && allowed(original.field)) {
         // The exact text the placeholder replaced (`her diabetes`, `$45,000`), else the vault value.
-        const opened = match[2] === undefined || this.spanKey === undefined ? null : this.openedSpan(JSON.stringify([match[1], match[2]]));
+        const opened = match[2] === undefined || this.#spanKey === undefined ? null : this.openedSpan(JSON.stringify([match[1], match[2]]));
         const real = opened ?? original.value;
         replacements.push({ start: match.index, end: match.index + match[0].length, real, entry: original, role: "whole" });
       }
@@ -188,7 +199,10 @@ export class SurrogateIndex {
 
   private index(entry: VaultEntry): void {
     const tag = this.sealTag(entry.field, entry.value);
-    this.seals.set(tag, entry);
+    const holder = this.seals.get(tag);
+    // Another value with the same tag: its placeholder could open for the other field's readers.
+    const shared = holder === null || (holder !== undefined && sealInput(holder.field, holder.value) !== sealInput(entry.field, entry.value));
+    this.seals.set(tag, shared ? null : entry);
     this.sealTags.set(sealInput(entry.field, entry.value), tag);
     for (const action of REVERSIBLE) {
       const operator = this.operators.get(action);

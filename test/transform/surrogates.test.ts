@@ -187,7 +187,7 @@ describe("an amount in shared state that FPE cannot keep readable", () => {
   ])("%s is sealed (not padded to a phone-like number or spelled in letters); the authorized reader gets the text back exactly", (text, amount) => {
     const { content, decisions } = guard.sanitizeSync({ channel: "C5", content: text }, { reversible: true });
     // The placeholder carries the span it replaced, AES-GCM-sealed: its tag names the field, only the key opens it.
-    expect(content).toMatch(/\[REDACTED:amount#[0-9a-f]{8}~[\w-]+\]/);
+    expect(content).toMatch(/\[REDACTED:amount#[0-9a-f]{16}~[\w-]+\]/);
     expect(content).not.toContain(amount);
     expect(decisions.map((decision) => [decision.action, decision.fallback])).toEqual([["redact", "fpe-sealed-not-format-preserving"]]);
     expect(guard.sanitizeSync({ channel: "C5", content, recipient: "payroll" }).content).toBe(text);
@@ -212,5 +212,40 @@ describe("a phone number written with or without its country code", () => {
     }
     // One surrogate number, whichever form the reader got.
     expect(national.size).toBe(1);
+  });
+});
+
+describe("placeholder tags", () => {
+  it("are 64 bits; a tag two values of different fields share opens for the readers of neither", () => {
+    const vault = new Vault(inferFieldType);
+    for (let i = 0; i < 20; i++) {
+      vault.add("salary", `$${10_000 + i * 37}`);
+      vault.add("member_id", `MBR-${1_150_000 + i * 53}`);
+    }
+    // One hex digit: sixteen tags for forty values, so some are shared.
+    const short = new SurrogateIndex(vault, operators, keys.hmac, undefined, keys.aes, undefined, 1);
+    short.prepare();
+    const entries = vault.entries();
+    const tagOf = (entry: (typeof entries)[number]) => short.sealTag(entry.field, entry.value);
+    const salary = entries.find((entry) => entry.field === "salary" && entries.some((other) => other.field === "member_id" && tagOf(other) === tagOf(entry)))!;
+    const placeholder = short.placeholder("amount", salary.field, salary.value, salary.value);
+    for (const field of ["salary", "member_id"]) expect(short.restore(`pay ${placeholder}`, (allowed) => allowed === field)).toBe(`pay ${placeholder}`);
+
+    const full = new SurrogateIndex(vault, operators, keys.hmac, undefined, keys.aes);
+    const sealed = full.placeholder("amount", salary.field, salary.value, salary.value);
+    expect(full.sealTag(salary.field, salary.value)).toMatch(/^[0-9a-f]{16}$/);
+    expect(full.restore(`pay ${sealed}`, (field) => field === "salary")).toBe(`pay ${salary.value}`);
+    expect(full.restore(`pay ${sealed}`, (field) => field === "member_id")).toBe(`pay ${sealed}`);
+  });
+
+  it("no longer collide for a pair whose 32-bit tags did (salary $15,808 and member MBR-1150248 under one secret)", () => {
+    const guard = createRecons({
+      secret: "review-secret",
+      vault: { salary: "$15,808", member_id: "MBR-1150248" },
+      policy: { fields: { salary: { authorized: ["hr"], kind: "amount" }, member_id: { authorized: ["billing"], kind: "id" } } },
+    });
+    const written = guard.sanitizeSync({ channel: "C5", content: "Offer: base salary $15,808 per year." }, { reversible: true }).content;
+    expect(guard.restore(written, "billing", "C5")).not.toContain("15,808");
+    expect(guard.restore(written, "hr", "C5")).toBe("Offer: base salary $15,808 per year.");
   });
 });

@@ -40,11 +40,15 @@ class NameList {
   private readonly radix: number;
   private readonly ff1: ReturnType<typeof FF1>;
 
+  /** In a #private field: an operator printed or serialized must not show it. */
+  readonly #key: Uint8Array;
+
   constructor(
     readonly label: string,
     private readonly names: readonly string[],
-    private readonly key: Uint8Array,
+    key: Uint8Array,
   ) {
+    this.#key = key;
     names.forEach((name, i) => this.index.set(lookupKey(name), i));
     this.permuted = names.length - RESERVED;
     this.radix = Math.ceil(Math.sqrt(this.permuted));
@@ -64,7 +68,7 @@ class NameList {
 
   /** A keyed choice among the reserved entries, which the permutation never outputs. */
   reserved(token: string): string {
-    const pick = parseInt(keyedTag(this.key, `${this.label}:${lookupKey(token)}`, 8), 16) % RESERVED;
+    const pick = parseInt(keyedTag(this.#key, `${this.label}:${lookupKey(token)}`, 8), 16) % RESERVED;
     return this.names[this.permuted + pick];
   }
 
