@@ -365,6 +365,10 @@ class Guard implements ReconsGuard {
         const shown = detection.role === "masked-tail" ? maskedTail(whole.text, original.replace(/\D/g, "").length) : layDigits(original, digits);
         if (shown !== null) return { replacement: shown, exception: whole.exception };
       }
+      if (action === "pseudonymize" && detection.value !== undefined && this.surrogates.isShared(action, detection.value)) {
+        // Another registered name gets the same pseudonym (unlisted names share 32 reserved ones): a reader could not tell whose it is.
+        return { replacement: this.seal(detection, original), fallback: "pseudonym-shared" };
+      }
       const result = this.memoizedApply(operator, input);
       if (context.reversible && action === "fpe" && detection.valueType === "value" && !isRestorableAmount(original, detection.value, result)) {
         // An amount in shared state that FPE can only pad (`$45,000` -> `$93358544,207`), spell in letters (`$4.5M`) or write in other digits than the registered value's: sealed instead.

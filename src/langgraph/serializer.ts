@@ -2,7 +2,7 @@ import { z } from "zod";
 import { JsonPlusSerializer, type SerializerProtocol } from "@langchain/langgraph-checkpoint";
 import type { ReconsGuard } from "../guard.js";
 import { deriveKeys } from "../crypto/keys.js";
-import { open, seal } from "../crypto/aes-gcm.js";
+import { open, seal, SealError } from "../crypto/aes-gcm.js";
 import { mapStrings } from "../content.js";
 
 export const reconsSerializerOptionsSchema = z.object({
@@ -17,6 +17,13 @@ export const reconsSerializerOptionsSchema = z.object({
       (s) => typeof (s as SerializerProtocol)?.dumpsTyped === "function" && typeof (s as SerializerProtocol)?.loadsTyped === "function",
     )
     .optional(),
+  /**
+   * Also load blobs that are not RECONS envelopes: checkpoints written before RECONS was added.
+   * Off by default: such a blob is refused with `SealError`, so whoever can write to the
+   * checkpoint store cannot slip in unauthenticated state. Checkpoint metadata (plain JSON by
+   * design, so savers can filter on it) always loads.
+   */
+  acceptUnsealed: z.boolean().default(false),
 });
 export type ReconsSerializerOptions = z.input<typeof reconsSerializerOptionsSchema>;
 
@@ -49,6 +56,7 @@ export class ReconsSerializer implements SerializerProtocol {
   /** In a #private field: a checkpointer printed or serialized must not show it. */
   readonly #key: Uint8Array;
   private readonly inner: SerializerProtocol;
+  private readonly acceptUnsealed: boolean;
 
   constructor(
     private readonly guard: Pick<ReconsGuard, "detect">,
@@ -57,6 +65,7 @@ export class ReconsSerializer implements SerializerProtocol {
     const parsed = reconsSerializerOptionsSchema.parse(options);
     this.#key = deriveKeys(parsed.secret).aes;
     this.inner = parsed.inner ?? new JsonPlusSerializer();
+    this.acceptUnsealed = parsed.acceptUnsealed;
   }
 
   async dumpsTyped(data: unknown): Promise<[string, Uint8Array]> {
@@ -83,8 +92,11 @@ export class ReconsSerializer implements SerializerProtocol {
       const plain = open(this.#key, Buffer.from(envelope.data, "base64"), `${BLOB_CONTEXT}\u0000${envelope.type}`);
       return this.inner.loadsTyped(envelope.type, plain);
     }
-    // Checkpoint metadata, or a checkpoint written before RECONS was added.
+    // Checkpoint metadata, or (when accepted) a checkpoint written before RECONS was added.
     const value: unknown = await this.inner.loadsTyped(type, data);
+    if (!this.acceptUnsealed && !isCheckpointMetadata(value)) {
+      throw new SealError("refused a checkpoint blob that is not sealed by RECONS (pass acceptUnsealed: true to load checkpoints written before RECONS)");
+    }
     return text.includes(TOKEN_PREFIX) ? mapStrings(value, (item) => this.openMetadataString(item)) : value;
   }
 

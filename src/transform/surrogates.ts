@@ -40,6 +40,10 @@ export class SurrogateIndex {
   /** Seal tag of each indexed entry by field and value: every reversible redaction needs one, an HMAC each. */
   private readonly sealTags = new Map<string, string>();
   private indexed = 0;
+  /** The registered value each surrogate stands for, by action and surrogate (lowercase). */
+  private readonly owners = new Map<string, string>();
+  /** Values, by action, whose surrogate another registered value also gets (pseudonyms of unlisted names). */
+  private readonly shared = new Set<string>();
   /** Reversal is a decryption per surrogate; the same surrogates come back at every hop. */
   private readonly reversed = new Map<string, string>();
   /** Placeholders made and opened: an HMAC and an AES-GCM pass each, for spans that come back at every hop. */
@@ -106,7 +110,11 @@ export class SurrogateIndex {
     this.catchUp();
     const unsealed = text.includes("[REDACTED:") ? this.unseal(text, allowed) : { text, spans: [] };
     if (this.origins.length === 0) return unsealed;
-    const found = this.matcher.detect(unsealed.text).filter((detection) => allowed(this.origins[Number(detection.field)].entry.field));
+    const found = this.matcher.detect(unsealed.text).filter((detection) => {
+      const { entry, action } = this.origins[Number(detection.field)];
+      // A surrogate two values share is restored to neither: the reader would get the wrong one half the time.
+      return allowed(entry.field) && !this.shared.has(`${action}\u0000${entry.value}`);
+    });
     if (found.length === 0) return unsealed;
     // A value under several fields has one surrogate found once per field on the same span: each span
     // is replaced once, or the later replacement would cut into the earlier one's output.
@@ -185,6 +193,12 @@ export class SurrogateIndex {
     }
   }
 
+  /** Whether another registered value gets the same surrogate from `action` as `value` does. */
+  isShared(action: Action, value: string): boolean {
+    this.catchUp();
+    return this.shared.has(`${action}\u0000${value}`);
+  }
+
   /** Index the vault's current entries and build the matcher now rather than on first use. */
   prepare(): void {
     this.catchUp();
@@ -195,6 +209,14 @@ export class SurrogateIndex {
   private catchUp(): void {
     const entries = this.vault.entries();
     for (; this.indexed < entries.length; this.indexed++) this.index(entries[this.indexed]);
+  }
+
+  /** Record that `value` gets `surrogate` from `action`; a surrogate of two values marks both shared. */
+  private claim(action: Action, surrogate: string, value: string): void {
+    const key = `${action}\u0000${surrogate.toLowerCase()}`;
+    const owner = this.owners.get(key);
+    if (owner === undefined) this.owners.set(key, value);
+    else if (owner !== value) for (const held of [owner, value]) this.shared.add(`${action}\u0000${held}`);
   }
 
   private index(entry: VaultEntry): void {
@@ -210,6 +232,7 @@ export class SurrogateIndex {
       try {
         const output = this.apply(operator, { value: entry.value, field: entry.field, kind: entry.kind, valueType: entry.valueType, avoid: this.avoid });
         if (output instanceof Promise || output.text === entry.value) continue;
+        this.claim(action, output.text, entry.value);
         this.origins.push({ entry, action });
         this.matcher.add(String(this.origins.length - 1), output.text);
       } catch {

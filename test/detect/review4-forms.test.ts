@@ -77,6 +77,13 @@ describe("review 4 (a): forms that reach an unauthorized recipient", () => {
     expectNoLeak(guard, "Balance: $484 801.59", "484 801.59");
     expectNoLeak(guard, "Balance: $484\u00a0801.59", "801.59");
     expectNoLeak(guard, "Saldo: CHF 484’801.59", "484’801.59");
+    // A whole amount written with zero cents in those layouts (crypto review).
+    const salary = guardFor("salary", "$45,000", { kind: "amount" });
+    for (const written of ["45.000,00", "45 000,00", "45 000.00", "45’000.00"]) {
+      const [direct] = unauthorized(salary, `Salary: ${written} per year.`);
+      expect(direct.replace(/\D/g, "")).not.toMatch(/^4500000?$/);
+      expect(direct).toMatch(/^Salary: \d\d,\d00\.00 per year\.$/);
+    }
   });
 
   it("a hyphenated (double-barrelled) surname leaks with a title, and a hyphenated first name alone", () => {

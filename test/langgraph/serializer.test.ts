@@ -58,6 +58,15 @@ describe("ReconsSerializer", () => {
     await expect(other.loadsTyped("json", bytes)).rejects.toThrow(SealError);
   });
 
+  it("refuses a blob that is not sealed (forged or written before RECONS) unless told to accept it; metadata still loads", async () => {
+    const forged = new TextEncoder().encode(JSON.stringify({ v: 4, id: "forged", channel_values: { approved: true } }));
+    await expect(serde.loadsTyped("json", forged)).rejects.toThrow(SealError);
+    const legacy = new ReconsSerializer(guard, { secret: SECRET, acceptUnsealed: true });
+    expect(await legacy.loadsTyped("json", forged)).toMatchObject({ channel_values: { approved: true } });
+    const metadata = new TextEncoder().encode(JSON.stringify({ source: "input", step: -1, parents: {} }));
+    expect(await serde.loadsTyped("json", metadata)).toEqual({ source: "input", step: -1, parents: {} });
+  });
+
   it("rejects options without a secret", () => {
     expect(() => new ReconsSerializer(guard, {} as never)).toThrow(/secret/);
   });

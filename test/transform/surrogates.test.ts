@@ -5,6 +5,7 @@ import { createRecons } from "../../src/guard.js";
 import { inferFieldType } from "../../src/policy/infer.js";
 import { reconsOptionsSchema } from "../../src/policy/options.js";
 import { createOperators } from "../../src/transform/operators/index.js";
+import { listedNameTokens } from "../../src/transform/operators/pseudonym.js";
 import { SurrogateIndex } from "../../src/transform/surrogates.js";
 
 const SECRET = "surrogate-index-test";
@@ -247,5 +248,28 @@ describe("placeholder tags", () => {
     const written = guard.sanitizeSync({ channel: "C5", content: "Offer: base salary $15,808 per year." }, { reversible: true }).content;
     expect(guard.restore(written, "billing", "C5")).not.toContain("15,808");
     expect(guard.restore(written, "hr", "C5")).toBe("Offer: base salary $15,808 per year.");
+  });
+});
+
+describe("a pseudonym two registered names share", () => {
+  // Unlisted names draw from 32 reserved list entries: these two relatives get one pseudonym under this secret.
+  const policy = { fields: { patient_name: { authorized: ["doctor"], kind: "name" }, guardian_name: { authorized: ["doctor"], kind: "name" } } };
+  const guard = createRecons({ secret: "review-secret", vault: { patient_name: "Xochitl Quispe", guardian_name: "Teyacapan Quispe" }, policy });
+
+  it.each(["Guardian Teyacapan Quispe signed the consent form.", "Patient Xochitl Quispe was seen."])("is sealed instead, and each reader restores the right person: %s", (text) => {
+    const { content, decisions } = guard.sanitizeSync({ channel: "C2", content: text, recipient: "billing" });
+    expect(decisions.map((d) => [d.action, d.fallback])).toEqual([["redact", "pseudonym-shared"]]);
+    expect(content).not.toMatch(/Xochitl|Teyacapan|Quispe/);
+    expect(guard.restore(content, "doctor", "C2")).toBe(text);
+    expect(guard.sanitizeSync({ channel: "C2", content, recipient: "doctor" }).content).toBe(text);
+  });
+
+  it("is restored to neither where it appears anyway", () => {
+    const theirs = createOperators(deriveKeys("review-secret"), reconsOptionsSchema.parse({})).get("pseudonymize")!;
+    const avoid = listedNameTokens(["Xochitl Quispe", "Teyacapan Quispe"]);
+    const [patient, guardian] = ["Xochitl Quispe", "Teyacapan Quispe"].map((value) => (theirs.apply({ value, field: "patient_name", kind: "name", valueType: "value", avoid }) as { text: string }).text);
+    expect(patient).toBe(guardian);
+    const text = `Seen by ${patient} today.`;
+    expect(guard.restore(text, "doctor", "C2")).toBe(text);
   });
 });

@@ -111,14 +111,17 @@ function wholeUnitVariants(integer: string, amount: number): Variant[] {
 }
 
 /**
- * European, SI and Swiss layouts (`484.801,59`, `484 801,59`, `484 801.59`; the `’` and no-break
+ * European, SI and Swiss layouts (`484.801,59`, `484 801,59`, `484 801.59`, `45.000,00` of 45,000; the `’` and no-break
  * spaces of Swiss and French print normalize to spaces). A dot-grouped integer needs two dots
  * (`1.286.841`): with one (`53.052`) it reads as a decimal.
  */
 function localGroupings({ integer, fraction }: ParsedNumber): Variant[] {
   if (integer.length <= 3) return [];
   const grouped = (separator: string) => groupThousands(integer, separator);
-  const forms = fraction === "" ? [grouped(" ")] : [`${grouped(".")},${fraction}`, `${grouped(" ")},${fraction}`, `${grouped(" ")}.${fraction}`];
+  // A whole amount is also written with zero cents (`45.000,00`).
+  const cents = fraction === "" ? "00" : fraction;
+  const forms = [`${grouped(".")},${cents}`, `${grouped(" ")},${cents}`, `${grouped(" ")}.${cents}`];
+  if (fraction === "") forms.push(grouped(" "));
   if (fraction === "" && integer.length > 6) forms.push(grouped("."));
   return forms.map((form) => whole(form, LAYOUT_CONFIDENCE));
 }

@@ -9,7 +9,8 @@ import { OperatorError, type Operator, type OperatorInput, type OperatorOutput }
  * so no floating-point low bits leak; unsigned values are clamped at 0; the text keeps its
  * currency, grouping and decimals (`$205,902.00` -> `$205,901.00`). The unit is in the value's
  * real scale: a number written with a magnitude (`$206K`, `$1.3M`, `2 billion`) moves by the
- * unit in that magnitude, never by less than its last displayed digit.
+ * unit in that magnitude, never by less than its last displayed digit. Each number of a value gets
+ * its noise once (never zero), whatever rendering of the value comes later.
  */
 
 /** Epsilon and unit per kind, as parsed by the `mldp` option schema. */
@@ -51,10 +52,13 @@ const NUMBER = /(?<!\d)(-?)(\d{1,3}(?:,\d{3})+|\d+)(?:\.(\d+))?/g;
 /** A magnitude written right after a number (`206K`, `1.3 million`, `$5MM`, `$2bn`); `12 mm` is millimetres. */
 const MAGNITUDE = /^\s?(?:([kK]|thousand)|(MM|[mM]n?|million)|([bB]n?|billion))\b/;
 
-/** Thousands grouped by spaces, no-break spaces or apostrophes (`484 801.59`, `484’801.59`), or European (`484.801,59`): as commas and a decimal point. */
+/** Thousands grouped by spaces, no-break spaces or apostrophes (`484 801.59`, `484’801.59`), or with a decimal comma (`484.801,59`, `45 000,00`): as commas and a decimal point. */
 function canonicalGrouping(text: string): string {
-  const european = text.replace(/\d{1,3}(?:\.\d{3})+,\d+/g, (number) => number.replace(/\./g, "\u0000").replace(",", ".").replace(/\u0000/g, ","));
-  return european.replace(/(\d)[ \u00a0\u2009\u202f’'](?=\d{3}(?!\d))/g, "$1,");
+  const decimalComma = text.replace(/\d{1,3}(?:[. \u00a0\u2009\u202f’']\d{3})+,\d+/g, (number) => {
+    const comma = number.lastIndexOf(",");
+    return `${group(number.slice(0, comma).replace(/\D/g, ""))}.${number.slice(comma + 1)}`;
+  });
+  return decimalComma.replace(/(\d)[ \u00a0\u2009\u202f’'](?=\d{3}(?!\d))/g, "$1,");
 }
 
 function magnitudeAfter(rest: string): number {
@@ -67,12 +71,13 @@ function group(digits: string): string {
   return digits.replace(/\B(?=(\d{3})+$)/g, ",");
 }
 
-function perturb(sign: string, integer: string, decimals: string, epsilon: number, unit: number): string {
+/** `units` steps of `unit` added to the number written as sign, integer and decimals, in the same layout. */
+function perturb(sign: string, integer: string, decimals: string, units: number, unit: number): string {
   const scale = 10n ** BigInt(decimals.length);
   const scaled = BigInt(sign + integer.replace(/,/g, "") + decimals);
   // The unit in the value's last displayed decimal; never below that decimal.
   const step = BigInt(Math.max(1, Math.round(unit * Number(scale))));
-  let noisy = scaled + BigInt(sampleDiscreteLaplace(epsilon)) * step;
+  let noisy = scaled + BigInt(units) * step;
   if (sign === "" && noisy < 0n) noisy = 0n;
   const negative = noisy < 0n;
   const magnitude = (negative ? -noisy : noisy).toString().padStart(decimals.length + 1, "0");
@@ -84,20 +89,33 @@ function perturb(sign: string, integer: string, decimals: string, epsilon: numbe
 
 export function createMldpOperator(options: MldpOptions): Operator {
   if (!(options.epsilon > 0)) throw new RangeError("mldp epsilon must be positive");
+  /**
+   * The noise of each number of each value, drawn once and never forgotten: every rendering of a
+   * value (`$45,000`, `45 000,00`) moves by the same count of units, so releases cannot be averaged.
+   * A zero draw would release the real value (which the backstop then redacts): it is drawn again.
+   */
+  const drawn = new Map<string, number>();
+  const unitsOf = (key: string): number => {
+    let units = drawn.get(key);
+    while (units === undefined || units === 0) units = sampleDiscreteLaplace(options.epsilon);
+    drawn.set(key, units);
+    return units;
+  };
   return {
     action: "mldp",
     name: "mldp-discrete-laplace",
     apply(input: OperatorInput): OperatorOutput {
       const unit = options.unit[input.kind] ?? options.unit["*"] ?? 1;
-      let found = false;
+      let found = 0;
+      // A rendering of a registered value moves with that value's noise.
+      const origin = `${input.field ?? ""}\u0000${input.registered ?? canonicalGrouping(input.value)}`;
       // One number in whatever grouping it was written: noise on a part of it would leave the rest real.
       const value = canonicalGrouping(input.value);
       const text = value.replace(NUMBER, (match: string, sign: string, integer: string, decimals: string | undefined, offset: number) => {
-        found = true;
         const magnitude = magnitudeAfter(value.slice(offset + match.length));
-        return perturb(sign, integer, decimals ?? "", options.epsilon, unit / magnitude);
+        return perturb(sign, integer, decimals ?? "", unitsOf(`${origin}\u0000${found++}`), unit / magnitude);
       });
-      if (!found) throw new OperatorError("no number to perturb", "mldp-no-number");
+      if (found === 0) throw new OperatorError("no number to perturb", "mldp-no-number");
       return { text };
     },
   };

@@ -37,8 +37,25 @@ describe("discrete Laplace sampler", () => {
 });
 
 describe("mldp operator", () => {
-  const operator = createMldpOperator({ epsilon: 1, unit: { amount: 1000, "*": 1 } });
-  const apply = (value: string, kind?: string): string => (operator.apply(input(value, kind)) as OperatorOutput).text;
+  const options = { epsilon: 1, unit: { amount: 1000, "*": 1 } };
+  // A fresh operator per call: one operator draws each value's noise once.
+  const apply = (value: string, kind?: string): string => (createMldpOperator(options).apply(input(value, kind)) as OperatorOutput).text;
+
+  it("draws a value's noise once: every rendering of it moves by the same units, and never by zero", () => {
+    const operator = createMldpOperator(options);
+    const amountOf = (value: string) => {
+      const { text } = operator.apply({ ...input(value), registered: "$45,000" }) as OperatorOutput;
+      return Number(text.replace(/[^\d.]/g, ""));
+    };
+    const noisy = amountOf("$45,000");
+    expect(noisy).not.toBe(45000);
+    for (const rendering of ["45,000", "$45,000.00", "45 000,00", "45.000,00", "45’000.00"]) expect(amountOf(rendering)).toBe(noisy);
+    expect(amountOf("$45,000")).toBe(noisy);
+    // Another field's value, or another operator (another guard's secret), draws its own.
+    const draws = Array.from({ length: 200 }, () => Number(apply("45000")));
+    expect(draws.includes(45000)).toBe(false);
+    expect(new Set(draws).size).toBeGreaterThan(3);
+  });
 
   it("keeps the textual format of the number", () => {
     for (let i = 0; i < 50; i++) {
