@@ -45,6 +45,11 @@ export async function traceProtectedGraph(): Promise<{ project: string; blocked:
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
+  if (!process.env.LANGSMITH_API_KEY && !process.env.LANGSMITH_ENDPOINT) {
+    // The client would retry for minutes and send nothing: say so instead of claiming a trace.
+    console.error("Set LANGSMITH_API_KEY (LangSmith) or LANGSMITH_ENDPOINT (a self-hosted or LangSmith-compatible endpoint) first.");
+    process.exit(1);
+  }
   const { project, blocked } = await traceProtectedGraph();
   console.log(`Traced to project "${project}". Requests refused by the backstop: ${blocked}.`);
 }

@@ -100,6 +100,14 @@ interface CachedString {
   decisions: Decision[];
 }
 
+/** Throws a TypeError naming `where` unless `value` is a guard (what createRecons returns, or a wrapper of one). */
+export function assertGuard(value: unknown, where: string): asserts value is ReconsGuard {
+  const guard = value as Partial<ReconsGuard> | null | undefined;
+  if (typeof guard?.sanitize !== "function" || typeof guard.sanitizeSync !== "function" || typeof guard.policy !== "object" || guard.policy === null) {
+    throw new TypeError(`${where}: the guard must be what createRecons() returns`);
+  }
+}
+
 /** Create the guard. Options are validated with zod; a bad option throws naming its path. */
 export function createRecons(input: unknown = {}): ReconsGuard {
   return new Guard(parseOptions(input));

@@ -30,6 +30,18 @@ describe("createRecons options", () => {
     expect(() => createRecons({ policy: { fields: { ssn: { valueType: "shape" } } } })).toThrow(/policy\.fields\.ssn\.valueType/);
     expect(() => createRecons({ policy: { mode: "sometimes" } })).toThrow(/policy\.mode/);
   });
+
+  it("refuses a misspelled key anywhere instead of dropping it (a dropped `vault` or `policy` would let raw values through)", () => {
+    const cases: Array<[unknown, RegExp]> = [
+      [{ vualt: { ssn: "939-79-6410" } }, /\(root\): Unrecognized key: "vualt"/],
+      [{ polcy: { fields: {} } }, /Unrecognized key: "polcy"/],
+      [{ policy: { feilds: {} } }, /policy: Unrecognized key: "feilds"/],
+      [{ policy: { fields: { ssn: { authorised: ["intake"] } } } }, /policy\.fields\.ssn: Unrecognized key: "authorised"/],
+      [{ policy: { reachability: { enable: true } } }, /policy\.reachability: Unrecognized key: "enable"/],
+      [{ mldp: { epsilon: 1, units: {} } }, /mldp: Unrecognized key: "units"/],
+    ];
+    for (const [options, message] of cases) expect(() => createRecons(options)).toThrow(message);
+  });
 });
 
 describe("policy fields without a value type", () => {

@@ -5,6 +5,7 @@ import { z } from "zod";
 import { calibrateThreshold, formatCalibration } from "../detect/calibration.js";
 import { createJudge, type CalibratedJudge } from "../detect/judge.js";
 import { parseJson } from "../json-text.js";
+import { parseConfig } from "../policy/options.js";
 
 /** One line of a labels file: a semantic-middle instance, its human label and, optionally, a recorded judge score. */
 export const calibrationLabelSchema = z.object({
@@ -18,7 +19,7 @@ export const calibrationLabelSchema = z.object({
 
 export type CalibrationLabel = z.infer<typeof calibrationLabelSchema>;
 
-export const calibrateCliOptionsSchema = z.object({
+export const calibrateCliOptionsSchema = z.strictObject({
   labels: z.string(),
   /** Judge model name, needed when some label has no recorded score. */
   model: z.string().optional(),
@@ -44,7 +45,7 @@ export function calibrateCommand(): Command {
     .option("--concurrency <n>", "judge calls in flight", number)
     .option("--timeout-ms <ms>", "per judge call", number)
     .action(async (raw: Record<string, unknown>) => {
-      const options = calibrateCliOptionsSchema.parse(raw);
+      const options = parseConfig(calibrateCliOptionsSchema, raw, "calibrate options");
       const write = command.configureOutput().writeOut ?? ((text: string) => process.stdout.write(text));
       const labels = await readLabels(options.labels);
       const scores = await scoreLabels(labels, options, write);
@@ -55,11 +56,7 @@ export function calibrateCommand(): Command {
       const positives = labels.filter((entry) => entry.label === 1).length;
       write(`${labels.length} labelled instances (${positives} leaks, ${labels.length - positives} non-leaks)\n`);
       write(`${formatCalibration(result)}\n`);
-      if (!result.chosen) {
-        write(`no threshold keeps FPR < ${options.maxFpr}\n`);
-        process.exitCode = 1;
-        return;
-      }
+      if (!result.chosen) throw new Error(`no threshold keeps FPR < ${options.maxFpr}`);
       const { chosen, tiedThresholds } = result;
       write(
         `chosen zeta=${chosen.threshold.toFixed(2)} precision=${chosen.precision.toFixed(4)} recall=${chosen.recall.toFixed(4)} ` +

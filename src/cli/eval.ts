@@ -106,7 +106,8 @@ export function evalCommand(): Command {
             `${result.wallSeconds.toFixed(1)} s${result.interrupted ? " (interrupted: partial result)" : ""}\n` +
             `report: ${join(options.out, "report.html")}\n`,
         );
-        if (result.failures.length > 0) process.exitCode = 1;
+        // The exit status says so too (runCli returns 1), for scripts and CI.
+        if (result.failures.length > 0) throw new Error(`${result.failures.length} of ${result.failures.length + result.written} records failed; the report covers the others`);
       } finally {
         process.off("SIGINT", onInterrupt);
       }

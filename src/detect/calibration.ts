@@ -1,6 +1,7 @@
 import { z } from "zod";
+import { parseConfig } from "../policy/options.js";
 
-export const calibrationOptionsSchema = z.object({
+export const calibrationOptionsSchema = z.strictObject({
   /** Lowest threshold tried (section 4.5). */
   from: z.number().min(0).max(1).default(0.35),
   /** Highest threshold tried. */
@@ -47,7 +48,7 @@ export interface CalibrationResult {
  * edges where an unseen score would flip the classification.
  */
 export function calibrateThreshold(instances: ScoredLabel[], input: CalibrationOptions = {}): CalibrationResult {
-  const options = calibrationOptionsSchema.parse(input);
+  const options = parseConfig(calibrationOptionsSchema, input, "calibration options");
   if (instances.length === 0) throw new Error("calibration needs at least one labelled instance");
   for (const { score } of instances) {
     if (!(score >= 0 && score <= 1)) throw new Error(`calibration score out of [0, 1]: ${score}`);

@@ -2,6 +2,7 @@ import pLimit from "p-limit";
 import { z } from "zod";
 import type { Judge, JudgeVerdict, ProtectedValue } from "./plugins.js";
 import { callStructured, promptHash, requireZeroTemperature, sha256, structuredChatModelSchema, structuredMethodSchema } from "./structured-call.js";
+import { parseConfig } from "../policy/options.js";
 
 /** Where verdicts are kept; keys are hashes, so no protected value is stored in clear. */
 export interface JudgeCache {
@@ -9,7 +10,7 @@ export interface JudgeCache {
   set(key: string, verdict: JudgeVerdict): void;
 }
 
-export const judgeOptionsSchema = z.object({
+export const judgeOptionsSchema = z.strictObject({
   /** Any LangChain chat model with structured output, created with temperature 0. */
   model: structuredChatModelSchema,
   /** Calibrated disclosure threshold zeta (section 4.5; `recons calibrate` picks it). */
@@ -58,7 +59,7 @@ const JUDGE_PROMPT_HASH = promptHash(
 
 /** Create the Tier-3 semantic judge (sections 4.2, 6.3): deterministic, cached, bounded, fail-closed. */
 export function createJudge(input: JudgeOptions): CalibratedJudge {
-  const options = judgeOptionsSchema.parse(input);
+  const options = parseConfig(judgeOptionsSchema, input, "judge options");
   requireZeroTemperature(options.model, "judge");
   const limit = pLimit(options.concurrency);
   const cache = options.cache === false ? undefined : (options.cache ?? new LruCache(options.cacheSize));

@@ -1,11 +1,12 @@
 import nlp from "compromise";
 import { z } from "zod";
 import type { Detection, Detector } from "./base.js";
+import { parseConfig } from "../policy/options.js";
 
 export const NER_KINDS = ["person", "organization", "location"] as const;
 export type NerKind = (typeof NER_KINDS)[number];
 
-export const nerOptionsSchema = z.object({
+export const nerOptionsSchema = z.strictObject({
   /** Entity kinds to report. */
   kinds: z.array(z.enum(NER_KINDS)).min(1).default([...NER_KINDS]),
   /**
@@ -13,7 +14,7 @@ export const nerOptionsSchema = z.object({
    * precisions measured on the AgentLeak dev traces (person: 0.91 multi-word, 0.89 one word).
    */
   confidence: z
-    .object({
+    .strictObject({
       personMultiWord: z.number().min(0).max(1).default(0.9),
       personOneWord: z.number().min(0).max(1).default(0.85),
       organization: z.number().min(0).max(1).default(0.6),
@@ -51,7 +52,7 @@ const TITLE_ONLY = /^(?:Mr|Mrs|Ms|Mx|Dr|Miss|Prof|Esq|Sir|Madam)\.?$/;
  * model download). Field is null: the vault (tier 1) owns field attribution.
  */
 export function createNerDetector(input: NerOptions = {}): Detector {
-  const options = nerOptionsSchema.parse(input);
+  const options = parseConfig(nerOptionsSchema, input, "NER options");
   return {
     name: "ner:compromise",
     detect(text: string): Detection[] {

@@ -14,8 +14,9 @@ import { Vault } from "../detect/vault/vault.js";
 import { inferFieldType } from "../policy/infer.js";
 import { createMeter, type Meter } from "../replay/meter.js";
 import { VaultBoundCache } from "../vault-bound-cache.js";
+import { parseConfig } from "../policy/options.js";
 
-export const measureOptionsSchema = z.object({
+export const measureOptionsSchema = z.strictObject({
   /** Run the independent replay meter beside the vault matcher and the recognizers. */
   independentMeter: z.boolean().default(true),
   /** Values with fewer alphanumerics than this are not measured: they cannot be told from ordinary text. */
@@ -83,7 +84,7 @@ function attribution(vault: Readonly<Record<string, string>>): (text: string) =>
 
 /** Build the measuring detector for one pair member's vault (vault key -> value). */
 export function createMeasure(vault: Readonly<Record<string, string>>, input: MeasureOptions = {}): Measure {
-  const options = measureOptionsSchema.parse(input);
+  const options = parseConfig(measureOptionsSchema, input, "measure options");
   const measured = Object.fromEntries(
     Object.entries(vault).filter(([, value]) => alphanumerics(value) >= options.minAlphanumerics && !UNMEASURABLE.test(value.trim())),
   );

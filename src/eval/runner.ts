@@ -7,7 +7,7 @@
  */
 import { fork, type ChildProcess } from "node:child_process";
 import { createReadStream, createWriteStream, existsSync } from "node:fs";
-import { mkdir, readFile, stat, truncate } from "node:fs/promises";
+import { mkdir, readFile, stat, truncate, writeFile } from "node:fs/promises";
 import { availableParallelism } from "node:os";
 import { join } from "node:path";
 import { createInterface } from "node:readline";
@@ -23,10 +23,12 @@ import { CELL_NAMES, LEVELS, PAIR_MEMBERS, parseRecords, recordKey, SANITIZER_NA
 import { remoteJobRunner, remoteUrlSchema, scenarioJsonById } from "./remote.js";
 import { buildSummary, writeReport, type Summary } from "./report/summary.js";
 import type { WorkerReply, WorkerRequest } from "./worker.js";
+import { parseConfig } from "../policy/options.js";
+import { parseJson } from "../json-text.js";
 
 export const DEFAULT_SANITIZERS = ["none", "blanket", "dlp", "static", "recons"] as const;
 
-export const sweepOptionsSchema = z.object({
+export const sweepOptionsSchema = z.strictObject({
   /** AgentLeak scenario JSONL. */
   corpus: z.string().min(1),
   /** Output directory: records.jsonl, summary.json, report.md, report.html. */
@@ -263,7 +265,7 @@ export async function summarize(
   dir: string,
   scenarios: readonly Scenario[],
   options: SweepOptions,
-  run: { wallSeconds: number; complete: boolean },
+  run: { wallSeconds: number; complete: boolean; failed: number },
   fresh: { measured: ReadonlyMap<string, MeasuredRecord>; wholeFile: boolean } = { measured: new Map(), wholeFile: false },
 ): Promise<Summary> {
   const measured = fresh.wholeFile ? [...fresh.measured.values()] : await measureFile(join(dir, "records.jsonl"), scenarios, options, fresh.measured);
@@ -273,8 +275,33 @@ export async function summarize(
   return summary;
 }
 
+/** What a records file's records depend on beyond their keys: a resumed sweep must use the same. */
+const SWEEP_SETTINGS_FILE = "sweep.json";
+
+/** Records `<out>/sweep.json` on a new sweep; refuses to add records made under another seed or model to a resumed one. */
+async function claimOutDir(options: SweepOptions, resuming: boolean): Promise<void> {
+  const path = join(options.out, SWEEP_SETTINGS_FILE);
+  const settings = { seed: options.seed, model: options.model };
+  let earlier: Partial<typeof settings> | undefined;
+  try {
+    earlier = parseJson(await readFile(path, "utf8"), path) as Partial<typeof settings>;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
+  }
+  if (resuming && earlier && (earlier.seed !== settings.seed || earlier.model !== settings.model)) {
+    throw new Error(
+      `${options.out} holds records made with --seed ${String(earlier.seed)} --model ${String(earlier.model)}; resume it with the same, or write to another --out`,
+    );
+  }
+  if (!earlier || !resuming) await writeFile(path, `${JSON.stringify(settings)}\n`);
+}
+
 export async function runSweep(input: SweepOptionsInput, hooks: SweepHooks = {}): Promise<SweepResult> {
-  const options = sweepOptionsSchema.parse(input);
+  const options = parseConfig(sweepOptionsSchema, input, "eval options");
+  if (options.model === "openai" && !options.remote && !process.env.OPENAI_BASE_URL && !process.env.OPENAI_API_KEY) {
+    // Without them the agents' model would be the scripted one, under an "openai" label.
+    throw new Error("--model openai needs OPENAI_BASE_URL and/or OPENAI_API_KEY (OpenAI or an OpenAI-compatible server); use --model scripted for the embedded model");
+  }
   const started = performance.now();
   const all = await loadAgentLeak(options.corpus);
   const unpairable = all.filter((s) => !trackedAttribute(s)).map((s) => s.id);
@@ -282,6 +309,7 @@ export async function runSweep(input: SweepOptionsInput, hooks: SweepHooks = {})
   await mkdir(options.out, { recursive: true });
   const recordsPath = join(options.out, "records.jsonl");
   const done = await existingRecords(recordsPath);
+  await claimOutDir(options, done.size > 0);
   const jobs = sweepJobs(scenarios, options).filter((job) => !done.has(recordKey(job)));
   const groups = jobGroups(jobs);
   const settings: JobSettings = { seed: options.seed, model: options.model, langsmith: options.langsmith };
@@ -342,6 +370,6 @@ export async function runSweep(input: SweepOptionsInput, hooks: SweepHooks = {})
   }
   const interrupted = hooks.signal?.aborted ?? false;
   const wallSeconds = (performance.now() - started) / 1000;
-  const summary = await summarize(options.out, scenarios, options, { wallSeconds, complete: !interrupted && failures.length === 0 }, { measured: fresh, wholeFile: done.size === 0 });
+  const summary = await summarize(options.out, scenarios, options, { wallSeconds, complete: !interrupted && failures.length === 0, failed: failures.length }, { measured: fresh, wholeFile: done.size === 0 });
   return { records: summary.records, written, skipped: done.size, failures, unpairable, interrupted, wallSeconds, summary };
 }

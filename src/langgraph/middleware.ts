@@ -2,10 +2,11 @@ import { z } from "zod";
 import { createMiddleware } from "langchain";
 import { isBaseMessage, ToolMessage, type BaseMessage } from "@langchain/core/messages";
 import type { Channel } from "../event.js";
-import type { ReconsGuard } from "../guard.js";
+import { type ReconsGuard, assertGuard } from "../guard.js";
 import { isGraphBubbleUp } from "@langchain/langgraph";
 import { sanitizeError } from "./errors.js";
 import { protectToolOptionsSchema, protectToolOutput, sanitizeMessageAware } from "./tools.js";
+import { parseConfig } from "../policy/options.js";
 
 export const reconsMiddlewareOptionsSchema = protectToolOptionsSchema
   .pick({ resultFields: true, reversibleResults: true })
@@ -32,7 +33,8 @@ export type ReconsMiddlewareOptions = z.input<typeof reconsMiddlewareOptionsSche
  * to `withRecons` as well to protect them.
  */
 export function reconsMiddleware(guard: ReconsGuard, options: ReconsMiddlewareOptions = {}) {
-  const parsed = reconsMiddlewareOptionsSchema.parse(options);
+  assertGuard(guard, "reconsMiddleware(guard)");
+  const parsed = parseConfig(reconsMiddlewareOptionsSchema, options, "reconsMiddleware options");
 
   /** What `recipient` may see of one message: its real values where authorized, the rest protected. */
   const deliver = async (messages: BaseMessage[], recipient: string, channelOf: (message: BaseMessage) => Channel, resolution: "node-input" | "final-output") =>

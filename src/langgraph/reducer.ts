@@ -1,10 +1,11 @@
 import { z } from "zod";
 import { CHANNELS } from "../event.js";
-import type { ReconsGuard } from "../guard.js";
+import { type ReconsGuard, assertGuard } from "../guard.js";
 import type { DecisionListener } from "./audit.js";
 import { deliverSync } from "./delivery.js";
+import { parseConfig } from "../policy/options.js";
 
-export const reconsReducerOptionsSchema = z.object({
+export const reconsReducerOptionsSchema = z.strictObject({
   /** Channel of the state key: C5 shared memory by default, C2 for a messages list, C7 for artifacts. */
   channel: z.enum(CHANNELS).default("C5"),
   /** Name shown as the writing boundary in decisions. */
@@ -31,7 +32,8 @@ export function reconsReducer<Value, Update>(
   guard: ReconsGuard,
   options: ReconsReducerOptions = {},
 ): (left: Value, right: Update) => Value {
-  const { channel, name, onDecision } = reconsReducerOptionsSchema.parse(options);
+  assertGuard(guard, "reconsReducer(reducer, guard)");
+  const { channel, name, onDecision } = parseConfig(reconsReducerOptionsSchema, options, "reconsReducer options");
   const listener: DecisionListener = onDecision ?? (() => undefined);
   const protectedReducer = (left: Value, right: Update): Value => {
     const event = { channel, node: name, stage: "reducer", resolution: "memory-write", reversible: true } as const;

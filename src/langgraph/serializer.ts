@@ -4,8 +4,9 @@ import type { ReconsGuard } from "../guard.js";
 import { deriveKeys } from "../crypto/keys.js";
 import { open, seal, SealError } from "../crypto/aes-gcm.js";
 import { mapStrings } from "../content.js";
+import { parseConfig } from "../policy/options.js";
 
-export const reconsSerializerOptionsSchema = z.object({
+export const reconsSerializerOptionsSchema = z.strictObject({
   /**
    * Secret the AES-256-GCM key is derived from (HKDF, purpose `aes-gcm`); pass the guard's own
    * `secret` so one secret rules everything. Required: a random key could not resume after a restart.
@@ -62,7 +63,7 @@ export class ReconsSerializer implements SerializerProtocol {
     private readonly guard: Pick<ReconsGuard, "detect">,
     options: ReconsSerializerOptions,
   ) {
-    const parsed = reconsSerializerOptionsSchema.parse(options);
+    const parsed = parseConfig(reconsSerializerOptionsSchema, options, "ReconsSerializer options");
     this.#key = deriveKeys(parsed.secret).aes;
     this.inner = parsed.inner ?? new JsonPlusSerializer();
     this.acceptUnsealed = parsed.acceptUnsealed;

@@ -1,11 +1,12 @@
 import { z } from "zod";
 import { BaseStore, type Item, type Operation, type OperationResults, type SearchItem } from "@langchain/langgraph-checkpoint";
 import { CHANNELS } from "../event.js";
-import type { ReconsGuard } from "../guard.js";
+import { type ReconsGuard, assertGuard } from "../guard.js";
 import { ignoreDecisions, type DecisionListener } from "./audit.js";
 import { deliver, deliverSync } from "./delivery.js";
+import { parseConfig } from "../policy/options.js";
 
-export const reconsStoreOptionsSchema = z.object({
+export const reconsStoreOptionsSchema = z.strictObject({
   /** Channel of the store: C5 shared memory by default (C7 for a document store). */
   channel: z.enum(CHANNELS).default("C5"),
   /** Who reads and writes through this view: a node (`withRecons` gives each node its own view of the graph's store) or, by default, the application. */
@@ -45,7 +46,8 @@ export class ReconsStore extends BaseStore {
     options: ReconsStoreOptions = {},
   ) {
     super();
-    this.options = reconsStoreOptionsSchema.parse(options);
+    assertGuard(guard, "new ReconsStore(store, guard)");
+    this.options = parseConfig(reconsStoreOptionsSchema, options, "ReconsStore options");
     this.listener = this.options.onDecision ?? ignoreDecisions;
   }
 

@@ -6,14 +6,15 @@ import type { StructuredToolInterface } from "@langchain/core/tools";
 import { Command, isCommand, isGraphBubbleUp } from "@langchain/langgraph";
 import { ToolNode, type ToolNodeOptions } from "@langchain/langgraph/prebuilt";
 import type { ObservableEvent } from "../event.js";
-import type { ReconsGuard, SanitizeOptions } from "../guard.js";
+import { type ReconsGuard, type SanitizeOptions, assertGuard } from "../guard.js";
 import { sanitizeError } from "./errors.js";
 import { fromPlain, toPlain } from "./messages.js";
+import { parseConfig } from "../policy/options.js";
 
 /** Resolves the node a tool result is delivered to from the tool's run config. */
 export type CallerResolver = (config: RunnableConfig | undefined) => string | undefined;
 
-export const protectToolOptionsSchema = z.object({
+export const protectToolOptionsSchema = z.strictObject({
   /**
    * Recipient of tool results (C4): a node name, or a function of the run config. Default: the
    * running node, `config.metadata.langgraph_node` (for a ToolNode named `tools` that is `tools`:
@@ -43,7 +44,8 @@ type EventFrame = Omit<ObservableEvent, "content">;
  * (name, schema, description), so agents bind and call it as the original.
  */
 export function protectTool<T extends StructuredToolInterface>(tool: T, guard: ReconsGuard, options: ProtectToolOptions = {}): T {
-  const parsed = protectToolOptionsSchema.parse(options);
+  assertGuard(guard, "protectTool(tool, guard)");
+  const parsed = parseConfig(protectToolOptionsSchema, options, "protectTool options");
   const recipient = `tool:${tool.name}`;
   const protectedTool = Object.create(tool) as T;
   const invoke = async (input: unknown, config?: RunnableConfig): Promise<unknown> => {

@@ -7,7 +7,7 @@ import { AsyncBatchedStore, BaseStore } from "@langchain/langgraph-checkpoint";
 import { IterableReadableStream } from "@langchain/core/utils/stream";
 import { Command, getConfig, isCommand, isGraphBubbleUp, isParentCommand, Overwrite, Send, type ParentCommand } from "@langchain/langgraph";
 import { CHANNELS, type Channel, type Resolution } from "../event.js";
-import type { ReconsGuard } from "../guard.js";
+import { type ReconsGuard, assertGuard } from "../guard.js";
 import { ignoreDecisions, type DecisionListener, type ReconsAudit } from "./audit.js";
 import { deliver, deliverSync, deliveryEvent, type DeliveryBoundary } from "./delivery.js";
 import { sanitizeError } from "./errors.js";
@@ -16,8 +16,9 @@ import { ReconsStore } from "./store.js";
 import { coalesceProtocolDeltas, coalesceTokens, encodedStreamToken, encodeStreamEvent, eventToken, ModelCallTracker, streamToken } from "./token-streams.js";
 import { addresseeOf, containsMessage } from "./messages.js";
 import { deliveryToReaders, nodePathOf, RecipientNames, successorsOf, type Delivery } from "./recipients.js";
+import { parseConfig } from "../policy/options.js";
 
-export const withReconsOptionsSchema = z.object({
+export const withReconsOptionsSchema = z.strictObject({
   /** State keys holding inter-agent messages (C2). Messages may name an addressee in `additional_kwargs.recipient`. */
   messageKeys: z.array(z.string().min(1)).default(["messages"]),
   /** State keys that are shared memory (C5). */
@@ -128,7 +129,8 @@ function isRecord(value: unknown): value is Record<string, unknown> {
  * Subgraphs are protected too. Returns the same graph object.
  */
 export function withRecons<G extends object>(graph: G, guard: ReconsGuard, options: WithReconsOptions = {}): G {
-  const interceptor = new GraphInterceptor(guard, withReconsOptionsSchema.parse(options));
+  assertGuard(guard, "withRecons(graph, guard)");
+  const interceptor = new GraphInterceptor(guard, parseConfig(withReconsOptionsSchema, options, "withRecons options"));
   if (isBuilder(graph)) interceptor.protectBuilder(graph);
   else if (isCompiledGraph(graph) && graph.builder !== undefined) interceptor.protectCompiled(graph, true);
   else if (isAgent(graph)) {

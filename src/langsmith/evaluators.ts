@@ -5,8 +5,9 @@ import { CHANNELS, type Position } from "../event.js";
 import type { ReconsGuard } from "../guard.js";
 import type { VaultValue } from "../policy/options.js";
 import { createMeter, type Meter, type MeterHit } from "../replay/meter.js";
+import { parseConfig } from "../policy/options.js";
 
-export const reconsEvaluatorsOptionsSchema = z.object({
+export const reconsEvaluatorsOptionsSchema = z.strictObject({
   /** Key of the run outputs that holds the observed deliveries. */
   eventsKey: z.string().min(1).default("recons_events"),
   /** Prefix of the feedback keys (`recons_residual_leakage`, ...). */
@@ -104,7 +105,7 @@ function result(key: string, numerator: number, denominator: number, what: strin
  * returns under `outputs[eventsKey]`, measured with the independent meter and the guard's policy.
  */
 export function reconsEvaluators(guard: ReconsGuard, input: ReconsEvaluatorsOptions = {}): Evaluator[] {
-  const options = reconsEvaluatorsOptionsSchema.parse(input);
+  const options = parseConfig(reconsEvaluatorsOptionsSchema, input, "reconsEvaluators options");
   const meter = vaultMeter(guard);
   const countsOf = ({ run, outputs }: Parameters<Evaluator>[0]) => {
     const events = z.array(observedDeliverySchema).parse((outputs ?? run.outputs ?? {})[options.eventsKey] ?? []);

@@ -9,8 +9,9 @@ import type { ReconsGuard } from "../guard.js";
 import type { DecisionListener } from "../langgraph/audit.js";
 import { redactAll } from "../langgraph/delivery.js";
 import { annotateRun, DecisionLedger, decisionRuns, type ParentRun } from "./decision-runs.js";
+import { parseConfig } from "../policy/options.js";
 
-export const reconsTracingOptionsSchema = z.object({
+export const reconsTracingOptionsSchema = z.strictObject({
   /** A langsmith (0.12, top-level copy) Client to protect in place; default: a new one from LANGSMITH_ENDPOINT / LANGSMITH_API_KEY. */
   client: z.custom<Client>((client) => client instanceof Client, "expected a Client of the top-level langsmith package").optional(),
   /** Project the tracer writes to (default: LANGSMITH_PROJECT, else LangSmith's `default`). */
@@ -95,7 +96,7 @@ const FETCH_OVERRIDE = Symbol.for("ls:fetch_implementation");
  * still holding an unauthorized vault value is not sent (fail closed).
  */
 export function reconsTracing(guard: ReconsGuard, input: ReconsTracingOptions = {}): ReconsTracing {
-  const options = reconsTracingOptionsSchema.parse(input);
+  const options = parseConfig(reconsTracingOptionsSchema, input, "reconsTracing options");
   const client = options.client ?? new Client();
   const protection = protectClient(client, guard, options);
   // Every run names its project: one holding a protected value would have each batch blocked whole.

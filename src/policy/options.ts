@@ -9,13 +9,13 @@ const actionSchema = z.enum(ACTIONS);
 const channelSchema = z.enum(CHANNELS);
 
 /** Authorization of one field on one channel, replacing the field's default list there. */
-const channelOverrideSchema = z.object({
+const channelOverrideSchema = z.strictObject({
   /** Recipients allowed to receive the real value on this channel. */
   authorized: z.array(z.string().min(1)),
 });
 
 /** Release policy of one protected field. */
-export const fieldPolicySchema = z.object({
+export const fieldPolicySchema = z.strictObject({
   /**
    * Which transformation family applies when the value must be protected (paper section 3.5).
    * Absent: the declared `kind`'s family, else inferred from the field name and value (`inferFieldType`).
@@ -37,7 +37,7 @@ export const fieldPolicySchema = z.object({
 });
 export type FieldPolicy = z.output<typeof fieldPolicySchema>;
 
-export const policySchema = z.object({
+export const policySchema = z.strictObject({
   /** Protected fields; a vault field with no entry is forbidden everywhere. */
   fields: z.record(z.string().min(1), fieldPolicySchema).default({}),
   /** Topology position of each recipient; `introduced` recipients get nothing they are not named for. */
@@ -52,7 +52,7 @@ export const policySchema = z.object({
   unregistered: z.record(z.string(), actionSchema).default({ date: "allow", "*": "redact" }),
   /** Topology-position extension (6.4.2): protect for an authorized recipient that can reach an unauthorized one. */
   reachability: z
-    .object({
+    .strictObject({
       enabled: z.boolean().default(false),
       /** Directed edges [from, to] of the graph. */
       edges: z.array(z.tuple([z.string(), z.string()])).default([]),
@@ -70,7 +70,7 @@ export const vaultValueSchema = z.union([
 ]);
 export type VaultValue = z.output<typeof vaultValueSchema>;
 
-export const reconsOptionsSchema = z.object({
+export const reconsOptionsSchema = z.strictObject({
   policy: policySchema.default(() => policySchema.parse({})),
   /** field -> protected value(s). More can be added at run time with `guard.vault.add`. */
   vault: z.record(z.string().min(1), vaultValueSchema).default({}),
@@ -80,7 +80,7 @@ export const reconsOptionsSchema = z.object({
   fpe: z.enum(["ff1", "ff3-1"]).default("ff1"),
   /** Metric-LDP parameters for numeric values. */
   mldp: z
-    .object({
+    .strictObject({
       epsilon: z.number().positive().default(1),
       /** Metric unit per kind (amount 1 = one currency unit); `*` for others. */
       unit: z.record(z.string(), z.number().positive()).default({ amount: 100, "*": 1 }),
@@ -103,10 +103,15 @@ export type ReconsOptions = z.output<typeof reconsOptionsSchema>;
 
 /** Parse options; a bad value throws an error that names its path (`policy.fields.ssn.valueType`). */
 export function parseOptions(input: unknown): ReconsOptions {
-  const result = reconsOptionsSchema.safeParse(input);
+  return parseConfig(reconsOptionsSchema, input, "RECONS options");
+}
+
+/** Parse `what` (an options object) with `schema`; a bad or unknown key throws a ReconsConfigError naming its path. */
+export function parseConfig<S extends z.ZodType>(schema: S, input: unknown, what: string): z.output<S> {
+  const result = schema.safeParse(input);
   if (result.success) return result.data;
   const lines = result.error.issues.map((issue) => `  ${issue.path.join(".") || "(root)"}: ${issue.message}`);
-  throw new ReconsConfigError(`Invalid RECONS options:\n${lines.join("\n")}`, result.error.issues);
+  throw new ReconsConfigError(`Invalid ${what}:\n${lines.join("\n")}`, result.error.issues);
 }
 
 export class ReconsConfigError extends Error {

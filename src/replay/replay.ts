@@ -10,12 +10,13 @@ import { createRecons, type ReconsGuard } from "../guard.js";
 import type { FieldPolicy, ReconsOptionsInput, VaultValue } from "../policy/options.js";
 import { inferFieldType } from "../policy/infer.js";
 import { allowedFields, normalizeVaultValue, readTraces, type Trace } from "./traces.js";
+import { parseConfig } from "../policy/options.js";
 
 export const SANITIZERS = ["recons", "static", "blanket", "none"] as const;
 export type SanitizerName = (typeof SANITIZERS)[number];
 
 /** Options of a replay run. */
-export const replayOptionsSchema = z.object({
+export const replayOptionsSchema = z.strictObject({
   /** `recons` = dynamic policy; `static` = field-level allowed set (the paper's ablation); `blanket` = redact every detected value; `none` = copy. */
   sanitizer: z.enum(SANITIZERS).default("recons"),
   /** Fixed key material so that FPE and pseudonyms are identical from run to run. */
@@ -104,7 +105,7 @@ export function traceGuard(trace: Trace, options: ReplayOptions): ReconsGuard | 
 
 /** Replay one trace: two lines per C1/C2/C5 message, original recipient first. */
 export function replayTrace(trace: Trace, input: Partial<ReplayOptions> = {}): ReplayLine[] {
-  const options = replayOptionsSchema.parse(input);
+  const options = parseConfig(replayOptionsSchema, input, "replay options");
   const guard = traceGuard(trace, options);
   const lines: ReplayLine[] = [];
   trace.channel_messages.forEach((message, index) => {
@@ -135,7 +136,7 @@ export interface ReplaySummary {
 
 /** Replay a trace file into a JSON-lines file. */
 export async function replayFile(tracesPath: string, outPath: string, input: Partial<ReplayOptions> = {}): Promise<ReplaySummary> {
-  const options = replayOptionsSchema.parse(input);
+  const options = parseConfig(replayOptionsSchema, input, "replay options");
   const traces = await readTraces(tracesPath);
   const out = await open(outPath, "w");
   const summary: ReplaySummary = { traces: traces.length, messages: 0, lines: 0, bytes: 0, seconds: 0 };

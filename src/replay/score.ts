@@ -9,9 +9,10 @@ import { createMeter, type Meter, type MeterHit } from "./meter.js";
 import { renderTable } from "../cli/table.js";
 import { allowedFields, formatIssues, type Trace } from "./traces.js";
 import { parseJson } from "../json-text.js";
+import { parseConfig } from "../policy/options.js";
 
 /** Options of a scoring run. */
-export const scoreOptionsSchema = z.object({
+export const scoreOptionsSchema = z.strictObject({
   /** How many residual examples to keep for inspection (they quote the leaked text). */
   examples: z.number().int().min(0).default(20),
   /** Characters of context around a residual example. */
@@ -135,7 +136,7 @@ function isVaultField(field: string): boolean {
 
 /** Score replay lines against their traces. Lines whose trace or message is unknown throw. */
 export function scoreReplay(traces: Trace[], lines: ReplayedLine[], input: Partial<ScoreOptions> = {}): ScoreReport {
-  const options = scoreOptionsSchema.parse(input);
+  const options = parseConfig(scoreOptionsSchema, input, "replay-score options");
   const contexts = new Map(traces.map((trace) => [trace.trace_id, traceContext(trace)] as const));
   const residual = { introduced: new Counter(), original: new Counter() };
   const occurrences = new Counter();

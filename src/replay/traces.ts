@@ -112,7 +112,7 @@ export function parseTraces(text: string, file = "<traces>"): Trace[] {
     try {
       json = JSON.parse(line);
     } catch (error) {
-      throw new TraceFormatError(file, lineNumber, `invalid JSON (${jsonSyntaxProblem(error)})`);
+      throw new TraceFormatError(file, lineNumber, `invalid JSON (${jsonSyntaxProblem(error, line)})`);
     }
     const result = traceSchema.safeParse(json);
     if (!result.success) throw new TraceFormatError(file, lineNumber, formatIssues(result.error.issues));

@@ -2,8 +2,9 @@ import { z } from "zod";
 import type { BaseChatModel } from "@langchain/core/language_models/chat_models";
 import { ChatOpenAI } from "@langchain/openai";
 import { ScriptedAgentModel } from "../agents/scripted-model.js";
+import { parseConfig } from "../policy/options.js";
 
-export const defaultModelOptionsSchema = z.object({
+export const defaultModelOptionsSchema = z.strictObject({
   /** Seed of the scripted model (ignored by a real model). */
   seed: z.union([z.string(), z.number()]).default(0),
   /** Environment read for the real model: OPENAI_BASE_URL, OPENAI_API_KEY, OPENAI_MODEL. */
@@ -22,7 +23,7 @@ const PLACEHOLDER_KEY = "not-needed";
  * `ScriptedAgentModel`.
  */
 export function defaultModel(options: DefaultModelOptions = {}): BaseChatModel {
-  const { seed, env, modelName } = defaultModelOptionsSchema.parse(options);
+  const { seed, env, modelName } = parseConfig(defaultModelOptionsSchema, options, "default model options");
   const baseURL = env.OPENAI_BASE_URL || undefined;
   const apiKey = env.OPENAI_API_KEY || undefined;
   if (!baseURL && !apiKey) return new ScriptedAgentModel({ seed });

@@ -12,8 +12,9 @@ import { RunScopedGuard } from "./run-scoped-guard.js";
 import { buildScript } from "./script.js";
 import { TEAM_KEYS, teamState, type TeamStateAnnotation } from "./team-state.js";
 import type { Topology } from "./topology.js";
+import { parseConfig } from "../policy/options.js";
 
-export const teamGraphOptionsSchema = z.object({
+export const teamGraphOptionsSchema = z.strictObject({
   /** Chat model of every agent (any BaseChatModel); default `defaultModel({ seed })`. */
   model: z.custom<BaseChatModel>((value) => value instanceof BaseChatModel, "a BaseChatModel").optional(),
   /** Role each agent is told it has, by agent name; default its structural role. */
@@ -51,7 +52,7 @@ function agentInputState(state: TeamStateAnnotation) {
  * replaces the model, tools, script and recorder, so one compiled graph serves many runs.
  */
 export function buildTeamGraph(topology: Topology, input: TeamGraphOptions = {}) {
-  const options = teamGraphOptionsSchema.parse(input);
+  const options = parseConfig(teamGraphOptionsSchema, input, "team graph options");
   const guard = options.guard === null ? null : options.guard instanceof RunScopedGuard ? options.guard : new RunScopedGuard(options.guard);
   const state = teamState(guard);
   const inputState = agentInputState(state);

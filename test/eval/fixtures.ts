@@ -107,5 +107,5 @@ export const syntheticContext: ContextProvider = (record): RecordContext => {
 /** A small sweep's summary: four cells, two levels, five sanitizers, horizons 1 and 3. */
 export function syntheticSummary(): Summary {
   const records = syntheticSweep({ scenarios: 6, cells: ["CW-2", "CW-7", "P2P-4", "Hier-7"], levels: ["A0", "A2"], sanitizers: ["none", "blanket", "dlp", "static", "recons"], horizon: 3 });
-  return buildSummary(computeMetrics(records, syntheticContext, { horizons: [1, 3] }), { corpus: "synthetic.jsonl", model: "scripted", seed: "0", wallSeconds: 1.5, complete: true });
+  return buildSummary(computeMetrics(records, syntheticContext, { horizons: [1, 3] }), { corpus: "synthetic.jsonl", model: "scripted", seed: "0", wallSeconds: 1.5, complete: true, failed: 0 });
 }

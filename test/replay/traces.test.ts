@@ -24,6 +24,8 @@ describe("readTraces", () => {
     expect(() => parseTraces(`${good}\n\n${JSON.stringify(bad)}\n`, "t.jsonl")).toThrow(/t\.jsonl:3: channel_messages\.1\.content/);
     expect(() => parseTraces(`${good}\n{oops`, "t.jsonl")).toThrow(TraceFormatError);
     expect(() => parseTraces(`{oops`, "t.jsonl")).toThrow(/t\.jsonl:1: invalid JSON/);
+    // An unexpected token (V8 gives no position for it) is placed too, and its text is not quoted.
+    expect(() => parseTraces(`{"trace_id": 939796410x}`, "t.jsonl")).toThrow(/^t\.jsonl:1: invalid JSON \(syntax error at character 23\)$/);
   });
 });
 

@@ -6,8 +6,9 @@ import { contextWords, hasContext } from "./context.js";
 import { recognizerHit } from "./detection.js";
 import { allMatches } from "./matches.js";
 import { ProfiledRecognizer, type TextProfile } from "./text-profile.js";
+import { parseConfig } from "../../policy/options.js";
 
-export const phoneRecognizerOptionsSchema = z.object({
+export const phoneRecognizerOptionsSchema = z.strictObject({
   /** ISO 3166 country assumed for numbers written without a country code. */
   defaultCountry: z
     .string()
@@ -105,7 +106,7 @@ export class PhoneRecognizer extends ProfiledRecognizer {
 
   constructor(options: PhoneRecognizerOptions = {}) {
     super();
-    const { defaultCountry, cacheSize } = phoneRecognizerOptionsSchema.parse(options);
+    const { defaultCountry, cacheSize } = parseConfig(phoneRecognizerOptionsSchema, options, "phone recognizer options");
     this.findOptions = { defaultCountry: defaultCountry as CountryCode, v2: true, leniency: "POSSIBLE" };
     this.cacheSize = cacheSize;
     this.nanpDefault = getCountryCallingCode(this.findOptions.defaultCountry) === "1";

@@ -1,7 +1,7 @@
 /** report.html: one self-contained page (inline CSS and SVG, no script, no network) with the charts and the tables of report.md. */
 import { RESIDUAL_CAUSES, SCOPES, type Scope } from "../metrics.js";
 import { barChart, escapeXml, lineChart, stackedChart } from "./svg.js";
-import type { Summary } from "./summary.js";
+import { partialReason, type Summary } from "./summary.js";
 import { CAUSE_LABELS, reportTables, type Table } from "./tables.js";
 
 const STYLE = `
@@ -105,7 +105,7 @@ export function renderHtml(s: Summary): string {
   const meta =
     `Corpus <code>${escapeXml(run.corpus)}</code>, model ${escapeXml(run.model)}, seed ${escapeXml(run.seed)}: ${s.records} records, ${s.scenarios} scenarios, ` +
     `cells ${escapeXml(s.cells.join(", "))}, levels ${escapeXml(s.levels.join(", "))}, sanitizers ${escapeXml(s.sanitizers.join(", "))}, wall time ${run.wallSeconds.toFixed(1)} s` +
-    (run.complete ? "." : " <strong>(interrupted: partial result)</strong>.");
+    (run.complete ? "." : ` <strong>(${escapeXml(partialReason(run))})</strong>.`);
   const caveat = s.notes.at(-1) ?? "";
   const body = [
     `<h1>RECONS evaluation report</h1><p>${meta}</p>`,

@@ -1,5 +1,5 @@
 /** report.md: the report's tables in GitHub markdown. */
-import type { Summary } from "./summary.js";
+import { partialReason, type Summary } from "./summary.js";
 import { reportTables, type Table } from "./tables.js";
 
 function escapeCell(text: string): string {
@@ -22,7 +22,7 @@ export function renderMarkdown(summary: Summary): string {
     "",
     `Corpus \`${run.corpus}\`, model ${run.model}, seed ${run.seed}: ${summary.records} records, ${summary.scenarios} scenarios, ` +
       `cells ${summary.cells.join(", ")}, levels ${summary.levels.join(", ")}, sanitizers ${summary.sanitizers.join(", ")}, ` +
-      `wall time ${run.wallSeconds.toFixed(1)} s${run.complete ? "" : " (interrupted: partial result)"}.`,
+      `wall time ${run.wallSeconds.toFixed(1)} s${run.complete ? "" : ` (${partialReason(run)})`}.`,
     "",
     ...summary.notes.map((note) => `- ${note}`),
     "",

@@ -11,8 +11,16 @@ export interface RunInfo {
   seed: string;
   /** Wall time of the sweep that produced the newest records (resumed runs: this invocation only). */
   wallSeconds: number;
-  /** False when the sweep was interrupted: the metrics cover the records that exist. */
+  /** False when the sweep was interrupted or records failed: the metrics cover the records that exist. */
   complete: boolean;
+  /** Records this invocation could not produce. */
+  failed: number;
+}
+
+/** Why a summary covers only part of its sweep, or "" when it covers all of it. */
+export function partialReason(run: RunInfo): string {
+  if (run.complete) return "";
+  return run.failed > 0 ? `${run.failed} records failed: partial result` : "interrupted: partial result";
 }
 
 export interface Summary extends Metrics {

@@ -2,8 +2,9 @@ import { z } from "zod";
 import type { Judge, ProtectedValue, RewriteRequest, RewriteResult, Rewriter } from "../../detect/plugins.js";
 import { callStructured, promptHash, requireZeroTemperature, structuredChatModelSchema, structuredMethodSchema } from "../../detect/structured-call.js";
 import { OperatorError } from "../base.js";
+import { parseConfig } from "../../policy/options.js";
 
-export const rewriterOptionsSchema = z.object({
+export const rewriterOptionsSchema = z.strictObject({
   /** Any LangChain chat model with structured output, created with temperature 0. */
   model: structuredChatModelSchema,
   /** The pinned detector every candidate must pass (section 6.5.1). */
@@ -55,7 +56,7 @@ const REWRITE_PROMPT_HASH = promptHash(
  * threshold; after `maxAttempts` rejected candidates it throws `rewrite-exhausted`.
  */
 export function createRewriter(input: RewriterOptions): VerifiedRewriter {
-  const options = rewriterOptionsSchema.parse(input);
+  const options = parseConfig(rewriterOptionsSchema, input, "rewriter options");
   requireZeroTemperature(options.model, "rewriter");
   return {
     promptHash: REWRITE_PROMPT_HASH,
