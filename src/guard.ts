@@ -4,6 +4,8 @@ import type { Judge, Rewriter } from "./detect/plugins.js";
 import { defaultRecognizers, recognizerDetector } from "./detect/recognizers/index.js";
 import { layDigits } from "./detect/vault/digit-skeletons.js";
 import { maskedTail } from "./detect/vault/masked.js";
+import { namePart } from "./detect/vault/names.js";
+import type { VariantRole } from "./detect/vault/variant.js";
 import { Vault } from "./detect/vault/vault.js";
 import { fieldTypeOf, type FieldType } from "./policy/infer.js";
 import { authorize, isAuthorized, protectAction, type AuthorizationQuery } from "./policy/authorize.js";
@@ -13,7 +15,7 @@ import { deriveKeys } from "./crypto/keys.js";
 import { SurrogateIndex, type RestoredSpan } from "./transform/surrogates.js";
 import { VaultBoundCache } from "./vault-bound-cache.js";
 import { sharedOperators } from "./transform/operators/index.js";
-import { listedNameTokens } from "./transform/operators/pseudonym.js";
+import { copyCase, listedNameTokens } from "./transform/operators/pseudonym.js";
 import { redactionPlaceholder } from "./transform/operators/redact.js";
 import { REPRESENTATION_LENGTH } from "./transform/operators/format.js";
 import { OperatorError, type Operator, type OperatorOutput } from "./transform/base.js";
@@ -366,16 +368,16 @@ class Guard implements ReconsGuard {
       const operator = this.operators.get(action);
       if (!operator) throw new OperatorError(`no operator for ${action}`, "no-operator");
       const input = { value: plainForm(original), field: detection.field, kind: detection.kind, valueType: detection.valueType, registered: detection.value, avoid: this.avoidNames };
-      if (action === "fpe" && detection.value !== undefined && (detection.role === "masked-tail" || detection.role === "regrouped-digits")) {
-        // The digits of the whole value's surrogate where the writer shows digits only (its tail, or all of them in a grouping of its own), so they restore.
-        const whole = this.memoizedApply(operator, { ...input, value: detection.value });
-        const digits = whole.text.replace(/\D/g, "");
-        const shown = detection.role === "masked-tail" ? maskedTail(whole.text, original.replace(/\D/g, "").length) : layDigits(original, digits);
-        if (shown !== null) return { replacement: shown, exception: whole.exception };
-      }
       if (action === "pseudonymize" && detection.value !== undefined && this.surrogates.isShared(action, detection.value)) {
         // Another registered name gets the same pseudonym (unlisted names share 32 reserved ones): a reader could not tell whose it is.
         return { replacement: this.seal(detection, original), fallback: "pseudonym-shared" };
+      }
+      const part = wholeSurrogatePart(action, detection.role);
+      if (part && detection.value !== undefined) {
+        // A partial rendering shows its part of the whole value's surrogate, so it restores as that part.
+        const whole = this.memoizedApply(operator, { ...input, value: detection.value });
+        const shown = part(whole.text, original);
+        if (shown !== null) return { replacement: shown, exception: whole.exception };
       }
       const result = this.memoizedApply(operator, input);
       if (context.reversible && action === "fpe" && detection.valueType === "value" && !isRestorableAmount(original, detection.value, result)) {
@@ -635,6 +637,23 @@ function cacheFor<V>(caches: Map<string, VaultBoundCache<V>>, key: string, vault
 }
 
 /** Built field by field: a spread of detections of varied shapes makes every query a new hidden class (slow lookups). */
+/**
+ * How a partial rendering shows its part of the whole value's surrogate, by action and role: the
+ * tail or the digits of an FPE surrogate (`ending in 6410`, `MRN 447 1093`), the first name or
+ * surname of a pseudonym (`Dear Tanya`); undefined for a whole rendering.
+ */
+function wholeSurrogatePart(action: Action, role: VariantRole | undefined): ((whole: string, original: string) => string | null) | undefined {
+  if (action === "fpe" && role === "masked-tail") return (whole, original) => maskedTail(whole, original.replace(/\D/g, "").length);
+  if (action === "fpe" && role === "regrouped-digits") return (whole, original) => layDigits(original, whole.replace(/\D/g, ""));
+  if (action === "pseudonymize" && (role === "first-name" || role === "surname")) {
+    return (whole, original) => {
+      const part = namePart(whole, role);
+      return part === null ? null : copyCase(original, part);
+    };
+  }
+  return undefined;
+}
+
 function authorizationQuery(detection: Detection, context: EventContext): AuthorizationQuery {
   const { field, kind, valueType, confidence } = detection;
   return { field, kind, valueType, confidence, channel: context.channel, recipient: context.recipient, position: context.position };

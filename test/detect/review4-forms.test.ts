@@ -211,6 +211,16 @@ describe("review 4 (b): a reversible write that the authorized recipient does no
     expect(roundTrip(guardFor("phone", "+14155550132"), "Call (415) 555-0132.")).toBe("Call (415) 555-0132.");
   });
 
+  it("a first name outside the bundled lists, alone, got a surname-list pseudonym unlike its full name's and did not restore", () => {
+    const guard = guardFor("candidate_name", "Tanya Bryant");
+    const full = guard.sanitizeSync({ channel: "C2", content: "Tanya Bryant", recipient: "other" }).content as string;
+    const [direct] = unauthorized(guard, "Interview with Tanya on Monday.");
+    expect(direct).toBe(`Interview with ${full.split(" ")[0]} on Monday.`);
+    const text = "Interview with Tanya on Monday. Once we confirm with Tanya, I will send the invite.";
+    expect(roundTrip(guard, text)).toBe(text);
+    expect(roundTrip(guardFor("patient_name", "Lindsay Carney"), "Dear Lindsay,")).toBe("Dear Lindsay,");
+  });
+
   it("an identifier in a grouping of the writer's own (IBAN print form, `MRN 447 1093`) does not restore; the other reader gets the surrogate's digits", () => {
     const cases: Array<[string, string, string]> = [
       ["iban", "DE89370400440532013000", "IBAN: DE89 3704 0044 0532 0130 00"],
