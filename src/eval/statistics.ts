@@ -1,4 +1,5 @@
 /** Interval estimates and repeated-measures tests of the paper's tables (Wilson CIs, Cochran's Q). */
+import gammainc from "@stdlib/math-base-special-gammainc";
 import jStat from "jstat";
 
 /** A proportion with its Wilson 95 % interval; rate and bounds are null without a denominator. */
@@ -46,5 +47,10 @@ export function cochranQ(outcomes: ReadonlyMap<string, ReadonlyMap<string, boole
   const result = { conditions: [...conditions], blocks: rows.length, df: k - 1 };
   if (k < 2 || denominator === 0) return { ...result, q: null, p: null };
   const q = ((k - 1) * (k * columnTotals.reduce((sum, c) => sum + c * c, 0) - total * total)) / denominator;
-  return { ...result, q, p: 1 - jStat.chisquare.cdf(q, k - 1) };
+  return { ...result, q, p: chiSquareSurvival(q, k - 1) };
+}
+
+/** P(X >= x) for chi-square with `df` degrees of freedom, as the upper regularized gamma: `1 - cdf` would round p < 1e-16 to 0. */
+export function chiSquareSurvival(x: number, df: number): number {
+  return gammainc(x / 2, df / 2, true, true);
 }

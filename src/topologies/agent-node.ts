@@ -54,8 +54,11 @@ function modelFor(run: TeamRun, agent: string, act: Act): Runnable {
 function receive(run: TeamRun, agent: string, state: AgentInput): void {
   const recorder = run.recorder;
   if (!recorder) return;
-  const messageCall = recorder.take("C2", { recipient: agent }, Array.isArray);
-  const delivered = Array.isArray(messageCall?.content) ? (messageCall.content as Array<{ content?: unknown }>) : [];
+  // The node input's C2 share: the messages alone, or with the other keys on C2 (`{ messages, step }`).
+  const messageCall = recorder.take("C2", { recipient: agent }, (content) => Array.isArray(content) || hasKey(content, "messages"));
+  const [delivered, listPath] = Array.isArray(messageCall?.content)
+    ? [messageCall.content as Array<{ content?: unknown }>, "$"]
+    : [((messageCall?.content as { messages?: unknown } | undefined)?.messages ?? []) as Array<{ content?: unknown }>, "$.messages"];
   const fresh = state.messages
     .map((message, index) => ({ message, index, sender: senderOf(message) }))
     .filter(({ message, index, sender }) => sender !== agent && sender !== "user" && recorder.firstReading(agent, `m:${message.id ?? index}`));
@@ -67,7 +70,7 @@ function receive(run: TeamRun, agent: string, state: AgentInput): void {
     const metadata = message.response_metadata as { archetype?: Act["archetype"]; turn?: number };
     const at = delivered.findIndex((plain, position) => !used.has(position) && plain?.content === message.content);
     used.add(at);
-    const decisions = at >= 0 && messageCall ? decisionsUnder(messageCall.decisions, `$[${at}]`) : [];
+    const decisions = at >= 0 && messageCall ? decisionsUnder(messageCall.decisions, `${listPath}[${at}]`) : [];
     recorder.record({ t: state.step, channel: "C2", sender, recipient: agent, content: messageText(message), archetype: metadata.archetype, turn: metadata.turn }, decisions);
   }
   const memoryCall = recorder.take("C5", { recipient: agent }, (content) => hasKey(content, "memory"));

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { computeMetrics, type Metrics } from "../../src/eval/metrics.js";
-import { syntheticContext, syntheticRecord, syntheticSweep } from "./fixtures.js";
+import { computeMetrics, measureRecord, type Metrics } from "../../src/eval/metrics.js";
+import type { EvalRecord } from "../../src/eval/record.js";
+import { syntheticContext, syntheticRecord, syntheticSweep, vaultOf } from "./fixtures.js";
 
 const sanitizers = ["none", "blanket", "dlp", "static", "recons"] as const;
 const metrics: Metrics = computeMetrics(
@@ -95,12 +96,49 @@ describe("compositional leakage and realized paths", () => {
     expect(metrics.archetypes.find((r) => r.sanitizer === "recons" && r.archetype === "delegation")!.disclosing).toBe(0);
   });
 
-  it("splits Hier-7 executions into direct-access and relay-required", () => {
-    const none = metrics.realizedPath.find((r) => r.sanitizer === "none")!;
-    expect(none.directAccess).toMatchObject({ count: 4, total: 4 });
-    expect(none.relayRequired).toMatchObject({ count: 0, total: 4 });
+  it("credits a disclosing turn to the archetype whose own event disclosed, not to every archetype of the turn", () => {
+    const vault = vaultOf(0);
+    const record: EvalRecord = {
+      scenario_id: "s0", cell: "CW-7", level: "A0", pair: "tau", sanitizer: "none", horizon: 1, tracked: { field: "ssn", value: vault.ssn },
+      events: [
+        { t: 1, channel: "C2", sender: "C", recipient: "W1", position: "introduced", content: `Check SSN ${vault.ssn}`, decisions: [], archetype: "delegation", turn: 1 },
+        { t: 1, channel: "C2", sender: "A1", recipient: "C", position: "original", content: "All records look fine.", decisions: [], archetype: "report", turn: 1 },
+      ],
+    };
+    expect(measureRecord(record, syntheticContext(record)).archetypeTurns).toEqual([["delegation", true], ["report", false]]);
+  });
+
+  it("calls a residual post-transformation only when the sanitizer acted on that field in that delivery", () => {
+    const vault = vaultOf(0);
+    const record: EvalRecord = {
+      scenario_id: "s0", cell: "CW-7", level: "A0", pair: "tau", sanitizer: "recons", horizon: 1, tracked: { field: "ssn", value: vault.ssn },
+      events: [
+        {
+          t: 1, channel: "C5", sender: "C", recipient: "W1", position: "introduced", turn: 1, archetype: null,
+          content: `Patient ${vault.patient_name}, SSN [REDACTED:ssn]`, raw: `Patient ${vault.patient_name}, SSN ${vault.ssn}`,
+          decisions: [{ field: "ssn", action: "redact" } as EvalRecord["events"][number]["decisions"][number]],
+        },
+      ],
+    };
+    const causes = measureRecord(record, syntheticContext(record)).occurrences.filter((o) => o.kept && !o.shouldAllow).map((o) => o.cause);
+    expect(causes).toEqual(["other"]);
+  });
+
+  it("splits Hier-7 executions into direct-access and relay-required, one per scenario and level", () => {
+    expect(metrics.realizedPath.filter((r) => r.sanitizer === "none").map((r) => r.level)).toEqual(["A0", "A1"]);
+    const none = metrics.realizedPath.find((r) => r.sanitizer === "none" && r.level === "A0")!;
+    expect(none.directAccess).toMatchObject({ count: 2, total: 2 });
+    expect(none.relayRequired).toMatchObject({ count: 0, total: 2 });
     expect(none.excluded).toBe(0);
-    const recons = metrics.realizedPath.find((r) => r.sanitizer === "recons")!;
-    expect(recons.excluded).toBe(8);
+    const recons = metrics.realizedPath.find((r) => r.sanitizer === "recons" && r.level === "A0")!;
+    expect(recons.excluded).toBe(4);
+    // The τ′ member of a pair is the same scenario: it does not count a second time.
+    const withPairs = computeMetrics(
+      ["tau", "tau_prime"].map((pair) => ({ ...syntheticRecord(0, "Hier-7", "A0", "none", 3), pair }) as EvalRecord),
+      syntheticContext,
+      { horizons: [1] },
+    );
+    const row = withPairs.realizedPath[0];
+    expect(row.directAccess.total + row.relayRequired.total + row.excluded).toBe(1);
   });
 });

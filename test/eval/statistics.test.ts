@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { cochranQ, wilson } from "../../src/eval/statistics.js";
+import { chiSquareSurvival, cochranQ, wilson } from "../../src/eval/statistics.js";
 
 describe("wilson", () => {
   it("reproduces the paper's CW-2 interval [0.0, 0.8] % for 0 of 485", () => {
@@ -39,5 +39,14 @@ describe("cochranQ", () => {
     expect(result.blocks).toBe(2);
     expect(result.q).toBeNull();
     expect(result.p).toBeNull();
+  });
+});
+
+describe("chiSquareSurvival", () => {
+  it("keeps p-values far below 1e-16 (the paper's chi-square 191.8, df 4: p = 2e-40), which 1 - cdf rounds to 0", () => {
+    expect(chiSquareSurvival(191.8, 4)).toBeCloseTo(2.1751e-40, 43);
+    expect(chiSquareSurvival(94.2, 5) / 8.798e-19).toBeCloseTo(1, 3);
+    expect(chiSquareSurvival(720, 3) / 9.6648e-156).toBeCloseTo(1, 3);
+    expect(chiSquareSurvival(6.75, 3)).toBeCloseTo(0.0803, 4);
   });
 });

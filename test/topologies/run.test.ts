@@ -36,6 +36,16 @@ describe("runRecord", () => {
     expect(byChannel("C2").some((e) => e.content.includes("confidential data"))).toBe(true);
   });
 
+  it("records the decisions behind every delivery the guard changed, messages (C2) included", async () => {
+    for (const cell of ["CW-7", "P2P-4", "Hier-7"] as const) {
+      const guard = defaultGuard(pairMember(scenario, "tau", SEED), cell, SEED);
+      const { events } = await runRecord({ scenario, cell, level: "A2", pair: "tau", guard, seed: SEED, horizon: 3 });
+      const changed = events.filter((e) => e.raw !== undefined && e.raw !== e.content);
+      expect(changed.filter((e) => e.channel === "C2").length).toBeGreaterThan(0);
+      expect(changed.filter((e) => e.decisions.length === 0).map((e) => `${e.channel} ${e.sender}->${e.recipient}`)).toEqual([]);
+    }
+  });
+
   it("is deterministic under a seed", async () => {
     const options = { scenario, cell: "P2P-4", level: "A1", pair: "tau_prime", seed: SEED, horizon: 5 } as const;
     const unguarded = await runRecord({ ...options, guard: null });

@@ -15,8 +15,8 @@ export function decimal(value: number | null, digits = 3): string {
   return value === null ? "n/a" : value.toFixed(digits);
 }
 
-/** p-values under double precision's resolution print as a bound. */
+/** Small p-values in exponent form; one below the smallest double prints as a bound. */
 export function pValue(p: number | null): string {
   if (p === null) return "n/a";
-  return p < 1e-15 ? "< 1e-15" : p < 0.001 ? p.toExponential(1) : p.toFixed(3);
+  return p === 0 ? "< 1e-300" : p < 0.001 ? p.toExponential(1) : p.toFixed(3);
 }

@@ -53,7 +53,7 @@ export function cochranTable(m: Metrics): Table {
   return {
     id: "cochran",
     title: "Cochran's Q: topology and adversary-level effects",
-    note: "Across cells the blocks are scenario x level (CW-2 excluded for new-agent disclosure, constant 0 by construction); across levels, scenario x cell. p from the chi-square distribution (jstat).",
+    note: "Across cells the blocks are scenario x level (CW-2 excluded for new-agent disclosure, constant 0 by construction); across levels, scenario x cell. p: the chi-square upper tail (@stdlib gammainc, exact below 1e-16).",
     headers: ["sanitizer", "metric", "factor", "blocks", "Q", "df", "p"],
     rows: m.cochran.map((r, i) => [
       label(r.sanitizer),
@@ -152,11 +152,12 @@ export function realizedPathTable(m: Metrics): Table {
   return {
     id: "realized-path",
     title: "Realized-path analysis (new-agent disclosure by hop distance from the disclosing agent)",
-    note: "Disclosing agent: the first recipient of P on a vault channel (C4 tool result, C5 memory). Hops over the realized C2 edges of the trace. Executions where P never enters a vault channel are excluded.",
-    headers: ["sanitizer", "cell", "direct-access", "relay-required", "excluded"],
+    note: "One execution per scenario and level (its τ member). Disclosing agent: the first recipient of P on a vault channel (C4 tool result, C5 memory). Hops over the realized C2 edges of the trace. Excluded: executions where no vault-channel delivery holds P (for a sanitizer, also where it removed P from that delivery).",
+    headers: ["sanitizer", "cell", "level", "direct-access", "relay-required", "excluded"],
     rows: m.realizedPath.map((r, i) => [
       label(r.sanitizer),
       label(r.cell),
+      label(r.level),
       { text: proportionText(r.directAccess), key: `realizedPath.${i}.directAccess` },
       { text: proportionText(r.relayRequired), key: `realizedPath.${i}.relayRequired` },
       { text: String(r.excluded), key: `realizedPath.${i}.excluded` },
