@@ -44,7 +44,8 @@ function fractionForms(fraction: string): string[] {
   if (fraction === "") return ["", ".00", ".0"];
   const forms = [`.${fraction}`];
   if (fraction.length === 1) forms.push(`.${fraction}0`);
-  if (/^0+$/.test(fraction)) forms.push("");
+  // Zero cents written short or left out (`$100,243.0`, `$100,243`).
+  if (/^0+$/.test(fraction)) forms.push("", ".0");
   const trimmed = fraction.replace(/0+$/, "");
   if (trimmed !== fraction && trimmed !== "") forms.push(`.${trimmed}`);
   return forms;
@@ -86,16 +87,21 @@ function scaledForms(approximate: number, digits: number, factor: number): strin
   return forms;
 }
 
-/** Rounded renderings of an amount: `130,000`, `130000`, `130k`, `130 thousand`, `1.28m`, `1.3 million`, `6.0m`. */
+/**
+ * Rounded renderings of an amount: `130,000`, `130000`, `130k`, `130 thousand`, `1.28m`, `1.3 million`, `6.0m`;
+ * a round figure of one digit only when it is the amount itself (`$10K` of 10,000, not `$100K` of 100,300).
+ */
 function roundedVariants(amount: number): Variant[] {
   const forms = new Set<string>();
+  const exact = new Set<string>();
   for (const [approximate, digits] of approximations(amount)) {
-    for (const form of integerForms(String(approximate))) forms.add(form);
-    for (const [factor, suffixes] of SCALES) {
-      for (const number of scaledForms(approximate, digits, factor)) for (const suffix of suffixes) forms.add(number + suffix);
+    const scaled = SCALES.flatMap(([factor, suffixes]) => scaledForms(approximate, digits, factor).flatMap((number) => suffixes.map((suffix) => number + suffix)));
+    for (const form of [...integerForms(String(approximate)), ...scaled]) {
+      forms.add(form);
+      if (approximate === amount) exact.add(form);
     }
   }
-  return [...forms].filter((form) => shownDigits(form) >= MIN_SHOWN_DIGITS).map((form) => whole(form, ROUNDED_CONFIDENCE));
+  return [...forms].filter((form) => exact.has(form) || shownDigits(form) >= MIN_SHOWN_DIGITS).map((form) => whole(form, ROUNDED_CONFIDENCE));
 }
 
 /** Significant digits a rounded form shows: `6.0m` two, `6m` and `6,000,000` one. */

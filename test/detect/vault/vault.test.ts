@@ -73,6 +73,10 @@ describe("Vault", () => {
     expectNotFound(vault, ["$100k", "$1M", "1.27M", "$54,100", "132,000", "53,507", "130,954.5", "a $1,000,000 cap"]);
     // Cut to two digits, 128,227 is 6 % off: another round figure.
     expectNotFound(vaultOf({ salary: 128227 }), ["a $120,000 salary", "$120K"]);
+    // A round figure that is the amount itself is how it is written (dev sweep: `Retainer amount: $10K`).
+    expectFound(vaultOf({ retainer_amount: 10000 }), "retainer_amount", ["10K", "10k", "10 thousand"]);
+    // Zero cents written short (dev sweep: a log preview cut at `$100,243.0...`).
+    expectFound(vaultOf({ balance: "100243.00" }), "balance", ["100,243.0", "100243.0"]);
   });
 
   it("finds dates in at least 12 layouts", () => {
