@@ -636,7 +636,6 @@ function cacheFor<V>(caches: Map<string, VaultBoundCache<V>>, key: string, vault
   return cache;
 }
 
-/** Built field by field: a spread of detections of varied shapes makes every query a new hidden class (slow lookups). */
 /**
  * How a partial rendering shows its part of the whole value's surrogate, by action and role: the
  * tail or the digits of an FPE surrogate (`ending in 6410`, `MRN 447 1093`), the first name or
@@ -654,6 +653,7 @@ function wholeSurrogatePart(action: Action, role: VariantRole | undefined): ((wh
   return undefined;
 }
 
+/** Built field by field: a spread of detections of varied shapes makes every query a new hidden class (slow lookups). */
 function authorizationQuery(detection: Detection, context: EventContext): AuthorizationQuery {
   const { field, kind, valueType, confidence } = detection;
   return { field, kind, valueType, confidence, channel: context.channel, recipient: context.recipient, position: context.position };
