@@ -4,6 +4,8 @@ import { createHmac, hkdfSync, randomBytes } from "node:crypto";
 export interface DerivedKeys {
   readonly fpe: Uint8Array;
   readonly pseudonym: Uint8Array;
+  /** Keys the mLDP noise stream: deterministic per secret and value, unpredictable without the secret. */
+  readonly mldp: Uint8Array;
   readonly hmac: Uint8Array;
   readonly aes: Uint8Array;
 }
@@ -21,6 +23,7 @@ export function deriveKeys(secret?: string | Uint8Array): DerivedKeys {
   const keys = {
     fpe: derive(material, "fpe"),
     pseudonym: derive(material, "pseudonym"),
+    mldp: derive(material, "mldp"),
     hmac: derive(material, "hmac"),
     aes: derive(material, "aes-gcm"),
   };

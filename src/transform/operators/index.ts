@@ -13,7 +13,7 @@ export type OperatorOptions = Pick<ReconsOptions, "fpe" | "mldp">;
 /** The built-in operators by action (rewrite is the rewriter plug-in's; allow needs none). */
 export function createOperators(keys: DerivedKeys, options: OperatorOptions): Map<Action, Operator> {
   const fpe = options.fpe === "ff3-1" ? createFf3Operator(keys.fpe) : createFf1Operator(keys.fpe);
-  const operators: Operator[] = [fpe, createPseudonymOperator(keys.pseudonym), createMldpOperator(options.mldp), createRedactOperator()];
+  const operators: Operator[] = [fpe, createPseudonymOperator(keys.pseudonym), createMldpOperator(options.mldp, keys.mldp), createRedactOperator()];
   return new Map(operators.map((operator) => [operator.action, operator]));
 }
 

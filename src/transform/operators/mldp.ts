@@ -1,11 +1,11 @@
-import { randomBytes } from "node:crypto";
+import { createHmac } from "node:crypto";
 import type { ReconsOptions } from "../../policy/options.js";
 import { OperatorError, type Operator, type OperatorInput, type OperatorOutput } from "../base.js";
 
 /**
  * Metric local differential privacy for numbers: each number in the value gets discrete Laplace
  * (two-sided geometric) noise k * unit with P(k) proportional to exp(-epsilon * |k|), the unit
- * chosen by kind (`unit[kind] ?? unit["*"]`). Integer arithmetic in the value's own decimals,
+ * chosen by kind (`unit[kind] ?? unit["*"]`), drawn from an HMAC-SHA256 stream keyed by the secret. Integer arithmetic in the value's own decimals,
  * so no floating-point low bits leak; unsigned values are clamped at 0; the text keeps its
  * currency, grouping and decimals (`$205,902.00` -> `$205,901.00`). The unit is in the value's
  * real scale: a number written with a magnitude (`$206K`, `$1.3M`, `2 billion`) moves by the
@@ -16,24 +16,23 @@ import { OperatorError, type Operator, type OperatorInput, type OperatorOutput }
 /** Epsilon and unit per kind, as parsed by the `mldp` option schema. */
 export type MldpOptions = ReconsOptions["mldp"];
 
-/** A uniform double in (0, 1] from node:crypto (53 random bits). */
+/** A uniform double in (0, 1]. */
 export type UniformSource = () => number;
 
-const POOL_BYTES = 7 * 512;
-let pool = randomBytes(POOL_BYTES);
-let offset = 0;
-
-/** Random bytes are drawn in pools: one randomBytes call per 512 uniforms keeps apply() cheap. */
-export const cryptoUniform: UniformSource = () => {
-  if (offset + 7 > POOL_BYTES) {
-    pool = randomBytes(POOL_BYTES);
-    offset = 0;
-  }
-  const high = pool.readUIntBE(offset, 3) & 0x1f_ffff;
-  const low = pool.readUIntBE(offset + 3, 4);
-  offset += 7;
-  return (high * 2 ** 32 + low + 1) / 2 ** 53;
-};
+/**
+ * Uniforms in (0, 1] (53 bits each) from HMAC-SHA256 under `key`, one stream per label: the same
+ * key and label give the same draws (replicas agree, runs repeat under a seed), and nobody without
+ * the key can predict them.
+ */
+export function keyedUniforms(key: Uint8Array, label: string): UniformSource {
+  let counter = 0;
+  return () => {
+    const digest = createHmac("sha256", key).update(`${label}\u0000${counter++}`).digest();
+    const high = digest.readUIntBE(0, 3) & 0x1f_ffff;
+    const low = digest.readUInt32BE(3);
+    return (high * 2 ** 32 + low + 1) / 2 ** 53;
+  };
+}
 
 /** Failures (k) before the first success, success probability 1 - alpha, by inversion. */
 function geometric(alpha: number, uniform: UniformSource): number {
@@ -41,7 +40,7 @@ function geometric(alpha: number, uniform: UniformSource): number {
 }
 
 /** A two-sided geometric sample: P(k) = (1 - alpha) / (1 + alpha) * alpha^|k|, alpha = exp(-epsilon). */
-export function sampleDiscreteLaplace(epsilon: number, uniform: UniformSource = cryptoUniform): number {
+export function sampleDiscreteLaplace(epsilon: number, uniform: UniformSource): number {
   const alpha = Math.exp(-epsilon);
   return geometric(alpha, uniform) - geometric(alpha, uniform);
 }
@@ -87,18 +86,18 @@ function perturb(sign: string, integer: string, decimals: string, units: number,
   return `${negative ? "-" : ""}${grouped}${decimals ? `.${fraction}` : ""}`;
 }
 
-export function createMldpOperator(options: MldpOptions): Operator {
+export function createMldpOperator(options: MldpOptions, key: Uint8Array): Operator {
   if (!(options.epsilon > 0)) throw new RangeError("mldp epsilon must be positive");
   /**
-   * The noise of each number of each value, drawn once and never forgotten: every rendering of a
-   * value (`$45,000`, `45 000,00`) moves by the same count of units, so releases cannot be averaged.
-   * A zero draw would release the real value (which the backstop then redacts): it is drawn again.
+   * The noise of a number of a value, from its own keyed stream: every rendering of that value
+   * (`$45,000`, `45 000,00`) moves by the same units, so releases cannot be averaged, and nothing
+   * needs remembering. A zero draw would release the real value (the backstop would redact it): the
+   * stream goes on to its next draw.
    */
-  const drawn = new Map<string, number>();
-  const unitsOf = (key: string): number => {
-    let units = drawn.get(key);
-    while (units === undefined || units === 0) units = sampleDiscreteLaplace(options.epsilon);
-    drawn.set(key, units);
+  const unitsOf = (label: string): number => {
+    const uniform = keyedUniforms(key, label);
+    let units = 0;
+    while (units === 0) units = sampleDiscreteLaplace(options.epsilon, uniform);
     return units;
   };
   return {

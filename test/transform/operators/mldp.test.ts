@@ -1,12 +1,14 @@
+import { randomBytes } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { OperatorError, type OperatorInput, type OperatorOutput } from "../../../src/transform/base.js";
-import { createMldpOperator, cryptoUniform, sampleDiscreteLaplace } from "../../../src/transform/operators/mldp.js";
+import { createMldpOperator, keyedUniforms, sampleDiscreteLaplace } from "../../../src/transform/operators/mldp.js";
 
 const input = (value: string, kind = "amount"): OperatorInput => ({ value, field: "salary", kind, valueType: "value" });
 const SAMPLES = 40_000;
 
 function moments(epsilon: number): { mean: number; variance: number; zeros: number } {
-  const draws = Array.from({ length: SAMPLES }, () => sampleDiscreteLaplace(epsilon));
+  const uniform = keyedUniforms(randomBytes(32), "moments");
+  const draws = Array.from({ length: SAMPLES }, () => sampleDiscreteLaplace(epsilon, uniform));
   const mean = draws.reduce((a, b) => a + b, 0) / SAMPLES;
   const variance = draws.reduce((a, b) => a + (b - mean) ** 2, 0) / SAMPLES;
   return { mean, variance, zeros: draws.filter((d) => d === 0).length / SAMPLES };
@@ -23,10 +25,14 @@ describe("discrete Laplace sampler", () => {
     expect(stats.zeros).toBeCloseTo((1 - alpha) / (1 + alpha), 1);
   });
 
-  it("draws uniforms in (0, 1] from node:crypto", () => {
-    const draws = Array.from({ length: 1000 }, cryptoUniform);
+  it("draws uniforms in (0, 1] from a keyed HMAC stream: the same key and label repeat, another key or label does not", () => {
+    const key = randomBytes(32);
+    const draws = Array.from({ length: 1000 }, keyedUniforms(key, "a"));
     expect(draws.every((u) => u > 0 && u <= 1)).toBe(true);
     expect(new Set(draws).size).toBe(1000);
+    expect(Array.from({ length: 1000 }, keyedUniforms(key, "a"))).toEqual(draws);
+    expect(Array.from({ length: 3 }, keyedUniforms(key, "b"))).not.toEqual(draws.slice(0, 3));
+    expect(Array.from({ length: 3 }, keyedUniforms(randomBytes(32), "a"))).not.toEqual(draws.slice(0, 3));
   });
 
   it("maps a fixed uniform source through the geometric inverse", () => {
@@ -38,11 +44,12 @@ describe("discrete Laplace sampler", () => {
 
 describe("mldp operator", () => {
   const options = { epsilon: 1, unit: { amount: 1000, "*": 1 } };
-  // A fresh operator per call: one operator draws each value's noise once.
-  const apply = (value: string, kind?: string): string => (createMldpOperator(options).apply(input(value, kind)) as OperatorOutput).text;
+  // A fresh key per call: under one key a value always gets the same noise.
+  const apply = (value: string, kind?: string): string => (createMldpOperator(options, randomBytes(32)).apply(input(value, kind)) as OperatorOutput).text;
 
-  it("draws a value's noise once: every rendering of it moves by the same units, and never by zero", () => {
-    const operator = createMldpOperator(options);
+  it("gives a value one noise per key: every rendering of it moves by the same units, never by zero, in every replica", () => {
+    const key = randomBytes(32);
+    const operator = createMldpOperator(options, key);
     const amountOf = (value: string) => {
       const { text } = operator.apply({ ...input(value), registered: "$45,000" }) as OperatorOutput;
       return Number(text.replace(/[^\d.]/g, ""));
@@ -51,7 +58,10 @@ describe("mldp operator", () => {
     expect(noisy).not.toBe(45000);
     for (const rendering of ["45,000", "$45,000.00", "45 000,00", "45.000,00", "45’000.00"]) expect(amountOf(rendering)).toBe(noisy);
     expect(amountOf("$45,000")).toBe(noisy);
-    // Another field's value, or another operator (another guard's secret), draws its own.
+    // A replica with the same secret (another process, a resumed run) draws the same noise.
+    const replica = createMldpOperator(options, key).apply({ ...input("45,000"), registered: "$45,000" }) as OperatorOutput;
+    expect(Number(replica.text.replace(/[^\d.]/g, ""))).toBe(noisy);
+    // Another secret draws its own.
     const draws = Array.from({ length: 200 }, () => Number(apply("45000")));
     expect(draws.includes(45000)).toBe(false);
     expect(new Set(draws).size).toBeGreaterThan(3);
@@ -106,11 +116,11 @@ describe("mldp operator", () => {
   });
 
   it("rejects a non-positive epsilon", () => {
-    expect(() => createMldpOperator({ epsilon: 0, unit: {} })).toThrow(RangeError);
+    expect(() => createMldpOperator({ epsilon: 0, unit: {} }, randomBytes(32))).toThrow(RangeError);
   });
 
   it("perturbs a number written in European, SI or Swiss grouping as one number, never a part of it", () => {
-    const operator = createMldpOperator({ epsilon: 1, unit: { amount: 1000, "*": 1 } });
+    const operator = createMldpOperator({ epsilon: 1, unit: { amount: 1000, "*": 1 } }, randomBytes(32));
     for (const written of ["484.801,59", "484 801.59", "484\u00a0801.59", "484’801.59"]) {
       const { text } = operator.apply({ value: written, field: "balance", kind: "amount", valueType: "value" }) as OperatorOutput;
       expect(text).toMatch(/^\d{3},\d{3}\.\d{2}$/);
