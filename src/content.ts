@@ -1,6 +1,7 @@
 /** Walk every string (and number) inside a JSON-like value, keeping its structure. */
 
-export type StringVisitor = (text: string, path: string) => string;
+/** Visits each string; `number` is set when the text is a number's decimal form (a visitor that seals it can say so). */
+export type StringVisitor = (text: string, path: string, number?: boolean) => string;
 
 function isPlainObject(value: object): value is Record<string, unknown> {
   const proto = Object.getPrototypeOf(value);
@@ -71,7 +72,7 @@ class Walker {
   private number(value: number, path: string): unknown {
     if (!Number.isFinite(value)) return value;
     const text = String(value);
-    const result = this.visit(text, path);
+    const result = this.visit(text, path, true);
     if (result === text) return value;
     const asNumber = Number(result.replace(/[,$\s]/g, ""));
     return /^-?[\d,.$\s]+$/.test(result) && Number.isFinite(asNumber) ? asNumber : result;

@@ -31,8 +31,9 @@ export type ReconsSerializerOptions = z.input<typeof reconsSerializerOptionsSche
 /** Marks a whole encrypted checkpoint / write; the envelope itself is plain JSON so text-casting savers keep it intact. */
 const ENVELOPE_FORMAT = "aes-256-gcm/v1";
 const ENVELOPE_PREFIX = `{"recons":"${ENVELOPE_FORMAT}"`;
-/** Marks one encrypted string inside checkpoint metadata. */
+/** Marks one encrypted string inside checkpoint metadata; a sealed number's token says so, to load as a number. */
 const TOKEN_PREFIX = "recons:aes-256-gcm/v1:";
+const NUMBER_TOKEN_PREFIX = `${TOKEN_PREFIX}number:`;
 const BLOB_CONTEXT = "langgraph-recons/checkpoint-blob/v1";
 const METADATA_CONTEXT = "langgraph-recons/checkpoint-metadata/v1";
 /** Every type tag is "json": MemorySaver loads everything as "json" and SqliteSaver wants one type per row. */
@@ -73,7 +74,7 @@ export class ReconsSerializer implements SerializerProtocol {
     if (isCheckpointMetadata(data)) {
       // LangGraph reads `step` and `source` back as numbers and enum strings; they never hold user data.
       const { step, source, ...rest } = data;
-      const protectedRest = mapStrings(rest, (text) => this.protectMetadataString(text));
+      const protectedRest = mapStrings(rest, (text, _path, number) => this.protectMetadataString(text, number === true));
       const [, bytes] = await this.inner.dumpsTyped({ step, source, ...protectedRest });
       return [OUTPUT_TYPE, bytes];
     }
@@ -98,11 +99,11 @@ export class ReconsSerializer implements SerializerProtocol {
     if (!this.acceptUnsealed && !isCheckpointMetadata(value)) {
       throw new SealError("refused a checkpoint blob that is not sealed by RECONS (pass acceptUnsealed: true to load checkpoints written before RECONS)");
     }
-    return text.includes(TOKEN_PREFIX) ? mapStrings(value, (item) => this.openMetadataString(item)) : value;
+    return text.includes(TOKEN_PREFIX) ? this.openMetadata(value) : value;
   }
 
   /** Fail closed: a string the detector cannot scan is encrypted as if it held a protected value. */
-  private protectMetadataString(text: string): string {
+  private protectMetadataString(text: string, number: boolean): string {
     let protectedValue: boolean;
     try {
       protectedValue = this.guard.detect(text).length > 0;
@@ -111,13 +112,23 @@ export class ReconsSerializer implements SerializerProtocol {
     }
     if (!protectedValue) return text;
     const sealed = seal(this.#key, new TextEncoder().encode(text), METADATA_CONTEXT);
-    return TOKEN_PREFIX + Buffer.from(sealed).toString("base64");
+    return (number ? NUMBER_TOKEN_PREFIX : TOKEN_PREFIX) + Buffer.from(sealed).toString("base64");
   }
 
-  private openMetadataString(text: string): string {
+  /** Metadata (plain JSON) with its tokens opened, keys included; a number's token becomes the number again. */
+  private openMetadata(value: unknown): unknown {
+    if (typeof value === "string") return this.openMetadataToken(value);
+    if (Array.isArray(value)) return value.map((item) => this.openMetadata(item));
+    if (value === null || typeof value !== "object") return value;
+    return Object.fromEntries(Object.entries(value).map(([key, item]) => [String(this.openMetadataToken(key)), this.openMetadata(item)]));
+  }
+
+  private openMetadataToken(text: string): string | number {
     if (!text.startsWith(TOKEN_PREFIX)) return text;
-    const sealed = Buffer.from(text.slice(TOKEN_PREFIX.length), "base64");
-    return new TextDecoder().decode(open(this.#key, sealed, METADATA_CONTEXT));
+    const number = text.startsWith(NUMBER_TOKEN_PREFIX);
+    const sealed = Buffer.from(text.slice((number ? NUMBER_TOKEN_PREFIX : TOKEN_PREFIX).length), "base64");
+    const opened = new TextDecoder().decode(open(this.#key, sealed, METADATA_CONTEXT));
+    return number ? Number(opened) : opened;
   }
 }
 

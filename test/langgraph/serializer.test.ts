@@ -6,6 +6,7 @@ import Database from "better-sqlite3";
 import { HumanMessage } from "@langchain/core/messages";
 import { MemorySaver } from "@langchain/langgraph";
 import { SqliteSaver } from "@langchain/langgraph-checkpoint-sqlite";
+import { createRecons } from "../../src/guard.js";
 import { ReconsSerializer } from "../../src/langgraph/serializer.js";
 import { SealError } from "../../src/crypto/aes-gcm.js";
 import { leakedFields } from "../helpers/leaks.js";
@@ -45,6 +46,15 @@ describe("ReconsSerializer", () => {
     expect(stored).toMatchObject({ source: "loop", step: 3, parents: {}, ticket: "T-17" });
     expect(stored.case_owner).toMatch(/^recons:aes-256-gcm\/v1:/);
     expect(await serde.loadsTyped("json", bytes)).toEqual(metadata);
+  });
+
+  it("loads a metadata number that held a protected value back as a number, and a key back as the key", async () => {
+    const account = createRecons({ secret: SECRET, vault: { account: "4471093882" }, policy: { fields: { account: { authorized: [] } } } });
+    const numbers = new ReconsSerializer(account, { secret: SECRET });
+    const metadata = { source: "loop", step: 1, parents: {}, acct: 4471093882, "4471093882": "key", list: [4471093882, 7] };
+    const [, bytes] = await numbers.dumpsTyped(metadata);
+    expect(new TextDecoder().decode(bytes)).not.toContain("4471093882");
+    expect(await numbers.loadsTyped("json", bytes)).toEqual(metadata);
   });
 
   it("refuses tampered data and a different secret", async () => {
