@@ -178,8 +178,9 @@ export function fromPlain<T>(original: T, plain: unknown): T {
 
 function rebuild(original: unknown, plain: unknown): unknown {
   if (isBaseMessage(original)) return isRemoveMessage(original) ? original : rebuildMessage(original, plain);
-  if (Array.isArray(original) && Array.isArray(plain)) return original.map((item, index) => rebuild(item, plain[index]));
+  // Nothing inside is a message: the sanitized plain value is the value itself (no copy to make).
   if (!isObject(original) || !isObject(plain) || !containsMessage(original)) return plain;
+  if (Array.isArray(original) && Array.isArray(plain)) return original.map((item, index) => rebuild(item, plain[index]));
   const copy = Object.create(Object.getPrototypeOf(original)) as Record<string, unknown>;
   for (const [key, child] of Object.entries(plain)) {
     // A key the sanitizer rewrote keeps its sanitized plain value (fail closed, never the original).

@@ -56,9 +56,8 @@ function receive(run: TeamRun, agent: string, state: AgentInput): void {
   if (!recorder) return;
   // The node input's C2 share: the messages alone, or with the other keys on C2 (`{ messages, step }`).
   const messageCall = recorder.take("C2", { recipient: agent }, (content) => Array.isArray(content) || hasKey(content, "messages"));
-  const [delivered, listPath] = Array.isArray(messageCall?.content)
-    ? [messageCall.content as Array<{ content?: unknown }>, "$"]
-    : [((messageCall?.content as { messages?: unknown } | undefined)?.messages ?? []) as Array<{ content?: unknown }>, "$.messages"];
+  const content = messageCall?.content as Array<{ content?: unknown }> | { messages: Array<{ content?: unknown }> } | undefined;
+  const [delivered, listPath] = Array.isArray(content) ? [content, "$"] : [content?.messages ?? [], "$.messages"];
   const fresh = state.messages
     .map((message, index) => ({ message, index, sender: senderOf(message) }))
     .filter(({ message, index, sender }) => sender !== agent && sender !== "user" && recorder.firstReading(agent, `m:${message.id ?? index}`));

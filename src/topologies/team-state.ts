@@ -38,12 +38,6 @@ function append<T>(left: T[], right: T | T[]): T[] {
   return left.concat(right);
 }
 
-/** The guard's output or a copy of it: a list comes back from the delivery as a new array of the same entries. */
-function sameValue(content: unknown, right: unknown): boolean {
-  if (content === right) return true;
-  return Array.isArray(content) && Array.isArray(right) && content.length === right.length && content.every((item, index) => item === right[index]);
-}
-
 /**
  * Appends, and records each entry that lands as a delivery to the sink (`log`, `artifact`):
  * under RECONS it runs inside a `reconsReducer`, so `right` is what the sink received.
@@ -53,7 +47,7 @@ function landing<T extends LogEntry | Artifact>(channel: "C6" | "C7", sink: "log
     const entries = Array.isArray(right) ? right : [right];
     const recorder = runStore.getStore()?.recorder;
     if (recorder) {
-      const decisions = recorder.take(channel, {}, (content) => sameValue(content, right))?.decisions ?? [];
+      const decisions = recorder.take(channel, {}, (content) => content === right)?.decisions ?? [];
       for (const [index, entry] of entries.entries()) {
         const archetype = "archetype" in entry ? entry.archetype : undefined;
         const path = Array.isArray(right) ? `$[${index}]` : "$";

@@ -93,15 +93,11 @@ function scaledForms(approximate: number, digits: number, factor: number): strin
  */
 function roundedVariants(amount: number): Variant[] {
   const forms = new Set<string>();
-  const exact = new Set<string>();
   for (const [approximate, digits] of approximations(amount)) {
     const scaled = SCALES.flatMap(([factor, suffixes]) => scaledForms(approximate, digits, factor).flatMap((number) => suffixes.map((suffix) => number + suffix)));
-    for (const form of [...integerForms(String(approximate)), ...scaled]) {
-      forms.add(form);
-      if (approximate === amount) exact.add(form);
-    }
+    for (const form of [...integerForms(String(approximate)), ...scaled]) if (approximate === amount || shownDigits(form) >= MIN_SHOWN_DIGITS) forms.add(form);
   }
-  return [...forms].filter((form) => exact.has(form) || shownDigits(form) >= MIN_SHOWN_DIGITS).map((form) => whole(form, ROUNDED_CONFIDENCE));
+  return [...forms].map((form) => whole(form, ROUNDED_CONFIDENCE));
 }
 
 /** Significant digits a rounded form shows: `6.0m` two, `6m` and `6,000,000` one. */
