@@ -4,6 +4,8 @@ import { isBaseMessage, ToolMessage, type BaseMessage } from "@langchain/core/me
 import type { Channel } from "../event.js";
 import { type ReconsGuard, assertGuard } from "../guard.js";
 import { isGraphBubbleUp } from "@langchain/langgraph";
+import { AsyncBatchedStore, BaseStore } from "@langchain/langgraph-checkpoint";
+import { ReconsStore } from "./store.js";
 import { sanitizeError } from "./errors.js";
 import { protectToolOptionsSchema, protectToolOutput, sanitizeMessageAware } from "./tools.js";
 import { parseConfig } from "../policy/options.js";
@@ -37,13 +39,25 @@ export function reconsMiddleware(guard: ReconsGuard, options: ReconsMiddlewareOp
   const parsed = parseConfig(reconsMiddlewareOptionsSchema, options, "reconsMiddleware options");
 
   /** What `recipient` may see of one message: its real values where authorized, the rest protected. */
-  const deliver = async (messages: BaseMessage[], recipient: string, channelOf: (message: BaseMessage) => Channel, resolution: "node-input" | "final-output") =>
+  const deliver = async (messages: BaseMessage[], recipient: string, channelOf: (message: BaseMessage) => Channel, resolution: "node-input" | "final-output", reversible = false) =>
     Promise.all(
       // The guard judges every string on its real values (surrogates restored first), so one call covers both.
-      messages.map((message) => sanitizeMessageAware(guard, { channel: channelOf(message), recipient, resolution }, message)),
+      messages.map((message) => sanitizeMessageAware(guard, { channel: channelOf(message), recipient, resolution }, message, { reversible })),
     );
   const modelChannel = (message: BaseMessage): Channel => (ToolMessage.isInstance(message) ? "C4" : "C2");
-  const toCaller = <T>(content: T): Promise<T> => sanitizeMessageAware(guard, { channel: "C1", recipient: parsed.user, resolution: "final-output" }, content);
+  const toCaller = <T>(content: T, reversible = false): Promise<T> => sanitizeMessageAware(guard, { channel: "C1", recipient: parsed.user, resolution: "final-output" }, content, { reversible });
+
+  /** One view of the agent's store per tool: a tool reads and writes it as `tool:<name>`. */
+  const storeViews = new WeakMap<BaseStore, Map<string, ReconsStore>>();
+  const storeView = (store: unknown, reader: string): BaseStore | undefined => {
+    if (!(store instanceof BaseStore)) return undefined;
+    const inner = store instanceof AsyncBatchedStore ? (store as unknown as { store: BaseStore }).store : store;
+    let views = storeViews.get(inner);
+    if (!views) storeViews.set(inner, (views = new Map()));
+    let view = views.get(reader);
+    if (!view) views.set(reader, (view = inner instanceof ReconsStore ? inner.forReader(reader) : new ReconsStore(inner, guard, { reader })));
+    return view;
+  };
 
   return createMiddleware({
     name: parsed.name,
@@ -69,10 +83,17 @@ export function reconsMiddleware(guard: ReconsGuard, options: ReconsMiddlewareOp
       const recipient = `tool:${request.toolCall.name}`;
       const frame = { channel: "C3", recipient, resolution: "tool-call", sender: parsed.model } as const;
       // The tool reads its args and, through its runtime, the agent's state: both are deliveries to it.
-      const [args, state] = await Promise.all([sanitizeMessageAware(guard, frame, request.toolCall.args), sanitizeMessageAware(guard, frame, request.state)]);
+      const context = (request.runtime as { context?: unknown } | undefined)?.context;
+      const [args, state, toolContext] = await Promise.all([
+        sanitizeMessageAware(guard, frame, request.toolCall.args),
+        sanitizeMessageAware(guard, frame, request.state),
+        // The caller's runtime context reaches the tool as `runtime.context`: a delivery to it as well.
+        context === undefined || context === null ? context : sanitizeMessageAware(guard, frame, context),
+      ]);
+      const store = storeView((request.runtime as { store?: unknown } | undefined)?.store, recipient);
       let result: Awaited<ReturnType<typeof handler>>;
       try {
-        result = await handler({ ...request, state, tool: withRuntimeState(request.tool, state), toolCall: { ...request.toolCall, args } });
+        result = await handler({ ...request, state, tool: withRuntime(request.tool, { state, context: toolContext, store }), toolCall: { ...request.toolCall, args } });
       } catch (error) {
         // A tool's own error may quote what it was given: it goes on to the agent's caller (or back to the model, which restores what it may see).
         throw isGraphBubbleUp(error) ? error : await sanitizeError(error, toCaller);
@@ -85,12 +106,13 @@ export function reconsMiddleware(guard: ReconsGuard, options: ReconsMiddlewareOp
       })) as typeof result;
     },
     afterAgent: async (state) => {
-      // Same ids: the messages reducer replaces each message with the caller's view of it.
-      const update: Record<string, unknown> = { messages: await deliver(state.messages, parsed.user, () => "C1", "final-output") };
+      // Same ids: the messages reducer replaces each message with the caller's view of it. That view stays in the
+      // thread's state, which the model reads again on the next turn: reversible operations, so what the model may see comes back.
+      const update: Record<string, unknown> = { messages: await deliver(state.messages, parsed.user, () => "C1", "final-output", true) };
       // The structured response and any key a state schema adds reach the caller too.
       for (const [key, value] of Object.entries(state)) {
         if (key === "messages" || value === undefined) continue;
-        const delivered = await toCaller(value);
+        const delivered = await toCaller(value, true);
         if (delivered !== value) update[key] = delivered;
       }
       return update;
@@ -98,12 +120,38 @@ export function reconsMiddleware(guard: ReconsGuard, options: ReconsMiddlewareOp
   });
 }
 
-/** The tool as the agent's ToolNode runs it, but reading `state` (its delivery) as its runtime state instead of the graph's raw task input. */
-function withRuntimeState<T>(tool: T, state: unknown): T {
+const SCRATCHPAD_KEY = "__pregel_scratchpad";
+
+/** What a tool of the agent reads through its runtime, delivered to it. */
+interface ToolRuntimeView {
+  state: unknown;
+  context: unknown;
+  store: BaseStore | undefined;
+}
+
+/**
+ * The tool as the agent's ToolNode runs it, but reading its deliveries as its runtime (`state`,
+ * `getCurrentTaskInput()`, `context`, `store`) instead of the graph's raw task input, context and store.
+ */
+function withRuntime<T>(tool: T, view: ToolRuntimeView): T {
   if (typeof tool !== "object" || tool === null || typeof (tool as { invoke?: unknown }).invoke !== "function") return tool;
   const original = tool as unknown as { invoke(input: unknown, config?: Record<string, unknown>): Promise<unknown> };
   const wrapped = Object.create(original) as typeof original;
-  Object.defineProperty(wrapped, "invoke", { value: (input: unknown, config?: Record<string, unknown>) => original.invoke(input, { ...config, state }), enumerable: false });
+  const invoke = (input: unknown, config: Record<string, unknown> = {}) => {
+    const configurable = config.configurable as Record<string, unknown> | undefined;
+    const scratchpad = configurable?.[SCRATCHPAD_KEY];
+    const own: Record<string, unknown> = { state: view.state, context: view.context };
+    if (view.store) own.store = view.store;
+    if (typeof scratchpad === "object" && scratchpad !== null) {
+      // Tools of one ToolNode share the task's scratchpad (its interrupt counters too): only the input read differs per tool.
+      const ownInput = new Proxy(scratchpad, { get: (target, key, receiver) => (key === "currentTaskInput" ? view.state : Reflect.get(target, key, receiver)) });
+      own.configurable = { ...configurable, [SCRATCHPAD_KEY]: ownInput };
+    }
+    // ToolNode also hands the tool its whole config as `runtime.config`: the same deliveries there.
+    const nested = config.config as Record<string, unknown> | undefined;
+    return original.invoke(input, { ...config, ...own, ...(nested ? { config: { ...nested, ...own } } : {}) });
+  };
+  Object.defineProperty(wrapped, "invoke", { value: invoke, enumerable: false });
   return wrapped as unknown as T;
 }
 

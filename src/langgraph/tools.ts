@@ -3,13 +3,13 @@ import { isBaseMessage, ToolMessage } from "@langchain/core/messages";
 import type { ToolCall } from "@langchain/core/messages/tool";
 import type { RunnableConfig } from "@langchain/core/runnables";
 import type { StructuredToolInterface } from "@langchain/core/tools";
-import { Command, isCommand, isGraphBubbleUp } from "@langchain/langgraph";
+import { Command, isCommand, isGraphBubbleUp, Send } from "@langchain/langgraph";
 import { ToolNode, type ToolNodeOptions } from "@langchain/langgraph/prebuilt";
 import type { ObservableEvent } from "../event.js";
 import { type ReconsGuard, type SanitizeOptions, assertGuard } from "../guard.js";
 import { sanitizeError } from "./errors.js";
 import { fromPlain, toPlain } from "./messages.js";
-import { parseConfig } from "../policy/options.js";
+import { parseConfig, type VaultValue } from "../policy/options.js";
 
 /** Resolves the node a tool result is delivered to from the tool's run config. */
 export type CallerResolver = (config: RunnableConfig | undefined) => string | undefined;
@@ -107,17 +107,17 @@ export async function protectToolOutput(guard: ReconsGuard, output: unknown, con
   const frame: EventFrame = { channel: "C4", recipient: context.caller, resolution: "tool-result", sender: `tool:${context.tool}` };
   const options: SanitizeOptions = { reversible: context.reversible };
   try {
+    registerResultFields(guard, structuredView(output), context.resultFields);
     if (isCommand(output)) {
-      registerResultFields(guard, output.update, context.resultFields);
       const update = await sanitizeMessageAware(guard, frame, output.update, options);
-      return new Command({ update, goto: output.goto, graph: output.graph, resume: output.resume });
+      // A Send in goto hands its args to another node: sanitized for that node.
+      const goto = await Promise.all(
+        (output.goto as Array<string | Send>).map(async (target) =>
+          target instanceof Send ? new Send(target.node, await sanitizeMessageAware(guard, { ...frame, recipient: target.node, resolution: "send" }, target.args, options)) : target,
+        ),
+      );
+      return new Command({ update, goto, graph: output.graph, resume: output.resume });
     }
-    if (isBaseMessage(output) && ToolMessage.isInstance(output)) {
-      registerResultFields(guard, parseStructured(output.content), context.resultFields);
-      registerResultFields(guard, parseStructured(output.artifact), context.resultFields);
-      return await sanitizeMessageAware(guard, frame, output, options);
-    }
-    registerResultFields(guard, parseStructured(output), context.resultFields);
     return await sanitizeMessageAware(guard, frame, output, options);
   } catch {
     return withheld(output);
@@ -133,7 +133,7 @@ function withheld(output: unknown): unknown {
 
 /**
  * Add to the vault every value found under a key that names a protected field (a policy or vault
- * field, or a `resultFields` alias), at any depth. Scalars and lists of scalars are registered.
+ * field, or a `resultFields` alias), at any depth: scalars, lists of scalars and flat records of them.
  */
 export function registerResultFields(guard: ReconsGuard, value: unknown, resultFields: Record<string, string>): void {
   const known = new Set([...Object.keys(guard.policy.fields), ...guard.vault.entries().map((entry: { field: string }) => entry.field)]);
@@ -158,8 +158,30 @@ function isScalar(value: unknown): value is Scalar {
   return (typeof value === "string" && value.length > 0) || typeof value === "number" || typeof value === "boolean";
 }
 
-function isVaultable(value: unknown): value is Scalar | Scalar[] {
-  return isScalar(value) || (Array.isArray(value) && value.length > 0 && value.every(isScalar));
+function isScalarList(value: unknown): value is Scalar[] {
+  return Array.isArray(value) && value.length > 0 && value.every(isScalar);
+}
+
+/** What the vault takes: a scalar, a list of scalars, or a flat record of those (an address, a compensation dict). */
+function isVaultable(value: unknown): value is VaultValue {
+  if (isScalar(value) || isScalarList(value)) return true;
+  if (value === null || typeof value !== "object" || Object.getPrototypeOf(value) !== Object.prototype) return false;
+  const items = Object.values(value);
+  return items.length > 0 && items.every((item) => isScalar(item) || isScalarList(item));
+}
+
+/**
+ * What a tool returned, with its messages' JSON content and artifacts parsed (in a Command's update
+ * too, records or `[key, value]` tuples), so that the keys of a found record name its fields.
+ */
+function structuredView(output: unknown): unknown {
+  if (isCommand(output)) return structuredView(output.update);
+  if (isBaseMessage(output)) return [parseStructured(output.content), parseStructured((output as { artifact?: unknown }).artifact)];
+  if (Array.isArray(output)) return output.map(structuredView);
+  if (output !== null && typeof output === "object" && Object.getPrototypeOf(output) === Object.prototype) {
+    return Object.fromEntries(Object.entries(output).map(([key, value]) => [key, structuredView(value)]));
+  }
+  return parseStructured(output);
 }
 
 /** Tool results usually arrive as JSON text, alone or in text blocks; a structured view lets their keys name fields. */

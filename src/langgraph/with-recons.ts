@@ -255,7 +255,7 @@ class GraphInterceptor {
       const reader = this.names.nameOf(path);
       // A subgraph's own nodes restore what they may see, so its container receives reversible surrogates.
       const delivered = await this.deliverInput(input, reader, hasSubgraphs);
-      const nodeConfig = await this.configFor(config, reader);
+      const nodeConfig = await this.configFor(config, reader, delivered);
       let output: unknown;
       try {
         output = await insideProtectedNode.run(true, () => runnable.invoke(delivered, nodeConfig));
@@ -273,9 +273,10 @@ class GraphInterceptor {
   /**
    * What the node's config hands it from the caller, delivered to it like its input: runtime
    * `context`, the caller's own `configurable` keys and `Command({ resume })` values that
-   * `interrupt()` returns; and its own view of the graph's store.
+   * `interrupt()` returns; its own view of the graph's store; and, for `getCurrentTaskInput()`
+   * (how prebuilt tools read injected state), its delivered input.
    */
-  private async configFor(config: RunnableConfig, reader: string): Promise<RunnableConfig> {
+  private async configFor(config: RunnableConfig, reader: string, delivered: unknown): Promise<RunnableConfig> {
     const nodeConfig: RunnableConfig & { context?: unknown; store?: BaseStore } = { ...config };
     const store = this.storeFor(config, reader);
     if (store) nodeConfig.store = store;
@@ -287,7 +288,10 @@ class GraphInterceptor {
       const own = Object.fromEntries(callerKeys.map((key) => [key, configurable[key]]));
       nodeConfig.configurable = { ...configurable, ...((await this.deliverInput(own, reader, false)) as Record<string, unknown>) };
     }
-    await this.deliverResumeValues(configurable[SCRATCHPAD_KEY], reader);
+    const scratchpad = configurable[SCRATCHPAD_KEY];
+    // The scratchpad is this task's own: its raw input is replaced by what the node was delivered.
+    if (isRecordOrArray(scratchpad) && "currentTaskInput" in scratchpad) (scratchpad as { currentTaskInput: unknown }).currentTaskInput = delivered;
+    await this.deliverResumeValues(scratchpad, reader);
     return nodeConfig;
   }
 

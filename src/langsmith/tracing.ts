@@ -139,14 +139,15 @@ export function protectClient(
   const createChildren = async (children: RunPayload[], options: Parameters<Client["createRun"]>[1]) => {
     for (const child of children) await createRun(sanitizeRun(protection, child) as unknown as CreateRunParams, options);
   };
+  // Counts are added after sanitizing: they are RECONS's own numbers, not content to protect (a count equal to a vault number would be noised).
   client.createRun = async (run, options) => {
-    const [annotated, children] = withDecisions(protection, run as unknown as RunPayload);
-    await createRun(sanitizeRun(protection, annotated) as unknown as CreateRunParams, options);
+    const [annotated, children] = withDecisions(protection, sanitizeRun(protection, run as unknown as RunPayload));
+    await createRun(annotated as unknown as CreateRunParams, options);
     await createChildren(children, options);
   };
   client.updateRun = async (runId, run, options) => {
-    const [annotated, children] = withDecisions(protection, { ...run, id: runId } as RunPayload);
-    await updateRun(runId, sanitizeRun(protection, annotated) as UpdateRunParams, options);
+    const [annotated, children] = withDecisions(protection, sanitizeRun(protection, { ...run, id: runId } as RunPayload));
+    await updateRun(runId, annotated as UpdateRunParams, options);
     await createChildren(children, options);
   };
   return protection;
@@ -252,9 +253,16 @@ async function bodyText(body: RequestBody, encoding: string | null): Promise<str
 const JSON_STRING = /"(?:[^"\\]|\\.)*"/g;
 
 /** Vault fields LangSmith may not see that are in `text`, also inside JSON string escapes. */
+/**
+ * RECONS's own counts in a body (`recons` and `recons_trace` metadata, a decision run's tier and
+ * confidence): numbers that may equal a small vault number (a score of 16) without being one. Only
+ * flat objects of names and integers match, so no content can hide in what is left out of the scan.
+ */
+const OWN_COUNTS = /"recons_trace":\{(?:"[a-z_-]+":\d+,?)*\}|"recons":\{"decisions":\d+,"effective":\d+,"fallbacks":\d+(?:,"by_[a-z]+":\{(?:"[^"\\]{1,120}":\d+,?)*\})*\}|"recons_(?:tier|confidence)":[\d.]+/g;
+
 function unauthorizedFields(protection: ClientProtection, text: string | undefined): string[] {
   if (text === undefined) return ["undecodable"];
-  const texts = [text];
+  const texts = [text.replace(OWN_COUNTS, "")];
   for (const literal of text.match(JSON_STRING) ?? []) {
     if (!literal.includes("\\")) continue;
     try {

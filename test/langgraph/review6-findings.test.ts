@@ -1,0 +1,138 @@
+import { describe, expect, it } from "vitest";
+import { z } from "zod";
+import { createAgent } from "langchain";
+import { HumanMessage, ToolMessage } from "@langchain/core/messages";
+import { tool } from "@langchain/core/tools";
+import { Command, getCurrentTaskInput, InMemoryStore, MemorySaver, MessagesAnnotation, Send, START, StateGraph } from "@langchain/langgraph";
+import { createRecons } from "../../src/guard.js";
+import { reconsMiddleware } from "../../src/langgraph/middleware.js";
+import { protectToolOutput } from "../../src/langgraph/tools.js";
+import { withRecons } from "../../src/langgraph/with-recons.js";
+import { ScriptedChatModel } from "../helpers/scripted-chat-model.js";
+import { leakedFields } from "../helpers/leaks.js";
+
+const SSN = "939-79-6410";
+const NAME = "Tanya Bryant";
+const policy = {
+  fields: {
+    ssn: { kind: "ssn", authorized: ["user", "tool:lookup"] },
+    patient_name: { kind: "name", authorized: ["user", "tool:lookup"] },
+  },
+};
+const newGuard = () => createRecons({ vault: { ssn: SSN, patient_name: NAME }, policy, secret: "review6" });
+const text = (value: unknown) => JSON.stringify(value) ?? "";
+
+/** A tool `notify` (authorized for nothing) that records what it reads through its runtime. */
+function notifyTool(seen: Record<string, unknown>) {
+  return tool(
+    async (_args, runtime) => {
+      seen.taskInput = getCurrentTaskInput(runtime);
+      seen.context = (runtime as { context?: unknown }).context;
+      seen.nestedContext = (runtime as { config?: { context?: unknown } }).config?.context;
+      const store = (runtime as { store?: InMemoryStore }).store;
+      seen.stored = store ? await store.get(["patients"], "p1") : undefined;
+      return "sent";
+    },
+    { name: "notify", description: "notify", schema: z.object({ q: z.string() }) },
+  );
+}
+
+describe("review 6: what a tool or node reads besides its argument", () => {
+  it("getCurrentTaskInput() in a withRecons node is the node's delivered state", async () => {
+    const guard = newGuard();
+    let viaTaskInput: unknown;
+    const builder = new StateGraph(MessagesAnnotation)
+      .addNode("marketing", async (_state, config) => {
+        viaTaskInput = getCurrentTaskInput(config);
+        return {};
+      })
+      .addEdge(START, "marketing");
+    await withRecons(builder, guard, { finalOutput: false }).compile().invoke({ messages: [new HumanMessage(`Patient ${NAME}, SSN ${SSN}`)] });
+    expect(text(viaTaskInput)).toContain("Patient");
+    expect(leakedFields(guard, text(viaTaskInput), "marketing")).toEqual([]);
+  });
+
+  it("a createAgent tool reads its delivered state, runtime context and a store view, not the raw ones", async () => {
+    const guard = newGuard();
+    const store = new InMemoryStore();
+    await store.put(["patients"], "p1", { note: `${NAME} has SSN ${SSN}` });
+    const seen: Record<string, unknown> = {};
+    const model = new ScriptedChatModel("assistant", [{ toolCalls: [{ name: "notify", args: { q: "x" } }] }, { content: "done" }]);
+    const agent = createAgent({
+      model,
+      tools: [notifyTool(seen)],
+      store,
+      contextSchema: z.object({ patientSsn: z.string(), patientName: z.string() }),
+      middleware: [reconsMiddleware(guard, { model: "assistant" })],
+    });
+    await agent.invoke({ messages: [new HumanMessage(`Patient ${NAME}, SSN ${SSN}: notify them`)] }, { context: { patientSsn: SSN, patientName: NAME } });
+    for (const key of ["taskInput", "context", "nestedContext", "stored"]) {
+      expect(seen[key], key).toBeDefined();
+      expect(leakedFields(guard, text(seen[key]), "tool:notify"), key).toEqual([]);
+    }
+    // The store itself still holds what the application put there.
+    expect(text(await store.get(["patients"], "p1"))).toContain(SSN);
+  });
+});
+
+describe("review 6: tool results in a Command", () => {
+  const record = JSON.stringify({ patient_name: "Harriet Okonkwo-Lindqvist", mrn: "MRN-5520917", home_address: { street: "4417 Larkspur Hollow Rd", city: "Quenemo" } });
+  const recordPolicy = {
+    fields: {
+      patient_name: { kind: "name", authorized: ["user"] },
+      mrn: { kind: "id", authorized: ["user"] },
+      home_address: { kind: "address", authorized: ["user"] },
+    },
+  };
+
+  it("registers the fields of a ToolMessage inside a Command update (record and tuple forms), flat records included", async () => {
+    for (const update of [
+      { messages: [new ToolMessage({ content: record, tool_call_id: "c1", name: "lookup" })] },
+      [["messages", [new ToolMessage({ content: record, tool_call_id: "c1", name: "lookup" })]]],
+    ]) {
+      const guard = createRecons({ vault: { patient_name: "Placeholder Person" }, policy: recordPolicy, secret: "review6" });
+      const output = (await protectToolOutput(guard, new Command({ update }), { tool: "lookup", caller: "agent", resultFields: {}, reversible: false })) as Command;
+      const fields = guard.vault.entries().map((entry) => entry.field);
+      expect(fields).toEqual(expect.arrayContaining(["mrn", "home_address"]));
+      const delivered = text(output.update);
+      for (const raw of ["Okonkwo-Lindqvist", "5520917", "Larkspur", "Quenemo"]) expect(delivered).not.toContain(raw);
+    }
+  });
+
+  it("sanitizes the args of a Send in a tool's Command.goto for the Send's node", async () => {
+    const guard = newGuard();
+    const command = new Command({ goto: [new Send("report", { note: `${NAME}, SSN ${SSN}` })], update: {} });
+    const output = (await protectToolOutput(guard, command, { tool: "lookup", caller: "agent", resultFields: {}, reversible: true })) as Command;
+    const send = (output.goto as Send[])[0];
+    expect(send).toBeInstanceOf(Send);
+    expect(send.node).toBe("report");
+    expect(leakedFields(guard, text(send.args), "report")).toEqual([]);
+  });
+});
+
+describe("review 6: reconsMiddleware on a thread", () => {
+  it("the caller's view written at the end of a turn restores for the authorized model on the next turn", async () => {
+    const diagnosis = "Type 2 Diabetes Mellitus";
+    const guard = createRecons({
+      secret: "review6",
+      vault: { balance: 45000, diagnosis, ssn: SSN },
+      policy: {
+        fields: {
+          balance: { kind: "amount", authorized: ["assistant", "tool:lookup"] },
+          diagnosis: { kind: "text", authorized: ["assistant", "tool:lookup"] },
+          ssn: { kind: "ssn", authorized: ["assistant", "tool:lookup"] },
+        },
+      },
+    });
+    const result = `balance $45,000; diagnosis ${diagnosis}; ssn ${SSN}`;
+    const lookup = tool(async () => result, { name: "lookup", description: "lookup", schema: z.object({ q: z.string() }) });
+    const model = new ScriptedChatModel("assistant", [{ toolCalls: [{ name: "lookup", args: { q: "acct" } }] }, { content: "I have the record." }, { content: "ok" }]);
+    const agent = createAgent({ model, tools: [lookup], checkpointer: new MemorySaver(), middleware: [reconsMiddleware(guard, { model: "assistant" })] });
+    const thread = { configurable: { thread_id: "t1" } };
+    const first = await agent.invoke({ messages: [new HumanMessage("look up my account")] }, thread);
+    expect(leakedFields(guard, text(first.messages), "user", "C1")).toEqual([]);
+    await agent.invoke({ messages: [new HumanMessage("and now?")] }, thread);
+    const toolResult = model.received[2].find((message) => message.getType() === "tool");
+    expect(toolResult?.content).toBe(result);
+  });
+});

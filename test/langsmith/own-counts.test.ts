@@ -1,0 +1,31 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { Client } from "langsmith";
+import { reconsTracing } from "../../src/langsmith/index.js";
+import { loadAgentLeak } from "../../src/scenarios/agentleak.js";
+import { defaultGuard, pairMember, runRecord } from "../../src/topologies/run.js";
+import { LangSmithRecordingServer } from "../helpers/langsmith-server.js";
+
+describe("RECONS's own counts in traces", () => {
+  let server: LangSmithRecordingServer;
+  beforeAll(async () => {
+    server = await new LangSmithRecordingServer("multipart").start();
+  });
+  afterAll(() => server.stop());
+
+  it("a count equal to a small vault number (fraud scores 0, 11, 16) does not block the trace", async () => {
+    const scenario = (await loadAgentLeak("data/agentleak-sample.jsonl")).find((candidate) => candidate.id === "agentleak_fin_00264")!;
+    const member = pairMember(scenario, "tau", "1");
+    const guard = defaultGuard(member, "CW-7", "1");
+    const tracing = reconsTracing(guard, { client: new Client({ apiUrl: server.url, apiKey: "dummy-key" }), projectName: "counts", protectDefaultClients: false });
+    await runRecord({ scenario, cell: "CW-7", level: "A0", pair: "tau", guard, seed: "1", horizon: 1, callbacks: tracing.callbacks });
+    await tracing.flush();
+    expect(tracing.blocked).toEqual([]);
+    const runs = server.runList();
+    // Every run whose payload RECONS changed says how much, in numbers that are its own.
+    const changed = runs.filter((run) => run.extra?.metadata?.recons_trace !== undefined);
+    expect(changed.length).toBeGreaterThan(0);
+    for (const run of changed) {
+      for (const count of Object.values(run.extra!.metadata!.recons_trace as Record<string, number>)) expect(Number.isInteger(count) && count > 0).toBe(true);
+    }
+  });
+});
