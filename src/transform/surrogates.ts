@@ -11,6 +11,9 @@ import type { Operator, OperatorInput, OperatorOutput } from "./base.js";
 import { memoize } from "./operators/format.js";
 import { copyCase } from "./operators/pseudonym.js";
 
+
+/** The pseudonym operator's surrogate for a value of a kind that has no realistic surrogate list. */
+const KEYED_TAG = /^[A-Z][A-Z_]*-[0-9a-f]{8}$/;
 /** Actions whose output can be traced back to the vault value without shared state. */
 const REVERSIBLE: readonly Action[] = ["fpe", "pseudonymize"];
 const REVERSED_LIMIT = 4096;
@@ -81,7 +84,12 @@ export class SurrogateIndex {
     this.#sealKey = sealKey;
     this.#spanKey = spanKey;
     // The matcher's "field" is the origin's index, so variants of a surrogate map back to it.
-    this.matcher = vault.companion((origin) => this.origins[Number(origin)].entry);
+    // A keyed tag (`ADDRESS-78548508`) is matched as the identifier it is, not in its value's kind (an
+    // address's variants of it would include the bare word `address`).
+    this.matcher = vault.companion((origin, surrogate) => {
+      const { entry } = this.origins[Number(origin)];
+      return KEYED_TAG.test(surrogate) ? { kind: "id", valueType: "format" } : entry;
+    });
   }
 
   /** The placeholder tag of a sealed value. */

@@ -91,7 +91,7 @@ describe("review 6: tool results in a Command", () => {
       [["messages", [new ToolMessage({ content: record, tool_call_id: "c1", name: "lookup" })]]],
     ]) {
       const guard = createRecons({ vault: { patient_name: "Placeholder Person" }, policy: recordPolicy, secret: "review6" });
-      const output = (await protectToolOutput(guard, new Command({ update }), { tool: "lookup", caller: "agent", resultFields: {}, reversible: false })) as Command;
+      const output = (await protectToolOutput(guard, new Command({ update: update as never }), { tool: "lookup", caller: "agent", resultFields: {}, reversible: false })) as Command;
       const fields = guard.vault.entries().map((entry) => entry.field);
       expect(fields).toEqual(expect.arrayContaining(["mrn", "home_address"]));
       const delivered = text(output.update);

@@ -169,15 +169,33 @@ export class NormalizeBuffer implements OriginMap {
     }
   }
 
-  /** A lone `mark` between two digits (`205.902`, `205,902`) stays itself instead of a space. */
+  /**
+   * A lone `mark` between two digits (`205.902`, `205,902`) stays itself instead of a space; a comma
+   * that cannot be a grouping or decimal mark (`44120,2018`, `15230.55,702`: a CSV row, a compact
+   * JSON array) stays a separator, so the values on both sides are matched on their own.
+   */
   private keepDecimalMarks(mark: number): void {
     const { source } = this;
     const char = String.fromCharCode(mark);
     for (let at = source.indexOf(char); at !== -1; at = source.indexOf(char, at + 1)) {
       if (!isDigitCode(foldedNeighbour(source, at, -1)) || !isDigitCode(foldedNeighbour(source, at, 1))) continue;
       // Its neighbours are not separators, so it is a run of its own, written where it stands.
-      this.codes[this.normalizedIndexOf(at)] = mark;
+      const index = this.normalizedIndexOf(at);
+      if (mark === COMMA_CODE && !this.isNumberComma(index)) continue;
+      this.codes[index] = mark;
     }
+  }
+
+  /** Whether the comma at normalized `index` can be a grouping comma (`1,234`) or a decimal one (`45,50`, `1.234,56`). */
+  private isNumberComma(index: number): boolean {
+    const { codes } = this;
+    let after = 0;
+    while (index + 1 + after < this.length && isDigitCode(codes[index + 1 + after])) after++;
+    let before = 0;
+    while (index - 1 - before >= 0 && isDigitCode(codes[index - 1 - before])) before++;
+    // After a decimal point (`15230.55,`) no grouping or decimal comma can follow; after a dot grouping (`1.234,`) one can.
+    if (index - 1 - before >= 0 && codes[index - 1 - before] === DOT_CODE && before !== 3) return false;
+    return after <= 2 || (after === 3 && before <= 3);
   }
 
   /** Normalized index of the character at original offset `offset` (it must have one). */

@@ -1,0 +1,41 @@
+import { describe, expect, it } from "vitest";
+import { createRecons } from "../../src/guard.js";
+
+/** Every field authorized for `reader` only. */
+function guardFor(vault: Record<string, string | number>, secret = "rvC-secret") {
+  const fields = Object.fromEntries(Object.keys(vault).map((field) => [field, { authorized: ["reader"] }]));
+  return createRecons({ secret, vault, policy: { fields } });
+}
+const deliver = (guard: ReturnType<typeof guardFor>, content: string, recipient: string) => guard.sanitizeSync({ channel: "C2", content, recipient }).content;
+
+describe("review 6: detection on held-out-like text", () => {
+  it("an address whose keyed-tag surrogate is all digits leaves the word 'address' alone, and the tag still restores", () => {
+    // Under this secret the address's pseudonym tag is ADDRESS-78548508 (digits only): its address-shaped variants held the bare word.
+    const address = "108 Elm St, Austin, TX 78701";
+    const guard = guardFor({ home_address: address });
+    const text = "Please verify the address. Address: on file.";
+    expect(deliver(guard, text, "reader")).toBe(text);
+    expect(deliver(guard, text, "introduced")).toBe(text);
+    const stored = guard.sanitizeSync({ channel: "C5", content: `Lives at ${address}.`, recipient: "memory" }, { reversible: true }).content;
+    expect(stored).not.toContain("Elm St");
+    expect(deliver(guard, stored, "reader")).toBe(`Lives at ${address}.`);
+  });
+
+  it("finds values joined by commas without spaces (CSV rows, compact JSON arrays), and keeps grouped numbers whole", () => {
+    const guard = guardFor({ employee_id: "EMP-44120", hire_date: "2018-06-05", salary: 118300, income: 88400, balance: 15230.55, credit_score: 702 });
+    for (const [text, raws] of [
+      ["EMP-44120,2018-06-05,118300", ["44120", "2018-06-05", "118300"]],
+      ["employee_id,hire_date\nEMP-44120,2018-06-05", ["44120", "2018-06-05"]],
+      ["88400,15230.55,702", ["88400", "15230.55", "702"]],
+      ["[88400,702]", ["88400", "702"]],
+    ] as const) {
+      const out = deliver(guard, text, "introduced");
+      for (const raw of raws) expect(out, text).not.toContain(raw);
+      expect(deliver(guard, text, "reader")).toBe(text);
+    }
+    // Grouping and decimal commas still make one number: 118,300 is the salary, 1,234,567 is not 234 or 567.
+    expect(deliver(guard, "Salary: $118,300 per year", "introduced")).not.toContain("118,300");
+    const other = createRecons({ secret: "s", vault: { code: "567" }, policy: { fields: { code: { kind: "id", authorized: ["reader"] } } } });
+    expect(deliver(other as ReturnType<typeof guardFor>, "Population 1,234,567 in 2020", "introduced")).toBe("Population 1,234,567 in 2020");
+  });
+});
