@@ -150,9 +150,10 @@ class Walker {
     for (let index = 0; index < keys.length; index++) {
       const key = keys[index];
       const item = values[index];
-      const itemPath = childPath(path, key, index);
-      const nextKey = this.visit(key, `${itemPath}#key`);
-      const next = this.walk(item, itemPath);
+      // A key the visit changes was content (`tanya_bryant`): its path and its value's name it by position.
+      const keyPath = `${path}[key#${index}]`;
+      const nextKey = this.visit(key, `${keyPath}#key`);
+      const next = this.walk(item, nextKey === key ? childPath(path, key, index) : keyPath);
       if (next !== item || nextKey !== key) {
         if (!copy) {
           copy = isPlainObject(source) ? {} : Object.create(Object.getPrototypeOf(source));

@@ -39,3 +39,13 @@ describe("review 6: detection on held-out-like text", () => {
     expect(deliver(other as ReturnType<typeof guardFor>, "Population 1,234,567 in 2020", "introduced")).toBe("Population 1,234,567 in 2020");
   });
 });
+
+describe("review 6: decision paths", () => {
+  it("a key that is itself a protected value is named by position in the decisions taken on it and its value", () => {
+    const guard = guardFor({ patient_name: "Tanya Bryant", ssn: "939-79-6410" });
+    const { content, decisions } = guard.sanitizeSync({ channel: "C2", recipient: "introduced", content: { notes: { tanya_bryant: "SSN 939-79-6410" } } });
+    expect(JSON.stringify(content)).not.toMatch(/tanya|bryant|939-79-6410/i);
+    expect(decisions.length).toBeGreaterThan(0);
+    for (const decision of decisions) expect(decision.path).not.toMatch(/tanya|bryant/i);
+  });
+});
