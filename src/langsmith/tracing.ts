@@ -196,10 +196,20 @@ function sanitizeValue(protection: Pick<ClientProtection, "guard" | "recipient" 
   }
 }
 
-/** The JSON the client will serialize (messages become their `toJSON` form); cyclic values stay as they are. */
+/** Bytes as the text they hold: JSON would turn them into lists of numbers, where no value can be found. */
+function bytesAsText(_key: string, value: unknown): unknown {
+  if (value instanceof Uint8Array) return Buffer.from(value.buffer, value.byteOffset, value.byteLength).toString("utf8");
+  if (value instanceof ArrayBuffer) return Buffer.from(value).toString("utf8");
+  const buffer = value as { type?: unknown; data?: unknown } | null;
+  // A Buffer's own toJSON form, which JSON.stringify asks for before the replacer sees it.
+  if (buffer !== null && typeof buffer === "object" && buffer.type === "Buffer" && Array.isArray(buffer.data)) return Buffer.from(buffer.data as number[]).toString("utf8");
+  return value;
+}
+
+/** The JSON the client will serialize (messages become their `toJSON` form, bytes their text); cyclic values stay as they are. */
 function asJson(value: unknown): unknown {
   try {
-    const text = JSON.stringify(value);
+    const text = JSON.stringify(value, bytesAsText);
     return text === undefined ? value : JSON.parse(text);
   } catch {
     return value;

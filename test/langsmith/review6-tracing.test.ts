@@ -29,3 +29,19 @@ describe("RECONS's own counts in traces", () => {
     }
   });
 });
+
+describe("bytes in a traced run", () => {
+  it("a Buffer or Uint8Array in a run's inputs is sanitized as the text it holds", async () => {
+    const { createRecons } = await import("../../src/guard.js");
+    const { sanitizeRun } = await import("../../src/langsmith/index.js");
+    const guard = createRecons({ secret: "s", vault: { ssn: "939-79-6410", patient_name: "Tanya Bryant" }, policy: { fields: { ssn: { authorized: ["intake"] }, patient_name: { authorized: ["intake"] } } } });
+    const raw = "Patient Tanya Bryant, SSN 939-79-6410";
+    for (const bytes of [Buffer.from(raw), new Uint8Array(Buffer.from(raw))]) {
+      const sent = JSON.stringify(sanitizeRun({ guard, recipient: "langsmith", channel: "C6" }, { id: "r1", inputs: { document: bytes } }));
+      expect(sent).toContain("Patient");
+      // Neither as text nor as the byte values JSON would list.
+      expect(sent).not.toMatch(/Bryant|939-79-6410/);
+      expect(sent).not.toContain(String([...Buffer.from("939")]));
+    }
+  });
+});
