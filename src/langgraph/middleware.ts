@@ -11,7 +11,7 @@ import { protectToolOptionsSchema, protectToolOutput, sanitizeMessageAware } fro
 import { parseConfig } from "../policy/options.js";
 
 export const reconsMiddlewareOptionsSchema = protectToolOptionsSchema
-  .pick({ resultFields: true, reversibleResults: true })
+  .pick({ resultFields: true, reversibleResults: true, onDecision: true })
   .extend({
     /** Middleware name; its hooks become graph nodes `<name>.after_agent` etc. */
     name: z.string().min(1).default("recons"),
@@ -37,15 +37,16 @@ export type ReconsMiddlewareOptions = z.input<typeof reconsMiddlewareOptionsSche
 export function reconsMiddleware(guard: ReconsGuard, options: ReconsMiddlewareOptions = {}) {
   assertGuard(guard, "reconsMiddleware(guard)");
   const parsed = parseConfig(reconsMiddlewareOptionsSchema, options, "reconsMiddleware options");
+  const listener = parsed.onDecision;
 
   /** What `recipient` may see of one message: its real values where authorized, the rest protected. */
   const deliver = async (messages: BaseMessage[], recipient: string, channelOf: (message: BaseMessage) => Channel, resolution: "node-input" | "final-output", reversible = false) =>
     Promise.all(
       // The guard judges every string on its real values (surrogates restored first), so one call covers both.
-      messages.map((message) => sanitizeMessageAware(guard, { channel: channelOf(message), recipient, resolution }, message, { reversible })),
+      messages.map((message) => sanitizeMessageAware(guard, { channel: channelOf(message), recipient, resolution, listener }, message, { reversible })),
     );
   const modelChannel = (message: BaseMessage): Channel => (ToolMessage.isInstance(message) ? "C4" : "C2");
-  const toCaller = <T>(content: T, reversible = false): Promise<T> => sanitizeMessageAware(guard, { channel: "C1", recipient: parsed.user, resolution: "final-output" }, content, { reversible });
+  const toCaller = <T>(content: T, reversible = false): Promise<T> => sanitizeMessageAware(guard, { channel: "C1", recipient: parsed.user, resolution: "final-output", listener }, content, { reversible });
 
   /** One view of the agent's store per tool: a tool reads and writes it as `tool:<name>`. */
   const storeViews = new WeakMap<BaseStore, Map<string, ReconsStore>>();
@@ -70,7 +71,7 @@ export function reconsMiddleware(guard: ReconsGuard, options: ReconsMiddlewareOp
       // itself; the messages delivered above pass as they are.
       const delivered = new WeakSet<object>([...messages, systemMessage].filter((message): message is BaseMessage => message !== undefined));
       const toModel = (message: unknown) =>
-        delivered.has(message as object) ? message : sanitizeMessageAware(guard, { channel: isBaseMessage(message) ? modelChannel(message) : "C2", recipient: parsed.model, resolution: "node-input" }, message);
+        delivered.has(message as object) ? message : sanitizeMessageAware(guard, { channel: isBaseMessage(message) ? modelChannel(message) : "C2", recipient: parsed.model, resolution: "node-input", listener }, message);
       const model = sanitizingModel(request.model, async (input) => (Array.isArray(input) ? Promise.all(input.map(toModel)) : toModel(input)));
       try {
         return await handler({ ...request, model, messages, systemMessage: systemMessage as typeof request.systemMessage });
@@ -81,7 +82,7 @@ export function reconsMiddleware(guard: ReconsGuard, options: ReconsMiddlewareOp
     },
     wrapToolCall: async (request, handler) => {
       const recipient = `tool:${request.toolCall.name}`;
-      const frame = { channel: "C3", recipient, resolution: "tool-call", sender: parsed.model } as const;
+      const frame = { channel: "C3", recipient, resolution: "tool-call", sender: parsed.model, listener } as const;
       // The tool reads its args and, through its runtime, the agent's state: both are deliveries to it.
       const context = (request.runtime as { context?: unknown } | undefined)?.context;
       const [args, state, toolContext] = await Promise.all([
@@ -103,6 +104,7 @@ export function reconsMiddleware(guard: ReconsGuard, options: ReconsMiddlewareOp
         caller: parsed.model,
         resultFields: parsed.resultFields,
         reversible: parsed.reversibleResults,
+        onDecision: listener,
       })) as typeof result;
     },
     afterAgent: async (state) => {

@@ -7,6 +7,7 @@ import { Command, isCommand, isGraphBubbleUp, Send } from "@langchain/langgraph"
 import { ToolNode, type ToolNodeOptions } from "@langchain/langgraph/prebuilt";
 import type { ObservableEvent } from "../event.js";
 import { type ReconsGuard, type SanitizeOptions, assertGuard } from "../guard.js";
+import type { DecisionListener } from "./audit.js";
 import { sanitizeError } from "./errors.js";
 import { fromPlain, toPlain } from "./messages.js";
 import { parseConfig, type VaultValue } from "../policy/options.js";
@@ -31,11 +32,14 @@ export const protectToolOptionsSchema = z.strictObject({
    * authorized later can get the real value back with `guard.restore`.
    */
   reversibleResults: z.boolean().default(true),
+  /** Receives every decision on the tool's arguments (C3) and result (C4), e.g. `reconsTracing(...).onDecision`. */
+  onDecision: z.custom<DecisionListener>((listener) => typeof listener === "function").optional(),
 });
 export type ProtectToolOptions = z.input<typeof protectToolOptionsSchema>;
 type ParsedToolOptions = z.output<typeof protectToolOptionsSchema>;
 
-type EventFrame = Omit<ObservableEvent, "content">;
+/** One delivery before its content: the guard event's fields and who hears of its decisions. */
+type EventFrame = Omit<ObservableEvent, "content"> & { listener?: DecisionListener };
 
 /**
  * Wrap a LangChain tool so that (C3) its arguments are restored for and sanitized for the recipient
@@ -52,7 +56,7 @@ export function protectTool<T extends StructuredToolInterface>(tool: T, guard: R
     const call = isToolCall(input) ? input : undefined;
     const args = call ? call.args : input;
     const caller = callerOf(parsed, config);
-    const frame: EventFrame = { channel: "C3", recipient, resolution: "tool-call", sender: caller };
+    const frame: EventFrame = { channel: "C3", recipient, resolution: "tool-call", sender: caller, listener: parsed.onDecision };
     const safeArgs = await sanitizeMessageAware(guard, frame, args);
     let output: unknown;
     try {
@@ -60,7 +64,7 @@ export function protectTool<T extends StructuredToolInterface>(tool: T, guard: R
     } catch (error) {
       // Its error (a lookup failing on the SSN it was given, a schema error holding the args) goes to the caller: a ToolMessage in a ToolNode.
       if (isGraphBubbleUp(error)) throw error;
-      const resultFrame: EventFrame = { channel: "C4", recipient: caller, resolution: "tool-result", sender: recipient };
+      const resultFrame: EventFrame = { channel: "C4", recipient: caller, resolution: "tool-result", sender: recipient, listener: parsed.onDecision };
       throw await sanitizeError(error, (content) => sanitizeMessageAware(guard, resultFrame, content));
     }
     return protectToolOutput(guard, output, {
@@ -68,6 +72,7 @@ export function protectTool<T extends StructuredToolInterface>(tool: T, guard: R
       caller,
       resultFields: parsed.resultFields,
       reversible: parsed.reversibleResults,
+      onDecision: parsed.onDecision,
     });
   };
   Object.defineProperty(protectedTool, "invoke", { value: invoke, enumerable: false });
@@ -95,6 +100,7 @@ export interface ToolOutputContext {
   caller: string | undefined;
   resultFields: Record<string, string>;
   reversible: boolean;
+  onDecision?: DecisionListener;
 }
 
 const RESULT_WITHHELD = "[REDACTED:tool-result-unprotectable]";
@@ -104,7 +110,7 @@ const RESULT_WITHHELD = "[REDACTED:tool-result-unprotectable]";
  * Command, or a raw value) for the caller. If protection fails the result is withheld, never passed raw.
  */
 export async function protectToolOutput(guard: ReconsGuard, output: unknown, context: ToolOutputContext): Promise<unknown> {
-  const frame: EventFrame = { channel: "C4", recipient: context.caller, resolution: "tool-result", sender: `tool:${context.tool}` };
+  const frame: EventFrame = { channel: "C4", recipient: context.caller, resolution: "tool-result", sender: `tool:${context.tool}`, listener: context.onDecision };
   const options: SanitizeOptions = { reversible: context.reversible };
   try {
     registerResultFields(guard, structuredView(output), context.resultFields);
@@ -201,7 +207,13 @@ function parseStructured(value: unknown): unknown {
  * authorized (the guard judges each string on its real values), so no separate restore is needed.
  */
 export async function sanitizeMessageAware<T>(guard: ReconsGuard, frame: EventFrame, value: T, options: SanitizeOptions = {}): Promise<T> {
-  const result = await guard.sanitize({ ...frame, content: toPlain(value) }, options);
+  const { listener, ...event } = frame;
+  const result = await guard.sanitize({ ...event, content: toPlain(value) }, options);
+  if (listener) {
+    // The boundary is the recipient's: a tool's arguments, the calling node's result, the caller's output.
+    const boundary = { node: event.recipient ?? "unresolved", stage: event.channel === "C1" ? "output" : "input" } as const;
+    for (const decision of result.decisions) listener({ ...decision, ...boundary });
+  }
   return fromPlain(value, result.content);
 }
 

@@ -136,3 +136,23 @@ describe("review 6: reconsMiddleware on a thread", () => {
     expect(toolResult?.content).toBe(result);
   });
 });
+
+describe("review 6: decisions of tools and middleware reach a listener", () => {
+  it("protectTool and reconsMiddleware report every decision with its boundary", async () => {
+    const guard = newGuard();
+    const decisions: Array<{ channel: string; node: string; stage: string; action: string }> = [];
+    const onDecision = (decision: { channel: string; node: string; stage: string; action: string }) => decisions.push(decision);
+    const lookup = tool(async ({ ssn }) => `record of ${ssn}`, { name: "lookup", description: "lookup", schema: z.object({ ssn: z.string() }) });
+    const { protectTool } = await import("../../src/langgraph/tools.js");
+    const protectedLookup = protectTool(lookup, guard, { caller: "assistant", onDecision });
+    await protectedLookup.invoke({ ssn: SSN });
+    expect(decisions.some((decision) => decision.channel === "C4" && decision.node === "assistant" && decision.action !== "allow")).toBe(true);
+
+    decisions.length = 0;
+    const model = new ScriptedChatModel("assistant", [{ content: "done" }]);
+    const agent = createAgent({ model, tools: [], middleware: [reconsMiddleware(guard, { model: "assistant", onDecision })] });
+    await agent.invoke({ messages: [new HumanMessage(`Patient ${NAME}, SSN ${SSN}`)] });
+    expect(decisions.some((decision) => decision.node === "assistant" && decision.stage === "input" && decision.action !== "allow")).toBe(true);
+    expect(decisions.some((decision) => decision.channel === "C1" && decision.node === "user" && decision.stage === "output")).toBe(true);
+  });
+});
