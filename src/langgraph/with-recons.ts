@@ -62,6 +62,7 @@ interface CompiledGraphLike {
   getStateHistory(config: RunnableConfig, options?: unknown): AsyncIterableIterator<unknown>;
   streamEvents(input: unknown, options: RunnableConfig & { version: "v1" | "v2"; encoding?: string }, streamOptions?: unknown): IterableReadableStream<unknown>;
   withConfig?(config: RunnableConfig): unknown;
+  bulkUpdateState?(config: RunnableConfig, supersteps: Array<{ updates: Array<{ values?: unknown; asNode?: string }> }>): Promise<RunnableConfig>;
 }
 
 /** The parts of an uncompiled graph (StateGraph builder) RECONS touches. */
@@ -204,7 +205,29 @@ class GraphInterceptor {
       node.bound = this.wrapNode(node.bound, name, handle, this.protectSubgraphs(node.subgraphs));
     }
     if (compiled.builder) this.protectBranches(compiled.builder);
+    if (toCaller) this.protectStateUpdates(compiled);
     if (toCaller && this.options.finalOutput) this.protectCallerOutput(compiled);
+  }
+
+  /**
+   * `updateState` / `bulkUpdateState` write the caller's values into shared state as some node: a
+   * write by the caller, protected with the field-level policy like a node's (an `Overwrite` too,
+   * which skips the key's reducer).
+   */
+  private protectStateUpdates(compiled: CompiledGraphLike): void {
+    const bulkUpdateState = compiled.bulkUpdateState?.bind(compiled);
+    if (!bulkUpdateState) return;
+    const writer = [this.options.user];
+    compiled.bulkUpdateState = async (config, supersteps) =>
+      bulkUpdateState(
+        config,
+        await Promise.all(
+          supersteps.map(async (superstep) => ({
+            ...superstep,
+            updates: await Promise.all(superstep.updates.map(async (update) => ({ ...update, values: await this.protectUpdate(update.values, writer, [], "field-level-fallback") }))),
+          })),
+        ),
+      );
   }
 
   /** Keys whose channel reducer is a `reconsReducer`: their writes are protected as they land, not twice. */

@@ -156,3 +156,26 @@ describe("review 6: decisions of tools and middleware reach a listener", () => {
     expect(decisions.some((decision) => decision.channel === "C1" && decision.node === "user" && decision.stage === "output")).toBe(true);
   });
 });
+
+describe("review 6: the caller's own writes", () => {
+  it("updateState values (an Overwrite of a reconsReducer key included) land protected; an authorized caller reads them back", async () => {
+    const { Annotation, Overwrite } = await import("@langchain/langgraph");
+    const { reconsReducer } = await import("../../src/langgraph/reducer.js");
+    const guard = newGuard();
+    const State = Annotation.Root({
+      ...MessagesAnnotation.spec,
+      notes: Annotation<string[], string[] | InstanceType<typeof Overwrite>>({ reducer: reconsReducer((left: string[], right: string[]) => left.concat(right), guard), default: () => [] }),
+      memo: Annotation<string>(),
+    });
+    const saver = new MemorySaver();
+    const graph = withRecons(new StateGraph(State).addNode("n", async () => ({})).addEdge(START, "n"), guard).compile({ checkpointer: saver });
+    const thread = { configurable: { thread_id: "u" } };
+    await graph.invoke({ messages: [] }, thread);
+    await graph.updateState(thread, { notes: new Overwrite([`SSN ${SSN}`]), memo: `for ${NAME}`, messages: [new HumanMessage(`SSN ${SSN}`)] });
+    const stored = (await saver.getTuple(thread))!.checkpoint.channel_values;
+    expect(leakedFields(guard, text(stored))).toEqual([]);
+    const state = await graph.getState(thread);
+    expect(state.values.notes).toEqual([`SSN ${SSN}`]);
+    expect(state.values.memo).toBe(`for ${NAME}`);
+  });
+});
