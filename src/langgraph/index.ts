@@ -15,5 +15,5 @@ export {
   type ToolOutputContext,
 } from "./tools.js";
 export { ReconsSerializer, reconsSerializerOptionsSchema, type ReconsSerializerOptions } from "./serializer.js";
-export { reconsMiddleware, reconsMiddlewareOptionsSchema, type ReconsMiddlewareOptions } from "./middleware.js";
+export { reconsMiddleware, reconsMiddlewareOptionsSchema, reconsModel, reconsModelOptionsSchema, type ReconsMiddlewareOptions, type ReconsModelOptions } from "./middleware.js";
 export { ReconsStore, reconsStoreOptionsSchema, type ReconsStoreOptions } from "./store.js";

@@ -6,6 +6,7 @@ import { type ReconsGuard, assertGuard } from "../guard.js";
 import { isGraphBubbleUp } from "@langchain/langgraph";
 import { AsyncBatchedStore, BaseStore } from "@langchain/langgraph-checkpoint";
 import { ReconsStore } from "./store.js";
+import type { DecisionListener } from "./audit.js";
 import { sanitizeError } from "./errors.js";
 import { protectToolOptionsSchema, protectToolOutput, sanitizeMessageAware } from "./tools.js";
 import { parseConfig } from "../policy/options.js";
@@ -30,7 +31,9 @@ export type ReconsMiddlewareOptions = z.input<typeof reconsMiddlewareOptionsSche
  *   protected values a tool returns added to the vault;
  * - the final state (afterAgent): every message, the structured response and every other state
  *   key for the user (C1); errors of the model and of tools for the user too.
- * List it last (innermost): what a middleware after it adds to the model request would not be seen.
+ * List it first: middleware after it (a tool selector, a dynamic prompt) see the request delivered
+ * to the model, and what they add is delivered at the call (the model is wrapped). Models another
+ * middleware calls itself (a summarizer, fallbacks) are not the request's: wrap them with `reconsModel`.
  * Streams, interrupts and `getState` reach the caller outside any middleware hook: pass the agent
  * to `withRecons` as well to protect them.
  */
@@ -45,7 +48,6 @@ export function reconsMiddleware(guard: ReconsGuard, options: ReconsMiddlewareOp
       // The guard judges every string on its real values (surrogates restored first), so one call covers both.
       messages.map((message) => sanitizeMessageAware(guard, { channel: channelOf(message), recipient, resolution, listener }, message, { reversible })),
     );
-  const modelChannel = (message: BaseMessage): Channel => (ToolMessage.isInstance(message) ? "C4" : "C2");
   const toCaller = <T>(content: T, reversible = false): Promise<T> => sanitizeMessageAware(guard, { channel: "C1", recipient: parsed.user, resolution: "final-output", listener }, content, { reversible });
 
   /** One view of the agent's store per tool: a tool reads and writes it as `tool:<name>`. */
@@ -70,9 +72,7 @@ export function reconsMiddleware(guard: ReconsGuard, options: ReconsMiddlewareOp
       // The model is wrapped too: what a middleware listed after this one adds (a dynamic system prompt) is delivered at the call
       // itself; the messages delivered above pass as they are.
       const delivered = new WeakSet<object>([...messages, systemMessage].filter((message): message is BaseMessage => message !== undefined));
-      const toModel = (message: unknown) =>
-        delivered.has(message as object) ? message : sanitizeMessageAware(guard, { channel: isBaseMessage(message) ? modelChannel(message) : "C2", recipient: parsed.model, resolution: "node-input", listener }, message);
-      const model = sanitizingModel(request.model, async (input) => (Array.isArray(input) ? Promise.all(input.map(toModel)) : toModel(input)));
+      const model = sanitizingModel(request.model, modelDelivery(guard, parsed.model, listener, delivered));
       try {
         return await handler({ ...request, model, messages, systemMessage: systemMessage as typeof request.systemMessage });
       } catch (error) {
@@ -155,6 +155,39 @@ function withRuntime<T>(tool: T, view: ToolRuntimeView): T {
   };
   Object.defineProperty(wrapped, "invoke", { value: invoke, enumerable: false });
   return wrapped as unknown as T;
+}
+
+function modelChannel(message: BaseMessage): Channel {
+  return ToolMessage.isInstance(message) ? "C4" : "C2";
+}
+
+/** What a model call's input becomes for `recipient`: each message (or the prompt) delivered to it; `delivered` ones pass as they are. */
+function modelDelivery(guard: ReconsGuard, recipient: string, listener: DecisionListener | undefined, delivered = new WeakSet<object>()) {
+  const toModel = (message: unknown) =>
+    typeof message === "object" && message !== null && delivered.has(message)
+      ? message
+      : sanitizeMessageAware(guard, { channel: isBaseMessage(message) ? modelChannel(message) : "C2", recipient, resolution: "node-input", listener }, message);
+  return async (input: unknown) => (Array.isArray(input) ? Promise.all(input.map(toModel)) : toModel(input));
+}
+
+export const reconsModelOptionsSchema = z.strictObject({
+  /** Recipient name of this model in the policy (a summarizer, a tool selector, a fallback of the agent's model). */
+  recipient: z.string().min(1).default("model"),
+  /** Receives every decision taken on what the model is sent. */
+  onDecision: z.custom<DecisionListener>((listener) => typeof listener === "function").optional(),
+});
+export type ReconsModelOptions = z.input<typeof reconsModelOptionsSchema>;
+
+/**
+ * A chat model whose every call (`invoke`, `stream`, and the models `bindTools`, `withConfig`,
+ * `withStructuredOutput` derive from it) delivers its input to `recipient` first. For the models
+ * other middleware call themselves, outside the agent's model request: `summarizationMiddleware`'s
+ * summarizer, `llmToolSelectorMiddleware`'s selector, `modelFallbackMiddleware`'s fallbacks.
+ */
+export function reconsModel<M>(model: M, guard: ReconsGuard, options: ReconsModelOptions = {}): M {
+  assertGuard(guard, "reconsModel(model, guard)");
+  const parsed = parseConfig(reconsModelOptionsSchema, options, "reconsModel options");
+  return sanitizingModel(model, modelDelivery(guard, parsed.recipient, parsed.onDecision));
 }
 
 /** Methods of a chat model that return another model to call (bound tools, config, structured output). */

@@ -164,7 +164,7 @@ describe("review 6: the caller's own writes", () => {
     const guard = newGuard();
     const State = Annotation.Root({
       ...MessagesAnnotation.spec,
-      notes: Annotation<string[], string[] | InstanceType<typeof Overwrite>>({ reducer: reconsReducer((left: string[], right: string[]) => left.concat(right), guard), default: () => [] }),
+      notes: Annotation<string[], string[] | InstanceType<typeof Overwrite>>({ reducer: reconsReducer((left: string[], right: string[]) => left.concat(right), guard) as never, default: () => [] }),
       memo: Annotation<string>(),
     });
     const saver = new MemorySaver();
@@ -177,5 +177,57 @@ describe("review 6: the caller's own writes", () => {
     const state = await graph.getState(thread);
     expect(state.values.notes).toEqual([`SSN ${SSN}`]);
     expect(state.values.memo).toBe(`for ${NAME}`);
+  });
+});
+
+describe("review 6: models other middleware call themselves", () => {
+  it("reconsModel delivers to a summarizer and a fallback model; RECONS listed first covers a tool selector", async () => {
+    const { summarizationMiddleware, llmToolSelectorMiddleware, modelFallbackMiddleware, dynamicSystemPromptMiddleware } = await import("langchain");
+    const { reconsModel } = await import("../../src/langgraph/middleware.js");
+    const lookup = tool(async () => "ok", { name: "lookup", description: "lookup", schema: z.object({ q: z.string() }) });
+    const other = tool(async () => "ok", { name: "other", description: "other", schema: z.object({ q: z.string() }) });
+    const patient = `Patient ${NAME}, SSN ${SSN}`;
+
+    const guard = newGuard();
+    const summarizer = new ScriptedChatModel("summarizer", [{ content: "summary: a patient file" }]);
+    const summarized = createAgent({
+      model: new ScriptedChatModel("assistant", [{ content: "done" }]),
+      tools: [lookup],
+      middleware: [reconsMiddleware(guard, { model: "assistant" }), summarizationMiddleware({ model: reconsModel(summarizer, guard, { recipient: "summarizer" }), trigger: { messages: 2 }, keep: { messages: 1 } })],
+    });
+    await summarized.invoke({ messages: [new HumanMessage(patient), new HumanMessage("second"), new HumanMessage("third")] });
+    expect(summarizer.receivedText()).toContain("Patient");
+    expect(leakedFields(guard, summarizer.receivedText(), "summarizer")).toEqual([]);
+
+    class Selector extends ScriptedChatModel {
+      readonly got: unknown[] = [];
+      override withStructuredOutput() {
+        return { invoke: async (messages: unknown) => (this.got.push(messages), { tools: ["lookup"] }) } as never;
+      }
+    }
+    const selector = new Selector("selector", []);
+    const selecting = createAgent({
+      model: new ScriptedChatModel("assistant", [{ content: "done" }]),
+      tools: [lookup, other],
+      middleware: [reconsMiddleware(guard, { model: "assistant" }), llmToolSelectorMiddleware({ model: selector, maxTools: 1 })],
+    });
+    await selecting.invoke({ messages: [new HumanMessage(patient)] });
+    expect(selector.got.length).toBe(1);
+    expect(leakedFields(guard, text(selector.got), "assistant")).toEqual([]);
+
+    class Failing extends ScriptedChatModel {
+      override async _generate(): Promise<never> {
+        throw new Error("primary model down");
+      }
+    }
+    const fallback = new ScriptedChatModel("fallback", [{ content: "done" }]);
+    const fallingBack = createAgent({
+      model: new Failing("assistant", []),
+      tools: [lookup],
+      middleware: [reconsMiddleware(guard, { model: "assistant" }), modelFallbackMiddleware(reconsModel(fallback, guard, { recipient: "assistant" })), dynamicSystemPromptMiddleware(() => patient)],
+    });
+    await fallingBack.invoke({ messages: [new HumanMessage("hi")] });
+    expect(fallback.receivedText()).toContain("Patient");
+    expect(leakedFields(guard, fallback.receivedText(), "assistant")).toEqual([]);
   });
 });
