@@ -49,3 +49,19 @@ describe("review 6: decision paths", () => {
     for (const decision of decisions) expect(decision.path).not.toMatch(/tanya|bryant/i);
   });
 });
+
+describe("review 6: identifier digits without their prefix", () => {
+  it("finds 5 digits or more of a prefixed ID written alone, shows the surrogate's digits, and restores them", () => {
+    const guard = guardFor({ employee_id: "EMP-61844", mrn: "MRN-5520917" });
+    for (const text of ["Employee ID: 61844", "employee number 61844 (EMP-61844)", "mrn: 5520917"]) {
+      const out = deliver(guard, text, "introduced");
+      expect(out, text).not.toMatch(/61844|5520917/);
+      // Same digit count, written where the writer put them.
+      expect(out.replace(/\D/g, "").length, text).toBe(text.replace(/\D/g, "").length);
+      const stored = guard.sanitizeSync({ channel: "C5", content: text, recipient: "memory" }, { reversible: true }).content;
+      expect(deliver(guard, stored, "reader")).toBe(text);
+    }
+    // Four digits alone stay a number like any other.
+    expect(deliver(guardFor({ employee_id: "EMP-6184" }), "Room 6184", "introduced")).toBe("Room 6184");
+  });
+});

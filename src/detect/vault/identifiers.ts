@@ -3,7 +3,7 @@ import { joinings, whole, type Variant } from "./variant.js";
 const SEPARATOR_VARIANT_CONFIDENCE = 0.95;
 /** The digits of a prefixed id alone (`67737826` for `INS-67737826`): specific when long enough. */
 const DIGIT_CORE_CONFIDENCE = 0.85;
-const MIN_DIGIT_CORE = 6;
+const MIN_DIGIT_CORE = 5;
 /** The random suffix of a canary token alone (`754B6934`). */
 const CANARY_SUFFIX_CONFIDENCE = 0.9;
 /** Above this many chunks only the space-joined and fully joined forms are generated. */
@@ -66,7 +66,8 @@ export function identifierVariants(kind: string, normalized: string): Variant[] 
   const firstDigit = chunks.findIndex((c) => /^\d/.test(c));
   const core = chunks.slice(firstDigit);
   if (firstDigit > 0 && core.every((c) => /^\d+$/.test(c)) && core.join("").length >= MIN_DIGIT_CORE) {
-    variants.push(...joinedForms(core, DIGIT_CORE_CONFIDENCE));
+    // The digits without their prefix (`Employee ID: 61844` for EMP-61844) show the whole surrogate's digits, so they restore.
+    variants.push(...joinedForms(core, DIGIT_CORE_CONFIDENCE).map((variant) => ({ ...variant, role: "regrouped-digits" as const })));
   }
   return variants;
 }

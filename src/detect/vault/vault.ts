@@ -189,6 +189,9 @@ export class Vault implements Detector {
     if (!norm.onTokenBoundaries(start, end)) return;
     const hit = { entry, start, end, confidence, role };
     switch (role) {
+      case "regrouped-digits":
+        hits.candidates.push(hit);
+        return;
       case "whole":
         if (endsInPossessive(norm, start, end)) return;
         hits.candidates.push(variant.tail === undefined ? hit : { ...hit, start: end - variant.tail });
