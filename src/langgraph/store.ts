@@ -102,14 +102,14 @@ export class ReconsStore extends BaseStore {
   /** A shared write by the reader: field-level policy, reversible operations. */
   private write<T>(value: T): T {
     const { channel, reader } = this.options;
-    return deliverSync(this.guard, value, { channel, node: reader, stage: "write", resolution: "memory-write", reversible: true }, this.listener);
+    return markNumbers(value, deliverSync(this.guard, value, { channel, node: reader, stage: "write", resolution: "memory-write", reversible: true }, this.listener));
   }
 
   /** What the inner store returned, delivered to the reader. */
   private async read<T>(result: T): Promise<T> {
     if (result === undefined || result === null) return result;
     const { channel, reader } = this.options;
-    return deliver(this.guard, result, { channel, node: reader, stage: "input", recipient: reader, resolution: "memory-read", reversible: false }, this.listener);
+    return unmarkNumbers(await deliver(this.guard, result, { channel, node: reader, stage: "input", recipient: reader, resolution: "memory-read", reversible: false }, this.listener));
   }
 
   private protectSearch<T extends { filter?: unknown; query?: unknown }>(options: T): T {
@@ -121,4 +121,34 @@ export class ReconsStore extends BaseStore {
     if (isSearch(operation)) return { ...this.protectSearch(operation), namespacePrefix: this.address(operation.namespacePrefix) };
     return "key" in operation ? { ...operation, namespace: this.address(operation.namespace), key: this.address(operation.key) } : operation;
   }
+}
+
+/** Marks a number the write turned into text (a sealed amount), so that a reader who may see it gets a number back. */
+const NUMBER_MARK = "recons:number:";
+
+function isPlainRecord(value: unknown): value is Record<string, unknown> {
+  if (value === null || typeof value !== "object" || Array.isArray(value)) return false;
+  const proto = Object.getPrototypeOf(value);
+  return proto === Object.prototype || proto === null;
+}
+
+/** `written` with each number of `original` that became text marked as a number. */
+function markNumbers<T>(original: unknown, written: T): T {
+  if (typeof original === "number" && typeof written === "string") return `${NUMBER_MARK}${written}` as T;
+  if (Array.isArray(original) && Array.isArray(written)) return written.map((item, index) => markNumbers(original[index], item)) as T;
+  if (isPlainRecord(original) && isPlainRecord(written)) {
+    return Object.fromEntries(Object.entries(written).map(([key, item]) => [key, markNumbers(original[key], item)])) as T;
+  }
+  return written;
+}
+
+/** A delivered value with its marked numbers numbers again where the reader got the number, text where it did not. */
+function unmarkNumbers<T>(value: T): T {
+  if (typeof value === "string" && value.startsWith(NUMBER_MARK)) {
+    const text = value.slice(NUMBER_MARK.length);
+    return (/^-?\d+(?:\.\d+)?$/.test(text) ? Number(text) : text) as T;
+  }
+  if (Array.isArray(value)) return value.map(unmarkNumbers) as T;
+  if (isPlainRecord(value)) return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, unmarkNumbers(item)])) as T;
+  return value;
 }

@@ -231,3 +231,19 @@ describe("review 6: models other middleware call themselves", () => {
     expect(leakedFields(guard, fallback.receivedText(), "assistant")).toEqual([]);
   });
 });
+
+describe("review 6: numbers through a ReconsStore", () => {
+  it("a sealed number reads back as a number for an authorized reader and filters still match", async () => {
+    const { ReconsStore } = await import("../../src/langgraph/store.js");
+    const guard = createRecons({ secret: "review6", vault: { balance: 45000 }, policy: { fields: { balance: { kind: "amount", authorized: ["user"] } } } });
+    const inner = new InMemoryStore();
+    const store = new ReconsStore(inner, guard);
+    await store.put(["accounts"], "a1", { balance: 45000, unrelated: 7 });
+    expect(text(await inner.get(["accounts"], "a1"))).not.toContain("45000");
+    const item = await store.get(["accounts"], "a1");
+    expect(item?.value).toEqual({ balance: 45000, unrelated: 7 });
+    expect(await store.search(["accounts"], { filter: { balance: 45000 } })).toHaveLength(1);
+    const other = await store.forReader("marketing").get(["accounts"], "a1");
+    expect(other?.value.balance).not.toBe(45000);
+  });
+});
