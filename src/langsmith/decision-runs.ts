@@ -25,6 +25,7 @@ export interface ParentRun {
   session_name?: string;
   extra?: Record<string, unknown>;
   tags?: string[];
+  end_time?: number | string;
 }
 
 /** A run payload for `Client.createRun`: one RECONS decision with an effect. */
@@ -105,10 +106,28 @@ function lastSegment(node: string): string {
  */
 export class DecisionLedger {
   private pending: GraphDecision[] = [];
+  /** Root runs started and not yet ended, and the last one that ended. */
+  private openRoots = 0;
+  private lastRoot: ParentRun | undefined;
+
+  /** Where an output decision taken after its trace's root ended goes (`invoke` delivers to the caller after the run). */
+  constructor(private readonly late?: (root: ParentRun, decision: GraphDecision) => void) {}
 
   readonly record: DecisionListener = (decision) => {
-    this.pending.push(decision);
+    if (decision.stage === "output" && this.openRoots === 0 && this.lastRoot && this.late) this.late(this.lastRoot, decision);
+    else this.pending.push(decision);
   };
+
+  /** A run starts or ends: root runs open and close the window in which output decisions are theirs. */
+  observe(run: ParentRun): void {
+    if (run.parent_run_id !== undefined && run.parent_run_id !== null) return;
+    if (run.end_time === undefined) this.openRoots++;
+    else {
+      this.openRoots = Math.max(0, this.openRoots - 1);
+      // Its address only: the run's own payload holds raw values until it is sanitized.
+      this.lastRoot = { id: run.id, trace_id: run.trace_id, dotted_order: run.dotted_order, session_name: run.session_name };
+    }
+  }
 
   /** The decisions a finished run carries; none for runs that are neither a node nor a root. */
   take(run: ParentRun): GraphDecision[] {

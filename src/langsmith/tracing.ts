@@ -55,6 +55,8 @@ export interface ClientProtection {
   decisionRuns: boolean;
   ledger: DecisionLedger;
   blocked: BlockedRequest[];
+  /** Decision runs sent after their trace's root (output to the caller of `invoke`): `flush` waits for them. */
+  late: Set<Promise<void>>;
 }
 
 /** The private Client fields the protection reads and sets. */
@@ -115,6 +117,7 @@ export function reconsTracing(guard: ReconsGuard, input: ReconsTracingOptions = 
     blocked: protection.blocked,
     async flush() {
       await awaitAllCallbacks();
+      await Promise.all([...protection.late]);
       await client.awaitPendingTraceBatches();
     },
   };
@@ -128,7 +131,15 @@ export function protectClient(
 ): ClientProtection {
   const existing = PROTECTIONS.get(client);
   if (existing) return Object.assign(existing, { guard, recipient: options.recipient, channel: options.channel, decisionRuns: options.decisionRuns });
-  const protection: ClientProtection = { guard, ...options, ledger: new DecisionLedger(), blocked: [] };
+  const late = new Set<Promise<void>>();
+  // An output decision taken after its trace's root was sent becomes a child run of that root.
+  const ledger = new DecisionLedger((root, decision) => {
+    if (!protection.decisionRuns) return;
+    const sent = createChildren(decisionRuns(root, [decision]) as RunPayload[], undefined).catch(() => undefined);
+    late.add(sent);
+    void sent.finally(() => late.delete(sent));
+  });
+  const protection: ClientProtection = { guard, ...options, ledger, blocked: [], late };
   PROTECTIONS.set(client, protection);
   const internals = client as unknown as ClientInternals;
   // The backstop must read every body: compressed run buffers (zstd) cannot be decoded on Node 20.
@@ -141,11 +152,13 @@ export function protectClient(
   };
   // Counts are added after sanitizing: they are RECONS's own numbers, not content to protect (a count equal to a vault number would be noised).
   client.createRun = async (run, options) => {
+    protection.ledger.observe(run as unknown as RunPayload);
     const [annotated, children] = withDecisions(protection, sanitizeRun(protection, run as unknown as RunPayload));
     await createRun(annotated as unknown as CreateRunParams, options);
     await createChildren(children, options);
   };
   client.updateRun = async (runId, run, options) => {
+    protection.ledger.observe({ ...run, id: runId } as RunPayload);
     const [annotated, children] = withDecisions(protection, sanitizeRun(protection, { ...run, id: runId } as RunPayload));
     await updateRun(runId, annotated as UpdateRunParams, options);
     await createChildren(children, options);

@@ -45,3 +45,43 @@ describe("bytes in a traced run", () => {
     }
   });
 });
+
+describe("decisions of the caller's output", () => {
+  let server: LangSmithRecordingServer;
+  beforeAll(async () => {
+    server = await new LangSmithRecordingServer("multipart").start();
+  });
+  afterAll(() => server.stop());
+
+  it("an invoke's output decisions (taken after its root run ended) hang under its own trace, not the next one", async () => {
+    const { AIMessage, HumanMessage } = await import("@langchain/core/messages");
+    const { END, MessagesAnnotation, START, StateGraph } = await import("@langchain/langgraph");
+    const { createRecons } = await import("../../src/guard.js");
+    const { withRecons } = await import("../../src/langgraph/index.js");
+    const vault = { iban: "DE89 3704 0044 0532 0130 00", customer: "Ada Lovelace" };
+    const guard = createRecons({ secret: "ledger", vault, policy: { fields: { iban: { kind: "iban", authorized: ["payments"] }, customer: { kind: "name", authorized: ["advisor"] } } } });
+    // Callbacks awaited in line (read when the tracer is made): the root run ends before invoke delivers to the caller.
+    const background = process.env.LANGCHAIN_CALLBACKS_BACKGROUND;
+    process.env.LANGCHAIN_CALLBACKS_BACKGROUND = "false";
+    const tracing = reconsTracing(guard, { client: new Client({ apiUrl: server.url, apiKey: "dummy-key" }), projectName: "ledger", protectDefaultClients: false });
+    const relay = (name: string) => (state: typeof MessagesAnnotation.State) => ({ messages: [new AIMessage({ content: `${name} read: ${String(state.messages.at(-1)!.content)}`, name })] });
+    const builder = new StateGraph(MessagesAnnotation).addNode("intake", relay("intake")).addEdge(START, "intake");
+    for (const name of ["advisor", "payments"]) builder.addNode(name, relay(name)).addEdge("intake", name).addEdge(name, END);
+    const graph = withRecons(builder, guard, { onDecision: tracing.onDecision }).compile();
+    for (const name of ["first", "second"]) {
+      await graph.invoke({ messages: [new HumanMessage(`${vault.customer} (IBAN ${vault.iban}) trace ${name}`)] }, { callbacks: tracing.callbacks, runName: `trace-${name}` });
+      await tracing.flush();
+    }
+    if (background === undefined) delete process.env.LANGCHAIN_CALLBACKS_BACKGROUND;
+    else process.env.LANGCHAIN_CALLBACKS_BACKGROUND = background;
+    const runs = server.runList();
+    const roots = new Map(runs.filter((run) => !run.parent_run_id).map((run) => [run.trace_id, run.name]));
+    const outputs = runs.filter((run) => run.extra?.metadata?.recons_resolution === "final-output");
+    expect(outputs.length).toBeGreaterThan(0);
+    const perTrace = new Map<unknown, number>();
+    for (const run of outputs) perTrace.set(roots.get(run.trace_id), (perTrace.get(roots.get(run.trace_id)) ?? 0) + 1);
+    // The same graph and input shape: each trace carries its own, equally many.
+    expect(perTrace.get("trace-first")).toBeGreaterThan(0);
+    expect(perTrace.get("trace-first")).toBe(perTrace.get("trace-second"));
+  });
+});
