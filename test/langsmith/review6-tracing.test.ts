@@ -5,13 +5,13 @@ import { loadAgentLeak } from "../../src/scenarios/agentleak.js";
 import { defaultGuard, pairMember, runRecord } from "../../src/topologies/run.js";
 import { LangSmithRecordingServer } from "../helpers/langsmith-server.js";
 
-describe("RECONS's own counts in traces", () => {
-  let server: LangSmithRecordingServer;
-  beforeAll(async () => {
-    server = await new LangSmithRecordingServer("multipart").start();
-  });
-  afterAll(() => server.stop());
+let server: LangSmithRecordingServer;
+beforeAll(async () => {
+  server = await new LangSmithRecordingServer("multipart").start();
+});
+afterAll(() => server.stop());
 
+describe("RECONS's own counts in traces", () => {
   it("a count equal to a small vault number (fraud scores 0, 11, 16) does not block the trace", async () => {
     const scenario = (await loadAgentLeak("data/agentleak-sample.jsonl")).find((candidate) => candidate.id === "agentleak_fin_00264")!;
     const member = pairMember(scenario, "tau", "1");
@@ -47,12 +47,6 @@ describe("bytes in a traced run", () => {
 });
 
 describe("decisions of the caller's output", () => {
-  let server: LangSmithRecordingServer;
-  beforeAll(async () => {
-    server = await new LangSmithRecordingServer("multipart").start();
-  });
-  afterAll(() => server.stop());
-
   it("an invoke's output decisions (taken after its root run ended) hang under its own trace, not the next one", async () => {
     const { AIMessage, HumanMessage } = await import("@langchain/core/messages");
     const { END, MessagesAnnotation, START, StateGraph } = await import("@langchain/langgraph");
