@@ -58,7 +58,7 @@ export function reconsMiddleware(guard: ReconsGuard, options: ReconsMiddlewareOp
     let views = storeViews.get(inner);
     if (!views) storeViews.set(inner, (views = new Map()));
     let view = views.get(reader);
-    if (!view) views.set(reader, (view = inner instanceof ReconsStore ? inner.forReader(reader) : new ReconsStore(inner, guard, { reader })));
+    if (!view) views.set(reader, (view = inner instanceof ReconsStore ? inner.forReader(reader) : new ReconsStore(inner, guard, { reader, onDecision: listener })));
     return view;
   };
 
