@@ -65,3 +65,14 @@ describe("review 6: identifier digits without their prefix", () => {
     expect(deliver(guardFor({ employee_id: "EMP-6184" }), "Room 6184", "introduced")).toBe("Room 6184");
   });
 });
+
+describe("review 6: double-barrelled surnames", () => {
+  it("a title with one part of a hyphenated surname names the person, and restores", () => {
+    const guard = guardFor({ employee_name: "Latoya Ferguson-Reyes" });
+    const text = "Ms. Ferguson will report to HR. Ms. Reyes agreed.";
+    const out = deliver(guard, text, "introduced");
+    expect(out).not.toMatch(/Ferguson|Reyes/);
+    const stored = guard.sanitizeSync({ channel: "C5", content: text, recipient: "memory" }, { reversible: true }).content;
+    expect(deliver(guard, stored, "reader")).toBe(text);
+  });
+});

@@ -48,6 +48,12 @@ export function namePart(value: string, part: "first-name" | "surname"): string 
   return index === -1 ? null : written[index].replace(/^[^\p{L}]+|[^\p{L}]+$/gu, "");
 }
 
+/** The parts of a multi-word surname long enough to name the person after a title; none for a one-word surname. */
+function surnameParts(surname: string): string[] {
+  const parts = surname.split(" ");
+  return parts.length > 1 ? parts.filter((part) => part.length >= MIN_PART_LENGTH) : [];
+}
+
 /**
  * Person-name renderings: without honorific/suffix, first + last without middle names, reordered
  * (`Sanchez, Dwayne`), honorific + surname (`Ms. Walker`), initials (`D. Sanchez`, `Emily L.`, `D. S. Sanchez`),
@@ -65,6 +71,8 @@ export function nameVariants(name: PersonName): Variant[] {
     // Every given name as an initial (`D. S. Sanchez` of `Dwayne Stuart Sanchez`): only names with a middle name add a form.
     whole(`${tokens.slice(0, -1).map((token) => token.charAt(0)).join(" ")} ${surname}`, INITIAL_CONFIDENCE),
     ...TITLES.map((title) => whole(`${title} ${surname}`, TITLE_SURNAME_CONFIDENCE)),
+    // A double-barrelled surname is often shortened to one of its parts after a title (`Ms. Ferguson` of `Ferguson-Reyes`).
+    ...surnameParts(surname).flatMap((part) => TITLES.map((title) => whole(`${title} ${part}`, TITLE_SURNAME_CONFIDENCE))),
   ];
   if (first.length >= MIN_PART_LENGTH) variants.push({ form: first, confidence: FIRST_NAME_CONFIDENCE, role: "first-name" });
   for (const nickname of nicknamesOf(first)) {
