@@ -3,7 +3,9 @@
 /** Visits each string; `number` is set when the text is a number's decimal form (a visitor that seals it can say so). */
 export type StringVisitor = (text: string, path: string, number?: boolean) => string;
 
-function isPlainObject(value: object): value is Record<string, unknown> {
+/** A plain record (`{}` or `Object.create(null)`): not an array, a class instance or a primitive. */
+export function isPlainRecord(value: unknown): value is Record<string, unknown> {
+  if (value === null || typeof value !== "object" || Array.isArray(value)) return false;
   const proto = Object.getPrototypeOf(value);
   return proto === Object.prototype || proto === null;
 }
@@ -151,12 +153,11 @@ class Walker {
       const key = keys[index];
       const item = values[index];
       // A key the visit changes was content (`tanya_bryant`): its path and its value's name it by position.
-      const keyPath = `${path}[key#${index}]`;
-      const nextKey = this.visit(key, `${keyPath}#key`);
-      const next = this.walk(item, nextKey === key ? childPath(path, key, index) : keyPath);
+      const nextKey = this.visit(key, `${path}[key#${index}]#key`);
+      const next = this.walk(item, nextKey === key ? childPath(path, key, index) : `${path}[key#${index}]`);
       if (next !== item || nextKey !== key) {
         if (!copy) {
-          copy = isPlainObject(source) ? {} : Object.create(Object.getPrototypeOf(source));
+          copy = isPlainRecord(source) ? {} : Object.create(Object.getPrototypeOf(source));
           for (let k = 0; k < keys.length; k++) copy![keys[k]] = values[k];
           // Brand symbols (e.g. LangChain's message marker) keep `isAIMessage` and friends working.
           for (const symbol of Object.getOwnPropertySymbols(source)) {

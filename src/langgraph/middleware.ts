@@ -4,8 +4,9 @@ import { isBaseMessage, ToolMessage, type BaseMessage } from "@langchain/core/me
 import type { Channel } from "../event.js";
 import { type ReconsGuard, assertGuard } from "../guard.js";
 import { isGraphBubbleUp } from "@langchain/langgraph";
-import { AsyncBatchedStore, BaseStore } from "@langchain/langgraph-checkpoint";
-import { ReconsStore } from "./store.js";
+import type { BaseStore } from "@langchain/langgraph-checkpoint";
+import { StoreViews } from "./store.js";
+import { SCRATCHPAD_KEY } from "./with-recons.js";
 import type { DecisionListener } from "./audit.js";
 import { sanitizeError } from "./errors.js";
 import { protectToolOptionsSchema, protectToolOutput, sanitizeMessageAware } from "./tools.js";
@@ -51,16 +52,7 @@ export function reconsMiddleware(guard: ReconsGuard, options: ReconsMiddlewareOp
   const toCaller = <T>(content: T, reversible = false): Promise<T> => sanitizeMessageAware(guard, { channel: "C1", recipient: parsed.user, resolution: "final-output", listener }, content, { reversible });
 
   /** One view of the agent's store per tool: a tool reads and writes it as `tool:<name>`. */
-  const storeViews = new WeakMap<BaseStore, Map<string, ReconsStore>>();
-  const storeView = (store: unknown, reader: string): BaseStore | undefined => {
-    if (!(store instanceof BaseStore)) return undefined;
-    const inner = store instanceof AsyncBatchedStore ? (store as unknown as { store: BaseStore }).store : store;
-    let views = storeViews.get(inner);
-    if (!views) storeViews.set(inner, (views = new Map()));
-    let view = views.get(reader);
-    if (!view) views.set(reader, (view = inner instanceof ReconsStore ? inner.forReader(reader) : new ReconsStore(inner, guard, { reader, onDecision: listener })));
-    return view;
-  };
+  const storeViews = new StoreViews(guard, listener);
 
   return createMiddleware({
     name: parsed.name,
@@ -91,7 +83,7 @@ export function reconsMiddleware(guard: ReconsGuard, options: ReconsMiddlewareOp
         // The caller's runtime context reaches the tool as `runtime.context`: a delivery to it as well.
         context === undefined || context === null ? context : sanitizeMessageAware(guard, frame, context),
       ]);
-      const store = storeView((request.runtime as { store?: unknown } | undefined)?.store, recipient);
+      const store = storeViews.viewFor((request.runtime as { store?: unknown } | undefined)?.store, recipient);
       let result: Awaited<ReturnType<typeof handler>>;
       try {
         result = await handler({ ...request, state, tool: withRuntime(request.tool, { state, context: toolContext, store }), toolCall: { ...request.toolCall, args } });
@@ -121,8 +113,6 @@ export function reconsMiddleware(guard: ReconsGuard, options: ReconsMiddlewareOp
     },
   });
 }
-
-const SCRATCHPAD_KEY = "__pregel_scratchpad";
 
 /** What a tool of the agent reads through its runtime, delivered to it. */
 interface ToolRuntimeView {

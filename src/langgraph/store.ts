@@ -1,10 +1,11 @@
 import { z } from "zod";
-import { BaseStore, type Item, type Operation, type OperationResults, type SearchItem } from "@langchain/langgraph-checkpoint";
+import { AsyncBatchedStore, BaseStore, type Item, type Operation, type OperationResults, type SearchItem } from "@langchain/langgraph-checkpoint";
 import { CHANNELS } from "../event.js";
 import { type ReconsGuard, assertGuard } from "../guard.js";
 import { ignoreDecisions, type DecisionListener } from "./audit.js";
 import { deliver, deliverSync } from "./delivery.js";
 import { parseConfig } from "../policy/options.js";
+import { isPlainRecord } from "../content.js";
 
 export const reconsStoreOptionsSchema = z.strictObject({
   /** Channel of the store: C5 shared memory by default (C7 for a document store). */
@@ -123,14 +124,34 @@ export class ReconsStore extends BaseStore {
   }
 }
 
+/**
+ * One view of a store per reader, made once (a node runs many times on the same store; each tool of
+ * an agent reads as itself): what `withRecons` and `reconsMiddleware` hand their nodes and tools.
+ */
+export class StoreViews {
+  private readonly views = new WeakMap<BaseStore, Map<string, ReconsStore>>();
+
+  constructor(
+    private readonly guard: ReconsGuard,
+    private readonly onDecision?: DecisionListener,
+  ) {}
+
+  /** `reader`'s view of the store it was `given`; undefined when that is no store. */
+  viewFor(given: unknown, reader: string): ReconsStore | undefined {
+    // A subgraph's nodes get the parent node's view batched again: the view is taken from inside.
+    const batched = given instanceof AsyncBatchedStore ? (given as unknown as { store: unknown }).store : undefined;
+    const store = batched instanceof ReconsStore ? batched : given;
+    if (!(store instanceof BaseStore)) return undefined;
+    let views = this.views.get(store);
+    if (!views) this.views.set(store, (views = new Map()));
+    let view = views.get(reader);
+    if (!view) views.set(reader, (view = store instanceof ReconsStore ? store.forReader(reader) : new ReconsStore(store, this.guard, { reader, onDecision: this.onDecision })));
+    return view;
+  }
+}
+
 /** Marks a number the write turned into text (a sealed amount), so that a reader who may see it gets a number back. */
 const NUMBER_MARK = "recons:number:";
-
-function isPlainRecord(value: unknown): value is Record<string, unknown> {
-  if (value === null || typeof value !== "object" || Array.isArray(value)) return false;
-  const proto = Object.getPrototypeOf(value);
-  return proto === Object.prototype || proto === null;
-}
 
 /** `written` with each number of `original` that became text marked as a number. */
 function markNumbers<T>(original: unknown, written: T): T {

@@ -10,6 +10,7 @@ import { type ReconsGuard, type SanitizeOptions, assertGuard } from "../guard.js
 import type { DecisionListener } from "./audit.js";
 import { sanitizeError } from "./errors.js";
 import { fromPlain, toPlain } from "./messages.js";
+import { isPlainRecord } from "../content.js";
 import { parseConfig, type VaultValue } from "../policy/options.js";
 
 /** Resolves the node a tool result is delivered to from the tool's run config. */
@@ -171,7 +172,7 @@ function isScalarList(value: unknown): value is Scalar[] {
 /** What the vault takes: a scalar, a list of scalars, or a flat record of those (an address, a compensation dict). */
 function isVaultable(value: unknown): value is VaultValue {
   if (isScalar(value) || isScalarList(value)) return true;
-  if (value === null || typeof value !== "object" || Object.getPrototypeOf(value) !== Object.prototype) return false;
+  if (!isPlainRecord(value)) return false;
   const items = Object.values(value);
   return items.length > 0 && items.every((item) => isScalar(item) || isScalarList(item));
 }
@@ -184,7 +185,7 @@ function structuredView(output: unknown): unknown {
   if (isCommand(output)) return structuredView(output.update);
   if (isBaseMessage(output)) return [parseStructured(output.content), parseStructured((output as { artifact?: unknown }).artifact)];
   if (Array.isArray(output)) return output.map(structuredView);
-  if (output !== null && typeof output === "object" && Object.getPrototypeOf(output) === Object.prototype) {
+  if (isPlainRecord(output)) {
     return Object.fromEntries(Object.entries(output).map(([key, value]) => [key, structuredView(value)]));
   }
   return parseStructured(output);

@@ -3,7 +3,7 @@ import { z } from "zod";
 import type { BaseCallbackHandler } from "@langchain/core/callbacks/base";
 import { CallbackManager } from "@langchain/core/callbacks/manager";
 import { Runnable, type RunnableConfig } from "@langchain/core/runnables";
-import { AsyncBatchedStore, BaseStore } from "@langchain/langgraph-checkpoint";
+import type { BaseStore } from "@langchain/langgraph-checkpoint";
 import { IterableReadableStream } from "@langchain/core/utils/stream";
 import { Command, getConfig, isCommand, isGraphBubbleUp, isParentCommand, Overwrite, Send, type ParentCommand } from "@langchain/langgraph";
 import { CHANNELS, type Channel, type Resolution } from "../event.js";
@@ -12,7 +12,7 @@ import { ignoreDecisions, type DecisionListener, type ReconsAudit } from "./audi
 import { deliver, deliverSync, deliveryEvent, type DeliveryBoundary } from "./delivery.js";
 import { sanitizeError } from "./errors.js";
 import { isReconsReducer } from "./reducer.js";
-import { ReconsStore } from "./store.js";
+import { StoreViews } from "./store.js";
 import { coalesceProtocolDeltas, coalesceTokens, encodedStreamToken, encodeStreamEvent, eventToken, ModelCallTracker, streamToken } from "./token-streams.js";
 import { addresseeOf, containsMessage } from "./messages.js";
 import { deliveryToReaders, nodePathOf, RecipientNames, successorsOf, type Delivery } from "./recipients.js";
@@ -153,7 +153,7 @@ class GraphInterceptor {
   /** Send args already sanitized for their addressee, so its node input does not transform them twice. */
   private readonly deliveredArgs = new WeakSet<object>();
   private readonly reducerKeys = new Set<string>();
-  private readonly storeViews = new WeakMap<BaseStore, Map<string, ReconsStore>>();
+  private readonly storeViews: StoreViews;
 
   constructor(
     private readonly guard: ReconsGuard,
@@ -168,6 +168,7 @@ class GraphInterceptor {
             onDecision?.(decision);
           }
         : ignoreDecisions;
+    this.storeViews = new StoreViews(guard, this.listener);
     const keyChannels: Array<[string[], Channel]> = [
       [options.messageKeys, "C2"],
       [options.memoryKeys, "C5"],
@@ -301,7 +302,8 @@ class GraphInterceptor {
    */
   private async configFor(config: RunnableConfig, reader: string, delivered: unknown): Promise<RunnableConfig> {
     const nodeConfig: RunnableConfig & { context?: unknown; store?: BaseStore } = { ...config };
-    const store = this.storeFor(config, reader);
+    // The node's own view of the graph's store (`compile({ store })`): it writes and reads as `reader`.
+    const store = this.storeViews.viewFor((config as { store?: unknown }).store, reader);
     if (store) nodeConfig.store = store;
     const context = (config as { context?: unknown }).context;
     if (context !== undefined && context !== null) nodeConfig.context = await this.deliverInput(context, reader, false);
@@ -329,21 +331,6 @@ class GraphInterceptor {
     scratchpad.nullResume = delivered;
     // LangGraph's consume returns the raw value it closed over: the node gets the delivered one.
     scratchpad.consumeNullResume = () => (consume() === undefined ? undefined : delivered);
-  }
-
-  /** The node's own view of the graph's store (`compile({ store })`): it writes and reads as `reader`. */
-  private storeFor(config: RunnableConfig, reader: string): BaseStore | undefined {
-    const given = (config as { store?: unknown }).store;
-    // A subgraph's nodes get the parent node's view batched again: the view is taken from inside.
-    const batched = given instanceof AsyncBatchedStore ? (given as unknown as { store: unknown }).store : undefined;
-    const store = batched instanceof ReconsStore ? batched : given;
-    if (!(store instanceof BaseStore)) return undefined;
-    // One view per store and reader: a node runs many times on the same store.
-    let views = this.storeViews.get(store);
-    if (!views) this.storeViews.set(store, (views = new Map()));
-    let view = views.get(reader);
-    if (!view) views.set(reader, (view = store instanceof ReconsStore ? store.forReader(reader) : new ReconsStore(store, this.guard, { reader, onDecision: this.listener })));
-    return view;
   }
 
   private channelOf(key: string): Channel {
@@ -692,7 +679,8 @@ const insideProtectedNode = new AsyncLocalStorage<true>();
 
 /** LangGraph's own configurable keys (addresses and the like): not the caller's content. */
 const LANGGRAPH_CONFIGURABLE = new Set(["thread_id", "checkpoint_ns", "checkpoint_id", "checkpoint_map", "run_id", "assistant_id", "graph_id"]);
-const SCRATCHPAD_KEY = "__pregel_scratchpad";
+/** Where LangGraph keeps a task's own state in its config: resume values, counters, the task input `getCurrentTaskInput()` reads. */
+export const SCRATCHPAD_KEY = "__pregel_scratchpad";
 
 interface ResumeScratchpad {
   resume: unknown[];

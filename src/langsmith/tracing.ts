@@ -275,7 +275,6 @@ async function bodyText(body: RequestBody, encoding: string | null): Promise<str
 
 const JSON_STRING = /"(?:[^"\\]|\\.)*"/g;
 
-/** Vault fields LangSmith may not see that are in `text`, also inside JSON string escapes. */
 /**
  * RECONS's own counts in a body (`recons` and `recons_trace` metadata, a decision run's tier and
  * confidence): numbers that may equal a small vault number (a score of 16) without being one. Only
@@ -283,6 +282,7 @@ const JSON_STRING = /"(?:[^"\\]|\\.)*"/g;
  */
 const OWN_COUNTS = /"recons_trace":\{(?:"[a-z_-]+":\d+,?)*\}|"recons":\{"decisions":\d+,"effective":\d+,"fallbacks":\d+(?:,"by_[a-z]+":\{(?:"[^"\\]{1,120}":\d+,?)*\})*\}|"recons_(?:tier|confidence)":[\d.]+/g;
 
+/** Vault fields LangSmith may not see that are in `text`, also inside JSON string escapes. */
 function unauthorizedFields(protection: ClientProtection, text: string | undefined): string[] {
   if (text === undefined) return ["undecodable"];
   const texts = [text.replace(OWN_COUNTS, "")];

@@ -9,11 +9,8 @@ import { open, seal } from "../crypto/aes-gcm.js";
 import { keyedTag } from "../crypto/keys.js";
 import type { Operator, OperatorInput, OperatorOutput } from "./base.js";
 import { memoize } from "./operators/format.js";
-import { copyCase } from "./operators/pseudonym.js";
+import { copyCase, isKeyedTag } from "./operators/pseudonym.js";
 
-
-/** The pseudonym operator's surrogate for a value of a kind that has no realistic surrogate list. */
-const KEYED_TAG = /^[A-Z][A-Z_]*-[0-9a-f]{8}$/;
 /** Actions whose output can be traced back to the vault value without shared state. */
 const REVERSIBLE: readonly Action[] = ["fpe", "pseudonymize"];
 const REVERSED_LIMIT = 4096;
@@ -88,7 +85,7 @@ export class SurrogateIndex {
     // address's variants of it would include the bare word `address`).
     this.matcher = vault.companion((origin, surrogate) => {
       const { entry } = this.origins[Number(origin)];
-      return KEYED_TAG.test(surrogate) ? { kind: "id", valueType: "format" } : entry;
+      return isKeyedTag(surrogate) ? { kind: "id", valueType: "format" } : entry;
     });
   }
 

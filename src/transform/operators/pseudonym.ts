@@ -5,6 +5,15 @@ import { FIRST_NAMES } from "./names/first-names.js";
 import { SURNAMES } from "./names/surnames.js";
 import { memoize } from "./format.js";
 
+/** Hex digits of the keyed tag that stands for a value of a kind with no surrogate list (`ADDRESS-3f9a21c0`). */
+const KEYED_TAG_HEX = 8;
+const KEYED_TAG = new RegExp(`^[A-Z][A-Z_]*-[0-9a-f]{${KEYED_TAG_HEX}}$`);
+
+/** Whether `surrogate` is such a keyed tag: an identifier, whatever the kind of the value behind it. */
+export function isKeyedTag(surrogate: string): boolean {
+  return KEYED_TAG.test(surrogate);
+}
+
 /**
  * Keyed, deterministic, realistic pseudonyms that reverse without shared state.
  *
@@ -224,7 +233,7 @@ export function createPseudonymOperator(key: Uint8Array): Operator {
     name: "pseudonym",
     apply(input: OperatorInput): OperatorOutput {
       if (!NAME_KINDS.has(input.kind)) {
-        const tag = keyedTag(key, `${input.kind}:${input.value}`, 8);
+        const tag = keyedTag(key, `${input.kind}:${input.value}`, KEYED_TAG_HEX);
         return { text: input.kind === "email" ? `user.${tag}@example.com` : `${input.kind.toUpperCase()}-${tag}` };
       }
       // A rendering of a registered name shows the initials of that name's pseudonym.
