@@ -75,4 +75,13 @@ describe("review 6: double-barrelled surnames", () => {
     const stored = guard.sanitizeSync({ channel: "C5", content: text, recipient: "memory" }, { reversible: true }).content;
     expect(deliver(guard, stored, "reader")).toBe(text);
   });
+
+  it("the first name with one part of a hyphenated surname names the person, and restores", () => {
+    const guard = guardFor({ employee_name: "Keisha Holloway-Grant" });
+    const text = "Keisha Grant signed; Keisha Holloway countersigned.";
+    const out = deliver(guard, text, "introduced");
+    expect(out).not.toMatch(/Keisha|Holloway|Grant/);
+    const stored = guard.sanitizeSync({ channel: "C5", content: text, recipient: "memory" }, { reversible: true }).content;
+    expect(deliver(guard, stored, "reader")).toBe(text);
+  });
 });

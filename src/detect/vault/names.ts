@@ -71,8 +71,8 @@ export function nameVariants(name: PersonName): Variant[] {
     // Every given name as an initial (`D. S. Sanchez` of `Dwayne Stuart Sanchez`): only names with a middle name add a form.
     whole(`${tokens.slice(0, -1).map((token) => token.charAt(0)).join(" ")} ${surname}`, INITIAL_CONFIDENCE),
     ...TITLES.map((title) => whole(`${title} ${surname}`, TITLE_SURNAME_CONFIDENCE)),
-    // A double-barrelled surname is often shortened to one of its parts after a title (`Ms. Ferguson` of `Ferguson-Reyes`).
-    ...surnameParts(surname).flatMap((part) => TITLES.map((title) => whole(`${title} ${part}`, TITLE_SURNAME_CONFIDENCE))),
+    // A double-barrelled surname is often shortened to one of its parts after a title or the first name (`Ms. Ferguson`, `Latoya Reyes`).
+    ...surnameParts(surname).flatMap((part) => [...TITLES.map((title) => whole(`${title} ${part}`, TITLE_SURNAME_CONFIDENCE)), whole(`${first} ${part}`, TITLE_SURNAME_CONFIDENCE)]),
   ];
   if (first.length >= MIN_PART_LENGTH) variants.push({ form: first, confidence: FIRST_NAME_CONFIDENCE, role: "first-name" });
   for (const nickname of nicknamesOf(first)) {
