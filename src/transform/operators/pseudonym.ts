@@ -68,17 +68,26 @@ class NameList {
     return this.index.has(lookupKey(token));
   }
 
-  /** The surrogate of a listed token, or a reserved entry for an unlisted or reserved one. */
+  /** The surrogate of a listed token, or a reserved entry for an unlisted or reserved one (and for a fixed point of the permutation, which would show the token itself). */
   surrogate(token: string): string {
     const i = this.index.get(lookupKey(token));
-    if (i !== undefined && i < this.permuted) return this.names[this.walk(i, "encrypt")];
+    if (i !== undefined && i < this.permuted) {
+      const j = this.walk(i, "encrypt");
+      if (j !== i) return this.names[j];
+    }
     return this.reserved(token);
   }
 
-  /** A keyed choice among the reserved entries, which the permutation never outputs. */
-  reserved(token: string): string {
-    const pick = parseInt(keyedTag(this.#key, `${this.label}:${lookupKey(token)}`, 8), 16) % RESERVED;
-    return this.names[this.permuted + pick];
+  /** A keyed choice among the reserved entries, which the permutation never outputs: never the token itself nor a name to avoid. */
+  reserved(token: string, avoid?: ReadonlySet<string>): string {
+    const key = lookupKey(token);
+    const pick = parseInt(keyedTag(this.#key, `${this.label}:${key}`, 8), 16) % RESERVED;
+    for (let step = 0; step < RESERVED; step++) {
+      const entry = this.names[this.permuted + ((pick + step) % RESERVED)];
+      const entryKey = lookupKey(entry);
+      if (entryKey !== key && !avoid?.has(entryKey)) return entry;
+    }
+    throw new OperatorError("no reserved pseudonym differs from the name and the names to avoid", "pseudonym-exhausted");
   }
 
   original(token: string): string {
@@ -218,7 +227,7 @@ export function createPseudonymOperator(key: Uint8Array): Operator {
     return replaceTokens(value, nameTokens(value), (token) => {
       const list = listOf(token);
       const surrogate = list.surrogate(token.text);
-      return avoid.has(lookupKey(surrogate)) ? list.reserved(token.text) : surrogate;
+      return avoid.has(lookupKey(surrogate)) ? list.reserved(token.text, avoid) : surrogate;
     });
   };
 

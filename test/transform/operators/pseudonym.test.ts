@@ -57,6 +57,16 @@ describe("pseudonym operator: names", () => {
     expect([...images].every((image) => permuted.includes(image.slice(4)))).toBe(true);
   });
 
+  it("never gives a name token itself as its pseudonym (a fixed point of the permutation, or a reserved entry picking itself)", () => {
+    // Under secret "sweep", `Whitney` (a reserved surname) picked itself: "Marvin Whitney" became "Ralph Whitney".
+    for (const secret of ["sweep", "s3", "pseudonym-test", "review"]) {
+      const keyed = createPseudonymOperator(deriveKeys(secret).pseudonym);
+      const shown = (value: string) => (keyed.apply({ ...meta, value }) as OperatorOutput).text;
+      for (const name of FIRST_NAMES) expect(shown(`${name} Zzyzx`).split(" ")[0]).not.toBe(name);
+      for (const name of SURNAMES) expect(shown(`Mr. ${name}`).slice(4)).not.toBe(name);
+    }
+  });
+
   it("gives unlisted names a keyed reserved surrogate that reverse refuses", () => {
     const out = pseudonym("Xyzzy Qwertyson");
     expect(out).toBe(pseudonym("Xyzzy Qwertyson"));
