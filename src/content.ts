@@ -21,7 +21,8 @@ function childPath(path: string, key: string | number, index: number): string {
 /**
  * Returns a copy where each string was replaced by `visit(string)`; untouched branches keep
  * their identity. Numbers are visited as their decimal text and stay numbers when the result
- * is still numeric. Class instances are copied with their prototype and own enumerable fields.
+ * is still numeric. Class instances are copied with their prototype and own enumerable fields;
+ * errors with all their own fields (message, stack and cause are not enumerable).
  * With a `memo` (for a `visit` that depends on the text only and records nothing), an object
  * walked before is answered from it instead of walked again.
  */
@@ -65,7 +66,9 @@ class Walker {
         ? this.map(value, path)
         : value instanceof Set
           ? this.set(value, path)
-          : this.record(value as Record<string, unknown>, path);
+          : value instanceof Error
+            ? this.error(value, path)
+            : this.record(value as Record<string, unknown>, path);
     this.seen.set(value, result);
     this.memo?.set(value, result);
     return result;
@@ -106,6 +109,19 @@ class Walker {
     const rewritten = Buffer.from(result, encoding);
     if (value instanceof ArrayBuffer) return rewritten.buffer.slice(rewritten.byteOffset, rewritten.byteOffset + rewritten.byteLength);
     return Buffer.isBuffer(value) ? rewritten : new Uint8Array(rewritten);
+  }
+
+  /** An error's message, stack, cause and other fields are own but not enumerable: all are walked, and a copy of its class holds what changed. */
+  private error(value: Error, path: string): Error {
+    const keys = Object.getOwnPropertyNames(value);
+    const next = keys.map((key, index) => this.walk((value as unknown as Record<string, unknown>)[key], childPath(path, key, index)));
+    if (next.every((item, index) => item === (value as unknown as Record<string, unknown>)[keys[index]])) return value;
+    const copy = Object.create(Object.getPrototypeOf(value) as object) as Error;
+    keys.forEach((key, index) => {
+      const enumerable = Object.getOwnPropertyDescriptor(value, key)?.enumerable ?? false;
+      Object.defineProperty(copy, key, { value: next[index], writable: true, configurable: true, enumerable });
+    });
+    return copy;
   }
 
   private map(value: Map<unknown, unknown>, path: string): Map<unknown, unknown> {

@@ -18,7 +18,8 @@ export async function sanitizeError(error: unknown, sanitize: (content: unknown)
     if (seen.has(current) || seen.size >= MAX_NESTED_ERRORS) return current;
     seen.add(current);
     const fields: Record<string, unknown> = { message: current.message, stack: current.stack };
-    for (const key of Object.keys(current)) if (!ERROR_LINKS.has(key)) fields[key] = (current as unknown as Record<string, unknown>)[key];
+    // Own fields that are not enumerable too (`Object.defineProperty(error, "response", ...)`).
+    for (const key of Object.getOwnPropertyNames(current)) if (!ERROR_LINKS.has(key) && !(key in fields)) fields[key] = (current as unknown as Record<string, unknown>)[key];
     const sanitized = (await sanitize(fields)) as Record<string, unknown>;
     const links: Record<string, unknown> = {};
     const { errors, cause } = current as Error & { errors?: unknown };

@@ -257,7 +257,7 @@ class GraphInterceptor {
           const delivered = this.guard.syncIsComplete && isRecord(input) ? this.lazyInput(input, reader) : await this.deliverInput(input, reader, false);
           let route: unknown;
           try {
-            route = await path.invoke(delivered, config);
+            route = await path.invoke(delivered, await this.callerConfigFor(config, reader));
           } catch (error) {
             // A routing function's own error goes on to the caller and the checkpoint, like a node's.
             throw isGraphBubbleUp(error) ? error : await this.errorToUser(error);
@@ -295,29 +295,42 @@ class GraphInterceptor {
   }
 
   /**
-   * What the node's config hands it from the caller, delivered to it like its input: runtime
-   * `context`, the caller's own `configurable` keys and `Command({ resume })` values that
-   * `interrupt()` returns; its own view of the graph's store; and, for `getCurrentTaskInput()`
-   * (how prebuilt tools read injected state), its delivered input.
+   * What the node's config hands it from the caller, delivered to it like its input (see
+   * `callerConfigFor`), with `Command({ resume })` values that `interrupt()` returns and, for
+   * `getCurrentTaskInput()` (how prebuilt tools read injected state), its delivered input.
    */
   private async configFor(config: RunnableConfig, reader: string, delivered: unknown): Promise<RunnableConfig> {
-    const nodeConfig: RunnableConfig & { context?: unknown; store?: BaseStore } = { ...config };
-    // The node's own view of the graph's store (`compile({ store })`): it writes and reads as `reader`.
-    const store = this.storeViews.viewFor((config as { store?: unknown }).store, reader);
-    if (store) nodeConfig.store = store;
-    const context = (config as { context?: unknown }).context;
-    if (context !== undefined && context !== null) nodeConfig.context = await this.deliverInput(context, reader, false);
-    const configurable = config.configurable ?? {};
-    const callerKeys = Object.keys(configurable).filter((key) => !LANGGRAPH_CONFIGURABLE.has(key) && !key.startsWith("__") && isContent(configurable[key]));
-    if (callerKeys.length > 0) {
-      const own = Object.fromEntries(callerKeys.map((key) => [key, configurable[key]]));
-      nodeConfig.configurable = { ...configurable, ...((await this.deliverInput(own, reader, false)) as Record<string, unknown>) };
-    }
-    const scratchpad = configurable[SCRATCHPAD_KEY];
+    const nodeConfig = await this.callerConfigFor(config, reader);
+    const scratchpad = (config.configurable ?? {})[SCRATCHPAD_KEY];
     // The scratchpad is this task's own: its raw input is replaced by what the node was delivered.
     if (isRecordOrArray(scratchpad) && "currentTaskInput" in scratchpad) (scratchpad as { currentTaskInput: unknown }).currentTaskInput = delivered;
     await this.deliverResumeValues(scratchpad, reader);
     return nodeConfig;
+  }
+
+  /**
+   * The config as `reader` may see it: runtime `context`, the caller's own `configurable` and
+   * `metadata` keys and its `tags` delivered like the reader's input, and its own view of the store.
+   */
+  private async callerConfigFor(config: RunnableConfig, reader: string): Promise<RunnableConfig> {
+    const readerConfig: RunnableConfig & { context?: unknown; store?: BaseStore } = { ...config };
+    // The reader's own view of the graph's store (`compile({ store })`): it writes and reads as `reader`.
+    const store = this.storeViews.viewFor((config as { store?: unknown }).store, reader);
+    if (store) readerConfig.store = store;
+    const context = (config as { context?: unknown }).context;
+    if (context !== undefined && context !== null) readerConfig.context = await this.deliverInput(context, reader, false);
+    if (config.configurable) readerConfig.configurable = await this.deliverCallerKeys(config.configurable, reader);
+    if (config.metadata) readerConfig.metadata = await this.deliverCallerKeys(config.metadata, reader);
+    if (config.tags && config.tags.length > 0) readerConfig.tags = (await this.deliverInput(config.tags, reader, false)) as string[];
+    return readerConfig;
+  }
+
+  /** `record` with the caller's own content keys delivered to `reader`; LangGraph's keys (addresses, steps, the scratchpad) as they are. */
+  private async deliverCallerKeys(record: Record<string, unknown>, reader: string): Promise<Record<string, unknown>> {
+    const callerKeys = Object.keys(record).filter((key) => !isLangGraphKey(key) && isContent(record[key]));
+    if (callerKeys.length === 0) return record;
+    const own = Object.fromEntries(callerKeys.map((key) => [key, record[key]]));
+    return { ...record, ...((await this.deliverInput(own, reader, false)) as Record<string, unknown>) };
   }
 
   /** `interrupt()` returns the caller's resume values from the task's scratchpad: they are delivered to the node in place. */
@@ -677,8 +690,12 @@ function isRecordOrArray(value: unknown): value is object {
  */
 const insideProtectedNode = new AsyncLocalStorage<true>();
 
-/** LangGraph's own configurable keys (addresses and the like): not the caller's content. */
-const LANGGRAPH_CONFIGURABLE = new Set(["thread_id", "checkpoint_ns", "checkpoint_id", "checkpoint_map", "run_id", "assistant_id", "graph_id"]);
+/** LangGraph's own configurable and metadata keys (addresses and the like): not the caller's content. */
+const LANGGRAPH_KEYS = new Set(["thread_id", "checkpoint_ns", "checkpoint_id", "checkpoint_map", "run_id", "assistant_id", "graph_id"]);
+
+function isLangGraphKey(key: string): boolean {
+  return LANGGRAPH_KEYS.has(key) || key.startsWith("__") || key.startsWith("langgraph_");
+}
 /** Where LangGraph keeps a task's own state in its config: resume values, counters, the task input `getCurrentTaskInput()` reads. */
 export const SCRATCHPAD_KEY = "__pregel_scratchpad";
 

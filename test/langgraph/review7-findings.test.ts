@@ -1,0 +1,132 @@
+import { describe, expect, it } from "vitest";
+import { z } from "zod";
+import { AIMessage, HumanMessage } from "@langchain/core/messages";
+import { tool } from "@langchain/core/tools";
+import { Annotation, END, InMemoryStore, MemorySaver, MessagesAnnotation, START, StateGraph } from "@langchain/langgraph";
+import { ToolNode } from "@langchain/langgraph/prebuilt";
+import { withRecons } from "../../src/langgraph/with-recons.js";
+import { makeGuard, RECORD_TEXT, VAULT } from "./fixtures.js";
+import { leakedFields } from "../helpers/leaks.js";
+
+const text = (value: unknown) => JSON.stringify(value) ?? "";
+/** `lookup` may see every field; `clerk` none. */
+const authorized = { ssn: ["lookup"], patient_name: ["lookup"], email: ["lookup"] };
+const State = Annotation.Root({ record: Annotation<string>(), out: Annotation<string>() });
+
+describe("review 7: what a node or router reads from the caller's config", () => {
+  it("a conditional edge's routing function gets the caller's context, configurable keys and store as its source node does", async () => {
+    const guard = makeGuard(authorized);
+    const routerSaw: Record<string, unknown> = {};
+    const builder = new StateGraph(State)
+      .addNode("lookup", async (_state, config) => {
+        await config.store!.put(["p"], "k", { record: RECORD_TEXT });
+        return { record: RECORD_TEXT };
+      })
+      .addNode("clerk", async () => ({ out: "x" }))
+      .addConditionalEdges(
+        "clerk",
+        async (state, config) => {
+          routerSaw.state = state.record;
+          routerSaw.context = (config as { context?: unknown }).context;
+          routerSaw.configurable = config.configurable?.patient;
+          routerSaw.stored = (await (config as { store?: InMemoryStore }).store?.get(["p"], "k"))?.value;
+          return END;
+        },
+        [END],
+      )
+      .addEdge(START, "lookup")
+      .addEdge("lookup", "clerk");
+    const graph = withRecons(builder, guard).compile({ checkpointer: new MemorySaver(), store: new InMemoryStore() });
+    await graph.invoke({}, { configurable: { thread_id: "route", patient: `ssn ${VAULT.ssn}` }, context: { ssn: VAULT.ssn } } as never);
+    expect(Object.keys(routerSaw).sort()).toEqual(["configurable", "context", "state", "stored"]);
+    for (const [what, seen] of Object.entries(routerSaw)) expect({ what, leaked: leakedFields(guard, text(seen), "clerk") }).toEqual({ what, leaked: [] });
+    // Its store view is the reader's: the stored record reads as surrogates, not as raw values.
+    expect(text(routerSaw.stored)).not.toBe(text({ record: RECORD_TEXT }));
+  });
+
+  it("the caller's metadata and tags reach a node as it may see them; LangGraph's own metadata stays", async () => {
+    const guard = makeGuard(authorized);
+    const seen: Record<string, unknown> = {};
+    const builder = new StateGraph(State)
+      .addNode("clerk", async (_state, config) => {
+        seen.metadata = config.metadata;
+        seen.tags = config.tags;
+        return { out: "x" };
+      })
+      .addNode("lookup", async (_state, config) => {
+        seen.lookupMetadata = config.metadata?.patient_ssn;
+        return { out: "y" };
+      })
+      .addEdge(START, "clerk")
+      .addEdge("clerk", "lookup");
+    const graph = withRecons(builder, guard).compile();
+    await graph.invoke({}, { metadata: { patient_ssn: VAULT.ssn, ticket: "T-1" }, tags: [`patient:${VAULT.email}`, "triage"] });
+    expect(leakedFields(guard, text(seen.metadata), "clerk")).toEqual([]);
+    expect(leakedFields(guard, text(seen.tags), "clerk")).toEqual([]);
+    const metadata = seen.metadata as Record<string, unknown>;
+    expect(metadata).toMatchObject({ ticket: "T-1", langgraph_node: "clerk" });
+    expect(seen.tags).toContain("triage");
+    expect(seen.lookupMetadata).toBe(VAULT.ssn);
+  });
+});
+
+/** Message, stack and cause of an error are own fields that are not enumerable; `errorText` shows them. */
+const errorText = (value: unknown) =>
+  JSON.stringify(value, (_key, item: unknown) => (item instanceof Error ? { ...Object.fromEntries(Object.getOwnPropertyNames(item).map((key) => [key, (item as unknown as Record<string, unknown>)[key]])) } : item)) ?? "";
+
+describe("review 7: errors as values", () => {
+  it("an Error object a node writes to state reaches the next node and the caller with its message sanitized", async () => {
+    const guard = makeGuard(authorized);
+    const ErrorState = Annotation.Root({ failure: Annotation<unknown>(), out: Annotation<string>() });
+    let clerkSaw: unknown;
+    const builder = new StateGraph(ErrorState)
+      .addNode("lookup", async () => ({ failure: new TypeError(`cannot file ${RECORD_TEXT}`, { cause: new Error(`ssn ${VAULT.ssn}`) }) }))
+      .addNode("clerk", async (state) => {
+        clerkSaw = state.failure;
+        return { out: "filed" };
+      })
+      .addEdge(START, "lookup")
+      .addEdge("lookup", "clerk")
+      .addEdge("clerk", END);
+    const output = await withRecons(builder, guard).compile().invoke({});
+    expect(clerkSaw).toBeInstanceOf(TypeError);
+    expect((clerkSaw as Error).message).toMatch(/^cannot file Patient /);
+    expect(leakedFields(guard, errorText(clerkSaw), "clerk")).toEqual([]);
+    expect(leakedFields(guard, errorText((clerkSaw as Error).cause), "clerk")).toEqual([]);
+    expect(leakedFields(guard, errorText(output.failure), "user")).toEqual([]);
+  });
+
+  it("a tool's thrown error reaches the caller's `tools` stream sanitized", async () => {
+    const guard = makeGuard({ ssn: ["doctor", "tools"], patient_name: ["doctor", "tools"], email: ["doctor", "tools"] });
+    const lookup = tool(
+      async ({ id }) => {
+        throw new Error(`record ${RECORD_TEXT} is locked (id ${id})`);
+      },
+      { name: "lookup", description: "look a record up", schema: z.object({ id: z.string() }) },
+    );
+    const builder = new StateGraph(MessagesAnnotation)
+      .addNode("doctor", () => ({ messages: [new AIMessage({ content: "", tool_calls: [{ id: "c1", name: "lookup", args: { id: VAULT.ssn } }] })] }))
+      .addNode("tools", new ToolNode([lookup]))
+      .addEdge(START, "doctor")
+      .addEdge("doctor", "tools");
+    const chunks: unknown[] = [];
+    for await (const chunk of await withRecons(builder, guard).compile().stream({ messages: [new HumanMessage("go")] }, { streamMode: ["tools"] } as never)) chunks.push(chunk);
+    expect(errorText(chunks)).toMatch(/is locked/);
+    expect(leakedFields(guard, errorText(chunks), "user")).toEqual([]);
+  });
+
+  it("a thrown error's own fields that are not enumerable reach the caller sanitized", async () => {
+    const guard = makeGuard(authorized);
+    const builder = new StateGraph(State)
+      .addNode("checker", async () => {
+        const error = new Error("lookup failed");
+        Object.defineProperty(error, "response", { value: { data: RECORD_TEXT }, enumerable: false });
+        throw error;
+      })
+      .addEdge(START, "checker")
+      .addEdge("checker", END);
+    const thrown = await withRecons(builder, guard).compile().invoke({}).catch((error: unknown) => error);
+    expect((thrown as { response?: { data?: string } }).response?.data).toMatch(/^Patient /);
+    expect(leakedFields(guard, errorText((thrown as { response?: unknown }).response), "user")).toEqual([]);
+  });
+});
