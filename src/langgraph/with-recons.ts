@@ -61,6 +61,7 @@ interface CompiledGraphLike {
   invoke(input: unknown, options?: RunnableConfig): Promise<unknown>;
   getStateHistory(config: RunnableConfig, options?: unknown): AsyncIterableIterator<unknown>;
   streamEvents(input: unknown, options: RunnableConfig & { version: "v1" | "v2"; encoding?: string }, streamOptions?: unknown): IterableReadableStream<unknown>;
+  streamLog?(input: unknown, options?: RunnableConfig, streamOptions?: unknown): AsyncGenerator<unknown>;
   withConfig?(config: RunnableConfig): unknown;
   bulkUpdateState?(config: RunnableConfig, supersteps: Array<{ updates: Array<{ values?: unknown; asNode?: string }> }>): Promise<RunnableConfig>;
 }
@@ -577,6 +578,9 @@ class GraphInterceptor {
       const events = this.toUser(coalesceTokens(streamEvents(input, withHandler(objectOptions, tracker), streamOptions), eventToken(tracker), tracker));
       return IterableReadableStream.fromAsyncGenerator(encoding === "text/event-stream" ? encodeEach(events) : events);
     };
+    // Run-log patches carry every run's input and output too; a model's token ops are left out (a value split over tokens is in none whole), its final output follows.
+    const streamLog = compiled.streamLog?.bind(compiled);
+    if (streamLog) compiled.streamLog = (input, options, streamOptions) => this.toUser(withoutTokenOps(streamLog(input, options, streamOptions)));
   }
 
   private async *toUser(items: AsyncIterable<unknown>): AsyncGenerator<unknown> {
@@ -656,6 +660,21 @@ function keepAddresses(original: unknown, delivered: unknown, depth = 0): unknow
     target[key] = addressed ? source[key] : keepAddresses(source[key], target[key], depth + 1);
   }
   return target;
+}
+
+/** A child run's streamed pieces in a run-log patch (`/logs/<run>/streamed_output_str/-`): token by token for a model. */
+const CHILD_STREAM_OP = /^\/logs\/.+\/streamed_output(?:_str)?\/-$/;
+
+async function* withoutTokenOps(patches: AsyncIterable<unknown>): AsyncGenerator<unknown> {
+  for await (const patch of patches) {
+    const ops = (patch as { ops?: unknown }).ops;
+    if (!Array.isArray(ops) || !ops.some((op: { path?: unknown }) => typeof op?.path === "string" && CHILD_STREAM_OP.test(op.path))) {
+      yield patch;
+      continue;
+    }
+    const kept = ops.filter((op: { path?: unknown }) => !(typeof op?.path === "string" && CHILD_STREAM_OP.test(op.path)));
+    if (kept.length > 0) yield Object.assign(Object.create(Object.getPrototypeOf(patch) as object) as object, patch, { ops: kept });
+  }
 }
 
 async function* encodeEach(events: AsyncIterable<unknown>): AsyncGenerator<Uint8Array> {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { AIMessage, HumanMessage } from "@langchain/core/messages";
+import type { RunnableConfig } from "@langchain/core/runnables";
 import { tool } from "@langchain/core/tools";
 import { Annotation, END, InMemoryStore, MemorySaver, MessagesAnnotation, START, StateGraph } from "@langchain/langgraph";
 import { ToolNode } from "@langchain/langgraph/prebuilt";
@@ -48,12 +49,12 @@ describe("review 7: what a node or router reads from the caller's config", () =>
     const guard = makeGuard(authorized);
     const seen: Record<string, unknown> = {};
     const builder = new StateGraph(State)
-      .addNode("clerk", async (_state, config) => {
+      .addNode("clerk", async (_state, config: RunnableConfig) => {
         seen.metadata = config.metadata;
         seen.tags = config.tags;
         return { out: "x" };
       })
-      .addNode("lookup", async (_state, config) => {
+      .addNode("lookup", async (_state, config: RunnableConfig) => {
         seen.lookupMetadata = config.metadata?.patient_ssn;
         return { out: "y" };
       })
@@ -128,5 +129,26 @@ describe("review 7: errors as values", () => {
     const thrown = await withRecons(builder, guard).compile().invoke({}).catch((error: unknown) => error);
     expect((thrown as { response?: { data?: string } }).response?.data).toMatch(/^Patient /);
     expect(leakedFields(guard, errorText((thrown as { response?: unknown }).response), "user")).toEqual([]);
+  });
+});
+
+describe("review 7: the caller's run log", () => {
+  it("streamLog patches reach the caller sanitized, without a model's token-by-token ops", async () => {
+    const { FakeListChatModel } = await import("@langchain/core/utils/testing");
+    const guard = makeGuard(authorized);
+    const LogState = Annotation.Root({ record: Annotation<string>(), summary: Annotation<string>() });
+    const builder = new StateGraph(LogState)
+      .addNode("lookup", async (_state, config: RunnableConfig) => ({ record: String((await new FakeListChatModel({ responses: [RECORD_TEXT] }).invoke("fetch", config)).content) }))
+      .addNode("clerk", async (state) => ({ summary: `clerk saw: ${state.record}` }))
+      .addEdge(START, "lookup")
+      .addEdge("lookup", "clerk")
+      .addEdge("clerk", END);
+    const graph = withRecons(builder, guard).compile() as unknown as { streamLog(input: unknown): AsyncGenerator<{ ops: Array<{ path: string }> }> };
+    const patches: Array<{ ops: Array<{ path: string }> }> = [];
+    for await (const patch of graph.streamLog({})) patches.push(patch);
+    const paths = patches.flatMap((patch) => patch.ops.map((op) => op.path));
+    expect(paths.some((path) => path.endsWith("/final_output"))).toBe(true);
+    expect(paths.some((path) => /^\/logs\/.+\/streamed_output_str\/-$/.test(path))).toBe(false);
+    expect(leakedFields(guard, text(patches), "user")).toEqual([]);
   });
 });
