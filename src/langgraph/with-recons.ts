@@ -226,7 +226,13 @@ class GraphInterceptor {
         await Promise.all(
           supersteps.map(async (superstep) => ({
             ...superstep,
-            updates: await Promise.all(superstep.updates.map(async (update) => ({ ...update, values: await this.protectUpdate(update.values, writer, [], "field-level-fallback") }))),
+            updates: await Promise.all(
+              superstep.updates.map(async (update) => ({
+                ...update,
+                // A Command (update plus Send args) is the caller's write as a node's Command would be: kept a Command.
+                values: isCommand(update.values) ? await this.protectCommand(update.values, writer, {}) : await this.protectUpdate(update.values, writer, [], "field-level-fallback"),
+              })),
+            ),
           })),
         ),
       );

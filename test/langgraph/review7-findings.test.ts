@@ -3,7 +3,7 @@ import { z } from "zod";
 import { AIMessage, HumanMessage } from "@langchain/core/messages";
 import type { RunnableConfig } from "@langchain/core/runnables";
 import { tool } from "@langchain/core/tools";
-import { Annotation, END, InMemoryStore, MemorySaver, MessagesAnnotation, START, StateGraph } from "@langchain/langgraph";
+import { Annotation, Command, END, InMemoryStore, MemorySaver, MessagesAnnotation, Send, START, StateGraph } from "@langchain/langgraph";
 import { ToolNode } from "@langchain/langgraph/prebuilt";
 import { withRecons } from "../../src/langgraph/with-recons.js";
 import { makeGuard, RECORD_TEXT, VAULT } from "./fixtures.js";
@@ -150,5 +150,33 @@ describe("review 7: the caller's run log", () => {
     expect(paths.some((path) => path.endsWith("/final_output"))).toBe(true);
     expect(paths.some((path) => /^\/logs\/.+\/streamed_output_str\/-$/.test(path))).toBe(false);
     expect(leakedFields(guard, text(patches), "user")).toEqual([]);
+  });
+});
+
+describe("review 7: the caller's state updates", () => {
+  it("updateState with a Command (update and Send) is applied as LangGraph applies it, protected", async () => {
+    const guard = makeGuard(authorized);
+    const saw: unknown[] = [];
+    const builder = new StateGraph(State)
+      .addNode("lookup", async () => ({ record: "nothing" }), { ends: ["clerk"] })
+      .addNode("clerk", async (state) => {
+        saw.push(state);
+        return { out: "clerk done" };
+      })
+      .addEdge(START, "lookup")
+      .addEdge("lookup", END);
+    const checkpointer = new MemorySaver();
+    const graph = withRecons(builder, guard).compile({ checkpointer });
+    const config = { configurable: { thread_id: "update-command" } };
+    await graph.invoke({}, config);
+    await graph.updateState(config, new Command({ update: { record: RECORD_TEXT }, goto: new Send("clerk", { record: RECORD_TEXT }) }), "lookup");
+    expect((await graph.getState(config)).next).toEqual(["clerk"]);
+    const stored = (await checkpointer.getTuple(config))?.checkpoint.channel_values.record;
+    expect(stored).toMatch(/^Patient /);
+    expect(leakedFields(guard, text(stored))).toEqual([]);
+    await graph.invoke(null, config);
+    expect(saw).toHaveLength(1);
+    expect(text(saw[0])).toMatch(/Patient /);
+    expect(leakedFields(guard, text(saw[0]), "clerk")).toEqual([]);
   });
 });
