@@ -137,7 +137,10 @@ export function withRecons<G extends object>(graph: G, guard: ReconsGuard, optio
   else if (isCompiledGraph(graph) && graph.builder !== undefined) interceptor.protectCompiled(graph, true);
   else if (isAgent(graph)) {
     // A `createAgent` agent: `reconsMiddleware` guards its model and tools; its streams, interrupts and state reach the caller here.
-    if (interceptor.protectsCaller) interceptor.protectCallerOutput(graph.graph);
+    if (interceptor.protectsCaller) {
+      interceptor.protectCallerOutput(graph.graph);
+      letAgentSeedFromOwnState(graph);
+    }
   } else if (isCompiledGraph(graph)) {
     // Tasks hand values to each other inside one node, where no wrapper sees them: refused, not half protected.
     throw new TypeError("withRecons covers StateGraph graphs, built or compiled; a functional-API entrypoint (or a bare Pregel) passes values between its tasks where RECONS cannot see them");
@@ -550,6 +553,7 @@ class GraphInterceptor {
     // `invoke` reads every "values" chunk and returns the last: only that one reaches the caller.
     const unwrapped = Object.create(compiled, { stream: { value: stream } }) as CompiledGraphLike;
     compiled.invoke = async (input, options) => {
+      endOwnStateRead();
       if (isNestedRun(options)) return invoke.call(compiled, input, options);
       let output: unknown;
       try {
@@ -561,6 +565,7 @@ class GraphInterceptor {
     };
     const getState = compiled.getState.bind(compiled);
     compiled.stream = async (input, options) => {
+      endOwnStateRead();
       if (isNestedRun(options)) return stream(input, options);
       const tracker = new ModelCallTracker();
       // Only `messages` streams model tokens: other runs keep their callbacks as they were.
@@ -570,12 +575,13 @@ class GraphInterceptor {
       const tokenOf = options?.encoding === "text/event-stream" ? encodedStreamToken(tracker) : streamToken(tracker);
       return IterableReadableStream.fromAsyncGenerator(this.toUser(coalesceProtocolDeltas(coalesceTokens(chunks, tokenOf, tracker))));
     };
-    compiled.getState = async (config, options) => this.deliverToUser(await getState(config, options));
+    compiled.getState = async (config, options) => (takeOwnStateRead() ? getState(config, options) : this.deliverToUser(await getState(config, options)));
     const getStateHistory = compiled.getStateHistory.bind(compiled);
     compiled.getStateHistory = (config, options) => this.toUser(getStateHistory(config, options));
     // Callback events carry every node's raw input and output: the caller gets them sanitized too.
     const streamEvents = compiled.streamEvents.bind(compiled);
     compiled.streamEvents = (input, options, streamOptions) => {
+      endOwnStateRead();
       // Version 3 runs on this graph's own `stream`, protected above (its protocol deltas held there too).
       if ((options.version as string) === "v3") return streamEvents(input, options, streamOptions);
       const tracker = new ModelCallTracker();
@@ -742,6 +748,34 @@ function isContent(value: unknown): boolean {
   if (!isRecordOrArray(value)) return false;
   const proto = Object.getPrototypeOf(value);
   return Array.isArray(value) || proto === Object.prototype || proto === null;
+}
+
+/**
+ * A `createAgent` agent seeds its middleware state from its graph's `getState` before it runs the
+ * graph: that one read, inside the agent's own call, gets the state as stored (the caller's view
+ * fed back as input would store noise and redactions). Any later read in the run is the caller's.
+ */
+const agentOwnStateRead = new AsyncLocalStorage<{ pending: boolean }>();
+
+function letAgentSeedFromOwnState(agent: object): void {
+  const methods = agent as Record<"invoke" | "stream" | "streamEvents", (...args: unknown[]) => unknown>;
+  for (const method of ["invoke", "stream", "streamEvents"] as const) {
+    const original = methods[method].bind(agent);
+    methods[method] = (...args: unknown[]) => agentOwnStateRead.run({ pending: true }, () => original(...args));
+  }
+}
+
+function takeOwnStateRead(): boolean {
+  const read = agentOwnStateRead.getStore();
+  if (!read?.pending) return false;
+  read.pending = false;
+  return true;
+}
+
+/** The agent's graph has started: no read after this is the agent's own seeding. */
+function endOwnStateRead(): void {
+  const read = agentOwnStateRead.getStore();
+  if (read) read.pending = false;
 }
 
 /**

@@ -1,11 +1,15 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { AIMessage, HumanMessage } from "@langchain/core/messages";
+import { AIMessage, HumanMessage, SystemMessage } from "@langchain/core/messages";
+import { createAgent, createMiddleware } from "langchain";
 import type { RunnableConfig } from "@langchain/core/runnables";
 import { tool } from "@langchain/core/tools";
 import { Annotation, Command, END, InMemoryStore, MemorySaver, MessagesAnnotation, Send, START, StateGraph } from "@langchain/langgraph";
 import { ToolNode } from "@langchain/langgraph/prebuilt";
 import { withRecons } from "../../src/langgraph/with-recons.js";
+import { reconsMiddleware } from "../../src/langgraph/middleware.js";
+import { createRecons } from "../../src/guard.js";
+import { ScriptedChatModel } from "../helpers/scripted-chat-model.js";
 import { makeGuard, RECORD_TEXT, VAULT } from "./fixtures.js";
 import { leakedFields } from "../helpers/leaks.js";
 
@@ -178,5 +182,32 @@ describe("review 7: the caller's state updates", () => {
     expect(saw).toHaveLength(1);
     expect(text(saw[0])).toMatch(/Patient /);
     expect(leakedFields(guard, text(saw[0]), "clerk")).toEqual([]);
+  });
+});
+
+describe("review 7: createAgent under withRecons", () => {
+  it("from the second turn on, the authorized model still reads the real values and state keeps them (the agent seeds its middleware state from its own state, not the caller's view)", async () => {
+    const guard = createRecons({
+      secret: "review7",
+      vault: { ssn: "939-79-6410", salary: "205902" },
+      policy: { fields: { ssn: { kind: "ssn", authorized: ["model"] }, salary: { kind: "amount", authorized: ["model"] } } },
+    });
+    const record = "SSN 939-79-6410, salary $205,902";
+    const recordPrompt = createMiddleware({
+      name: "recordPrompt",
+      stateSchema: z.object({ patient_record: z.string().default("") }),
+      wrapModelCall: async (request, handler) => handler({ ...request, systemMessage: new SystemMessage(`Record: ${(request.state as { patient_record: string }).patient_record}`) }),
+    });
+    const model = new ScriptedChatModel("model", [{ content: "one" }, { content: "two" }]);
+    const checkpointer = new MemorySaver();
+    const agent = withRecons(createAgent({ model, tools: [], middleware: [reconsMiddleware(guard), recordPrompt], checkpointer }), guard);
+    const config = { configurable: { thread_id: "agent-turns" } };
+    const first = await agent.invoke({ messages: [new HumanMessage("hi")], patient_record: record } as never, config);
+    await agent.invoke({ messages: [new HumanMessage("and again?")] } as never, config);
+    expect(model.received.map((messages) => String(messages[0].content))).toEqual([`Record: ${record}`, `Record: ${record}`]);
+    expect((await checkpointer.getTuple(config))?.checkpoint.channel_values.patient_record).toBe(record);
+    // The caller still gets its own view.
+    expect(leakedFields(guard, text(first), "user")).toEqual([]);
+    expect(leakedFields(guard, text(await agent.getState(config)), "user")).toEqual([]);
   });
 });
