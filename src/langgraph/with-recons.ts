@@ -120,6 +120,11 @@ function isAgent(value: object): value is { graph: CompiledGraphLike } {
   return isCompiledGraph(graph) && typeof (value as { invoke?: unknown }).invoke === "function";
 }
 
+/** A prebuilt `ToolNode` (by shape: its `tools` list): its tools, wrapped with `protectTool`, restore what they may see. */
+function isToolNode(runnable: unknown): boolean {
+  return Array.isArray((runnable as { tools?: unknown } | null)?.tools);
+}
+
 function isRecord(value: unknown): value is Record<string, unknown> {
   return value !== null && typeof value === "object" && !Array.isArray(value);
 }
@@ -158,6 +163,8 @@ class GraphInterceptor {
   private readonly deliveredArgs = new WeakSet<object>();
   private readonly reducerKeys = new Set<string>();
   private readonly storeViews: StoreViews;
+  /** Nodes (by name) whose insides restore what they may see: `Send` args to them are reversible too. */
+  private readonly restoringNodes = new Set<string>();
 
   constructor(
     private readonly guard: ReconsGuard,
@@ -187,7 +194,7 @@ class GraphInterceptor {
     this.addReducerKeys(builder.channels);
     for (const [name, spec] of Object.entries(builder.nodes)) {
       if (isProtected(spec.runnable)) continue;
-      spec.runnable = this.wrapNode(spec.runnable, name, handle, this.protectSubgraphs(spec.subgraphs));
+      spec.runnable = this.wrapNode(spec.runnable, name, handle, this.restoresInside(name, spec.runnable, spec.subgraphs));
     }
     this.protectBranches(builder);
     const compile = builder.compile.bind(builder);
@@ -207,7 +214,7 @@ class GraphInterceptor {
     this.addReducerKeys(compiled.builder?.channels ?? compiled.channels);
     for (const [name, node] of Object.entries(compiled.nodes)) {
       if (name === START_NODE || isProtected(node.bound)) continue;
-      node.bound = this.wrapNode(node.bound, name, handle, this.protectSubgraphs(node.subgraphs));
+      node.bound = this.wrapNode(node.bound, name, handle, this.restoresInside(name, node.bound, node.subgraphs));
     }
     if (compiled.builder) this.protectBranches(compiled.builder);
     if (toCaller) this.protectStateUpdates(compiled);
@@ -248,6 +255,13 @@ class GraphInterceptor {
     }
   }
 
+  /** Whether the node's subgraphs (protected here) or its tools (`protectTool` in a tool node) restore what they may see. */
+  private restoresInside(name: string, runnable: unknown, subgraphs: unknown[] | undefined): boolean {
+    const restores = this.protectSubgraphs(subgraphs) || isToolNode(runnable);
+    if (restores) this.restoringNodes.add(name);
+    return restores;
+  }
+
   /** Inner nodes of subgraphs are recipients too; returns whether there were any. */
   private protectSubgraphs(subgraphs: unknown[] | undefined): boolean {
     const compiled = (subgraphs ?? []).filter(isCompiledGraph);
@@ -283,12 +297,12 @@ class GraphInterceptor {
     }
   }
 
-  private wrapNode(runnable: Runnable, name: string, handle: GraphHandle, hasSubgraphs: boolean): Runnable {
+  private wrapNode(runnable: Runnable, name: string, handle: GraphHandle, restoresInside: boolean): Runnable {
     return new ProtectedRunnable(async (input, config) => {
       const path = nodePathOf(config, name);
       const reader = this.names.nameOf(path);
-      // A subgraph's own nodes restore what they may see, so its container receives reversible surrogates.
-      const delivered = await this.deliverInput(input, reader, hasSubgraphs);
+      // Where a subgraph's nodes or a tool node's tools restore what they may see, the container receives reversible surrogates.
+      const delivered = await this.deliverInput(input, reader, restoresInside);
       const nodeConfig = await this.configFor(config, reader, delivered);
       let output: unknown;
       try {
@@ -472,7 +486,7 @@ class GraphInterceptor {
     const writer = this.names.nameOf(writerPath);
     const args: unknown = await this.deliverByChannel(
       target.args,
-      { node: writer, stage: "write", reversible: false },
+      { node: writer, stage: "write", reversible: this.restoringNodes.has(target.node) },
       () => ({ recipient, resolution: "send" }),
     );
     if (isRecord(args)) this.deliveredArgs.add(args);

@@ -5,7 +5,8 @@ import { createAgent, createMiddleware } from "langchain";
 import type { RunnableConfig } from "@langchain/core/runnables";
 import { tool } from "@langchain/core/tools";
 import { Annotation, Command, END, InMemoryStore, MemorySaver, MessagesAnnotation, Send, START, StateGraph } from "@langchain/langgraph";
-import { ToolNode } from "@langchain/langgraph/prebuilt";
+import { createReactAgent, ToolNode } from "@langchain/langgraph/prebuilt";
+import { protectTool } from "../../src/langgraph/tools.js";
 import { withRecons } from "../../src/langgraph/with-recons.js";
 import { reconsMiddleware } from "../../src/langgraph/middleware.js";
 import { createRecons } from "../../src/guard.js";
@@ -209,5 +210,27 @@ describe("review 7: createAgent under withRecons", () => {
     // The caller still gets its own view.
     expect(leakedFields(guard, text(first), "user")).toEqual([]);
     expect(leakedFields(guard, text(await agent.getState(config)), "user")).toEqual([]);
+  });
+});
+
+describe("review 7: tools behind a prebuilt ToolNode", () => {
+  it.each(["v1", "v2"] as const)("an authorized protectTool gets the real amount whatever the tool node may see (createReactAgent %s)", async (version) => {
+    const guard = createRecons({
+      secret: "review7",
+      vault: { ssn: "939-79-6410", salary: "205902" },
+      policy: { fields: { ssn: { kind: "ssn", authorized: ["agent", "tool:pay"] }, salary: { kind: "amount", authorized: ["agent", "tool:pay"] } } },
+    });
+    const received: unknown[] = [];
+    const pay = tool(
+      async (args) => {
+        received.push(args);
+        return "paid";
+      },
+      { name: "pay", description: "pay", schema: z.object({ ssn: z.string(), amount: z.string() }) },
+    );
+    const model = new ScriptedChatModel("agent", [{ toolCalls: [{ name: "pay", args: { ssn: "939-79-6410", amount: "$205,902" } }] }, { content: "done" }]);
+    const agent = withRecons(createReactAgent({ llm: model, tools: [protectTool(pay, guard, { caller: "agent" })], version }), guard);
+    await agent.invoke({ messages: [new HumanMessage("Pay $205,902 to SSN 939-79-6410")] });
+    expect(received).toEqual([{ ssn: "939-79-6410", amount: "$205,902" }]);
   });
 });
