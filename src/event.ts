@@ -13,25 +13,28 @@ export const CHANNEL_NAMES: Record<Channel, string> = {
 };
 
 /** pos_i = a scenario's original agent; pos_j = an agent the topology introduced. */
-export type Position = "original" | "introduced" | "unknown";
+export const POSITIONS = ["original", "introduced", "unknown"] as const;
+export type Position = (typeof POSITIONS)[number];
 
 /** How the interceptor found the recipient of an event (shown in every decision). */
-export type Resolution =
-  | "explicit"
-  | "node-input"
-  | "send"
-  | "command-goto"
-  | "parent-command"
-  | "addressee"
-  | "tool-call"
-  | "tool-result"
-  | "final-output"
-  | "field-level-fallback"
-  | "reachability"
-  | "memory-write"
-  | "memory-read"
-  | "checkpoint"
-  | "trace";
+export const RESOLUTIONS = [
+  "explicit",
+  "node-input",
+  "send",
+  "command-goto",
+  "parent-command",
+  "addressee",
+  "tool-call",
+  "tool-result",
+  "final-output",
+  "field-level-fallback",
+  "reachability",
+  "memory-write",
+  "memory-read",
+  "checkpoint",
+  "trace",
+] as const;
+export type Resolution = (typeof RESOLUTIONS)[number];
 
 /** One observable tuple theta_t = (content, channel, recipient, position, t). */
 export interface ObservableEvent {

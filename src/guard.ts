@@ -1,4 +1,5 @@
-import type { Action, Channel, Decision, ObservableEvent, Position, Resolution, SanitizeResult } from "./event.js";
+import { z } from "zod";
+import { CHANNELS, POSITIONS, RESOLUTIONS, type Action, type Channel, type Decision, type ObservableEvent, type Position, type Resolution, type SanitizeResult } from "./event.js";
 import { decidingGroups, resolveOverlaps, type Detection, type Detector } from "./detect/base.js";
 import type { Judge, Rewriter } from "./detect/plugins.js";
 import { defaultRecognizers, recognizerDetector } from "./detect/recognizers/index.js";
@@ -9,7 +10,7 @@ import type { VariantRole } from "./detect/vault/variant.js";
 import { Vault } from "./detect/vault/vault.js";
 import { fieldTypeOf, type FieldType } from "./policy/infer.js";
 import { authorize, isAuthorized, protectAction, type AuthorizationQuery } from "./policy/authorize.js";
-import { parseOptions, type Policy, type ReconsOptions } from "./policy/options.js";
+import { parseConfig, parseOptions, type Policy, type ReconsOptions } from "./policy/options.js";
 import { Reachability } from "./policy/reachability.js";
 import { deriveKeys } from "./crypto/keys.js";
 import { SurrogateIndex, type RestoredSpan } from "./transform/surrogates.js";
@@ -31,6 +32,23 @@ export interface SanitizeOptions {
    */
   reversible?: boolean;
 }
+
+/**
+ * One observable event as `sanitize` takes it: checked, since a misspelled `recipent` or a channel
+ * written `c6` would silently fall back to a weaker rule and let raw values through.
+ */
+const observableEventSchema = z.strictObject({
+  channel: z.enum(CHANNELS),
+  /** Any JSON-like value; never echoed in an error. */
+  content: z.unknown(),
+  sender: z.string().optional(),
+  recipient: z.string().optional(),
+  position: z.enum(POSITIONS).optional(),
+  step: z.number().optional(),
+  resolution: z.enum(RESOLUTIONS).optional(),
+});
+const sanitizeOptionsSchema = z.strictObject({ reversible: z.boolean().optional() });
+const restoreArgumentsSchema = z.object({ recipient: z.string(), channel: z.enum(CHANNELS) });
 
 /** The recipient-conditioned sanitizer returned by `createRecons`. */
 export interface ReconsGuard {
@@ -194,8 +212,17 @@ class Guard implements ReconsGuard {
     const context = this.contextOf(event, options);
     const trail = new DecisionTrail();
     const cache = cacheFor(this.sanitized, context.key, this.vault);
-    const content = mapStrings(event.content, (text, path) => this.sanitizeCached(text, path, context, cache, trail));
+    const content = this.walkContent(() => mapStrings(event.content, (text, path) => this.sanitizeCached(text, path, context, cache, trail)));
     return resultOf(content, trail);
+  }
+
+  /** A walk of the caller's content that threw (a getter's own error may quote the value it guards) is rethrown with its message scrubbed. */
+  private walkContent<T>(walk: () => T): T {
+    try {
+      return walk();
+    } catch (error) {
+      throw new TypeError(`content could not be read: ${errorSummary(error, this.vault)}`);
+    }
   }
 
   /** Rewritten forms (e.g. `July 28th, 1957`) can be about twice as long as the registered value. */
@@ -227,7 +254,7 @@ class Guard implements ReconsGuard {
 
   /** Every tier 1-2 detection in `text` before overlap resolution. */
   private detectAll(text: string): Detection[] {
-    return this.detections.get(text, () => this.detectors.flatMap((detector) => detector.detect(text)));
+    return this.detections.get(text, () => this.detectors.flatMap((detector, index) => (index === 0 ? detector.detect(text) : checkedDetections(detector, text))));
   }
 
   /** The sync path is deterministic per (context, text, vault version), so repeats are served from memory. */
@@ -248,22 +275,27 @@ class Guard implements ReconsGuard {
     const rewrites = new Map<string, RewriteOutcome>();
     const judged = new Map<string, Detection[]>();
     const pending: Promise<void>[] = [];
-    mapStrings(event.content, (text, path) => {
-      pending.push(this.prepareAsync(text, path, context, rewrites, judged));
-      return text;
-    });
+    this.walkContent(() =>
+      mapStrings(event.content, (text, path) => {
+        pending.push(this.prepareAsync(text, path, context, rewrites, judged));
+        return text;
+      }),
+    );
     await Promise.all(pending);
     const decisions: Decision[] = [];
-    const content = mapStrings(event.content, (text, path) =>
-      this.sanitizeString(text, path, context, decisions, (source, span) => rewrites.get(rewriteKey(source, span)), judged.get(path)),
+    const content = this.walkContent(() =>
+      mapStrings(event.content, (text, path) =>
+        this.sanitizeString(text, path, context, decisions, (source, span) => rewrites.get(rewriteKey(source, span)), judged.get(path)),
+      ),
     );
     return { content, decisions };
   }
 
   restore<T>(content: T, recipient: string, channel: Channel): T {
+    parseConfig(restoreArgumentsSchema, { recipient, channel }, "restore arguments");
     const cache = cacheFor(this.restored, `${recipient}\u0001${channel}`, this.vault);
     const allowed = (field: string) => this.mayReceive(field, channel, recipient);
-    return mapStrings(content, (text) => cache.get(text, () => this.surrogates.restore(text, allowed)));
+    return this.walkContent(() => mapStrings(content, (text) => cache.get(text, () => this.surrogates.restore(text, allowed))));
   }
 
   /** Whether sanitize would give `recipient` a sure detection of `field` as it is (static mode and reachability included). */
@@ -273,6 +305,8 @@ class Guard implements ReconsGuard {
   }
 
   private contextOf(event: ObservableEvent, options: SanitizeOptions): EventContext {
+    parseConfig(observableEventSchema, event, "sanitize event");
+    parseConfig(sanitizeOptionsSchema, options, "sanitize options");
     const recipient = event.recipient && event.recipient !== "unknown" ? event.recipient : null;
     const position = event.position ?? this.positionOf(recipient ?? undefined);
     const resolution = event.resolution ?? (recipient ? "explicit" : "field-level-fallback");
@@ -405,6 +439,9 @@ class Guard implements ReconsGuard {
     if (cached !== undefined) return cached;
     const result = operator.apply(input);
     if (result instanceof Promise) throw new OperatorError(`${operator.name} is async`, "async-operator");
+    if (typeof result?.text !== "string" || (result.exception !== undefined && typeof result.exception !== "string")) {
+      throw new OperatorError(`${operator.name} returned no { text } output`, "operator-invalid-output");
+    }
     if (memo === this.operatorMemo && memo.size >= OPERATOR_MEMO_LIMIT) memo.clear();
     memo.set(key, result);
     return result;
@@ -489,7 +526,8 @@ class Guard implements ReconsGuard {
       position: context.position,
       resolution: context.resolution,
       action: fallback ? "redact" : span.action,
-      reason: exception ? `${span.reason};${exception}` : span.reason,
+      // An operator's exception note is a plug-in's text: it may quote the value.
+      reason: exception ? `${span.reason};${errorSummary(exception, this.vault)}` : span.reason,
       path,
       span: [detection.start, detection.end],
     };
@@ -553,8 +591,9 @@ class Guard implements ReconsGuard {
           value: entry.value,
         };
         try {
-          const verdict = await this.judge.score(text, target);
-          if (verdict.disclosed) extra.push({ ...detection, confidence: verdict.score, source: `judge:${verdict.promptHash}` });
+          const verdict = checkedVerdict(await this.judge.score(text, target));
+          // Either the judge's own call or its threshold says disclosed: fail closed.
+          if (verdict.disclosed || verdict.score >= this.judge.threshold) extra.push({ ...detection, confidence: verdict.score, source: `judge:${verdict.promptHash}` });
         } catch {
           extra.push({ ...detection, source: "judge-error" });
         }
@@ -579,6 +618,9 @@ class Guard implements ReconsGuard {
           span: spanText,
           target: { field: span.detection.field ?? span.detection.kind, value: span.detection.value ?? spanText, kind: span.detection.kind },
         });
+        if (typeof result?.text !== "string") throw new OperatorError("the rewriter returned no { text }", "rewrite-invalid-output");
+        // A rewrite that still holds the span verbatim rewrote nothing.
+        if (result.text.toLowerCase().includes(spanText.toLowerCase())) throw new OperatorError("the rewrite still holds the span", "rewrite-unverified");
         rewrites.set(rewriteKey(text, span), { text: result.text });
       } catch (error) {
         rewrites.set(rewriteKey(text, span), { fallback: error instanceof OperatorError ? error.fallback : "rewrite-error" });
@@ -665,4 +707,29 @@ function rewriteKey(text: string, span: PlannedSpan): string {
 
 function isPlaceholder(text: string, detection: Detection): boolean {
   return text.lastIndexOf("[REDACTED:", detection.start) > text.lastIndexOf("]", detection.start - 1);
+}
+
+const VALUE_TYPES: ReadonlySet<string> = new Set(["format", "value", "contextual"]);
+
+/** A plug-in detector's detections, checked: a span outside the text (a negative start copies text around it) or of the wrong shape is a detection error. */
+function checkedDetections(detector: Detector, text: string): Detection[] {
+  const found: unknown = detector.detect(text);
+  if (!Array.isArray(found)) throw new TypeError(`detector ${detector.name} returned no array of detections`);
+  for (const detection of found as Detection[]) {
+    const { start, end, kind, valueType, confidence } = detection ?? {};
+    if (!Number.isInteger(start) || !Number.isInteger(end) || start < 0 || end <= start || end > text.length) {
+      throw new TypeError(`detector ${detector.name} returned a span outside the text`);
+    }
+    if (typeof kind !== "string" || !VALUE_TYPES.has(valueType) || !Number.isFinite(confidence)) throw new TypeError(`detector ${detector.name} returned a detection of the wrong shape`);
+  }
+  return found as Detection[];
+}
+
+/** A judge's verdict, checked; its prompt hash goes into decisions, so it must be a hash. */
+function checkedVerdict(verdict: unknown): { score: number; disclosed: boolean; promptHash: string } {
+  const { score, disclosed, promptHash } = (verdict ?? {}) as Partial<{ score: unknown; disclosed: unknown; promptHash: unknown }>;
+  if (typeof score !== "number" || !(score >= 0 && score <= 1) || typeof disclosed !== "boolean" || typeof promptHash !== "string" || !/^[\w.:-]{1,128}$/.test(promptHash)) {
+    throw new TypeError("the judge returned a verdict of the wrong shape");
+  }
+  return { score, disclosed, promptHash };
 }

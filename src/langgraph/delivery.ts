@@ -59,12 +59,16 @@ function redactString(text: string, path: string): string {
   return path.endsWith("#key") && STRUCTURAL_KEY.test(text) ? text : FAILURE_PLACEHOLDER;
 }
 
-/** Every string of `value` replaced by the failure placeholder; messages, ids and state keys kept. */
+/** Every string of `value` replaced by the failure placeholder; messages, ids and state keys kept. A value that cannot be walked (a throwing getter) becomes the placeholder whole. */
 export function redactAll<T>(value: T): T {
   try {
     return fromPlain(value, mapStrings(toPlain(value), redactString));
   } catch {
-    return mapStrings(value, redactString);
+    try {
+      return mapStrings(value, redactString);
+    } catch {
+      return FAILURE_PLACEHOLDER as T;
+    }
   }
 }
 

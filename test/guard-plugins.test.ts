@@ -1,0 +1,93 @@
+import { describe, expect, it } from "vitest";
+import { createRecons } from "../src/guard.js";
+import type { Detection } from "../src/detect/base.js";
+
+const SSN = "939-79-6410";
+const vault = { ssn: SSN, patient_name: "Dwayne Sanchez", diagnosis: "chronic back pain" };
+const policy = {
+  fields: {
+    ssn: { valueType: "format", kind: "ssn", authorized: ["intake"] },
+    patient_name: { valueType: "value", kind: "name", authorized: ["intake"] },
+    diagnosis: { valueType: "contextual", kind: "text", authorized: ["doctor"] },
+  },
+} as const;
+const guardWith = (extra: Record<string, unknown>) => createRecons({ secret: "plugins-test", vault, policy, ...extra });
+const message = `Patient Dwayne Sanchez, SSN ${SSN}, on file.`;
+const paraphrase = "Patient suffers from persistent lumbar discomfort for years, see notes.";
+const ner = (detect: (text: string) => unknown) => ({ name: "ner", detect });
+const person = (text: string): Detection[] => {
+  const start = text.indexOf("John Smith");
+  return start < 0 ? [] : [{ start, end: start + 10, field: null, kind: "person", valueType: "value", tier: 2, confidence: 0.9, source: "ner" }];
+};
+
+describe("plug-ins that misbehave end in redaction with a reason (review 7)", () => {
+  it("a detector's span outside the text is a detection error, not text copied around the span", () => {
+    const text = `SSN ${SSN} on file.${" and more".repeat(40)}`;
+    const guard = guardWith({ detectors: [ner(() => [{ start: -3, end: 2, field: null, kind: "person", valueType: "value", tier: 2, confidence: 0.9, source: "ner" }])] });
+    const result = guard.sanitizeSync({ channel: "C2", content: text, recipient: "scheduler" });
+    expect(result.content).toBe("[REDACTED:detection-error]");
+    expect(result.decisions.map((decision) => decision.fallback)).toEqual(["detection-error"]);
+  });
+
+  it("an async detector (a Promise, not detections) is a detection error, not silently nothing found", () => {
+    const sync = guardWith({ detectors: [ner(person)] }).sanitizeSync({ channel: "C2", content: "Call John Smith tomorrow.", recipient: "scheduler" });
+    expect(sync.content).toBe("Call [REDACTED:person] tomorrow.");
+    const async = guardWith({ detectors: [ner(async (text: string) => person(text))] }).sanitizeSync({ channel: "C2", content: "Call John Smith tomorrow.", recipient: "scheduler" });
+    expect(async.content).toBe("[REDACTED:detection-error]");
+  });
+
+  it("an operator's output that is not { text } redacts that value; its exception note never quotes the value", () => {
+    const bare = guardWith({ operators: [{ action: "fpe", name: "bare", apply: () => "000-00-0000" }] }).sanitizeSync({ channel: "C2", content: message, recipient: "scheduler" });
+    expect(bare.content).toContain("[REDACTED:ssn]");
+    expect(bare.decisions.find((decision) => decision.field === "ssn")?.fallback).toBe("operator-invalid-output");
+    const noted = guardWith({ operators: [{ action: "fpe", name: "noted", apply: (input: { value: string }) => ({ text: "000-00-0000", exception: `could not encrypt ${input.value}` }) }] });
+    const decisions = noted.sanitizeSync({ channel: "C2", content: message, recipient: "scheduler" }).decisions;
+    expect(JSON.stringify(decisions)).not.toContain(SSN);
+    expect(decisions.find((decision) => decision.field === "ssn")?.reason).toMatch(/could not encrypt/);
+  });
+
+  it("a judge verdict of the wrong shape is a judge error; a score over the judge's threshold counts as disclosed", async () => {
+    const shapeless = guardWith({ judge: { threshold: 0.5, score: async () => ({ score: 0.97, promptHash: "p-chronic back pain" }) } });
+    const result = await shapeless.sanitize({ channel: "C2", content: paraphrase, recipient: "scheduler" });
+    expect(result.content).toBe("[REDACTED:text]");
+    expect(JSON.stringify(result.decisions)).not.toContain("chronic back pain");
+    const overThreshold = guardWith({ judge: { threshold: 0.5, score: async () => ({ score: 0.97, disclosed: false, promptHash: "h1" }) } });
+    expect((await overThreshold.sanitize({ channel: "C2", content: paraphrase, recipient: "scheduler" })).content).toBe("[REDACTED:text]");
+  });
+
+  it("a rewrite that still holds the span is refused (rewrite-unverified)", async () => {
+    const guard = guardWith({
+      judge: { threshold: 0.5, score: async () => ({ score: 0.97, disclosed: true, promptHash: "h1" }) },
+      rewriter: { rewrite: async (request: { span: string }) => ({ text: request.span, attempts: 1 }) },
+    });
+    const result = await guard.sanitize({ channel: "C2", content: paraphrase, recipient: "scheduler" });
+    expect(result.content).toBe("[REDACTED:text]");
+    expect(result.decisions.map((decision) => decision.fallback)).toEqual(["rewrite-unverified"]);
+  });
+});
+
+describe("sanitize's own arguments are checked and named (review 7)", () => {
+  const guard = guardWith({});
+  it.each([
+    [{ channel: "C2", content: message, recipent: "scheduler" }, /recipent/],
+    [{ channel: "c6", content: message, recipient: "scheduler" }, /channel/],
+    [{ content: message, recipient: "scheduler" }, /channel/],
+    [{ channel: "C2", content: message, recipient: "scheduler", position: "orig" }, /position/],
+  ])("%j is refused naming the field", (event, field) => {
+    expect(() => guard.sanitizeSync(event as never)).toThrow(field);
+  });
+
+  it("a misspelled option and a wrong restore channel are refused", () => {
+    expect(() => guard.sanitizeSync({ channel: "C5", content: message }, { reversable: true } as never)).toThrow(/reversable/);
+    expect(() => guard.restore(message, "intake", "C9" as never)).toThrow(/channel/);
+  });
+
+  it("content whose getter throws is refused with the getter's message scrubbed", () => {
+    const content = {
+      get ssn(): string {
+        throw new Error(`getter failed on ${SSN}`);
+      },
+    };
+    expect(() => guard.sanitizeSync({ channel: "C2", content, recipient: "scheduler" })).toThrow(/getter failed on \[REDACTED/);
+  });
+});
