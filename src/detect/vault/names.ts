@@ -45,7 +45,7 @@ export function namePart(value: string, part: "first-name" | "surname"): string 
   const normalized = written.map(normalizeValue);
   // Honorifics are dropped only before the first name and suffixes only after the surname.
   const index = part === "first-name" ? normalized.indexOf(name.first) : normalized.lastIndexOf(name.surname);
-  return index === -1 ? null : written[index].replace(/^[^\p{L}]+|[^\p{L}]+$/gu, "");
+  return index === -1 ? null : written[index].replace(/^[^\p{L}]+|[^\p{L}\p{M}]+$/gu, "");
 }
 
 /** The parts of a multi-word surname long enough to name the person after a title; none for a one-word surname. */

@@ -38,7 +38,8 @@ export const RESERVED = 32;
 const NAME_KINDS = new Set(["name", "person", "full_name", "first_name", "last_name", "given_name", "family_name", "surname"]);
 const TITLES = new Set(["mr", "mrs", "ms", "miss", "mx", "dr", "prof", "sir", "dame", "rev", "fr", "capt", "sgt", "lt", "col", "gen", "hon"]);
 const SUFFIXES = new Set(["jr", "sr", "ii", "iii", "iv", "md", "phd", "dds", "dmd", "rn", "np", "esq", "cpa", "dvm", "mba", "pe"]);
-const WORD = /\p{L}+(?:['’]\p{L}+)*/gu;
+/** A name word: letters with their combining marks (Devanagari vowel signs, NFD accents), so `राहुल` is one word, not initials. */
+const WORD = /[\p{L}\p{M}]+(?:['’][\p{L}\p{M}]+)*/gu;
 
 const lookupKey = (token: string): string => token.toLowerCase().replace(/['’]/g, "");
 
@@ -145,6 +146,8 @@ function parseName(value: string): Token[] {
 
 /** `name` in the capitalization style of `pattern` (ALL CAPS, lower, else as written). */
 export function copyCase(pattern: string, name: string): string {
+  // A script without case (Devanagari, Hangul) says nothing about style: the name as listed.
+  if (pattern.toUpperCase() === pattern.toLowerCase()) return name;
   if (pattern.length > 1 && pattern === pattern.toUpperCase()) return name.toUpperCase();
   if (pattern === pattern.toLowerCase()) return name.toLowerCase();
   return name;

@@ -67,6 +67,15 @@ describe("pseudonym operator: names", () => {
     }
   });
 
+  it("replaces every word of a name in a script with combining marks or without case (no letter kept as an initial, no capitals invented)", () => {
+    // Devanagari vowel signs are combining marks: `राहुल` was split into one-letter "initials" that were kept.
+    for (const name of ["राहुल शर्मा", "সৌমিত্র চট্টোপাধ্যায়", "முருகன் செல்வம்"]) {
+      const out = pseudonym(name);
+      for (const part of name.split(" ")) expect(out).not.toContain(part);
+      expect(out).toMatch(/^[A-Z][a-z'-]+ [A-Z][A-Za-z'-]+$/);
+    }
+  });
+
   it("gives unlisted names a keyed reserved surrogate that reverse refuses", () => {
     const out = pseudonym("Xyzzy Qwertyson");
     expect(out).toBe(pseudonym("Xyzzy Qwertyson"));
