@@ -54,6 +54,9 @@ class Walker {
     if (typeof value === "bigint") return this.bigint(value, path);
     if (value === null || typeof value !== "object") return value;
     if (value instanceof Date) return this.date(value, path);
+    // A URL and a boxed primitive hold their text where no field shows it: walked as that text.
+    if (value instanceof URL) return this.textOf(value, value.href, path);
+    if (value instanceof String || value instanceof Number || value instanceof Boolean) return this.textOf(value, value.valueOf(), path);
     if (value instanceof Uint8Array || value instanceof ArrayBuffer) return this.bytes(value, path);
     if (ArrayBuffer.isView(value)) return value; // Numbers (Int32Array, ...), not text.
     const known = this.seen.get(value) ?? this.memo?.get(value);
@@ -68,7 +71,7 @@ class Walker {
           ? this.set(value, path)
           : value instanceof Error
             ? this.error(value, path)
-            : this.record(value as Record<string, unknown>, path);
+            : this.fields(value, path);
     this.seen.set(value, result);
     this.memo?.set(value, result);
     return result;
@@ -87,6 +90,43 @@ class Walker {
     const text = value.toString();
     const result = this.visit(text, path);
     return result === text ? value : /^-?\d+$/.test(result) ? BigInt(result) : result;
+  }
+
+  /** An object that stands for one text or number: where that must change, the sanitized value replaces the object. */
+  private textOf(value: object, primitive: unknown, path: string): unknown {
+    const next = this.walk(primitive, path);
+    return next === primitive ? value : next;
+  }
+
+  /**
+   * A record or class instance: its own fields, enumerable or not. A class instance with `toJSON`
+   * (private fields, getters) is also read the way serialization reads it: if that changes, its
+   * sanitized JSON form replaces it, since a copy of the class would still hold the private values.
+   * LangChain objects (`lc_kwargs`) serialize their own fields and are copied as records.
+   */
+  private fields(value: object, path: string): unknown {
+    const toJSON = (value as { toJSON?: unknown }).toJSON;
+    if (typeof toJSON === "function" && !isPlainRecord(value) && !("lc_kwargs" in value)) {
+      const json: unknown = toJSON.call(value);
+      if (json !== value) {
+        const next = this.walk(json, path);
+        if (next !== json) return next;
+      }
+    }
+    const keys = Object.getOwnPropertyNames(value);
+    if (keys.length === Object.keys(value).length) return this.record(value as Record<string, unknown>, path);
+    const hidden = keys.map((key, index) => this.walk((value as Record<string, unknown>)[key], childPath(path, key, index)));
+    if (hidden.every((item, index) => item === (value as Record<string, unknown>)[keys[index]])) return this.record(value as Record<string, unknown>, path);
+    const copy = Object.create(Object.getPrototypeOf(value) as object) as Record<string, unknown>;
+    keys.forEach((key, index) => {
+      const enumerable = Object.getOwnPropertyDescriptor(value, key)?.enumerable ?? false;
+      Object.defineProperty(copy, key, { value: hidden[index], writable: true, configurable: true, enumerable });
+    });
+    for (const symbol of Object.getOwnPropertySymbols(value)) {
+      const descriptor = Object.getOwnPropertyDescriptor(value, symbol)!;
+      Object.defineProperty(copy, symbol, "value" in descriptor ? { ...descriptor, value: this.walk(descriptor.value, `${path}[symbol]`) } : descriptor);
+    }
+    return copy;
   }
 
   /** A date is its ISO text: where that text must change, the text replaces the date (never the date kept). */
@@ -172,18 +212,29 @@ class Walker {
       const nextKey = this.visit(key, `${path}[key#${index}]#key`);
       const next = this.walk(item, nextKey === key ? childPath(path, key, index) : `${path}[key#${index}]`);
       if (next !== item || nextKey !== key) {
-        if (!copy) {
-          copy = isPlainRecord(source) ? {} : Object.create(Object.getPrototypeOf(source));
-          for (let k = 0; k < keys.length; k++) copy![keys[k]] = values[k];
-          // Brand symbols (e.g. LangChain's message marker) keep `isAIMessage` and friends working.
-          for (const symbol of Object.getOwnPropertySymbols(source)) {
-            Object.defineProperty(copy, symbol, Object.getOwnPropertyDescriptor(source, symbol)!);
-          }
-        }
-        if (nextKey !== key) delete copy![key];
-        copy![nextKey] = next;
+        copy ??= copyOfRecord(source, keys, values);
+        if (nextKey !== key) delete copy[key];
+        copy[nextKey] = next;
       }
+    }
+    // Symbol-keyed fields: a brand (LangChain's message marker) stays as it is, a text one is walked.
+    for (const symbol of Object.getOwnPropertySymbols(source)) {
+      const descriptor = Object.getOwnPropertyDescriptor(source, symbol)!;
+      if (!("value" in descriptor)) continue;
+      const next = this.walk(descriptor.value, `${path}[symbol]`);
+      if (next === descriptor.value) continue;
+      copy ??= copyOfRecord(source, keys, values);
+      Object.defineProperty(copy, symbol, { ...descriptor, value: next });
     }
     return copy ?? source;
   }
+}
+
+/** A shallow copy of a record (own enumerable fields, symbol-keyed fields as they are), of its class. */
+function copyOfRecord(source: Record<string, unknown>, keys: string[], values: unknown[]): Record<string, unknown> {
+  const copy: Record<string, unknown> = isPlainRecord(source) ? {} : Object.create(Object.getPrototypeOf(source));
+  for (let k = 0; k < keys.length; k++) copy[keys[k]] = values[k];
+  // Brand symbols (e.g. LangChain's message marker) keep `isAIMessage` and friends working.
+  for (const symbol of Object.getOwnPropertySymbols(source)) Object.defineProperty(copy, symbol, Object.getOwnPropertyDescriptor(source, symbol)!);
+  return copy;
 }

@@ -49,6 +49,31 @@ const observableEventSchema = z.strictObject({
 });
 const sanitizeOptionsSchema = z.strictObject({ reversible: z.boolean().optional() });
 const restoreArgumentsSchema = z.object({ recipient: z.string(), channel: z.enum(CHANNELS) });
+const EVENT_KEYS: ReadonlySet<string> = new Set(Object.keys(observableEventSchema.shape));
+const CHANNEL_SET: ReadonlySet<unknown> = new Set(CHANNELS);
+const POSITION_SET: ReadonlySet<unknown> = new Set(POSITIONS);
+const RESOLUTION_SET: ReadonlySet<unknown> = new Set(RESOLUTIONS);
+
+/** What `observableEventSchema` accepts, checked without zod. */
+function isWellFormedEvent(event: ObservableEvent): boolean {
+  if (event === null || typeof event !== "object") return false;
+  for (const key in event) if (!EVENT_KEYS.has(key)) return false;
+  const { channel, sender, recipient, position, step, resolution } = event;
+  return (
+    CHANNEL_SET.has(channel) &&
+    (sender === undefined || typeof sender === "string") &&
+    (recipient === undefined || typeof recipient === "string") &&
+    (position === undefined || POSITION_SET.has(position)) &&
+    (step === undefined || typeof step === "number") &&
+    (resolution === undefined || RESOLUTION_SET.has(resolution))
+  );
+}
+
+function isWellFormedOptions(options: SanitizeOptions): boolean {
+  if (options === null || typeof options !== "object") return false;
+  for (const key in options) if (key !== "reversible") return false;
+  return options.reversible === undefined || typeof options.reversible === "boolean";
+}
 
 /** The recipient-conditioned sanitizer returned by `createRecons`. */
 export interface ReconsGuard {
@@ -292,7 +317,7 @@ class Guard implements ReconsGuard {
   }
 
   restore<T>(content: T, recipient: string, channel: Channel): T {
-    parseConfig(restoreArgumentsSchema, { recipient, channel }, "restore arguments");
+    if (typeof recipient !== "string" || !CHANNEL_SET.has(channel)) parseConfig(restoreArgumentsSchema, { recipient, channel }, "restore arguments");
     const cache = cacheFor(this.restored, `${recipient}\u0001${channel}`, this.vault);
     const allowed = (field: string) => this.mayReceive(field, channel, recipient);
     return this.walkContent(() => mapStrings(content, (text) => cache.get(text, () => this.surrogates.restore(text, allowed))));
@@ -305,8 +330,9 @@ class Guard implements ReconsGuard {
   }
 
   private contextOf(event: ObservableEvent, options: SanitizeOptions): EventContext {
-    parseConfig(observableEventSchema, event, "sanitize event");
-    parseConfig(sanitizeOptionsSchema, options, "sanitize options");
+    // zod names what is wrong; the plain check spares every well-formed call its cost.
+    if (!isWellFormedEvent(event)) parseConfig(observableEventSchema, event, "sanitize event");
+    if (!isWellFormedOptions(options)) parseConfig(sanitizeOptionsSchema, options, "sanitize options");
     const recipient = event.recipient && event.recipient !== "unknown" ? event.recipient : null;
     const position = event.position ?? this.positionOf(recipient ?? undefined);
     const resolution = event.resolution ?? (recipient ? "explicit" : "field-level-fallback");

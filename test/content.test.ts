@@ -42,3 +42,47 @@ describe("mapStrings", () => {
     expect((result.content as Record<string, unknown>).self).toBe(CYCLE_MARKER);
   });
 });
+
+describe("mapStrings: text where no enumerable field shows it (review 7)", () => {
+  const secret = "SSN 939-79-6410";
+  const visit = (text: string, path: string) => (path.endsWith("#key") ? text : text.replace("939-79-6410", "[X]"));
+
+  it("walks a URL and a boxed primitive as their text; untouched ones keep their identity", () => {
+    const url = new URL("https://crm.test/patients?ssn=939-79-6410");
+    const result = mapStrings({ url, boxed: new String(secret), plain: new URL("https://crm.test/") }, visit);
+    expect(result.url).toBe("https://crm.test/patients?ssn=[X]");
+    expect(result.boxed).toBe("SSN [X]");
+    expect(result.plain).toBeInstanceOf(URL);
+  });
+
+  it("walks symbol-keyed and non-enumerable fields, keeping them so", () => {
+    const note = Symbol("note");
+    const hidden = { shown: "hi" };
+    Object.defineProperty(hidden, "secret", { value: secret, enumerable: false });
+    const result = mapStrings({ symbolic: { [note]: secret }, hidden }, visit);
+    expect((result.symbolic as Record<symbol, string>)[note]).toBe("SSN [X]");
+    expect((result.hidden as Record<string, string>).secret).toBe("SSN [X]");
+    expect(Object.keys(result.hidden)).toEqual(["shown"]);
+  });
+
+  it("reads a class instance with toJSON as serialization does: private values that change replace it by its sanitized JSON", () => {
+    class Patient {
+      readonly #ssn = "939-79-6410";
+      get ssn() {
+        return this.#ssn;
+      }
+      toJSON() {
+        return { ssn: this.#ssn };
+      }
+    }
+    class Clean {
+      toJSON() {
+        return { ok: true };
+      }
+    }
+    const clean = new Clean();
+    const result = mapStrings({ patient: new Patient(), clean }, visit);
+    expect(result.patient).toEqual({ ssn: "[X]" });
+    expect(result.clean).toBe(clean);
+  });
+});

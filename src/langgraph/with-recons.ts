@@ -337,22 +337,26 @@ class GraphInterceptor {
    * `metadata` keys and its `tags` delivered like the reader's input, and its own view of the store.
    */
   private async callerConfigFor(config: RunnableConfig, reader: string): Promise<RunnableConfig> {
-    const readerConfig: RunnableConfig & { context?: unknown; store?: BaseStore } = { ...config };
     // The reader's own view of the graph's store (`compile({ store })`): it writes and reads as `reader`.
     const store = this.storeViews.viewFor((config as { store?: unknown }).store, reader);
-    if (store) readerConfig.store = store;
     const context = (config as { context?: unknown }).context;
-    if (context !== undefined && context !== null) readerConfig.context = await this.deliverInput(context, reader, false);
-    if (config.configurable) readerConfig.configurable = await this.deliverCallerKeys(config.configurable, reader);
-    if (config.metadata) readerConfig.metadata = await this.deliverCallerKeys(config.metadata, reader);
-    if (config.tags && config.tags.length > 0) readerConfig.tags = (await this.deliverInput(config.tags, reader, false)) as string[];
+    const hasContext = context !== undefined && context !== null;
+    const configurableKeys = callerKeysOf(config.configurable);
+    const metadataKeys = callerKeysOf(config.metadata);
+    const hasTags = config.tags !== undefined && config.tags.length > 0;
+    // Most calls carry nothing of the caller's: the config as it is, no copy.
+    if (!store && !hasContext && configurableKeys.length === 0 && metadataKeys.length === 0 && !hasTags) return config;
+    const readerConfig: RunnableConfig & { context?: unknown; store?: BaseStore } = { ...config };
+    if (store) readerConfig.store = store;
+    if (hasContext) readerConfig.context = await this.deliverInput(context, reader, false);
+    if (configurableKeys.length > 0) readerConfig.configurable = await this.deliverCallerKeys(config.configurable!, configurableKeys, reader);
+    if (metadataKeys.length > 0) readerConfig.metadata = await this.deliverCallerKeys(config.metadata!, metadataKeys, reader);
+    if (hasTags) readerConfig.tags = (await this.deliverInput(config.tags, reader, false)) as string[];
     return readerConfig;
   }
 
-  /** `record` with the caller's own content keys delivered to `reader`; LangGraph's keys (addresses, steps, the scratchpad) as they are. */
-  private async deliverCallerKeys(record: Record<string, unknown>, reader: string): Promise<Record<string, unknown>> {
-    const callerKeys = Object.keys(record).filter((key) => !isLangGraphKey(key) && isContent(record[key]));
-    if (callerKeys.length === 0) return record;
+  /** `record` with its caller keys (`callerKeysOf`) delivered to `reader`; LangGraph's keys (addresses, steps, the scratchpad) as they are. */
+  private async deliverCallerKeys(record: Record<string, unknown>, callerKeys: string[], reader: string): Promise<Record<string, unknown>> {
     const own = Object.fromEntries(callerKeys.map((key) => [key, record[key]]));
     return { ...record, ...((await this.deliverInput(own, reader, false)) as Record<string, unknown>) };
   }
@@ -738,8 +742,16 @@ const insideProtectedNode = new AsyncLocalStorage<true>();
 /** LangGraph's own configurable and metadata keys (addresses and the like): not the caller's content. */
 const LANGGRAPH_KEYS = new Set(["thread_id", "checkpoint_ns", "checkpoint_id", "checkpoint_map", "run_id", "assistant_id", "graph_id"]);
 
+/** The caller's own content keys of a config record (`configurable`, `metadata`). */
+function callerKeysOf(record: Record<string, unknown> | undefined): string[] {
+  const keys: string[] = [];
+  for (const key in record) if (!isLangGraphKey(key) && isContent(record[key])) keys.push(key);
+  return keys;
+}
+
+/** LangGraph's own keys; `ls_*` are the LangSmith run labels it sets (`ls_integration`). */
 function isLangGraphKey(key: string): boolean {
-  return LANGGRAPH_KEYS.has(key) || key.startsWith("__") || key.startsWith("langgraph_");
+  return LANGGRAPH_KEYS.has(key) || key.startsWith("__") || key.startsWith("langgraph_") || key.startsWith("ls_");
 }
 /** Where LangGraph keeps a task's own state in its config: resume values, counters, the task input `getCurrentTaskInput()` reads. */
 export const SCRATCHPAD_KEY = "__pregel_scratchpad";
