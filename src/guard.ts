@@ -5,6 +5,7 @@ import type { Judge, Rewriter } from "./detect/plugins.js";
 import { defaultRecognizers, recognizerDetector } from "./detect/recognizers/index.js";
 import { layDigits } from "./detect/vault/digit-skeletons.js";
 import { maskedTail } from "./detect/vault/masked.js";
+import { unescapedText } from "./detect/vault/normalize.js";
 import { namePart } from "./detect/vault/names.js";
 import type { VariantRole } from "./detect/vault/variant.js";
 import { Vault } from "./detect/vault/vault.js";
@@ -686,10 +687,12 @@ function isRestorableAmount(span: string, registered: string | undefined, output
 }
 
 /**
- * A span as its operator should read it: compatibility letters and digits (`１２３`) as the ones they
- * show, invisible format characters gone; separators as written (a U+2011 hyphen stays one).
+ * A span as its operator should read it: escapes decoded (`%40`, `\u00e9`, `&#45;`), compatibility
+ * letters and digits (`１２３`) as the ones they show, invisible format characters gone; separators
+ * as written (a U+2011 hyphen stays one).
  */
-function plainForm(span: string): string {
+function plainForm(written: string): string {
+  const span = unescapedText(written);
   if (!/[^\x00-\x7f]/.test(span)) return span;
   return span.replace(/\p{Cf}/gu, "").replace(/[^\x00-\x7f]/gu, (char) => (/[\p{L}\p{N}]/u.test(char) ? char.normalize("NFKC") : char));
 }

@@ -120,6 +120,16 @@ export class NormalizeBuffer implements OriginMap {
   }
 
   fill(source: string): this {
+    // Escaped text (`Gregory%20Olson`, `\u0040`, `&#45;`, a JSON `\n`) is matched as the characters it stands for.
+    const decoded = decodeEscapes(source);
+    if (decoded === null) return this.fillPlain(source);
+    this.fillPlain(decoded.text);
+    for (let k = 0; k < this.length; k++) this.origin[k] = decoded.offsets[this.origin[k]];
+    this.source = source;
+    return this;
+  }
+
+  private fillPlain(source: string): this {
     const size = source.length + 1;
     if (this.codes.length < size) {
       this.codes = new Uint16Array(size * 2);
@@ -232,6 +242,70 @@ export class NormalizeBuffer implements OriginMap {
   }
 }
 
+/**
+ * Escapes that hide characters from a matcher reading the text as written: URL percent runs,
+ * JSON / JavaScript `\uXXXX` and `\n`-style escapes, HTML character references.
+ */
+const ESCAPE = /(?:%[0-9A-Fa-f]{2})+|\\u[0-9A-Fa-f]{4}|\\[nrtbf"\\/]|&#[0-9]{1,7};|&#[xX][0-9A-Fa-f]{1,6};|&(?:amp|lt|gt|quot|apos|nbsp);/g;
+const ESCAPE_AT = new RegExp(ESCAPE.source, "y");
+const MAY_ESCAPE = /[%\\&]/;
+const NAMED_ENTITIES: Record<string, string> = { "&amp;": "&", "&lt;": "<", "&gt;": ">", "&quot;": '"', "&apos;": "'", "&nbsp;": " " };
+const SIMPLE_ESCAPES: Record<string, string> = { n: " ", r: " ", t: " ", b: " ", f: " ", '"': '"', "\\": "\\", "/": "/" };
+
+/** What one escape stands for; null when it stands for nothing valid (left as written). */
+function decodeEscape(escape: string): string | null {
+  const first = escape.charCodeAt(0);
+  if (first === 37) {
+    try {
+      return decodeURIComponent(escape);
+    } catch {
+      // Not UTF-8 (`%E9` alone): byte per character, as Latin-1 would read it.
+      return escape.replace(/%([0-9A-Fa-f]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+    }
+  }
+  if (first === 92) return escape.charAt(1) === "u" ? String.fromCharCode(parseInt(escape.slice(2), 16)) : SIMPLE_ESCAPES[escape.charAt(1)];
+  if (escape.charAt(1) !== "#") return NAMED_ENTITIES[escape];
+  const code = escape.charAt(2) === "x" || escape.charAt(2) === "X" ? parseInt(escape.slice(3, -1), 16) : parseInt(escape.slice(2, -1), 10);
+  return code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : null;
+}
+
+/** `source` with its escapes decoded, and for each decoded character the offset it came from; null when it has none. */
+function decodeEscapes(source: string): { text: string; offsets: Int32Array } | null {
+  if (!MAY_ESCAPE.test(source)) return null;
+  ESCAPE.lastIndex = 0;
+  let match = ESCAPE.exec(source);
+  if (match === null) return null;
+  const offsets = new Int32Array(source.length);
+  let text = "";
+  let n = 0;
+  let copied = 0;
+  for (; match !== null; match = ESCAPE.exec(source)) {
+    const decoded = decodeEscape(match[0]);
+    if (decoded === null) continue;
+    text += source.slice(copied, match.index) + decoded;
+    for (let i = copied; i < match.index; i++) offsets[n++] = i;
+    for (let k = 0; k < decoded.length; k++) offsets[n++] = match.index;
+    copied = match.index + match[0].length;
+  }
+  text += source.slice(copied);
+  for (let i = copied; i < source.length; i++) offsets[n++] = i;
+  return { text, offsets };
+}
+
+/** `text` with its escapes decoded (`maria.gonzalez%40example.com` -> `maria.gonzalez@example.com`): what a span is, for an operator. */
+export function unescapedText(text: string): string {
+  return decodeEscapes(text)?.text ?? text;
+}
+
+/** Length of the escape starting at `at` in `source`, 0 if none. */
+function escapeLengthAt(source: string, at: number): number {
+  const code = source.charCodeAt(at);
+  if (code !== 37 && code !== 92 && code !== 38) return 0;
+  ESCAPE_AT.lastIndex = at;
+  const match = ESCAPE_AT.exec(source);
+  return match === null || decodeEscape(match[0]) === null ? 0 : match[0].length - 1;
+}
+
 /** Scratch buffer of normalizeText: filled and copied out within one synchronous call. */
 const scratch = new NormalizeBuffer();
 
@@ -246,10 +320,11 @@ export function normalizeValue(value: string): string {
   return scratch.slice(0, scratch.length).trim();
 }
 
-/** Original [start, end) of the normalized range [start, end); trailing combining marks are included. */
+/** Original [start, end) of the normalized range [start, end); trailing combining marks and a last escape (`%C3%A9`, `\u00e9`) are included. */
 export function originalSpan(normalized: OriginMap, start: number, end: number): [number, number] {
   const { source } = normalized;
-  let originalEnd = normalized.origin[end - 1] + 1;
+  const last = normalized.origin[end - 1];
+  let originalEnd = last + 1 + escapeLengthAt(source, last);
   while (originalEnd < source.length && source.charCodeAt(originalEnd) >= 0x300 && COMBINING_MARK.test(source.charAt(originalEnd))) originalEnd++;
   return [normalized.origin[start], originalEnd];
 }

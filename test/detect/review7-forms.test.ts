@@ -1,0 +1,39 @@
+import { describe, expect, it } from "vitest";
+import { createRecons } from "../../src/guard.js";
+
+/** Every field authorized for `reader` only. */
+function guardFor(vault: Record<string, string | number>, secret = "review7-secret") {
+  const fields = Object.fromEntries(Object.keys(vault).map((field) => [field, { authorized: ["reader"] }]));
+  return createRecons({ secret, vault, policy: { fields } });
+}
+const deliver = (guard: ReturnType<typeof guardFor>, content: string, recipient: string) => guard.sanitizeSync({ channel: "C3", content, recipient }).content as string;
+
+describe("review 7: escaped values (URL percent runs, JSON \\u and \\n escapes, HTML character references)", () => {
+  it.each([
+    [{ email: "maria.gonzalez@example.com" }, "GET /api/customers?email=maria.gonzalez%40example.com", ["maria.gonzalez", "gonzalez%40"]],
+    [{ email: "maria.gonzalez@example.com" }, '<a href="mailto:maria.gonzalez&#64;example.com">write</a>', ["maria.gonzalez"]],
+    [{ email: "maria.gonzalez@example.com" }, '{"email":"maria.gonzalez\\u0040example.com"}', ["maria.gonzalez"]],
+    [{ patient_name: "Gregory Olson" }, "https://crm.example.com/search?name=Gregory%20Olson", ["Gregory", "Olson"]],
+    [{ client_name: "José García" }, '{"client": "Jos\\u00e9 Garc\\u00eda"}', ["Jos", "Garc"]],
+    [{ ssn: "985-71-8578" }, '{"ssn":"985\\u002d71\\u002d8578"}', ["985", "8578"]],
+    [{ ssn: "985-71-8578" }, "SSN 985&#45;71&#x2d;8578", ["985", "8578"]],
+    [{ client_name: "Patrick O'Brien" }, "Patrick O&#39;Brien called", ["Patrick", "Brien"]],
+    [{ address: "466 Winters Brook, East Alexis, AL 35871" }, '{"address": "466 Winters Brook,\\nEast Alexis, AL 35871"}', ["Winters", "Alexis", "35871"]],
+  ])("%j: %s reaches an unauthorized reader without the value", (vault, text, raws) => {
+    const out = deliver(guardFor(vault), text, "introduced");
+    for (const raw of raws) expect(out).not.toContain(raw);
+  });
+
+  it("an operator gets the value the escapes stand for: the surrogate is well-formed, not enciphered escape digits", () => {
+    const guard = guardFor({ ssn: "985-71-8578", email: "maria.gonzalez@example.com" });
+    expect(deliver(guard, '{"ssn":"985\\u002d71\\u002d8578"}', "introduced")).toMatch(/^\{"ssn":"\d{3}-\d{2}-\d{4}"\}$/);
+    expect(deliver(guard, "?email=maria.gonzalez%40example.com", "introduced")).toMatch(/^\?email=[a-z.]+@[a-z.]+$/);
+  });
+
+  it("leaves escapes that stand for no value alone, and the authorized reader's text as it is", () => {
+    const guard = guardFor({ ssn: "985-71-8578" });
+    const text = 'Path C:\\\\new\\\\file, 50% off, "a\\nb", AT&amp;T, https://x.test/?q=a%20b';
+    expect(deliver(guard, text, "introduced")).toBe(text);
+    expect(deliver(guard, '{"ssn":"985\\u002d71\\u002d8578"}', "reader")).toBe('{"ssn":"985\\u002d71\\u002d8578"}');
+  });
+});
