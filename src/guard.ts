@@ -365,6 +365,23 @@ class Guard implements ReconsGuard {
     });
   }
 
+  /**
+   * An allowed span that holds another field's value this recipient may not see (an intake note
+   * quoting the SSN, an address and its ZIP) is not allowed whole: the values inside it that must
+   * be protected are, and the rest of it stays.
+   */
+  private withNestedProtections(text: string, planned: PlannedSpan[], detections: Detection[], context: EventContext): PlannedSpan[] {
+    return planned.flatMap((span) => {
+      if (span.action !== "allow") return [span];
+      const { start, end } = span.detection;
+      // Only a value standing as its own token: the name in `maria.gonzalez@example.com` is part of the email the reader may see.
+      const inside = detections.filter((d) => d.start >= start && d.end <= end && d.end - d.start < end - start && standsAlone(text, d));
+      if (inside.length === 0) return [span];
+      const nested = this.plan(context, decidingGroups(inside)).filter((inner) => inner.action !== "allow");
+      return nested.length === 0 ? [span] : nested;
+    });
+  }
+
   private groupsOf(text: string, extra: Detection[]): Detection[][] {
     if (extra.length > 0) return decidingGroups([...this.detectAll(text), ...extra]);
     return this.groups.get(text, () => decidingGroups(this.detectAll(text)));
@@ -386,6 +403,7 @@ class Guard implements ReconsGuard {
       const real = this.realText(text);
       text = real.text;
       planned = this.plan(context, judged.length === 0 ? this.realGroups(real) : this.groupsOf(text, [...judged, ...real.restored]));
+      if (planned.some((span) => span.action === "allow")) planned = this.withNestedProtections(text, planned, [...this.detectAll(text), ...judged, ...real.restored], context);
     } catch (error) {
       decisions.push(this.failureDecision(text, path, context, "detection-error", error));
       return DETECTION_ERROR;
@@ -761,4 +779,12 @@ function checkedVerdict(verdict: unknown): { score: number; disclosed: boolean; 
     throw new TypeError("the judge returned a verdict of the wrong shape");
   }
   return { score, disclosed, promptHash };
+}
+
+/** Whether a span is a token of its own: whitespace, brackets, quotes or clause punctuation around it (not `.`, `@`, `-` inside an email or identifier). */
+function standsAlone(text: string, { start, end }: Detection): boolean {
+  const before = text.charAt(start - 1);
+  const after = text.charAt(end);
+  const next = text.charAt(end + 1);
+  return (start === 0 || /[\s,;:(\[{"'<]/.test(before)) && (end === text.length || /[\s,;:)\]}"'>]/.test(after) || (/[.!?]/.test(after) && (next === "" || /\s/.test(next))));
 }

@@ -91,3 +91,36 @@ describe("sanitize's own arguments are checked and named (review 7)", () => {
     expect(() => guard.sanitizeSync({ channel: "C2", content, recipient: "scheduler" })).toThrow(/getter failed on \[REDACTED/);
   });
 });
+
+describe("a value allowed whole that holds another field's value the recipient may not see (review 7)", () => {
+  it("protects the nested value and keeps the rest of the allowed span", () => {
+    const guard = createRecons({
+      secret: "nested-test",
+      vault: { intake_note: `Referred by Dr. Hale, SSN ${SSN} verified`, ssn: SSN, home_address: "1234 Elm St, Springfield, IL 62704", zip: "62704" },
+      policy: {
+        fields: {
+          intake_note: { kind: "text", valueType: "contextual", authorized: ["doctor"] },
+          ssn: { kind: "ssn", authorized: ["intake"] },
+          home_address: { kind: "address", authorized: ["courier"] },
+          zip: { kind: "zip", authorized: [] },
+        },
+      },
+    });
+    const note = guard.sanitizeSync({ channel: "C2", content: `Note: Referred by Dr. Hale, SSN ${SSN} verified.`, recipient: "doctor" });
+    expect(note.content).toMatch(/^Note: Referred by Dr\. Hale, SSN \d{3}-\d{2}-\d{4} verified\.$/);
+    expect(note.content).not.toContain(SSN);
+    const parcel = guard.sanitizeSync({ channel: "C2", content: "Ship to 1234 Elm St, Springfield, IL 62704 please.", recipient: "courier" });
+    expect(parcel.content).toMatch(/^Ship to 1234 Elm St, Springfield, IL \S+ please\.$/);
+    expect(parcel.content).not.toContain("62704");
+    // A value that is part of another token (the name in an email the reader may see) is the email's.
+    const mail = createRecons({ secret: "nested-test", vault: { email: "maria.gonzalez@example.com", patient_name: "Maria Gonzalez" }, policy: { fields: { email: { kind: "email", authorized: ["scheduler"] }, patient_name: { kind: "name", authorized: [] } } } });
+    expect(mail.sanitizeSync({ channel: "C2", content: "Write to maria.gonzalez@example.com.", recipient: "scheduler" }).content).toBe("Write to maria.gonzalez@example.com.");
+  });
+
+  it("a plug-in detector claiming the whole text for an allowed field does not let the vault values inside it through", () => {
+    const guard = guardWith({ detectors: [ner((text: string) => [{ start: 0, end: text.length, field: "diagnosis", kind: "text", valueType: "contextual", tier: 2, confidence: 0.9, source: "linker" }])] });
+    const out = guard.sanitizeSync({ channel: "C2", content: message, recipient: "doctor" }).content as string;
+    expect(out).not.toContain(SSN);
+    expect(out).not.toContain("Dwayne Sanchez");
+  });
+});

@@ -150,7 +150,7 @@ export class Vault implements Detector {
       candidates.push(...pairAroundMiddleName(norm, hits.firstNames, hits.surnames));
       candidates.push(...this.contextWindows(norm, hits.words));
       candidates.push(...this.listed(norm, candidates, hits.listWords));
-      found = this.toDetections(norm, keepLongest(candidates));
+      found = this.toDetections(norm, keepLongest(candidates, (a, b) => this.list[a].field === this.list[b].field));
     }
     return this.skeletons.size === 0 ? found : this.withRegrouped(text, found);
   }
@@ -355,9 +355,10 @@ function hasSpan(kept: Candidate | undefined, c: Candidate): kept is Candidate {
 
 /**
  * Non-overlapping candidates: rendered forms before scattered phrases, then longest, then most confident; a candidate with exactly the
- * span of a kept one but another entry is kept too (one value under two fields: both decide).
+ * span of a kept one but another entry is kept too (one value under two fields: both decide), and so is another field's whole
+ * value nested inside a kept span (the guard decides it where the outer one is allowed).
  */
-function keepLongest(candidates: Candidate[]): Candidate[] {
+function keepLongest(candidates: Candidate[], sameField: (a: number, b: number) => boolean): Candidate[] {
   if (candidates.length <= 1) return candidates;
   candidates.sort(
     (a, b) =>
@@ -383,7 +384,12 @@ function keepLongest(candidates: Candidate[]): Candidate[] {
       if (sameSpan.entry !== c.entry && !kept.some((k) => k.entry === c.entry && k.start === c.start && k.end === c.end)) kept.push(c);
       continue;
     }
-    if ((before && before.end > c.start) || (after && after.start < c.end)) continue;
+    if ((before && before.end > c.start) || (after && after.start < c.end)) {
+      // Another field's whole value inside a kept span (the SSN an intake note quotes) is kept beside it: a reader allowed the outer value may not be allowed this one.
+      const outer = before && before.end >= c.end ? before : after && after.start === c.start && after.end >= c.end ? after : undefined;
+      if (outer && !sameField(outer.entry, c.entry) && c.role === "whole" && !c.scattered) kept.push(c);
+      continue;
+    }
     byStart.splice(low, 0, c);
     kept.push(c);
   }
