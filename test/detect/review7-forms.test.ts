@@ -37,3 +37,24 @@ describe("review 7: escaped values (URL percent runs, JSON \\u and \\n escapes, 
     expect(deliver(guard, '{"ssn":"985\\u002d71\\u002d8578"}', "reader")).toBe('{"ssn":"985\\u002d71\\u002d8578"}');
   });
 });
+
+describe("review 7: addresses with a unit, a spelled-out state, or split into labelled parts", () => {
+  const address = "466 Winters Brook Apt. 862, East Alexis, AL 35871";
+  it.each([
+    ["Street: 466 Winters Brook", ["Winters"]],
+    ["Address: 466 Winters Brook, East Alexis, AL 35871", ["Winters", "Alexis", "35871"]],
+    ["Address: 466 Winters Brook #862, East Alexis, AL 35871", ["Winters", "862", "Alexis"]],
+    ["Address: 466 Winters Brook Unit 862, East Alexis, AL 35871", ["Winters", "862", "Alexis"]],
+    ["Address: 466 Winters Brook Apartment 862, East Alexis, Alabama 35871", ["Winters", "Alexis", "35871"]],
+    ['{"street": "466 Winters Brook Apt. 862", "city": "East Alexis", "state": "AL", "zip": "35871"}', ["Winters", "Alexis", "35871"]],
+    ["City: East Alexis\nState: AL\nZIP: 35871", ["Alexis", "35871"]],
+  ])("%s reaches an unauthorized reader without the address", (text, raws) => {
+    const out = deliver(guardFor({ address }), text, "introduced");
+    for (const raw of raws) expect(out).not.toContain(raw);
+  });
+
+  it("a state spelled out is the state code's address", () => {
+    const guard = guardFor({ home_address: "1234 Elm Street, Springfield, IL 62704" });
+    expect(deliver(guard, "1234 Elm St, Springfield, Illinois 62704", "introduced")).not.toMatch(/Springfield|62704/);
+  });
+});

@@ -15,6 +15,43 @@ const ABBREVIATIONS: ReadonlyArray<readonly [string, string]> = [
 const LONG_FORM = new Map(ABBREVIATIONS.map(([long, short]) => [short, long]));
 const SHORT_FORM = new Map(ABBREVIATIONS);
 
+/** Unit designators (normalized; `#` is a separator, so `#862` reads as the bare number). */
+const UNIT_WORDS = new Set(["apt", "apartment", "suite", "ste", "unit", "room", "rm", "bldg", "building", "fl", "floor"]);
+/** How a unit is written after the street: bare (`#862`), or with one of these words. */
+const UNIT_FORMS = ["", "apt", "apartment", "suite", "ste", "unit"];
+
+/** USPS state codes, normalized, with the state's name: writers spell the state out as often as not. */
+const STATES = new Map(
+  Object.entries({
+    al: "alabama", ak: "alaska", az: "arizona", ar: "arkansas", ca: "california", co: "colorado", ct: "connecticut", de: "delaware",
+    dc: "district of columbia", fl: "florida", ga: "georgia", hi: "hawaii", id: "idaho", il: "illinois", in: "indiana", ia: "iowa",
+    ks: "kansas", ky: "kentucky", la: "louisiana", me: "maine", md: "maryland", ma: "massachusetts", mi: "michigan", mn: "minnesota",
+    ms: "mississippi", mo: "missouri", mt: "montana", ne: "nebraska", nv: "nevada", nh: "new hampshire", nj: "new jersey",
+    nm: "new mexico", ny: "new york", nc: "north carolina", nd: "north dakota", oh: "ohio", ok: "oklahoma", or: "oregon",
+    pa: "pennsylvania", ri: "rhode island", sc: "south carolina", sd: "south dakota", tn: "tennessee", tx: "texas", ut: "utah",
+    vt: "vermont", va: "virginia", wa: "washington", wv: "west virginia", wi: "wisconsin", wy: "wyoming", pr: "puerto rico",
+  }),
+);
+
+/** The street line without its unit (`466 winters brook` of `466 winters brook apt 862`) and the unit's number, or null. */
+function splitUnit(street: string): { base: string; unit: string } | null {
+  const words = street.split(" ");
+  const at = words.findIndex((word, index) => index > 1 && UNIT_WORDS.has(word));
+  if (at === -1 || at === words.length - 1) return null;
+  return { base: words.slice(0, at).join(" "), unit: words.slice(at + 1).join(" ") };
+}
+
+/** The locality as written (`east alexis al 35871`) and with the state spelled out; with labels (`city east alexis state al zip 35871`: a form, a JSON record). */
+function localities(rest: string[]): string[] {
+  const written = rest.join(" ");
+  const last = /^([a-z]{2}) (\d{5}(?: \d{4})?)$/.exec(rest[rest.length - 1]);
+  const state = last ? STATES.get(last[1]) : undefined;
+  if (!last || !state || rest.length < 2) return [written];
+  const city = rest.slice(0, -1).join(" ");
+  const [, code, zip] = last;
+  return [written, `${city} ${state} ${zip}`, `city ${city} state ${code} zip ${zip}`, `city ${city} state ${state} zip ${zip}`, `city ${city} state ${code} zip code ${zip}`];
+}
+
 /** A normalized street line with every suffix written long, and with every one written short. */
 function spellings(line: string): string[] {
   const words = line.split(" ");
@@ -23,19 +60,22 @@ function spellings(line: string): string[] {
 
 /**
  * Forms of an address (`1234 Elm Street, Springfield, IL 62704`): the whole with its street
- * suffixes long or short, the street line alone when it holds a house number, and city, state and
- * ZIP together.
+ * suffixes long or short, the street line alone when it holds a house number (with its unit, and
+ * without it), and city, state and ZIP together (the state as a code or spelled out, or labelled).
  */
 export function addressVariants(value: string): Variant[] {
   const parts = value.split(/[,\n]/).map(normalizeValue).filter((part) => part !== "");
   if (parts.length === 0) return [];
   const [street, ...rest] = parts;
-  const locality = rest.join(" ");
+  const places = rest.length > 0 ? localities(rest) : [];
+  // The street line as registered, and, for one with a unit, without it and with the unit written another way (`#862`, `Unit 862`).
+  const unit = splitUnit(street);
+  const lines = unit ? [street, unit.base, ...UNIT_FORMS.map((word) => `${unit.base} ${word} ${unit.unit}`.replace("  ", " "))] : [street];
   const variants: Variant[] = [];
-  for (const line of spellings(street)) {
-    if (locality !== "") variants.push(whole(`${line} ${locality}`, STREET_LINE_CONFIDENCE));
+  for (const line of new Set(lines.flatMap(spellings))) {
+    for (const place of places) variants.push(whole(`${line} ${place}`, STREET_LINE_CONFIDENCE));
     if (/\d/.test(line) && line.includes(" ")) variants.push(whole(line, STREET_LINE_CONFIDENCE));
   }
-  if (rest.length >= 2 && /\d/.test(locality)) variants.push(whole(locality, LOCALITY_CONFIDENCE));
+  if (rest.length >= 2 && /\d/.test(rest.join(" "))) for (const place of places) variants.push(whole(place, LOCALITY_CONFIDENCE));
   return variants;
 }
