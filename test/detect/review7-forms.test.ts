@@ -58,3 +58,27 @@ describe("review 7: addresses with a unit, a spelled-out state, or split into la
     expect(deliver(guard, "1234 Elm St, Springfield, Illinois 62704", "introduced")).not.toMatch(/Springfield|62704/);
   });
 });
+
+describe("review 7: a name part alone, written and read back", () => {
+  const roundTrip = (guard: ReturnType<typeof guardFor>, text: string) => {
+    const written = guard.sanitizeSync({ channel: "C5", content: text }, { reversible: true }).content as string;
+    return { written, read: guard.sanitizeSync({ channel: "C5", content: written, recipient: "reader" }).content };
+  };
+
+  it.each([
+    ["Ralph Kemp", "Ralph will testify on Monday."],
+    ["Adrian Lynn", "Adrian will testify on Monday."],
+    ["Kevin Thompson", "Thompson was seen on Monday."],
+    ["Amy Anderson", "Anderson was seen on Monday."],
+  ])("a pseudonym part opening a sentence (an ordinary word, say) restores for the authorized reader (%s)", (name, text) => {
+    const { written, read } = roundTrip(guardFor({ patient_name: name }), text);
+    expect(written).not.toBe(text);
+    expect(read).toBe(text);
+  });
+
+  it("a first name after a day or month is the person's, not part of another name", () => {
+    const guard = guardFor({ patient_name: "Ralph Kemp" });
+    expect(deliver(guard, "On Monday Ralph will testify.", "introduced")).not.toContain("Ralph");
+    expect(roundTrip(guard, "On Monday Ralph will testify.").read).toBe("On Monday Ralph will testify.");
+  });
+});

@@ -39,10 +39,16 @@ function wordAfter(source: string, end: number): string {
   return source.slice(begin, stop);
 }
 
-/** A capitalized word that is not an ordinary English word or an honorific: part of another name. */
+/** Days and months: capitalized, but never part of a person's name (`On Monday Ralph will testify`). */
+const CALENDAR_WORDS = new Set([
+  "monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday",
+  "january", "february", "march", "april", "may", "june", "july", "august", "september", "october", "november", "december",
+]);
+
+/** A capitalized word that is not an ordinary English word, a day or month, or an honorific: part of another name. */
 function isOtherNamePart(word: string): boolean {
   const lower = word.toLowerCase();
-  return word.length > 1 && isCapitalized(word) && (!isDictionaryWord(lower) || isNameWord(lower)) && !isTitle(lower);
+  return word.length > 1 && isCapitalized(word) && (!isDictionaryWord(lower) || isNameWord(lower)) && !isTitle(lower) && !CALENDAR_WORDS.has(lower);
 }
 
 function isPossessive(source: string, end: number): boolean {

@@ -82,13 +82,19 @@ export class Vault implements Detector {
   constructor(
     private readonly typeOf: (field: string, value: string) => FieldType,
     private readonly group = new PatternGroup(),
+    /**
+     * A matcher of surrogates: a name part alone is taken wherever it stands on its own, even as an
+     * ordinary word opening a sentence (`Jean will testify`, the pseudonym of `Ralph will testify`):
+     * it is there because the guard wrote it.
+     */
+    private readonly ofSurrogates = false,
   ) {
     this.member = group.join(this.variants);
   }
 
-  /** A new vault scanned in the same automata as this one: a text detected by both is scanned once. */
+  /** A new vault of surrogates scanned in the same automata as this one: a text detected by both is scanned once. */
   companion(typeOf: (field: string, value: string) => FieldType): Vault {
-    return new Vault(typeOf, this.group);
+    return new Vault(typeOf, this.group, true);
   }
 
   get version(): number {
@@ -230,7 +236,7 @@ export class Vault implements Detector {
     }
     const initialsStart = role === "surname" ? this.givenInitialsBefore(norm, entry, start, end) : -1;
     if (initialsStart >= 0) hits.candidates.push({ entry, start: initialsStart, end, confidence: INITIALS_CONFIDENCE, role: "whole" });
-    else if (isStandaloneNameReference(norm.source, ...originalSpan(norm, start, end), () => this.namedInFull(norm, entry))) hits.candidates.push(hit);
+    else if (isStandaloneNameReference(norm.source, ...originalSpan(norm, start, end), () => this.ofSurrogates || this.namedInFull(norm, entry))) hits.candidates.push(hit);
   }
 
   /** Whether the whole registered value of `entry` is written in the text (`James Murray` before `James was born`). */
