@@ -80,11 +80,11 @@ export class SurrogateIndex {
   ) {
     this.#sealKey = sealKey;
     this.#spanKey = spanKey;
-    // The matcher's "field" is the origin's index, so variants of a surrogate map back to it.
+    // The matcher's "field" is the origin's index (with the real field's name, `originField`), so variants of a surrogate map back to it.
     // A keyed tag (`ADDRESS-78548508`) is matched as the identifier it is, not in its value's kind (an
     // address's variants of it would include the bare word `address`).
     this.matcher = vault.companion((origin, surrogate) => {
-      const { entry } = this.origins[Number(origin)];
+      const { entry } = this.origins[originIndex(origin)];
       return isKeyedTag(surrogate) ? { kind: "id", valueType: "format" } : entry;
     });
   }
@@ -116,7 +116,7 @@ export class SurrogateIndex {
     const unsealed = text.includes("[REDACTED:") ? this.unseal(text, allowed) : { text, spans: [] };
     if (this.origins.length === 0) return unsealed;
     const found = this.matcher.detect(unsealed.text).filter((detection) => {
-      const { entry, action } = this.origins[Number(detection.field)];
+      const { entry, action } = this.origins[originIndex(detection.field!)];
       // A surrogate two values share is restored to neither: the reader would get the wrong one half the time.
       return allowed(entry.field) && !this.shared.has(`${action}\u0000${entry.value}`);
     });
@@ -124,7 +124,7 @@ export class SurrogateIndex {
     // A value under several fields has one surrogate found once per field on the same span: each span
     // is replaced once, or the later replacement would cut into the earlier one's output.
     const replacements = resolveOverlaps(found).map((detection) => {
-      const origin = Number(detection.field);
+      const origin = originIndex(detection.field!);
       const role = detection.role ?? "whole";
       const real = this.reverse(origin, unsealed.text.slice(detection.start, detection.end), role);
       return { start: detection.start, end: detection.end, real, entry: this.origins[origin].entry, role };
@@ -239,7 +239,7 @@ export class SurrogateIndex {
         if (output instanceof Promise || output.text === entry.value) continue;
         this.claim(action, output.text, entry.value);
         this.origins.push({ entry, action });
-        this.matcher.add(String(this.origins.length - 1), output.text);
+        this.matcher.add(originField(this.origins.length - 1, entry.field), output.text);
       } catch {
         // A value the operator cannot transform never appears as its surrogate.
       }
@@ -281,6 +281,18 @@ function replaceSpans(text: string, replacements: readonly Replacement[]): Resto
 }
 
 /** What a seal tag is the keyed hash of: the field and the value it seals. */
+/**
+ * The matcher's field of a surrogate: its origin's index, then the real field's name, so forms that
+ * depend on the field (a birth date's `born in 1957`) are the surrogate's forms too.
+ */
+function originField(index: number, field: string): string {
+  return `${index}~${field}`;
+}
+
+function originIndex(matcherField: string): number {
+  return parseInt(matcherField, 10);
+}
+
 function sealInput(field: string, value: string): string {
   return `${field}\u0000${value}`;
 }

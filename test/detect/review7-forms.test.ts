@@ -82,3 +82,12 @@ describe("review 7: a name part alone, written and read back", () => {
     expect(roundTrip(guard, "On Monday Ralph will testify.").read).toBe("On Monday Ralph will testify.");
   });
 });
+
+describe("review 7: a birth year alone, written and read back", () => {
+  it.each(["She was born in 1957.", "Year of birth: 1957", "age 68 (born 1957)"])("%s restores for the authorized reader", (text) => {
+    const guard = guardFor({ dob: "1957-07-28" });
+    const written = guard.sanitizeSync({ channel: "C5", content: text }, { reversible: true }).content as string;
+    expect(written).not.toContain("1957");
+    expect(guard.sanitizeSync({ channel: "C5", content: written, recipient: "reader" }).content).toBe(text);
+  });
+});
