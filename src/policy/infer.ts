@@ -5,6 +5,7 @@ import { normalizeValue } from "../detect/vault/normalize.js";
 import { parseNumber } from "../detect/vault/numbers.js";
 import { parsePhone } from "../detect/vault/phones.js";
 import { fieldNameWords } from "../detect/vault/words.js";
+import { FIRST_NAMES } from "../transform/operators/names/first-names.js";
 
 export interface FieldType {
   kind: string;
@@ -29,7 +30,7 @@ const RULES: readonly { words: readonly string[]; type: FieldType }[] = [
   },
   { words: ["score", "age", "count"], type: { kind: "number", valueType: "value" } },
   {
-    words: ["name", "party", "witness", "witnesses", "client", "customer", "patient", "employee", "candidate", "spouse", "contact", "person"],
+    words: ["name", "party", "witness", "witnesses", "client", "customer", "patient", "employee", "candidate", "spouse", "contact", "person", "reference", "references", "referee", "referees", "beneficiary", "guardian", "plaintiff", "defendant", "attorney", "physician"],
     type: { kind: "name", valueType: "value" },
   },
   {
@@ -53,6 +54,9 @@ export function valueTypeOfKind(kind: string): ValueType | undefined {
 }
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[a-z]{2,}$/i;
+/** A person's name as written: optional title, a given name, an optional initial, a surname, an optional suffix. */
+const PERSON_NAME = /^(?:(?:Mr|Mrs|Ms|Miss|Dr|Prof)\.?\s+)?(\p{Lu}[\p{L}'’-]+)(?:\s+\p{Lu}\.?)?\s+\p{Lu}[\p{L}'’-]+(?:,?\s+(?:Jr|Sr|II|III|IV|MD|DDS|DMD|PhD|RN|Esq)\.?)?$/u;
+const GIVEN_NAMES: ReadonlySet<string> = new Set(FIRST_NAMES.map((name) => name.toLowerCase()));
 
 /** Infer from the value alone when the field name says nothing (custom fields, dict members). */
 function typeOfValue(value: string): FieldType {
@@ -63,6 +67,9 @@ function typeOfValue(value: string): FieldType {
   if (parseNumber(value)) return { kind: "number", valueType: "value" };
   if (/[+()]/.test(value) && parsePhone(value)) return { kind: "phone", valueType: "format" };
   if (/\d/.test(normalized)) return { kind: "id", valueType: "format" };
+  // `Frank Elliott` under `references` or a dict key that says nothing: a given name we know, then a surname.
+  const person = PERSON_NAME.exec(value.trim());
+  if (person && GIVEN_NAMES.has(person[1].toLowerCase())) return { kind: "name", valueType: "value" };
   return { kind: "text", valueType: "contextual" };
 }
 

@@ -25,6 +25,12 @@ describe("inferFieldType", () => {
     ["custom", "12.5", "number", "value"],
     ["custom", "XK-99", "id", "format"],
     ["custom", "some words", "text", "contextual"],
+    // Review 7: a list of referees under a field name that says nothing of people.
+    ["references", "Frank Elliott", "name", "value"],
+    ["custom", "Timothy Meyer DDS", "name", "value"],
+    ["custom", "Dr. Laura J. Walker", "name", "value"],
+    ["custom", "Chronic Kidney", "text", "contextual"],
+    ["custom", "Grant Proposal", "text", "contextual"],
   ])("%s = %s -> %s/%s", (field, value, kind, valueType) => {
     expect(inferFieldType(field, value)).toEqual({ kind, valueType });
   });
