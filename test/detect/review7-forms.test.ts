@@ -91,3 +91,19 @@ describe("review 7: a birth year alone, written and read back", () => {
     expect(guard.sanitizeSync({ channel: "C5", content: written, recipient: "reader" }).content).toBe(text);
   });
 });
+
+describe("review 7: a short registered number (a score)", () => {
+  it.each(["Payment is due within 30 days.", "Meeting at 10:30 am.", "Enter the 16-digit card number."])("is left alone in ordinary text: %s", (text) => {
+    const guard = guardFor({ fraud_score: "30", credit_score: 16 });
+    expect(deliver(guard, text, "introduced")).toBe(text);
+  });
+
+  it.each([
+    ["the credit score of Pedro Stevenson, which is 773, as a reference", "773"],
+    ["Your **773 credit score** remains strong.", "773"],
+    ["- **Credit Score (Est.):** 773 (Fair)", "773"],
+    ['{"credit_score": 773}', "773"],
+  ])("is protected with its field's label near it: %s", (text, raw) => {
+    expect(deliver(guardFor({ credit_score: 773 }), text, "introduced")).not.toContain(raw);
+  });
+});

@@ -26,3 +26,9 @@ export function labeledVariants(field: string, normalized: string): Variant[] {
   if (label === null) return [];
   return CONNECTORS.map((connector) => ({ form: `${label} ${connector}${normalized}`, confidence: LABELED_CONFIDENCE, role: "after-label" as const, tail: normalized.length }));
 }
+
+/** A short number as itself, counted only with its field's label near it; null for a field with no label. */
+export function nearLabelVariant(field: string, normalized: string): Variant | null {
+  const label = fieldLabel(field);
+  return label === null ? null : { form: normalized, confidence: LABELED_CONFIDENCE, role: "near-label", label };
+}

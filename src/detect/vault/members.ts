@@ -6,7 +6,7 @@ import { isStopword, isTitle } from "./words.js";
  * How a protected scalar can be told from ordinary text: by itself, only next to another member
  * of its list (`['must', 'more']`), or only right after its field's label (`Internal Rating: D`).
  */
-export type MemberUse = "alone" | "in-list" | "after-label";
+export type MemberUse = "alone" | "in-list" | "after-label" | "near-label";
 
 /** One protected scalar inside a vault value, with the dict key it sat under (if any). */
 export interface VaultMember {
@@ -58,10 +58,13 @@ function collect(value: Literal, key: string | null, isMember: boolean, found: V
   if (use) found.push({ value: text, normalized, key, use });
 }
 
+/** A number of at most three digits (a score of 30, 580): written everywhere as days, hours, counts, so it counts near its label. */
+const SHORT_NUMBER = /^\d{1,3}$/;
+
 function memberUse(normalized: string, isMember: boolean): MemberUse | null {
   const alphanumerics = normalized.replace(/[ .,]/g, "").length;
   if (alphanumerics === 0) return null;
-  if (!isMember) return alphanumerics >= MIN_SCALAR_LENGTH ? "alone" : "after-label";
+  if (!isMember) return alphanumerics < MIN_SCALAR_LENGTH ? "after-label" : SHORT_NUMBER.test(normalized) ? "near-label" : "alone";
   if (alphanumerics < MIN_SCALAR_LENGTH) return null;
   return alphanumerics >= MIN_MEMBER_LENGTH && !isStopword(normalized) && !isTitle(normalized) ? "alone" : "in-list";
 }

@@ -10,6 +10,8 @@ export type VariantRole =
   | "context-word"
   /** A short value after its field's label (`rating: d`): the span is the value only. */
   | "after-label"
+  /** A short number (a score of 30) with its field's label near it (`credit score of ..., which is 773`, `790 credit score`). */
+  | "near-label"
   /** The last digits of a long identifier: counts only after a mask or `ending in` / `last 4`. */
   | "masked-tail"
   /** An identifier's digits in a grouping of the writer's own (`447 1093` of `MRN-4471093`): the whole value, transformed and restored digit for digit. */
@@ -33,6 +35,8 @@ export interface Variant {
   tail?: number;
   /** context-word: the word stands for the phrase by itself (a diagnosis's own term: `kidney` of `Chronic Kidney Disease`). */
   alone?: boolean;
+  /** near-label: the field's label (normalized) that must be near the value. */
+  label?: string;
 }
 
 export function whole(form: string, confidence: number): Variant {

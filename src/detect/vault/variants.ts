@@ -4,7 +4,7 @@ import { addressVariants } from "./addresses.js";
 import { isClinicalField, phraseVariants } from "./context.js";
 import { dateVariants, isBirthField, parseDate } from "./dates.js";
 import { identifierVariants, isCanary } from "./identifiers.js";
-import { labeledVariants } from "./labels.js";
+import { labeledVariants, nearLabelVariant } from "./labels.js";
 import { maskedTailVariants } from "./masked.js";
 import type { VaultMember } from "./members.js";
 import { nameVariants, parseName } from "./names.js";
@@ -106,5 +106,6 @@ export function memberVariants(field: string, member: VaultMember, type: FieldTy
   if (normalized === "") return [];
   if (member.use === "in-list") return [{ form: normalized, confidence: LIST_WORD_CONFIDENCE, role: "list-word" }];
   if (member.use === "after-label") return labeledVariants(field, normalized);
-  return variantsOf(field, type.kind, type.valueType, member.value, normalized);
+  const near = member.use === "near-label" ? nearLabelVariant(field, normalized) : null;
+  return near ? [near] : variantsOf(field, type.kind, type.valueType, member.value, normalized);
 }

@@ -56,6 +56,8 @@ interface Hits {
   surnames: Map<number, Candidate[]> | null;
   words: WordHit[];
   listWords: Candidate[];
+  /** Short numbers without their label near: they count next to another value of the vault (a CSV row). */
+  unlabeled: Candidate[];
 }
 
 /**
@@ -138,7 +140,7 @@ export class Vault implements Detector {
   detect(text: string): Detection[] {
     if (this.list.length === 0 || text === "") return [];
     const norm = sharedBuffer.normalized(text);
-    const hits: Hits = { candidates: [], firstNames: [], surnames: null, words: [], listWords: [] };
+    const hits: Hits = { candidates: [], firstNames: [], surnames: null, words: [], listWords: [], unlabeled: [] };
     for (const index of this.group.indexes()) {
       const matches = index.matches(norm);
       for (let k = 0; k < matches.count; k++) {
@@ -152,10 +154,11 @@ export class Vault implements Detector {
     }
     const { candidates } = hits;
     let found: Detection[] = [];
-    if (candidates.length + hits.firstNames.length + hits.words.length + hits.listWords.length > 0) {
+    if (candidates.length + hits.firstNames.length + hits.words.length + hits.listWords.length + hits.unlabeled.length > 0) {
       candidates.push(...pairAroundMiddleName(norm, hits.firstNames, hits.surnames));
       candidates.push(...this.contextWindows(norm, hits.words));
       candidates.push(...this.listed(norm, candidates, hits.listWords));
+      candidates.push(...besideOtherValues(candidates, hits.unlabeled));
       found = this.toDetections(norm, keepLongest(candidates, (a, b) => this.list[a].field === this.list[b].field));
     }
     return this.skeletons.size === 0 ? found : this.withRegrouped(text, found);
@@ -209,6 +212,9 @@ export class Vault implements Detector {
         if (norm.source.slice(from, to) === this.list[entry].value) hits.candidates.push({ ...hit, start: valueStart });
         return;
       }
+      case "near-label":
+        (labelNear(norm, start, end, variant.label!) ? hits.candidates : hits.unlabeled).push(hit);
+        return;
       case "list-word":
         hits.listWords.push(hit);
         return;
@@ -357,6 +363,23 @@ function pairAroundMiddleName(norm: NormalizeBuffer, firstNames: readonly Candid
 
 function hasSpan(kept: Candidate | undefined, c: Candidate): kept is Candidate {
   return kept !== undefined && kept.start === c.start && kept.end === c.end;
+}
+
+/** How far (normalized characters) a short number's label may stand from it. */
+const LABEL_WINDOW = 48;
+
+/** Whether `label` is a token within LABEL_WINDOW characters before or after [start, end). */
+function labelNear(norm: NormalizeBuffer, start: number, end: number, label: string): boolean {
+  const around = ` ${norm.slice(Math.max(0, start - LABEL_WINDOW), Math.min(norm.length, end + LABEL_WINDOW))} `;
+  return around.includes(` ${label} `);
+}
+
+/** Short numbers without their label that stand within LABEL_WINDOW of another entry's value (`88400,15230.55,702`). */
+function besideOtherValues(candidates: readonly Candidate[], unlabeled: readonly Candidate[]): Candidate[] {
+  if (unlabeled.length === 0) return [];
+  return unlabeled.filter((number) =>
+    candidates.some((other) => other.entry !== number.entry && !other.scattered && other.start - number.end <= LABEL_WINDOW && number.start - other.end <= LABEL_WINDOW),
+  );
 }
 
 /**
