@@ -124,3 +124,23 @@ describe("a value allowed whole that holds another field's value the recipient m
     expect(out).not.toContain("Dwayne Sanchez");
   });
 });
+
+describe("plug-ins and vault entries of the wrong shape are refused naming the field (review 7)", () => {
+  it.each([
+    [{ operators: [{ action: "fpee", name: "typo", apply: () => ({ text: "" }) }] }, /operators\.0: an operator needs/],
+    [{ operators: [{ action: "allow", name: "noop", apply: () => ({ text: "" }) }] }, /operators\.0/],
+    [{ recognizers: [{ detect: () => [] }] }, /recognizers\.0: a recognizer needs/],
+    [{ detectors: [{ detect: () => [] }] }, /detectors\.0: a detector needs/],
+    [{ judge: { score: async () => ({}) } }, /judge: a judge needs score\(\) and a threshold/],
+  ])("createRecons(%j) throws", (options, message) => {
+    expect(() => createRecons({ secret: "s", ...options })).toThrow(message);
+  });
+
+  it("vault.add refuses what is no value (undefined would register the word 'undefined') and a field that is no name", () => {
+    const guard = createRecons({ secret: "s" });
+    expect(() => guard.vault.add("note", undefined as never)).toThrow(/vault\.add arguments:\s+value/);
+    expect(() => guard.vault.add(42 as never, "a")).toThrow(/field/);
+    guard.vault.add("witnesses", ["Ann Lee"]);
+    expect(guard.sanitizeSync({ channel: "C2", content: "undefined behaviour", recipient: "x" }).content).toBe("undefined behaviour");
+  });
+});

@@ -136,6 +136,7 @@ function isRecord(value: unknown): value is Record<string, unknown> {
  * Subgraphs are protected too. Returns the same graph object.
  */
 export function withRecons<G extends object>(graph: G, guard: ReconsGuard, options: WithReconsOptions = {}): G {
+  if (graph === null || typeof graph !== "object") throw new TypeError("withRecons(graph, guard): graph must be a StateGraph, a compiled graph or a createAgent agent");
   assertGuard(guard, "withRecons(graph, guard)");
   const interceptor = new GraphInterceptor(guard, parseConfig(withReconsOptionsSchema, options, "withRecons options"));
   if (isBuilder(graph)) interceptor.protectBuilder(graph);

@@ -4,6 +4,10 @@ import type { Detector, Recognizer } from "../detect/base.js";
 import type { Operator } from "../transform/base.js";
 import type { Judge, Rewriter } from "../detect/plugins.js";
 
+const VALUE_TYPES: readonly unknown[] = ["format", "value", "contextual"];
+/** What an operator plug-in may replace: every action but `allow` (which transforms nothing). */
+const OPERATOR_ACTIONS: readonly unknown[] = ACTIONS.filter((action) => action !== "allow");
+
 const valueTypeSchema = z.enum(["format", "value", "contextual"]);
 const actionSchema = z.enum(ACTIONS);
 const channelSchema = z.enum(CHANNELS);
@@ -87,14 +91,30 @@ export const reconsOptionsSchema = z.strictObject({
     })
     .default({ epsilon: 1, unit: { amount: 100, "*": 1 } }),
   /** Extra recognizers (plug-ins) and whether to keep the built-in ones. */
-  recognizers: z.array(z.custom<Recognizer>((r) => typeof (r as Recognizer)?.detect === "function")).default([]),
+  recognizers: z
+    .array(
+      z.custom<Recognizer>(
+        (r) => typeof (r as Recognizer)?.detect === "function" && typeof (r as Recognizer).name === "string" && typeof (r as Recognizer).kind === "string" && VALUE_TYPES.includes((r as Recognizer).valueType),
+        "a recognizer needs detect(), a name, a kind and a valueType (format, value or contextual)",
+      ),
+    )
+    .default([]),
   builtinRecognizers: z.boolean().default(true),
   /** Tier-2 detectors (NER) run beside the vault matcher. */
-  detectors: z.array(z.custom<Detector>((d) => typeof (d as Detector)?.detect === "function")).default([]),
+  detectors: z.array(z.custom<Detector>((d) => typeof (d as Detector)?.detect === "function" && typeof (d as Detector).name === "string", "a detector needs detect() and a name")).default([]),
   /** Replace operators by action (plug-ins). */
-  operators: z.array(z.custom<Operator>((o) => typeof (o as Operator)?.apply === "function")).default([]),
+  operators: z
+    .array(
+      z.custom<Operator>(
+        (o) => typeof (o as Operator)?.apply === "function" && typeof (o as Operator).name === "string" && OPERATOR_ACTIONS.includes((o as Operator).action),
+        `an operator needs apply(), a name and an action (${OPERATOR_ACTIONS.join(", ")})`,
+      ),
+    )
+    .default([]),
   /** Tier-3 judge (async path only). */
-  judge: z.custom<Judge>((j) => typeof (j as Judge)?.score === "function").optional(),
+  judge: z
+    .custom<Judge>((j) => typeof (j as Judge)?.score === "function" && typeof (j as Judge).threshold === "number" && (j as Judge).threshold >= 0 && (j as Judge).threshold <= 1, "a judge needs score() and a threshold in [0, 1]")
+    .optional(),
   /** Verified rewriter for contextual values (async path only); without one, rewrite falls back to redaction. */
   rewriter: z.custom<Rewriter>((r) => typeof (r as Rewriter)?.rewrite === "function").optional(),
 });

@@ -1,6 +1,7 @@
+import { z } from "zod";
 import type { ValueType } from "../../event.js";
 import type { FieldType } from "../../policy/infer.js";
-import type { VaultValue } from "../../policy/options.js";
+import { parseConfig, vaultValueSchema, type VaultValue } from "../../policy/options.js";
 import type { Detection, Detector } from "../base.js";
 import { isMonthOfYear, isYearlessDate } from "./dates.js";
 import { DigitSkeletons, SKELETON_CONFIDENCE } from "./digit-skeletons.js";
@@ -109,6 +110,10 @@ export class Vault implements Detector {
 
   /** Register a value (lists and dicts: every member) as protected under `field`. */
   add(field: string, value: VaultValue): void {
+    // A value that is not one (`undefined` would register the word "undefined") is refused, naming what is wrong.
+    if (typeof field !== "string" || field === "" || !(typeof value === "string" || (typeof value === "number" && Number.isFinite(value)))) {
+      parseConfig(vaultEntrySchema, { field, value }, "vault.add arguments");
+    }
     const members = vaultMembers(value);
     const list = members.length > 1 ? this.listCount++ : NO_LIST;
     for (const member of members) {
@@ -364,6 +369,8 @@ function pairAroundMiddleName(norm: NormalizeBuffer, firstNames: readonly Candid
 function hasSpan(kept: Candidate | undefined, c: Candidate): kept is Candidate {
   return kept !== undefined && kept.start === c.start && kept.end === c.end;
 }
+
+const vaultEntrySchema = z.object({ field: z.string().min(1), value: vaultValueSchema });
 
 /** How far (normalized characters) a short number's label may stand from it. */
 const LABEL_WINDOW = 48;
