@@ -168,6 +168,7 @@ class Guard implements ReconsGuard {
   private readonly reachability?: Reachability;
   private readonly judge?: Judge;
   private readonly rewriter?: Rewriter;
+  private readonly pluginTimeoutMs: number;
   private readonly operatorMemo = new Map<string, OperatorOutput>();
   private readonly noiseMemo = new Map<string, OperatorOutput>();
   private readonly surrogates: SurrogateIndex;
@@ -204,6 +205,7 @@ class Guard implements ReconsGuard {
     if (options.policy.reachability.enabled) this.reachability = new Reachability(options.policy.reachability.edges);
     this.judge = options.judge;
     this.rewriter = options.rewriter;
+    this.pluginTimeoutMs = options.pluginTimeoutMs;
     this.detections = new VaultBoundCache(this.vault);
     this.groups = new VaultBoundCache(this.vault);
     this.realTexts = new VaultBoundCache(this.vault);
@@ -636,7 +638,7 @@ class Guard implements ReconsGuard {
           value: entry.value,
         };
         try {
-          const verdict = checkedVerdict(await this.judge.score(text, target));
+          const verdict = checkedVerdict(await withTimeout(this.judge.score(text, target), this.pluginTimeoutMs, "judge-timeout"));
           // Either the judge's own call or its threshold says disclosed: fail closed.
           if (verdict.disclosed || verdict.score >= this.judge.threshold) extra.push({ ...detection, confidence: verdict.score, source: `judge:${verdict.promptHash}` });
         } catch {
@@ -658,11 +660,8 @@ class Guard implements ReconsGuard {
       if (!this.rewriter) continue;
       const spanText = text.slice(span.detection.start, span.detection.end);
       try {
-        const result = await this.rewriter.rewrite({
-          text,
-          span: spanText,
-          target: { field: span.detection.field ?? span.detection.kind, value: span.detection.value ?? spanText, kind: span.detection.kind },
-        });
+        const request = { text, span: spanText, target: { field: span.detection.field ?? span.detection.kind, value: span.detection.value ?? spanText, kind: span.detection.kind } };
+        const result = await withTimeout(this.rewriter.rewrite(request), this.pluginTimeoutMs, "rewrite-timeout");
         if (typeof result?.text !== "string") throw new OperatorError("the rewriter returned no { text }", "rewrite-invalid-output");
         // A rewrite that still holds the span verbatim rewrote nothing.
         if (result.text.toLowerCase().includes(spanText.toLowerCase())) throw new OperatorError("the rewrite still holds the span", "rewrite-unverified");
@@ -787,4 +786,14 @@ function standsAlone(text: string, { start, end }: Detection): boolean {
   const after = text.charAt(end);
   const next = text.charAt(end + 1);
   return (start === 0 || /[\s,;:(\[{"'<]/.test(before)) && (end === text.length || /[\s,;:)\]}"'>]/.test(after) || (/[.!?]/.test(after) && (next === "" || /\s/.test(next))));
+}
+
+/** `promise`, or a rejection with an OperatorError of `fallback` after `ms`: a plug-in that never answers must not hang the run. */
+function withTimeout<T>(promise: Promise<T>, ms: number, fallback: string): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new OperatorError(`no answer within ${ms} ms`, fallback)), ms);
+    timer.unref();
+  });
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
 }

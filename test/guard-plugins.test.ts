@@ -144,3 +144,16 @@ describe("plug-ins and vault entries of the wrong shape are refused naming the f
     expect(guard.sanitizeSync({ channel: "C2", content: "undefined behaviour", recipient: "x" }).content).toBe("undefined behaviour");
   });
 });
+
+describe("a judge or rewriter that never answers (review 7)", () => {
+  it("redacts after pluginTimeoutMs instead of hanging the run", async () => {
+    const never = () => new Promise<never>(() => undefined);
+    const silentJudge = guardWith({ pluginTimeoutMs: 50, judge: { threshold: 0.5, score: never } });
+    const judged = await silentJudge.sanitize({ channel: "C2", content: paraphrase, recipient: "scheduler" });
+    expect(judged.content).toBe("[REDACTED:text]");
+    expect(judged.decisions.map((decision) => decision.fallback)).toEqual(["judge-error"]);
+    const silentRewriter = guardWith({ pluginTimeoutMs: 50, judge: { threshold: 0.5, score: async () => ({ score: 0.9, disclosed: true, promptHash: "h1" }) }, rewriter: { rewrite: never } });
+    const rewritten = await silentRewriter.sanitize({ channel: "C2", content: paraphrase, recipient: "scheduler" });
+    expect(rewritten.decisions.map((decision) => decision.fallback)).toEqual(["rewrite-timeout"]);
+  });
+});

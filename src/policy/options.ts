@@ -117,6 +117,8 @@ export const reconsOptionsSchema = z.strictObject({
     .optional(),
   /** Verified rewriter for contextual values (async path only); without one, rewrite falls back to redaction. */
   rewriter: z.custom<Rewriter>((r) => typeof (r as Rewriter)?.rewrite === "function").optional(),
+  /** Longest wait for one judge or rewriter call (ms): a plug-in that never answers redacts (`judge-error`, `rewrite-timeout`) instead of hanging the run. */
+  pluginTimeoutMs: z.number().int().positive().default(60_000),
 });
 export type ReconsOptionsInput = z.input<typeof reconsOptionsSchema>;
 export type ReconsOptions = z.output<typeof reconsOptionsSchema>;
