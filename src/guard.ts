@@ -448,7 +448,10 @@ class Guard implements ReconsGuard {
     try {
       const operator = this.operators.get(action);
       if (!operator) throw new OperatorError(`no operator for ${action}`, "no-operator");
-      const input = { value: plainForm(original), field: detection.field, kind: detection.kind, valueType: detection.valueType, registered: detection.value, avoid: this.avoidNames };
+      const plain = plainForm(original);
+      // A name written with other accents or case (`Michael González` of `Michael Gonzalez`) gets the registered name's pseudonym, so it restores.
+      const asRegistered = action === "pseudonymize" && detection.value !== undefined && plain !== detection.value && withoutAccents(plain) === withoutAccents(detection.value);
+      const input = { value: asRegistered ? detection.value! : plain, field: detection.field, kind: detection.kind, valueType: detection.valueType, registered: detection.value, avoid: this.avoidNames };
       if (action === "pseudonymize" && detection.value !== undefined && this.surrogates.isShared(action, detection.value)) {
         // Another registered name gets the same pseudonym (unlisted names share 32 reserved ones): a reader could not tell whose it is.
         return { replacement: this.seal(detection, original), fallback: "pseudonym-shared" };
@@ -796,4 +799,9 @@ function withTimeout<T>(promise: Promise<T>, ms: number, fallback: string): Prom
     timer.unref();
   });
   return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
+}
+
+/** Lowercase, without diacritics; separators as written (`Jamie.Pugh` in an email is not `Jamie Pugh`). */
+function withoutAccents(text: string): string {
+  return text.normalize("NFKD").replace(/\p{M}/gu, "").toLowerCase();
 }

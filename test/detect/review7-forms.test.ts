@@ -107,3 +107,15 @@ describe("review 7: a short registered number (a score)", () => {
     expect(deliver(guardFor({ credit_score: 773 }), text, "introduced")).not.toContain(raw);
   });
 });
+
+describe("review 7: a name written with other accents or case", () => {
+  it.each([
+    ["Michael Gonzalez", "Client Michael González called.", "Client Michael Gonzalez called."],
+    ["José García", "Client: Jose Garcia", "Client: José García"],
+  ])("gets the registered name's pseudonym, so the authorized reader gets the registered name back (%s)", (name, text, restored) => {
+    const guard = guardFor({ client_name: name });
+    const written = guard.sanitizeSync({ channel: "C5", content: text }, { reversible: true }).content as string;
+    expect(written).not.toMatch(/Gonz|Garc/);
+    expect(guard.sanitizeSync({ channel: "C5", content: written, recipient: "reader" }).content).toBe(restored);
+  });
+});
