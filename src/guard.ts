@@ -7,6 +7,7 @@ import { layDigits } from "./detect/vault/digit-skeletons.js";
 import { maskedTail } from "./detect/vault/masked.js";
 import { unescapedText } from "./detect/vault/normalize.js";
 import { namePart } from "./detect/vault/names.js";
+import { isTitle } from "./detect/vault/words.js";
 import type { VariantRole } from "./detect/vault/variant.js";
 import { Vault } from "./detect/vault/vault.js";
 import { fieldTypeOf, type FieldType } from "./policy/infer.js";
@@ -449,8 +450,8 @@ class Guard implements ReconsGuard {
       const operator = this.operators.get(action);
       if (!operator) throw new OperatorError(`no operator for ${action}`, "no-operator");
       const plain = plainForm(original);
-      // A name written with other accents or case (`Michael González` of `Michael Gonzalez`) gets the registered name's pseudonym, so it restores.
-      const asRegistered = action === "pseudonymize" && detection.value !== undefined && plain !== detection.value && withoutAccents(plain) === withoutAccents(detection.value);
+      // A name written with other accents or case (`Michael González` of `Michael Gonzalez`), or with a short first name (`Greg Olson`), gets the registered name's pseudonym, so it restores.
+      const asRegistered = action === "pseudonymize" && detection.value !== undefined && plain !== detection.value && (withoutAccents(plain) === withoutAccents(detection.value) || isNicknameOf(plain, detection.value));
       const input = { value: asRegistered ? detection.value! : plain, field: detection.field, kind: detection.kind, valueType: detection.valueType, registered: detection.value, avoid: this.avoidNames };
       if (action === "pseudonymize" && detection.value !== undefined && this.surrogates.isShared(action, detection.value)) {
         // Another registered name gets the same pseudonym (unlisted names share 32 reserved ones): a reader could not tell whose it is.
@@ -804,4 +805,13 @@ function withTimeout<T>(promise: Promise<T>, ms: number, fallback: string): Prom
 /** Lowercase, without diacritics; separators as written (`Jamie.Pugh` in an email is not `Jamie Pugh`). */
 function withoutAccents(text: string): string {
   return text.normalize("NFKD").replace(/\p{M}/gu, "").toLowerCase();
+}
+
+/** `Greg Olson` of `Gregory Olson`: two words, the same surname, another first name that is a name, not a title or an initial (`Ms. Olson`, `G. Olson`). */
+function isNicknameOf(span: string, registered: string): boolean {
+  const written = span.split(/\s+/);
+  const real = registered.split(/\s+/);
+  if (written.length !== 2 || real.length !== 2 || withoutAccents(written[1]) !== withoutAccents(real[1])) return false;
+  const first = withoutAccents(written[0]);
+  return first !== withoutAccents(real[0]) && /^\p{L}{2,}$/u.test(first) && !isTitle(first);
 }
