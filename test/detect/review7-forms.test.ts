@@ -121,3 +121,22 @@ describe("review 7: a name written with other accents or case, or with a short f
     expect(guard.sanitizeSync({ channel: "C5", content: written, recipient: "reader" }).content).toBe(restored);
   });
 });
+
+describe("review 7: dates with a two-digit year", () => {
+  it.each([
+    ["DOB: July 28, '57", /'57|July 28/],
+    ["DOB: 28 Jul 57", /Jul 57|28 Jul/],
+    ["DOB: 7/28/57", /7\/28\/57/],
+    ["DOB: 07/28/57", /07\/28\/57/],
+  ])("%s reaches an unauthorized reader as a well-formed surrogate date, and restores", (text, raw) => {
+    const guard = guardFor({ dob: "1957-07-28" });
+    const out = deliver(guard, text, "introduced");
+    expect(out).not.toMatch(raw);
+    expect(out).toMatch(/^DOB: [\w ,/']+$/);
+    // Written the same way: digits where digits were, a month name where one was.
+    const shape = (date: string) => date.replace(/\d/g, "9").replace(/\b(?:January|February|March|April|May|June|July|August|September|October|November|December|[A-Z][a-z]{2})\b(?!:)/g, "M");
+    expect(shape(out)).toBe(shape(text));
+    const written = guard.sanitizeSync({ channel: "C5", content: text }, { reversible: true }).content as string;
+    expect(guard.sanitizeSync({ channel: "C5", content: written, recipient: "reader" }).content).toMatch(/^DOB: (July|Jul|7|07)\W+28\W+'?57$|^DOB: 28 (Jul|July) 57$/);
+  });
+});

@@ -110,6 +110,9 @@ export function dateVariants(date: CalendarDate, birth: boolean): Variant[] {
     for (const d of [String(day), pad(day), ordinal(day)]) {
       variants.push(whole(`${name} ${d} ${y}`, LAYOUT_CONFIDENCE));
       variants.push(whole(`${d} ${name} ${y}`, LAYOUT_CONFIDENCE));
+      // Two-digit years after a month name (`July 28, '57`, `28 Jul 57`, `9-Jun-25`).
+      variants.push(whole(`${name} ${d} ${yy}`, TWO_DIGIT_YEAR_CONFIDENCE));
+      variants.push(whole(`${d} ${name} ${yy}`, TWO_DIGIT_YEAR_CONFIDENCE));
       variants.push(whole(`${name} ${d} of ${y}`, LAYOUT_CONFIDENCE));
       variants.push(whole(`${d} of ${name} ${y}`, LAYOUT_CONFIDENCE));
       variants.push(yearless(`${name} ${d}`), yearless(`${d} ${name}`), yearless(`${d} of ${name}`));

@@ -7,7 +7,7 @@
  */
 import { parseDate, type CalendarDate } from "../../detect/vault/dates.js";
 import { OperatorError } from "../base.js";
-import { isFullDate, readDate, swappedLayout, writeDate, type DateParts } from "./date-layout.js";
+import { isFullDate, readDate, swappedLayout, writeDate, type ReadDate } from "./date-layout.js";
 import type { NumeralCipher } from "./format.js";
 
 const DAY_MS = 86_400_000;
@@ -56,8 +56,8 @@ export class DateCipher {
   surrogate(value: string, scope: string, registered?: string): string | null {
     const read = readDate(value);
     if (read === null) return null;
-    const known = registeredDate(registered, read.parts);
-    const real = known?.date ?? (isFullDate(read.parts) ? read.parts : null);
+    const known = registeredDate(registered, read);
+    const real = known?.date ?? (isFullDate(read.parts, read.layout) ? read.parts : null);
     if (real === null) throw new OperatorError("a date shown in part cannot be enciphered without the date it belongs to", "fpe-partial-date");
     const surrogate = this.encipher(real, scope, "encrypt");
     // Written day first (`05/03/2024` for March 5): the surrogate's day goes where the writer put the day.
@@ -77,18 +77,21 @@ export class DateCipher {
         if (layout !== null && writeDate(surrogate, layout) === transformed) return writeDate(real, layout);
       }
     }
-    if (!isFullDate(read.parts)) throw new OperatorError("not the surrogate of this date", "fpe-not-reversible");
+    if (!isFullDate(read.parts, read.layout)) throw new OperatorError("not the surrogate of this date", "fpe-not-reversible");
     const original = this.encipher(read.parts, scope, "decrypt");
     return original === null ? null : writeDate(original, read.layout);
   }
 }
 
 /** The registered date, when `shown` is (part of) it: the surrogate of every form comes from it. */
-function registeredDate(registered: string | undefined, shown: DateParts): { date: CalendarDate; swapped: boolean } | null {
+function registeredDate(registered: string | undefined, { parts: shown, layout }: ReadDate): { date: CalendarDate; swapped: boolean } | null {
   const date = registered === undefined ? null : parseDate(registered);
   if (date === null) return null;
-  if ((["year", "month", "day"] as const).every((part) => shown[part] === undefined || shown[part] === date[part])) return { date, swapped: false };
+  // A two-digit year shows the registered year's last two digits.
+  const year = layout.shortYear ? date.year % 100 : date.year;
+  const sameYear = shown.year === undefined || shown.year === year;
+  if (sameYear && (["month", "day"] as const).every((part) => shown[part] === undefined || shown[part] === date[part])) return { date, swapped: false };
   // A numeric date read month first that the writer meant day first shows the same two numbers.
-  const swapped = shown.month === date.day && shown.day === date.month && (shown.year === undefined || shown.year === date.year);
+  const swapped = shown.month === date.day && shown.day === date.month && sameYear;
   return swapped ? { date, swapped } : null;
 }

@@ -19,6 +19,8 @@ export interface DateLayout {
   pieces: Array<string | Slot>;
   /** Month and day numbers take two digits: year first (`1957-07-28`), or one of them was written so (`05/3/2024`). */
   padded: boolean;
+  /** The year is written with two digits (`7/28/57`, `July 28, '57`): its parts' year is that number, its century unknown. */
+  shortYear?: boolean;
 }
 
 /** Parts of a written date; a partial form lacks some. */
@@ -61,13 +63,14 @@ export function readDate(text: string): ReadDate | null {
   const assigned = assign(numbers, monthWord !== null);
   if (assigned === null) return null;
   const padded = assigned === "iso" || numbers.some((slot) => slot.part !== "year" && slot.written.length === 2 && slot.written.startsWith("0"));
+  const shortYear = numbers.some((slot) => slot.part === "year" && slot.written.length === 2);
   const parts: DateParts = {};
   for (const slot of [...numbers, ...(monthWord ? [monthWord] : [])]) {
     const value = slot === monthWord ? monthNumber(slot.written) : Number(slot.written);
     parts[slot.part] = value;
   }
-  if (!partsExist(parts)) return null;
-  return { parts, layout: { pieces, padded } };
+  if (!partsExist(parts, shortYear)) return null;
+  return { parts, layout: shortYear ? { pieces, padded, shortYear } : { pieces, padded } };
 }
 
 /** Which number is which part (sets each slot's part); null when the numbers do not make a date. */
@@ -78,6 +81,10 @@ function assign(numbers: Slot[], hasMonthWord: boolean): "iso" | "other" | null 
     // `July 28, 1957`, `28th of July`, `July 1957`: one year of four digits, one day of one or two.
     const years = numbers.filter(four);
     const days = numbers.filter(short);
+    if (years.length === 0 && days.length === 2 && numbers.length === 2 && days[0].suffix === undefined && days[1].suffix === undefined) {
+      days[1].part = "year"; // `July 28, '57`, `28 Jul 57`: the day, then a two-digit year
+      return "other";
+    }
     if (years.length > 1 || days.length > 1 || years.length + days.length !== numbers.length || numbers.length === 0) return null;
     years.forEach((slot) => (slot.part = "year"));
     return "other";
@@ -98,6 +105,12 @@ function assign(numbers: Slot[], hasMonthWord: boolean): "iso" | "other" | null 
     [numbers[0].part, numbers[1].part, numbers[2].part] = monthFirst ? ["month", "day", "year"] : ["day", "month", "year"];
     return "other";
   }
+  if (numbers.length === 3 && numbers.every(short) && numbers[2].written.length === 2) {
+    // `7/28/57`, `06/09/25`: month first where it can be, as with four-digit years; the year last, in two digits.
+    const monthFirst = Number(numbers[0].written) <= 12;
+    [numbers[0].part, numbers[1].part, numbers[2].part] = monthFirst ? ["month", "day", "year"] : ["day", "month", "year"];
+    return "other";
+  }
   if (numbers.length === 2 && short(numbers[0]) && four(numbers[1])) {
     [numbers[0].part, numbers[1].part] = ["month", "year"];
     return "other";
@@ -105,15 +118,17 @@ function assign(numbers: Slot[], hasMonthWord: boolean): "iso" | "other" | null 
   return null;
 }
 
-function partsExist({ year, month, day }: DateParts): boolean {
+function partsExist({ year, month, day }: DateParts, shortYear: boolean): boolean {
   if (month !== undefined && (month < 1 || month > 12)) return false;
   if (day !== undefined && (day < 1 || day > 31)) return false;
-  if (year !== undefined && month !== undefined && day !== undefined) return validDate(year, month, day) !== null;
+  // A two-digit year exists in one of the two centuries it may stand for (`02/29/00`: 2000 had one).
+  if (year !== undefined && month !== undefined && day !== undefined) return shortYear ? [1900, 2000].some((century) => validDate(century + year, month, day) !== null) : validDate(year, month, day) !== null;
   return year !== undefined || month !== undefined;
 }
 
-export function isFullDate(parts: DateParts): parts is CalendarDate {
-  return parts.year !== undefined && parts.month !== undefined && parts.day !== undefined;
+/** A date with all three parts and its century known (a two-digit year is not: only the registered date it shows can say). */
+export function isFullDate(parts: DateParts, layout?: DateLayout): parts is CalendarDate {
+  return parts.year !== undefined && parts.month !== undefined && parts.day !== undefined && layout?.shortYear !== true;
 }
 
 function writeMonthName(month: number, written: string): string {
@@ -143,7 +158,7 @@ export function writeDate(date: CalendarDate, layout: DateLayout): string {
     .map((piece) => {
       if (typeof piece === "string") return piece;
       const value = date[piece.part];
-      if (piece.part === "year") return String(value);
+      if (piece.part === "year") return piece.written.length === 2 ? String(value % 100).padStart(2, "0") : String(value);
       if (piece.part === "month" && /[A-Za-z]/.test(piece.written)) return writeMonthName(value, piece.written);
       const number = writeNumber(value, layout.padded);
       if (piece.suffix === undefined) return number;
