@@ -140,3 +140,12 @@ describe("review 7: dates with a two-digit year", () => {
     expect(guard.sanitizeSync({ channel: "C5", content: written, recipient: "reader" }).content).toMatch(/^DOB: (July|Jul|7|07)\W+28\W+'?57$|^DOB: 28 (Jul|July) 57$/);
   });
 });
+
+describe("review 7: a surname of parts written as one word", () => {
+  it("OBrien of O'Brien is the name, and restores", () => {
+    const guard = guardFor({ client_name: "Patrick O'Brien" });
+    for (const text of ["Client: Patrick OBrien", "Dear Mr. OBrien,"]) expect(deliver(guard, text, "introduced")).not.toMatch(/Patrick|OBrien/);
+    const written = guard.sanitizeSync({ channel: "C5", content: "Dear Mr. OBrien," }, { reversible: true }).content as string;
+    expect(guard.sanitizeSync({ channel: "C5", content: written, recipient: "reader" }).content).toBe("Dear Mr. O'Brien,");
+  });
+});

@@ -74,6 +74,9 @@ export function nameVariants(name: PersonName): Variant[] {
     // A double-barrelled surname is often shortened to one of its parts after a title or the first name (`Ms. Ferguson`, `Latoya Reyes`).
     ...surnameParts(surname).flatMap((part) => [...TITLES.map((title) => whole(`${title} ${part}`, TITLE_SURNAME_CONFIDENCE)), whole(`${first} ${part}`, TITLE_SURNAME_CONFIDENCE)]),
   ];
+  // A surname of parts written as one word (`OBrien` of `O'Brien`, the apostrophe dropped).
+  const joined = surname.replaceAll(" ", "");
+  if (joined !== surname) variants.push(whole(`${first} ${joined}`, TITLE_SURNAME_CONFIDENCE), ...TITLES.map((title) => whole(`${title} ${joined}`, TITLE_SURNAME_CONFIDENCE)));
   if (first.length >= MIN_PART_LENGTH) variants.push({ form: first, confidence: FIRST_NAME_CONFIDENCE, role: "first-name" });
   for (const nickname of nicknamesOf(first)) {
     variants.push(whole(`${nickname} ${surname}`, NICKNAME_CONFIDENCE));
