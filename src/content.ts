@@ -21,8 +21,8 @@ function childPath(path: string, key: string | number, index: number): string {
 /**
  * Returns a copy where each string was replaced by `visit(string)`; untouched branches keep
  * their identity. Numbers are visited as their decimal text and stay numbers when the result
- * is still numeric. Class instances are copied with their prototype and own enumerable fields;
- * errors with all their own fields (message, stack and cause are not enumerable).
+ * is still numeric. Records, class instances and errors are copied with their prototype and all
+ * their own fields (an error's message, stack and cause are not enumerable).
  * With a `memo` (for a `visit` that depends on the text only and records nothing), an object
  * walked before is answered from it instead of walked again.
  */
@@ -70,7 +70,7 @@ class Walker {
         : value instanceof Set
           ? this.set(value, path)
           : value instanceof Error
-            ? this.error(value, path)
+            ? this.ownFields(value, path) // message, stack and cause are own fields that are not enumerable
             : this.fields(value, path);
     this.seen.set(value, result);
     this.memo?.set(value, result);
@@ -113,19 +113,21 @@ class Walker {
         if (next !== json) return next;
       }
     }
-    const keys = Object.getOwnPropertyNames(value);
-    if (keys.length === Object.keys(value).length) return this.record(value as Record<string, unknown>, path);
-    const hidden = keys.map((key, index) => this.walk((value as Record<string, unknown>)[key], childPath(path, key, index)));
-    if (hidden.every((item, index) => item === (value as Record<string, unknown>)[keys[index]])) return this.record(value as Record<string, unknown>, path);
-    const copy = Object.create(Object.getPrototypeOf(value) as object) as Record<string, unknown>;
+    // Only where some field is not enumerable does the slower walk of every own field run.
+    return Object.getOwnPropertyNames(value).length === Object.keys(value).length ? this.record(value as Record<string, unknown>, path) : this.ownFields(value, path);
+  }
+
+  /** Every own field walked, enumerable or not, symbol-keyed ones too; a copy of the object's class holds what changed, each field as enumerable as it was. */
+  private ownFields<T extends object>(value: T, path: string): T {
+    const source = value as unknown as Record<PropertyKey, unknown>;
+    const keys = Reflect.ownKeys(value);
+    const next = keys.map((key, index) => this.walk(source[key], typeof key === "symbol" ? `${path}[symbol]` : childPath(path, key, index)));
+    if (next.every((item, index) => item === source[keys[index]])) return value;
+    const copy = Object.create(Object.getPrototypeOf(value) as object) as T;
     keys.forEach((key, index) => {
-      const enumerable = Object.getOwnPropertyDescriptor(value, key)?.enumerable ?? false;
-      Object.defineProperty(copy, key, { value: hidden[index], writable: true, configurable: true, enumerable });
+      const descriptor = Object.getOwnPropertyDescriptor(value, key)!;
+      Object.defineProperty(copy, key, "value" in descriptor ? { value: next[index], writable: true, configurable: true, enumerable: descriptor.enumerable } : descriptor);
     });
-    for (const symbol of Object.getOwnPropertySymbols(value)) {
-      const descriptor = Object.getOwnPropertyDescriptor(value, symbol)!;
-      Object.defineProperty(copy, symbol, "value" in descriptor ? { ...descriptor, value: this.walk(descriptor.value, `${path}[symbol]`) } : descriptor);
-    }
     return copy;
   }
 
@@ -149,19 +151,6 @@ class Walker {
     const rewritten = Buffer.from(result, encoding);
     if (value instanceof ArrayBuffer) return rewritten.buffer.slice(rewritten.byteOffset, rewritten.byteOffset + rewritten.byteLength);
     return Buffer.isBuffer(value) ? rewritten : new Uint8Array(rewritten);
-  }
-
-  /** An error's message, stack, cause and other fields are own but not enumerable: all are walked, and a copy of its class holds what changed. */
-  private error(value: Error, path: string): Error {
-    const keys = Object.getOwnPropertyNames(value);
-    const next = keys.map((key, index) => this.walk((value as unknown as Record<string, unknown>)[key], childPath(path, key, index)));
-    if (next.every((item, index) => item === (value as unknown as Record<string, unknown>)[keys[index]])) return value;
-    const copy = Object.create(Object.getPrototypeOf(value) as object) as Error;
-    keys.forEach((key, index) => {
-      const enumerable = Object.getOwnPropertyDescriptor(value, key)?.enumerable ?? false;
-      Object.defineProperty(copy, key, { value: next[index], writable: true, configurable: true, enumerable });
-    });
-    return copy;
   }
 
   private map(value: Map<unknown, unknown>, path: string): Map<unknown, unknown> {
