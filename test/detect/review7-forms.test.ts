@@ -149,3 +149,15 @@ describe("review 7: a surname of parts written as one word", () => {
     expect(guard.sanitizeSync({ channel: "C5", content: written, recipient: "reader" }).content).toBe("Dear Mr. O'Brien,");
   });
 });
+
+describe("review 7: letters and digits outside the BMP", () => {
+  it("mathematical bold digits and letters are the ones they show (surrogate pairs folded as one character)", () => {
+    const guard = guardFor({ ssn: "985-71-8578", patient_name: "Gregory Olson" });
+    expect(deliver(guard, "SSN: 𝟗𝟖𝟓-𝟕𝟏-𝟖𝟓𝟕𝟖 on file", "introduced")).toMatch(/^SSN: \d{3}-\d{2}-\d{4} on file$/);
+    const name = deliver(guard, "Patient: 𝐆𝐫𝐞𝐠𝐨𝐫𝐲 𝐎𝐥𝐬𝐨𝐧.", "introduced");
+    expect(name).not.toMatch(/𝐆|𝐎/u);
+    expect(name).toMatch(/^Patient: [A-Z][a-z]+ [A-Z][a-z]+\.$/);
+    const text = "Emoji 😀 and 𝄞 stay.";
+    expect(deliver(guard, text, "introduced")).toBe(text);
+  });
+});

@@ -79,6 +79,20 @@ function foldWide(code: number): number {
   return folded;
 }
 
+/** Fold of characters outside the BMP: the BMP letter or digit they show under NFKD (`𝟗` -> `9`), else a separator; marks dropped. */
+const astralFolds = new Map<number, number>();
+
+function foldAstral(codePoint: number): number {
+  let folded = astralFolds.get(codePoint);
+  if (folded === undefined) {
+    const char = String.fromCodePoint(codePoint);
+    const base = char.normalize("NFKD").replace(/\p{M}/gu, "").toLowerCase();
+    folded = COMBINING_MARK.test(char) || FORMAT_CHARACTER.test(char) ? DROP : base.length === 1 && LETTER_OR_DIGIT.test(base) ? base.charCodeAt(0) : SEPARATOR;
+    astralFolds.set(codePoint, folded);
+  }
+  return folded;
+}
+
 /** Fold of the nearest character before (step -1) or after (step 1) `at` that is not a dropped mark; SEPARATOR at an edge. */
 function foldedNeighbour(source: string, at: number, step: -1 | 1): number {
   for (let i = at + step; i >= 0 && i < source.length; i += step) {
@@ -152,10 +166,21 @@ export class NormalizeBuffer implements OriginMap {
         code = ASCII_FOLD[unit];
         separator = ASCII_SEPARATOR[unit];
       } else {
-        const folded = foldWide(unit);
-        if (folded === DROP) continue;
+        // A surrogate pair is one character (math bold `𝟗`, `𝐆`): folded as that character, its low half skipped.
+        const pair = unit >= 0xd800 && unit < 0xdc00 && i + 1 < end && units[i + 1] >= 0xdc00 && units[i + 1] < 0xe000;
+        const folded = pair ? foldAstral(((unit - 0xd800) << 10) + (units[i + 1] - 0xdc00) + 0x10000) : foldWide(unit);
+        if (folded === DROP) {
+          if (pair) i++;
+          continue;
+        }
         separator = folded === SEPARATOR ? 1 : 0;
         code = separator === 1 ? SPACE_CODE : folded;
+        codes[n] = code;
+        origin[n] = i;
+        n += 1 - (separator & afterSeparator);
+        afterSeparator = separator;
+        if (pair) i++;
+        continue;
       }
       codes[n] = code;
       origin[n] = i;
@@ -325,6 +350,8 @@ export function originalSpan(normalized: OriginMap, start: number, end: number):
   const { source } = normalized;
   const last = normalized.origin[end - 1];
   let originalEnd = last + 1 + escapeLengthAt(source, last);
+  // A last character written as a surrogate pair ends after its low half.
+  if (source.charCodeAt(last) >= 0xd800 && source.charCodeAt(last) < 0xdc00 && (source.charCodeAt(originalEnd) & 0xfc00) === 0xdc00) originalEnd++;
   while (originalEnd < source.length && source.charCodeAt(originalEnd) >= 0x300 && COMBINING_MARK.test(source.charAt(originalEnd))) originalEnd++;
   return [normalized.origin[start], originalEnd];
 }
