@@ -50,7 +50,8 @@ export interface ObservableEvent {
   resolution?: Resolution;
 }
 
-export type ValueType = "format" | "value" | "contextual";
+export const VALUE_TYPES = ["format", "value", "contextual"] as const;
+export type ValueType = (typeof VALUE_TYPES)[number];
 
 export const ACTIONS = ["allow", "fpe", "pseudonymize", "mldp", "rewrite", "redact"] as const;
 export type Action = (typeof ACTIONS)[number];

@@ -1,13 +1,13 @@
 import { z } from "zod";
-import { CHANNELS, POSITIONS, RESOLUTIONS, type Action, type Channel, type Decision, type ObservableEvent, type Position, type Resolution, type SanitizeResult } from "./event.js";
+import { CHANNELS, POSITIONS, RESOLUTIONS, VALUE_TYPES, type Action, type Channel, type Decision, type ObservableEvent, type Position, type Resolution, type SanitizeResult } from "./event.js";
 import { decidingGroups, resolveOverlaps, type Detection, type Detector } from "./detect/base.js";
 import type { Judge, Rewriter } from "./detect/plugins.js";
 import { defaultRecognizers, recognizerDetector } from "./detect/recognizers/index.js";
 import { layDigits } from "./detect/vault/digit-skeletons.js";
 import { maskedTail } from "./detect/vault/masked.js";
-import { unescapedText } from "./detect/vault/normalize.js";
+import { normalizeValue, unescapedText, withoutAccents } from "./detect/vault/normalize.js";
 import { namePart } from "./detect/vault/names.js";
-import { isTitle } from "./detect/vault/words.js";
+import { nicknamesOf } from "./detect/vault/nicknames.js";
 import type { VariantRole } from "./detect/vault/variant.js";
 import { Vault } from "./detect/vault/vault.js";
 import { fieldTypeOf, type FieldType } from "./policy/infer.js";
@@ -25,6 +25,7 @@ import { OperatorError, type Operator, type OperatorOutput } from "./transform/b
 import { mapStrings } from "./content.js";
 import { DecisionTrail } from "./decision-trail.js";
 import { errorSummary } from "./error-summary.js";
+import { withDeadline } from "./deadline.js";
 
 /** Options of one sanitize call beyond the event itself. */
 export interface SanitizeOptions {
@@ -642,7 +643,7 @@ class Guard implements ReconsGuard {
           value: entry.value,
         };
         try {
-          const verdict = checkedVerdict(await withTimeout(this.judge.score(text, target), this.pluginTimeoutMs, "judge-timeout"));
+          const verdict = checkedVerdict(await withDeadline(this.judge.score(text, target), this.pluginTimeoutMs, () => new OperatorError("the judge did not answer in time", "judge-error")));
           // Either the judge's own call or its threshold says disclosed: fail closed.
           if (verdict.disclosed || verdict.score >= this.judge.threshold) extra.push({ ...detection, confidence: verdict.score, source: `judge:${verdict.promptHash}` });
         } catch {
@@ -665,7 +666,7 @@ class Guard implements ReconsGuard {
       const spanText = text.slice(span.detection.start, span.detection.end);
       try {
         const request = { text, span: spanText, target: { field: span.detection.field ?? span.detection.kind, value: span.detection.value ?? spanText, kind: span.detection.kind } };
-        const result = await withTimeout(this.rewriter.rewrite(request), this.pluginTimeoutMs, "rewrite-timeout");
+        const result = await withDeadline(this.rewriter.rewrite(request), this.pluginTimeoutMs, () => new OperatorError("the rewriter did not answer in time", "rewrite-timeout"));
         if (typeof result?.text !== "string") throw new OperatorError("the rewriter returned no { text }", "rewrite-invalid-output");
         // A rewrite that still holds the span verbatim rewrote nothing.
         if (result.text.toLowerCase().includes(spanText.toLowerCase())) throw new OperatorError("the rewrite still holds the span", "rewrite-unverified");
@@ -759,7 +760,7 @@ function isPlaceholder(text: string, detection: Detection): boolean {
   return text.lastIndexOf("[REDACTED:", detection.start) > text.lastIndexOf("]", detection.start - 1);
 }
 
-const VALUE_TYPES: ReadonlySet<string> = new Set(["format", "value", "contextual"]);
+const VALUE_TYPE_SET: ReadonlySet<unknown> = new Set(VALUE_TYPES);
 
 /** A plug-in detector's detections, checked: a span outside the text (a negative start copies text around it) or of the wrong shape is a detection error. */
 function checkedDetections(detector: Detector, text: string): Detection[] {
@@ -770,7 +771,7 @@ function checkedDetections(detector: Detector, text: string): Detection[] {
     if (!Number.isInteger(start) || !Number.isInteger(end) || start < 0 || end <= start || end > text.length) {
       throw new TypeError(`detector ${detector.name} returned a span outside the text`);
     }
-    if (typeof kind !== "string" || !VALUE_TYPES.has(valueType) || !Number.isFinite(confidence)) throw new TypeError(`detector ${detector.name} returned a detection of the wrong shape`);
+    if (typeof kind !== "string" || !VALUE_TYPE_SET.has(valueType) || !Number.isFinite(confidence)) throw new TypeError(`detector ${detector.name} returned a detection of the wrong shape`);
   }
   return found as Detection[];
 }
@@ -792,26 +793,9 @@ function standsAlone(text: string, { start, end }: Detection): boolean {
   return (start === 0 || /[\s,;:(\[{"'<]/.test(before)) && (end === text.length || /[\s,;:)\]}"'>]/.test(after) || (/[.!?]/.test(after) && (next === "" || /\s/.test(next))));
 }
 
-/** `promise`, or a rejection with an OperatorError of `fallback` after `ms`: a plug-in that never answers must not hang the run. */
-function withTimeout<T>(promise: Promise<T>, ms: number, fallback: string): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new OperatorError(`no answer within ${ms} ms`, fallback)), ms);
-    timer.unref();
-  });
-  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
-}
-
-/** Lowercase, without diacritics; separators as written (`Jamie.Pugh` in an email is not `Jamie Pugh`). */
-function withoutAccents(text: string): string {
-  return text.normalize("NFKD").replace(/\p{M}/gu, "").toLowerCase();
-}
-
-/** `Greg Olson` of `Gregory Olson`: two words, the same surname, another first name that is a name, not a title or an initial (`Ms. Olson`, `G. Olson`). */
+/** `Greg Olson` of `Gregory Olson`: two words, the same surname, a short form of the first name (the matcher's nickname table). */
 function isNicknameOf(span: string, registered: string): boolean {
-  const written = span.split(/\s+/);
-  const real = registered.split(/\s+/);
-  if (written.length !== 2 || real.length !== 2 || withoutAccents(written[1]) !== withoutAccents(real[1])) return false;
-  const first = withoutAccents(written[0]);
-  return first !== withoutAccents(real[0]) && /^\p{L}{2,}$/u.test(first) && !isTitle(first);
+  const written = span.split(/\s+/).map(normalizeValue);
+  const real = registered.split(/\s+/).map(normalizeValue);
+  return written.length === 2 && real.length === 2 && written[1] === real[1] && nicknamesOf(real[0]).includes(written[0]);
 }

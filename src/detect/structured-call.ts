@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import type { BaseChatModel } from "@langchain/core/language_models/chat_models";
 import type { BaseMessageLike } from "@langchain/core/messages";
 import { z } from "zod";
+import { withDeadline } from "../deadline.js";
 
 /** Any LangChain chat model with structured output (ChatOpenAI for vLLM/Ollama, ChatAnthropic, ...). */
 export const structuredChatModelSchema = z.custom<BaseChatModel>((m) => typeof (m as BaseChatModel)?.withStructuredOutput === "function", {
@@ -42,19 +43,11 @@ export async function callStructured<S extends z.ZodType>(
 ): Promise<z.infer<S>> {
   const runnable = model.withStructuredOutput(schema, { name: options.name, method: options.method });
   const controller = new AbortController();
-  let timer: NodeJS.Timeout | undefined;
-  const deadline = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => {
-      const error = new Error(`${options.name}: model call timed out after ${options.timeoutMs} ms`);
-      controller.abort(error);
-      reject(error);
-    }, options.timeoutMs);
+  const output = await withDeadline(runnable.invoke(messages, { signal: controller.signal }), options.timeoutMs, () => {
+    const error = new Error(`${options.name}: model call timed out after ${options.timeoutMs} ms`);
+    controller.abort(error);
+    return error;
   });
-  try {
-    const output = await Promise.race([runnable.invoke(messages, { signal: controller.signal }), deadline]);
-    // Parsers of some methods return raw JSON without schema validation: validate here too.
-    return schema.parse(output);
-  } finally {
-    clearTimeout(timer);
-  }
+  // Parsers of some methods return raw JSON without schema validation: validate here too.
+  return schema.parse(output);
 }

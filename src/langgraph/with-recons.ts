@@ -699,12 +699,9 @@ const CHILD_STREAM_OP = /^\/logs\/.+\/streamed_output(?:_str)?\/-$/;
 async function* withoutTokenOps(patches: AsyncIterable<unknown>): AsyncGenerator<unknown> {
   for await (const patch of patches) {
     const ops = (patch as { ops?: unknown }).ops;
-    if (!Array.isArray(ops) || !ops.some((op: { path?: unknown }) => typeof op?.path === "string" && CHILD_STREAM_OP.test(op.path))) {
-      yield patch;
-      continue;
-    }
-    const kept = ops.filter((op: { path?: unknown }) => !(typeof op?.path === "string" && CHILD_STREAM_OP.test(op.path)));
-    if (kept.length > 0) yield Object.assign(Object.create(Object.getPrototypeOf(patch) as object) as object, patch, { ops: kept });
+    const kept = Array.isArray(ops) ? ops.filter((op: { path?: unknown }) => !(typeof op?.path === "string" && CHILD_STREAM_OP.test(op.path))) : ops;
+    if (kept === ops || (kept as unknown[]).length === (ops as unknown[]).length) yield patch;
+    else if ((kept as unknown[]).length > 0) yield Object.assign(Object.create(Object.getPrototypeOf(patch) as object) as object, patch, { ops: kept });
   }
 }
 

@@ -1,14 +1,13 @@
 import { z } from "zod";
-import { ACTIONS, CHANNELS } from "../event.js";
+import { ACTIONS, CHANNELS, VALUE_TYPES } from "../event.js";
 import type { Detector, Recognizer } from "../detect/base.js";
 import type { Operator } from "../transform/base.js";
 import type { Judge, Rewriter } from "../detect/plugins.js";
 
-const VALUE_TYPES: readonly unknown[] = ["format", "value", "contextual"];
 /** What an operator plug-in may replace: every action but `allow` (which transforms nothing). */
 const OPERATOR_ACTIONS: readonly unknown[] = ACTIONS.filter((action) => action !== "allow");
 
-const valueTypeSchema = z.enum(["format", "value", "contextual"]);
+const valueTypeSchema = z.enum(VALUE_TYPES);
 const actionSchema = z.enum(ACTIONS);
 const channelSchema = z.enum(CHANNELS);
 
@@ -94,7 +93,7 @@ export const reconsOptionsSchema = z.strictObject({
   recognizers: z
     .array(
       z.custom<Recognizer>(
-        (r) => typeof (r as Recognizer)?.detect === "function" && typeof (r as Recognizer).name === "string" && typeof (r as Recognizer).kind === "string" && VALUE_TYPES.includes((r as Recognizer).valueType),
+        (r) => typeof (r as Recognizer)?.detect === "function" && typeof (r as Recognizer).name === "string" && typeof (r as Recognizer).kind === "string" && (VALUE_TYPES as readonly unknown[]).includes((r as Recognizer).valueType),
         "a recognizer needs detect(), a name, a kind and a valueType (format, value or contextual)",
       ),
     )

@@ -60,35 +60,30 @@ function utf16Units(source: string): Uint16Array {
   return unitView;
 }
 
-/** Fold of non-ASCII units, computed once per distinct unit (Unicode regexes are slow). */
-const wideFolds = new Map<number, number>();
-
-function foldWide(code: number): number {
-  let folded = wideFolds.get(code);
-  if (folded === undefined) {
-    const unit = String.fromCharCode(code);
-    if (COMBINING_MARK.test(unit) || FORMAT_CHARACTER.test(unit)) folded = DROP;
-    else if (!LETTER_OR_DIGIT.test(unit)) folded = SEPARATOR;
-    else {
-      // Compatibility forms too: full-width `１２３` and `Ｍａｒｉａ` are the digits and letters they show.
-      const base = unit.normalize("NFKD").replace(/\p{M}/gu, "").toLowerCase();
-      folded = (base.length === 1 && LETTER_OR_DIGIT.test(base) ? base : unit.toLowerCase()).charCodeAt(0);
-    }
-    wideFolds.set(code, folded);
-  }
-  return folded;
+/** `text` lowercase, without diacritics, compatibility forms as what they show (NFKD); separators as written. */
+export function withoutAccents(text: string): string {
+  return text.normalize("NFKD").replace(/\p{M}/gu, "").toLowerCase();
 }
 
-/** Fold of characters outside the BMP: the BMP letter or digit they show under NFKD (`𝟗` -> `9`), else a separator; marks dropped. */
-const astralFolds = new Map<number, number>();
+/** Fold of non-ASCII characters, computed once per distinct code point (Unicode regexes are slow). */
+const wideFolds = new Map<number, number>();
 
-function foldAstral(codePoint: number): number {
-  let folded = astralFolds.get(codePoint);
+/**
+ * A non-ASCII character's fold: dropped (a mark, an invisible format character), a separator, or
+ * the one BMP letter or digit it shows (full-width `１２３` and `Ｍａｒｉａ`, math bold `𝟗`); a BMP
+ * letter with no such form stays itself, lowercased; one outside the BMP cannot, and separates.
+ */
+function foldWide(codePoint: number): number {
+  let folded = wideFolds.get(codePoint);
   if (folded === undefined) {
     const char = String.fromCodePoint(codePoint);
-    const base = char.normalize("NFKD").replace(/\p{M}/gu, "").toLowerCase();
-    folded = COMBINING_MARK.test(char) || FORMAT_CHARACTER.test(char) ? DROP : base.length === 1 && LETTER_OR_DIGIT.test(base) ? base.charCodeAt(0) : SEPARATOR;
-    astralFolds.set(codePoint, folded);
+    if (COMBINING_MARK.test(char) || FORMAT_CHARACTER.test(char)) folded = DROP;
+    else if (!LETTER_OR_DIGIT.test(char)) folded = SEPARATOR;
+    else {
+      const base = withoutAccents(char);
+      folded = base.length === 1 && LETTER_OR_DIGIT.test(base) ? base.charCodeAt(0) : codePoint < 0x10000 ? char.toLowerCase().charCodeAt(0) : SEPARATOR;
+    }
+    wideFolds.set(codePoint, folded);
   }
   return folded;
 }
@@ -168,7 +163,7 @@ export class NormalizeBuffer implements OriginMap {
       } else {
         // A surrogate pair is one character (math bold `𝟗`, `𝐆`): folded as that character, its low half skipped.
         const pair = unit >= 0xd800 && unit < 0xdc00 && i + 1 < end && units[i + 1] >= 0xdc00 && units[i + 1] < 0xe000;
-        const folded = pair ? foldAstral(((unit - 0xd800) << 10) + (units[i + 1] - 0xdc00) + 0x10000) : foldWide(unit);
+        const folded = foldWide(pair ? ((unit - 0xd800) << 10) + (units[i + 1] - 0xdc00) + 0x10000 : unit);
         if (folded === DROP) {
           if (pair) i++;
           continue;

@@ -2,6 +2,7 @@ import { z } from "zod";
 import type { Judge, ProtectedValue, RewriteRequest, RewriteResult, Rewriter } from "../../detect/plugins.js";
 import { callStructured, promptHash, requireZeroTemperature, structuredChatModelSchema, structuredMethodSchema } from "../../detect/structured-call.js";
 import { OperatorError } from "../base.js";
+import { withoutAccents } from "../../detect/vault/normalize.js";
 import { parseConfig } from "../../policy/options.js";
 
 export const rewriterOptionsSchema = z.strictObject({
@@ -88,10 +89,7 @@ const STOPWORDS = new Set(
 
 /** Lower-case words, accents folded, split on anything that is not a letter or digit. */
 function words(text: string): string[] {
-  return text
-    .normalize("NFKD")
-    .replace(/\p{M}/gu, "")
-    .toLowerCase()
+  return withoutAccents(text)
     .split(/[^\p{L}\p{N}]+/u)
     .filter(Boolean);
 }
