@@ -26,6 +26,7 @@ import { mapStrings } from "./content.js";
 import { DecisionTrail } from "./decision-trail.js";
 import { errorSummary } from "./error-summary.js";
 import { withDeadline } from "./deadline.js";
+import { sortInPlace } from "./detect/sort.js";
 
 /** Options of one sanitize call beyond the event itself. */
 export interface SanitizeOptions {
@@ -533,7 +534,7 @@ class Guard implements ReconsGuard {
         return DETECTION_ERROR;
       }
       if (leaks.length === 0) return current;
-      for (const span of leaks.sort((a, b) => b.detection.start - a.detection.start)) {
+      for (const span of sortInPlace(leaks, (a, b) => b.detection.start - a.detection.start)) {
         const replacement = this.redact(span.detection);
         current = current.slice(0, span.detection.start) + replacement + current.slice(span.detection.end);
         decisions.push(this.decision({ ...span, action: "redact" }, path, context, "backstop"));

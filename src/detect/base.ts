@@ -1,5 +1,6 @@
 import type { DetectedValue, ValueType } from "../event.js";
 import type { VariantRole } from "./vault/variant.js";
+import { sortInPlace } from "./sort.js";
 
 /** A protected value found in one string. Offsets are UTF-16 indices into that string. */
 export interface Detection extends DetectedValue {
@@ -39,7 +40,7 @@ function overlapsAny(kept: readonly Detection[], d: Detection): boolean {
 export function resolveOverlaps(detections: Detection[]): Detection[] {
   // Most strings hold no detection or one: no sorting (and its scratch arrays) for them.
   if (detections.length <= 1) return detections.filter((d) => d.end > d.start);
-  const ranked = [...detections].sort(
+  const ranked = sortInPlace([...detections],
     (a, b) =>
       Number(b.field !== null) - Number(a.field !== null) ||
       b.end - b.start - (a.end - a.start) ||
@@ -50,7 +51,7 @@ export function resolveOverlaps(detections: Detection[]): Detection[] {
   for (const d of ranked) {
     if (d.end > d.start && !overlapsAny(kept, d)) kept.push(d);
   }
-  return kept.sort((a, b) => a.start - b.start);
+  return sortInPlace(kept, (a, b) => a.start - b.start);
 }
 
 /**

@@ -10,6 +10,7 @@ import { keyedTag } from "../crypto/keys.js";
 import type { Operator, OperatorInput, OperatorOutput } from "./base.js";
 import { memoize } from "./operators/format.js";
 import { copyCase, isKeyedTag } from "./operators/pseudonym.js";
+import { sortInPlace } from "../detect/sort.js";
 
 /** Actions whose output can be traced back to the vault value without shared state. */
 const REVERSIBLE: readonly Action[] = ["fpe", "pseudonymize"];
@@ -137,7 +138,7 @@ export class SurrogateIndex {
       const shift = replacements.filter((r) => r.end <= span.start).reduce((sum, r) => sum + r.real.length - (r.end - r.start), 0);
       return [{ ...span, start: span.start + shift, end: span.end + shift }];
     });
-    return { text: restored.text, spans: [...moved, ...restored.spans].sort((a, b) => a.start - b.start) };
+    return { text: restored.text, spans: sortInPlace([...moved, ...restored.spans], (a, b) => a.start - b.start) };
   }
 
   /** Sealed placeholders of allowed fields replaced by their values. */

@@ -2,6 +2,7 @@ import type { Detection } from "../base.js";
 import { recognizerHit } from "./detection.js";
 import { allMatches } from "./matches.js";
 import { ProfiledRecognizer, type TextProfile } from "./text-profile.js";
+import { sortInPlace } from "../sort.js";
 
 /*
  * The patterns consume their first characters before the lookbehind that checks what precedes
@@ -48,7 +49,7 @@ export class CanaryRecognizer extends ProfiledRecognizer {
       const confidence = bareSuffixConfidence(m[0], suffixes, mentionsCanary);
       if (confidence > 0) hits.push(recognizerHit(this, m.index, m.index + m[0].length, confidence));
     }
-    return hits.sort((a, b) => a.start - b.start);
+    return sortInPlace(hits, (a, b) => a.start - b.start);
   }
 }
 

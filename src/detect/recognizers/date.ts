@@ -2,6 +2,7 @@ import type { Detection } from "../base.js";
 import { recognizerHit } from "./detection.js";
 import { allMatches } from "./matches.js";
 import { ProfiledRecognizer, type TextProfile } from "./text-profile.js";
+import { sortInPlace } from "../sort.js";
 
 const MONTH_NAMES = ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"];
 const MONTH =
@@ -118,7 +119,7 @@ export class DateRecognizer extends ProfiledRecognizer {
         }
       }
     }
-    return hits.sort((a, b) => a.start - b.start);
+    return sortInPlace(hits, (a, b) => a.start - b.start);
   }
 }
 

@@ -1,3 +1,4 @@
+import { sortInPlace } from "../sort.js";
 /** What separates two members of one list in text: punctuation, quotes, brackets, `and` / `or` (not a bare space). */
 const LIST_GAP = /^(?=.*\S)[\s"'`‘’“”,;:/&|()[\]*_-]*(?:\b(?:and|or)\b[\s"'`‘’“”]*)?$/is;
 /** Longest separator between two list members. */
@@ -17,7 +18,7 @@ export interface MemberHit {
  * punctuation away in the original text.
  */
 export function listNeighbours<T extends MemberHit>(source: string, hits: T[]): Set<T> {
-  hits.sort((a, b) => a.list - b.list || a.start - b.start);
+  sortInPlace(hits, (a, b) => a.list - b.list || a.start - b.start);
   const kept = new Set<T>();
   for (let i = 1; i < hits.length; i++) {
     const [a, b] = [hits[i - 1], hits[i]];

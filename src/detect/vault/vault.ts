@@ -15,6 +15,7 @@ import { PatternGroup, type PatternIndex } from "./pattern-group.js";
 import type { Variant, VariantRole } from "./variant.js";
 import { isTitle } from "./words.js";
 import { memberVariants } from "./variants.js";
+import { sortInPlace } from "../sort.js";
 
 export interface VaultEntry {
   field: string;
@@ -278,7 +279,7 @@ export class Vault implements Detector {
 
   private contextWindows(norm: NormalizeBuffer, words: WordHit[]): Candidate[] {
     if (words.length === 0) return [];
-    words.sort((a, b) => a.start - b.start);
+    sortInPlace(words, (a, b) => a.start - b.start);
     let token = 0;
     let at = 0;
     for (const word of words) {
@@ -396,7 +397,8 @@ function besideOtherValues(candidates: readonly Candidate[], unlabeled: readonly
  */
 function keepLongest(candidates: Candidate[], sameField: (a: number, b: number) => boolean): Candidate[] {
   if (candidates.length <= 1) return candidates;
-  candidates.sort(
+  sortInPlace(
+    candidates,
     (a, b) =>
       Number(a.scattered ?? false) - Number(b.scattered ?? false) ||
       b.end - b.start - (a.end - a.start) ||
@@ -429,5 +431,5 @@ function keepLongest(candidates: Candidate[], sameField: (a: number, b: number) 
     byStart.splice(low, 0, c);
     kept.push(c);
   }
-  return kept.sort((a, b) => a.start - b.start);
+  return sortInPlace(kept, (a, b) => a.start - b.start);
 }

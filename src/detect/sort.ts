@@ -1,0 +1,18 @@
+/** Longest array sorted by insertion: past it, Array.prototype.sort's O(n log n) wins. */
+const INSERTION_LIMIT = 12;
+
+/**
+ * `array.sort(compare)`, stable like it, so the order is the same. Short arrays (nearly all that a
+ * detection pass sorts: a few hits per string) by insertion, without the work array V8's sort sets
+ * up on every call (~250 ns, several times the sort itself).
+ */
+export function sortInPlace<T>(array: T[], compare: (a: T, b: T) => number): T[] {
+  if (array.length > INSERTION_LIMIT) return array.sort(compare);
+  for (let i = 1; i < array.length; i++) {
+    const item = array[i];
+    let at = i - 1;
+    for (; at >= 0 && compare(array[at], item) > 0; at--) array[at + 1] = array[at];
+    array[at + 1] = item;
+  }
+  return array;
+}
