@@ -349,25 +349,27 @@ class Guard implements ReconsGuard {
 
   /** Decide each deciding group of one string (callers redact the whole string if detecting or deciding throws). */
   private plan(context: EventContext, groups: Detection[][]): PlannedSpan[] {
-    const decide = (detection: Detection): PlannedSpan => {
-      const verdict =
-        context.reversible && context.recipient === null && detection.field !== null
-          ? // A shared write has no single reader and each reader gets restored values: seal everything.
-            { action: protectAction(detection.valueType, detection.kind, this.policy.fields[detection.field]), reason: "reversible-shared-write" }
-          : authorize(this.policy, authorizationQuery(detection, context), this.reachability);
-      const action = context.reversible ? (REVERSIBLE_ACTION[verdict.action] ?? verdict.action) : verdict.action;
-      return { detection, action, reason: verdict.reason };
-    };
     return groups.map((group) => {
       // One span can be the value of several fields: it is protected if any of them must be (the first such decides).
       let first: PlannedSpan | undefined;
       for (const d of group) {
-        const span = decide(d);
+        const span = this.decide(context, d);
         if (span.action !== "allow") return span;
         first ??= span;
       }
       return first!;
     });
+  }
+
+  /** A method, not a closure made per plan: plan runs for every string and recipient. */
+  private decide(context: EventContext, detection: Detection): PlannedSpan {
+    const verdict =
+      context.reversible && context.recipient === null && detection.field !== null
+        ? // A shared write has no single reader and each reader gets restored values: seal everything.
+          { action: protectAction(detection.valueType, detection.kind, this.policy.fields[detection.field]), reason: "reversible-shared-write" }
+        : authorize(this.policy, authorizationQuery(detection, context), this.reachability);
+    const action = context.reversible ? (REVERSIBLE_ACTION[verdict.action] ?? verdict.action) : verdict.action;
+    return { detection, action, reason: verdict.reason };
   }
 
   /**
