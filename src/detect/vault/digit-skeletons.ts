@@ -51,10 +51,33 @@ export class DigitSkeletons {
   /** Runs of `text` whose digits are exactly those of a registered identifier. */
   find(text: string): SkeletonHit[] {
     const hits: SkeletonHit[] = [];
-    for (const match of text.matchAll(DIGIT_RUN)) {
-      const entries = this.byDigits.get(match[0].replace(/\D/g, ""));
-      if (entries) hits.push({ start: match.index, end: match.index + match[0].length, entries });
+    for (const { start, end, digits } of digitRuns(text)) {
+      const entries = this.byDigits.get(digits);
+      if (entries) hits.push({ start, end, entries });
     }
     return hits;
   }
+}
+
+interface DigitRun {
+  start: number;
+  end: number;
+  digits: string;
+}
+
+/** The last text's runs: the vault and the matcher of its surrogates read the same text in a row. */
+let lastText: string | null = null;
+let lastRuns: DigitRun[] = [];
+
+/** The digit runs of `text` (DIGIT_RUN) with their digits alone, found once for consecutive readers of one text. */
+function digitRuns(text: string): DigitRun[] {
+  if (text === lastText) return lastRuns;
+  const runs: DigitRun[] = [];
+  DIGIT_RUN.lastIndex = 0;
+  for (let match = DIGIT_RUN.exec(text); match !== null; match = DIGIT_RUN.exec(text)) {
+    runs.push({ start: match.index, end: match.index + match[0].length, digits: match[0].replace(/\D/g, "") });
+  }
+  lastText = text;
+  lastRuns = runs;
+  return runs;
 }

@@ -45,4 +45,16 @@ describe("identifiers regrouped by the writer (digit skeletons)", () => {
     expect(layDigits("DE89 3704", "913609")).toBe("DE91 3609");
     expect(layDigits("447 1093", "089169")).toBeNull();
   });
+
+  it("gives each vault its own identifiers when several read the same text in a row, and a new text its own runs", () => {
+    const other = vaultOf({ policy: "4471093" });
+    const text = "acct 00 1234 5678, ref 447 1093.";
+    expect(found(vault, text)).toEqual([
+      ["account", "00 1234 5678"],
+      ["mrn", "447 1093"],
+    ]);
+    expect(found(other, text)).toEqual([["policy", "447 1093"]]);
+    expect(found(other, "ref 4471-093")).toEqual([["policy", "4471-093"]]);
+    expect(found(vault, "ref 4471-093")).toEqual([["mrn", "4471-093"]]);
+  });
 });
