@@ -59,7 +59,7 @@ export class DigitSkeletons {
   }
 }
 
-interface DigitRun {
+export interface DigitRun {
   start: number;
   end: number;
   digits: string;
@@ -69,8 +69,11 @@ interface DigitRun {
 let lastText: string | null = null;
 let lastRuns: DigitRun[] = [];
 
-/** The digit runs of `text` (DIGIT_RUN) with their digits alone, found once for consecutive readers of one text. */
-function digitRuns(text: string): DigitRun[] {
+/**
+ * The runs of `text` that DIGIT_RUN matches, with their digits alone; found once for consecutive
+ * readers of one text.
+ */
+export function digitRuns(text: string): DigitRun[] {
   if (text === lastText) return lastRuns;
   const runs: DigitRun[] = [];
   DIGIT_RUN.lastIndex = 0;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { layDigits } from "../../../src/detect/vault/digit-skeletons.js";
+import { digitRuns, layDigits } from "../../../src/detect/vault/digit-skeletons.js";
 import { Vault } from "../../../src/detect/vault/vault.js";
 import { inferFieldType } from "../../../src/policy/infer.js";
 
@@ -56,5 +56,19 @@ describe("identifiers regrouped by the writer (digit skeletons)", () => {
     expect(found(other, text)).toEqual([["policy", "447 1093"]]);
     expect(found(other, "ref 4471-093")).toEqual([["policy", "4471-093"]]);
     expect(found(vault, "ref 4471-093")).toEqual([["mrn", "4471-093"]]);
+  });
+});
+
+describe("digitRuns", () => {
+  it("finds what /\\d(?:[ \\-./]?\\d){6,}/g matches, each run with its digits alone", () => {
+    const pattern = /\d(?:[ \-./]?\d){6,}/g;
+    let seed = 11;
+    const random = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
+    const texts = ["acct 00 1234 5678, ref 447 1093.", "1--2345678", "12345 6-7", "-1234567 8", "1 2 3 4 5 6", "x 555-123-4567x 99"];
+    for (let k = 0; k < 2000; k++) texts.push(Array.from({ length: 30 }, () => "0123456789 -./x"[Math.floor(random() * 15)]).join(""));
+    for (const text of texts) {
+      const expected = [...text.matchAll(pattern)].map((m) => ({ start: m.index, end: m.index + m[0].length, digits: m[0].replace(/\D/g, "") }));
+      expect(digitRuns(text)).toEqual(expected);
+    }
   });
 });
