@@ -9,7 +9,7 @@ import { Command, getConfig, isCommand, isGraphBubbleUp, isParentCommand, Overwr
 import { CHANNELS, type Channel, type Resolution } from "../event.js";
 import { type ReconsGuard, assertGuard } from "../guard.js";
 import { ignoreDecisions, type DecisionListener, type ReconsAudit } from "./audit.js";
-import { deliver, deliverSync, deliveryEvent, type DeliveryBoundary } from "./delivery.js";
+import { deliver, deliverMaybeSync, deliverSync, deliveryEvent, type DeliveryBoundary, type MaybePromise } from "./delivery.js";
 import { sanitizeError } from "./errors.js";
 import { isReconsReducer } from "./reducer.js";
 import { StoreViews } from "./store.js";
@@ -382,12 +382,13 @@ class GraphInterceptor {
   /**
    * Sanitize a record key by key, one guard call per channel; `deliveryFor` picks the recipient
    * for each channel's share. A non-record value is one share on the messages or default channel.
+   * Done at once where the guard's sync path decides (`deliverMaybeSync`).
    */
-  private async deliverByChannel<T>(
+  private deliverByChannel<T>(
     value: T,
     base: DeliveryBoundary,
     deliveryFor: (channel: Channel, content: unknown) => Delivery,
-  ): Promise<T> {
+  ): MaybePromise<T> {
     if (!isRecord(value) || isCommand(value)) {
       return this.deliverShare(value, containsMessage(value) ? "C2" : this.options.otherKeysChannel, base, deliveryFor);
     }
@@ -397,21 +398,23 @@ class GraphInterceptor {
     if (channels.length > 0 && channels.every((channel) => channel === channels[0])) return this.deliverShare(value, channels[0], base, deliveryFor);
     const shares = new Map<Channel, Record<string, unknown>>();
     keys.forEach((key, index) => shares.set(channels[index], { ...shares.get(channels[index]), [key]: value[key] }));
-    const delivered = await Promise.all([...shares].map(([channel, share]) => this.deliverShare(share, channel, base, deliveryFor)));
-    const merged = Object.assign({}, ...delivered) as Record<string, unknown>;
-    // Same keys, same order, same prototype as the node produced or read.
-    const result = Object.create(Object.getPrototypeOf(value)) as Record<string, unknown>;
-    for (const key of keys) result[key] = merged[key];
-    return result as T;
+    const delivered = [...shares].map(([channel, share]) => this.deliverShare(share, channel, base, deliveryFor));
+    return whenAll(delivered, (deliveredShares) => {
+      const merged = Object.assign({}, ...deliveredShares) as Record<string, unknown>;
+      // Same keys, same order, same prototype as the node produced or read.
+      const result = Object.create(Object.getPrototypeOf(value)) as Record<string, unknown>;
+      for (const key of keys) result[key] = merged[key];
+      return result as T;
+    });
   }
 
-  private deliverShare<T>(share: T, channel: Channel, base: DeliveryBoundary, deliveryFor: (channel: Channel, content: unknown) => Delivery): Promise<T> {
-    return deliver(this.guard, share, deliveryEvent(base, channel, deliveryFor(channel, share)), this.listener);
+  private deliverShare<T>(share: T, channel: Channel, base: DeliveryBoundary, deliveryFor: (channel: Channel, content: unknown) => Delivery): MaybePromise<T> {
+    return deliverMaybeSync(this.guard, share, deliveryEvent(base, channel, deliveryFor(channel, share)), this.listener);
   }
 
   /** Node input: the state (or Send args) the node reads is a delivery to it. */
-  private deliverInput(input: unknown, reader: string, reversible: boolean): Promise<unknown> {
-    if (isRecord(input) && this.deliveredArgs.has(input)) return Promise.resolve(input);
+  private deliverInput(input: unknown, reader: string, reversible: boolean): MaybePromise<unknown> {
+    if (isRecord(input) && this.deliveredArgs.has(input)) return input;
     return this.deliverByChannel(input, { node: reader, stage: "input", reversible }, () => ({
       recipient: reader,
       resolution: "node-input",
@@ -651,7 +654,7 @@ class GraphInterceptor {
       const text = await deliver(this.guard, new TextDecoder().decode(chunk), event, this.listener);
       return new TextEncoder().encode(text);
     }
-    return keepAddresses(chunk, await deliver(this.guard, chunk, event, this.listener));
+    return keepAddresses(chunk, await deliverMaybeSync(this.guard, chunk, event, this.listener));
   }
 }
 
@@ -746,6 +749,11 @@ function withHandler<O extends RunnableConfig>(options: O | undefined, handler: 
     return { ...options, callbacks: manager } as O;
   }
   return { ...options, callbacks: [...(callbacks ?? []), handler] } as O;
+}
+
+/** `then` of the values, at once when none of them is a promise. */
+function whenAll<T, R>(values: Array<MaybePromise<T>>, then: (values: T[]) => R): MaybePromise<R> {
+  return values.some((value) => value instanceof Promise) ? Promise.all(values).then(then) : then(values as T[]);
 }
 
 /** `Command.goto` is normalized to an array by the constructor, but typed as one target or many. */
