@@ -1,5 +1,5 @@
 import type { Channel, ObservableEvent, SanitizeResult } from "../event.js";
-import type { ReconsGuard } from "../guard.js";
+import { sanitizeIsSync, type ReconsGuard } from "../guard.js";
 import { mapStrings } from "../content.js";
 import { errorSummary } from "../error-summary.js";
 import { ignoreDecisions, type DecisionListener, type GraphStage } from "./audit.js";
@@ -116,4 +116,11 @@ export function deliverSync<T>(guard: ReconsGuard, value: T, event: DeliveryEven
   } catch (error) {
     return failClosed(guard, value, event, error, listener);
   }
+}
+
+export type MaybePromise<T> = T | Promise<T>;
+
+/** `deliver`, on the guard's sync path where `sanitize` would take it anyway (no LLM tiers): no promise per delivery. */
+export function deliverMaybeSync<T>(guard: ReconsGuard, value: T, event: DeliveryEvent, listener: DecisionListener): MaybePromise<T> {
+  return sanitizeIsSync(guard) ? deliverSync(guard, value, event, listener) : deliver(guard, value, event, listener);
 }

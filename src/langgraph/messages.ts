@@ -36,13 +36,17 @@ export function addresseeOf(value: unknown): string | undefined {
   return typeof addressee === "string" && addressee.length > 0 ? addressee : undefined;
 }
 
-/** What is known of a message: its plain record and its sanitized copies. */
+/** What is known of a message while its content fields stay the same: its plain record and its sanitized copies. */
 interface MessageRecord {
+  /** The message's content fields (in `CONTENT_FIELDS` order) when the record was made. */
+  fields: unknown[];
+  /** The empty `{}` / `[]` fields left out of `parts`: filled in place, they make the record stale. */
+  empties: unknown[];
   /**
    * The same object for as long as the message's fields are, so identity memos (`guard.revealAll`)
    * recognize a message delivered again (state re-delivers its whole history at each step).
    */
-  parts?: Record<string, unknown>;
+  parts: Record<string, unknown>;
   /**
    * Sanitized copies, by their parts: readers with the same view of the message get the same copy
    * instead of a new one each time.
@@ -55,20 +59,31 @@ const messageRecords = new WeakMap<BaseMessage, MessageRecord>();
 /** Distinct views kept per message (one per group of readers with the same authorizations). */
 const MAX_VIEWS = 8;
 
-function recordOf(message: BaseMessage): MessageRecord {
-  let record = messageRecords.get(message);
-  if (!record) messageRecords.set(message, (record = { views: [] }));
+/** The message's record, made afresh when its content fields changed since (copies of the old content are not its views). */
+function currentRecord(message: BaseMessage): MessageRecord {
+  const record = messageRecords.get(message);
+  return record && holdsFields(message, record) ? record : newRecord(message);
+}
+
+function newRecord(message: BaseMessage): MessageRecord {
+  const source = message as unknown as Record<string, unknown>;
+  const fields = CONTENT_FIELDS.map((field) => source[field]);
+  const parts: Record<string, unknown> = {};
+  const empties: unknown[] = [];
+  fields.forEach((value, index) => {
+    if (carriesContent(value)) parts[CONTENT_FIELDS[index]] = value;
+    else if (value !== undefined) empties.push(value);
+  });
+  const record = { fields, empties, parts, views: [] };
+  messageRecords.set(message, record);
   return record;
 }
 
-function messageParts(message: BaseMessage): Record<string, unknown> {
-  const record = recordOf(message);
-  if (record.parts && partsState(message, record.parts) === "unchanged") return record.parts;
+/** Whether the message's content fields are still those of `record` (compared by identity, the empty ones still empty). */
+function holdsFields(message: BaseMessage, record: MessageRecord): boolean {
   const source = message as unknown as Record<string, unknown>;
-  const parts: Record<string, unknown> = {};
-  for (const field of CONTENT_FIELDS) if (carriesContent(source[field])) parts[field] = source[field];
-  record.parts = parts;
-  return parts;
+  for (let index = 0; index < CONTENT_FIELDS.length; index++) if (source[CONTENT_FIELDS[index]] !== record.fields[index]) return false;
+  return !record.empties.some(carriesContent);
 }
 
 /** Empty `{}` / `[]` fields (most kwargs and metadata) hold nothing to protect: left out of the walk. */
@@ -88,8 +103,12 @@ function carriesContent(value: unknown): boolean {
 function rebuildMessage(original: BaseMessage, parts: unknown): BaseMessage {
   if (parts === null || typeof parts !== "object") throw new TypeError("sanitized message parts are not an object");
   const sanitized = parts as Record<string, unknown>;
-  const record = recordOf(original);
+  // The record `toPlain` just checked: its views are copies of the message's current content.
+  const record = messageRecords.get(original) ?? newRecord(original);
   if (sanitized === record.parts) return original;
+  // A view was checked against the message when it was built.
+  const same = record.views.find((view) => sameParts(view.parts, sanitized));
+  if (same) return same.message;
   const state = partsState(original, sanitized);
   // Nothing was protected (the walk rebuilt equal parts): keep the instance.
   if (state === "unchanged") return original;
@@ -99,8 +118,6 @@ function rebuildMessage(original: BaseMessage, parts: unknown): BaseMessage {
   }
   // A content field left out of the parts would keep its raw value in the copy.
   if (state === "lost") throw new TypeError(`sanitized message lost its ${CONTENT_FIELDS.find((field) => carriesContent(source[field]) && !(field in sanitized))}`);
-  const same = record.views.find((view) => sameParts(view.parts, sanitized));
-  if (same) return same.message;
   const copy = Object.assign(Object.create(Object.getPrototypeOf(original)) as Record<string, unknown>, source, sanitized);
   const kwargs: Record<string, unknown> = { ...(source.lc_kwargs as Record<string, unknown> | undefined) };
   for (const field of CONTENT_FIELDS) if (field in kwargs) kwargs[field] = copy[field];
@@ -153,8 +170,8 @@ function isObject(value: unknown): value is Record<string, unknown> {
   return value !== null && typeof value === "object";
 }
 
-/** Whether any message sits anywhere inside `value` (arrays, plain objects, `Overwrite`, ...). */
-export function containsMessage(value: unknown, seen = new WeakSet<object>()): boolean {
+/** Whether any message sits anywhere inside `value` (arrays, plain objects, `Overwrite`, ...); `seen` lives for one call (a `Set`: cheaper to make than a `WeakSet`). */
+export function containsMessage(value: unknown, seen: Set<object> | WeakSet<object> = new Set<object>()): boolean {
   if (!isObject(value)) return false;
   if (isBaseMessage(value)) return true;
   if (seen.has(value)) return false;
@@ -165,7 +182,7 @@ export function containsMessage(value: unknown, seen = new WeakSet<object>()): b
 
 /** A JSON-like copy of `value` where every message is the plain record of its content fields. */
 export function toPlain(value: unknown): unknown {
-  if (isBaseMessage(value)) return isRemoveMessage(value) ? null : messageParts(value);
+  if (isBaseMessage(value)) return isRemoveMessage(value) ? null : currentRecord(value).parts;
   if (Array.isArray(value)) return value.map(toPlain);
   if (!isObject(value) || !containsMessage(value)) return value;
   return Object.fromEntries(Object.entries(value).map(([key, child]) => [key, toPlain(child)]));

@@ -9,7 +9,7 @@ import { Command, getConfig, isCommand, isGraphBubbleUp, isParentCommand, Overwr
 import { CHANNELS, type Channel, type Resolution } from "../event.js";
 import { type ReconsGuard, assertGuard } from "../guard.js";
 import { ignoreDecisions, type DecisionListener, type ReconsAudit } from "./audit.js";
-import { deliver, deliverSync, deliveryEvent, type DeliveryBoundary } from "./delivery.js";
+import { deliver, deliverMaybeSync, deliverSync, deliveryEvent, type DeliveryBoundary, type MaybePromise } from "./delivery.js";
 import { sanitizeError } from "./errors.js";
 import { isReconsReducer } from "./reducer.js";
 import { StoreViews } from "./store.js";
@@ -382,33 +382,39 @@ class GraphInterceptor {
   /**
    * Sanitize a record key by key, one guard call per channel; `deliveryFor` picks the recipient
    * for each channel's share. A non-record value is one share on the messages or default channel.
+   * Done at once where the guard's sync path decides (`deliverMaybeSync`).
    */
-  private async deliverByChannel<T>(
+  private deliverByChannel<T>(
     value: T,
     base: DeliveryBoundary,
     deliveryFor: (channel: Channel, content: unknown) => Delivery,
-  ): Promise<T> {
-    const send = (content: unknown, channel: Channel) => deliver(this.guard, content, deliveryEvent(base, channel, deliveryFor(channel, content)), this.listener);
+  ): MaybePromise<T> {
     if (!isRecord(value) || isCommand(value)) {
-      return send(value, containsMessage(value) ? "C2" : this.options.otherKeysChannel) as Promise<T>;
+      return this.deliverShare(value, containsMessage(value) ? "C2" : this.options.otherKeysChannel, base, deliveryFor);
     }
     const keys = Object.keys(value);
     const channels = keys.map((key) => this.channelOf(key));
     // One channel (a messages-only state): the value is its own share, delivered whole.
-    if (channels.length > 0 && channels.every((channel) => channel === channels[0])) return send(value, channels[0]) as Promise<T>;
+    if (channels.length > 0 && channels.every((channel) => channel === channels[0])) return this.deliverShare(value, channels[0], base, deliveryFor);
     const shares = new Map<Channel, Record<string, unknown>>();
     keys.forEach((key, index) => shares.set(channels[index], { ...shares.get(channels[index]), [key]: value[key] }));
-    const delivered = await Promise.all([...shares].map(([channel, share]) => send(share, channel)));
-    const merged = Object.assign({}, ...delivered) as Record<string, unknown>;
-    // Same keys, same order, same prototype as the node produced or read.
-    const result = Object.create(Object.getPrototypeOf(value)) as Record<string, unknown>;
-    for (const key of keys) result[key] = merged[key];
-    return result as T;
+    const delivered = [...shares].map(([channel, share]) => this.deliverShare(share, channel, base, deliveryFor));
+    return whenAll(delivered, (deliveredShares) => {
+      const merged = Object.assign({}, ...deliveredShares) as Record<string, unknown>;
+      // Same keys, same order, same prototype as the node produced or read.
+      const result = Object.create(Object.getPrototypeOf(value)) as Record<string, unknown>;
+      for (const key of keys) result[key] = merged[key];
+      return result as T;
+    });
+  }
+
+  private deliverShare<T>(share: T, channel: Channel, base: DeliveryBoundary, deliveryFor: (channel: Channel, content: unknown) => Delivery): MaybePromise<T> {
+    return deliverMaybeSync(this.guard, share, deliveryEvent(base, channel, deliveryFor(channel, share)), this.listener);
   }
 
   /** Node input: the state (or Send args) the node reads is a delivery to it. */
-  private deliverInput(input: unknown, reader: string, reversible: boolean): Promise<unknown> {
-    if (isRecord(input) && this.deliveredArgs.has(input)) return Promise.resolve(input);
+  private deliverInput(input: unknown, reader: string, reversible: boolean): MaybePromise<unknown> {
+    if (isRecord(input) && this.deliveredArgs.has(input)) return input;
     return this.deliverByChannel(input, { node: reader, stage: "input", reversible }, () => ({
       recipient: reader,
       resolution: "node-input",
@@ -422,15 +428,20 @@ class GraphInterceptor {
    */
   private lazyInput(input: Record<string, unknown>, reader: string): Record<string, unknown> {
     const delivered = new Map<string, unknown>();
-    const deliverKey = (key: string): unknown => {
-      if (!delivered.has(key)) {
-        const event = deliveryEvent({ node: reader, stage: "input", reversible: false }, this.channelOf(key), { recipient: reader, resolution: "node-input" });
-        const value = input[key];
-        delivered.set(key, Array.isArray(value) ? lazyItems(value, (item) => deliverSync(this.guard, item, event, this.listener)) : deliverSync(this.guard, value, event, this.listener));
-      }
-      return delivered.get(key);
-    };
-    return lazyView(input, (key) => Object.prototype.hasOwnProperty.call(input, key), deliverKey);
+    return lazyView(
+      input,
+      (key) => Object.prototype.hasOwnProperty.call(input, key),
+      (key) => {
+        if (!delivered.has(key)) delivered.set(key, this.deliverKeyNow(input[key], key, reader));
+        return delivered.get(key);
+      },
+    );
+  }
+
+  /** One key of the state as `reader` may see it, on the sync path; a list item by item, as they are read. */
+  private deliverKeyNow(value: unknown, key: string, reader: string): unknown {
+    const event = deliveryEvent({ node: reader, stage: "input", reversible: false }, this.channelOf(key), { recipient: reader, resolution: "node-input" });
+    return Array.isArray(value) ? lazyItems(value, (item) => deliverSync(this.guard, item, event, this.listener)) : deliverSync(this.guard, value, event, this.listener);
   }
 
   /** Readers of a write nobody is named for: none (field-level) or, with reachability, the next nodes. */
@@ -516,11 +527,6 @@ class GraphInterceptor {
     }
     if (!isRecord(update)) return update;
     const base = { node: this.names.nameOf(path), stage: "write", reversible: true } as const;
-    // Logs and artifacts are read by whoever reads the log store or the artifact, not by the goto node.
-    const toReaders = (channel: Channel, content: unknown): Delivery =>
-      channel === "C6" || channel === "C7"
-        ? { recipient: channel === "C6" ? "log" : "artifact", resolution: "explicit" }
-        : deliveryToReaders(this.guard, readers, content, channel, resolution);
     const settled = new Map<string, unknown>();
     const share: Record<string, unknown> = { ...update };
     for (const key of this.reducerKeys) {
@@ -541,15 +547,22 @@ class GraphInterceptor {
           const addressee = addresseeOf(item);
           const delivery = addressee
             ? { recipient: this.names.nameOf([...path.slice(0, -1), addressee]), resolution: "addressee" as const }
-            : toReaders(channel, item);
+            : this.writeDelivery(channel, item, readers, resolution);
           return deliver(this.guard, item, deliveryEvent(base, channel, delivery), this.listener);
         }),
       );
       settled.set(key, Array.isArray(value) ? delivered : delivered[0]);
       delete share[key];
     }
-    const rest = await this.deliverByChannel(share, base, toReaders);
+    const rest = await this.deliverByChannel(share, base, (channel, content) => this.writeDelivery(channel, content, readers, resolution));
     return Object.fromEntries(Object.keys(update).map((key) => [key, settled.has(key) ? settled.get(key) : rest[key]]));
+  }
+
+  /** Logs and artifacts are read by whoever reads the log store or the artifact, not by the goto node. */
+  private writeDelivery(channel: Channel, content: unknown, readers: string[], resolution: Resolution): Delivery {
+    return channel === "C6" || channel === "C7"
+      ? { recipient: channel === "C6" ? "log" : "artifact", resolution: "explicit" }
+      : deliveryToReaders(this.guard, readers, content, channel, resolution);
   }
 
   get protectsCaller(): boolean {
@@ -641,30 +654,48 @@ class GraphInterceptor {
       const text = await deliver(this.guard, new TextDecoder().decode(chunk), event, this.listener);
       return new TextEncoder().encode(text);
     }
-    return keepAddresses(chunk, await deliver(this.guard, chunk, event, this.listener));
+    return keepAddresses(chunk, await deliverMaybeSync(this.guard, chunk, event, this.listener));
   }
 }
 
 /** `target` read through `deliver` for its own keys (`owns`): by get, descriptor and spread alike, never the raw value. */
 function lazyView<T extends object>(target: T, owns: (key: string) => boolean, deliver: (key: string) => unknown): T {
-  return new Proxy(target, {
-    get: (object, key, receiver) => (typeof key === "string" && owns(key) ? deliver(key) : Reflect.get(object, key, receiver)),
-    getOwnPropertyDescriptor: (object, key) => {
-      const descriptor = Reflect.getOwnPropertyDescriptor(object, key);
-      return descriptor && typeof key === "string" && owns(key) && "value" in descriptor ? { ...descriptor, value: deliver(key) } : descriptor;
-    },
-  });
+  return new Proxy(target, new DeliveringHandler<T>(owns, deliver));
+}
+
+/** A class, not an object of arrow functions: its methods are made once, not per view. */
+class DeliveringHandler<T extends object> implements ProxyHandler<T> {
+  constructor(
+    private readonly owns: (key: string) => boolean,
+    private readonly deliver: (key: string) => unknown,
+  ) {}
+
+  get(object: T, key: string | symbol, receiver: unknown): unknown {
+    return typeof key === "string" && this.owns(key) ? this.deliver(key) : Reflect.get(object, key, receiver);
+  }
+
+  getOwnPropertyDescriptor(object: T, key: string | symbol): PropertyDescriptor | undefined {
+    const descriptor = Reflect.getOwnPropertyDescriptor(object, key);
+    return descriptor && typeof key === "string" && this.owns(key) && "value" in descriptor ? { ...descriptor, value: this.deliver(key) } : descriptor;
+  }
 }
 
 /** A list whose items are delivered one by one as they are read (`messages.at(-1)`, `messages.length` reads none). */
 function lazyItems(items: unknown[], deliver: (item: unknown) => unknown): unknown[] {
   const delivered = new Map<number, unknown>();
-  const isIndex = (key: string) => /^(?:0|[1-9]\d*)$/.test(key) && Number(key) < items.length;
-  return lazyView(items, isIndex, (key) => {
-    const index = Number(key);
-    if (!delivered.has(index)) delivered.set(index, deliver(items[index]));
-    return delivered.get(index);
-  });
+  return lazyView(
+    items,
+    (key) => isItemIndex(items, key),
+    (key) => {
+      const index = Number(key);
+      if (!delivered.has(index)) delivered.set(index, deliver(items[index]));
+      return delivered.get(index);
+    },
+  );
+}
+
+function isItemIndex(items: unknown[], key: string): boolean {
+  return /^(?:0|[1-9]\d*)$/.test(key) && Number(key) < items.length;
 }
 
 /** Keys of a snapshot or checkpoint chunk that hold its address: the thread the caller named, checkpoint ids. */
@@ -718,6 +749,11 @@ function withHandler<O extends RunnableConfig>(options: O | undefined, handler: 
     return { ...options, callbacks: manager } as O;
   }
   return { ...options, callbacks: [...(callbacks ?? []), handler] } as O;
+}
+
+/** `then` of the values, at once when none of them is a promise. */
+function whenAll<T, R>(values: Array<MaybePromise<T>>, then: (values: T[]) => R): MaybePromise<R> {
+  return values.some((value) => value instanceof Promise) ? Promise.all(values).then(then) : then(values as T[]);
 }
 
 /** `Command.goto` is normalized to an array by the constructor, but typed as one target or many. */

@@ -42,6 +42,18 @@ describe("message-aware plain form", () => {
     expect(upper(human)).toBe(upper(human));
   });
 
+  it("sees a message whose content changed in place after a delivery: no copy of the old content, no filled field left raw", () => {
+    const human = new HumanMessage({ id: "h4", content: "ask bob" });
+    const first = upper(human) as HumanMessage;
+    human.content = "tell bob";
+    const second = upper(human) as HumanMessage;
+    expect(second).not.toBe(first);
+    expect(second.content).toBe("tell BOB");
+    // An empty field left out of the walk, then filled in place.
+    (human.additional_kwargs as Record<string, unknown>).note = "bob";
+    expect((upper(human) as HumanMessage).additional_kwargs).toEqual({ note: "BOB" });
+  });
+
   it("refuses sanitized parts that renamed or dropped a content field (fail closed upstream)", () => {
     const human = new HumanMessage({ id: "h3", content: "ask bob" });
     expect(() => fromPlain(human, { text: "ask BOB" })).toThrow(/unknown field/);
