@@ -157,12 +157,12 @@ export function assertGuard(value: unknown, where: string): asserts value is Rec
   }
 }
 
-/** Create the guard. Options are validated with zod; a bad option throws naming its path. */
 /** Whether `guard.sanitize` is this library's own on a guard without LLM tiers, so calling `sanitizeSync` instead is the same call (a wrapper may have replaced `sanitize`). */
 export function sanitizeIsSync(guard: ReconsGuard): boolean {
   return guard.syncIsComplete === true && guard.sanitize === Guard.prototype.sanitize;
 }
 
+/** Create the guard. Options are validated with zod; a bad option throws naming its path. */
 export function createRecons(input: unknown = {}): ReconsGuard {
   return new Guard(parseOptions(input));
 }
