@@ -69,7 +69,7 @@ interface Hits {
 export class Vault implements Detector {
   readonly name = "vault";
   private readonly list: VaultEntry[] = [];
-  private readonly variants: Variant[][] = [];
+  private readonly variants: (readonly Variant[])[] = [];
   private readonly wordCounts: number[] = [];
   /** Context words of each entry that must appear together in a window (`wordsNeeded`). */
   private readonly wordsNeeded: number[] = [];
