@@ -33,11 +33,11 @@ describe("FF1 numeral cipher", () => {
     expect(toText(cipher.decrypt(toNumerals(ciphertext), radix, tweak))).toBe(plaintext);
   });
 
-  it("agrees with @noble/ciphers on any numerals, radix, tweak and key size", () => {
+  it("agrees with @noble/ciphers on any numerals, radix (up to the pseudonym lists' square roots and beyond), tweak and key size", () => {
     fc.assert(
       fc.property(
         fc.constantFrom(16, 24, 32),
-        fc.integer({ min: 2, max: 40 }),
+        fc.integer({ min: 2, max: 1000 }),
         fc.integer({ min: 0, max: 2 ** 31 - 1 }),
         fc.string({ maxLength: 40 }),
         fc.array(fc.nat(), { minLength: 40, maxLength: 40 }),
