@@ -14,11 +14,11 @@ import { fieldTypeOf, type FieldType } from "./policy/infer.js";
 import { authorize, isAuthorized, protectAction, type AuthorizationQuery } from "./policy/authorize.js";
 import { parseConfig, parseOptions, type Policy, type ReconsOptions } from "./policy/options.js";
 import { Reachability } from "./policy/reachability.js";
-import { deriveKeys } from "./crypto/keys.js";
+import { guardSetup } from "./guard-setup.js";
 import { SurrogateIndex, type RestoredSpan } from "./transform/surrogates.js";
 import { VaultBoundCache } from "./vault-bound-cache.js";
-import { sharedOperators } from "./transform/operators/index.js";
-import { copyCase, listedNameTokens } from "./transform/operators/pseudonym.js";
+import { MemoizedOperators } from "./transform/memoized-operators.js";
+import { copyCase } from "./transform/operators/pseudonym.js";
 import { redactionPlaceholder } from "./transform/operators/redact.js";
 import { REPRESENTATION_LENGTH } from "./transform/operators/format.js";
 import { OperatorError, type Operator, type OperatorOutput } from "./transform/base.js";
@@ -124,7 +124,6 @@ type RewriteOutcome = { text: string } | { fallback: string };
 type RewriteLookup = (text: string, span: PlannedSpan) => RewriteOutcome | undefined;
 
 const REVERSIBLE_ACTION: Partial<Record<Action, Action>> = { mldp: "fpe", rewrite: "redact" };
-const OPERATOR_MEMO_LIMIT = 20_000;
 /** What a string becomes when detection itself failed: nothing of it can be trusted. */
 const DETECTION_ERROR = redactionPlaceholder("detection-error");
 
@@ -170,17 +169,15 @@ export function createRecons(input: unknown = {}): ReconsGuard {
 class Guard implements ReconsGuard {
   readonly policy: Policy;
   readonly vault: Vault;
-  private readonly keys;
-  private readonly operators: Map<Action, Operator>;
+  private readonly operators: ReadonlyMap<Action, Operator>;
   private readonly detectors: Detector[];
   private readonly reachability?: Reachability;
   private readonly judge?: Judge;
   private readonly rewriter?: Rewriter;
   private readonly pluginTimeoutMs: number;
-  private readonly operatorMemo = new Map<string, OperatorOutput>();
-  private readonly noiseMemo = new Map<string, OperatorOutput>();
+  private readonly applied: MemoizedOperators;
   private readonly surrogates: SurrogateIndex;
-  /** Listed name tokens of the initial vault: no pseudonym shows another protected person's name. */
+  /** Listed name tokens of the initial vault (`GuardSetup`). */
   private readonly avoidNames: ReadonlySet<string>;
   /** Sanitized strings per (context, text): a graph re-delivers the same history at every step. */
   private readonly sanitized = new Map<string, VaultBoundCache<CachedString>>();
@@ -203,11 +200,13 @@ class Guard implements ReconsGuard {
 
   constructor(options: ReconsOptions) {
     this.policy = options.policy;
-    this.keys = deriveKeys(options.secret);
-    this.vault = new Vault((field, value) => this.fieldType(field, value));
-    for (const [field, value] of Object.entries(options.vault)) this.vault.add(field, value);
-    this.operators = sharedOperators(this.keys, { fpe: options.fpe, mldp: options.mldp });
-    for (const operator of options.operators) this.operators.set(operator.action, operator);
+    // Shared with alike guards: this guard works on forks, so what it adds at run time stays its own.
+    const setup = guardSetup(options);
+    this.vault = setup.vault.fork((field, value) => this.fieldType(field, value));
+    this.operators = setup.operators;
+    this.avoidNames = setup.avoidNames;
+    this.applied = setup.applied.fork();
+    this.surrogates = setup.surrogates.fork(this.vault, (operator, input) => this.applied.apply(operator, input));
     const recognizers = [...(options.builtinRecognizers ? defaultRecognizers() : []), ...options.recognizers];
     this.detectors = [this.vault, recognizerDetector(recognizers), ...options.detectors];
     if (options.policy.reachability.enabled) this.reachability = new Reachability(options.policy.reachability.edges);
@@ -219,13 +218,6 @@ class Guard implements ReconsGuard {
     this.realTexts = new VaultBoundCache(this.vault);
     this.margins = new VaultBoundCache(this.vault);
     this.windowDetections = new VaultBoundCache(this.vault);
-    // Fixed at setup: a name registered later must not change the pseudonyms already handed out.
-    this.avoidNames = listedNameTokens(this.vault.entries().map((entry) => entry.value));
-    // Indexing the surrogates applies the operators to every vault value: memoized, a verbatim value is not transformed twice.
-    this.surrogates = new SurrogateIndex(this.vault, this.operators, this.keys.hmac, (operator, input) => this.memoizedApply(operator, input), this.keys.aes, this.avoidNames);
-    // Like any matcher, the automata of the initial vault and of its surrogates are built at setup.
-    this.surrogates.prepare();
-    this.vault.prepare();
   }
 
   private fieldType(field: string, value: string): FieldType {
@@ -469,11 +461,11 @@ class Guard implements ReconsGuard {
       const part = wholeSurrogatePart(action, detection.role);
       if (part && detection.value !== undefined) {
         // A partial rendering shows its part of the whole value's surrogate, so it restores as that part.
-        const whole = this.memoizedApply(operator, { ...input, value: detection.value });
+        const whole = this.applied.apply(operator, { ...input, value: detection.value });
         const shown = part(whole.text, original);
         if (shown !== null) return { replacement: shown, exception: whole.exception };
       }
-      const result = this.memoizedApply(operator, input);
+      const result = this.applied.apply(operator, input);
       if (context.reversible && action === "fpe" && detection.valueType === "value" && !isRestorableAmount(original, detection.value, result)) {
         // An amount in shared state that FPE can only pad (`$45,000` -> `$93358544,207`), spell in letters (`$4.5M`) or write in other digits than the registered value's: sealed instead.
         return { replacement: this.seal(detection, original), fallback: "fpe-sealed-not-format-preserving" };
@@ -483,28 +475,6 @@ class Guard implements ReconsGuard {
       const fallback = error instanceof OperatorError ? error.fallback : `${action}-error`;
       return { replacement: this.redact(detection), fallback };
     }
-  }
-
-  /**
-   * Operators are deterministic per guard (keyed FPE and pseudonyms) or must look so: the same
-   * value gets the same mLDP noise, so repeated releases cannot be averaged out.
-   */
-  private memoizedApply(operator: Operator, input: Parameters<Operator["apply"]>[0]): OperatorOutput {
-    // A span that is its registered value transforms alike with or without it: the surrogate index's entry serves the guard.
-    const partOf = input.registered === undefined || input.registered === input.value ? "" : input.registered;
-    const key = `${operator.action}\u0000${input.field ?? ""}\u0000${input.kind}\u0000${input.value}\u0000${partOf}`;
-    // Noise is never evicted: drawing it again would let an observer average it away.
-    const memo = operator.action === "mldp" ? this.noiseMemo : this.operatorMemo;
-    const cached = memo.get(key);
-    if (cached !== undefined) return cached;
-    const result = operator.apply(input);
-    if (result instanceof Promise) throw new OperatorError(`${operator.name} is async`, "async-operator");
-    if (typeof result?.text !== "string" || (result.exception !== undefined && typeof result.exception !== "string")) {
-      throw new OperatorError(`${operator.name} returned no { text } output`, "operator-invalid-output");
-    }
-    if (memo === this.operatorMemo && memo.size >= OPERATOR_MEMO_LIMIT) memo.clear();
-    memo.set(key, result);
-    return result;
   }
 
   /** The fallback placeholder: never a plug-in, which is what may just have failed. */

@@ -1,4 +1,4 @@
-import { createHmac, hkdfSync, randomBytes } from "node:crypto";
+import { createHash, createHmac, hkdfSync, randomBytes } from "node:crypto";
 
 /** Purpose-separated keys derived from one user secret (HKDF-SHA256); never logged. */
 export interface DerivedKeys {
@@ -16,10 +16,26 @@ function derive(secret: Uint8Array, purpose: string, length = 32): Uint8Array {
   return new Uint8Array(hkdfSync("sha256", secret, SALT, Buffer.from(purpose), length));
 }
 
+/** Keys by a digest of their secret: guards of one deployment (one per session) derive them once. */
+const derived = new Map<string, DerivedKeys>();
+const DERIVED_LIMIT = 32;
+
 /** A missing secret gets a random one: safe, but surrogates then differ across processes. */
 export function deriveKeys(secret?: string | Uint8Array): DerivedKeys {
-  const material =
-    secret === undefined ? randomBytes(32) : typeof secret === "string" ? Buffer.from(secret, "utf8") : secret;
+  if (secret === undefined) return keysOf(randomBytes(32));
+  const material = typeof secret === "string" ? Buffer.from(secret, "utf8") : secret;
+  // A digest, not the secret, identifies the keys in memory.
+  const id = createHash("sha256").update(material).digest("base64");
+  let keys = derived.get(id);
+  if (keys === undefined) {
+    if (derived.size >= DERIVED_LIMIT) derived.delete(derived.keys().next().value!);
+    keys = keysOf(material);
+    derived.set(id, keys);
+  }
+  return keys;
+}
+
+function keysOf(material: Uint8Array): DerivedKeys {
   const keys = {
     fpe: derive(material, "fpe"),
     pseudonym: derive(material, "pseudonym"),

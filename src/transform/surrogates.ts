@@ -78,16 +78,34 @@ export class SurrogateIndex {
     private readonly avoid?: ReadonlySet<string>,
     /** Hex digits of placeholder tags (tests shorten them to make collisions). */
     private readonly tagHex = SEAL_TAG_HEX,
+    /** The matcher of the index this one is forked from (`fork`). */
+    forkedMatcher?: Vault,
   ) {
     this.#sealKey = sealKey;
     this.#spanKey = spanKey;
     // The matcher's "field" is the origin's index (with the real field's name, `originField`), so variants of a surrogate map back to it.
     // A keyed tag (`ADDRESS-78548508`) is matched as the identifier it is, not in its value's kind (an
     // address's variants of it would include the bare word `address`).
-    this.matcher = vault.companion((origin, surrogate) => {
+    const typeOf = (origin: string, surrogate: string) => {
       const { entry } = this.origins[originIndex(origin)];
-      return isKeyedTag(surrogate) ? { kind: "id", valueType: "format" } : entry;
-    });
+      return isKeyedTag(surrogate) ? { kind: "id", valueType: "format" as const } : entry;
+    };
+    this.matcher = forkedMatcher ? forkedMatcher.forkAlong(vault, typeOf) : vault.companion(typeOf);
+  }
+
+  /**
+   * A copy for `vault`, a fork of this index's vault, that applies operators through `apply`: what
+   * this index holds is copied (its automata shared), entries and memos from here on are its own.
+   */
+  fork(vault: Vault, apply: ApplyOperator): SurrogateIndex {
+    const copy = new SurrogateIndex(vault, this.operators, this.#sealKey, apply, this.#spanKey, this.avoid, this.tagHex, this.matcher);
+    for (const origin of this.origins) copy.origins.push(origin);
+    for (const [tag, entry] of this.seals) copy.seals.set(tag, entry);
+    for (const [sealed, tag] of this.sealTags) copy.sealTags.set(sealed, tag);
+    for (const [surrogate, owner] of this.owners) copy.owners.set(surrogate, owner);
+    for (const value of this.shared) copy.shared.add(value);
+    copy.indexed = this.indexed;
+    return copy;
   }
 
   /** The placeholder tag of a sealed value. */

@@ -39,6 +39,13 @@ export class DigitSkeletons {
     return this.byDigits.size;
   }
 
+  /** An independent copy: entries added to either later stay its own. */
+  copy(): DigitSkeletons {
+    const copy = new DigitSkeletons();
+    for (const [digits, entries] of this.byDigits) copy.byDigits.set(digits, [...entries]);
+    return copy;
+  }
+
   add(entry: number, kind: string, value: string): void {
     if (NOT_IDENTIFIERS.has(kind) || !IDENTIFIER_SHAPE.test(value.trim())) return;
     const digits = value.replace(/\D/g, "");

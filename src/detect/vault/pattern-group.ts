@@ -104,10 +104,25 @@ export class PatternGroup {
 
   /** Add a member vault by its variant list; returns its member id. */
   join(variants: readonly (readonly Variant[])[]): number {
-    this.members.push(variants);
-    this.baseSizes.push(0);
-    this.deltaSizes.push(0);
-    return this.members.length - 1;
+    const member = this.members.push(variants) - 1;
+    // A fork's members join again, in order, to the sizes the forked group had indexed.
+    if (member === this.baseSizes.length) {
+      this.baseSizes.push(0);
+      this.deltaSizes.push(0);
+    }
+    return member;
+  }
+
+  /**
+   * A group for forks of this group's member vaults, which join it again in the same order with the
+   * same entries. It scans with the indexes built so far: they are never changed, only replaced.
+   */
+  fork(): PatternGroup {
+    const copy = new PatternGroup();
+    copy.baseSizes = [...this.baseSizes];
+    copy.deltaSizes = [...this.deltaSizes];
+    copy.current = [...this.current];
+    return copy;
   }
 
   indexes(): PatternIndex[] {

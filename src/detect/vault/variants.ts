@@ -100,8 +100,26 @@ function variantsOf(field: string, kind: string, valueType: ValueType, value: st
 /** A list member that is an ordinary word: confident once it sits next to another member of its list. */
 const LIST_WORD_CONFIDENCE = 0.8;
 
+/**
+ * Forms by everything they are made from: guards of one user's vault (a session each), the two members
+ * of a counterfactual pair, all register the same values. Bounded; the forms are never modified.
+ */
+const formsMemo = new Map<string, readonly Variant[]>();
+const FORMS_MEMO_LIMIT = 20_000;
+
 /** The forms of one vault member under `field`, by how it can be told from ordinary text. */
-export function memberVariants(field: string, member: VaultMember, type: FieldType): Variant[] {
+export function memberVariants(field: string, member: VaultMember, type: FieldType): readonly Variant[] {
+  const key = `${field}\u0000${member.value}\u0000${member.use}\u0000${type.kind}\u0000${type.valueType}`;
+  let forms = formsMemo.get(key);
+  if (forms === undefined) {
+    if (formsMemo.size >= FORMS_MEMO_LIMIT) formsMemo.clear();
+    forms = formsOf(field, member, type);
+    formsMemo.set(key, forms);
+  }
+  return forms;
+}
+
+function formsOf(field: string, member: VaultMember, type: FieldType): Variant[] {
   const { normalized } = member;
   if (normalized === "") return [];
   if (member.use === "in-list") return [{ form: normalized, confidence: LIST_WORD_CONFIDENCE, role: "list-word" }];

@@ -70,7 +70,7 @@ interface Hits {
 export class Vault implements Detector {
   readonly name = "vault";
   private readonly list: VaultEntry[] = [];
-  private readonly variants: Variant[][] = [];
+  private readonly variants: (readonly Variant[])[] = [];
   private readonly wordCounts: number[] = [];
   /** Context words of each entry that must appear together in a window (`wordsNeeded`). */
   private readonly wordsNeeded: number[] = [];
@@ -78,7 +78,7 @@ export class Vault implements Detector {
   private readonly lists: number[] = [];
   private listCount = 0;
   private readonly known = new Set<string>();
-  private readonly skeletons = new DigitSkeletons();
+  private skeletons = new DigitSkeletons();
   private revision = 0;
   /** This vault's id in the group whose automata it is scanned with. */
   private readonly member: number;
@@ -99,6 +99,37 @@ export class Vault implements Detector {
   /** A new vault of surrogates scanned in the same automata as this one: a text detected by both is scanned once. */
   companion(typeOf: (field: string, value: string) => FieldType): Vault {
     return new Vault(typeOf, this.group, true);
+  }
+
+  /**
+   * A copy scanned with the automata built so far (immutable, so shared), with its own entries from
+   * here on: guards of one vault and secret copy one prepared vault instead of building it again.
+   */
+  fork(typeOf: (field: string, value: string) => FieldType): Vault {
+    return new Vault(typeOf, this.group.fork(), this.ofSurrogates).copyOf(this);
+  }
+
+  /** The fork of this companion into the group of `vault`, a fork of the vault it accompanies. */
+  forkAlong(vault: Vault, typeOf: (field: string, value: string) => FieldType): Vault {
+    return new Vault(typeOf, vault.group, true).copyOf(this);
+  }
+
+  private copyOf(source: Vault): this {
+    // The shared automata route hits by member id: a fork must hold its source's place in the group.
+    if (this.member !== source.member) throw new Error("a vault fork must join its group in its source's order");
+    // In place: the group holds this vault's variant list.
+    for (let entry = 0; entry < source.list.length; entry++) {
+      this.list.push(source.list[entry]);
+      this.variants.push(source.variants[entry]);
+      this.wordCounts.push(source.wordCounts[entry]);
+      this.wordsNeeded.push(source.wordsNeeded[entry]);
+      this.lists.push(source.lists[entry]);
+    }
+    for (const key of source.known) this.known.add(key);
+    this.skeletons = source.skeletons.copy();
+    this.listCount = source.listCount;
+    this.revision = source.revision;
+    return this;
   }
 
   get version(): number {

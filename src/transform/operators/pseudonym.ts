@@ -1,9 +1,9 @@
-import { FF1 } from "@noble/ciphers/ff1.js";
 import { keyedTag } from "../../crypto/keys.js";
 import { OperatorError, type Operator, type OperatorInput, type OperatorOutput } from "../base.js";
 import { FIRST_NAMES } from "./names/first-names.js";
 import { SURNAMES } from "./names/surnames.js";
-import { memoize } from "./format.js";
+import { memoize, type NumeralCipher } from "./format.js";
+import { createFf1Cipher } from "./ff1.js";
 
 /** Hex digits of the keyed tag that stands for a value of a kind with no surrogate list (`ADDRESS-3f9a21c0`). */
 const KEYED_TAG_HEX = 8;
@@ -48,7 +48,8 @@ class NameList {
   private readonly index = new Map<string, number>();
   private readonly permuted: number;
   private readonly radix: number;
-  private readonly ff1: ReturnType<typeof FF1>;
+  private readonly ff1: NumeralCipher;
+  private readonly tweak: string;
 
   /** In a #private field: an operator printed or serialized must not show it. */
   readonly #key: Uint8Array;
@@ -62,7 +63,8 @@ class NameList {
     names.forEach((name, i) => this.index.set(lookupKey(name), i));
     this.permuted = names.length - RESERVED;
     this.radix = Math.ceil(Math.sqrt(this.permuted));
-    this.ff1 = FF1(this.radix, key, new TextEncoder().encode(`pseudonym:${label}`));
+    this.ff1 = createFf1Cipher(key);
+    this.tweak = `pseudonym:${label}`;
   }
 
   has(token: string): boolean {
@@ -102,7 +104,7 @@ class NameList {
   private walk(i: number, direction: "encrypt" | "decrypt"): number {
     let x = i;
     do {
-      const [high, low] = this.ff1[direction]([Math.floor(x / this.radix), x % this.radix]);
+      const [high, low] = this.ff1[direction]([Math.floor(x / this.radix), x % this.radix], this.radix, this.tweak);
       x = high * this.radix + low;
     } while (x >= this.permuted);
     return x;

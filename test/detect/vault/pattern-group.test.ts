@@ -30,4 +30,25 @@ describe("PatternGroup (a vault and its companion scanned in shared automata)", 
     expect(spans(vault, text)).toEqual([["ACC-7734-931", "account3"], ["123-45-6789", "ssn"]]);
     expect(spans(companion, text)).toEqual([["ann@example.com", "email"]]);
   });
+
+  it("forks a vault and its companion onto the same automata, each fork adding on its own", () => {
+    const vault = new Vault(inferFieldType);
+    vault.add("ssn", "123-45-6789");
+    const companion = vault.companion(inferFieldType);
+    companion.add("email", "ann@example.com");
+    vault.prepare();
+    const fork = vault.fork(inferFieldType);
+    const forkedCompanion = companion.forkAlong(fork, inferFieldType);
+    fork.add("account", "ACC-7734-931");
+    forkedCompanion.add("email", "bob@example.com");
+    const text = "ssn 123-45-6789, ACC-7734-931, ann@example.com, bob@example.com";
+    expect(spans(fork, text)).toEqual([["123-45-6789", "ssn"], ["ACC-7734-931", "account"]]);
+    expect(spans(forkedCompanion, text)).toEqual([["ann@example.com", "email"], ["bob@example.com", "email"]]);
+    // The fork's additions never reach the vault it was forked from, nor the reverse.
+    expect(spans(vault, text)).toEqual([["123-45-6789", "ssn"]]);
+    expect(spans(companion, text)).toEqual([["ann@example.com", "email"]]);
+    vault.add("phone", "415-555-0199");
+    expect(spans(fork, "call 415-555-0199")).toEqual([]);
+    expect(fork.entries().map((entry) => entry.field)).toEqual(["ssn", "account"]);
+  });
 });
