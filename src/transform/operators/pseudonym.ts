@@ -1,9 +1,9 @@
+import { FF1 } from "@noble/ciphers/ff1.js";
 import { keyedTag } from "../../crypto/keys.js";
 import { OperatorError, type Operator, type OperatorInput, type OperatorOutput } from "../base.js";
 import { FIRST_NAMES } from "./names/first-names.js";
 import { SURNAMES } from "./names/surnames.js";
-import { memoize, type NumeralCipher } from "./format.js";
-import { createFf1Cipher } from "./ff1.js";
+import { memoize } from "./format.js";
 
 /** Hex digits of the keyed tag that stands for a value of a kind with no surrogate list (`ADDRESS-3f9a21c0`). */
 const KEYED_TAG_HEX = 8;
@@ -48,8 +48,7 @@ class NameList {
   private readonly index = new Map<string, number>();
   private readonly permuted: number;
   private readonly radix: number;
-  private readonly ff1: NumeralCipher;
-  private readonly tweak: string;
+  private readonly ff1: ReturnType<typeof FF1>;
 
   /** In a #private field: an operator printed or serialized must not show it. */
   readonly #key: Uint8Array;
@@ -63,8 +62,7 @@ class NameList {
     names.forEach((name, i) => this.index.set(lookupKey(name), i));
     this.permuted = names.length - RESERVED;
     this.radix = Math.ceil(Math.sqrt(this.permuted));
-    this.ff1 = createFf1Cipher(key);
-    this.tweak = `pseudonym:${label}`;
+    this.ff1 = FF1(this.radix, key, new TextEncoder().encode(`pseudonym:${label}`));
   }
 
   has(token: string): boolean {
@@ -104,7 +102,7 @@ class NameList {
   private walk(i: number, direction: "encrypt" | "decrypt"): number {
     let x = i;
     do {
-      const [high, low] = this.ff1[direction]([Math.floor(x / this.radix), x % this.radix], this.radix, this.tweak);
+      const [high, low] = this.ff1[direction]([Math.floor(x / this.radix), x % this.radix]);
       x = high * this.radix + low;
     } while (x >= this.permuted);
     return x;
