@@ -5,7 +5,7 @@ import type { Judge, Rewriter } from "./detect/plugins.js";
 import { defaultRecognizers, recognizerDetector } from "./detect/recognizers/index.js";
 import { layDigits } from "./detect/vault/digit-skeletons.js";
 import { maskedTail } from "./detect/vault/masked.js";
-import { normalizeValue, unescapedText, withoutAccents } from "./detect/vault/normalize.js";
+import { asciiDigits, normalizeValue, unescapedText, withoutAccents } from "./detect/vault/normalize.js";
 import { namePart } from "./detect/vault/names.js";
 import { nicknamesOf } from "./detect/vault/nicknames.js";
 import type { VariantRole } from "./detect/vault/variant.js";
@@ -462,11 +462,11 @@ class Guard implements ReconsGuard {
       if (part && detection.value !== undefined) {
         // A partial rendering shows its part of the whole value's surrogate, so it restores as that part.
         const whole = this.applied.apply(operator, { ...input, value: detection.value });
-        const shown = part(whole.text, original);
+        const shown = part(whole.text, plain);
         if (shown !== null) return { replacement: shown, exception: whole.exception };
       }
       const result = this.applied.apply(operator, input);
-      if (context.reversible && action === "fpe" && detection.valueType === "value" && !isRestorableAmount(original, detection.value, result)) {
+      if (context.reversible && action === "fpe" && detection.valueType === "value" && !isRestorableAmount(plain, detection.value, result)) {
         // An amount in shared state that FPE can only pad (`$45,000` -> `$93358544,207`), spell in letters (`$4.5M`) or write in other digits than the registered value's: sealed instead.
         return { replacement: this.seal(detection, original), fallback: "fpe-sealed-not-format-preserving" };
       }
@@ -692,7 +692,8 @@ function isRestorableAmount(span: string, registered: string | undefined, output
  * as written (a U+2011 hyphen stays one).
  */
 function plainForm(written: string): string {
-  const span = unescapedText(written);
+  // Digits of other scripts (`١٢٣`, `१२३`) as ASCII ones: the surrogate is written in ASCII digits.
+  const span = asciiDigits(unescapedText(written));
   if (!/[^\x00-\x7f]/.test(span)) return span;
   return span.replace(/\p{Cf}/gu, "").replace(/[^\x00-\x7f]/gu, (char) => (/[\p{L}\p{N}]/u.test(char) ? char.normalize("NFKC") : char));
 }

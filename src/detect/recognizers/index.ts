@@ -1,4 +1,5 @@
 import { resolveOverlaps, type Detection, type Detector, type Recognizer } from "../base.js";
+import { asciiDigits } from "../vault/normalize.js";
 import { AbaRecognizer } from "./aba.js";
 import { AccountRecognizer } from "./account.js";
 import { CanaryRecognizer } from "./canary.js";
@@ -49,8 +50,10 @@ export class RecognizerError extends Error {
 export function recognizerDetector(recognizers: readonly Recognizer[] = defaultRecognizers()): Detector {
   return {
     name: "recognizers",
-    detect(text: string): Detection[] {
+    detect(written: string): Detection[] {
       const all: Detection[] = [];
+      // Digits of other scripts (`١٢٣-٤٥-٦٧٨٩`) read as the ASCII ones the patterns know; offsets are the same.
+      const text = asciiDigits(written);
       const profile = new TextProfile(text);
       for (const recognizer of recognizers) {
         try {

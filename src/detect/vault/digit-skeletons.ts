@@ -3,6 +3,7 @@
  * `00 1234 5678` for account 0012345678, `447 1093` for MRN-4471093): the variants cover the usual
  * groupings only, so digit runs of the text are also compared by their digits alone.
  */
+import { asciiDigits } from "./normalize.js";
 
 /** Fewer digits than this are too common to claim by digits alone. */
 const MIN_SKELETON_DIGITS = 7;
@@ -83,8 +84,10 @@ let lastRuns: DigitRun[] = [];
 export function digitRuns(text: string): DigitRun[] {
   if (text === lastText) return lastRuns;
   const runs: DigitRun[] = [];
+  // Digits of other scripts as ASCII ones: same offsets.
+  const digits = asciiDigits(text);
   DIGIT_RUN.lastIndex = 0;
-  for (let match = DIGIT_RUN.exec(text); match !== null; match = DIGIT_RUN.exec(text)) {
+  for (let match = DIGIT_RUN.exec(digits); match !== null; match = DIGIT_RUN.exec(digits)) {
     runs.push({ start: match.index, end: match.index + match[0].length, digits: match[0].replace(/\D/g, "") });
   }
   lastText = text;

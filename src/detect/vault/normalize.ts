@@ -67,17 +67,79 @@ export function withoutAccents(text: string): string {
 
 /** Fold of non-ASCII characters, computed once per distinct code point (Unicode regexes are slow). */
 const wideFolds = new Map<number, number>();
+const DECIMAL_DIGIT = /\p{Nd}/u;
+/**
+ * A decimal digit of another script (Arabic-Indic `٣`, Devanagari `३`, full-width `３`): the cheap test before mapping
+ * a text's digits. A class of characters outside Latin-1 only: V8 answers it for a one-byte string without scanning.
+ */
+const OTHER_DECIMAL_DIGIT = /[^\P{Nd}0-9]/u;
+const ZERO_CODE = 48;
+/** asciiDigitCode of each code point met, computed once. */
+const digitCodes = new Map<number, number>();
 
 /**
- * A non-ASCII character's fold: dropped (a mark, an invisible format character), a separator, or
- * the one BMP letter or digit it shows (full-width `１２３` and `Ｍａｒｉａ`, math bold `𝟗`); a BMP
+ * The ASCII code of the decimal digit `codePoint` is (`٣` -> `3`), else -1. NFKD leaves most scripts'
+ * digits as they are; Unicode encodes every script's digits in runs of ten from zero (a stability
+ * guarantee), so a digit's value is its distance from its run's start, modulo ten.
+ */
+function asciiDigitCode(codePoint: number): number {
+  let code = digitCodes.get(codePoint);
+  if (code === undefined) {
+    code = -1;
+    if (DECIMAL_DIGIT.test(String.fromCodePoint(codePoint))) {
+      let start = codePoint;
+      while (DECIMAL_DIGIT.test(String.fromCodePoint(start - 1))) start--;
+      code = ZERO_CODE + ((codePoint - start) % 10);
+    }
+    digitCodes.set(codePoint, code);
+  }
+  return code;
+}
+
+/**
+ * `text` with the decimal digits of other scripts that take one UTF-16 unit (`١٢٣-٤٥-٦٧٨٩`, `१२३`,
+ * `１２３`) as ASCII digits: same length, so offsets map one to one; the text itself when it has none.
+ * For readers of digits (recognizers, an operator) that know only `0-9`.
+ */
+export function asciiDigits(text: string): string {
+  // The recognizers and the vault's digit runs read the same text in a row: one scan serves both.
+  if (text !== lastDigitsText) {
+    lastDigitsText = text;
+    lastAsciiDigits = OTHER_DECIMAL_DIGIT.test(text) ? mappedDigits(text) : text;
+  }
+  return lastAsciiDigits;
+}
+
+let lastDigitsText = "";
+let lastAsciiDigits = "";
+
+function mappedDigits(text: string): string {
+  let mapped = "";
+  let copied = 0;
+  for (let i = 0; i < text.length; i++) {
+    const unit = text.charCodeAt(i);
+    if (unit < 128 || (unit >= 0xd800 && unit < 0xe000)) continue;
+    const digit = asciiDigitCode(unit);
+    if (digit === -1) continue;
+    mapped += text.slice(copied, i) + String.fromCharCode(digit);
+    copied = i + 1;
+  }
+  return mapped + text.slice(copied);
+}
+
+/**
+ * A non-ASCII character's fold: a decimal digit of any script as its ASCII digit (`٣`, `३`, `３`,
+ * math bold `𝟗`), dropped (a mark, an invisible format character), a separator, or
+ * the one BMP letter or digit it shows (full-width `Ｍａｒｉａ`, superscript `²`); a BMP
  * letter with no such form stays itself, lowercased; one outside the BMP cannot, and separates.
  */
 function foldWide(codePoint: number): number {
   let folded = wideFolds.get(codePoint);
   if (folded === undefined) {
     const char = String.fromCodePoint(codePoint);
-    if (COMBINING_MARK.test(char) || FORMAT_CHARACTER.test(char)) folded = DROP;
+    const digit = asciiDigitCode(codePoint);
+    if (digit !== -1) folded = digit;
+    else if (COMBINING_MARK.test(char) || FORMAT_CHARACTER.test(char)) folded = DROP;
     else if (!LETTER_OR_DIGIT.test(char)) folded = SEPARATOR;
     else {
       const base = withoutAccents(char);

@@ -7,7 +7,10 @@ const LAYOUT_CONFIDENCE = 0.95;
 const ROUNDED_CONFIDENCE = 0.6;
 /** An amount's whole units without its cents (`$484,801` or `$484,802` of 484,801.59): as specific as the value. */
 const WHOLE_UNITS_CONFIDENCE = 0.9;
+/** Below this a round full figure (`4,700`) is an everyday number; a scaled one (`$4.7K`) still names the amount. */
 const MIN_ROUNDED = 10_000;
+/** Amounts from this size are written scaled (`$4.6K`, `4.6 thousand`): one unit of the smallest scale. */
+const MIN_SCALED = 1_000;
 const MIN_WHOLE_UNITS = 1_000;
 /** A rounded form showing one significant digit (`$6M`, `$100k`) is any amount of that size. */
 const MIN_SHOWN_DIGITS = 2;
@@ -90,12 +93,14 @@ function scaledForms(approximate: number, digits: number, factor: number): strin
 /**
  * Rounded renderings of an amount: `130,000`, `130000`, `130k`, `130 thousand`, `1.28m`, `1.3 million`, `6.0m`;
  * a round figure of one digit only when it is the amount itself (`$10K` of 10,000, not `$100K` of 100,300).
+ * Below MIN_ROUNDED only the scaled ones, by the same rules (`$4.6K` and `$4.7K` of 4,650, not `$5K` or `4,700`).
  */
 function roundedVariants(amount: number): Variant[] {
   const forms = new Set<string>();
   for (const [approximate, digits] of approximations(amount)) {
     const scaled = SCALES.flatMap(([factor, suffixes]) => scaledForms(approximate, digits, factor).flatMap((number) => suffixes.map((suffix) => number + suffix)));
-    for (const form of [...integerForms(String(approximate)), ...scaled]) if (approximate === amount || shownDigits(form) >= MIN_SHOWN_DIGITS) forms.add(form);
+    const figures = amount >= MIN_ROUNDED ? integerForms(String(approximate)) : [];
+    for (const form of [...figures, ...scaled]) if (approximate === amount || shownDigits(form) >= MIN_SHOWN_DIGITS) forms.add(form);
   }
   return [...forms].map((form) => whole(form, ROUNDED_CONFIDENCE));
 }
@@ -114,8 +119,8 @@ function wholeUnitVariants(integer: string, amount: number): Variant[] {
 
 /**
  * European, SI and Swiss layouts (`484.801,59`, `484 801,59`, `484 801.59`, `45.000,00` of 45,000; the `’` and no-break
- * spaces of Swiss and French print normalize to spaces). A dot-grouped integer needs two dots
- * (`1.286.841`): with one (`53.052`) it reads as a decimal.
+ * spaces of Swiss and French print normalize to spaces). A dot-grouped integer with two dots (`1.286.841`)
+ * is one anywhere; with one (`53.052`) it reads as a decimal unless a currency stands beside it (`53.052 €`).
  */
 function localGroupings({ integer, fraction }: ParsedNumber): Variant[] {
   if (integer.length <= 3) return [];
@@ -124,8 +129,24 @@ function localGroupings({ integer, fraction }: ParsedNumber): Variant[] {
   const cents = fraction === "" ? "00" : fraction;
   const forms = [`${grouped(".")},${cents}`, `${grouped(" ")},${cents}`, `${grouped(" ")}.${cents}`];
   if (fraction === "") forms.push(grouped(" "));
-  if (fraction === "" && integer.length > 6) forms.push(grouped("."));
-  return forms.map((form) => whole(form, LAYOUT_CONFIDENCE));
+  const variants = forms.map((form) => whole(form, LAYOUT_CONFIDENCE));
+  if (fraction !== "") return variants;
+  variants.push(integer.length > 6 ? whole(grouped("."), LAYOUT_CONFIDENCE) : { form: grouped("."), confidence: LAYOUT_CONFIDENCE, role: "beside-currency" });
+  return variants;
+}
+
+/** ISO 4217 codes of the currencies agents write most, and the euro spelled out. */
+const CURRENCY_WORD = "(?:EUR|USD|GBP|CHF|JPY|CAD|AUD|NZD|SEK|NOK|DKK|PLN|CZK|HUF|RON|BGN|TRY|BRL|MXN|INR|CNY|ZAR|[Ee]uros?)";
+/** A currency sign or code right before a number (`€118.300`, `EUR 118.300`); bounded, so linear. */
+const CURRENCY_BEFORE = new RegExp(`(?:\\p{Sc}|(?<![\\p{L}\\p{N}])${CURRENCY_WORD})[ \u00a0\u202f]?$`, "u");
+/** A currency sign or code right after a number (`118.300 €`, `118.300 EUR`). */
+const CURRENCY_AFTER = new RegExp(`^[ \u00a0\u202f]?(?:\\p{Sc}|${CURRENCY_WORD}(?![\\p{L}\\p{N}]))`, "u");
+/** Characters read on each side of a number for its currency: a code, an optional space and a lookaround character. */
+const CURRENCY_REACH = 7;
+
+/** Whether a currency sign or code stands right before or after the number at [start, end) of `source`. */
+export function besideCurrency(source: string, start: number, end: number): boolean {
+  return CURRENCY_BEFORE.test(source.slice(Math.max(0, start - CURRENCY_REACH), start)) || CURRENCY_AFTER.test(source.slice(end, end + CURRENCY_REACH));
 }
 
 /** Amounts from this size are spelled out in legal drafting; smaller number words are everyday words. */
@@ -154,6 +175,6 @@ export function numberVariants(kind: string, value: ParsedNumber): Variant[] {
   variants.push(...spelledOut(value.integer));
   const amount = Number(`${value.integer}.${value.fraction || "0"}`);
   if (amount >= MIN_WHOLE_UNITS && !/^0*$/.test(value.fraction)) variants.push(...wholeUnitVariants(value.integer, amount));
-  if (amount >= MIN_ROUNDED) variants.push(...roundedVariants(amount));
+  if (amount >= MIN_SCALED) variants.push(...roundedVariants(amount));
   return variants;
 }

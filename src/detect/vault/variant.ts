@@ -23,7 +23,9 @@ export type VariantRole =
   /** A date's month and day (`January 3`): counts with its month capitalized and no other year after it. */
   | "yearless-date"
   /** A date's month and year (`June 2023`): counts unless a day before it makes it another date. */
-  | "month-year";
+  | "month-year"
+  /** An amount grouped with one dot (`118.300` of 118,300): counts only with a currency beside it, else it reads as a decimal. */
+  | "beside-currency";
 
 /** One normalized rendering of a vault value that the automaton looks for. */
 export interface Variant {

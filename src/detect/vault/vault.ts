@@ -9,6 +9,7 @@ import { findWindows, MAX_SUFFIX, WINDOW_CONFIDENCE, wordsNeeded, type WordHit }
 import { listNeighbours, type MemberHit } from "./lists.js";
 import { followsMask } from "./masked.js";
 import { vaultMembers } from "./members.js";
+import { besideCurrency } from "./numbers.js";
 import { isStandaloneNameReference } from "./name-parts.js";
 import { isLowerLetterCode, NormalizeBuffer, normalizeValue, originalSpan, SPACE_CODE } from "./normalize.js";
 import { PatternGroup, type PatternIndex } from "./pattern-group.js";
@@ -260,6 +261,9 @@ export class Vault implements Detector {
         return;
       case "month-year":
         if (isMonthOfYear(norm, start, end)) hits.candidates.push(hit);
+        return;
+      case "beside-currency":
+        if (besideCurrency(norm.source, ...originalSpan(norm, start, end))) hits.candidates.push(hit);
         return;
       case "acronym": {
         // `CKD` stands for the phrase; `cat` or `Gad` is a word.

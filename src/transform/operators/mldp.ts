@@ -1,5 +1,6 @@
 import { createHmac } from "node:crypto";
 import type { ReconsOptions } from "../../policy/options.js";
+import { parseNumber } from "../../detect/vault/numbers.js";
 import { OperatorError, type Operator, type OperatorInput, type OperatorOutput } from "../base.js";
 
 /**
@@ -7,7 +8,7 @@ import { OperatorError, type Operator, type OperatorInput, type OperatorOutput }
  * (two-sided geometric) noise k * unit with P(k) proportional to exp(-epsilon * |k|), the unit
  * chosen by kind (`unit[kind] ?? unit["*"]`), drawn from an HMAC-SHA256 stream keyed by the secret. Integer arithmetic in the value's own decimals,
  * so no floating-point low bits leak; unsigned values are clamped at 0; the text keeps its
- * currency, grouping and decimals (`$205,902.00` -> `$205,901.00`). The unit is in the value's
+ * currency, grouping and decimals (`$205,902.00` -> `$205,901.00`, `118.300,00 €` -> `117.900,00 €`). The unit is in the value's
  * real scale: a number written with a magnitude (`$206K`, `$1.3M`, `2 billion`) moves by the
  * unit in that magnitude, never by less than its last displayed digit. Each number of a value gets
  * its noise once (never zero), whatever rendering of the value comes later.
@@ -45,19 +46,68 @@ export function sampleDiscreteLaplace(epsilon: number, uniform: UniformSource): 
   return geometric(alpha, uniform) - geometric(alpha, uniform);
 }
 
-/** A number with optional sign (not a hyphen after a digit), thousands grouping and decimals; linear-time. */
-const NUMBER = /(?<!\d)(-?)(\d{1,3}(?:,\d{3})+|\d+)(?:\.(\d+))?/g;
+/**
+ * A number with optional sign (not a hyphen after a digit): its integer grouped in threes by one
+ * mark throughout (`118,300`, `1.286.841`, `484 801`, `484’801`) or not grouped, then decimals after
+ * a `.` or `,`. Linear-time: a group is exactly three digits.
+ */
+const NUMBER = /(?<!\d)(-?)(\d{1,3}(?:([,. \u00a0\u2009\u202f’'])\d{3}(?!\d))(?:\3\d{3}(?!\d))*|\d+)(?:([.,])(\d+))?/g;
 
 /** A magnitude written right after a number (`206K`, `1.3 million`, `$5MM`, `$2bn`); `12 mm` is millimetres. */
 const MAGNITUDE = /^\s?(?:([kK]|thousand)|(MM|[mM]n?|million)|([bB]n?|billion))\b/;
 
-/** Thousands grouped by spaces, no-break spaces or apostrophes (`484 801.59`, `484’801.59`), or with a decimal comma (`484.801,59`, `45 000,00`): as commas and a decimal point. */
-function canonicalGrouping(text: string): string {
-  const decimalComma = text.replace(/\d{1,3}(?:[. \u00a0\u2009\u202f’']\d{3})+,\d+/g, (number) => {
-    const comma = number.lastIndexOf(",");
-    return `${group(number.slice(0, comma).replace(/\D/g, ""))}.${number.slice(comma + 1)}`;
-  });
-  return decimalComma.replace(/(\d)[ \u00a0\u2009\u202f’'](?=\d{3}(?!\d))/g, "$1,");
+/** One number of a value as written: its digits, and the marks it is laid out with, to write its noisy value alike. */
+interface WrittenNumber {
+  index: number;
+  length: number;
+  sign: string;
+  /** The integer's digits alone. */
+  integer: string;
+  decimals: string;
+  /** The thousands mark (`,`, `.`, a space, `’`), "" when not grouped. */
+  group: string;
+  /** The decimal mark, `.` or `,`. */
+  decimal: string;
+}
+
+/**
+ * The numbers of `text` as written. A single dot before three digits (`118.300`) is a decimal point
+ * unless the registered value is that integer (`118.300 €` of 118,300): the matcher finds such a
+ * grouping only beside a currency. A decimal mark equal to the grouping one (`1.234.5`) is no number's.
+ */
+function writtenNumbers(text: string, registered: string | undefined): WrittenNumber[] {
+  const numbers: WrittenNumber[] = [];
+  for (const match of text.matchAll(NUMBER)) {
+    const [written, sign, integer, group = "", mark = ".", decimals = ""] = match;
+    if (group !== "" && mark === group && decimals !== "") throw new OperatorError("a decimal mark that is also the grouping mark", "mldp-ambiguous-number");
+    const number = { index: match.index, length: written.length, sign, integer: group === "" ? integer : integer.split(group).join(""), decimals, group, decimal: decimals === "" ? "." : mark };
+    numbers.push(isDecimalPoint(number, integer, registered) ? { ...number, integer: integer.slice(0, -4), decimals: integer.slice(-3), group: "", decimal: "." } : number);
+  }
+  return numbers;
+}
+
+/** Whether the one `.` of a dot-grouped integer (`118.300`) is a decimal point: it is unless the registered value is that integer. */
+function isDecimalPoint(number: WrittenNumber, written: string, registered: string | undefined): boolean {
+  if (number.group !== "." || number.decimals !== "" || written.length !== number.integer.length + 1) return false;
+  const value = registered === undefined ? null : parseNumber(registered);
+  return value === null || value.integer !== number.integer.replace(/^0+(?=\d)/, "") || !/^0*$/.test(value.fraction);
+}
+
+/** `number` with its digits as `integer` and `decimals`, in its own grouping and decimal mark. */
+function layOut(number: WrittenNumber, sign: string, integer: string, decimals: string, group = number.group, decimal = number.decimal): string {
+  const grouped = group === "" ? integer : integer.replace(/\B(?=(\d{3})+$)/g, group);
+  return `${sign}${grouped}${decimals === "" ? "" : `${decimal}${decimals}`}`;
+}
+
+/** `text` with its numbers in one layout (`45.000,00` and `45 000.00` as `45,000.00`): what names a value that is not registered. */
+function canonicalText(text: string, numbers: readonly WrittenNumber[]): string {
+  let canonical = "";
+  let copied = 0;
+  for (const number of numbers) {
+    canonical += text.slice(copied, number.index) + layOut(number, number.sign, number.integer, number.decimals, number.group === "" ? "" : ",", ".");
+    copied = number.index + number.length;
+  }
+  return canonical + text.slice(copied);
 }
 
 function magnitudeAfter(rest: string): number {
@@ -66,24 +116,18 @@ function magnitudeAfter(rest: string): number {
   return match[1] ? 1e3 : match[2] ? 1e6 : 1e9;
 }
 
-function group(digits: string): string {
-  return digits.replace(/\B(?=(\d{3})+$)/g, ",");
-}
-
-/** `units` steps of `unit` added to the number written as sign, integer and decimals, in the same layout. */
-function perturb(sign: string, integer: string, decimals: string, units: number, unit: number): string {
+/** `units` steps of `unit` added to `number`, written in its own layout. */
+function perturb(number: WrittenNumber, units: number, unit: number): string {
+  const { sign, decimals } = number;
   const scale = 10n ** BigInt(decimals.length);
-  const scaled = BigInt(sign + integer.replace(/,/g, "") + decimals);
+  const scaled = BigInt(sign + number.integer + decimals);
   // The unit in the value's last displayed decimal; never below that decimal.
   const step = BigInt(Math.max(1, Math.round(unit * Number(scale))));
   let noisy = scaled + BigInt(units) * step;
   if (sign === "" && noisy < 0n) noisy = 0n;
   const negative = noisy < 0n;
   const magnitude = (negative ? -noisy : noisy).toString().padStart(decimals.length + 1, "0");
-  const whole = magnitude.slice(0, magnitude.length - decimals.length);
-  const fraction = magnitude.slice(magnitude.length - decimals.length);
-  const grouped = integer.includes(",") ? group(whole) : whole;
-  return `${negative ? "-" : ""}${grouped}${decimals ? `.${fraction}` : ""}`;
+  return layOut(number, negative ? "-" : "", magnitude.slice(0, magnitude.length - decimals.length), magnitude.slice(magnitude.length - decimals.length));
 }
 
 export function createMldpOperator(options: MldpOptions, key: Uint8Array): Operator {
@@ -105,17 +149,20 @@ export function createMldpOperator(options: MldpOptions, key: Uint8Array): Opera
     name: "mldp-discrete-laplace",
     apply(input: OperatorInput): OperatorOutput {
       const unit = options.unit[input.kind] ?? options.unit["*"] ?? 1;
-      let found = 0;
-      // A rendering of a registered value moves with that value's noise.
-      const origin = `${input.field ?? ""}\u0000${input.registered ?? canonicalGrouping(input.value)}`;
+      const { value, registered } = input;
       // One number in whatever grouping it was written: noise on a part of it would leave the rest real.
-      const value = canonicalGrouping(input.value);
-      const text = value.replace(NUMBER, (match: string, sign: string, integer: string, decimals: string | undefined, offset: number) => {
-        const magnitude = magnitudeAfter(value.slice(offset + match.length));
-        return perturb(sign, integer, decimals ?? "", unitsOf(`${origin}\u0000${found++}`), unit / magnitude);
+      const numbers = writtenNumbers(value, registered);
+      if (numbers.length === 0) throw new OperatorError("no number to perturb", "mldp-no-number");
+      // A rendering of a registered value moves with that value's noise.
+      const origin = `${input.field ?? ""}\u0000${registered ?? canonicalText(value, numbers)}`;
+      let text = "";
+      let copied = 0;
+      numbers.forEach((number, found) => {
+        const end = number.index + number.length;
+        text += value.slice(copied, number.index) + perturb(number, unitsOf(`${origin}\u0000${found}`), unit / magnitudeAfter(value.slice(end)));
+        copied = end;
       });
-      if (found === 0) throw new OperatorError("no number to perturb", "mldp-no-number");
-      return { text };
+      return { text: text + value.slice(copied) };
     },
   };
 }

@@ -41,6 +41,17 @@ describe("recognizerDetector", () => {
     for (let i = 1; i < hits.length; i++) expect(hits[i].start).toBeGreaterThanOrEqual(hits[i - 1].end);
   });
 
+  it("reads digits of other scripts as ASCII digits, with the offsets of the text as written", () => {
+    const ascii = "SSN: 121-83-2523, card 4111 1111 1111 1111";
+    for (const [zero, script] of [[0x660, "Arabic-Indic"], [0x6f0, "Eastern Arabic-Indic"], [0x966, "Devanagari"]] as const) {
+      const text = ascii.replace(/\d/g, (digit) => String.fromCharCode(zero + Number(digit)));
+      expect(detector.detect(text).map((d) => [d.kind, d.start, d.end]), script).toEqual(detector.detect(ascii).map((d) => [d.kind, d.start, d.end]));
+    }
+    expect(detector.detect("SSN: ١٢١-٨٣-٢٥٢٣").map((d) => d.kind)).toEqual(["ssn"]);
+    // Digits alone are no identifier: a year or a count in Arabic-Indic digits stays.
+    expect(detector.detect("في عام ٢٠٢٦ كان هناك ١٥ موظفا")).toEqual([]);
+  });
+
   it("keeps the longer span when recognizers overlap", () => {
     const text = "account DE89370400440532013000";
     expect(detector.detect(text).map((d) => d.kind)).toEqual(["iban"]);

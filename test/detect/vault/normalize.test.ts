@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { NormalizeBuffer, normalizeText, normalizeValue, originalSpan } from "../../../src/detect/vault/normalize.js";
+import { asciiDigits, NormalizeBuffer, normalizeText, normalizeValue, originalSpan } from "../../../src/detect/vault/normalize.js";
 
 describe("normalizeText", () => {
   it("lowercases, folds diacritics and collapses separators while mapping offsets back", () => {
@@ -16,6 +16,21 @@ describe("normalizeText", () => {
     expect(normalizeValue("205.902")).toBe("205.902");
     expect(normalizeValue("1957. 07")).toBe("1957 07");
     expect(normalizeValue("CANARY_SSN_754B6934")).toBe("canary ssn 754b6934");
+  });
+
+  it("reads the digits of other scripts as ASCII digits, one original character each", () => {
+    const n = normalizeText("SSN ١٢٣-٤٥-٦٧٨٩, ۱۱۸٫۳۰۰ and १२,५");
+    expect(n.text).toBe("ssn 123 45 6789 118 300 and 12,5");
+    const start = n.text.indexOf("123");
+    expect(originalSpan(n, start, start + "123 45 6789".length)).toEqual([4, 15]);
+    expect(normalizeValue("٢٠٥.٩٠٢")).toBe("205.902");
+  });
+
+  it("maps only decimal digits of one UTF-16 unit to ASCII, keeping the length, and returns plain text as it is", () => {
+    expect(asciiDigits("SSN ١٢٣-٤٥-٦٧٨٩")).toBe("SSN 123-45-6789");
+    expect(asciiDigits("۰۱۲۳۴۵۶۷۸۹ ०१२३४५६७८९ ０１２３４５６７８９ ๐๙")).toBe("0123456789 0123456789 0123456789 09");
+    // Superscripts, circled digits and fractions are no decimal digits; a math bold digit takes two units.
+    for (const text of ["x² ① ½ Ⅻ", "𝟗𝟖𝟓", "Plain 123-45-6789 café"]) expect(asciiDigits(text)).toBe(text);
   });
 
   it("includes a trailing combining mark in the original span", () => {
@@ -39,7 +54,7 @@ describe("normalizeText", () => {
   });
 
   it("agrees with a character-by-character reference on random text with marks, digits and separators", () => {
-    const units = ["a", "B", "5", "0", ".", ",", " ", "-", "..", "\u0301", "é", "ß", "\n", "٣", "Ü", "９", "Ｍ", "\u200b", "\u00ad", "T", "x"];
+    const units = ["a", "B", "5", "0", ".", ",", " ", "-", "..", "\u0301", "é", "ß", "\n", "٣", "۷", "९", "Ü", "９", "Ｍ", "\u200b", "\u00ad", "T", "x"];
     const buffer = new NormalizeBuffer(2);
     fc.assert(
       fc.property(fc.array(fc.constantFrom(...units), { maxLength: 24 }), (parts) => {
@@ -54,9 +69,14 @@ describe("normalizeText", () => {
   });
 });
 
+/** Digit zero of the Arabic-Indic, Eastern Arabic-Indic, Devanagari and full-width digits. */
+const OTHER_SCRIPT_ZEROS = [0x660, 0x6f0, 0x966, 0xff10];
+
 /** The normalization rule spelled out one character at a time: separator runs become one space at their first character. */
 function referenceNormalize(source: string): { text: string; origin: number[] } {
   const fold = (unit: string): string | null => {
+    const digit = OTHER_SCRIPT_ZEROS.map((zero) => unit.charCodeAt(0) - zero).find((value) => value >= 0 && value <= 9);
+    if (unit.length === 1 && digit !== undefined) return String(digit);
     if (/[\p{M}\p{Cf}]/u.test(unit)) return null;
     if (!/[\p{L}\p{N}]/u.test(unit)) return " ";
     const base = unit.normalize("NFKD").replace(/\p{M}/gu, "").toLowerCase();

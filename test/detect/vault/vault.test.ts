@@ -79,6 +79,36 @@ describe("Vault", () => {
     expectFound(vaultOf({ balance: "100243.00" }), "balance", ["100,243.0", "100243.0"]);
   });
 
+  it("finds an amount under 10,000 scaled to thousands by the same rounding rule, not as a round full figure", () => {
+    const vault = vaultOf({ loan: 4600 });
+    expectFound(vault, "loan", ["4.6K", "4.6k", "4.6 thousand", "4.60K"]);
+    expectFound(vaultOf({ bonus: 4650 }), "bonus", ["4.65K", "4.7K", "4.6K", "4.65 thousand"]);
+    expect(found(vault, "$4.6K owed")).toEqual([["4.6K", "loan", 0.6]]);
+    // One significant digit (`$5K` of 4,600) is any amount of that size; a round full figure under 10,000 is an everyday number.
+    expectNotFound(vault, ["$5K owed", "about 4,700 people", "4.5K", "4.7K", "4.6 kg", "4.6km", "a 4.6 rating", "4.6M"]);
+    expectNotFound(vaultOf({ bonus: 4650 }), ["$5K", "4,700", "4,600"]);
+    expectFound(vaultOf({ fee: 4000 }), "fee", ["4K", "4 thousand"]);
+  });
+
+  it("finds an amount grouped with one dot (`118.300 €`) only beside a currency: elsewhere it reads as a decimal", () => {
+    const vault = vaultOf({ salary: 118300, loan: 4600 });
+    for (const text of ["118.300 €", "€118.300", "EUR 118.300", "118.300 EUR", "CHF 118.300.", "118.300\u00a0€", "(€ 118.300)", "118.300 euros"]) {
+      expect(found(vault, `pay ${text}`).map(([form, field]) => [form, field]), text).toEqual([["118.300", "salary"]]);
+    }
+    expect(found(vault, "Darlehen: 4.600 €")).toEqual([["4.600", "loan", 0.95]]);
+    expectNotFound(vault, ["version 118.300 here", "118.300 km", "pH 4.600 at 20 C", "EURO118.300", "118.300EURX"]);
+  });
+
+  it("finds a value written in Arabic-Indic, Eastern Arabic-Indic or Devanagari digits", () => {
+    const vault = vaultOf({ ssn: "123-45-6789", salary: 118300 });
+    for (const text of ["SSN ١٢٣-٤٥-٦٧٨٩", "SSN ۱۲۳-۴۵-۶۷۸۹", "SSN १२३-४५-६७८९", "SSN ١٢٣٤٥٦٧٨٩"]) {
+      const [hit] = vault.detect(text);
+      expect([hit?.field, hit?.start, hit?.end], text).toEqual(["ssn", 4, text.length]);
+    }
+    expect(found(vault, "salary ١١٨,٣٠٠ a year")).toEqual([["١١٨,٣٠٠", "salary", 0.95]]);
+    expectNotFound(vault, ["SSN ١٢٣-٤٥-٦٧٨٠", "١١٨.٣٠٠ units", "٢٠٢٦"]);
+  });
+
   it("finds dates in at least 12 layouts", () => {
     const vault = vaultOf({ dob: "1957-07-28" });
     expectFound(vault, "dob", [

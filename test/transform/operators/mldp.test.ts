@@ -6,6 +6,20 @@ import { createMldpOperator, keyedUniforms, sampleDiscreteLaplace } from "../../
 const input = (value: string, kind = "amount"): OperatorInput => ({ value, field: "salary", kind, valueType: "value" });
 const SAMPLES = 40_000;
 
+/** The amount a number shows in any of these layouts: a last `.` or `,` before one or two digits marks decimals. */
+function amountIn(text: string): number {
+  const number = text.replace(/[^\d.,]/g, "");
+  const decimals = /[.,](\d{1,2})$/.exec(number);
+  const integer = (decimals ? number.slice(0, decimals.index) : number).replace(/\D/g, "");
+  return Number(`${integer}.${decimals?.[1] ?? "0"}`);
+}
+
+/** Whether `text` is 118.3 moved by whole hundreds (or clamped at zero): `118.300` read as a decimal, not as 118,300. */
+function isDecimalReading(text: string): boolean {
+  const [whole, fraction] = text.split(".");
+  return text === "0.000" || (fraction === "300" && (Number(whole) - 118) % 100 === 0);
+}
+
 function moments(epsilon: number): { mean: number; variance: number; zeros: number } {
   const uniform = keyedUniforms(randomBytes(32), "moments");
   const draws = Array.from({ length: SAMPLES }, () => sampleDiscreteLaplace(epsilon, uniform));
@@ -50,10 +64,7 @@ describe("mldp operator", () => {
   it("gives a value one noise per key: every rendering of it moves by the same units, never by zero, in every replica", () => {
     const key = randomBytes(32);
     const operator = createMldpOperator(options, key);
-    const amountOf = (value: string) => {
-      const { text } = operator.apply({ ...input(value), registered: "$45,000" }) as OperatorOutput;
-      return Number(text.replace(/[^\d.]/g, ""));
-    };
+    const amountOf = (value: string) => amountIn((operator.apply({ ...input(value), registered: "$45,000" }) as OperatorOutput).text);
     const noisy = amountOf("$45,000");
     expect(noisy).not.toBe(45000);
     for (const rendering of ["45,000", "$45,000.00", "45 000,00", "45.000,00", "45’000.00"]) expect(amountOf(rendering)).toBe(noisy);
@@ -119,12 +130,35 @@ describe("mldp operator", () => {
     expect(() => createMldpOperator({ epsilon: 0, unit: {} }, randomBytes(32))).toThrow(RangeError);
   });
 
-  it("perturbs a number written in European, SI or Swiss grouping as one number, never a part of it", () => {
+  it("perturbs a number written in European, SI or Swiss grouping as one number, never a part of it, and writes it alike", () => {
     const operator = createMldpOperator({ epsilon: 1, unit: { amount: 1000, "*": 1 } }, randomBytes(32));
-    for (const written of ["484.801,59", "484 801.59", "484\u00a0801.59", "484’801.59"]) {
+    for (const [written, layout] of [
+      ["484.801,59", /^\d{3}\.\d{3},\d{2}$/],
+      ["484 801,59", /^\d{3} \d{3},\d{2}$/],
+      ["484 801.59", /^\d{3} \d{3}\.\d{2}$/],
+      ["484\u00a0801.59", /^\d{3}\u00a0\d{3}\.\d{2}$/],
+      ["484’801.59", /^\d{3}’\d{3}\.\d{2}$/],
+      ["1.286.841", /^\d\.\d{3}\.\d{3}$/],
+    ] as const) {
       const { text } = operator.apply({ value: written, field: "balance", kind: "amount", valueType: "value" }) as OperatorOutput;
-      expect(text).toMatch(/^\d{3},\d{3}\.\d{2}$/);
-      expect(Math.abs(Number(text.replace(/,/g, "")) - 484801.59) % 1000).toBeCloseTo(0, 5);
+      expect(text).toMatch(layout);
+      // In cents: whole thousands apart.
+      expect(Math.round(Math.abs(amountIn(text) - amountIn(written)) * 100) % 100_000).toBe(0);
     }
+  });
+
+  it("reads a one-dot grouping (`118.300 €`) as the registered integer, otherwise as a decimal", () => {
+    const operator = createMldpOperator({ epsilon: 1, unit: { amount: 100, "*": 1 } }, randomBytes(32));
+    const of = (value: string, registered?: string) => (operator.apply({ value, field: "salary", kind: "amount", valueType: "value", registered }) as OperatorOutput).text;
+    const grouped = of("118.300", "118300");
+    expect(grouped).toMatch(/^\d{2,3}\.\d{3}$/);
+    expect(Math.abs(amountIn(grouped) - 118300) % 100).toBe(0);
+    // Not the registered integer: a decimal, moved by the unit.
+    expect(isDecimalReading(of("118.300", "118.3"))).toBe(true);
+    expect(isDecimalReading(of("118.300"))).toBe(true);
+  });
+
+  it("redacts rather than guess a number whose decimal mark is its grouping mark", () => {
+    expect(() => apply("1.234.5")).toThrow(OperatorError);
   });
 });

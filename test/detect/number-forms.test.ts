@@ -1,0 +1,72 @@
+/**
+ * Numbers written in forms the vault matcher used to miss: a four-digit amount scaled to thousands
+ * (`$4.6K`), an amount grouped with one dot beside a currency (`118.300 €`), and digits of other
+ * scripts (`١٢٣-٤٥-٦٧٨٩`). None reaches an unauthorized reader; a reversible write restores for the authorized one.
+ */
+import { describe, expect, it } from "vitest";
+import { createRecons, type ReconsGuard } from "../../src/guard.js";
+
+const VAULT = { salary: "118300", loan: "4600", ssn: "123-45-6789" };
+
+/** Every field authorized for `reader` only; amounts by the default operator (mLDP) or by FPE. */
+function guardWith(action?: "fpe"): ReconsGuard {
+  const fields = Object.fromEntries(Object.keys(VAULT).map((field) => [field, { authorized: ["reader"], ...(action && field !== "ssn" ? { action } : {}) }]));
+  return createRecons({ secret: "number-forms", vault: VAULT, policy: { fields } });
+}
+const deliver = (guard: ReconsGuard, content: string, recipient = "other") => guard.sanitizeSync({ channel: "C2", content, recipient }).content as string;
+
+describe("numbers in scaled, European-grouped and other-script forms", () => {
+  it.each([
+    ["$4.6K owed", ["4.6K"]],
+    ["4.6 thousand dollars", ["4.6 thousand"]],
+    ["118.300 €", ["118.300"]],
+    ["€118.300", ["118.300"]],
+    ["EUR 118.300 a year", ["118.300"]],
+    ["118 300 €", ["118 300"]],
+    ["€118.300,00", ["118.300"]],
+    ["SSN ١٢٣-٤٥-٦٧٨٩", ["١٢٣", "٦٧٨٩"]],
+    ["SSN ۱۲۳-۴۵-۶۷۸۹", ["۱۲۳", "۶۷۸۹"]],
+    ["SSN १२३-४५-६७८९", ["१२३", "६७८९"]],
+  ])("%s reaches an unauthorized reader without the value", (text, raws) => {
+    for (const guard of [guardWith(), guardWith("fpe")]) {
+      const out = deliver(guard, text);
+      for (const raw of raws) expect(out, `${text} -> ${out}`).not.toContain(raw);
+    }
+  });
+
+  it("the noisy amount keeps the writer's grouping and decimal mark", () => {
+    const guard = guardWith();
+    expect(deliver(guard, "118.300 €")).toMatch(/^\d{2,3}\.\d{3} €$/);
+    expect(deliver(guard, "€118.300,00")).toMatch(/^€\d{2,3}\.\d{3},00$/);
+    expect(deliver(guard, "118 300 €")).toMatch(/^\d{2,3} \d{3} €$/);
+    expect(deliver(guard, "$4.6K owed")).toMatch(/^\$\d+\.\dK owed$/);
+  });
+
+  it("an unregistered SSN in other-script digits is caught as the ASCII one is; the surrogate is in ASCII digits", () => {
+    const guard = guardWith();
+    expect(deliver(guard, "SSN ٢٣٤-٥٦-٧٨٩١")).toBe(deliver(guard, "SSN 234-56-7891"));
+    expect(deliver(guard, "SSN ١٢٣-٤٥-٦٧٨٩")).toBe(deliver(guard, "SSN 123-45-6789"));
+    expect(deliver(guard, "SSN ١٢٣-٤٥-٦٧٨٩")).toMatch(/^SSN \d{3}-\d{2}-\d{4}$/);
+  });
+
+  it.each(["118.300 €", "€118.300", "118 300 €", "$4.6K owed", "€118.300,00", "SSN ١٢٣-٤٥-٦٧٨٩"])("a reversible write of %s restores for the authorized reader", (text) => {
+    const guard = guardWith("fpe");
+    const written = guard.sanitizeSync({ channel: "C5", content: text }, { reversible: true }).content as string;
+    expect(written).not.toBe(text);
+    const restored = guard.restore(written, "reader", "C5");
+    // Other-script digits come back as the registered value's ASCII digits.
+    expect(restored).toBe(text.startsWith("SSN") ? "SSN 123-45-6789" : text);
+  });
+
+  it("leaves ordinary numbers alone: decimals, counts, other amounts and other-script numbers that are no value", () => {
+    const guard = guardWith();
+    for (const text of [
+      "Version 118.300 was released; the pH was 4.600 at noon.",
+      "About 4,700 people came; $5K is the cap; 4.6 kg; rated 4.6 stars; 4.5K views.",
+      "Revenue 118.3 million, 1.183 km, $118.30 each, 4.6% growth.",
+      "في عام ٢٠٢٦ كان هناك ١٥ موظفا",
+    ]) {
+      expect(deliver(guard, text)).toBe(text);
+    }
+  });
+});
