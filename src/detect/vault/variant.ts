@@ -23,7 +23,9 @@ export type VariantRole =
   /** A date's month and day (`January 3`): counts with its month capitalized and no other year after it. */
   | "yearless-date"
   /** A date's month and year (`June 2023`): counts unless a day before it makes it another date. */
-  | "month-year";
+  | "month-year"
+  /** An email's distinctive local part (`maria.gonzalez`, `jkowalski77`): counts written as a handle, a token of its own. */
+  | "local-part";
 
 /** One normalized rendering of a vault value that the automaton looks for. */
 export interface Variant {

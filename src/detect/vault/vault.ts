@@ -5,6 +5,7 @@ import { parseConfig, vaultValueSchema, type VaultValue } from "../../policy/opt
 import type { Detection, Detector } from "../base.js";
 import { isMonthOfYear, isYearlessDate } from "./dates.js";
 import { DigitSkeletons, SKELETON_CONFIDENCE } from "./digit-skeletons.js";
+import { isWrittenHandle } from "./emails.js";
 import { findWindows, MAX_SUFFIX, WINDOW_CONFIDENCE, wordsNeeded, type WordHit } from "./context.js";
 import { listNeighbours, type MemberHit } from "./lists.js";
 import { followsMask } from "./masked.js";
@@ -261,6 +262,11 @@ export class Vault implements Detector {
       case "month-year":
         if (isMonthOfYear(norm, start, end)) hits.candidates.push(hit);
         return;
+      case "local-part": {
+        const [from, to] = originalSpan(norm, start, end);
+        if (isWrittenHandle(norm.source, from, to)) hits.candidates.push(hit);
+        return;
+      }
       case "acronym": {
         // `CKD` stands for the phrase; `cat` or `Gad` is a word.
         const [from, to] = originalSpan(norm, start, end);
