@@ -4,6 +4,7 @@ import { decidingGroups, resolveOverlaps, type Detection, type Detector } from "
 import type { Judge, Rewriter } from "./detect/plugins.js";
 import { defaultRecognizers, recognizerDetector } from "./detect/recognizers/index.js";
 import { layDigits } from "./detect/vault/digit-skeletons.js";
+import { layHandle, localPart } from "./detect/vault/emails.js";
 import { maskedTail } from "./detect/vault/masked.js";
 import { asciiDigits, normalizeValue, unescapedText, withoutAccents } from "./detect/vault/normalize.js";
 import { namePart } from "./detect/vault/names.js";
@@ -716,6 +717,8 @@ function cacheFor<V>(caches: Map<string, VaultBoundCache<V>>, key: string, vault
 function wholeSurrogatePart(action: Action, role: VariantRole | undefined): ((whole: string, original: string) => string | null) | undefined {
   if (action === "fpe" && role === "masked-tail") return (whole, original) => maskedTail(whole, original.replace(/\D/g, "").length);
   if (action === "fpe" && role === "regrouped-digits") return (whole, original) => layDigits(original, whole.replace(/\D/g, ""));
+  // A handle shows the local part of the email's surrogate, laid out as written where it can be (`maria_gonzalez` → `nzpzx_zovudzsp`).
+  if (role === "local-part") return (whole, original) => handleOf(whole, original);
   if (action === "pseudonymize" && (role === "first-name" || role === "surname")) {
     return (whole, original) => {
       const part = namePart(whole, role);
@@ -723,6 +726,12 @@ function wholeSurrogatePart(action: Action, role: VariantRole | undefined): ((wh
     };
   }
   return undefined;
+}
+
+/** The local part of an email's surrogate in the layout of the handle `original`, else as the operator wrote it; null without one (a placeholder). */
+function handleOf(surrogate: string, original: string): string | null {
+  const local = localPart(surrogate);
+  return local === null ? null : (layHandle(original, local) ?? local);
 }
 
 /** Built field by field: a spread of detections of varied shapes makes every query a new hidden class (slow lookups). */

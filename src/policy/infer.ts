@@ -74,13 +74,15 @@ function typeOfValue(value: string): FieldType {
 }
 
 /**
- * Infer kind + value type from a field name and a sample value: canary tokens first (whatever the
+ * Infer kind + value type from a field name and a sample value: canary tokens and emails first (whatever the
  * field), then the words of the field name (ssn, dob, *_date, phone, email, card, *_id, account,
  * salary, score, *_name, ...), then the value's shape; free text (diagnosis, notes, strategy) and
  * anything unrecognized is text/contextual.
  */
 export function inferFieldType(field: string, value: string): FieldType {
   if (isCanary(normalizeValue(value))) return { kind: "canary", valueType: "format" };
+  // An address is an email whatever the field says (`contact`, `reference`): its forms are an email's, not a name's.
+  if (EMAIL.test(value.trim())) return { kind: "email", valueType: "format" };
   const words = fieldNameWords(field);
   const rule = RULES.find((r) => r.words.some((w) => words.includes(w)));
   if (rule) return { ...rule.type };

@@ -1,6 +1,7 @@
 import type { Action } from "../event.js";
 import { resolveOverlaps } from "../detect/base.js";
 import { layDigits } from "../detect/vault/digit-skeletons.js";
+import { layHandle, localPart } from "../detect/vault/emails.js";
 import { maskedTail } from "../detect/vault/masked.js";
 import { namePart } from "../detect/vault/names.js";
 import type { VariantRole } from "../detect/vault/variant.js";
@@ -186,6 +187,8 @@ export class SurrogateIndex {
         return maskedTail(entry.value, span.replace(/\D/g, "").length) ?? span;
       case "regrouped-digits":
         return layDigits(span, entry.value.replace(/\D/g, "")) ?? span;
+      case "local-part":
+        return layHandle(span, localPart(entry.value) ?? "") ?? span;
       case "first-name":
       case "surname": {
         const part = namePart(entry.value, role);

@@ -21,6 +21,9 @@ describe("inferFieldType", () => {
     ["employee_id", "EMP-78236", "id", "format"],
     ["account_number_real", "BQTS31878104802835", "id", "format"],
     ["custom", "a@b.org", "email", "format"],
+    // An email under a field name that says person: its forms are an email's (its local part as a handle).
+    ["contact", "jkowalski77@mailbox.org", "email", "format"],
+    ["patient_name", "maria.gonzalez@example.com", "email", "format"],
     ["custom", "2020-01-02", "date", "format"],
     ["custom", "12.5", "number", "value"],
     ["custom", "XK-99", "id", "format"],

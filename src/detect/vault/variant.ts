@@ -25,7 +25,9 @@ export type VariantRole =
   /** A date's month and year (`June 2023`): counts unless a day before it makes it another date. */
   | "month-year"
   /** An amount grouped with one dot (`118.300` of 118,300): counts only with a currency beside it, else it reads as a decimal. */
-  | "beside-currency";
+  | "beside-currency"
+  /** An email's distinctive local part (`maria.gonzalez`, `jkowalski77`): counts written as a handle, a token of its own. */
+  | "local-part";
 
 /** One normalized rendering of a vault value that the automaton looks for. */
 export interface Variant {

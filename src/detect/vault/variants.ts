@@ -3,6 +3,7 @@ import type { FieldType } from "../../policy/infer.js";
 import { addressVariants } from "./addresses.js";
 import { isClinicalField, phraseVariants } from "./context.js";
 import { dateVariants, isBirthField, parseDate } from "./dates.js";
+import { emailVariants } from "./emails.js";
 import { identifierVariants, isCanary } from "./identifiers.js";
 import { labeledVariants, nearLabelVariant } from "./labels.js";
 import { maskedTailVariants } from "./masked.js";
@@ -53,21 +54,6 @@ function spokenDigits(value: string): Variant[] {
   if (!/^[\d\s().+-]+$/.test(value.trim())) return [];
   const digits = value.replace(/\D/g, "");
   return digits.length >= MIN_SPOKEN_DIGITS ? [whole([...digits].map((digit) => DIGIT_WORDS[Number(digit)]).join(" "), SPOKEN_CONFIDENCE)] : [];
-}
-
-const EMAIL_CONFIDENCE = 0.95;
-
-/** An email written to fool scrapers: `dwayne.sanchez [at] example [dot] com`, `(at)`, `at example.com`. */
-function emailVariants(value: string): Variant[] {
-  const at = value.lastIndexOf("@");
-  if (at <= 0) return [];
-  const [local, domain] = [value.slice(0, at), value.slice(at + 1)];
-  const spelled = (part: string) => part.split(".").map(normalizeValue).join(" dot ");
-  return [
-    `${normalizeValue(local)} at ${normalizeValue(domain)}`,
-    `${normalizeValue(local)} at ${spelled(domain)}`,
-    `${spelled(local)} at ${spelled(domain)}`,
-  ].map((form) => whole(form, EMAIL_CONFIDENCE));
 }
 
 /** Kinds without their own rules (amount, number, text, custom kinds): by what the value looks like. */

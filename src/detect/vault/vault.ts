@@ -5,6 +5,7 @@ import { parseConfig, vaultValueSchema, type VaultValue } from "../../policy/opt
 import type { Detection, Detector } from "../base.js";
 import { isMonthOfYear, isYearlessDate } from "./dates.js";
 import { DigitSkeletons, SKELETON_CONFIDENCE } from "./digit-skeletons.js";
+import { isWrittenHandle } from "./emails.js";
 import { findWindows, MAX_SUFFIX, WINDOW_CONFIDENCE, wordsNeeded, type WordHit } from "./context.js";
 import { listNeighbours, type MemberHit } from "./lists.js";
 import { followsMask } from "./masked.js";
@@ -264,6 +265,9 @@ export class Vault implements Detector {
         return;
       case "beside-currency":
         if (besideCurrency(norm.source, ...originalSpan(norm, start, end))) hits.candidates.push(hit);
+        return;
+      case "local-part":
+        if (isWrittenHandle(norm.source, ...originalSpan(norm, start, end))) hits.candidates.push(hit);
         return;
       case "acronym": {
         // `CKD` stands for the phrase; `cat` or `Gad` is a word.

@@ -1,0 +1,115 @@
+import { FIRST_NAMES } from "../../transform/operators/names/first-names.js";
+import { SURNAMES } from "../../transform/operators/names/surnames.js";
+import { normalizeValue } from "./normalize.js";
+import { whole, type Variant } from "./variant.js";
+import { isDictionaryWord, isNameWord } from "./words.js";
+
+const EMAIL_CONFIDENCE = 0.95;
+/** A handle is less certain than the address: another person can pick the same one. */
+const LOCAL_PART_CONFIDENCE = 0.9;
+/** Letters alone from this length can be a handle (`mgonzalez`); shorter ones are words or nicknames. */
+const MIN_LETTERS_HANDLE = 8;
+/** Any handle needs this many letters and digits to be anyone's (`jk77`, `m.li`; not `a1`, `j.s`). */
+const MIN_HANDLE = 4;
+/** A local part a writer could use as a handle: letters and digits, single `.`, `_` or `-` between them. */
+const HANDLE_SHAPE = /^[a-z0-9]+(?:[._-][a-z0-9]+)*$/i;
+const HAS_SEPARATOR = /[._-]/;
+const HAS_DIGIT = /\d/;
+const HAS_LETTER = /[a-z]/i;
+
+let commonNames: ReadonlySet<string> | null = null;
+
+/** Whether a lowercase word is a common given name or surname: alone, it identifies nobody. */
+function isCommonName(word: string): boolean {
+  commonNames ??= new Set([...FIRST_NAMES, ...SURNAMES].map((name) => name.toLowerCase()));
+  return commonNames.has(word) || isNameWord(word);
+}
+
+/** A word anyone writes (`sales`, `team`): a handle made of such words only (`sales.team`) names a role, not a person. */
+function isOrdinaryWord(word: string): boolean {
+  return /^[a-z]+$/.test(word) && isDictionaryWord(word) && !isCommonName(word);
+}
+
+/** The part of an email before its last `@`, or null. */
+export function localPart(email: string): string | null {
+  const at = email.lastIndexOf("@");
+  return at > 0 ? email.slice(0, at) : null;
+}
+
+/**
+ * Whether a local part tells its owner apart when written alone: words joined by a separator
+ * (`maria.gonzalez`), letters with digits (`jkowalski77`), or eight letters or more that are no
+ * dictionary word or common name (`mgonzalez`, not `christopher` or `marketing`); `maria` is not.
+ */
+export function isDistinctiveLocalPart(local: string): boolean {
+  if (!HANDLE_SHAPE.test(local) || !HAS_LETTER.test(local)) return false;
+  const words = local.toLowerCase().split(/[._-]/);
+  if (words.join("").length < MIN_HANDLE || words.every(isOrdinaryWord)) return false;
+  if (HAS_SEPARATOR.test(local) || HAS_DIGIT.test(local)) return true;
+  return local.length >= MIN_LETTERS_HANDLE && !isDictionaryWord(words[0]) && !isCommonName(words[0]);
+}
+
+/**
+ * An email's forms: written to fool scrapers (`dwayne.sanchez [at] example [dot] com`, `(at)`,
+ * `at example.com`), and its local part alone as a handle when distinctive (`jkowalski77`, `@maria.gonzalez`).
+ */
+export function emailVariants(value: string): Variant[] {
+  const local = localPart(value);
+  if (local === null) return [];
+  const domain = value.slice(local.length + 1);
+  const spelled = (part: string) => part.split(".").map(normalizeValue).join(" dot ");
+  const forms = [
+    `${normalizeValue(local)} at ${normalizeValue(domain)}`,
+    `${normalizeValue(local)} at ${spelled(domain)}`,
+    `${spelled(local)} at ${spelled(domain)}`,
+  ].map((form) => whole(form, EMAIL_CONFIDENCE));
+  if (isDistinctiveLocalPart(local)) forms.push({ form: normalizeValue(local), confidence: LOCAL_PART_CONFIDENCE, role: "local-part" });
+  return forms;
+}
+
+const LOCAL_SEPARATOR = /[._-]/;
+
+function isAlphanumeric(char: string): boolean {
+  return /^[\p{L}\p{N}]$/u.test(char);
+}
+
+/** A character that continues an email or handle token: a letter, digit, `_`, `%` or `+`. */
+function continuesToken(char: string): boolean {
+  return char !== "" && (isAlphanumeric(char) || char === "_" || char === "%" || char === "+");
+}
+
+/**
+ * Whether `source[start, end)` is a handle written as a token of its own: only letters, digits and
+ * `.`, `_`, `-` between them (so `Maria Gonzalez`, a name, is not one), not inside a longer
+ * handle, an address or a domain (`x.maria.gonzalez`, `maria.gonzalez@…`, `maria.gonzalez.com`); a
+ * leading `@` (a mention) and a sentence's closing `.` may stand around it.
+ */
+export function isWrittenHandle(source: string, start: number, end: number): boolean {
+  const span = source.slice(start, end);
+  if (!HANDLE_SHAPE.test(span)) return false;
+  const before = source.charAt(start - 1);
+  const after = source.charAt(end);
+  const joinedBefore = before === "@" || LOCAL_SEPARATOR.test(before) ? continuesToken(source.charAt(start - 2)) : continuesToken(before);
+  const joinedAfter = after === "@" || continuesToken(after) || (LOCAL_SEPARATOR.test(after) && continuesToken(source.charAt(end + 1)));
+  return !joinedBefore && !joinedAfter;
+}
+
+/**
+ * `span`, a handle written as the writer did, with the letters and digits of `handle` in place of
+ * its own, the case of each kept (`Maria_Gonzalez` with `nzpzx.zovudzsp` → `Nzpzx_Zovudzsp`); null
+ * when their counts differ.
+ */
+export function layHandle(span: string, handle: string): string | null {
+  const characters = [...handle].filter(isAlphanumeric);
+  if (characters.length !== [...span].filter(isAlphanumeric).length) return null;
+  let at = 0;
+  let text = "";
+  for (const char of span) {
+    if (!isAlphanumeric(char)) text += char;
+    else {
+      const next = characters[at++];
+      text += char !== char.toLowerCase() ? next.toUpperCase() : next.toLowerCase();
+    }
+  }
+  return text;
+}

@@ -1,0 +1,95 @@
+import { describe, expect, it } from "vitest";
+import { createRecons } from "../../../src/guard.js";
+import { emailVariants, isDistinctiveLocalPart, isWrittenHandle, layHandle } from "../../../src/detect/vault/emails.js";
+
+describe("isDistinctiveLocalPart", () => {
+  it.each(["maria.gonzalez", "maria_gonzalez", "j-smith", "jkowalski77", "john1990", "mgonzalez", "kowalskij"])("%s tells its owner apart", (local) => {
+    expect(isDistinctiveLocalPart(local)).toBe(true);
+  });
+
+  it.each(["maria", "christopher", "gonzalez", "marketing", "sales.team", "no-reply", "info", "a1", "j.s", "12345", "maria+news", "jo..hn"])("%s does not", (local) => {
+    expect(isDistinctiveLocalPart(local)).toBe(false);
+  });
+
+  it("makes a local-part form only of a distinctive local part", () => {
+    expect(emailVariants("maria.gonzalez@example.com").filter((v) => v.role === "local-part").map((v) => v.form)).toEqual(["maria gonzalez"]);
+    expect(emailVariants("maria@example.com").some((v) => v.role === "local-part")).toBe(false);
+  });
+});
+
+describe("isWrittenHandle", () => {
+  const at = (text: string, handle: string) => {
+    const start = text.indexOf(handle);
+    return isWrittenHandle(text, start, start + handle.length);
+  };
+
+  it.each([
+    ["contact maria.gonzalez for details", "maria.gonzalez"],
+    ["@jkowalski77 on chat", "jkowalski77"],
+    ["user (jkowalski77).", "jkowalski77"],
+    ["ask maria.gonzalez.", "maria.gonzalez"],
+  ])("%s: %s stands alone", (text, handle) => expect(at(text, handle)).toBe(true));
+
+  it.each([
+    ["Maria Gonzalez called", "Maria Gonzalez"],
+    ["write jkowalski77@mailbox.org", "jkowalski77"],
+    ["x.maria.gonzalez", "maria.gonzalez"],
+    ["maria.gonzalez.com", "maria.gonzalez"],
+    ["maria.gonzalez_old", "maria.gonzalez"],
+    ["foo@jkowalski77", "jkowalski77"],
+  ])("%s: %s is part of something else", (text, handle) => expect(at(text, handle)).toBe(false));
+});
+
+describe("layHandle", () => {
+  it("lays a handle's letters and digits into the writer's separators and case", () => {
+    expect(layHandle("Maria_Gonzalez", "nzpzx.zovudzsp")).toBe("Nzpzx_Zovudzsp");
+    expect(layHandle("jkowalski77", "abc")).toBeNull();
+  });
+});
+
+describe("an email's local part written alone", () => {
+  const vault = { email: "maria.gonzalez@example.com", contact: "jkowalski77@mailbox.org" };
+  const guard = (policy = {}) => createRecons({ secret: "emails-secret", vault, policy });
+  const authorizing = { fields: { email: { authorized: ["reader"] }, contact: { authorized: ["reader"] } } };
+  const deliver = (g: ReturnType<typeof guard>, content: string, recipient: string) => g.sanitizeSync({ channel: "C2", content, recipient }).content as string;
+
+  it.each([
+    ["contact maria.gonzalez for details", "maria.gonzalez"],
+    ["her handle maria.gonzalez", "maria.gonzalez"],
+    ["Her handle is Maria_Gonzalez.", "Maria_Gonzalez"],
+    ["user jkowalski77 logged in", "jkowalski77"],
+    ["@jkowalski77 on chat", "jkowalski77"],
+  ])("%s reaches no unauthorized reader", (text, raw) => {
+    expect(deliver(guard(), text, "x")).not.toContain(raw);
+  });
+
+  it("shows the local part of the email's surrogate, in the writer's layout", () => {
+    const g = guard();
+    const email = deliver(g, "write maria.gonzalez@example.com", "x").slice("write ".length);
+    const local = email.slice(0, email.indexOf("@"));
+    expect(deliver(g, "contact maria.gonzalez for details", "x")).toBe(`contact ${local} for details`);
+    expect(deliver(g, "handle: maria_gonzalez", "x")).toBe(`handle: ${local.replace(".", "_")}`);
+    expect(deliver(g, "user jkowalski77 logged in", "x")).toMatch(/^user [a-z]{9}\d\d logged in$/);
+  });
+
+  it("gives an authorized reader the handle unchanged, and back from a reversible write", () => {
+    const g = guard(authorizing);
+    for (const text of ["contact maria.gonzalez for details", "@jkowalski77 on chat"]) {
+      expect(deliver(g, text, "reader")).toBe(text);
+      const stored = g.sanitizeSync({ channel: "C5", content: text }, { reversible: true }).content as string;
+      expect(stored).not.toBe(text);
+      expect(g.restore(stored, "reader", "C5")).toBe(text);
+      expect(g.restore(stored, "x", "C5")).toBe(stored);
+    }
+  });
+
+  it.each([
+    "maria is here",
+    "Maria Gonzalez called",
+    "see x.maria.gonzalez and maria.gonzalez.com",
+    "jkowalski 77 and jkowalski77x",
+    "Dear Maria, the marketing team meets at 10.",
+  ])("leaves %s alone", (text) => {
+    expect(deliver(guard(), text, "x")).toBe(text);
+  });
+});
