@@ -118,6 +118,8 @@ interface PlannedSpan {
   detection: Detection;
   action: Action;
   reason: string;
+  /** Shown in the decision trail only: an allowed span whose inside values are protected by spans of their own. */
+  recordOnly?: true;
 }
 
 /** Rewrites decided up front on the async path, keyed by span. */
@@ -383,7 +385,8 @@ class Guard implements ReconsGuard {
       const inside = detections.filter((d) => d.start >= start && d.end <= end && d.end - d.start < end - start && standsAlone(text, d));
       if (inside.length === 0) return [span];
       const nested = this.plan(context, decidingGroups(inside)).filter((inner) => inner.action !== "allow");
-      return nested.length === 0 ? [span] : nested;
+      // The outer allow stays in the trail, so a reader of the decisions sees why the rest of it passed.
+      return nested.length === 0 ? [span] : [{ ...span, reason: `${span.reason};inner-values-protected`, recordOnly: true as const }, ...nested];
     });
   }
 
@@ -418,6 +421,10 @@ class Guard implements ReconsGuard {
     let cursor = 0;
     const inserted: Array<[number, number]> = [];
     for (const span of planned) {
+      if (span.recordOnly) {
+        decisions.push(this.decision(span, path, context));
+        continue;
+      }
       const { detection } = span;
       const original = text.slice(detection.start, detection.end);
       const { replacement, fallback, exception } = this.transform(original, text, span, context, rewriteOf);

@@ -109,6 +109,10 @@ describe("a value allowed whole that holds another field's value the recipient m
     const note = guard.sanitizeSync({ channel: "C2", content: `Note: Referred by Dr. Hale, SSN ${SSN} verified.`, recipient: "doctor" });
     expect(note.content).toMatch(/^Note: Referred by Dr\. Hale, SSN \d{3}-\d{2}-\d{4} verified\.$/);
     expect(note.content).not.toContain(SSN);
+    // The note's own allow stays in the trail beside the SSN's protection inside it.
+    const outer = note.decisions.find((d) => d.field === "intake_note");
+    expect(outer).toMatchObject({ action: "allow", reason: expect.stringMatching(/;inner-values-protected$/) });
+    expect(note.decisions.find((d) => d.field === "ssn")?.action).not.toBe("allow");
     const parcel = guard.sanitizeSync({ channel: "C2", content: "Ship to 1234 Elm St, Springfield, IL 62704 please.", recipient: "courier" });
     expect(parcel.content).toMatch(/^Ship to 1234 Elm St, Springfield, IL \S+ please\.$/);
     expect(parcel.content).not.toContain("62704");
