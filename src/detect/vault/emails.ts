@@ -1,5 +1,4 @@
-import { FIRST_NAMES } from "../../transform/operators/names/first-names.js";
-import { SURNAMES } from "../../transform/operators/names/surnames.js";
+import { isListedName } from "../../transform/operators/pseudonym.js";
 import { normalizeValue } from "./normalize.js";
 import { whole, type Variant } from "./variant.js";
 import { isDictionaryWord, isNameWord } from "./words.js";
@@ -13,16 +12,13 @@ const MIN_LETTERS_HANDLE = 8;
 const MIN_HANDLE = 4;
 /** A local part a writer could use as a handle: letters and digits, single `.`, `_` or `-` between them. */
 const HANDLE_SHAPE = /^[a-z0-9]+(?:[._-][a-z0-9]+)*$/i;
-const HAS_SEPARATOR = /[._-]/;
+const SEPARATOR = /[._-]/;
 const HAS_DIGIT = /\d/;
 const HAS_LETTER = /[a-z]/i;
 
-let commonNames: ReadonlySet<string> | null = null;
-
 /** Whether a lowercase word is a common given name or surname: alone, it identifies nobody. */
 function isCommonName(word: string): boolean {
-  commonNames ??= new Set([...FIRST_NAMES, ...SURNAMES].map((name) => name.toLowerCase()));
-  return commonNames.has(word) || isNameWord(word);
+  return isListedName(word) || isNameWord(word);
 }
 
 /** A word anyone writes (`sales`, `team`): a handle made of such words only (`sales.team`) names a role, not a person. */
@@ -43,9 +39,9 @@ export function localPart(email: string): string | null {
  */
 export function isDistinctiveLocalPart(local: string): boolean {
   if (!HANDLE_SHAPE.test(local) || !HAS_LETTER.test(local)) return false;
-  const words = local.toLowerCase().split(/[._-]/);
+  const words = local.toLowerCase().split(SEPARATOR);
   if (words.join("").length < MIN_HANDLE || words.every(isOrdinaryWord)) return false;
-  if (HAS_SEPARATOR.test(local) || HAS_DIGIT.test(local)) return true;
+  if (SEPARATOR.test(local) || HAS_DIGIT.test(local)) return true;
   return local.length >= MIN_LETTERS_HANDLE && !isDictionaryWord(words[0]) && !isCommonName(words[0]);
 }
 
@@ -67,8 +63,6 @@ export function emailVariants(value: string): Variant[] {
   return forms;
 }
 
-const LOCAL_SEPARATOR = /[._-]/;
-
 function isAlphanumeric(char: string): boolean {
   return /^[\p{L}\p{N}]$/u.test(char);
 }
@@ -89,8 +83,8 @@ export function isWrittenHandle(source: string, start: number, end: number): boo
   if (!HANDLE_SHAPE.test(span)) return false;
   const before = source.charAt(start - 1);
   const after = source.charAt(end);
-  const joinedBefore = before === "@" || LOCAL_SEPARATOR.test(before) ? continuesToken(source.charAt(start - 2)) : continuesToken(before);
-  const joinedAfter = after === "@" || continuesToken(after) || (LOCAL_SEPARATOR.test(after) && continuesToken(source.charAt(end + 1)));
+  const joinedBefore = before === "@" || SEPARATOR.test(before) ? continuesToken(source.charAt(start - 2)) : continuesToken(before);
+  const joinedAfter = after === "@" || continuesToken(after) || (SEPARATOR.test(after) && continuesToken(source.charAt(end + 1)));
   return !joinedBefore && !joinedAfter;
 }
 

@@ -99,15 +99,20 @@ function layOut(number: WrittenNumber, sign: string, integer: string, decimals: 
   return `${sign}${grouped}${decimals === "" ? "" : `${decimal}${decimals}`}`;
 }
 
+/** `text` with each of its `numbers` written as `render` gives it. */
+function withNumbers(text: string, numbers: readonly WrittenNumber[], render: (number: WrittenNumber, index: number) => string): string {
+  let out = "";
+  let copied = 0;
+  numbers.forEach((number, index) => {
+    out += text.slice(copied, number.index) + render(number, index);
+    copied = number.index + number.length;
+  });
+  return out + text.slice(copied);
+}
+
 /** `text` with its numbers in one layout (`45.000,00` and `45 000.00` as `45,000.00`): what names a value that is not registered. */
 function canonicalText(text: string, numbers: readonly WrittenNumber[]): string {
-  let canonical = "";
-  let copied = 0;
-  for (const number of numbers) {
-    canonical += text.slice(copied, number.index) + layOut(number, number.sign, number.integer, number.decimals, number.group === "" ? "" : ",", ".");
-    copied = number.index + number.length;
-  }
-  return canonical + text.slice(copied);
+  return withNumbers(text, numbers, (number) => layOut(number, number.sign, number.integer, number.decimals, number.group === "" ? "" : ",", "."));
 }
 
 function magnitudeAfter(rest: string): number {
@@ -155,14 +160,10 @@ export function createMldpOperator(options: MldpOptions, key: Uint8Array): Opera
       if (numbers.length === 0) throw new OperatorError("no number to perturb", "mldp-no-number");
       // A rendering of a registered value moves with that value's noise.
       const origin = `${input.field ?? ""}\u0000${registered ?? canonicalText(value, numbers)}`;
-      let text = "";
-      let copied = 0;
-      numbers.forEach((number, found) => {
-        const end = number.index + number.length;
-        text += value.slice(copied, number.index) + perturb(number, unitsOf(`${origin}\u0000${found}`), unit / magnitudeAfter(value.slice(end)));
-        copied = end;
-      });
-      return { text: text + value.slice(copied) };
+      const text = withNumbers(value, numbers, (number, found) =>
+        perturb(number, unitsOf(`${origin}\u0000${found}`), unit / magnitudeAfter(value.slice(number.index + number.length))),
+      );
+      return { text };
     },
   };
 }

@@ -112,6 +112,11 @@ class NameList {
 /** Every entry of both bundled lists, by lookup key. */
 const LISTED: ReadonlySet<string> = new Set([...FIRST_NAMES, ...SURNAMES].map(lookupKey));
 
+/** Whether `word` is an entry of the bundled first-name or surname list (any case). */
+export function isListedName(word: string): boolean {
+  return LISTED.has(lookupKey(word));
+}
+
 type Role = "keep" | "first" | "surname";
 interface Token {
   start: number;
@@ -180,7 +185,7 @@ function mapInitials(span: string, from: readonly string[], to: readonly string[
 export function listedNameTokens(values: Iterable<string>): Set<string> {
   const listed = new Set<string>();
   for (const value of values) {
-    for (const [word] of value.matchAll(WORD)) if (LISTED.has(lookupKey(word))) listed.add(lookupKey(word));
+    for (const [word] of value.matchAll(WORD)) if (isListedName(word)) listed.add(lookupKey(word));
   }
   return listed;
 }
