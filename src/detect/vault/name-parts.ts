@@ -6,14 +6,15 @@ const JOINER = /[ \t-]/;
 const MARKUP = /[\s*#_>\-•"“'‘`([]/;
 const SENTENCE_END = /[.!?:;]/;
 const LETTER = /\p{L}/u;
-/** A label naming a person (`Patient name:`, `- **Opposing party:**`): what follows on its line is a name, even an ordinary word. */
-const PERSON_LABEL = /\b(?:name|party|client|patient|customer|employee|candidate|applicant|witness|plaintiff|defendant|counsel|attorney|provider|physician|doctor|contact)[*_]*[ \t]*[:=][*_]*[ \t]*$/i;
+/** A label naming a person or a company (`Patient name:`, `- **Opposing party:**`, `Merchants:`): what follows on its line is a name, even an ordinary word. */
+const NAMING_LABEL =
+  /\b(?:name|party|client|patient|customer|employee|candidate|applicant|witness|plaintiff|defendant|counsel|attorney|provider|physician|doctor|contact|merchant|vendor|payee|employer|company)s?[*_]*[ \t]*[:=][*_]*[ \t]*$/i;
 /** The `v.` of a case name (`Holmes v. Butler`): the parties are names, and its dot ends no sentence. */
 const VERSUS = /\p{Lu}\p{L}*[*_]*[ \t]+(?:v|vs)\.[ \t]*[*_]*$/u;
 /** A possessive right after a word (`Hill's`, `Brooks'`): common nouns seldom take one, people often do. */
 const POSSESSIVE = /^['’]s(?!\p{L})/u;
 const PLURAL_POSSESSIVE = /^['’](?!\p{L})/u;
-/** How far back on its line a person label is looked for. */
+/** How far back on its line a naming label is looked for. */
 const LABEL_LOOKBEHIND = 40;
 
 function isCapitalized(word: string): boolean {
@@ -77,7 +78,7 @@ function startsSentence(source: string, start: number): boolean {
  * Whether a first name or surname found alone at source[start, end) refers to the person: it is
  * capitalized, it is not glued to another capitalized non-dictionary word (`Jane Smith` for the
  * surname Smith, `Thomas Greene` for the surname Thomas), and if it opens a sentence it is not an
- * ordinary English word (`Long-term`, `Hill`) unless a person label or a case name's `v.` precedes it
+ * ordinary English word (`Long-term`, `Hill`) unless a naming label (person or company) or a case name's `v.` precedes it
  * (`Patient name: Hill`, `Holmes v. Hill`), a possessive follows it (`[Hill's Law Firm]`), the
  * word is foremost a name (`James was born`, `Murray was seen`: compromise's lexicon), or the
  * person is named in full in the same text (`namedInFull`: `Dwayne Hill ... Hill agreed`).
@@ -93,6 +94,6 @@ export function isStandaloneNameReference(source: string, start: number, end: nu
   if (!startsSentence(source, start) || !isDictionaryWord(lower) || (isNameWord(lower) && !isCapitalized(after))) return true;
   const before = source.slice(Math.max(0, start - LABEL_LOOKBEHIND), start);
   // Alone after the label: `Name: John Doe` names someone else called John.
-  if ((PERSON_LABEL.test(before) || VERSUS.test(before)) && !isCapitalized(after)) return true;
+  if ((NAMING_LABEL.test(before) || VERSUS.test(before)) && !isCapitalized(after)) return true;
   return isPossessive(source, end) || namedInFull();
 }

@@ -10,6 +10,7 @@ import { maskedTailVariants } from "./masked.js";
 import type { VaultMember } from "./members.js";
 import { nameVariants, parseName } from "./names.js";
 import { numberVariants, parseNumber } from "./numbers.js";
+import { organizationVariants } from "./organizations.js";
 import { internationalPhoneVariants, parsePhone, phoneVariants } from "./phones.js";
 import { normalizeValue } from "./normalize.js";
 import { whole, type Variant } from "./variant.js";
@@ -56,13 +57,13 @@ function spokenDigits(value: string): Variant[] {
   return digits.length >= MIN_SPOKEN_DIGITS ? [whole([...digits].map((digit) => DIGIT_WORDS[Number(digit)]).join(" "), SPOKEN_CONFIDENCE)] : [];
 }
 
-/** Kinds without their own rules (amount, number, text, custom kinds): by what the value looks like. */
+/** Kinds without their own rules (amount, number, text, custom kinds): by what the value looks like (a company's name is text too). */
 function shapeVariants(kind: string, value: string, normalized: string): Variant[] {
   const number = parseNumber(value);
   if (number) return numberVariants(kind, number);
   const date = parseDate(value);
   if (date) return dateVariants(date, false);
-  return /\d/.test(normalized) ? identifierVariants(kind, normalized) : [];
+  return /\d/.test(normalized) ? identifierVariants(kind, normalized) : organizationVariants(normalized);
 }
 
 /**

@@ -1,0 +1,30 @@
+/** Company names as writers shorten them: the legal form dropped (`Mercer` of `Mercer Ltd`, `Kelly` of `Kelly & Sons`). */
+import { SURNAME_CONFIDENCE } from "./names.js";
+import { whole, type Variant } from "./variant.js";
+import { isStopword } from "./words.js";
+
+/** Legal forms and trading suffixes that end a company's name, normalized (`& Sons` normalizes to `sons`). */
+const LEGAL_FORMS: readonly string[] = [
+  "ltd", "limited", "llc", "inc", "incorporated", "plc", "corp", "corporation", "co", "company", "group", "holdings",
+  "gmbh", "ag", "llp", "lp", "sons", "and sons", "and co",
+];
+/** A name of several words without its legal form (`Skinner Woods` of `Skinner Woods LLC`): distinctive written together. */
+const STEM_CONFIDENCE = 0.85;
+/** Shorter one-word names (`Lee`, `Ng`) are never matched alone. */
+const MIN_STEM_LENGTH = 3;
+
+/**
+ * The name without its legal form: several words as a whole form; one word (a founder's surname,
+ * Faker's `{last_name} Ltd`) under the partial-name rules of a surname alone (capitalized, not part
+ * of another name: `Mercer` counts, `David Mercer` and `Perez-Mercer` do not).
+ */
+export function organizationVariants(normalized: string): Variant[] {
+  const form = LEGAL_FORMS.filter((suffix) => normalized.endsWith(` ${suffix}`)).sort((a, b) => b.length - a.length)[0];
+  if (form === undefined) return [];
+  const words = normalized.slice(0, -form.length - 1).split(" ");
+  if (words.at(-1) === "and") words.pop();
+  if (words.length === 0 || words.some((word) => /\d/.test(word))) return [];
+  if (words.length > 1) return [whole(words.join(" "), STEM_CONFIDENCE)];
+  const [stem] = words;
+  return stem.length >= MIN_STEM_LENGTH && !isStopword(stem) ? [{ form: stem, confidence: SURNAME_CONFIDENCE, role: "surname" }] : [];
+}

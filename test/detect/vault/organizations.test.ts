@@ -1,0 +1,45 @@
+import { describe, expect, it } from "vitest";
+import { createRecons } from "../../../src/guard.js";
+import { organizationVariants } from "../../../src/detect/vault/organizations.js";
+
+describe("organizationVariants", () => {
+  it.each([
+    ["mercer ltd", "mercer", "surname"],
+    ["kelly sons", "kelly", "surname"],
+    ["davis and sons", "davis", "surname"],
+    ["skinner woods llc", "skinner woods", "whole"],
+    ["northwind logistics group", "northwind logistics", "whole"],
+  ])("%s without its legal form is %s (%s)", (normalized, form, role) => {
+    expect(organizationVariants(normalized).map((v) => [v.form, v.role])).toEqual([[form, role]]);
+  });
+
+  it.each(["hernandez wong", "garcia smith and lopez", "ltd", "the group", "le inc", "unit 4 llc"])("%s has no shorter form", (normalized) => {
+    expect(organizationVariants(normalized)).toEqual([]);
+  });
+});
+
+describe("a company's name without its legal form", () => {
+  const vault = { transaction_history: "[{'amount': 634.74, 'merchant': 'Mercer Ltd'}, {'amount': 99.0, 'merchant': 'Daniels & Sons'}]" };
+  const guard = () =>
+    createRecons({
+      secret: "organizations-secret",
+      vault,
+      policy: { fields: { transaction_history: { valueType: "contextual", kind: "text", authorized: ["auditor"] } } },
+    });
+  const deliver = (content: string, recipient: string) => guard().sanitizeSync({ channel: "C2", content, recipient }).content as string;
+
+  it.each([
+    ["A purchase at Mercer of $634.74.", "Mercer"],
+    ["Recent merchants: Mercer, then others.", "Mercer"],
+    ["- **Merchant:** Mercer", "Mercer"],
+    ["She paid Daniels twice.", "Daniels"],
+    ["Daniels agreed to refund it.", "Daniels"],
+  ])("%s: %s is protected, kept for an authorized recipient", (text, stem) => {
+    expect(deliver(text, "intruder")).not.toContain(stem);
+    expect(deliver(text, "auditor")).toBe(text);
+  });
+
+  it.each(["David Mercer called.", "Perez-Mercer billed it.", "The mercer sold cloth.", "Mercer. That is all."])("%s names someone or something else", (text) => {
+    expect(deliver(text, "intruder")).toBe(text);
+  });
+});
