@@ -459,9 +459,8 @@ class Guard implements ReconsGuard {
       const operator = this.operators.get(action);
       if (!operator) throw new OperatorError(`no operator for ${action}`, "no-operator");
       const plain = plainForm(original);
-      // A name written with other accents or case (`Michael González` of `Michael Gonzalez`), or with a short first name (`Greg Olson`), gets the registered name's pseudonym, so it restores.
-      const asRegistered = action === "pseudonymize" && detection.value !== undefined && plain !== detection.value && (withoutAccents(plain) === withoutAccents(detection.value) || isNicknameOf(plain, detection.value));
-      const input = { value: asRegistered ? detection.value! : plain, field: detection.field, kind: detection.kind, valueType: detection.valueType, registered: detection.value, avoid: this.avoidNames };
+      const asRegistered = action === "pseudonymize" && detection.value !== undefined && plain !== detection.value ? registeredRendering(plain, detection.value) : null;
+      const input = { value: asRegistered ?? plain, field: detection.field, kind: detection.kind, valueType: detection.valueType, registered: detection.value, avoid: this.avoidNames };
       if (action === "pseudonymize" && detection.value !== undefined && this.surrogates.isShared(action, detection.value)) {
         // Another registered name gets the same pseudonym (unlisted names share 32 reserved ones): a reader could not tell whose it is.
         return { replacement: this.seal(detection, original), fallback: "pseudonym-shared" };
@@ -788,9 +787,17 @@ function standsAlone(text: string, { start, end }: Detection): boolean {
   return (start === 0 || /[\s,;:(\[{"'<]/.test(before)) && (end === text.length || /[\s,;:)\]}"'>]/.test(after) || (/[.!?]/.test(after) && (next === "" || /\s/.test(next))));
 }
 
-/** `Greg Olson` of `Gregory Olson`: two words, the same surname, a short form of the first name (the matcher's nickname table). */
-function isNicknameOf(span: string, registered: string): boolean {
+/**
+ * The registered name to pseudonymize instead of a span that renders it, so that its surrogate restores: the
+ * registered value for other accents or case (`Michael González` of `Michael Gonzalez`); its first name and
+ * surname for a short first name (`Greg Olson` of `Gregory Olson`, `Bob Pearson` of `Robert Pearson II`:
+ * two words, the same surname, a short form from the matcher's nickname table). Null for any other span.
+ */
+function registeredRendering(span: string, registered: string): string | null {
+  if (withoutAccents(span) === withoutAccents(registered)) return registered;
   const written = span.split(/\s+/).map(normalizeValue);
-  const real = registered.split(/\s+/).map(normalizeValue);
-  return written.length === 2 && real.length === 2 && written[1] === real[1] && nicknamesOf(real[0]).includes(written[0]);
+  const first = namePart(registered, "first-name");
+  const surname = namePart(registered, "surname");
+  if (written.length !== 2 || first === null || surname === null) return null;
+  return written[1] === normalizeValue(surname) && nicknamesOf(normalizeValue(first)).includes(written[0]) ? `${first} ${surname}` : null;
 }
