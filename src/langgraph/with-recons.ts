@@ -785,7 +785,7 @@ function callerKeysOf(record: Record<string, unknown> | undefined): string[] {
 
 /** LangGraph's own keys; `ls_*` are the LangSmith run labels it sets (`ls_integration`). */
 function isLangGraphKey(key: string): boolean {
-  return LANGGRAPH_KEYS.has(key) || key.startsWith("__") || key.startsWith("langgraph_") || key.startsWith("ls_");
+  return key.startsWith("__") || LANGGRAPH_KEYS.has(key) || key.startsWith("langgraph_") || key.startsWith("ls_");
 }
 /** Where LangGraph keeps a task's own state in its config: resume values, counters, the task input `getCurrentTaskInput()` reads. */
 export const SCRATCHPAD_KEY = "__pregel_scratchpad";
