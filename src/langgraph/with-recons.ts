@@ -484,16 +484,17 @@ class GraphInterceptor {
     return next.map((node) => this.names.nameOf([...path.slice(0, -1), node]));
   }
 
-  private async protectOutput(output: unknown, path: string[], handle: GraphHandle): Promise<unknown> {
+  private protectOutput(output: unknown, path: string[], handle: GraphHandle): MaybePromise<unknown> {
     if (isCommand(output)) return this.protectCommand(output, path, handle);
-    if (Array.isArray(output)) {
-      const readers = await this.defaultReaders(path, handle);
-      return Promise.all(
-        output.map((item) => (isCommand(item) ? this.protectCommand(item, path, handle) : this.protectUpdate(item, path, readers, "reachability"))),
-      );
-    }
+    if (Array.isArray(output)) return this.protectOutputs(output, path, handle);
     if (!isRecord(output)) return output;
-    return this.protectUpdate(output, path, await this.defaultReaders(path, handle), "reachability");
+    return whenDone(this.defaultReaders(path, handle), (readers) => this.protectUpdate(output, path, readers, "reachability"));
+  }
+
+  /** A node's list of updates and commands. */
+  private async protectOutputs(outputs: unknown[], path: string[], handle: GraphHandle): Promise<unknown[]> {
+    const readers = await this.defaultReaders(path, handle);
+    return Promise.all(outputs.map((item) => (isCommand(item) ? this.protectCommand(item, path, handle) : this.protectUpdate(item, path, readers, "reachability"))));
   }
 
   private async protectCommand(command: Command, path: string[], handle: GraphHandle): Promise<Command> {
@@ -546,7 +547,7 @@ class GraphInterceptor {
    * A state update lands in shared state: reversible operations, for its named readers (or the
    * field-level policy); messages that name an addressee are sanitized for that addressee.
    */
-  private async protectUpdate(update: unknown, path: string[], readers: string[], resolution: Resolution): Promise<unknown> {
+  private protectUpdate(update: unknown, path: string[], readers: string[], resolution: Resolution): MaybePromise<unknown> {
     if (Array.isArray(update)) {
       // Command updates may be [key, value] tuples; a key may come back (each tuple is applied in turn).
       return Promise.all(
@@ -567,10 +568,26 @@ class GraphInterceptor {
         delete share[key];
       }
     }
-    for (const key of this.options.messageKeys) {
+    const addressed = this.options.messageKeys.filter((key) => {
+      const value = update[key];
+      return (Array.isArray(value) ? value : [value]).some((item) => addresseeOf(item));
+    });
+    // Messages that name their addressee take the async path; the rest is delivered at once where the guard allows.
+    if (addressed.length > 0) return this.protectAddressed(update, share, settled, addressed, { base, path, readers, resolution });
+    return whenDone(this.deliverRest(share, base, readers, resolution), (rest) => mergeUpdate(update, settled, rest));
+  }
+
+  /** `protectUpdate` where some messages name their addressee: each is delivered to it, the others to the readers. */
+  private async protectAddressed(
+    update: Record<string, unknown>,
+    share: Record<string, unknown>,
+    settled: Map<string, unknown>,
+    addressed: string[],
+    { base, path, readers, resolution }: { base: DeliveryBoundary; path: string[]; readers: string[]; resolution: Resolution },
+  ): Promise<unknown> {
+    for (const key of addressed) {
       const value = update[key];
       const items = Array.isArray(value) ? value : [value];
-      if (!items.some((item) => addresseeOf(item))) continue;
       const channel = this.channelOf(key);
       // A message that names its addressee is delivered to it; the others go to the readers.
       const delivered = await Promise.all(
@@ -585,8 +602,12 @@ class GraphInterceptor {
       settled.set(key, Array.isArray(value) ? delivered : delivered[0]);
       delete share[key];
     }
-    const rest = await this.deliverByChannel(share, base, (channel, content) => this.writeDelivery(channel, content, readers, resolution));
-    return Object.fromEntries(Object.keys(update).map((key) => [key, settled.has(key) ? settled.get(key) : rest[key]]));
+    return mergeUpdate(update, settled, await this.deliverRest(share, base, readers, resolution));
+  }
+
+  /** The keys of a write not settled otherwise, delivered to its readers by channel. */
+  private deliverRest(share: Record<string, unknown>, base: DeliveryBoundary, readers: string[], resolution: Resolution): MaybePromise<Record<string, unknown>> {
+    return this.deliverByChannel(share, base, (channel, content) => this.writeDelivery(channel, content, readers, resolution));
   }
 
   /** Logs and artifacts are read by whoever reads the log store or the artifact, not by the goto node. */
@@ -780,6 +801,16 @@ function withHandler<O extends RunnableConfig>(options: O | undefined, handler: 
     return { ...options, callbacks: manager } as O;
   }
   return { ...options, callbacks: [...(callbacks ?? []), handler] } as O;
+}
+
+/** The protected update: every key of `update` in its order, from `settled` or else from `rest`. */
+function mergeUpdate(update: Record<string, unknown>, settled: Map<string, unknown>, rest: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(Object.keys(update).map((key) => [key, settled.has(key) ? settled.get(key) : rest[key]]));
+}
+
+/** `then` of the value, at once when it is no promise. */
+function whenDone<T, R>(value: MaybePromise<T>, then: (value: T) => MaybePromise<R>): MaybePromise<R> {
+  return value instanceof Promise ? value.then(then) : then(value);
 }
 
 /** `then` of the values, at once when none of them is a promise. */
