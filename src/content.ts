@@ -53,25 +53,31 @@ class Walker {
     if (typeof value === "number") return this.number(value, path);
     if (typeof value === "bigint") return this.bigint(value, path);
     if (value === null || typeof value !== "object") return value;
-    if (value instanceof Date) return this.date(value, path);
-    // A URL and a boxed primitive hold their text where no field shows it: walked as that text.
-    if (value instanceof URL) return this.textOf(value, value.href, path);
-    if (value instanceof String || value instanceof Number || value instanceof Boolean) return this.textOf(value, value.valueOf(), path);
-    if (value instanceof Uint8Array || value instanceof ArrayBuffer) return this.bytes(value, path);
-    if (ArrayBuffer.isView(value)) return value; // Numbers (Int32Array, ...), not text.
+    // Most objects met are plain records (messages' fields, state): none of the classes below.
+    const plain = isPlainRecord(value);
+    if (!plain) {
+      if (value instanceof Date) return this.date(value, path);
+      // A URL and a boxed primitive hold their text where no field shows it: walked as that text.
+      if (value instanceof URL) return this.textOf(value, value.href, path);
+      if (value instanceof String || value instanceof Number || value instanceof Boolean) return this.textOf(value, value.valueOf(), path);
+      if (value instanceof Uint8Array || value instanceof ArrayBuffer) return this.bytes(value, path);
+      if (ArrayBuffer.isView(value)) return value; // Numbers (Int32Array, ...), not text.
+    }
     const known = this.seen.get(value) ?? this.memo?.get(value);
     if (known === IN_PROGRESS) return CYCLE_MARKER;
     if (known !== undefined) return known;
     this.seen.set(value, IN_PROGRESS);
-    const result = Array.isArray(value)
-      ? this.array(value, path)
-      : value instanceof Map
-        ? this.map(value, path)
-        : value instanceof Set
-          ? this.set(value, path)
-          : value instanceof Error
-            ? this.ownFields(value, path) // message, stack and cause are own fields that are not enumerable
-            : this.fields(value, path);
+    const result = plain
+      ? this.fields(value, path)
+      : Array.isArray(value)
+        ? this.array(value, path)
+        : value instanceof Map
+          ? this.map(value, path)
+          : value instanceof Set
+            ? this.set(value, path)
+            : value instanceof Error
+              ? this.ownFields(value, path) // message, stack and cause are own fields that are not enumerable
+              : this.fields(value, path);
     this.seen.set(value, result);
     this.memo?.set(value, result);
     return result;
@@ -114,7 +120,9 @@ class Walker {
       }
     }
     // Only where some field is not enumerable does the slower walk of every own field run.
-    return Object.getOwnPropertyNames(value).length === Object.keys(value).length ? this.record(value as Record<string, unknown>, path) : this.ownFields(value, path);
+    const names = Object.getOwnPropertyNames(value);
+    const keys = Object.keys(value);
+    return names.length === keys.length ? this.record(value as Record<string, unknown>, keys, path) : this.ownFields(value, path);
   }
 
   /** Every own field walked, enumerable or not, symbol-keyed ones too; a copy of the object's class holds what changed, each field as enumerable as it was. */
@@ -189,10 +197,10 @@ class Walker {
     return copy ?? value;
   }
 
-  private record(source: Record<string, unknown>, path: string): Record<string, unknown> {
+  /** `keys`: the record's own enumerable keys, as `fields` read them. */
+  private record(source: Record<string, unknown>, keys: string[], path: string): Record<string, unknown> {
     let copy: Record<string, unknown> | undefined;
     // Keys and values read once each (a getter is not asked twice), without an array per entry.
-    const keys = Object.keys(source);
     const values = Object.values(source);
     for (let index = 0; index < keys.length; index++) {
       const key = keys[index];

@@ -1,4 +1,4 @@
-import { isBaseMessage, RemoveMessage, type BaseMessage } from "@langchain/core/messages";
+import { isBaseMessage, type BaseMessage } from "@langchain/core/messages";
 
 /**
  * Messages are class instances whose text lives in several fields (and twice, in `lc_kwargs`).
@@ -25,8 +25,9 @@ const CONTENT_FIELD_SET = new Set<string>(CONTENT_FIELDS);
 /** `additional_kwargs[ADDRESSEE_KEY]` names the node a message is written for. */
 export const ADDRESSEE_KEY = "recipient";
 
+/** `instanceof RemoveMessage` asks `RemoveMessage.isInstance`, which also requires this type: the type alone says the same, at a field read's cost. */
 function isRemoveMessage(message: BaseMessage): boolean {
-  return message instanceof RemoveMessage || message.type === "remove";
+  return message.type === "remove";
 }
 
 /** The node a message names as its addressee (`additional_kwargs.recipient`), if any. */
@@ -67,13 +68,15 @@ function currentRecord(message: BaseMessage): MessageRecord {
 
 function newRecord(message: BaseMessage): MessageRecord {
   const source = message as unknown as Record<string, unknown>;
-  const fields = CONTENT_FIELDS.map((field) => source[field]);
+  const fields: unknown[] = [];
   const parts: Record<string, unknown> = {};
   const empties: unknown[] = [];
-  fields.forEach((value, index) => {
-    if (carriesContent(value)) parts[CONTENT_FIELDS[index]] = value;
+  for (const field of CONTENT_FIELDS) {
+    const value = source[field];
+    fields.push(value);
+    if (carriesContent(value)) parts[field] = value;
     else if (value !== undefined) empties.push(value);
-  });
+  }
   const record = { fields, empties, parts, views: [] };
   messageRecords.set(message, record);
   return record;
@@ -107,8 +110,7 @@ function rebuildMessage(original: BaseMessage, parts: unknown): BaseMessage {
   const record = messageRecords.get(original) ?? newRecord(original);
   if (sanitized === record.parts) return original;
   // A view was checked against the message when it was built.
-  const same = record.views.find((view) => sameParts(view.parts, sanitized));
-  if (same) return same.message;
+  for (const view of record.views) if (sameParts(view.parts, sanitized)) return view.message;
   const state = partsState(original, sanitized);
   // Nothing was protected (the walk rebuilt equal parts): keep the instance.
   if (state === "unchanged") return original;
@@ -123,7 +125,8 @@ function rebuildMessage(original: BaseMessage, parts: unknown): BaseMessage {
   for (const field of CONTENT_FIELDS) if (field in kwargs) kwargs[field] = copy[field];
   copy.lc_kwargs = kwargs;
   const message = copy as unknown as BaseMessage;
-  record.views = [{ parts: sanitized, message }, ...record.views.slice(0, MAX_VIEWS - 1)];
+  record.views.unshift({ parts: sanitized, message });
+  if (record.views.length > MAX_VIEWS) record.views.length = MAX_VIEWS;
   return message;
 }
 
@@ -176,8 +179,12 @@ export function containsMessage(value: unknown, seen: Set<object> | WeakSet<obje
   if (isBaseMessage(value)) return true;
   if (seen.has(value)) return false;
   seen.add(value);
-  const children = Array.isArray(value) ? value : Object.values(value);
-  return children.some((child) => containsMessage(child, seen));
+  // A list of messages (the usual state) answers at its first item, without a copy of the list.
+  if (Array.isArray(value)) {
+    for (let index = 0; index < value.length; index++) if (index in value && containsMessage(value[index], seen)) return true;
+    return false;
+  }
+  return Object.values(value).some((child) => containsMessage(child, seen));
 }
 
 /** A JSON-like copy of `value` where every message is the plain record of its content fields. */

@@ -74,6 +74,15 @@ interface BuilderLike {
   compile(...args: unknown[]): unknown;
 }
 
+/** What of the caller's a node's config carries (see `callerConfigFor`); `context` undefined where there is none. */
+interface CallerContent {
+  store: BaseStore | undefined;
+  context: unknown;
+  configurableKeys: string[];
+  metadataKeys: string[];
+  hasTags: boolean;
+}
+
 /** Where a wrapped node finds its graph's edges (known once the graph is compiled). */
 interface GraphHandle {
   graph?: CompiledGraphLike;
@@ -97,7 +106,8 @@ class ProtectedRunnable extends Runnable {
     this.name = name;
   }
 
-  override async invoke(input: unknown, options?: RunnableConfig): Promise<unknown> {
+  /** The handler's own promise, not one more around it. */
+  override invoke(input: unknown, options?: RunnableConfig): Promise<unknown> {
     return this.handler(input, options ?? {});
   }
 }
@@ -282,7 +292,8 @@ class GraphInterceptor {
           const delivered = this.guard.syncIsComplete && isRecord(input) ? this.lazyInput(input, reader) : await this.deliverInput(input, reader, false);
           let route: unknown;
           try {
-            route = await path.invoke(delivered, await this.callerConfigFor(config, reader));
+            const callerConfig = this.callerConfigFor(config, reader);
+            route = await path.invoke(delivered, callerConfig instanceof Promise ? await callerConfig : callerConfig);
           } catch (error) {
             // A routing function's own error goes on to the caller and the checkpoint, like a node's.
             throw isGraphBubbleUp(error) ? error : await this.errorToUser(error);
@@ -303,8 +314,11 @@ class GraphInterceptor {
       const path = nodePathOf(config, name);
       const reader = this.names.nameOf(path);
       // Where a subgraph's nodes or a tool node's tools restore what they may see, the container receives reversible surrogates.
-      const delivered = await this.deliverInput(input, reader, restoresInside);
-      const nodeConfig = await this.configFor(config, reader, delivered);
+      // Awaited only where something was: most deliveries and configs are ready at once.
+      const delivering = this.deliverInput(input, reader, restoresInside);
+      const delivered = delivering instanceof Promise ? await delivering : delivering;
+      const configuring = this.configFor(config, reader, delivered);
+      const nodeConfig = configuring instanceof Promise ? await configuring : configuring;
       let output: unknown;
       try {
         output = await insideProtectedNode.run(true, () => runnable.invoke(delivered, nodeConfig));
@@ -324,11 +338,18 @@ class GraphInterceptor {
    * `callerConfigFor`), with `Command({ resume })` values that `interrupt()` returns and, for
    * `getCurrentTaskInput()` (how prebuilt tools read injected state), its delivered input.
    */
-  private async configFor(config: RunnableConfig, reader: string, delivered: unknown): Promise<RunnableConfig> {
-    const nodeConfig = await this.callerConfigFor(config, reader);
+  private configFor(config: RunnableConfig, reader: string, delivered: unknown): MaybePromise<RunnableConfig> {
+    const callerConfig = this.callerConfigFor(config, reader);
     const scratchpad = (config.configurable ?? {})[SCRATCHPAD_KEY];
-    // The scratchpad is this task's own: its raw input is replaced by what the node was delivered.
-    if (isRecordOrArray(scratchpad) && "currentTaskInput" in scratchpad) (scratchpad as { currentTaskInput: unknown }).currentTaskInput = delivered;
+    if (callerConfig instanceof Promise || isResumeScratchpad(scratchpad)) return this.configWithDeliveries(callerConfig, scratchpad, reader, delivered);
+    setTaskInput(scratchpad, delivered);
+    return callerConfig;
+  }
+
+  /** `configFor` where the caller's keys or resume values are delivered first. */
+  private async configWithDeliveries(callerConfig: MaybePromise<RunnableConfig>, scratchpad: unknown, reader: string, delivered: unknown): Promise<RunnableConfig> {
+    const nodeConfig = await callerConfig;
+    setTaskInput(scratchpad, delivered);
     await this.deliverResumeValues(scratchpad, reader);
     return nodeConfig;
   }
@@ -337,19 +358,26 @@ class GraphInterceptor {
    * The config as `reader` may see it: runtime `context`, the caller's own `configurable` and
    * `metadata` keys and its `tags` delivered like the reader's input, and its own view of the store.
    */
-  private async callerConfigFor(config: RunnableConfig, reader: string): Promise<RunnableConfig> {
-    // The reader's own view of the graph's store (`compile({ store })`): it writes and reads as `reader`.
-    const store = this.storeViews.viewFor((config as { store?: unknown }).store, reader);
-    const context = (config as { context?: unknown }).context;
-    const hasContext = context !== undefined && context !== null;
-    const configurableKeys = callerKeysOf(config.configurable);
-    const metadataKeys = callerKeysOf(config.metadata);
-    const hasTags = config.tags !== undefined && config.tags.length > 0;
-    // Most calls carry nothing of the caller's: the config as it is, no copy.
-    if (!store && !hasContext && configurableKeys.length === 0 && metadataKeys.length === 0 && !hasTags) return config;
+  private callerConfigFor(config: RunnableConfig, reader: string): MaybePromise<RunnableConfig> {
+    const content: CallerContent = {
+      // The reader's own view of the graph's store (`compile({ store })`): it writes and reads as `reader`.
+      store: this.storeViews.viewFor((config as { store?: unknown }).store, reader),
+      context: (config as { context?: unknown }).context ?? undefined,
+      configurableKeys: callerKeysOf(config.configurable),
+      metadataKeys: callerKeysOf(config.metadata),
+      hasTags: config.tags !== undefined && config.tags.length > 0,
+    };
+    // Most calls carry nothing of the caller's: the config as it is, no copy (and no promise).
+    const { store, context, configurableKeys, metadataKeys, hasTags } = content;
+    if (!store && context === undefined && configurableKeys.length === 0 && metadataKeys.length === 0 && !hasTags) return config;
+    return this.readerConfig(config, reader, content);
+  }
+
+  /** The config copied with the caller's content delivered to `reader` and the reader's store view. */
+  private async readerConfig(config: RunnableConfig, reader: string, { store, context, configurableKeys, metadataKeys, hasTags }: CallerContent): Promise<RunnableConfig> {
     const readerConfig: RunnableConfig & { context?: unknown; store?: BaseStore } = { ...config };
     if (store) readerConfig.store = store;
-    if (hasContext) readerConfig.context = await this.deliverInput(context, reader, false);
+    if (context !== undefined) readerConfig.context = await this.deliverInput(context, reader, false);
     if (configurableKeys.length > 0) readerConfig.configurable = await this.deliverCallerKeys(config.configurable!, configurableKeys, reader);
     if (metadataKeys.length > 0) readerConfig.metadata = await this.deliverCallerKeys(config.metadata!, metadataKeys, reader);
     if (hasTags) readerConfig.tags = (await this.deliverInput(config.tags, reader, false)) as string[];
@@ -445,24 +473,28 @@ class GraphInterceptor {
   }
 
   /** Readers of a write nobody is named for: none (field-level) or, with reachability, the next nodes. */
-  private async defaultReaders(path: string[], handle: GraphHandle): Promise<string[]> {
+  private defaultReaders(path: string[], handle: GraphHandle): MaybePromise<string[]> {
     if (this.options.writes !== "reachability" || !handle.graph) return [];
-    const graph = handle.graph;
+    return this.reachableReaders(path, handle.graph, handle);
+  }
+
+  private async reachableReaders(path: string[], graph: CompiledGraphLike, handle: GraphHandle): Promise<string[]> {
     handle.edges ??= graph.getGraphAsync().then((drawn) => drawn.edges);
     const next = successorsOf(await handle.edges, path[path.length - 1]);
     return next.map((node) => this.names.nameOf([...path.slice(0, -1), node]));
   }
 
-  private async protectOutput(output: unknown, path: string[], handle: GraphHandle): Promise<unknown> {
+  private protectOutput(output: unknown, path: string[], handle: GraphHandle): MaybePromise<unknown> {
     if (isCommand(output)) return this.protectCommand(output, path, handle);
-    if (Array.isArray(output)) {
-      const readers = await this.defaultReaders(path, handle);
-      return Promise.all(
-        output.map((item) => (isCommand(item) ? this.protectCommand(item, path, handle) : this.protectUpdate(item, path, readers, "reachability"))),
-      );
-    }
+    if (Array.isArray(output)) return this.protectOutputs(output, path, handle);
     if (!isRecord(output)) return output;
-    return this.protectUpdate(output, path, await this.defaultReaders(path, handle), "reachability");
+    return whenDone(this.defaultReaders(path, handle), (readers) => this.protectUpdate(output, path, readers, "reachability"));
+  }
+
+  /** A node's list of updates and commands. */
+  private async protectOutputs(outputs: unknown[], path: string[], handle: GraphHandle): Promise<unknown[]> {
+    const readers = await this.defaultReaders(path, handle);
+    return Promise.all(outputs.map((item) => (isCommand(item) ? this.protectCommand(item, path, handle) : this.protectUpdate(item, path, readers, "reachability"))));
   }
 
   private async protectCommand(command: Command, path: string[], handle: GraphHandle): Promise<Command> {
@@ -515,7 +547,7 @@ class GraphInterceptor {
    * A state update lands in shared state: reversible operations, for its named readers (or the
    * field-level policy); messages that name an addressee are sanitized for that addressee.
    */
-  private async protectUpdate(update: unknown, path: string[], readers: string[], resolution: Resolution): Promise<unknown> {
+  private protectUpdate(update: unknown, path: string[], readers: string[], resolution: Resolution): MaybePromise<unknown> {
     if (Array.isArray(update)) {
       // Command updates may be [key, value] tuples; a key may come back (each tuple is applied in turn).
       return Promise.all(
@@ -536,10 +568,26 @@ class GraphInterceptor {
         delete share[key];
       }
     }
-    for (const key of this.options.messageKeys) {
+    const addressed = this.options.messageKeys.filter((key) => {
+      const value = update[key];
+      return (Array.isArray(value) ? value : [value]).some((item) => addresseeOf(item));
+    });
+    // Messages that name their addressee take the async path; the rest is delivered at once where the guard allows.
+    if (addressed.length > 0) return this.protectAddressed(update, share, settled, addressed, { base, path, readers, resolution });
+    return whenDone(this.deliverRest(share, base, readers, resolution), (rest) => mergeUpdate(update, settled, rest));
+  }
+
+  /** `protectUpdate` where some messages name their addressee: each is delivered to it, the others to the readers. */
+  private async protectAddressed(
+    update: Record<string, unknown>,
+    share: Record<string, unknown>,
+    settled: Map<string, unknown>,
+    addressed: string[],
+    { base, path, readers, resolution }: { base: DeliveryBoundary; path: string[]; readers: string[]; resolution: Resolution },
+  ): Promise<unknown> {
+    for (const key of addressed) {
       const value = update[key];
       const items = Array.isArray(value) ? value : [value];
-      if (!items.some((item) => addresseeOf(item))) continue;
       const channel = this.channelOf(key);
       // A message that names its addressee is delivered to it; the others go to the readers.
       const delivered = await Promise.all(
@@ -554,8 +602,12 @@ class GraphInterceptor {
       settled.set(key, Array.isArray(value) ? delivered : delivered[0]);
       delete share[key];
     }
-    const rest = await this.deliverByChannel(share, base, (channel, content) => this.writeDelivery(channel, content, readers, resolution));
-    return Object.fromEntries(Object.keys(update).map((key) => [key, settled.has(key) ? settled.get(key) : rest[key]]));
+    return mergeUpdate(update, settled, await this.deliverRest(share, base, readers, resolution));
+  }
+
+  /** The keys of a write not settled otherwise, delivered to its readers by channel. */
+  private deliverRest(share: Record<string, unknown>, base: DeliveryBoundary, readers: string[], resolution: Resolution): MaybePromise<Record<string, unknown>> {
+    return this.deliverByChannel(share, base, (channel, content) => this.writeDelivery(channel, content, readers, resolution));
   }
 
   /** Logs and artifacts are read by whoever reads the log store or the artifact, not by the goto node. */
@@ -751,6 +803,16 @@ function withHandler<O extends RunnableConfig>(options: O | undefined, handler: 
   return { ...options, callbacks: [...(callbacks ?? []), handler] } as O;
 }
 
+/** The protected update: every key of `update` in its order, from `settled` or else from `rest`. */
+function mergeUpdate(update: Record<string, unknown>, settled: Map<string, unknown>, rest: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(Object.keys(update).map((key) => [key, settled.has(key) ? settled.get(key) : rest[key]]));
+}
+
+/** `then` of the value, at once when it is no promise. */
+function whenDone<T, R>(value: MaybePromise<T>, then: (value: T) => MaybePromise<R>): MaybePromise<R> {
+  return value instanceof Promise ? value.then(then) : then(value);
+}
+
 /** `then` of the values, at once when none of them is a promise. */
 function whenAll<T, R>(values: Array<MaybePromise<T>>, then: (values: T[]) => R): MaybePromise<R> {
   return values.some((value) => value instanceof Promise) ? Promise.all(values).then(then) : then(values as T[]);
@@ -785,7 +847,7 @@ function callerKeysOf(record: Record<string, unknown> | undefined): string[] {
 
 /** LangGraph's own keys; `ls_*` are the LangSmith run labels it sets (`ls_integration`). */
 function isLangGraphKey(key: string): boolean {
-  return LANGGRAPH_KEYS.has(key) || key.startsWith("__") || key.startsWith("langgraph_") || key.startsWith("ls_");
+  return key.startsWith("__") || LANGGRAPH_KEYS.has(key) || key.startsWith("langgraph_") || key.startsWith("ls_");
 }
 /** Where LangGraph keeps a task's own state in its config: resume values, counters, the task input `getCurrentTaskInput()` reads. */
 export const SCRATCHPAD_KEY = "__pregel_scratchpad";
@@ -794,6 +856,11 @@ interface ResumeScratchpad {
   resume: unknown[];
   nullResume?: unknown;
   consumeNullResume: () => unknown;
+}
+
+/** The scratchpad is this task's own: its raw input is replaced by what the node was delivered. */
+function setTaskInput(scratchpad: unknown, delivered: unknown): void {
+  if (isRecordOrArray(scratchpad) && "currentTaskInput" in scratchpad) (scratchpad as { currentTaskInput: unknown }).currentTaskInput = delivered;
 }
 
 function isResumeScratchpad(value: unknown): value is ResumeScratchpad {
