@@ -61,8 +61,8 @@ export async function executeJob(job: Job, scenario: Scenario, settings: JobSett
     model: settings.model,
     seed: settings.seed,
     horizon: job.horizon,
-    callbacks: tracing?.callbacks,
-    metadata: { scenario_id: job.scenario_id, cell: job.cell, level: job.level, pair: job.pair, sanitizer: job.sanitizer },
+    // Metadata names the record in its trace; untraced, no one reads it, and every node would be delivered it (a guard call per node).
+    ...(tracing ? { callbacks: tracing.callbacks, metadata: { scenario_id: job.scenario_id, cell: job.cell, level: job.level, pair: job.pair, sanitizer: job.sanitizer } } : {}),
   });
   // Sent before the next run switches the client to its own guard.
   await tracing?.flush();

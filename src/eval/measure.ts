@@ -66,8 +66,16 @@ function alphanumerics(text: string): number {
   return text.replace(/[^\p{L}\p{N}]/gu, "").length;
 }
 
-/** Attributes a recognizer hit (no field) to the vault field whose value it spells (same digits or same text). */
-function attribution(vault: Readonly<Record<string, string>>): (text: string) => string[] {
+interface Attribution {
+  /** The vault fields a recognizer hit (no field) spells: same digits or same text. */
+  fieldsOf(hit: string): string[];
+  /** Whether any hit inside `text` could be attributed; false only when none can. */
+  possibleIn(text: string): boolean;
+}
+
+const ASCII = /^[\x00-\x7f]*$/;
+
+function attribution(vault: Readonly<Record<string, string>>): Attribution {
   const byDigits = new Map<string, string[]>();
   const byText = new Map<string, string[]>();
   const push = (map: Map<string, string[]>, key: string, field: string) => map.set(key, [...(map.get(key) ?? []), field]);
@@ -76,9 +84,20 @@ function attribution(vault: Readonly<Record<string, string>>): (text: string) =>
     if (digits.length >= 4) push(byDigits, digits, field);
     push(byText, value.trim().toLowerCase(), field);
   }
-  return (text) => {
-    const digits = digitsOf(text);
-    return [...new Set([...(digits.length >= 4 ? (byDigits.get(digits) ?? []) : []), ...(byText.get(text.trim().toLowerCase()) ?? [])])];
+  return {
+    fieldsOf: (hit) => {
+      const digits = digitsOf(hit);
+      return [...new Set([...(digits.length >= 4 ? (byDigits.get(digits) ?? []) : []), ...(byText.get(hit.trim().toLowerCase()) ?? [])])];
+    },
+    // A hit's digits run on in the text's digits, and (ASCII text, lowercased letter by letter) its lowercase is in the text's.
+    possibleIn: (text) => {
+      if (!ASCII.test(text)) return true;
+      const digits = digitsOf(text);
+      for (const key of byDigits.keys()) if (digits.includes(key)) return true;
+      const lower = text.toLowerCase();
+      for (const key of byText.keys()) if (lower.includes(key)) return true;
+      return false;
+    },
   };
 }
 
@@ -98,7 +117,7 @@ export function createMeasure(vault: Readonly<Record<string, string>>, input: Me
     if (text === "") return [];
     const found: FieldHit[] = matcher.detect(text).flatMap((d: Detection) => (d.field === null ? [] : [{ field: d.field, start: d.start, end: d.end, source: "vault" }]));
     for (const d of recognizers.detect(text)) {
-      for (const field of attribute(text.slice(d.start, d.end))) found.push({ field, start: d.start, end: d.end, source: "recognizer" });
+      for (const field of attribute.fieldsOf(text.slice(d.start, d.end))) found.push({ field, start: d.start, end: d.end, source: "recognizer" });
     }
     if (meter) {
       for (const hit of meter.detect(text)) if (hit.field in measured) found.push({ ...hit, source: "meter" });
@@ -109,7 +128,8 @@ export function createMeasure(vault: Readonly<Record<string, string>>, input: Me
   const fieldsIn = (text: string): string[] => {
     if (text === "") return [];
     const found = new Set(matcher.detect(text).flatMap((d: Detection) => (d.field === null ? [] : [d.field])));
-    for (const d of recognizers.detect(text)) for (const field of attribute(text.slice(d.start, d.end))) found.add(field);
+    // The recognizers only count through attribution: where no hit could be attributed, they are not run.
+    if (attribute.possibleIn(text)) for (const d of recognizers.detect(text)) for (const field of attribute.fieldsOf(text.slice(d.start, d.end))) found.add(field);
     return meter ? [...found, ...meter.fieldsIn(text, found)] : [...found];
   };
   // Records of one pair member repeat the same tool results, messages and answers across levels and sanitizers.

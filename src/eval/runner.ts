@@ -233,12 +233,25 @@ export function sweepJobs(scenarios: readonly Scenario[], options: SweepOptions)
 
 /** Jobs that share a pair member and cell (so their guards), in sweep order: a lane takes a whole group. */
 function jobGroups(jobs: readonly Job[]): Job[][] {
-  const groups = new Map<string, Job[]>();
-  for (const job of jobs) {
-    const key = [job.scenario_id, job.cell, job.pair].join("|");
+  return groupedBy(jobs, (job) => [job.scenario_id, job.cell, job.pair].join("|"));
+}
+
+/**
+ * The groups of each scenario as one: a worker process given a whole scenario builds its guard
+ * setups (one per pair member) and measures once, where groups handed out one by one have every
+ * worker build them for most scenarios.
+ */
+function scenarioGroups(groups: readonly Job[][]): Job[][] {
+  return groupedBy(groups, (group) => group[0].scenario_id).map((scenario) => scenario.flat());
+}
+
+function groupedBy<T>(items: readonly T[], keyOf: (item: T) => string): T[][] {
+  const groups = new Map<string, T[]>();
+  for (const item of items) {
+    const key = keyOf(item);
     const group = groups.get(key);
-    if (group) group.push(job);
-    else groups.set(key, [job]);
+    if (group) group.push(item);
+    else groups.set(key, [item]);
   }
   return [...groups.values()];
 }
@@ -311,7 +324,8 @@ export async function runSweep(input: SweepOptionsInput, hooks: SweepHooks = {})
   const done = await existingRecords(recordsPath);
   await claimOutDir(options, done.size > 0);
   const jobs = sweepJobs(scenarios, options).filter((job) => !done.has(recordKey(job)));
-  const groups = jobGroups(jobs);
+  // A server run builds nothing a later run reuses in another lane: there, smaller units keep more runs in flight.
+  const groups = options.remote ? jobGroups(jobs) : scenarioGroups(jobGroups(jobs));
   const settings: JobSettings = { seed: options.seed, model: options.model, langsmith: options.langsmith };
   const bar = progressBar(options, jobs.length);
   const out = createWriteStream(recordsPath, { flags: "a" });
