@@ -723,6 +723,8 @@ function cacheFor<V>(caches: Map<string, VaultBoundCache<V>>, key: string, vault
 function wholeSurrogatePart(action: Action, role: VariantRole | undefined): ((whole: string, original: string) => string | null) | undefined {
   if (action === "fpe" && role === "masked-tail") return (whole, original) => maskedTail(whole, original.replace(/\D/g, "").length);
   if (action === "fpe" && role === "regrouped-digits") return (whole, original) => layDigits(original, whole.replace(/\D/g, ""));
+  // FPE keeps the token's layout, so the suffix's surrogate is the whole surrogate's tail of the same length.
+  if (action === "fpe" && role === "canary-suffix") return (whole, original) => (whole.length > original.length ? copyCase(original, whole.slice(-original.length)) : null);
   // A handle shows the local part of the email's surrogate, laid out as written where it can be (`maria_gonzalez` → `nzpzx_zovudzsp`).
   if (role === "local-part") return (whole, original) => handleOf(whole, original);
   if (action === "pseudonymize" && (role === "first-name" || role === "surname")) {

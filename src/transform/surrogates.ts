@@ -189,6 +189,8 @@ export class SurrogateIndex {
         return layDigits(span, entry.value.replace(/\D/g, "")) ?? span;
       case "local-part":
         return layHandle(span, localPart(entry.value) ?? "") ?? span;
+      case "canary-suffix":
+        return entry.value.length > span.length ? copyCase(span, entry.value.slice(-span.length)) : span;
       case "first-name":
       case "surname": {
         const part = namePart(entry.value, role);

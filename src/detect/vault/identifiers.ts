@@ -9,6 +9,7 @@ const CANARY_SUFFIX_CONFIDENCE = 0.9;
 /** Above this many chunks only the space-joined and fully joined forms are generated. */
 const MAX_JOINED_CHUNKS = 5;
 
+const MIN_CANARY_SUFFIX = 6;
 const CANARY = /^canary(?: [a-z0-9]+)*? ([0-9a-f]{6,})$/;
 
 /** Chunks of a normalized id: split at spaces and at letter/digit transitions (`ins41208932` -> ins, 41208932). */
@@ -56,7 +57,7 @@ function regroupings(kind: string, digits: string): string[][] {
  */
 export function identifierVariants(kind: string, normalized: string): Variant[] {
   const canary = CANARY.exec(normalized);
-  if (canary) return [whole(canary[1], CANARY_SUFFIX_CONFIDENCE)];
+  if (canary) return [canarySuffix(canary[1])];
   const chunks = idChunks(normalized);
   const variants = joinedForms(chunks, SEPARATOR_VARIANT_CONFIDENCE);
   const digits = chunks.join("");
@@ -69,5 +70,12 @@ export function identifierVariants(kind: string, normalized: string): Variant[] 
     // The digits without their prefix (`Employee ID: 61844` for EMP-61844) show the whole surrogate's digits, so they restore.
     variants.push(...joinedForms(core, DIGIT_CORE_CONFIDENCE).map((variant) => ({ ...variant, role: "regrouped-digits" as const })));
   }
+  // A canary's surrogate (`RMZOEQ_CBY_719F0126`) keeps the suffix in its place: its last token alone is the suffix's surrogate.
+  const last = normalized.slice(normalized.lastIndexOf(" ") + 1);
+  if (kind === "canary" && last.length >= MIN_CANARY_SUFFIX) variants.push(canarySuffix(last));
   return variants;
+}
+
+function canarySuffix(suffix: string): Variant {
+  return { form: suffix, confidence: CANARY_SUFFIX_CONFIDENCE, role: "canary-suffix" };
 }

@@ -27,7 +27,9 @@ export type VariantRole =
   /** An amount grouped with one dot (`118.300` of 118,300): counts only with a currency beside it, else it reads as a decimal. */
   | "beside-currency"
   /** An email's distinctive local part (`maria.gonzalez`, `jkowalski77`): counts written as a handle, a token of its own. */
-  | "local-part";
+  | "local-part"
+  /** A canary token's random suffix alone (`754B6934`): transformed and restored as that part of the token. */
+  | "canary-suffix";
 
 /** One normalized rendering of a vault value that the automaton looks for. */
 export interface Variant {

@@ -238,6 +238,7 @@ export class Vault implements Detector {
     const hit = { entry, start, end, confidence, role };
     switch (role) {
       case "regrouped-digits":
+      case "canary-suffix":
         hits.candidates.push(hit);
         return;
       case "whole":
