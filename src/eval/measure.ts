@@ -66,7 +66,7 @@ function alphanumerics(text: string): number {
   return text.replace(/[^\p{L}\p{N}]/gu, "").length;
 }
 
-interface Attribution {
+export interface Attribution {
   /** The vault fields a recognizer hit (no field) spells: same digits or same text. */
   fieldsOf(hit: string): string[];
   /** Whether any hit inside `text` could be attributed; false only when none can. */
@@ -75,7 +75,8 @@ interface Attribution {
 
 const ASCII = /^[\x00-\x7f]*$/;
 
-function attribution(vault: Readonly<Record<string, string>>): Attribution {
+/** Exported for its test: `possibleIn` may skip the recognizers only where no hit could be attributed. */
+export function attribution(vault: Readonly<Record<string, string>>): Attribution {
   const byDigits = new Map<string, string[]>();
   const byText = new Map<string, string[]>();
   const push = (map: Map<string, string[]>, key: string, field: string) => map.set(key, [...(map.get(key) ?? []), field]);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { createMeasure, flattenContent } from "../../src/eval/measure.js";
+import { attribution, createMeasure, flattenContent } from "../../src/eval/measure.js";
 
 const vault = { patient_name: "Maria Lopez", ssn: "219-09-9999", dob: "1957-07-28", flag: "true", salary: "205902" };
 
@@ -30,5 +30,27 @@ describe("createMeasure", () => {
     const fresh = createMeasure(vault);
     const texts = ["Ms. Lopez was born on July 28, 1957.", "SSN 219 09 9999, pay $205,902", "call about 219-09-9999 for Maria Lopez", "", "no one"];
     for (const text of [...texts, ...texts]) expect([...fresh.recoverable(text)], text).toEqual([...new Set(createMeasure(vault).hits(text).map((hit) => hit.field))]);
+  });
+});
+
+describe("attribution", () => {
+  const attribute = attribution({ ssn: "219-09-9999", patient_name: "Maria Lopez", code: "AB12" });
+  const substrings = (text: string) => [...text].flatMap((_, start) => [...text].map((__, end) => text.slice(start, end + 1)).filter((s) => s.length > 0));
+
+  it("attributes a hit to the field whose digits or text it spells", () => {
+    expect(attribute.fieldsOf("219 09 9999")).toEqual(["ssn"]);
+    expect(attribute.fieldsOf(" MARIA LOPEZ ")).toEqual(["patient_name"]);
+    expect(attribute.fieldsOf("555-0100")).toEqual([]);
+  });
+
+  it("lets the recognizers be skipped only where no part of the text could be attributed", () => {
+    expect(attribute.possibleIn("call 219-09-9999 now")).toBe(true);
+    expect(attribute.possibleIn("call 1219099999 now")).toBe(true);
+    expect(attribute.possibleIn("ask MARIA LOPEZ")).toBe(true);
+    expect(attribute.possibleIn("Zürich, 555-0100")).toBe(true); // not ASCII: always run
+    for (const text of ["call 555-0100 or 2190 999", "Maria called Lopez", "ab 12 and a b12"]) {
+      expect(attribute.possibleIn(text), text).toBe(false);
+      for (const hit of substrings(text)) expect(attribute.fieldsOf(hit), `${text}: ${hit}`).toEqual([]);
+    }
   });
 });
