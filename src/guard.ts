@@ -4,6 +4,7 @@ import { decidingGroups, resolveOverlaps, type Detection, type Detector } from "
 import type { Judge, Rewriter } from "./detect/plugins.js";
 import { defaultRecognizers, recognizerDetector } from "./detect/recognizers/index.js";
 import { layDigits } from "./detect/vault/digit-skeletons.js";
+import { suffixLike } from "./detect/vault/identifiers.js";
 import { layHandle, localPart } from "./detect/vault/emails.js";
 import { maskedTail } from "./detect/vault/masked.js";
 import { asciiDigits, normalizeValue, unescapedText, withoutAccents } from "./detect/vault/normalize.js";
@@ -724,7 +725,7 @@ function wholeSurrogatePart(action: Action, role: VariantRole | undefined): ((wh
   if (action === "fpe" && role === "masked-tail") return (whole, original) => maskedTail(whole, original.replace(/\D/g, "").length);
   if (action === "fpe" && role === "regrouped-digits") return (whole, original) => layDigits(original, whole.replace(/\D/g, ""));
   // FPE keeps the token's layout, so the suffix's surrogate is the whole surrogate's tail of the same length.
-  if (action === "fpe" && role === "canary-suffix") return (whole, original) => (whole.length > original.length ? copyCase(original, whole.slice(-original.length)) : null);
+  if (action === "fpe" && role === "canary-suffix") return (whole, original) => suffixLike(original, whole);
   // A handle shows the local part of the email's surrogate, laid out as written where it can be (`maria_gonzalez` → `nzpzx_zovudzsp`).
   if (role === "local-part") return (whole, original) => handleOf(whole, original);
   if (action === "pseudonymize" && (role === "first-name" || role === "surname")) {

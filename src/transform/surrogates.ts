@@ -2,6 +2,7 @@ import type { Action } from "../event.js";
 import { resolveOverlaps } from "../detect/base.js";
 import { layDigits } from "../detect/vault/digit-skeletons.js";
 import { layHandle, localPart } from "../detect/vault/emails.js";
+import { suffixLike } from "../detect/vault/identifiers.js";
 import { maskedTail } from "../detect/vault/masked.js";
 import { namePart } from "../detect/vault/names.js";
 import type { VariantRole } from "../detect/vault/variant.js";
@@ -190,7 +191,7 @@ export class SurrogateIndex {
       case "local-part":
         return layHandle(span, localPart(entry.value) ?? "") ?? span;
       case "canary-suffix":
-        return entry.value.length > span.length ? copyCase(span, entry.value.slice(-span.length)) : span;
+        return suffixLike(span, entry.value) ?? span;
       case "first-name":
       case "surname": {
         const part = namePart(entry.value, role);

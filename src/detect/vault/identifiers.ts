@@ -1,3 +1,4 @@
+import { copyCase } from "../../transform/operators/pseudonym.js";
 import { joinings, whole, type Variant } from "./variant.js";
 
 const SEPARATOR_VARIANT_CONFIDENCE = 0.95;
@@ -70,12 +71,22 @@ export function identifierVariants(kind: string, normalized: string): Variant[] 
     // The digits without their prefix (`Employee ID: 61844` for EMP-61844) show the whole surrogate's digits, so they restore.
     variants.push(...joinedForms(core, DIGIT_CORE_CONFIDENCE).map((variant) => ({ ...variant, role: "regrouped-digits" as const })));
   }
-  // A canary's surrogate (`RMZOEQ_CBY_719F0126`) keeps the suffix in its place: its last token alone is the suffix's surrogate.
-  const last = normalized.slice(normalized.lastIndexOf(" ") + 1);
-  if (kind === "canary" && last.length >= MIN_CANARY_SUFFIX) variants.push(canarySuffix(last));
+  if (kind === "canary") {
+    // A canary's surrogate (`RMZOEQ_CBY_719F0126`) keeps the suffix in its place: its last token alone is the suffix's surrogate.
+    const last = normalized.slice(normalized.lastIndexOf(" ") + 1);
+    if (last.length >= MIN_CANARY_SUFFIX) variants.push(canarySuffix(last));
+  }
   return variants;
 }
 
 function canarySuffix(suffix: string): Variant {
   return { form: suffix, confidence: CANARY_SUFFIX_CONFIDENCE, role: "canary-suffix" };
+}
+
+/**
+ * The tail of `token` as long as the suffix `written`, in its case: a canary's suffix from its whole token,
+ * real or surrogate (FPE keeps the token's layout); null when the token is no longer than the suffix.
+ */
+export function suffixLike(written: string, token: string): string | null {
+  return token.length > written.length ? copyCase(written, token.slice(-written.length)) : null;
 }

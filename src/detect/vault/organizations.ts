@@ -6,7 +6,7 @@ import { isStopword } from "./words.js";
 /** Legal forms and trading suffixes that end a company's name, normalized (`& Sons` normalizes to `sons`). */
 const LEGAL_FORMS: readonly string[] = [
   "ltd", "limited", "llc", "inc", "incorporated", "plc", "corp", "corporation", "co", "company", "group", "holdings",
-  "gmbh", "ag", "llp", "lp", "sons", "and sons", "and co",
+  "gmbh", "ag", "llp", "lp", "sons",
 ];
 /** A name of several words without its legal form (`Skinner Woods` of `Skinner Woods LLC`): distinctive written together. */
 const STEM_CONFIDENCE = 0.85;
@@ -19,7 +19,8 @@ const MIN_STEM_LENGTH = 3;
  * of another name: `Mercer` counts, `David Mercer` and `Perez-Mercer` do not).
  */
 export function organizationVariants(normalized: string): Variant[] {
-  const form = LEGAL_FORMS.filter((suffix) => normalized.endsWith(` ${suffix}`)).sort((a, b) => b.length - a.length)[0];
+  // One word each, so at most one ends the name; an `and` before it goes too (`Davis and Sons`, `Kelly & Co`).
+  const form = LEGAL_FORMS.find((suffix) => normalized.endsWith(` ${suffix}`));
   if (form === undefined) return [];
   const words = normalized.slice(0, -form.length - 1).split(" ");
   if (words.at(-1) === "and") words.pop();
