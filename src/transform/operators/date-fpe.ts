@@ -15,7 +15,14 @@ const DAY_MS = 86_400_000;
 const FIRST_DAY = Date.UTC(1000, 0, 1) / DAY_MS;
 const DOMAIN_DIGITS = 6;
 const DOMAIN = 10 ** DOMAIN_DIGITS;
+/** Dates of 1900-2099 stay in those years, the others outside them (cycle-walking): a birth date enciphered to 1038 reads as a forgery. */
+const PLAUSIBLE_FIRST = Date.UTC(1900, 0, 1) / DAY_MS - FIRST_DAY;
+const PLAUSIBLE_END = Date.UTC(2100, 0, 1) / DAY_MS - FIRST_DAY;
 const MEMO_LIMIT = 4096;
+
+function isPlausible(number: number): boolean {
+  return number >= PLAUSIBLE_FIRST && number < PLAUSIBLE_END;
+}
 
 function dayNumber({ year, month, day }: CalendarDate): number | null {
   const number = Date.UTC(year, month - 1, day) / DAY_MS - FIRST_DAY;
@@ -40,8 +47,11 @@ export class DateCipher {
     const key = `${direction}\u0000${scope}\u0000${number}`;
     let result = this.memo.get(key);
     if (result === undefined) {
-      const numerals = [...String(number).padStart(DOMAIN_DIGITS, "0")].map(Number);
-      result = dateOfDay(Number(this.cipher[direction](numerals, 10, `${scope}\u0000date`).join("")));
+      const step = (from: number) => Number(this.cipher[direction]([...String(from).padStart(DOMAIN_DIGITS, "0")].map(Number), 10, `${scope}\u0000date`).join(""));
+      let next = step(number);
+      // Cycle-walking: restricted to the plausible years (or to the rest), the cipher is a permutation of them (about 14 steps on average).
+      while (isPlausible(next) !== isPlausible(number)) next = step(next);
+      result = dateOfDay(next);
       if (this.memo.size >= MEMO_LIMIT) this.memo.clear();
       this.memo.set(key, result);
     }

@@ -67,6 +67,18 @@ describe("date FPE: another valid date, written the same way", () => {
     );
   });
 
+  it("keeps a date of 1900-2099 in those years and one outside them outside (a birth date does not become 1038)", () => {
+    fc.assert(
+      fc.property(fc.date({ min: new Date("1000-01-01T00:00:00Z"), max: new Date("3700-12-31T00:00:00Z"), noInvalidDate: true }), (date) => {
+        const iso = date.toISOString().slice(0, 10);
+        const plausible = (text: string) => Number(text.slice(0, 4)) >= 1900 && Number(text.slice(0, 4)) <= 2099;
+        expect(plausible(apply(iso).text)).toBe(plausible(iso));
+      }),
+      { numRuns: 200 },
+    );
+    expect(apply("November 9, 2017", "2017-11-09").text).toMatch(/^[A-Z][a-z]+ \d{1,2}, (19|20)\d\d$/);
+  });
+
   it("needs the registered date for a partial form (else the guard redacts), and leaves dates outside 1000-3737 to the generic cipher", () => {
     expect(() => apply("July 28")).toThrow(/in part/);
     const far = apply("9999-12-31").text;
