@@ -456,6 +456,8 @@ class Guard implements ReconsGuard {
       return { replacement: this.redact(detection), fallback: this.rewriter ? "rewrite-unavailable-sync" : "no-rewriter" };
     }
     if (action === "redact" && context.reversible && detection.field) return { replacement: this.seal(detection, original) };
+    // A cut surrogate could not be restored for the readers of shared state: sealed, it restores to the cut value.
+    if (detection.role === "cut-tail" && context.reversible) return { replacement: this.seal(detection, original) };
     try {
       const operator = this.operators.get(action);
       if (!operator) throw new OperatorError(`no operator for ${action}`, "no-operator");
@@ -728,6 +730,8 @@ function wholeSurrogatePart(action: Action, role: VariantRole | undefined): ((wh
   if (action === "fpe" && role === "canary-suffix") return (whole, original) => suffixLike(original, whole);
   // A handle shows the local part of the email's surrogate, laid out as written where it can be (`maria_gonzalez` → `nzpzx_zovudzsp`).
   if (role === "local-part") return (whole, original) => handleOf(whole, original);
+  if (role === "cut-tail" && (action === "fpe" || action === "mldp")) return (whole, original) => cutCharacters(whole, original);
+  if (role === "cut-tail" && action === "pseudonymize") return cutTokens;
   if (action === "pseudonymize" && (role === "first-name" || role === "surname")) {
     return (whole, original) => {
       const part = namePart(whole, role);
@@ -735,6 +739,23 @@ function wholeSurrogatePart(action: Action, role: VariantRole | undefined): ((wh
     };
   }
   return undefined;
+}
+
+/** The start of an FPE surrogate (or a noised amount) cut as `original` was, in its layout: its letters and digits in order, `original`'s separators (`123-45-67` → `118-63-37`). */
+function cutCharacters(whole: string, original: string): string | null {
+  const shown = whole.replace(/[^\p{L}\p{N}]/gu, "");
+  let next = 0;
+  const cut = original.replace(/[\p{L}\p{N}]/gu, () => shown.charAt(next++));
+  return next <= shown.length ? cut : null;
+}
+
+/** The start of a pseudonym cut as `original` was (`James Gr` → `Robert Av`): its first tokens whole, as much of the next; null where the tokens do not line up. */
+function cutTokens(whole: string, original: string): string | null {
+  const shown = original.split(/(\s+)/);
+  const tokens = whole.split(/(\s+)/);
+  if (tokens.length < shown.length) return null;
+  const last = shown.length - 1;
+  return [...tokens.slice(0, last), tokens[last].slice(0, shown[last].length)].join("");
 }
 
 /** The local part of an email's surrogate in the layout of the handle `original`, else as the operator wrote it; null without one (a placeholder). */

@@ -29,7 +29,9 @@ export type VariantRole =
   /** An email's distinctive local part (`maria.gonzalez`, `jkowalski77`): counts written as a handle, a token of its own. */
   | "local-part"
   /** A canary token's random suffix alone (`754B6934`): transformed and restored as that part of the token. */
-  | "canary-suffix";
+  | "canary-suffix"
+  /** The start of a value cut off where its text ends (`James Gr...`, see cut-tails.ts): shown as the same start of the surrogate. */
+  | "cut-tail";
 
 /** One normalized rendering of a vault value that the automaton looks for. */
 export interface Variant {

@@ -4,6 +4,7 @@ import type { FieldType } from "../../policy/infer.js";
 import { parseConfig, vaultValueSchema, type VaultValue } from "../../policy/options.js";
 import type { Detection, Detector } from "../base.js";
 import { isMonthOfYear, isYearlessDate } from "./dates.js";
+import { CUT_TAIL_CONFIDENCE, CutTails } from "./cut-tails.js";
 import { DigitSkeletons, SKELETON_CONFIDENCE } from "./digit-skeletons.js";
 import { isWrittenHandle } from "./emails.js";
 import { findWindows, MAX_SUFFIX, WINDOW_CONFIDENCE, wordsNeeded, type WordHit } from "./context.js";
@@ -82,6 +83,7 @@ export class Vault implements Detector {
   private readonly known = new Set<string>();
   private skeletons = new DigitSkeletons();
   private revision = 0;
+  private cutTails = new CutTails();
   /** This vault's id in the group whose automata it is scanned with. */
   private readonly member: number;
 
@@ -129,6 +131,7 @@ export class Vault implements Detector {
     }
     for (const key of source.known) this.known.add(key);
     this.skeletons = source.skeletons.copy();
+    this.cutTails = source.cutTails.copy();
     this.listCount = source.listCount;
     this.revision = source.revision;
     return this;
@@ -174,6 +177,7 @@ export class Vault implements Detector {
   /** Build the matcher now, so that the first detect after a batch of adds does not pay for it. */
   prepare(): void {
     this.group.indexes();
+    if (!this.ofSurrogates) this.cutTails.update(this.list.length, (from) => this.wholeForms(from));
   }
 
   detect(text: string): Detection[] {
@@ -191,6 +195,9 @@ export class Vault implements Detector {
         }
       }
     }
+    // A value cut off by a preview or an excerpt (`James Gr...`); a cut surrogate is not restored.
+    const cut = this.ofSurrogates ? null : this.cutTails.find(norm, this.list.length, (from) => this.wholeForms(from));
+    if (cut) hits.candidates.push({ ...cut, confidence: CUT_TAIL_CONFIDENCE, role: "cut-tail" });
     const { candidates } = hits;
     let found: Detection[] = [];
     if (candidates.length + hits.firstNames.length + hits.words.length + hits.listWords.length + hits.unlabeled.length > 0) {
@@ -201,6 +208,15 @@ export class Vault implements Detector {
       found = this.toDetections(norm, keepLongest(candidates, (a, b) => this.list[a].field === this.list[b].field));
     }
     return this.skeletons.size === 0 ? found : this.withRegrouped(text, found);
+  }
+
+  /**
+   * (normalized form, entry) of the values from entry `from` on, as registered: variants that glue
+   * tokens (`type 2diabetes`, `jamesgrant`) would make a cut at a token's end (`diabetes type 2`,
+   * `We saw James`) look like one inside a token.
+   */
+  private *wholeForms(from: number): Iterable<readonly [string, number]> {
+    for (let entry = from; entry < this.list.length; entry++) yield [normalizeValue(this.list[entry].value), entry];
   }
 
   /** `found` and the identifiers written in a grouping none of their variants has, where nothing was found. */

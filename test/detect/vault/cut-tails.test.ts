@@ -1,0 +1,59 @@
+import { describe, expect, it } from "vitest";
+import { createRecons } from "../../../src/guard.js";
+import { Vault } from "../../../src/detect/vault/vault.js";
+import { inferFieldType } from "../../../src/policy/infer.js";
+
+const VAULT = { merchant: "James Grant", ssn: "123-45-6789", insurance_id: "INS-67737826" };
+const guard = () =>
+  createRecons({
+    secret: "cut-secret",
+    vault: VAULT,
+    policy: { fields: { merchant: { valueType: "value", kind: "name", authorized: ["auditor"] }, ssn: { authorized: ["auditor"] }, insurance_id: { authorized: ["auditor"] } } },
+  });
+
+function vault(): Vault {
+  const matcher = new Vault(inferFieldType);
+  for (const [field, value] of Object.entries(VAULT)) matcher.add(field, value);
+  return matcher;
+}
+
+describe("a value cut off where its text ends (log previews, memory excerpts)", () => {
+  it.each([
+    ["[turn 2] worker report | Merchant: James Gr...", "merchant", "James Gr"],
+    ["Cache: the SSN on file is 123-45-67", "ssn", "123-45-67"],
+    ["Insurance INS-6773…", "insurance_id", "INS-6773"],
+    ["Paid to James Gran**", "merchant", "James Gran"],
+  ])("%s: the cut piece is found as its value", (text, field, piece) => {
+    const found = vault().detect(text).filter((d) => d.role === "cut-tail");
+    expect(found.map((d) => [d.field, text.slice(d.start, d.end)])).toEqual([[field, piece]]);
+  });
+
+  it.each([
+    "Talk to Jam...", // too short to tell from ordinary text
+    "He met James Gr. on Monday", // not at the end
+    "Ask James Gr.", // a period ends a sentence (an abbreviation), not a cut
+    "The Grand...", // not the start of any value
+    "We saw James", // a whole token: the first-name rules decide, not this one
+  ])("%s: no cut value", (text) => {
+    expect(vault().detect(text).filter((d) => d.role === "cut-tail")).toEqual([]);
+  });
+
+  it("shows the same start of the whole value's surrogate to an unauthorized reader, in the piece's layout", () => {
+    const g = guard();
+    const whole = (text: string) => g.sanitizeSync({ channel: "C6", content: text, recipient: "log" }).content as string;
+    const [first, last] = whole("Merchant: James Grant").slice("Merchant: ".length).split(" ");
+    expect(whole("Merchant: James Gr...")).toBe(`Merchant: ${first} ${last.slice(0, 2)}...`);
+    const ssn = whole("SSN 123-45-6789").slice(4).replace(/\D/g, "");
+    expect(whole("Cache: SSN 123 45 67")).toBe(`Cache: SSN ${ssn.slice(0, 3)} ${ssn.slice(3, 5)} ${ssn.slice(5, 7)}`);
+    for (const text of ["Merchant: James Gr...", "Cache: SSN 123 45 67"]) expect(whole(text)).not.toMatch(/James Gr|123 45 67/);
+  });
+
+  it("is sealed in shared state and restores to the cut value for an authorized reader", () => {
+    const g = guard();
+    const text = "Cache: refund approved for James Gr";
+    const written = g.sanitizeSync({ channel: "C5", content: text }, { reversible: true }).content as string;
+    expect(written).not.toContain("James Gr");
+    expect(g.sanitizeSync({ channel: "C5", content: written, recipient: "auditor" }).content).toBe(text);
+    expect(g.sanitizeSync({ channel: "C5", content: written, recipient: "intruder" }).content).not.toContain("James Gr");
+  });
+});
