@@ -13,12 +13,22 @@ const STEM_CONFIDENCE = 0.85;
 /** Shorter one-word names (`Lee`, `Ng`) are never matched alone. */
 const MIN_STEM_LENGTH = 3;
 
+/** A firm named for its partners (Faker's `{last_name}, {last_name} and {last_name}`: `Harris, Abbott and Edwards`). */
+const FIRM_OF_PARTNERS = /^(\p{Lu}\p{L}+), (\p{Lu}\p{L}+),? (?:and|&) (\p{Lu}\p{L}+)$/u;
+
+/** Written without its `and` (`Harris, Abbott, Edwards`) or by its first two partners, as writers shorten it (`Harris, Abbott & Co.`, `Harris & Abbott`). */
+function firmVariants(first: string, second: string, third: string): Variant[] {
+  return [whole(`${first} ${second} ${third}`, STEM_CONFIDENCE), whole(`${first} ${second}`, STEM_CONFIDENCE), whole(`${first} and ${second}`, STEM_CONFIDENCE)];
+}
+
 /**
  * The name without its legal form: several words as a whole form; one word (a founder's surname,
  * Faker's `{last_name} Ltd`) under the partial-name rules of a surname alone (capitalized, not part
  * of another name: `Mercer` counts, `David Mercer` and `Perez-Mercer` do not).
  */
-export function organizationVariants(normalized: string): Variant[] {
+export function organizationVariants(value: string, normalized: string): Variant[] {
+  const partners = FIRM_OF_PARTNERS.exec(value.trim());
+  if (partners) return firmVariants(partners[1].toLowerCase(), partners[2].toLowerCase(), partners[3].toLowerCase());
   // One word each, so at most one ends the name; an `and` before it goes too (`Davis and Sons`, `Kelly & Co`).
   const form = LEGAL_FORMS.find((suffix) => normalized.endsWith(` ${suffix}`));
   if (form === undefined) return [];

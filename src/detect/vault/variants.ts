@@ -63,7 +63,7 @@ function shapeVariants(kind: string, value: string, normalized: string): Variant
   if (number) return numberVariants(kind, number);
   const date = parseDate(value);
   if (date) return dateVariants(date, false);
-  return /\d/.test(normalized) ? identifierVariants(kind, normalized) : organizationVariants(normalized);
+  return /\d/.test(normalized) ? identifierVariants(kind, normalized) : organizationVariants(value, normalized);
 }
 
 /**

@@ -10,11 +10,16 @@ describe("organizationVariants", () => {
     ["skinner woods llc", "skinner woods", "whole"],
     ["northwind logistics group", "northwind logistics", "whole"],
   ])("%s without its legal form is %s (%s)", (normalized, form, role) => {
-    expect(organizationVariants(normalized).map((v) => [v.form, v.role])).toEqual([[form, role]]);
+    expect(organizationVariants(normalized, normalized).map((v) => [v.form, v.role])).toEqual([[form, role]]);
   });
 
   it.each(["hernandez wong", "garcia smith and lopez", "ltd", "the group", "le inc", "unit 4 llc"])("%s has no shorter form", (normalized) => {
-    expect(organizationVariants(normalized)).toEqual([]);
+    expect(organizationVariants(normalized, normalized)).toEqual([]);
+  });
+
+  it("shortens a firm named for its partners by its first two, not any phrase with an `and`", () => {
+    expect(organizationVariants("Harris, Abbott and Edwards", "harris abbott and edwards").map((v) => v.form)).toEqual(["harris abbott edwards", "harris abbott", "harris and abbott"]);
+    expect(organizationVariants("Chest pain and fatigue", "chest pain and fatigue")).toEqual([]);
   });
 });
 
@@ -37,6 +42,22 @@ describe("a company's name without its legal form", () => {
   ])("%s: %s is protected, kept for an authorized recipient", (text, stem) => {
     expect(deliver(text, "intruder")).not.toContain(stem);
     expect(deliver(text, "auditor")).toBe(text);
+  });
+
+  it.each([
+    ["Merchant: Harris, Abbott & Co.", "Harris, Abbott"],
+    ["paid Harris & Abbott twice", "Harris & Abbott"],
+    ["Harris and Abbott refunded it.", "Harris and Abbott"],
+    ["Harris, Abbott, Edwards: $329.26", "Harris, Abbott, Edwards"],
+  ])("%s: the firm's partners are protected, kept for an authorized recipient", (text, shown) => {
+    const firm = () =>
+      createRecons({
+        secret: "organizations-secret",
+        vault: { transaction_history: "[{'amount': 329.26, 'merchant': 'Harris, Abbott and Edwards'}]" },
+        policy: { fields: { transaction_history: { valueType: "contextual", kind: "text", authorized: ["auditor"] } } },
+      });
+    expect(firm().sanitizeSync({ channel: "C2", content: text, recipient: "intruder" }).content).not.toContain(shown);
+    expect(firm().sanitizeSync({ channel: "C2", content: text, recipient: "auditor" }).content).toBe(text);
   });
 
   it.each(["David Mercer called.", "Perez-Mercer billed it.", "The mercer sold cloth.", "Mercer. That is all."])("%s names someone or something else", (text) => {
