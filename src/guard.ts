@@ -475,7 +475,9 @@ class Guard implements ReconsGuard {
         const shown = part(whole.text, plain);
         if (shown !== null) return { replacement: shown, exception: whole.exception };
       }
-      const result = this.applied.apply(operator, input);
+      const applied = this.applied.apply(operator, input);
+      // A name written in capitals (`PATRICK O'CONNOR`) is pseudonymized as its registered rendering: its pseudonym is written in capitals too.
+      const result = asRegistered === null ? applied : { ...applied, text: copyCase(plain, applied.text) };
       if (context.reversible && action === "fpe" && detection.valueType === "value" && !isRestorableAmount(plain, detection.value, result)) {
         // An amount in shared state that FPE can only pad (`$45,000` -> `$93358544,207`), spell in letters (`$4.5M`) or write in other digits than the registered value's: sealed instead.
         return { replacement: this.seal(detection, original), fallback: "fpe-sealed-not-format-preserving" };

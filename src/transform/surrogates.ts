@@ -197,8 +197,11 @@ export class SurrogateIndex {
         const part = namePart(entry.value, role);
         return part === null ? span : copyCase(span, part);
       }
-      default:
-        return this.reverseWhole(origin, span);
+      default: {
+        const real = this.reverseWhole(origin, span);
+        // A pseudonym written in capitals (or lowercase) was the name written so: it restores so.
+        return this.origins[origin].action === "pseudonymize" ? copyCase(span, real) : real;
+      }
     }
   }
 
