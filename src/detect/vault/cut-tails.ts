@@ -1,8 +1,8 @@
 /**
  * A registered value cut off where its text ends: a log preview (`Merchant: James Gr...`), a
  * memory excerpt cut at a length (`... SSN 123-45-67`). The text's last characters, from a token
- * start, are a proper prefix of a whole form of the value that stops inside one of its tokens.
- * Found with binary searches in the sorted whole forms: a few lookups per text whatever the vault
+ * start, are a proper prefix of the value's normalized form that stops inside one of its tokens.
+ * Found with binary searches in the sorted forms: a few lookups per text whatever the vault
  * size, and only for a text that ends in a letter or digit (or one and an ellipsis).
  */
 import { SPACE_CODE, type NormalizeBuffer } from "./normalize.js";
@@ -31,10 +31,10 @@ function alphanumerics(form: string): number {
   return count;
 }
 
-/** (normalized form, entry) of the complete renderings of the entries from `from` on. */
-export type WholeForms = (from: number) => Iterable<readonly [string, number]>;
+/** (normalized form, entry) of the values of the entries from `from` on, as registered. */
+export type RegisteredForms = (from: number) => Iterable<readonly [string, number]>;
 
-/** The whole forms of a vault's entries, sorted; kept up to date as entries are added (the list only grows). */
+/** The normalized values of a vault's entries, sorted; kept up to date as entries are added (the list only grows). */
 export class CutTails {
   private forms: string[] = [];
   private entries: number[] = [];
@@ -50,10 +50,10 @@ export class CutTails {
     return copy;
   }
 
-  /** Take in the whole forms of entries [indexed, entryCount): a batch sorted in, a few inserted. */
-  update(entryCount: number, wholeForms: WholeForms): void {
+  /** Take in the forms of entries [indexed, entryCount): a batch sorted in, a few inserted. */
+  update(entryCount: number, registeredForms: RegisteredForms): void {
     if (this.indexed === entryCount) return;
-    const added = [...wholeForms(this.indexed)].filter(([form]) => alphanumerics(form) > MIN_ALPHANUMERICS);
+    const added = [...registeredForms(this.indexed)].filter(([form]) => alphanumerics(form) > MIN_ALPHANUMERICS);
     this.indexed = entryCount;
     if (added.length > this.forms.length / 4) {
       const pairs = [...this.forms.map((form, at) => [form, this.entries[at]] as const), ...added].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
@@ -72,14 +72,14 @@ export class CutTails {
    * The value cut off at the end of `norm`, if any: the longest piece that is a complete token of
    * the value and the start of the next (`james gr`), or at least half of a one-token value.
    */
-  find(norm: NormalizeBuffer, entryCount: number, wholeForms: WholeForms): CutTail | null {
+  find(norm: NormalizeBuffer, entryCount: number, registeredForms: RegisteredForms): CutTail | null {
     const { codes } = norm;
     let end = norm.length;
     while (end > 0 && codes[end - 1] === SPACE_CODE) end--;
     if (end === 0) return null;
     const last = norm.origin[end - 1];
     if (!LETTER_OR_DIGIT.test(norm.source.charAt(last)) || !AFTER_CUT.test(norm.source.slice(last + 1))) return null;
-    this.update(entryCount, wholeForms);
+    this.update(entryCount, registeredForms);
     if (this.forms.length === 0) return null;
     for (let start = Math.max(0, end - REACH); start <= end - MIN_ALPHANUMERICS; start++) {
       if (start > 0 && codes[start - 1] !== SPACE_CODE) continue;
@@ -90,7 +90,7 @@ export class CutTails {
     return null;
   }
 
-  /** The entry of a whole form that `piece` is a start of, cut inside a token, or -1. */
+  /** The entry of a form that `piece` is a start of, cut inside a token, or -1. */
   private entryCutTo(piece: string): number {
     const pieceAlphanumerics = alphanumerics(piece);
     if (pieceAlphanumerics < MIN_ALPHANUMERICS) return -1;

@@ -177,7 +177,7 @@ export class Vault implements Detector {
   /** Build the matcher now, so that the first detect after a batch of adds does not pay for it. */
   prepare(): void {
     this.group.indexes();
-    if (!this.ofSurrogates) this.cutTails.update(this.list.length, (from) => this.wholeForms(from));
+    if (!this.ofSurrogates) this.cutTails.update(this.list.length, (from) => this.registeredForms(from));
   }
 
   detect(text: string): Detection[] {
@@ -196,7 +196,7 @@ export class Vault implements Detector {
       }
     }
     // A value cut off by a preview or an excerpt (`James Gr...`); a cut surrogate is not restored.
-    const cut = this.ofSurrogates ? null : this.cutTails.find(norm, this.list.length, (from) => this.wholeForms(from));
+    const cut = this.ofSurrogates ? null : this.cutTails.find(norm, this.list.length, (from) => this.registeredForms(from));
     if (cut) hits.candidates.push({ ...cut, confidence: CUT_TAIL_CONFIDENCE, role: "cut-tail" });
     const { candidates } = hits;
     let found: Detection[] = [];
@@ -215,7 +215,7 @@ export class Vault implements Detector {
    * tokens (`type 2diabetes`, `jamesgrant`) would make a cut at a token's end (`diabetes type 2`,
    * `We saw James`) look like one inside a token.
    */
-  private *wholeForms(from: number): Iterable<readonly [string, number]> {
+  private *registeredForms(from: number): Iterable<readonly [string, number]> {
     for (let entry = from; entry < this.list.length; entry++) yield [normalizeValue(this.list[entry].value), entry];
   }
 
