@@ -93,7 +93,7 @@ describe("review 7: a birth year alone, written and read back", () => {
 });
 
 describe("review 7: a short registered number (a score)", () => {
-  it.each(["Payment is due within 30 days.", "Meeting at 10:30 am.", "Enter the 16-digit card number."])("is left alone in ordinary text: %s", (text) => {
+  it.each(["Payment is due within 30 days.", "Meeting at 10:30 am.", "Enter the 16-digit card number.", "FICO rules: 30 days late"])("is left alone in ordinary text: %s", (text) => {
     const guard = guardFor({ fraud_score: "30", credit_score: 16 });
     expect(deliver(guard, text, "introduced")).toBe(text);
   });
@@ -103,6 +103,7 @@ describe("review 7: a short registered number (a score)", () => {
     ["Your **773 credit score** remains strong.", "773"],
     ["- **Credit Score (Est.):** 773 (Fair)", "773"],
     ['{"credit_score": 773}', "773"],
+    ["FICO: 773 (good standing)", "773"],
   ])("is protected with its field's label near it: %s", (text, raw) => {
     expect(deliver(guardFor({ credit_score: 773 }), text, "introduced")).not.toContain(raw);
   });

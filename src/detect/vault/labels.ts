@@ -27,8 +27,13 @@ export function labeledVariants(field: string, normalized: string): Variant[] {
   return CONNECTORS.map((connector) => ({ form: `${label} ${connector}${normalized}`, confidence: LABELED_CONFIDENCE, role: "after-label" as const, tail: normalized.length }));
 }
 
+/** What writers call a field's value besides its head word, by the field's words (`FICO: 712` for a credit score). */
+const OTHER_LABELS: ReadonlyArray<{ field: RegExp; labels: readonly string[] }> = [{ field: /credit/i, labels: ["fico"] }];
+
 /** A short number as itself, counted only with its field's label near it; null for a field with no label. */
 export function nearLabelVariant(field: string, normalized: string): Variant | null {
   const label = fieldLabel(field);
-  return label === null ? null : { form: normalized, confidence: LABELED_CONFIDENCE, role: "near-label", label };
+  if (label === null) return null;
+  const others = OTHER_LABELS.filter((other) => other.field.test(field)).flatMap((other) => other.labels);
+  return { form: normalized, confidence: LABELED_CONFIDENCE, role: "near-label", labels: [label, ...others] };
 }

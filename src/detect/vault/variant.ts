@@ -43,8 +43,8 @@ export interface Variant {
   tail?: number;
   /** context-word: the word stands for the phrase by itself (a diagnosis's own term: `kidney` of `Chronic Kidney Disease`). */
   alone?: boolean;
-  /** near-label: the field's label (normalized) that must be near the value. */
-  label?: string;
+  /** near-label: the words (normalized) that name the field, one of which must be near the value. */
+  labels?: readonly string[];
 }
 
 export function whole(form: string, confidence: number): Variant {

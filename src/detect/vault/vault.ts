@@ -269,7 +269,7 @@ export class Vault implements Detector {
         return;
       }
       case "near-label":
-        (labelNear(norm, start, end, variant.label!) ? hits.candidates : hits.unlabeled).push(hit);
+        (labelNear(norm, start, end, variant.labels!) ? hits.candidates : hits.unlabeled).push(hit);
         return;
       case "list-word":
         hits.listWords.push(hit);
@@ -432,10 +432,10 @@ const vaultEntrySchema = z.object({ field: z.string().min(1), value: vaultValueS
 /** How far (normalized characters) a short number's label may stand from it. */
 const LABEL_WINDOW = 48;
 
-/** Whether `label` is a token within LABEL_WINDOW characters before or after [start, end). */
-function labelNear(norm: NormalizeBuffer, start: number, end: number, label: string): boolean {
+/** Whether one of `labels` is a token within LABEL_WINDOW characters before or after [start, end). */
+function labelNear(norm: NormalizeBuffer, start: number, end: number, labels: readonly string[]): boolean {
   const around = ` ${norm.slice(Math.max(0, start - LABEL_WINDOW), Math.min(norm.length, end + LABEL_WINDOW))} `;
-  return around.includes(` ${label} `);
+  return labels.some((label) => around.includes(` ${label} `));
 }
 
 /** Short numbers without their label that stand within LABEL_WINDOW of another entry's value (`88400,15230.55,702`). */
