@@ -549,7 +549,8 @@ class Guard implements ReconsGuard {
     }
     return windows.flatMap(([from, to]) => {
       const window = text.slice(from, to);
-      const found = this.windowDetections.get(window, () => this.vault.detect(window));
+      // The first pass judged the whole text, its real end too: a window's end cuts no value.
+      const found = this.windowDetections.get(window, () => this.vault.detect(window, false));
       return from === 0 ? found : found.map((d) => ({ ...d, start: d.start + from, end: d.end + from }));
     });
   }

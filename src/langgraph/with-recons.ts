@@ -359,18 +359,15 @@ class GraphInterceptor {
    * `metadata` keys and its `tags` delivered like the reader's input, and its own view of the store.
    */
   private callerConfigFor(config: RunnableConfig, reader: string): MaybePromise<RunnableConfig> {
-    const content: CallerContent = {
-      // The reader's own view of the graph's store (`compile({ store })`): it writes and reads as `reader`.
-      store: this.storeViews.viewFor((config as { store?: unknown }).store, reader),
-      context: (config as { context?: unknown }).context ?? undefined,
-      configurableKeys: callerKeysOf(config.configurable),
-      metadataKeys: callerKeysOf(config.metadata),
-      hasTags: config.tags !== undefined && config.tags.length > 0,
-    };
+    // The reader's own view of the graph's store (`compile({ store })`): it writes and reads as `reader`.
+    const store = this.storeViews.viewFor((config as { store?: unknown }).store, reader);
+    const context = (config as { context?: unknown }).context ?? undefined;
+    const configurableKeys = callerKeysOf(config.configurable);
+    const metadataKeys = callerKeysOf(config.metadata);
+    const hasTags = config.tags !== undefined && config.tags.length > 0;
     // Most calls carry nothing of the caller's: the config as it is, no copy (and no promise).
-    const { store, context, configurableKeys, metadataKeys, hasTags } = content;
     if (!store && context === undefined && configurableKeys.length === 0 && metadataKeys.length === 0 && !hasTags) return config;
-    return this.readerConfig(config, reader, content);
+    return this.readerConfig(config, reader, { store, context, configurableKeys, metadataKeys, hasTags });
   }
 
   /** The config copied with the caller's content delivered to `reader` and the reader's store view. */

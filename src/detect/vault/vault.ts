@@ -84,6 +84,8 @@ export class Vault implements Detector {
   private skeletons = new DigitSkeletons();
   private revision = 0;
   private cutTails = new CutTails();
+  /** The registered forms from an entry on, for `cutTails` (one function, not one per detect). */
+  private readonly formsFrom = (from: number) => this.registeredForms(from);
   /** This vault's id in the group whose automata it is scanned with. */
   private readonly member: number;
 
@@ -177,10 +179,11 @@ export class Vault implements Detector {
   /** Build the matcher now, so that the first detect after a batch of adds does not pay for it. */
   prepare(): void {
     this.group.indexes();
-    if (!this.ofSurrogates) this.cutTails.update(this.list.length, (from) => this.registeredForms(from));
+    if (!this.ofSurrogates) this.cutTails.update(this.list.length, this.formsFrom);
   }
 
-  detect(text: string): Detection[] {
+  /** `endsText`: the text ends where its writer's did; a window of a longer text does not, so no value is cut off at its end. */
+  detect(text: string, endsText = true): Detection[] {
     if (this.list.length === 0 || text === "") return [];
     const norm = sharedBuffer.normalized(text);
     const hits: Hits = { candidates: [], firstNames: [], surnames: null, words: [], listWords: [], unlabeled: [] };
@@ -196,7 +199,7 @@ export class Vault implements Detector {
       }
     }
     // A value cut off by a preview or an excerpt (`James Gr...`); a cut surrogate is not restored.
-    const cut = this.ofSurrogates ? null : this.cutTails.find(norm, this.list.length, (from) => this.registeredForms(from));
+    const cut = this.ofSurrogates || !endsText ? null : this.cutTails.find(norm, this.list.length, this.formsFrom);
     if (cut) hits.candidates.push({ ...cut, confidence: CUT_TAIL_CONFIDENCE, role: "cut-tail" });
     const { candidates } = hits;
     let found: Detection[] = [];

@@ -38,6 +38,10 @@ describe("a value cut off where its text ends (log previews, memory excerpts)", 
     expect(vault().detect(text).filter((d) => d.role === "cut-tail")).toEqual([]);
   });
 
+  it("finds none at the end of a window of a longer text (the backstop's), which is no cut", () => {
+    expect(vault().detect("[turn 2] worker report | Merchant: James Gr...", false).filter((d) => d.role === "cut-tail")).toEqual([]);
+  });
+
   it("shows the same start of the whole value's surrogate to an unauthorized reader, in the piece's layout", () => {
     const g = guard();
     const whole = (text: string) => g.sanitizeSync({ channel: "C6", content: text, recipient: "log" }).content as string;
