@@ -29,6 +29,7 @@ import { DecisionTrail } from "./decision-trail.js";
 import { errorSummary } from "./error-summary.js";
 import { withDeadline } from "./deadline.js";
 import { sortInPlace } from "./detect/sort.js";
+import { showSummaryOnly } from "./summary-only.js";
 
 /** Options of one sanitize call beyond the event itself. */
 export interface SanitizeOptions {
@@ -668,6 +669,8 @@ class Guard implements ReconsGuard {
     }
   }
 }
+
+showSummaryOnly(Guard.prototype, "Guard", (guard) => ({ mode: guard.policy.mode, fields: Object.keys(guard.policy.fields), vaultValues: guard.vault.entries().length }));
 
 /** `decisions` is built when first read: a caller that ignores it does not pay for it. */
 class TrailResult<T> {

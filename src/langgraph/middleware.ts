@@ -136,8 +136,7 @@ function withRuntime<T>(tool: T, view: ToolRuntimeView): T {
     if (view.store) own.store = view.store;
     if (typeof scratchpad === "object" && scratchpad !== null) {
       // Tools of one ToolNode share the task's scratchpad (its interrupt counters too): only the input read differs per tool.
-      const ownInput = new Proxy(scratchpad, { get: (target, key, receiver) => (key === "currentTaskInput" ? view.state : Reflect.get(target, key, receiver)) });
-      own.configurable = { ...configurable, [SCRATCHPAD_KEY]: ownInput };
+      own.configurable = { ...configurable, [SCRATCHPAD_KEY]: withTaskInput(scratchpad, view.state) };
     }
     // ToolNode also hands the tool its whole config as `runtime.config`: the same deliveries there.
     const nested = config.config as Record<string, unknown> | undefined;
@@ -145,6 +144,28 @@ function withRuntime<T>(tool: T, view: ToolRuntimeView): T {
   };
   Object.defineProperty(wrapped, "invoke", { value: invoke, enumerable: false });
   return wrapped as unknown as T;
+}
+
+/**
+ * The task's scratchpad as one tool reads it: its own `currentTaskInput`, every other key read and
+ * written on the shared scratchpad (its interrupt counters). The proxy's target holds only that
+ * input, so whatever looks past the traps (`util.inspect`, so `console.log`) never sees the raw one.
+ */
+function withTaskInput(scratchpad: object, input: unknown): object {
+  const shell = { currentTaskInput: input };
+  const own = (key: string | symbol) => key === "currentTaskInput";
+  return new Proxy(shell, {
+    get: (_shell, key) => (own(key) ? input : Reflect.get(scratchpad, key)),
+    set: (_shell, key, value) => (own(key) ? Reflect.set(shell, key, value) : Reflect.set(scratchpad, key, value)),
+    has: (_shell, key) => own(key) || Reflect.has(scratchpad, key),
+    ownKeys: () => [...new Set([...Reflect.ownKeys(scratchpad), "currentTaskInput"])],
+    getOwnPropertyDescriptor: (_shell, key) => {
+      if (own(key)) return Reflect.getOwnPropertyDescriptor(shell, key);
+      const descriptor = Reflect.getOwnPropertyDescriptor(scratchpad, key);
+      // Reported as configurable: the shell does not hold it (a proxy invariant).
+      return descriptor && { ...descriptor, configurable: true };
+    },
+  });
 }
 
 function modelChannel(message: BaseMessage): Channel {

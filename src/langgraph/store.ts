@@ -6,6 +6,7 @@ import { ignoreDecisions, type DecisionListener } from "./audit.js";
 import { deliver, deliverSync } from "./delivery.js";
 import { parseConfig } from "../policy/options.js";
 import { isPlainRecord } from "../content.js";
+import { showSummaryOnly } from "../summary-only.js";
 
 export const reconsStoreOptionsSchema = z.strictObject({
   /** Channel of the store: C5 shared memory by default (C7 for a document store). */
@@ -50,6 +51,11 @@ export class ReconsStore extends BaseStore {
     assertGuard(guard, "new ReconsStore(store, guard)");
     this.options = parseConfig(reconsStoreOptionsSchema, options, "ReconsStore options");
     this.listener = this.options.onDecision ?? ignoreDecisions;
+  }
+
+  /** Whose view this is. */
+  get reader(): string {
+    return this.options.reader;
   }
 
   /** The same store seen by another reader (views do not stack: each wraps the unprotected store). */
@@ -123,6 +129,9 @@ export class ReconsStore extends BaseStore {
     return "key" in operation ? { ...operation, namespace: this.address(operation.namespace), key: this.address(operation.key) } : operation;
   }
 }
+
+/** A view shows whose view it is, not the store it wraps. */
+showSummaryOnly(ReconsStore.prototype, "ReconsStore", (store) => ({ reader: store.reader }));
 
 /**
  * One view of a store per reader, made once (a node runs many times on the same store; each tool of

@@ -321,7 +321,7 @@ class GraphInterceptor {
       const nodeConfig = configuring instanceof Promise ? await configuring : configuring;
       let output: unknown;
       try {
-        output = await insideProtectedNode.run(true, () => runnable.invoke(delivered, nodeConfig));
+        output = await runnable.invoke(delivered, markedInside(nodeConfig));
       } catch (error) {
         // Interrupts and other bubble-ups pass untouched but a handoff's update is rewritten; a
         // node's own error goes on to the caller, checkpoints and logs: sanitized for the caller here.
@@ -452,21 +452,13 @@ class GraphInterceptor {
    * only, used where it decides exactly as the async one (no LLM tiers).
    */
   private lazyInput(input: Record<string, unknown>, reader: string): Record<string, unknown> {
-    const delivered = new Map<string, unknown>();
-    return lazyView(
-      input,
-      (key) => Object.prototype.hasOwnProperty.call(input, key),
-      (key) => {
-        if (!delivered.has(key)) delivered.set(key, this.deliverKeyNow(input[key], key, reader));
-        return delivered.get(key);
-      },
-    );
+    return lazyView(input, (key) => this.deliverKeyNow(input[key], key, reader));
   }
 
   /** One key of the state as `reader` may see it, on the sync path; a list item by item, as they are read. */
   private deliverKeyNow(value: unknown, key: string, reader: string): unknown {
     const event = deliveryEvent({ node: reader, stage: "input", reversible: false }, this.channelOf(key), { recipient: reader, resolution: "node-input" });
-    return Array.isArray(value) ? lazyItems(value, (item) => deliverSync(this.guard, item, event, this.listener)) : deliverSync(this.guard, value, event, this.listener);
+    return Array.isArray(value) ? lazyView(value, (index) => deliverSync(this.guard, value[Number(index)], event, this.listener)) : deliverSync(this.guard, value, event, this.listener);
   }
 
   /** Readers of a write nobody is named for: none (field-level) or, with reachability, the next nodes. */
@@ -707,44 +699,40 @@ class GraphInterceptor {
   }
 }
 
-/** `target` read through `deliver` for its own keys (`owns`): by get, descriptor and spread alike, never the raw value. */
-function lazyView<T extends object>(target: T, owns: (key: string) => boolean, deliver: (key: string) => unknown): T {
-  return new Proxy(target, new DeliveringHandler<T>(owns, deliver));
+/** What a lazy view's shell holds for an own key not read yet. */
+const NOT_READ = Symbol("recons: not read yet");
+
+/**
+ * `source` read through `deliver` for its own enumerable keys (a list: its items), each delivered
+ * when first read, by get, descriptor and spread alike. The proxy's target is a shell of the same
+ * keys holding only what was delivered: whatever looks past the traps (`util.inspect`, so
+ * `console.log`) sees those, never the raw value.
+ */
+function lazyView<T extends object>(source: T, deliver: (key: string) => unknown): T {
+  const shell = (Array.isArray(source) ? new Array<unknown>(source.length).fill(NOT_READ) : Object.create(Object.getPrototypeOf(source))) as Record<string, unknown>;
+  if (!Array.isArray(source)) for (const key of Object.keys(source)) shell[key] = NOT_READ;
+  return new Proxy(shell, new DeliveringHandler(deliver)) as T;
 }
 
 /** A class, not an object of arrow functions: its methods are made once, not per view. */
-class DeliveringHandler<T extends object> implements ProxyHandler<T> {
-  constructor(
-    private readonly owns: (key: string) => boolean,
-    private readonly deliver: (key: string) => unknown,
-  ) {}
+class DeliveringHandler implements ProxyHandler<Record<string, unknown>> {
+  constructor(private readonly deliver: (key: string) => unknown) {}
 
-  get(object: T, key: string | symbol, receiver: unknown): unknown {
-    return typeof key === "string" && this.owns(key) ? this.deliver(key) : Reflect.get(object, key, receiver);
+  private read(shell: Record<string, unknown>, key: string): unknown {
+    const value = this.deliver(key);
+    shell[key] = value;
+    return value;
   }
 
-  getOwnPropertyDescriptor(object: T, key: string | symbol): PropertyDescriptor | undefined {
-    const descriptor = Reflect.getOwnPropertyDescriptor(object, key);
-    return descriptor && typeof key === "string" && this.owns(key) && "value" in descriptor ? { ...descriptor, value: this.deliver(key) } : descriptor;
+  get(shell: Record<string, unknown>, key: string | symbol, receiver: unknown): unknown {
+    const value = Reflect.get(shell, key, receiver);
+    return value === NOT_READ && typeof key === "string" ? this.read(shell, key) : value;
   }
-}
 
-/** A list whose items are delivered one by one as they are read (`messages.at(-1)`, `messages.length` reads none). */
-function lazyItems(items: unknown[], deliver: (item: unknown) => unknown): unknown[] {
-  const delivered = new Map<number, unknown>();
-  return lazyView(
-    items,
-    (key) => isItemIndex(items, key),
-    (key) => {
-      const index = Number(key);
-      if (!delivered.has(index)) delivered.set(index, deliver(items[index]));
-      return delivered.get(index);
-    },
-  );
-}
-
-function isItemIndex(items: unknown[], key: string): boolean {
-  return /^(?:0|[1-9]\d*)$/.test(key) && Number(key) < items.length;
+  getOwnPropertyDescriptor(shell: Record<string, unknown>, key: string | symbol): PropertyDescriptor | undefined {
+    const descriptor = Reflect.getOwnPropertyDescriptor(shell, key);
+    return descriptor?.value === NOT_READ && typeof key === "string" ? { ...descriptor, value: this.read(shell, key) } : descriptor;
+  }
 }
 
 /** Keys of a snapshot or checkpoint chunk that hold its address: the thread the caller named, checkpoint ids. */
@@ -827,10 +815,21 @@ function isRecordOrArray(value: unknown): value is object {
 }
 
 /**
- * Set for everything a protected node runs. Not a configurable flag: a caller (a client of the
- * API server) controls `configurable` and could switch its own output protection off with it.
+ * Marks the config of a protected node, and so of everything it runs (LangChain hands configs down
+ * and `getConfig()` reads the ambient one). The mark is an object only this module holds: a caller
+ * (a client of the API server sends JSON) cannot forge it in `configurable` to switch its own output
+ * protection off. Not an `AsyncLocalStorage`: on Node 20 each one taxes every promise in the process.
  */
-const insideProtectedNode = new AsyncLocalStorage<true>();
+const INSIDE_PROTECTED_NODE = "__recons_inside_protected_node";
+const insideMark = Object.freeze({ recons: "inside a protected node" });
+
+function markedInside(config: RunnableConfig): RunnableConfig {
+  return { ...config, configurable: { ...config.configurable, [INSIDE_PROTECTED_NODE]: insideMark } };
+}
+
+function isMarkedInside(config: RunnableConfig | undefined): boolean {
+  return config?.configurable?.[INSIDE_PROTECTED_NODE] === insideMark;
+}
 
 /** LangGraph's own configurable and metadata keys (addresses and the like): not the caller's content. */
 const LANGGRAPH_KEYS = new Set(["thread_id", "checkpoint_ns", "checkpoint_id", "checkpoint_map", "run_id", "assistant_id", "graph_id"]);
@@ -907,15 +906,18 @@ function endOwnStateRead(): void {
  * anywhere else, even from inside another LangGraph node, its caller is outside RECONS: `user`.
  */
 function isNestedRun(options: RunnableConfig | undefined): boolean {
-  if (insideProtectedNode.getStore() !== true) return false;
   let ambient: RunnableConfig | undefined;
   try {
     ambient = getConfig();
   } catch {
     ambient = undefined;
   }
-  return [options, ambient].some((config) => {
-    const namespace = config?.configurable?.checkpoint_ns;
-    return typeof namespace === "string" && namespace.length > 0;
-  });
+  const configs = [options, ambient];
+  return (
+    configs.some(isMarkedInside) &&
+    configs.some((config) => {
+      const namespace = config?.configurable?.checkpoint_ns;
+      return typeof namespace === "string" && namespace.length > 0;
+    })
+  );
 }

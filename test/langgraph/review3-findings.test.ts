@@ -3,6 +3,7 @@
  * shapes, decisions). Every test here FAILS on the reviewed code: each pins one confirmed finding.
  * Scratch repros: bench/_rv3_*.ts.
  */
+import { inspect, formatWithOptions } from "node:util";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { Annotation, Command, END, entrypoint, interrupt, MemorySaver, START, StateGraph, task, type LangGraphRunnableConfig } from "@langchain/langgraph";
@@ -203,6 +204,32 @@ describe("review 3: conditional edges", () => {
   });
 });
 
+describe("lazy views past their traps", () => {
+  it("a routing function that logs its state (console.log, util.inspect look past a proxy's traps) shows no raw value", async () => {
+    const State = Annotation.Root({ note: Annotation<string>(), items: Annotation<string[]>() });
+    const shown: string[] = [];
+    const builder = new StateGraph(State)
+      .addNode("clerk", async () => ({}))
+      .addNode("done", async () => ({}))
+      .addConditionalEdges(
+        "clerk",
+        (state) => {
+          shown.push(inspect(state, { depth: 5 }), formatWithOptions({}, "%o", state.items));
+          shown.push(state.items.at(-1)!, inspect(state, { depth: 5 }));
+          return "done";
+        },
+        ["done"],
+      )
+      .addEdge(START, "clerk")
+      .addEdge("done", END);
+    await withRecons(builder, makeGuard({ ssn: ["intake"] })).compile().invoke({ note: `SSN ${SSN}`, items: ["first", `ssn ${SSN}`] });
+    expect(shown.join("\n")).not.toContain(SSN);
+    // What was read is shown as delivered.
+    expect(shown[3]).toContain(shown[2]);
+    expect(shown[2]).toMatch(/^ssn /);
+  });
+});
+
 describe("review 3: the caller boundary", () => {
   it("a caller cannot switch off final-output protection with configurable checkpoint_ns + __recons_protected_parent", async () => {
     const State = Annotation.Root({ note: Annotation<string>() });
@@ -219,6 +246,26 @@ describe("review 3: the caller boundary", () => {
     let streamed = "";
     for await (const chunk of await graph.stream({ note: "x" }, { configurable: { checkpoint_ns: "x", __recons_protected_parent: true }, streamMode: "values" })) streamed += deepText(chunk);
     expect(streamed).not.toContain(SSN);
+  });
+
+  it("a protected graph run inside a protected node is nested: the node gets it as stored, not the caller's view of it", async () => {
+    const State = Annotation.Root({ note: Annotation<string>() });
+    // The caller may see the SSN; the node that runs the subgraph may not.
+    const guard = makeGuard({ ssn: ["user", "lookup"] });
+    const sub = withRecons(new StateGraph(State).addNode("lookup", async () => ({ note: `SSN ${SSN}` })).addEdge(START, "lookup"), guard).compile();
+    let doctorGot = "";
+    const parent = new StateGraph(State)
+      .addNode("doctor", async () => {
+        doctorGot = (await sub.invoke({ note: "find the SSN" })).note;
+        return {};
+      })
+      .addEdge(START, "doctor");
+    const callerGot = await withRecons(parent, guard).compile().invoke({ note: "x" });
+    expect(doctorGot).toMatch(/^SSN /);
+    expect(doctorGot).not.toContain(SSN);
+    expect(deepText(callerGot)).not.toContain(SSN);
+    // Run at the top, the same subgraph answers its caller with the real value.
+    expect((await sub.invoke({ note: "find the SSN" })).note).toBe(`SSN ${SSN}`);
   });
 
   it("getState keeps the thread address: resuming from snapshot.config continues the same thread (thread_id holding an email)", async () => {

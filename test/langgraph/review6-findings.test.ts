@@ -1,3 +1,4 @@
+import { inspect } from "node:util";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { createAgent } from "langchain";
@@ -27,6 +28,8 @@ function notifyTool(seen: Record<string, unknown>) {
   return tool(
     async (_args, runtime) => {
       seen.taskInput = getCurrentTaskInput(runtime);
+      // console.log of its runtime looks past proxies (util.inspect shows their targets).
+      seen.logged = inspect(runtime, { depth: 8 });
       seen.context = (runtime as { context?: unknown }).context;
       seen.nestedContext = (runtime as { config?: { context?: unknown } }).config?.context;
       const store = (runtime as { store?: InMemoryStore }).store;
@@ -66,7 +69,7 @@ describe("review 6: what a tool or node reads besides its argument", () => {
       middleware: [reconsMiddleware(guard, { model: "assistant" })],
     });
     await agent.invoke({ messages: [new HumanMessage(`Patient ${NAME}, SSN ${SSN}: notify them`)] }, { context: { patientSsn: SSN, patientName: NAME } });
-    for (const key of ["taskInput", "context", "nestedContext", "stored"]) {
+    for (const key of ["taskInput", "context", "nestedContext", "stored", "logged"]) {
       expect(seen[key], key).toBeDefined();
       expect(leakedFields(guard, text(seen[key]), "tool:notify"), key).toEqual([]);
     }

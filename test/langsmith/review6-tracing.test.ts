@@ -79,3 +79,26 @@ describe("decisions of the caller's output", () => {
     expect(perTrace.get("trace-first")).toBe(perTrace.get("trace-second"));
   });
 });
+
+describe("a traced node that logs its config", () => {
+  it("console.log / util.inspect of the config (its callbacks hold the tracer and its runs) shows no raw value", async () => {
+    const { inspect } = await import("node:util");
+    const { HumanMessage } = await import("@langchain/core/messages");
+    const { MessagesAnnotation, START, StateGraph } = await import("@langchain/langgraph");
+    const { createRecons } = await import("../../src/guard.js");
+    const { withRecons } = await import("../../src/langgraph/index.js");
+    const guard = createRecons({ secret: "logged", vault: { ssn: "939-79-6410" }, policy: { fields: { ssn: { kind: "ssn", authorized: ["intake"] } } } });
+    const tracing = reconsTracing(guard, { client: new Client({ apiUrl: server.url, apiKey: "dummy-key" }), projectName: "logged", protectDefaultClients: false });
+    let logged = "";
+    const builder = new StateGraph(MessagesAnnotation)
+      .addNode("clerk", async (_state, config) => {
+        logged = inspect(config, { depth: 12 });
+        return {};
+      })
+      .addEdge(START, "clerk");
+    await withRecons(builder, guard).compile().invoke({ messages: [new HumanMessage("SSN 939-79-6410")] }, { callbacks: tracing.callbacks });
+    await tracing.flush();
+    expect(logged).toContain("callbacks");
+    expect(logged).not.toContain("939-79-6410");
+  });
+});

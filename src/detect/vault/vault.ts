@@ -19,6 +19,7 @@ import type { Variant, VariantRole } from "./variant.js";
 import { isTitle } from "./words.js";
 import { memberVariants } from "./variants.js";
 import { sortInPlace } from "../sort.js";
+import { showSummaryOnly } from "../../summary-only.js";
 
 export interface VaultEntry {
   field: string;
@@ -370,6 +371,8 @@ export class Vault implements Detector {
     });
   }
 }
+
+showSummaryOnly(Vault.prototype, "Vault", (vault) => ({ fields: [...new Set(vault.entries().map((entry) => entry.field))], values: vault.entries().length }));
 
 /** A form ending in a one-letter token that is the `s` of a possessive (`Dwayne's` read as `Dwayne S.`). */
 function endsInPossessive(norm: NormalizeBuffer, start: number, end: number): boolean {
