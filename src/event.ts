@@ -33,6 +33,7 @@ export const RESOLUTIONS = [
   "memory-read",
   "checkpoint",
   "trace",
+  "callback",
 ] as const;
 export type Resolution = (typeof RESOLUTIONS)[number];
 

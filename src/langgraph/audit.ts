@@ -1,7 +1,7 @@
 import type { Decision } from "../event.js";
 
 /** Where in the graph a decision was taken. */
-export type GraphStage = "input" | "write" | "output" | "reducer";
+export type GraphStage = "input" | "write" | "output" | "reducer" | "callback";
 
 /** A guard decision with the graph boundary that produced it; never holds a raw value. */
 export interface GraphDecision extends Decision {

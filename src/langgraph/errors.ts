@@ -10,9 +10,10 @@ const ERROR_LINKS = new Set(["errors", "cause"]);
  * message or in fields such as an HTTP error's request or response): its message, stack and own
  * fields, and those of its causes and inner errors, sanitized by `sanitize`. In place where the
  * error lets its fields be redefined, so whoever catches it gets the same object; otherwise a
- * copy of the same class. Never throws: what cannot be sanitized is redacted. Callers throw the result.
+ * copy of the same class (always a copy, causes too, with `copy`: for a reader beside the error's
+ * own path, such as a log). Never throws: what cannot be sanitized is redacted. Callers throw the result.
  */
-export async function sanitizeError(error: unknown, sanitize: (content: unknown) => Promise<unknown>): Promise<unknown> {
+export async function sanitizeError(error: unknown, sanitize: (content: unknown) => Promise<unknown>, copy = false): Promise<unknown> {
   const seen = new Set<Error>();
   const visit = async (current: Error): Promise<Error> => {
     if (seen.has(current) || seen.size >= MAX_NESTED_ERRORS) return current;
@@ -25,7 +26,7 @@ export async function sanitizeError(error: unknown, sanitize: (content: unknown)
     const { errors, cause } = current as Error & { errors?: unknown };
     if (Array.isArray(errors)) links.errors = await Promise.all(errors.map((inner) => (inner instanceof Error ? visit(inner) : sanitize(inner))));
     if (cause !== undefined) links.cause = cause instanceof Error ? await visit(cause) : await sanitize(cause);
-    return redefine(current, { ...sanitized, ...links });
+    return copy ? copyOf(current, { ...sanitized, ...links }) : redefine(current, { ...sanitized, ...links });
   };
   try {
     return error instanceof Error ? await visit(error) : await sanitize(error);

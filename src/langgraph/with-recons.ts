@@ -11,6 +11,7 @@ import { type ReconsGuard, assertGuard } from "../guard.js";
 import { ignoreDecisions, type DecisionListener, type ReconsAudit } from "./audit.js";
 import { deliver, deliverMaybeSync, deliverSync, deliveryEvent, type DeliveryBoundary, type MaybePromise } from "./delivery.js";
 import { sanitizeError } from "./errors.js";
+import { deliveringCallbacks } from "./callbacks.js";
 import { isReconsReducer } from "./reducer.js";
 import { StoreViews } from "./store.js";
 import { coalesceProtocolDeltas, coalesceTokens, encodedStreamToken, encodeStreamEvent, eventToken, ModelCallTracker, streamToken } from "./token-streams.js";
@@ -39,6 +40,12 @@ export const withReconsOptionsSchema = z.strictObject({
   finalOutput: z.boolean().default(true),
   /** Recipient name of the caller in the policy. */
   user: z.string().min(1).default("user"),
+  /**
+   * Recipient name in the policy of the callback handlers a caller passes to `invoke`, `stream`,
+   * `streamEvents` or `streamLog` (loggers, monitors): log sinks (C6) that get every event's payload
+   * delivered to them. `reconsTracing`'s tracer is not one: its client sanitizes what it sends.
+   */
+  callbackRecipient: z.string().min(1).default("log"),
   /** Receives every decision (with its node, stage and resolution path). */
   onDecision: z.custom<DecisionListener>((listener) => typeof listener === "function").optional(),
   /** Audit log that records every decision. */
@@ -229,6 +236,7 @@ class GraphInterceptor {
     }
     if (compiled.builder) this.protectBranches(compiled.builder);
     if (toCaller) this.protectStateUpdates(compiled);
+    if (toCaller) this.protectCallerCallbacks(compiled);
     if (toCaller && this.options.finalOutput) this.protectCallerOutput(compiled);
   }
 
@@ -608,6 +616,39 @@ class GraphInterceptor {
 
   get protectsCaller(): boolean {
     return this.options.finalOutput;
+  }
+
+  /** The caller's callback handlers are log sinks: every run of the graph hands them delivered events (`deliveringCallbacks`). */
+  private protectCallerCallbacks(compiled: CompiledGraphLike): void {
+    const delivery = { guard: this.guard, listener: this.listener, recipient: this.options.callbackRecipient, own: (handler: object) => handler instanceof ModelCallTracker };
+    // A nested run's callbacks are its parent run's: wrapped where that run began, with the parent's own stream handlers beside them.
+    const withDelivering = <O extends RunnableConfig | undefined>(options: O): O => {
+      if (isNestedRun(options)) return options;
+      const callbacks = deliveringCallbacks(options?.callbacks, delivery);
+      return callbacks === options?.callbacks ? options : ({ ...options, callbacks } as O);
+    };
+    const { invoke, stream, streamEvents, streamLog, withConfig } = compiled;
+    // Handlers bound with `withConfig` join every run's callbacks inside the graph, past the methods below.
+    if (withConfig) {
+      compiled.withConfig = function (this: CompiledGraphLike, config) {
+        return withConfig.call(this, withDelivering(config));
+      };
+    }
+    // `this` kept: `invoke` runs on the object it is called on (the caller's-output layer passes its own).
+    compiled.invoke = function (this: CompiledGraphLike, input, options) {
+      return invoke.call(this, input, withDelivering(options));
+    };
+    compiled.stream = function (this: CompiledGraphLike, input, options) {
+      return stream.call(this, input, withDelivering(options));
+    };
+    compiled.streamEvents = function (this: CompiledGraphLike, input, options, streamOptions) {
+      return streamEvents.call(this, input, withDelivering(options), streamOptions);
+    };
+    if (streamLog) {
+      compiled.streamLog = function (this: CompiledGraphLike, input, options, streamOptions) {
+        return streamLog.call(this, input, withDelivering(options), streamOptions);
+      };
+    }
   }
 
   /** Final output and streamed chunks to the caller are C1 for `user`. */

@@ -11,6 +11,7 @@ import { redactAll } from "../langgraph/delivery.js";
 import { annotateRun, DecisionLedger, decisionRuns, type ParentRun } from "./decision-runs.js";
 import { parseConfig } from "../policy/options.js";
 import { showSummaryOnly } from "../summary-only.js";
+import { selfProtectingHandlers } from "../langgraph/callbacks.js";
 
 export const reconsTracingOptionsSchema = z.strictObject({
   /** A langsmith (0.12, top-level copy) Client to protect in place; default: a new one from LANGSMITH_ENDPOINT / LANGSMITH_API_KEY. */
@@ -112,6 +113,8 @@ export function reconsTracing(guard: ReconsGuard, input: ReconsTracingOptions = 
   const tracer = new LangChainTracer({ client, projectName: options.projectName });
   // Its open runs hold their raw inputs until sent (sanitized): a node logging its config reaches them.
   showSummaryOnly(tracer, "LangChainTracer", () => ({ projectName: tracer.projectName }));
+  // Its client sanitizes every run it sends: `withRecons` hands it raw events.
+  selfProtectingHandlers.add(tracer);
   return {
     client,
     tracer,
