@@ -153,6 +153,25 @@ describe("review 3: values the caller hands to nodes outside the state", () => {
   });
 });
 
+/** clerk (not authorized for the SSN) routes on a state holding it: `read` is its routing function's body. */
+async function routeOnState(read: (state: { note: string; items: string[] }) => void) {
+  const State = Annotation.Root({ note: Annotation<string>(), items: Annotation<string[]>() });
+  const builder = new StateGraph(State)
+    .addNode("clerk", async () => ({}))
+    .addNode("done", async () => ({}))
+    .addConditionalEdges(
+      "clerk",
+      (state) => {
+        read(state);
+        return "done";
+      },
+      ["done"],
+    )
+    .addEdge(START, "clerk")
+    .addEdge("done", END);
+  await withRecons(builder, makeGuard({ ssn: ["intake"] })).compile().invoke({ note: `SSN ${SSN}`, items: ["first", `ssn ${SSN}`] });
+}
+
 describe("review 3: conditional edges", () => {
   it("a routing function reads the state as its source node does, not the raw values the node itself does not get", async () => {
     const State = Annotation.Root({ note: Annotation<string>() });
@@ -180,24 +199,12 @@ describe("review 3: conditional edges", () => {
   });
 
   it("a routing function's state, read lazily, never shows a raw value however it is read (get, at, spread, entries, descriptors, JSON)", async () => {
-    const State = Annotation.Root({ note: Annotation<string>(), items: Annotation<string[]>() });
     const reads: string[] = [];
-    const builder = new StateGraph(State)
-      .addNode("clerk", async () => ({}))
-      .addNode("done", async () => ({}))
-      .addConditionalEdges(
-        "clerk",
-        (state) => {
-          reads.push(String(state.items.length), String(state.items.at(-1)), JSON.stringify(state), JSON.stringify({ ...state }));
-          reads.push(JSON.stringify(Object.entries(state)), JSON.stringify([...state.items]), String(Object.getOwnPropertyDescriptor(state, "note")?.value));
-          reads.push(String(Object.getOwnPropertyDescriptor(state.items, "0")?.value), state.items.map((item) => item.toUpperCase()).join());
-          return "done";
-        },
-        ["done"],
-      )
-      .addEdge(START, "clerk")
-      .addEdge("done", END);
-    await withRecons(builder, makeGuard({ ssn: ["intake"] })).compile().invoke({ note: `SSN ${SSN}`, items: ["first", `ssn ${SSN}`] });
+    await routeOnState((state) => {
+      reads.push(String(state.items.length), String(state.items.at(-1)), JSON.stringify(state), JSON.stringify({ ...state }));
+      reads.push(JSON.stringify(Object.entries(state)), JSON.stringify([...state.items]), String(Object.getOwnPropertyDescriptor(state, "note")?.value));
+      reads.push(String(Object.getOwnPropertyDescriptor(state.items, "0")?.value), state.items.map((item) => item.toUpperCase()).join());
+    });
     expect(reads[0]).toBe("2");
     expect(reads.join("\n")).toContain("SSN ");
     expect(reads.join("\n")).not.toContain(SSN);
@@ -206,23 +213,11 @@ describe("review 3: conditional edges", () => {
 
 describe("lazy views past their traps", () => {
   it("a routing function that logs its state (console.log, util.inspect look past a proxy's traps) shows no raw value", async () => {
-    const State = Annotation.Root({ note: Annotation<string>(), items: Annotation<string[]>() });
     const shown: string[] = [];
-    const builder = new StateGraph(State)
-      .addNode("clerk", async () => ({}))
-      .addNode("done", async () => ({}))
-      .addConditionalEdges(
-        "clerk",
-        (state) => {
-          shown.push(inspect(state, { depth: 5 }), formatWithOptions({}, "%o", state.items));
-          shown.push(state.items.at(-1)!, inspect(state, { depth: 5 }));
-          return "done";
-        },
-        ["done"],
-      )
-      .addEdge(START, "clerk")
-      .addEdge("done", END);
-    await withRecons(builder, makeGuard({ ssn: ["intake"] })).compile().invoke({ note: `SSN ${SSN}`, items: ["first", `ssn ${SSN}`] });
+    await routeOnState((state) => {
+      shown.push(inspect(state, { depth: 5 }), formatWithOptions({}, "%o", state.items));
+      shown.push(state.items.at(-1)!, inspect(state, { depth: 5 }));
+    });
     expect(shown.join("\n")).not.toContain(SSN);
     // What was read is shown as delivered.
     expect(shown[3]).toContain(shown[2]);
