@@ -5,7 +5,8 @@ import { CallbackManager } from "@langchain/core/callbacks/manager";
 import { Runnable, type RunnableConfig } from "@langchain/core/runnables";
 import type { BaseStore } from "@langchain/langgraph-checkpoint";
 import { IterableReadableStream } from "@langchain/core/utils/stream";
-import { Command, getConfig, isCommand, isGraphBubbleUp, isParentCommand, Overwrite, Send, type ParentCommand } from "@langchain/langgraph";
+import { AsyncLocalStorageProviderSingleton } from "@langchain/core/singletons";
+import { Command, isCommand, isGraphBubbleUp, isParentCommand, Overwrite, Send, type ParentCommand } from "@langchain/langgraph";
 import { CHANNELS, type Channel, type Resolution } from "../event.js";
 import { type ReconsGuard, assertGuard } from "../guard.js";
 import { ignoreDecisions, type DecisionListener, type ReconsAudit } from "./audit.js";
@@ -947,12 +948,8 @@ function endOwnStateRead(): void {
  * anywhere else, even from inside another LangGraph node, its caller is outside RECONS: `user`.
  */
 function isNestedRun(options: RunnableConfig | undefined): boolean {
-  let ambient: RunnableConfig | undefined;
-  try {
-    ambient = getConfig();
-  } catch {
-    ambient = undefined;
-  }
+  // What `getConfig()` reads, without its throw outside a run (every top-level run asks).
+  const ambient = AsyncLocalStorageProviderSingleton.getRunnableConfig() as RunnableConfig | undefined;
   const configs = [options, ambient];
   return (
     configs.some(isMarkedInside) &&
