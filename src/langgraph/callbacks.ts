@@ -3,13 +3,13 @@ import { ConsoleCallbackHandler } from "@langchain/core/tracers/console";
 import { getEnvironmentVariable } from "@langchain/core/utils/env";
 import type { BaseCallbackHandler } from "@langchain/core/callbacks/base";
 import type { Callbacks } from "@langchain/core/callbacks/manager";
-
-/** A handler as callers pass them: a handler instance, or an object of `handle*` methods. */
-type Handler = Exclude<Callbacks, CallbackManager | undefined>[number];
 import type { ReconsGuard } from "../guard.js";
 import type { DecisionListener } from "./audit.js";
 import { deliver, deliverSync, type DeliveryEvent } from "./delivery.js";
 import { sanitizeError } from "./errors.js";
+
+/** A handler as callers pass them: a handler instance, or an object of `handle*` methods. */
+type Handler = Exclude<Callbacks, CallbackManager | undefined>[number];
 
 /**
  * Where the callback manager passes each method its run ids (as they are, so a handler still links
@@ -97,18 +97,19 @@ const NAMELESS_NO_OP = { name: undefined } as unknown as Handler;
 
 function deliveringHandler<H extends Handler>(handler: H, delivery: CallbackDelivery): H {
   if (delivering.has(handler)) return handler;
+  // Methods and getters run on the handler itself, not the view: a class with #private fields works as written.
   const view = new Proxy(handler, {
-    get(target, key, receiver) {
-      const value: unknown = Reflect.get(target, key, receiver);
+    get(target, key) {
+      const value: unknown = Reflect.get(target, key);
       if (typeof key !== "string" || typeof value !== "function") return value;
       const method = value as (...args: unknown[]) => unknown;
       // A copy of the handler is a log sink too.
       if (key === "copy") return () => deliveringHandler(method.call(target) as BaseCallbackHandler, delivery);
       // The callback manager has a tracer make its run first, in line, from the raw arguments.
-      if (key.startsWith("_createRunFor")) return (...args: unknown[]) => method.apply(receiver, deliveredArgumentsNow(key, args, delivery));
-      if (!key.startsWith("handle")) return method;
+      if (key.startsWith("_createRunFor")) return (...args: unknown[]) => method.apply(target, deliveredArgumentsNow(key, args, delivery));
+      if (!key.startsWith("handle")) return method.bind(target);
       if (STREAM_PIECES.has(key)) return () => undefined;
-      return async (...args: unknown[]) => method.apply(receiver, await deliveredArguments(key, args, delivery));
+      return async (...args: unknown[]) => method.apply(target, await deliveredArguments(key, args, delivery));
     },
   });
   delivering.add(view);

@@ -629,10 +629,14 @@ class GraphInterceptor {
       return callbacks === options?.callbacks ? options : ({ ...options, callbacks } as O);
     };
     const { invoke, stream, streamEvents, streamLog, withConfig } = compiled;
-    // Handlers bound with `withConfig` join every run's callbacks inside the graph, past the methods below.
     if (withConfig) {
+      const interceptor = this;
       compiled.withConfig = function (this: CompiledGraphLike, config) {
-        return withConfig.call(this, withDelivering(config));
+        // Handlers bound here join every run's callbacks inside the graph, past the methods below.
+        const configured = withConfig.call(this, withDelivering(config));
+        // A new graph on the same nodes: its caller gets the same protection.
+        if (isCompiledGraph(configured)) interceptor.protectCompiled(configured, true);
+        return configured;
       };
     }
     // `this` kept: `invoke` runs on the object it is called on (the caller's-output layer passes its own).
@@ -654,15 +658,6 @@ class GraphInterceptor {
 
   /** Final output and streamed chunks to the caller are C1 for `user`. */
   protectCallerOutput(compiled: CompiledGraphLike): void {
-    // `withConfig` builds a new graph on the same nodes: its caller gets the same protection.
-    const withConfig = compiled.withConfig?.bind(compiled);
-    if (withConfig) {
-      compiled.withConfig = (config) => {
-        const configured = withConfig(config);
-        if (isCompiledGraph(configured)) this.protectCompiled(configured, true);
-        return configured;
-      };
-    }
     const stream = compiled.stream.bind(compiled);
     const invoke = compiled.invoke;
     // `invoke` reads every "values" chunk and returns the last: only that one reaches the caller.

@@ -119,6 +119,24 @@ describe("callback handlers the caller passes are log sinks", () => {
     expect((caught as Error).message).toContain(SSN);
   });
 
+  it("a handler class with #private fields works as written (its methods run on the handler, not the view)", async () => {
+    class PrivateLog extends BaseCallbackHandler {
+      name = "private-log";
+      readonly #inputs: string[] = [];
+      override handleChainStart(_chain: unknown, inputs: unknown) {
+        this.#inputs.push(JSON.stringify(inputs));
+      }
+      get inputs(): readonly string[] {
+        return this.#inputs;
+      }
+    }
+    const handler = new PrivateLog();
+    await graph().invoke({ messages: [new HumanMessage(REQUEST)] }, { callbacks: [handler] });
+    expect(handler.inputs.length).toBeGreaterThan(2);
+    expect(handler.inputs.join("\n")).toContain("Patient");
+    expect(handler.inputs.join("\n")).not.toContain(SSN);
+  });
+
   it("where the policy authorizes `log`, handlers get the real values", async () => {
     const handler = new LogHandler();
     await graph(newGuard(true)).invoke({ messages: [new HumanMessage(REQUEST)] }, { callbacks: [handler] });
