@@ -83,7 +83,8 @@ function withVerboseConsole(callbacks: Callbacks | undefined): Callbacks | undef
   const handlers = callbacks instanceof CallbackManager ? callbacks.handlers : (callbacks ?? []);
   const names = handlers.map((handler) => (handler as { name?: string }).name);
   const added: Handler[] = [];
-  if (!names.includes(new ConsoleCallbackHandler().name)) added.push(new ConsoleCallbackHandler());
+  const consoleHandler = new ConsoleCallbackHandler();
+  if (!names.includes(consoleHandler.name)) added.push(consoleHandler);
   if (!names.includes(ConsoleCallbackHandler.prototype.name)) added.push(NAMELESS_NO_OP);
   if (added.length === 0) return callbacks;
   if (!(callbacks instanceof CallbackManager)) return [...handlers, ...added];
@@ -97,6 +98,10 @@ const NAMELESS_NO_OP = { name: undefined } as unknown as Handler;
 
 function deliveringHandler<H extends Handler>(handler: H, delivery: CallbackDelivery): H {
   if (delivering.has(handler)) return handler;
+  const event: DeliveryEvent = { channel: "C6", node: delivery.recipient, stage: "callback", recipient: delivery.recipient, resolution: "callback", reversible: false };
+  const deliverNow = (arg: unknown) => deliverSync(delivery.guard, arg, event, delivery.listener);
+  const deliverOne = (arg: unknown) => deliver(delivery.guard, arg, event, delivery.listener);
+  const deliverArgument = (arg: unknown) => (arg instanceof Error ? sanitizeError(arg, deliverOne, true) : deliverOne(arg));
   // Methods and getters run on the handler itself, not the view: a class with #private fields works as written.
   const view = new Proxy(handler, {
     get(target, key) {
@@ -106,30 +111,18 @@ function deliveringHandler<H extends Handler>(handler: H, delivery: CallbackDeli
       // A copy of the handler is a log sink too.
       if (key === "copy") return () => deliveringHandler(method.call(target) as BaseCallbackHandler, delivery);
       // The callback manager has a tracer make its run first, in line, from the raw arguments.
-      if (key.startsWith("_createRunFor")) return (...args: unknown[]) => method.apply(target, deliveredArgumentsNow(key, args, delivery));
+      if (key.startsWith("_createRunFor")) return (...args: unknown[]) => method.apply(target, deliveredArguments(key, args, deliverNow));
       if (!key.startsWith("handle")) return method.bind(target);
       if (STREAM_PIECES.has(key)) return () => undefined;
-      return async (...args: unknown[]) => method.apply(target, await deliveredArguments(key, args, delivery));
+      return async (...args: unknown[]) => method.apply(target, await Promise.all(deliveredArguments(key, args, deliverArgument)));
     },
   });
   delivering.add(view);
   return view;
 }
 
-function callbackEvent(delivery: CallbackDelivery): DeliveryEvent {
-  return { channel: "C6", node: delivery.recipient, stage: "callback", recipient: delivery.recipient, resolution: "callback", reversible: false };
-}
-
-async function deliveredArguments(method: string, args: unknown[], delivery: CallbackDelivery): Promise<unknown[]> {
+/** A callback's arguments with every one but its run ids passed through `deliverArgument` (the guard's sync path for a tracer's run made in line). */
+function deliveredArguments(method: string, args: unknown[], deliverArgument: (arg: unknown) => unknown): unknown[] {
   const ids = runIdPositions(method);
-  const event = callbackEvent(delivery);
-  const deliverOne = (content: unknown) => deliver(delivery.guard, content, event, delivery.listener);
-  return Promise.all(args.map((arg, index) => (ids.includes(index) || arg === undefined ? arg : arg instanceof Error ? sanitizeError(arg, deliverOne, true) : deliverOne(arg))));
-}
-
-/** The same on the guard's sync path (tiers 1-2), for a tracer's run made in line. */
-function deliveredArgumentsNow(method: string, args: unknown[], delivery: CallbackDelivery): unknown[] {
-  const ids = runIdPositions(method);
-  const event = callbackEvent(delivery);
-  return args.map((arg, index) => (ids.includes(index) || arg === undefined ? arg : deliverSync(delivery.guard, arg, event, delivery.listener)));
+  return args.map((arg, index) => (ids.includes(index) || arg === undefined ? arg : deliverArgument(arg)));
 }

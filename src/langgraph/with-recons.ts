@@ -746,8 +746,12 @@ const NOT_READ = Symbol("recons: not read yet");
  * `console.log`) sees those, never the raw value.
  */
 function lazyView<T extends object>(source: T, deliver: (key: string) => unknown): T {
-  const shell = (Array.isArray(source) ? new Array<unknown>(source.length).fill(NOT_READ) : Object.create(Object.getPrototypeOf(source))) as Record<string, unknown>;
-  if (!Array.isArray(source)) for (const key of Object.keys(source)) shell[key] = NOT_READ;
+  let shell: Record<string, unknown>;
+  if (Array.isArray(source)) shell = new Array<unknown>(source.length).fill(NOT_READ) as unknown as Record<string, unknown>;
+  else {
+    shell = Object.create(Object.getPrototypeOf(source)) as Record<string, unknown>;
+    for (const key of Object.keys(source)) shell[key] = NOT_READ;
+  }
   return new Proxy(shell, new DeliveringHandler(deliver)) as T;
 }
 
