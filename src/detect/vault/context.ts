@@ -104,7 +104,8 @@ function acronymOf(normalized: string): string | null {
  * forms (found together inside a window); with one core word left by dropping qualifiers, that word.
  * A phrase that opens with a qualifier pair is also found as that pair and its next word
  * (`type 2 diabetes`), and by its initials written in capitals (`CKD`). A `diagnosis` (the raw value,
- * when the field holds one) is also found by any of its own terms alone.
+ * when the field holds one) is also found by any of its own terms alone, by its clinical shorthand
+ * (`HTN`) and by the words that tell it (`nephrologist`, `metformin`).
  */
 export function phraseVariants(normalized: string, diagnosis: string | null = null): Variant[] {
   const core = coreWords(normalized);
@@ -121,17 +122,18 @@ export function phraseVariants(normalized: string, diagnosis: string | null = nu
   if (tokens.length > 3 && isQualifierPair(tokens, 0) && !isStopword(tokens[2])) variants.push(whole(tokens.slice(0, 3).join(" "), WINDOW_CONFIDENCE));
   const acronym = acronymOf(normalized);
   if (acronym) variants.push({ form: acronym, confidence: WINDOW_CONFIDENCE, role: "acronym" });
-  if (diagnosis !== null) variants.push(...clinicalAbbreviations(normalized, tokens, acronym));
+  if (diagnosis !== null) variants.push(...clinicalForms(normalized, tokens, acronym));
   return variants;
 }
 
 /**
  * Clinical shorthand for common diagnoses, where it is not the phrase's initials (`HTN` for
  * hypertension, `DM2` for type 2 diabetes); three letters or more (`MI`, `DM`, `RA` are also states
- * and chat words). Hand-written: no maintained list of them is on npm.
+ * and chat words) but for `BP`, which a hypertension note means. Hand-written: no maintained list of
+ * them is on npm.
  */
 const CLINICAL_ABBREVIATIONS: ReadonlyArray<readonly [phrase: string, abbreviations: readonly string[]]> = [
-  ["hypertension", ["htn"]],
+  ["hypertension", ["htn", "bp"]],
   ["hyperlipidemia", ["hld"]],
   ["atrial fibrillation", ["afib"]],
   ["type 2 diabetes", ["t2d", "dm2", "niddm", "t2dm"]],
@@ -144,12 +146,30 @@ const CLINICAL_ABBREVIATIONS: ReadonlyArray<readonly [phrase: string, abbreviati
   ["post traumatic stress disorder", ["ptsd"]],
 ];
 
-/** A diagnosis's clinical shorthand (`HTN`) and its initials with a stage number glued on (`CKD3` of `... Stage 3`). */
-function clinicalAbbreviations(normalized: string, tokens: readonly string[], acronym: string | null): Variant[] {
-  const forms = CLINICAL_ABBREVIATIONS.filter(([phrase]) => ` ${normalized} `.includes(` ${phrase} `)).flatMap(([, abbreviations]) => abbreviations);
+/**
+ * Words that tell a common diagnosis without its own terms: its specialist, tests, drugs and lay
+ * names (`nephrologist`, `eGFR` of chronic kidney disease; `A1C`, `metformin` of type 2 diabetes).
+ * Sent to a reader the diagnosis is kept from, they disclose it. Hand-written like the shorthand.
+ */
+const CLINICAL_INDICATORS: ReadonlyArray<readonly [phrases: readonly string[], indicators: readonly string[]]> = [
+  [["kidney disease", "renal disease", "renal failure"], ["renal", "nephrologist", "nephrologists", "nephrology", "egfr", "creatinine", "dialysis"]],
+  [["diabetes"], ["antidiabetic", "glucose", "blood sugar", "blood sugars", "a1c", "hba1c", "metformin", "insulin", "glycemic", "hyperglycemia", "hyperglycemic", "hypoglycemic", "hypoglycemics", "diabetologist"]],
+  [["hypertension"], ["hypertensive", "antihypertensive", "antihypertensives", "high blood pressure", "blood pressure", "lisinopril", "amlodipine", "losartan", "hydrochlorothiazide"]],
+  [["depressive", "depression"], ["depressed", "antidepressant", "antidepressants", "ssri", "ssris", "sertraline", "fluoxetine", "escitalopram"]],
+  [["anxiety"], ["anxious", "panic attacks", "buspirone"]],
+  [["hyperlipidemia", "high cholesterol"], ["cholesterol", "ldl", "statin", "statins", "atorvastatin", "rosuvastatin"]],
+  [["asthma"], ["inhaler", "albuterol", "bronchodilator"]],
+  [["atrial fibrillation"], ["anticoagulant", "anticoagulants", "warfarin", "apixaban"]],
+];
+
+/** A diagnosis's clinical shorthand (`HTN`), its initials with a stage number glued on (`CKD3` of `... Stage 3`) and the words that tell it (`CLINICAL_INDICATORS`). */
+function clinicalForms(normalized: string, tokens: readonly string[], acronym: string | null): Variant[] {
+  const names = (phrase: string) => ` ${normalized} `.includes(` ${phrase} `);
+  const forms = CLINICAL_ABBREVIATIONS.filter(([phrase]) => names(phrase)).flatMap(([, abbreviations]) => abbreviations);
   const stage = tokens.findIndex((token, at) => at > 0 && isQualifierPair(tokens, at));
   if (acronym && stage > 0) forms.push(`${acronym}${tokens[stage + 1]}`);
-  return forms.map((form) => ({ form, confidence: WINDOW_CONFIDENCE, role: "acronym" as const }));
+  const indicators = CLINICAL_INDICATORS.filter(([phrases]) => phrases.some(names)).flatMap(([, words]) => words);
+  return [...forms.map((form) => ({ form, confidence: WINDOW_CONFIDENCE, role: "acronym" as const })), ...indicators.map((form) => whole(form, WINDOW_CONFIDENCE))];
 }
 
 /**

@@ -288,6 +288,23 @@ describe("Vault", () => {
     expect(found(vault, "kidney stones at stage 3")).toEqual([["kidney", "diagnosis_real", 0.6]]);
   });
 
+  it("finds a diagnosis by the words that tell it (specialist, test, drug, lay name), only for that diagnosis and only in a diagnosis field", () => {
+    // Dev traces: an unauthorized reader got "refer to a nephrologist", "monitor blood pressure", "A1C testing".
+    const kidney = vaultOf({ diagnosis_real: "Chronic Kidney Disease Stage 3" });
+    expectFound(kidney, "diagnosis_real", ["nephrologist", "eGFR", "renal", "dialysis"]);
+    const diabetes = vaultOf({ diagnosis_real: "Type 2 Diabetes Mellitus" });
+    expectFound(diabetes, "diagnosis_real", ["A1C", "HbA1c", "metformin", "blood sugar", "glucose"]);
+    const hypertension = vaultOf({ diagnosis: "Hypertension Stage 2" });
+    expectFound(hypertension, "diagnosis", ["blood pressure", "hypertensive", "lisinopril", "BP"]);
+    expectNotFound(hypertension, ["the bp oil spill"]);
+    expectFound(vaultOf({ diagnosis: "Major Depressive Disorder" }), "diagnosis", ["antidepressants", "SSRI"]);
+    expectFound(vaultOf({ diagnosis: "Generalized Anxiety Disorder" }), "diagnosis", ["anxious"]);
+    // Another diagnosis's words, a word that only contains one, and a field that is not a diagnosis.
+    expectNotFound(kidney, ["check glucose and blood pressure", "adrenal glands"]);
+    expectNotFound(diabetes, ["refer to a nephrologist"]);
+    expectNotFound(vaultOf({ condition: "Hypertension Stage 2" }), ["monitor blood pressure"]);
+  });
+
   it("finds the last four digits of a long identifier after a mask or a last-digits phrase", () => {
     const vault = vaultOf({ ssn_real: "042-30-1579", phone: "+1-982-414-6584" });
     for (const text of [
