@@ -160,6 +160,11 @@ const CLINICAL_INDICATORS: ReadonlyArray<readonly [phrases: readonly string[], i
   [["hyperlipidemia", "high cholesterol"], ["cholesterol", "ldl", "statin", "statins", "atorvastatin", "rosuvastatin"]],
   [["asthma"], ["inhaler", "albuterol", "bronchodilator"]],
   [["atrial fibrillation"], ["anticoagulant", "anticoagulants", "warfarin", "apixaban"]],
+  [["obstructive pulmonary", "copd"], ["inhaler", "bronchodilator", "spirometry", "pulmonologist"]],
+  [["hypothyroidism"], ["levothyroxine", "thyroid", "tsh"]],
+  [["gastroesophageal reflux", "gerd"], ["acid reflux", "heartburn", "omeprazole", "pantoprazole"]],
+  [["migraine"], ["triptan", "triptans", "sumatriptan"]],
+  [["heart failure"], ["ejection fraction", "furosemide", "diuretic", "diuretics"]],
 ];
 
 /** A diagnosis's clinical shorthand (`HTN`), its initials with a stage number glued on (`CKD3` of `... Stage 3`) and the words that tell it (`CLINICAL_INDICATORS`). */

@@ -299,6 +299,8 @@ describe("Vault", () => {
     expectNotFound(hypertension, ["the bp oil spill"]);
     expectFound(vaultOf({ diagnosis: "Major Depressive Disorder" }), "diagnosis", ["antidepressants", "SSRI"]);
     expectFound(vaultOf({ diagnosis: "Generalized Anxiety Disorder" }), "diagnosis", ["anxious"]);
+    expectFound(vaultOf({ diagnosis: "Hypothyroidism" }), "diagnosis", ["levothyroxine", "TSH"]);
+    expectFound(vaultOf({ diagnosis: "COPD" }), "diagnosis", ["inhaler", "spirometry"]);
     // Another diagnosis's words, a word that only contains one, and a field that is not a diagnosis.
     expectNotFound(kidney, ["check glucose and blood pressure", "adrenal glands"]);
     expectNotFound(diabetes, ["refer to a nephrologist"]);
