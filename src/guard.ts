@@ -3,7 +3,7 @@ import { CHANNELS, POSITIONS, RESOLUTIONS, VALUE_TYPES, type Action, type Channe
 import { decidingGroups, resolveOverlaps, type Detection, type Detector } from "./detect/base.js";
 import type { Judge, Rewriter } from "./detect/plugins.js";
 import { defaultRecognizers, recognizerDetector } from "./detect/recognizers/index.js";
-import { layDigits } from "./detect/vault/digit-skeletons.js";
+import { layIdentifier } from "./detect/vault/digit-skeletons.js";
 import { suffixLike } from "./detect/vault/identifiers.js";
 import { layHandle, localPart } from "./detect/vault/emails.js";
 import { maskedTail } from "./detect/vault/masked.js";
@@ -726,12 +726,13 @@ function cacheFor<V>(caches: Map<string, VaultBoundCache<V>>, key: string, vault
 
 /**
  * How a partial rendering shows its part of the whole value's surrogate, by action and role: the
- * tail or the digits of an FPE surrogate (`ending in 6410`, `MRN 447 1093`), the first name or
- * surname of a pseudonym (`Dear Tanya`); undefined for a whole rendering.
+ * tail or the regrouped digits (and the prefix written before them) of an FPE surrogate (`ending in
+ * 6410`, `MRN 447 1093`), the first name or surname of a pseudonym (`Dear Tanya`); undefined for a
+ * whole rendering.
  */
 function wholeSurrogatePart(action: Action, role: VariantRole | undefined): ((whole: string, original: string) => string | null) | undefined {
   if (action === "fpe" && role === "masked-tail") return (whole, original) => maskedTail(whole, original.replace(/\D/g, "").length);
-  if (action === "fpe" && role === "regrouped-digits") return (whole, original) => layDigits(original, whole.replace(/\D/g, ""));
+  if (action === "fpe" && role === "regrouped-digits") return (whole, original) => layIdentifier(original, whole);
   // FPE keeps the token's layout, so the suffix's surrogate is the whole surrogate's tail of the same length.
   if (action === "fpe" && role === "canary-suffix") return (whole, original) => suffixLike(original, whole);
   // A handle shows the local part of the email's surrogate, laid out as written where it can be (`maria_gonzalez` → `nzpzx_zovudzsp`).

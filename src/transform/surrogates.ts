@@ -1,6 +1,6 @@
 import type { Action } from "../event.js";
 import { resolveOverlaps } from "../detect/base.js";
-import { layDigits } from "../detect/vault/digit-skeletons.js";
+import { layIdentifier } from "../detect/vault/digit-skeletons.js";
 import { layHandle, localPart } from "../detect/vault/emails.js";
 import { suffixLike } from "../detect/vault/identifiers.js";
 import { maskedTail } from "../detect/vault/masked.js";
@@ -187,7 +187,7 @@ export class SurrogateIndex {
       case "masked-tail":
         return maskedTail(entry.value, span.replace(/\D/g, "").length) ?? span;
       case "regrouped-digits":
-        return layDigits(span, entry.value.replace(/\D/g, "")) ?? span;
+        return layIdentifier(span, entry.value) ?? span;
       case "local-part":
         return layHandle(span, localPart(entry.value) ?? "") ?? span;
       case "canary-suffix":

@@ -24,17 +24,31 @@ export interface SkeletonHit {
 }
 
 /**
- * `layout` with its digits replaced, in order, by `digits` (`447 1093` with 0891696 -> `089 1696`);
- * null when the counts differ.
+ * `layout`, an identifier as written, with its digits replaced in order by those of `value` and, where
+ * it shows its letter prefix, the prefix's letters by `value`'s in the layout's case (`447 1093` with
+ * XQV-0891696 -> `089 1696`; `BQTS 3187 8104` with ZYCP77548608 -> `ZYCP 7754 8608`); null when the
+ * layout and `value` do not hold as many of each.
  */
-export function layDigits(layout: string, digits: string): string | null {
-  let next = 0;
-  const laid = layout.replace(/\d/g, () => digits[next++] ?? "");
-  return next === digits.length ? laid : null;
+export function layIdentifier(layout: string, value: string): string | null {
+  const letters = /[A-Za-z]/.test(layout) ? value.replace(/[^A-Za-z]/g, "") : "";
+  const digits = value.replace(/\D/g, "");
+  let nextLetter = 0;
+  let nextDigit = 0;
+  const laid = layout.replace(/[A-Za-z0-9]/g, (character) => {
+    if (character >= "0" && character <= "9") return digits[nextDigit++] ?? "";
+    const letter = letters[nextLetter++] ?? "";
+    return character === character.toLowerCase() ? letter.toLowerCase() : letter.toUpperCase();
+  });
+  return nextDigit === digits.length && nextLetter === letters.length ? laid : null;
 }
+
+/** A letter prefix written right before an identifier's digits, with up to two separators (`BQTS 3187`, `MRN: 447`). */
+const PREFIX_BEFORE = /(?<![A-Za-z0-9])([A-Za-z]+)[ \-_.:#]{0,2}$/;
 
 export class DigitSkeletons {
   private readonly byDigits = new Map<string, number[]>();
+  /** The letter prefix of each entry that has one (`BQTS` of BQTS31878104802835), lowercased. */
+  private readonly prefixes = new Map<number, string>();
 
   get size(): number {
     return this.byDigits.size;
@@ -44,6 +58,7 @@ export class DigitSkeletons {
   copy(): DigitSkeletons {
     const copy = new DigitSkeletons();
     for (const [digits, entries] of this.byDigits) copy.byDigits.set(digits, [...entries]);
+    for (const [entry, prefix] of this.prefixes) copy.prefixes.set(entry, prefix);
     return copy;
   }
 
@@ -54,6 +69,23 @@ export class DigitSkeletons {
     const entries = this.byDigits.get(digits);
     if (entries) entries.push(entry);
     else this.byDigits.set(digits, [entry]);
+    const prefix = /^[A-Za-z]+/.exec(value.trim())?.[0];
+    if (prefix) this.prefixes.set(entry, prefix.toLowerCase());
+  }
+
+  /**
+   * Where `entry`, found by its digits at `start`, begins as written: at its own letter prefix when
+   * the writer put that right before the digits (`BQTS 3187 8104 8028 35`), which is then transformed
+   * with them (a random prefix is part of the secret), else at the digits.
+   */
+  writtenStart(text: string, start: number, entry: number): number {
+    const prefix = this.prefixes.get(entry);
+    if (prefix === undefined) return start;
+    const before = PREFIX_BEFORE.exec(text.slice(Math.max(0, start - prefix.length - 3), start));
+    if (before === null || before[1].toLowerCase() !== prefix) return start;
+    const from = start - before[0].length;
+    // The slice may cut a longer word: the prefix must be a word of its own.
+    return from > 0 && /[A-Za-z0-9]/.test(text[from - 1]) ? start : from;
   }
 
   /** Runs of `text` whose digits are exactly those of a registered identifier. */

@@ -14,7 +14,7 @@ export type VariantRole =
   | "near-label"
   /** The last digits of a long identifier: counts only after a mask or `ending in` / `last 4`. */
   | "masked-tail"
-  /** An identifier's digits in a grouping of the writer's own (`447 1093` of `MRN-4471093`): the whole value, transformed and restored digit for digit. */
+  /** An identifier's digits in a grouping of the writer's own (`447 1093` of `MRN-4471093`), with its letter prefix when written before them: the whole value, transformed and restored character for character. */
   | "regrouped-digits"
   /** A list member that is an ordinary word: counts only next to another member of its list. */
   | "list-word"

@@ -229,7 +229,8 @@ export class Vault implements Detector {
       if (found.some((detection) => detection.start < end && start < detection.end)) continue;
       for (const index of entries) {
         const entry = this.list[index];
-        found.push({ start, end, field: entry.field, kind: entry.kind, valueType: entry.valueType, tier: 1, confidence: SKELETON_CONFIDENCE, source: this.name, value: entry.value, role: "regrouped-digits" });
+        const from = this.skeletons.writtenStart(text, start, index);
+        found.push({ start: from, end, field: entry.field, kind: entry.kind, valueType: entry.valueType, tier: 1, confidence: SKELETON_CONFIDENCE, source: this.name, value: entry.value, role: "regrouped-digits" });
       }
     }
     return found;

@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { digitRuns, layDigits } from "../../../src/detect/vault/digit-skeletons.js";
+import { digitRuns, layIdentifier } from "../../../src/detect/vault/digit-skeletons.js";
 import { Vault } from "../../../src/detect/vault/vault.js";
 import { inferFieldType } from "../../../src/policy/infer.js";
+import { createRecons } from "../../../src/guard.js";
 
 function vaultOf(entries: Record<string, string>): Vault {
   const vault = new Vault(inferFieldType);
@@ -41,9 +42,22 @@ describe("identifiers regrouped by the writer (digit skeletons)", () => {
   it("marks such a match as the identifier's digits in the writer's grouping, which transforms lay back digit for digit", () => {
     expect(vault.detect("ref 447 1093").map((detection) => detection.role)).toEqual(["regrouped-digits"]);
     expect(vault.detect("ref MRN-4471093").map((detection) => detection.role)).toEqual(["whole"]);
-    expect(layDigits("447 1093", "0891696")).toBe("089 1696");
-    expect(layDigits("DE89 3704", "913609")).toBe("DE91 3609");
-    expect(layDigits("447 1093", "089169")).toBeNull();
+    expect(layIdentifier("447 1093", "XQV-0891696")).toBe("089 1696");
+    expect(layIdentifier("MRN 447 1093", "XQV-0891696")).toBe("XQV 089 1696");
+    expect(layIdentifier("bqts 3187-8104", "ZYCP77548608")).toBe("zycp 7754-8608");
+    expect(layIdentifier("447 1093", "089169")).toBeNull();
+    expect(layIdentifier("MRN 447 1093", "0891696")).toBeNull();
+  });
+
+  it("starts the match at the value's own letter prefix when the writer put it right before the digits (a random prefix is part of the secret)", () => {
+    const accounts = vaultOf({ account: "BQTS31878104802835", mrn: "MRN-4471093" });
+    for (const written of ["BQTS 3187 8104 8028 35", "bqts-3187-8104-8028-35", "BQTS: 3187 8104 8028 35"]) {
+      expect(found(accounts, `Account ${written}.`)).toEqual([["account", written]]);
+    }
+    expect(found(accounts, "chart MRN 447 1093")).toEqual([["mrn", "MRN 447 1093"]]);
+    // Another word, or the prefix inside a longer one, is not the value's prefix.
+    expect(found(accounts, "Account XBQTS 3187 8104 8028 35")).toEqual([["account", "3187 8104 8028 35"]]);
+    expect(found(accounts, "Account ABCD 3187 8104 8028 35")).toEqual([["account", "3187 8104 8028 35"]]);
   });
 
   it("gives each vault its own identifiers when several read the same text in a row, and a new text its own runs", () => {
@@ -69,6 +83,29 @@ describe("digitRuns", () => {
     for (const text of texts) {
       const expected = [...text.matchAll(pattern)].map((m) => ({ start: m.index, end: m.index + m[0].length, digits: m[0].replace(/\D/g, "") }));
       expect(digitRuns(text)).toEqual(expected);
+    }
+  });
+});
+
+describe("a regrouped identifier through the guard", () => {
+  it("gives an unauthorized reader none of the written prefix or digits, and an authorized reader the exact text back", () => {
+    const cases: Array<[string, string, string, string]> = [
+      ["account_number", "BQTS31878104802835", "Account: BQTS 3187 8104 8028 35, ok.", "BQTS"],
+      ["mrn", "MRN-4471093", "Chart MRN 447 1093 (record 447-1093)", "MRN"],
+      ["account_number", "bqts31878104802835", "acct Bqts-3187-8104-8028-35", "Bqts"],
+    ];
+    for (const [field, value, text, prefix] of cases) {
+      const guard = createRecons({ secret: "skeletons", vault: { [field]: value }, policy: { fields: { [field]: { authorized: ["reader"] } } } });
+      const direct = guard.sanitizeSync({ channel: "C2", content: text, recipient: "other" }).content as string;
+      const written = guard.sanitizeSync({ channel: "C5", content: text }, { reversible: true }).content as string;
+      for (const out of [direct, written]) {
+        expect(out, out).not.toContain(prefix);
+        expect(out.replace(/\D/g, "")).not.toContain(value.replace(/\D/g, ""));
+      }
+      // The surrogate keeps the writer's layout: letters where the prefix was, in its case.
+      expect(direct.length).toBe(text.length);
+      expect(guard.sanitizeSync({ channel: "C5", content: written, recipient: "reader" }).content).toBe(text);
+      expect(guard.restore(direct, "reader", "C2")).toBe(text);
     }
   });
 });
