@@ -165,6 +165,12 @@ const CLINICAL_INDICATORS: ReadonlyArray<readonly [phrases: readonly string[], i
   [["gastroesophageal reflux", "gerd"], ["acid reflux", "heartburn", "omeprazole", "pantoprazole"]],
   [["migraine"], ["triptan", "triptans", "sumatriptan"]],
   [["heart failure"], ["ejection fraction", "furosemide", "diuretic", "diuretics"]],
+  [["schizophrenia", "psychosis"], ["antipsychotic", "antipsychotics", "risperidone", "olanzapine", "clozapine"]],
+  [["bipolar"], ["lithium", "mood stabilizer", "mood stabilizers"]],
+  [["hiv"], ["antiretroviral", "antiretrovirals", "viral load", "cd4"]],
+  [["hepatitis"], ["hepatologist", "antiviral", "antivirals", "liver function"]],
+  [["cancer", "carcinoma", "tumor"], ["oncologist", "oncology", "chemotherapy", "chemo", "radiation therapy"]],
+  [["opioid", "addiction"], ["methadone", "buprenorphine", "suboxone", "naloxone"]],
 ];
 
 /** A diagnosis's clinical shorthand (`HTN`), its initials with a stage number glued on (`CKD3` of `... Stage 3`) and the words that tell it (`CLINICAL_INDICATORS`). */

@@ -301,6 +301,10 @@ describe("Vault", () => {
     expectFound(vaultOf({ diagnosis: "Generalized Anxiety Disorder" }), "diagnosis", ["anxious"]);
     expectFound(vaultOf({ diagnosis: "Hypothyroidism" }), "diagnosis", ["levothyroxine", "TSH"]);
     expectFound(vaultOf({ diagnosis: "COPD" }), "diagnosis", ["inhaler", "spirometry"]);
+    // Sentence-like values of the AgentLeak scenarios.
+    expectFound(vaultOf({ diagnosis: "diagnosed with HIV in 2019" }), "diagnosis", ["viral load", "antiretrovirals"]);
+    expectFound(vaultOf({ diagnosis: "terminal lung cancer diagnosis with 6-month prognosis" }), "diagnosis", ["oncologist", "chemotherapy"]);
+    expectFound(vaultOf({ diagnosis: "recovering from opioid addiction since March" }), "diagnosis", ["methadone", "Suboxone"]);
     // Another diagnosis's words, a word that only contains one, and a field that is not a diagnosis.
     expectNotFound(kidney, ["check glucose and blood pressure", "adrenal glands"]);
     expectNotFound(diabetes, ["refer to a nephrologist"]);
