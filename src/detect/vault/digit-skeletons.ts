@@ -45,10 +45,23 @@ export function layIdentifier(layout: string, value: string): string | null {
 /** A letter prefix written right before an identifier's digits, with up to two separators (`BQTS 3187`, `MRN: 447`). */
 const PREFIX_BEFORE = /(?<![A-Za-z0-9])([A-Za-z]+)[ \-_.:#]{0,2}$/;
 
+/**
+ * Where an identifier `value`, found by its digits at `start`, begins as written: at its own letter
+ * prefix when the writer put that right before the digits (`BQTS 3187 8104 8028 35`), which is then
+ * transformed with them (a random prefix is part of the secret), else at the digits.
+ */
+export function writtenStart(text: string, start: number, value: string): number {
+  const prefix = /^[A-Za-z]+/.exec(value.trim())?.[0];
+  if (prefix === undefined) return start;
+  const before = PREFIX_BEFORE.exec(text.slice(Math.max(0, start - prefix.length - 3), start));
+  if (before === null || before[1].toLowerCase() !== prefix.toLowerCase()) return start;
+  const from = start - before[0].length;
+  // The slice may cut a longer word: the prefix must be a word of its own.
+  return from > 0 && /[A-Za-z0-9]/.test(text[from - 1]) ? start : from;
+}
+
 export class DigitSkeletons {
   private readonly byDigits = new Map<string, number[]>();
-  /** The letter prefix of each entry that has one (`BQTS` of BQTS31878104802835), lowercased. */
-  private readonly prefixes = new Map<number, string>();
 
   get size(): number {
     return this.byDigits.size;
@@ -58,7 +71,6 @@ export class DigitSkeletons {
   copy(): DigitSkeletons {
     const copy = new DigitSkeletons();
     for (const [digits, entries] of this.byDigits) copy.byDigits.set(digits, [...entries]);
-    for (const [entry, prefix] of this.prefixes) copy.prefixes.set(entry, prefix);
     return copy;
   }
 
@@ -69,23 +81,6 @@ export class DigitSkeletons {
     const entries = this.byDigits.get(digits);
     if (entries) entries.push(entry);
     else this.byDigits.set(digits, [entry]);
-    const prefix = /^[A-Za-z]+/.exec(value.trim())?.[0];
-    if (prefix) this.prefixes.set(entry, prefix.toLowerCase());
-  }
-
-  /**
-   * Where `entry`, found by its digits at `start`, begins as written: at its own letter prefix when
-   * the writer put that right before the digits (`BQTS 3187 8104 8028 35`), which is then transformed
-   * with them (a random prefix is part of the secret), else at the digits.
-   */
-  writtenStart(text: string, start: number, entry: number): number {
-    const prefix = this.prefixes.get(entry);
-    if (prefix === undefined) return start;
-    const before = PREFIX_BEFORE.exec(text.slice(Math.max(0, start - prefix.length - 3), start));
-    if (before === null || before[1].toLowerCase() !== prefix) return start;
-    const from = start - before[0].length;
-    // The slice may cut a longer word: the prefix must be a word of its own.
-    return from > 0 && /[A-Za-z0-9]/.test(text[from - 1]) ? start : from;
   }
 
   /** Runs of `text` whose digits are exactly those of a registered identifier. */

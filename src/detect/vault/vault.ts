@@ -5,7 +5,7 @@ import { parseConfig, vaultValueSchema, type VaultValue } from "../../policy/opt
 import type { Detection, Detector } from "../base.js";
 import { isMonthOfYear, isYearlessDate } from "./dates.js";
 import { CUT_TAIL_CONFIDENCE, CutTails } from "./cut-tails.js";
-import { DigitSkeletons, SKELETON_CONFIDENCE } from "./digit-skeletons.js";
+import { DigitSkeletons, SKELETON_CONFIDENCE, writtenStart } from "./digit-skeletons.js";
 import { isWrittenHandle } from "./emails.js";
 import { findWindows, MAX_SUFFIX, WINDOW_CONFIDENCE, wordsNeeded, type WordHit } from "./context.js";
 import { listNeighbours, type MemberHit } from "./lists.js";
@@ -229,8 +229,7 @@ export class Vault implements Detector {
       if (found.some((detection) => detection.start < end && start < detection.end)) continue;
       for (const index of entries) {
         const entry = this.list[index];
-        const from = this.skeletons.writtenStart(text, start, index);
-        found.push({ start: from, end, field: entry.field, kind: entry.kind, valueType: entry.valueType, tier: 1, confidence: SKELETON_CONFIDENCE, source: this.name, value: entry.value, role: "regrouped-digits" });
+        found.push({ start: writtenStart(text, start, entry.value), end, field: entry.field, kind: entry.kind, valueType: entry.valueType, tier: 1, confidence: SKELETON_CONFIDENCE, source: this.name, value: entry.value, role: "regrouped-digits" });
       }
     }
     return found;
