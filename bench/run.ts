@@ -1,6 +1,7 @@
 /**
  * `npm run bench`: replay throughput of RECONS next to LangChain's piiMiddleware detectors on the
- * same texts, then the cost at vault sizes 10 / 1,000 / 10,000. Ends with the two summary lines.
+ * same texts, the cost at vault sizes 10 / 1,000 / 10,000, a peer graph with and without RECONS,
+ * and the full sweep with RECONS and with no sanitizer. Ends with the two replay summary lines.
  */
 import { corpusTexts, loadBenchCorpus } from "./corpus.js";
 import { measureThroughput } from "./throughput.js";
@@ -29,8 +30,9 @@ const overhead = await measureLangGraphOverhead();
 console.log(`\n10-node peer graph, scripted agents, 20 steps: ${fixed(overhead.plainMs)} ms plain, ${fixed(overhead.reconsMs)} ms with RECONS`);
 console.log(`langgraph overhead ratio: ${fixed(overhead.ratio, 3)}`);
 
-const sweepSeconds = await benchSweep();
-console.log(`\nfull sweep (500 scenarios x 6 cells x 3 levels x 2 pair members, recons, scripted model): ${fixed(sweepSeconds, 1)} s (goal <= 120 s)`);
+const sweep = await benchSweep();
+console.log(`\nfull sweep (500 scenarios x 6 cells x 3 levels x 2 pair members, scripted model): ${fixed(sweep.recons, 1)} s with recons (goal <= 120 s), ${fixed(sweep.none, 1)} s with none (the harness alone)`);
+console.log(`sweep ratio recons/none: ${fixed(sweep.recons / sweep.none, 3)}`);
 
 console.log(`throughput ratio vs piiMiddleware: ${fixed(throughput.ratio, 3)}`);
 console.log(`vault growth 10->10000: ${fixed(growth.growth, 3)}`);

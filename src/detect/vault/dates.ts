@@ -74,6 +74,30 @@ function ordinal(day: number): string {
   return `${day}${ordinalSuffix(day)}`;
 }
 
+const ORDINAL_UNITS = ["first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth"];
+const ORDINAL_TEENS = ["tenth", "eleventh", "twelfth", "thirteenth", "fourteenth", "fifteenth", "sixteenth", "seventeenth", "eighteenth", "nineteenth"];
+
+/** A day of the month spelled as an ordinal (`seventeenth`, `twenty-first`); `joiner` goes between tens and units. */
+export function spelledOrdinal(day: number, joiner = "-"): string {
+  if (day < 10) return ORDINAL_UNITS[day - 1];
+  if (day < 20) return ORDINAL_TEENS[day - 10];
+  const tens = day < 30 ? "twenty" : "thirty";
+  return day % 10 === 0 ? `${tens.slice(0, -1)}ieth` : `${tens}${joiner}${ORDINAL_UNITS[(day % 10) - 1]}`;
+}
+
+const SPELLED_DAYS = new Map(Array.from({ length: 31 }, (_, index) => [spelledOrdinal(index + 1, " "), index + 1]));
+
+/** The day (1-31) a spelled ordinal stands for, in any case, its tens and units joined by a hyphen, a space or nothing; 0 for other text. */
+export function spelledDay(text: string): number {
+  const lower = text.toLowerCase();
+  return SPELLED_DAYS.get(lower.replace(/^(twenty|thirty)[- ]?(?=[a-z])/, "$1 ")) ?? 0;
+}
+
+/** Whether a normalized token can be part of a spelled day (`seventeenth`, or `twenty`, `first` of `twenty first`). */
+function isSpelledDayWord(token: string): boolean {
+  return token === "twenty" || token === "thirty" || spelledDay(token) > 0;
+}
+
 /** Whether a field holds a date of birth (`dob`, `date_of_birth`): its year alone says something after `born in`. */
 export function isBirthField(field: string): boolean {
   return fieldNameWords(field).some((word) => BIRTH_FIELD_WORDS.includes(word));
@@ -107,7 +131,7 @@ export function dateVariants(date: CalendarDate, birth: boolean): Variant[] {
   const monthOfYear = (form: string): Variant => ({ form, confidence: MONTH_YEAR_CONFIDENCE, role: "month-year" });
   const names = [MONTHS[month - 1], ...MONTH_ABBREVIATIONS[month - 1]];
   for (const name of names) {
-    for (const d of [String(day), pad(day), ordinal(day)]) {
+    for (const d of [String(day), pad(day), ordinal(day), spelledOrdinal(day, " ")]) {
       variants.push(whole(`${name} ${d} ${y}`, LAYOUT_CONFIDENCE));
       variants.push(whole(`${d} ${name} ${y}`, LAYOUT_CONFIDENCE));
       // Two-digit years after a month name (`July 28, '57`, `28 Jul 57`, `9-Jun-25`).
@@ -152,7 +176,8 @@ const NUMERIC_MONTH_YEAR = /^\d{1,2}[/-]\d{4}$/;
 export function isYearlessDate(norm: NormalizeBuffer, start: number, end: number): boolean {
   for (let at = start; at < end; at = norm.tokenEnd(at) + 1) {
     const letter = norm.source.charAt(norm.origin[at]);
-    if (isLowerLetterCode(norm.codes[at]) && norm.slice(at, norm.tokenEnd(at)) !== "of" && letter === letter.toLowerCase()) return false;
+    const token = norm.slice(at, norm.tokenEnd(at));
+    if (isLowerLetterCode(norm.codes[at]) && token !== "of" && !isSpelledDayWord(token) && letter === letter.toLowerCase()) return false;
   }
   return !YEAR_TOKEN.test(tokenAfter(norm, end));
 }
@@ -164,8 +189,9 @@ export function isYearlessDate(norm: NormalizeBuffer, start: number, end: number
  */
 export function isMonthOfYear(norm: NormalizeBuffer, start: number, end: number): boolean {
   const before = tokenBefore(norm, start);
-  if (DAY_TOKEN.test(before) || isMonthName(before)) return false;
-  if (before === "of" && DAY_TOKEN.test(tokenBefore(norm, start - before.length - 1))) return false;
+  const isDay = (token: string) => DAY_TOKEN.test(token) || isSpelledDayWord(token);
+  if (isDay(before) || isMonthName(before)) return false;
+  if (before === "of" && isDay(tokenBefore(norm, start - before.length - 1))) return false;
   if (!isDigitCode(norm.codes[start])) return true;
   const [from, to] = originalSpan(norm, start, end);
   return NUMERIC_MONTH_YEAR.test(norm.source.slice(from, to));

@@ -3,7 +3,7 @@
  * partial forms: `July 28`, `June 2023`, `06/2023`), read into its parts and a layout that writes
  * any other date the same way: date FPE replaces the date and keeps the writing.
  */
-import { monthNumber, MONTHS, ordinalSuffix, validDate, type CalendarDate } from "../../detect/vault/dates.js";
+import { monthNumber, MONTHS, ordinalSuffix, spelledDay, spelledOrdinal, validDate, type CalendarDate } from "../../detect/vault/dates.js";
 
 type Part = "year" | "month" | "day";
 
@@ -13,6 +13,8 @@ interface Slot {
   written: string;
   /** Ordinal suffix as written (`th`, `TH`), on a day. */
   suffix?: string;
+  /** A day spelled out (`seventeenth`, `Twenty-First`): its number; `written` shows its case and joiner. */
+  spelled?: number;
 }
 
 export interface DateLayout {
@@ -31,7 +33,11 @@ export interface ReadDate {
   layout: DateLayout;
 }
 
-const TOKEN = /(\d+)(st|nd|rd|th)?|([A-Za-z]+)|([^A-Za-z\d]+)/gi;
+/** A day spelled out, its tens and units as one token (`twenty-first`, `twenty first`). */
+const SPELLED_DAY = "(?:twenty|thirty)[- ]?(?:first|second|third|fourth|fifth|sixth|seventh|eighth|ninth)\\b";
+const TOKEN = new RegExp(`(\\d+)(st|nd|rd|th)?|(${SPELLED_DAY}|[A-Za-z]+)|([^A-Za-z\\d]+)`, "gi");
+/** Words a written date holds besides its parts (`28th of July`, `July the 28th`). */
+const DATE_WORDS = new Set(["of", "the"]);
 
 /** `text` read as a date, or null when it is not one written in a layout this module knows. */
 export function readDate(text: string): ReadDate | null {
@@ -51,9 +57,14 @@ export function readDate(text: string): ReadDate | null {
       pieces.push(...slots);
     }
     else if (word !== undefined) {
+      const day = spelledDay(word);
       if (monthNumber(word) > 0 && monthWord === null) pieces.push((monthWord = { part: "month", written: word }));
-      else if (word.toLowerCase() === "of") pieces.push(word);
-      else return null;
+      else if (DATE_WORDS.has(word.toLowerCase())) pieces.push(word);
+      else if (day > 0) {
+        const slot: Slot = { part: "day", written: word, spelled: day };
+        numbers.push(slot);
+        pieces.push(slot);
+      } else return null;
     } else {
       const slot: Slot = { part: "day", written: digits, suffix };
       numbers.push(slot);
@@ -66,7 +77,7 @@ export function readDate(text: string): ReadDate | null {
   const shortYear = numbers.some((slot) => slot.part === "year" && slot.written.length === 2);
   const parts: DateParts = {};
   for (const slot of [...numbers, ...(monthWord ? [monthWord] : [])]) {
-    const value = slot === monthWord ? monthNumber(slot.written) : Number(slot.written);
+    const value = slot === monthWord ? monthNumber(slot.written) : (slot.spelled ?? Number(slot.written));
     parts[slot.part] = value;
   }
   if (!partsExist(parts, shortYear)) return null;
@@ -75,13 +86,14 @@ export function readDate(text: string): ReadDate | null {
 
 /** Which number is which part (sets each slot's part); null when the numbers do not make a date. */
 function assign(numbers: Slot[], hasMonthWord: boolean): "iso" | "other" | null {
-  const four = (slot: Slot) => slot.written.length === 4 && slot.suffix === undefined;
-  const short = (slot: Slot) => slot.written.length <= 2;
+  const four = (slot: Slot) => slot.written.length === 4 && slot.suffix === undefined && slot.spelled === undefined;
+  const short = (slot: Slot) => slot.written.length <= 2 || slot.spelled !== undefined;
   if (hasMonthWord) {
     // `July 28, 1957`, `28th of July`, `July 1957`: one year of four digits, one day of one or two.
     const years = numbers.filter(four);
     const days = numbers.filter(short);
-    if (years.length === 0 && days.length === 2 && numbers.length === 2 && days[0].suffix === undefined && days[1].suffix === undefined) {
+    const bare = (slot: Slot) => slot.suffix === undefined && slot.spelled === undefined;
+    if (years.length === 0 && days.length === 2 && numbers.length === 2 && bare(days[0]) && bare(days[1])) {
       days[1].part = "year"; // `July 28, '57`, `28 Jul 57`: the day, then a two-digit year
       return "other";
     }
@@ -89,7 +101,7 @@ function assign(numbers: Slot[], hasMonthWord: boolean): "iso" | "other" | null 
     years.forEach((slot) => (slot.part = "year"));
     return "other";
   }
-  if (numbers.some((slot) => slot.suffix !== undefined)) return null;
+  if (numbers.some((slot) => slot.suffix !== undefined || slot.spelled !== undefined)) return null;
   if (numbers.length === 3 && numbers[0].written.length === 4 && numbers[1].written.length === 2 && numbers[0].part === "year") return "iso"; // compact
   if (numbers.length === 1 && four(numbers[0])) {
     numbers[0].part = "year"; // `born in 1957`: the year alone
@@ -140,6 +152,17 @@ function writeMonthName(month: number, written: string): string {
   return name;
 }
 
+/** `day` spelled like `written` (`seventeenth`, `Twenty-First`, `TWENTY FIRST`): its case and the joiner of its tens and units. */
+function writeSpelledDay(day: number, written: string): string {
+  const joiner = /^(?:twenty|thirty)([- ]?)/i.exec(written)?.[1] ?? "-";
+  const spelled = spelledOrdinal(day, joiner);
+  if (written === written.toUpperCase()) return spelled.toUpperCase();
+  if (written === written.toLowerCase()) return spelled;
+  // `Twenty-First`: every part capitalized; `Seventeenth`, `Twenty-first`: the first letter only.
+  const everyPart = /[- ][A-Z]/.test(written);
+  return spelled.replace(everyPart ? /(?:^|[- ])[a-z]/g : /^[a-z]/, (start) => start.toUpperCase());
+}
+
 function writeNumber(value: number, padded: boolean): string {
   return padded ? String(value).padStart(2, "0") : String(value);
 }
@@ -160,6 +183,7 @@ export function writeDate(date: CalendarDate, layout: DateLayout): string {
       const value = date[piece.part];
       if (piece.part === "year") return piece.written.length === 2 ? String(value % 100).padStart(2, "0") : String(value);
       if (piece.part === "month" && /[A-Za-z]/.test(piece.written)) return writeMonthName(value, piece.written);
+      if (piece.spelled !== undefined) return writeSpelledDay(value, piece.written);
       const number = writeNumber(value, layout.padded);
       if (piece.suffix === undefined) return number;
       const suffix = ordinalSuffix(value);

@@ -93,10 +93,46 @@ describe("date FPE: another valid date, written the same way", () => {
     expect(readDate("05/3/2024")!.layout.padded).toBe(true);
     expect(readDate("Call 555 today")).toBeNull();
   });
+
+  it("reads a day spelled as an ordinal and writes another one the same way (case, hyphen or space)", () => {
+    expect(readDate("the seventeenth of June, 1971")!.parts).toEqual({ year: 1971, month: 6, day: 17 });
+    expect(readDate("June Twenty-First, 2020")!.parts).toEqual({ year: 2020, month: 6, day: 21 });
+    const write = (text: string, day: number) => writeDate({ year: 2011, month: 3, day }, readDate(text)!.layout);
+    expect(write("the seventeenth of June, 1971", 21)).toBe("the twenty-first of March, 2011");
+    expect(write("June Twenty-First, 2020", 30)).toBe("March Thirtieth, 2011");
+    expect(write("Seventeenth June 1971", 22)).toBe("Twenty-second March 2011");
+    expect(write("TWENTY FIRST JUNE 2020", 2)).toBe("SECOND MARCH 2011");
+    expect(write("twenty first of june", 23)).toBe("twenty third of march");
+    // Spelled without a month, it is a word: `the seventeenth 1971` is no date.
+    expect(readDate("twenty-ninth 1999")).toBeNull();
+  });
 });
 
 describe("dates through the guard", () => {
   const guard = createRecons({ secret: "date-guard", vault: { dob: "1957-07-28" }, policy: { fields: { dob: { authorized: ["doctor"] } } } });
+
+  it.each([
+    ["born on the ", "twenty-eighth of July, 1957"],
+    ["born ", "July Twenty-Eighth, 1957"],
+    ["DOB: ", "twenty eighth July 1957"],
+    ["her birthday is ", "July twenty-eighth"],
+  ])("%s%s: the spelled day is enciphered with the month and year, and comes back whole", (before, date) => {
+      const text = before + date;
+      const other = guard.sanitizeSync({ channel: "C2", content: text, recipient: "clerk" }).content as string;
+      expect(other).not.toMatch(/twenty.?eighth|july|1957/i);
+      expect(other.startsWith(before)).toBe(true);
+      expect(readDate(other.slice(before.length))?.parts).toEqual(expect.objectContaining({ day: expect.any(Number), month: expect.any(Number) }));
+      const stored = guard.sanitizeSync({ channel: "C5", content: text }, { reversible: true }).content;
+      // Where the surrogate day is one word (`third`), the case and joiner of the real one's second part are not in it (`Twenty-Eighth` comes back `Twenty-eighth`), as zero padding is not in `3`.
+      const loose = (written: string) => written.toLowerCase().replace(/-/g, " ");
+      expect(loose(guard.sanitizeSync({ channel: "C5", content: stored, recipient: "doctor" }).content as string)).toBe(loose(text));
+  });
+
+  it("leaves another day's date alone: a spelled day before the month and year is not the registered month", () => {
+    for (const text of ["the twenty-ninth of July, 1957 was a Monday", "the tenth of July 1957"]) {
+      expect(guard.sanitizeSync({ channel: "C2", content: text, recipient: "clerk" }).content).toBe(text);
+    }
+  });
 
   it.each(["DOB: Jul. 28th, 1957", "born JULY 28 1957", "birthday July 28", "dob 7/28/1957", "dob 1957-07-28T00:00:00Z", "born 19570728"])(
     "%s: an unauthorized reader gets a valid date, the authorized one the text back from shared state",
