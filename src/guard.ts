@@ -3,6 +3,8 @@ import { CHANNELS, POSITIONS, RESOLUTIONS, VALUE_TYPES, type Action, type Channe
 import { decidingGroups, resolveOverlaps, type Detection, type Detector } from "./detect/base.js";
 import type { Judge, Rewriter } from "./detect/plugins.js";
 import { defaultRecognizers, recognizerDetector } from "./detect/recognizers/index.js";
+import { ageAt, ageDetector } from "./detect/vault/ages.js";
+import { parseDate, type CalendarDate } from "./detect/vault/dates.js";
 import { layIdentifier } from "./detect/vault/digit-skeletons.js";
 import { suffixLike } from "./detect/vault/identifiers.js";
 import { layHandle, localPart } from "./detect/vault/emails.js";
@@ -176,6 +178,8 @@ class Guard implements ReconsGuard {
   readonly vault: Vault;
   private readonly operators: ReadonlyMap<Action, Operator>;
   private readonly detectors: Detector[];
+  /** The day written ages are counted at (`ageReference`). */
+  private readonly ageReference: CalendarDate;
   private readonly reachability?: Reachability;
   private readonly judge?: Judge;
   private readonly rewriter?: Rewriter;
@@ -213,7 +217,9 @@ class Guard implements ReconsGuard {
     this.applied = setup.applied.fork();
     this.surrogates = setup.surrogates.fork(this.vault, (operator, input) => this.applied.apply(operator, input));
     const recognizers = [...(options.builtinRecognizers ? defaultRecognizers() : []), ...options.recognizers];
-    this.detectors = [this.vault, recognizerDetector(recognizers), ...options.detectors];
+    const vault = this.vault;
+    this.ageReference = parseDate(options.ageReference ?? new Date().toISOString().slice(0, 10))!;
+    this.detectors = [vault, ageDetector(() => vault.entries(), this.ageReference), recognizerDetector(recognizers), ...options.detectors];
     if (options.policy.reachability.enabled) this.reachability = new Reachability(options.policy.reachability.edges);
     this.judge = options.judge;
     this.rewriter = options.rewriter;
@@ -457,8 +463,8 @@ class Guard implements ReconsGuard {
       return { replacement: this.redact(detection), fallback: this.rewriter ? "rewrite-unavailable-sync" : "no-rewriter" };
     }
     if (action === "redact" && context.reversible && detection.field) return { replacement: this.seal(detection, original) };
-    // A cut surrogate could not be restored for the readers of shared state: sealed, it restores to the cut value.
-    if (detection.role === "cut-tail" && context.reversible) return { replacement: this.seal(detection, original) };
+    // A cut surrogate or a surrogate date's age could not be restored for the readers of shared state: sealed, they restore to what was written.
+    if ((detection.role === "cut-tail" || detection.role === "age") && context.reversible) return { replacement: this.seal(detection, original) };
     try {
       const operator = this.operators.get(action);
       if (!operator) throw new OperatorError(`no operator for ${action}`, "no-operator");
@@ -469,11 +475,11 @@ class Guard implements ReconsGuard {
         // Another registered name gets the same pseudonym (unlisted names share 32 reserved ones): a reader could not tell whose it is.
         return { replacement: this.seal(detection, original), fallback: "pseudonym-shared" };
       }
-      const part = wholeSurrogatePart(action, detection.role);
+      const part = wholeSurrogatePart(action, detection.role, this.ageReference);
       if (part && detection.value !== undefined) {
         // A partial rendering shows its part of the whole value's surrogate, so it restores as that part.
         const whole = this.applied.apply(operator, { ...input, value: detection.value });
-        const shown = part(whole.text, plain);
+        const shown = part(whole.text, plain, detection.value);
         if (shown !== null) return { replacement: shown, exception: whole.exception };
       }
       const applied = this.applied.apply(operator, input);
@@ -730,7 +736,7 @@ function cacheFor<V>(caches: Map<string, VaultBoundCache<V>>, key: string, vault
  * 6410`, `MRN 447 1093`), the first name or surname of a pseudonym (`Dear Tanya`); undefined for a
  * whole rendering.
  */
-function wholeSurrogatePart(action: Action, role: VariantRole | undefined): ((whole: string, original: string) => string | null) | undefined {
+function wholeSurrogatePart(action: Action, role: VariantRole | undefined, ageReference: CalendarDate): ((whole: string, original: string, registered: string) => string | null) | undefined {
   if (action === "fpe" && role === "masked-tail") return (whole, original) => maskedTail(whole, original.replace(/\D/g, "").length);
   if (action === "fpe" && role === "regrouped-digits") return (whole, original) => layIdentifier(original, whole);
   // FPE keeps the token's layout, so the suffix's surrogate is the whole surrogate's tail of the same length.
@@ -739,6 +745,7 @@ function wholeSurrogatePart(action: Action, role: VariantRole | undefined): ((wh
   if (role === "local-part") return (whole, original) => handleOf(whole, original);
   if (role === "cut-tail" && (action === "fpe" || action === "mldp")) return (whole, original) => cutCharacters(whole, original);
   if (role === "cut-tail" && action === "pseudonymize") return cutTokens;
+  if (role === "age") return action === "fpe" ? (whole, original, registered) => surrogateAge(whole, original, registered, ageReference) : ageRedacted;
   if (action === "pseudonymize" && (role === "first-name" || role === "surname")) {
     return (whole, original) => {
       const part = namePart(whole, role);
@@ -746,6 +753,23 @@ function wholeSurrogatePart(action: Action, role: VariantRole | undefined): ((wh
     };
   }
   return undefined;
+}
+
+/** Oldest age a surrogate date may give: past it (or below 0) the age is redacted, not written. */
+const MAX_AGE = 120;
+
+/** The age written (`86`) moved by the years between the real birth date and its surrogate (`whole`) at the reference day: the surrogate person's age then. */
+function surrogateAge(whole: string, original: string, registered: string, reference: CalendarDate): string {
+  const [birth, surrogate] = [parseDate(registered), parseDate(whole)];
+  if (!birth || !surrogate) throw new OperatorError("the birth date or its surrogate is not a date", "age-without-date");
+  const age = Number(original) + ageAt(surrogate, reference) - ageAt(birth, reference);
+  if (!(age >= 0 && age <= MAX_AGE)) throw new OperatorError("the surrogate birth date gives no age", "age-out-of-range");
+  return String(age);
+}
+
+/** An age under any other action than FPE has no surrogate date to follow: redacted. */
+function ageRedacted(): never {
+  throw new OperatorError("an age follows only an enciphered birth date", "age-not-enciphered");
 }
 
 /** The start of an FPE surrogate (or a noised amount) cut as `original` was, in its layout: its letters and digits in order, `original`'s separators (`123-45-67` → `118-63-37`). */

@@ -8,7 +8,7 @@ import { createRecons, type ReconsGuard } from "../guard.js";
 import type { Operator } from "../transform/base.js";
 import { createRedactOperator } from "../transform/operators/redact.js";
 import { policySchema, type FieldPolicy, type Policy } from "../policy/options.js";
-import type { Scenario } from "../scenarios/agentleak.js";
+import { AGENTLEAK_AGE_REFERENCE, type Scenario } from "../scenarios/agentleak.js";
 import { scenarioPolicy } from "../topologies/mapping.js";
 import type { CellName, SanitizerName } from "./record.js";
 
@@ -44,19 +44,20 @@ function blanketPolicy(policy: Policy): Policy {
 export function guardFor(sanitizer: SanitizerName, scenario: Scenario, cell: CellName, seed: string | number): ReconsGuard | null {
   if (sanitizer === "none") return null;
   const secret = secretOf(scenario, seed);
+  const ageReference = AGENTLEAK_AGE_REFERENCE;
   if (sanitizer === "dlp") {
-    return createRecons({ secret, vault: {}, policy: { fields: {}, unregistered: { "*": "redact" }, unregisteredMinConfidence: 0 } });
+    return createRecons({ secret, ageReference, vault: {}, policy: { fields: {}, unregistered: { "*": "redact" }, unregisteredMinConfidence: 0 } });
   }
   const policy = policySchema.parse(scenarioPolicy(scenario, cell));
   const vault = scenario.vault;
   switch (sanitizer) {
     case "blanket":
-      return createRecons({ secret, vault, policy: blanketPolicy(policy) });
+      return createRecons({ secret, ageReference, vault, policy: blanketPolicy(policy) });
     case "static":
-      return createRecons({ secret, vault, policy: { ...policy, mode: "static" } });
+      return createRecons({ secret, ageReference, vault, policy: { ...policy, mode: "static" } });
     case "recons":
-      return createRecons({ secret, vault, policy });
+      return createRecons({ secret, ageReference, vault, policy });
     case "recons-redact-only":
-      return createRecons({ secret, vault, policy, operators: redactionInsteadOfMenu() });
+      return createRecons({ secret, ageReference, vault, policy, operators: redactionInsteadOfMenu() });
   }
 }

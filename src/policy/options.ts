@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { parseDate } from "../detect/vault/dates.js";
 import { ACTIONS, CHANNELS, VALUE_TYPES } from "../event.js";
 import type { Detector, Recognizer } from "../detect/base.js";
 import type { Operator } from "../transform/base.js";
@@ -118,6 +119,12 @@ export const reconsOptionsSchema = z.strictObject({
   rewriter: z.custom<Rewriter>((r) => typeof (r as Rewriter)?.rewrite === "function").optional(),
   /** Longest wait for one judge or rewriter call (ms): a plug-in that never answers redacts (`judge-error`, `rewrite-timeout`) instead of hanging the run. */
   pluginTimeoutMs: z.number().int().positive().default(60_000),
+  /**
+   * The day ages written in text are counted at (`age 86`, `36 years old` give a registered date of
+   * birth away): ISO `YYYY-MM-DD`; absent, the day the guard is created (UTC). Fix it where runs
+   * must be repeatable across days (the evaluation and replay pass theirs).
+   */
+  ageReference: z.iso.date().refine((value) => parseDate(value) !== null, "not a calendar date").optional(),
 });
 export type ReconsOptionsInput = z.input<typeof reconsOptionsSchema>;
 export type ReconsOptions = z.output<typeof reconsOptionsSchema>;

@@ -11,6 +11,8 @@ import type { FieldPolicy, ReconsOptionsInput, VaultValue } from "../policy/opti
 import { inferFieldType } from "../policy/infer.js";
 import { allowedFields, normalizeVaultValue, readTraces, type Trace } from "./traces.js";
 import { parseConfig } from "../policy/options.js";
+import { parseDate } from "../detect/vault/dates.js";
+import { AGENTLEAK_AGE_REFERENCE } from "../scenarios/agentleak.js";
 
 export const SANITIZERS = ["recons", "static", "blanket", "none"] as const;
 export type SanitizerName = (typeof SANITIZERS)[number];
@@ -65,12 +67,19 @@ function fieldPolicies(trace: Trace, authorizedFields: Set<string>, recipients: 
   return fields;
 }
 
+/** The day a trace was recorded, from its id (`trace_20260129_...`), else the corpus's (`AGENTLEAK_AGE_REFERENCE`): the ages it writes are counted then. */
+function traceDay(trace: Trace): string {
+  const dated = /^trace_(\d{4})(\d{2})(\d{2})_/.exec(trace.trace_id);
+  return dated && parseDate(`${dated[1]}-${dated[2]}-${dated[3]}`) ? `${dated[1]}-${dated[2]}-${dated[3]}` : AGENTLEAK_AGE_REFERENCE;
+}
+
 function guardOptions(trace: Trace, authorizedFields: Set<string>, options: ReplayOptions): ReconsOptionsInput {
   const recipients = originalRecipients(trace);
   const positions: Record<string, "original" | "introduced"> = { [INTRODUCED_RECIPIENT]: "introduced" };
   for (const recipient of recipients) positions[recipient] = "original";
   return {
     secret: options.secret,
+    ageReference: traceDay(trace),
     vault: guardVault(trace),
     policy: {
       fields: fieldPolicies(trace, authorizedFields, recipients, options.sanitizer),

@@ -2,6 +2,12 @@ import { readFile } from "node:fs/promises";
 import { z } from "zod";
 import { parseJson } from "../json-text.js";
 
+/**
+ * The day ages are counted at for guards of AgentLeak scenarios and traces (`ageReference`): the
+ * corpus was written in 2025-26 (its traces are dated January 2026), and runs repeat whatever day they run.
+ */
+export const AGENTLEAK_AGE_REFERENCE = "2026-01-01";
+
 /** A vault field: any JSON value (scalars, lists, nested records), so no scenario is refused for its shape. */
 const fieldValueSchema = z.json();
 

@@ -7,7 +7,7 @@ import type { Decision } from "../event.js";
 import { createRecons, type ReconsGuard } from "../guard.js";
 import { deliver } from "../langgraph/delivery.js";
 import { protectTool } from "../langgraph/tools.js";
-import type { AdversaryLevel, Scenario } from "../scenarios/agentleak.js";
+import { AGENTLEAK_AGE_REFERENCE, type AdversaryLevel, type Scenario } from "../scenarios/agentleak.js";
 import { pairedScenarios, trackedAttribute } from "../scenarios/paired-trajectories.js";
 import { cellGraph, cellTopology, type CellId } from "./cells.js";
 import { cellAgents, scenarioPolicy, type CellAgent } from "./mapping.js";
@@ -87,7 +87,7 @@ export function pairMember(scenario: Scenario, pair: PairMember, seed: string | 
 /** RECONS as the paper configures it for a pair member in a cell (fixed secret per seed). */
 export function defaultGuard(member: Scenario, cell: CellId, seed: string | number): ReconsGuard {
   const byCell = memoByObject(defaultGuards, member, () => new Map<CellId, ReconsGuard>());
-  return memo(byCell, cell, () => createRecons({ secret: `recons-${seed}`, vault: member.vault, policy: scenarioPolicy(member, cell) }));
+  return memo(byCell, cell, () => createRecons({ secret: `recons-${seed}`, ageReference: AGENTLEAK_AGE_REFERENCE, vault: member.vault, policy: scenarioPolicy(member, cell) }));
 }
 
 /**

@@ -31,7 +31,9 @@ export type VariantRole =
   /** A canary token's random suffix alone (`754B6934`): transformed and restored as that part of the token. */
   | "canary-suffix"
   /** The start of a value cut off where its text ends (`James Gr...`, see cut-tails.ts): shown as the same start of the surrogate. */
-  | "cut-tail";
+  | "cut-tail"
+  /** A person's age that a registered date of birth gives (`age 86`, `36 years old`, see ages.ts): the number, shown as the surrogate date's age. */
+  | "age";
 
 /** One normalized rendering of a vault value that the automaton looks for. */
 export interface Variant {

@@ -1,0 +1,70 @@
+/**
+ * Ages that a registered date of birth gives away: writers compute them (`Lisa Dixon (age 86)`,
+ * `1989-05-07 → ~36 years old`), and an age is the birth year give or take one. A Detector over
+ * the guard's vault: each age written as one (`age 86`, `aged 86`, `Age: 86`, `86 years old`,
+ * `86-year-old`, `86 y/o`) whose number is a registered birth date's age at the reference date, or
+ * up to a few years before it (a document written earlier), is that date's rendering (role `age`).
+ */
+import type { Detection, Detector } from "../base.js";
+import { isBirthField, parseDate, type CalendarDate } from "./dates.js";
+import type { VaultEntry } from "./vault.js";
+
+/** An age computed from a birth date is how writers show it, but other people's ages are written the same way. */
+const AGE_CONFIDENCE = 0.8;
+/** A text may be this many years older than the reference date (a record dated last year says `age 85`). */
+const YEARS_BEFORE_REFERENCE = 3;
+
+/** The number of an age, written as one: after `age`/`aged` (a colon, `of`, `is`, `~` between), or before `years old`, `-year-old`, `y/o`. */
+const AGE_PHRASE =
+  /\b(?:age|aged)\b[ \t]*(?::|\bof\b|\bis\b|\bwas\b)?[ \t]*(?:~|about |approximately |approx\. )?[ \t]*(\d{1,3})\b|\b(\d{1,3})(?:[ -](?:years?|yrs?)[ -]old\b|[ \t]?(?:y\/o|yo)\b)/gi;
+/** Texts that cannot hold an age phrase are not scanned. */
+const AGE_WORD = /age|old|y\/?o/i;
+
+/** Completed years from `birth` to `at`. */
+export function ageAt(birth: CalendarDate, at: CalendarDate): number {
+  const beforeBirthday = at.month < birth.month || (at.month === birth.month && at.day < birth.day);
+  return at.year - birth.year - (beforeBirthday ? 1 : 0);
+}
+
+/** The ages that give away a birth date: at the reference date and up to YEARS_BEFORE_REFERENCE years before it. */
+function agesOf(birth: CalendarDate, reference: CalendarDate): Set<number> {
+  const now = ageAt(birth, reference);
+  return new Set(Array.from({ length: YEARS_BEFORE_REFERENCE + 1 }, (_, back) => now - back).filter((age) => age >= 0));
+}
+
+/** Detects the ages of the registered birth dates among `entries()` (read at each call: values added at run time count). */
+export function ageDetector(entries: () => readonly VaultEntry[], reference: CalendarDate): Detector {
+  let seen = -1;
+  let births: Array<{ entry: VaultEntry; ages: Set<number> }> = [];
+  const birthDates = () => {
+    const all = entries();
+    if (all.length !== seen) {
+      seen = all.length;
+      births = all.flatMap((entry) => {
+        const date = entry.kind === "date" && isBirthField(entry.field) ? parseDate(entry.value) : null;
+        return date ? [{ entry, ages: agesOf(date, reference) }] : [];
+      });
+    }
+    return births;
+  };
+  return {
+    name: "ages",
+    detect(text: string): Detection[] {
+      if (!/\d/.test(text) || !AGE_WORD.test(text)) return [];
+      const dates = birthDates();
+      if (dates.length === 0) return [];
+      const found: Detection[] = [];
+      for (const match of text.matchAll(AGE_PHRASE)) {
+        // `age 86` ends with its number, `86 years old` starts with it.
+        const digits = match[1] ?? match[2];
+        const start = match[1] === undefined ? match.index : match.index + match[0].length - digits.length;
+        const age = Number(digits);
+        for (const { entry, ages } of dates) {
+          if (!ages.has(age)) continue;
+          found.push({ start, end: start + digits.length, field: entry.field, kind: entry.kind, valueType: entry.valueType, tier: 1, confidence: AGE_CONFIDENCE, source: "vault", value: entry.value, role: "age" });
+        }
+      }
+      return found;
+    },
+  };
+}

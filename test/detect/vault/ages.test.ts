@@ -1,0 +1,80 @@
+import { describe, expect, it } from "vitest";
+import { ageAt, ageDetector } from "../../../src/detect/vault/ages.js";
+import { parseDate } from "../../../src/detect/vault/dates.js";
+import type { VaultEntry } from "../../../src/detect/vault/vault.js";
+import { createRecons } from "../../../src/guard.js";
+import { ReconsConfigError } from "../../../src/policy/options.js";
+
+const REFERENCE = parseDate("2026-01-29")!;
+const dob: VaultEntry = { field: "dob", value: "1948-08-24", kind: "date", valueType: "format" };
+
+/** The spans the detector finds in `text`, as written. */
+function agesIn(text: string, entries: VaultEntry[] = [dob]): string[] {
+  return ageDetector(() => entries, REFERENCE)
+    .detect(text)
+    .map((detection) => text.slice(detection.start, detection.end));
+}
+
+describe("ages a registered date of birth gives away", () => {
+  it("counts completed years, a day before the birthday one fewer", () => {
+    expect(ageAt(parseDate("1948-08-24")!, parseDate("2026-08-23")!)).toBe(77);
+    expect(ageAt(parseDate("1948-08-24")!, parseDate("2026-08-24")!)).toBe(78);
+  });
+
+  it("finds the number of an age written as one, at the reference day or up to three years before it", () => {
+    for (const text of ["Amanda (age 77)", "Age: 77", "aged 76", "age ~75", "She is 77 years old.", "a 74-year-old woman", "77 y/o female", "Age: ~77 years"]) {
+      expect(agesIn(text), text).toEqual([/\d+/.exec(text)![0]]);
+    }
+  });
+
+  it("leaves other ages, other numbers and other people's dates alone", () => {
+    expect(agesIn("her son, age 50; she is 78 years old; 73 years old")).toEqual([]);
+    expect(agesIn("page 77, stage 77, 77 years")).toEqual([]);
+    expect(agesIn("age 77", [{ ...dob, field: "hire_date" }])).toEqual([]);
+    expect(agesIn("age 77", [{ ...dob, kind: "text" }])).toEqual([]);
+  });
+
+  it("reads the vault at each call: a birth date added at run time counts", () => {
+    const entries: VaultEntry[] = [];
+    const detector = ageDetector(() => entries, REFERENCE);
+    expect(detector.detect("age 77")).toEqual([]);
+    entries.push(dob);
+    expect(detector.detect("age 77")).toMatchObject([{ start: 4, end: 6, field: "dob", kind: "date", role: "age", value: "1948-08-24" }]);
+  });
+});
+
+describe("ages through the guard", () => {
+  const options = { secret: "ages", ageReference: "2026-01-29", vault: { dob: "1948-08-24" }, policy: { fields: { dob: { authorized: ["doctor"] } } } };
+  const guard = createRecons(options);
+  const clerk = (text: string) => guard.sanitizeSync({ channel: "C2", content: text, recipient: "clerk" });
+
+  it("shows an unauthorized reader the surrogate birth date's age on the reference day, beside that date", () => {
+    const { content, decisions } = clerk("born 1948-08-24, age 77");
+    const [, surrogate, age] = /^born (\d{4}-\d{2}-\d{2}), age (\d+)$/.exec(content)!;
+    expect(surrogate).not.toBe("1948-08-24");
+    expect(Number(age)).toBe(ageAt(parseDate(surrogate)!, parseDate("2026-01-29")!));
+    expect(decisions.map((decision) => [decision.field, decision.action])).toEqual([["dob", "fpe"], ["dob", "fpe"]]);
+  });
+
+  it("keeps the age for an authorized reader and restores it exactly from shared state", () => {
+    const text = "Patient (age 77) is 77 years old";
+    expect(guard.sanitizeSync({ channel: "C2", content: text, recipient: "doctor" }).content).toBe(text);
+    const stored = guard.sanitizeSync({ channel: "C5", content: text }, { reversible: true }).content;
+    expect(stored).not.toMatch(/77/);
+    expect(guard.sanitizeSync({ channel: "C5", content: stored, recipient: "doctor" }).content).toBe(text);
+  });
+
+  it("redacts an age the surrogate date cannot give (born after the reference day), recording why", () => {
+    // Under this secret the surrogate birth date is in 2020: on 1950-01-01 it gives no age.
+    expect(clerk("1948-08-24").content).toMatch(/^2020-/);
+    const early = createRecons({ ...options, ageReference: "1950-01-01" });
+    const { content, decisions } = early.sanitizeSync({ channel: "C2", content: "age 1", recipient: "clerk" });
+    expect(content).toBe("age [REDACTED:date]");
+    expect(decisions).toMatchObject([{ field: "dob", action: "redact", fallback: "age-out-of-range" }]);
+  });
+
+  it("names the option when the reference is not a calendar day", () => {
+    expect(() => createRecons({ ...options, ageReference: "2026-02-30" })).toThrow(ReconsConfigError);
+    expect(() => createRecons({ ...options, ageReference: "January 2026" })).toThrow(/ageReference/);
+  });
+});
