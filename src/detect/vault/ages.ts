@@ -14,9 +14,9 @@ const AGE_CONFIDENCE = 0.8;
 /** A text may be this many years older than the reference date (a record dated last year says `age 85`). */
 const YEARS_BEFORE_REFERENCE = 3;
 
-/** The number of an age, written as one: after `age`/`aged` (a colon, `of`, `is`, `~` between), or before `years old`, `-year-old`, `y/o`. */
+/** The number of an age, written as one: after `age`/`aged` (a colon, `of`, `is`, `~` between), or before `years old`, `-year-old`, `y/o`. Bounded gaps: linear time. */
 const AGE_PHRASE =
-  /\b(?:age|aged)\b[ \t]*(?::|\bof\b|\bis\b|\bwas\b)?[ \t]*(?:~|about |approximately |approx\. )?[ \t]*(\d{1,3})\b|\b(\d{1,3})(?:[ -](?:years?|yrs?)[ -]old\b|[ \t]?(?:y\/o|yo)\b)/gi;
+  /\b(?:age|aged)\b[ \t]{0,3}(?:(?::|of\b|is\b|was\b)[ \t]{0,3})?(?:(?:~|about |approximately |approx\. )[ \t]{0,3})?(\d{1,3})\b|\b(\d{1,3})(?:[ -](?:years?|yrs?)[ -]old\b|[ \t]?(?:y\/o|yo)\b)/gi;
 /** Texts that cannot hold an age phrase are not scanned. */
 const AGE_WORD = /age|old|y\/?o/i;
 
