@@ -1,7 +1,7 @@
 import { stemmer } from "stemmer";
 import { isMonthName } from "./dates.js";
 import { whole, type Variant } from "./variant.js";
-import { fieldNameWords, isStopword, lexiconTag } from "./words.js";
+import { fieldNameWords, isDictionaryWord, isStopword, lexiconTag } from "./words.js";
 
 /** Confidence of a contextual phrase found as its content words close together. */
 export const WINDOW_CONFIDENCE = 0.6;
@@ -190,6 +190,20 @@ function clinicalForms(normalized: string, tokens: readonly string[], acronym: s
  */
 export function wordsNeeded(words: readonly Variant[]): number {
   return words.length >= 4 && !words.some((word) => word.alone) ? words.length - 1 : words.length;
+}
+
+/** Endings of four letters or more that a dictionary lists as words of their own but that inflect a stem (`ness`, `ment`, `ions`). */
+const WORD_LIKE_ENDINGS: ReadonlySet<string> = new Set([
+  "ally", "ions", "ants", "ance", "ness", "ment", "isms", "ates", "able", "ably", "less", "ward", "wards", "like", "ship",
+  "hood", "some", "ling", "lings", "ings", "ered", "tics", "ages", "ures", "ides", "oses",
+]);
+
+/**
+ * Whether the letters after a stem inflect it (`kidne` + `ys`, `treat` + `ment`) rather than start
+ * a word of their own: `heart` + `burn` is heartburn, not heart failure.
+ */
+export function isInflection(ending: string): boolean {
+  return ending.length < 4 || WORD_LIKE_ENDINGS.has(ending) || !isDictionaryWord(ending);
 }
 
 /** A stem may match a longer word (`continu` ~ `continues`); numbers and short words match whole tokens. */

@@ -7,7 +7,7 @@ import { isMonthOfYear, isYearlessDate } from "./dates.js";
 import { CUT_TAIL_CONFIDENCE, CutTails } from "./cut-tails.js";
 import { DigitSkeletons, SKELETON_CONFIDENCE, writtenStart } from "./digit-skeletons.js";
 import { isWrittenHandle } from "./emails.js";
-import { findWindows, MAX_SUFFIX, WINDOW_CONFIDENCE, wordsNeeded, type WordHit } from "./context.js";
+import { findWindows, isInflection, MAX_SUFFIX, WINDOW_CONFIDENCE, wordsNeeded, type WordHit } from "./context.js";
 import { listNeighbours, type MemberHit } from "./lists.js";
 import { followsMask } from "./masked.js";
 import { vaultMembers } from "./members.js";
@@ -407,7 +407,7 @@ function contextWordEnd(norm: NormalizeBuffer, start: number, end: number, asPre
   const wordEnd = norm.tokenEnd(end);
   if (wordEnd - end > MAX_SUFFIX) return -1;
   for (let at = end; at < wordEnd; at++) if (!isLowerLetterCode(codes[at])) return -1;
-  return wordEnd;
+  return isInflection(norm.slice(end, wordEnd)) ? wordEnd : -1;
 }
 
 /** Between a first name and a surname in the original: one capitalized middle name or initial. */

@@ -240,6 +240,16 @@ describe("Vault", () => {
     expectNotFound(short, ["results due in Q3", "a positive test"]);
   });
 
+  it("takes a term's inflections (`kidneys`, `hearts`, `treatments`), not a word that only starts with it (`heartburn`)", () => {
+    const heart = vaultOf({ diagnosis: "Congestive Heart Failure" });
+    expect(found(heart, "his hearts")).toEqual([["hearts", "diagnosis", 0.6]]);
+    expectNotFound(heart, ["She has heartburn after meals.", "heartbeat irregular", "the heartland of Ohio"]);
+    expect(found(vaultOf({ diagnosis: "Chronic Kidney Disease" }), "both kidneys")).toEqual([["kidneys", "diagnosis", 0.6]]);
+    const notes = vaultOf({ notes: "Back pain treatment pending" });
+    expect(found(notes, "back pain, treatments pending")).toEqual([["back pain, treatments pending", "notes", 0.6]]);
+    expectNotFound(notes, ["backpack with treatments pending"]);
+  });
+
   it("matches verbatim case-insensitively and only on word boundaries", () => {
     const vault = vaultOf({ witness_list: ["Ann Kemp", "Ann"], pin: "1234" });
     expect(found(vault, "ANN KEMP, Annual 912345 and 1234.")).toEqual([["ANN KEMP", "witness_list", 1], ["1234", "pin", 1]]);
