@@ -217,9 +217,8 @@ class Guard implements ReconsGuard {
     this.applied = setup.applied.fork();
     this.surrogates = setup.surrogates.fork(this.vault, (operator, input) => this.applied.apply(operator, input));
     const recognizers = [...(options.builtinRecognizers ? defaultRecognizers() : []), ...options.recognizers];
-    const vault = this.vault;
     this.ageReference = parseDate(options.ageReference ?? new Date().toISOString().slice(0, 10))!;
-    this.detectors = [vault, ageDetector(() => vault.entries(), this.ageReference), recognizerDetector(recognizers), ...options.detectors];
+    this.detectors = [this.vault, ageDetector(() => this.vault.entries(), this.ageReference), recognizerDetector(recognizers), ...options.detectors];
     if (options.policy.reachability.enabled) this.reachability = new Reachability(options.policy.reachability.edges);
     this.judge = options.judge;
     this.rewriter = options.rewriter;
@@ -745,7 +744,8 @@ function wholeSurrogatePart(action: Action, role: VariantRole | undefined, ageRe
   if (role === "local-part") return (whole, original) => handleOf(whole, original);
   if (role === "cut-tail" && (action === "fpe" || action === "mldp")) return (whole, original) => cutCharacters(whole, original);
   if (role === "cut-tail" && action === "pseudonymize") return cutTokens;
-  if (role === "age") return action === "fpe" ? (whole, original, registered) => surrogateAge(whole, original, registered, ageReference) : ageRedacted;
+  if (role === "age" && action === "fpe") return (whole, original, registered) => surrogateAge(whole, original, registered, ageReference);
+  if (role === "age" && action !== "redact") return ageRedacted;
   if (action === "pseudonymize" && (role === "first-name" || role === "surname")) {
     return (whole, original) => {
       const part = namePart(whole, role);
@@ -767,7 +767,7 @@ function surrogateAge(whole: string, original: string, registered: string, refer
   return String(age);
 }
 
-/** An age under any other action than FPE has no surrogate date to follow: redacted. */
+/** An age under another transformation than FPE (a custom policy's pseudonym or noise) has no surrogate date to follow: redacted. */
 function ageRedacted(): never {
   throw new OperatorError("an age follows only an enciphered birth date", "age-not-enciphered");
 }

@@ -70,7 +70,8 @@ function fieldPolicies(trace: Trace, authorizedFields: Set<string>, recipients: 
 /** The day a trace was recorded, from its id (`trace_20260129_...`), else the corpus's (`AGENTLEAK_AGE_REFERENCE`): the ages it writes are counted then. */
 function traceDay(trace: Trace): string {
   const dated = /^trace_(\d{4})(\d{2})(\d{2})_/.exec(trace.trace_id);
-  return dated && parseDate(`${dated[1]}-${dated[2]}-${dated[3]}`) ? `${dated[1]}-${dated[2]}-${dated[3]}` : AGENTLEAK_AGE_REFERENCE;
+  const day = dated ? `${dated[1]}-${dated[2]}-${dated[3]}` : "";
+  return parseDate(day) ? day : AGENTLEAK_AGE_REFERENCE;
 }
 
 function guardOptions(trace: Trace, authorizedFields: Set<string>, options: ReplayOptions): ReconsOptionsInput {

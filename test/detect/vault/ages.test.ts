@@ -73,6 +73,15 @@ describe("ages through the guard", () => {
     expect(decisions).toMatchObject([{ field: "dob", action: "redact", fallback: "age-out-of-range" }]);
   });
 
+  it("redacts the age where the policy redacts the date, as any redaction (no fallback)", () => {
+    const redacting = createRecons({ ...options, policy: { fields: { dob: { authorized: ["doctor"], action: "redact" } } } });
+    const { content, decisions } = redacting.sanitizeSync({ channel: "C2", content: "aged 77", recipient: "clerk" });
+    expect(content).toBe("aged [REDACTED:date]");
+    expect(decisions).toHaveLength(1);
+    expect(decisions[0]).toMatchObject({ field: "dob", action: "redact" });
+    expect(decisions[0].fallback).toBeUndefined();
+  });
+
   it("names the option when the reference is not a calendar day", () => {
     expect(() => createRecons({ ...options, ageReference: "2026-02-30" })).toThrow(ReconsConfigError);
     expect(() => createRecons({ ...options, ageReference: "January 2026" })).toThrow(/ageReference/);
