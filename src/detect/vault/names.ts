@@ -68,6 +68,7 @@ export function nameVariants(name: PersonName): Variant[] {
     whole(`${surname} ${first}`, REORDERED_CONFIDENCE),
     whole(`${first.charAt(0)} ${surname}`, INITIAL_CONFIDENCE),
     whole(`${first} ${surname.charAt(0)}`, INITIAL_CONFIDENCE),
+    whole(`${surname} ${first.charAt(0)}`, INITIAL_CONFIDENCE),
     // Every given name as an initial (`D. S. Sanchez` of `Dwayne Stuart Sanchez`): only names with a middle name add a form.
     whole(`${tokens.slice(0, -1).map((token) => token.charAt(0)).join(" ")} ${surname}`, INITIAL_CONFIDENCE),
     ...TITLES.map((title) => whole(`${title} ${surname}`, TITLE_SURNAME_CONFIDENCE)),

@@ -161,18 +161,24 @@ export function copyCase(pattern: string, name: string): string {
 /**
  * `span` (a rendering of the name whose tokens are `from`) with each initial replaced by the initial
  * of the token of `to` at the position of the `from` token it abbreviates. Tokens are aligned in
- * order: a span token stands for the next `from` token equal to it or, for an initial, starting with it.
+ * order: a span token stands for the next `from` token equal to it or, for an initial, starting with
+ * it; where none follows (`Wilson, R.`), for any such token not taken yet.
  */
 function mapInitials(span: string, from: readonly string[], to: readonly string[]): string {
   const tokens = parseName(span);
+  const used = new Set<number>();
   let next = 0;
   let text = "";
   let last = 0;
   for (const token of tokens) {
     const isInitial = token.text.length === 1;
     const lower = lookupKey(token.text);
-    const at = from.findIndex((name, i) => i >= next && (isInitial ? lookupKey(name).startsWith(lower) : lookupKey(name) === lower));
+    const stands = (name: string, i: number) => !used.has(i) && (isInitial ? lookupKey(name).startsWith(lower) : lookupKey(name) === lower);
+    // In order, else (a reordered `Wilson, R.`) any token not taken yet.
+    let at = from.findIndex((name, i) => i >= next && stands(name, i));
+    if (at === -1) at = from.findIndex(stands);
     if (at === -1) continue;
+    used.add(at);
     next = at + 1;
     if (!isInitial) continue;
     text += span.slice(last, token.start) + copyCase(token.text, to[at].charAt(0));

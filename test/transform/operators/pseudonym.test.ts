@@ -94,6 +94,8 @@ describe("pseudonym operator: names", () => {
       ["D. Sanchez", `${first.charAt(0)}. ${last}`],
       ["Dr. D. S. Sanchez", `Dr. ${first.charAt(0)}. S. ${last}`],
       ["d. sanchez", `${first.charAt(0).toLowerCase()}. ${last.toLowerCase()}`],
+      // Reordered, the initial still stands for the given name.
+      ["Sanchez, D.", `${last}, ${first.charAt(0)}.`],
       [registered, pseudonym(registered)],
     ];
     for (const [span, expected] of cases) {
