@@ -21,7 +21,12 @@ const MONTH_YEAR_CONFIDENCE = 0.6;
 const BIRTH_YEAR_CONFIDENCE = 0.7;
 /** Field-name words of a date of birth (`dob`, `date_of_birth`, `birthDate`). */
 const BIRTH_FIELD_WORDS = ["dob", "birth", "birthday", "born"];
-const BIRTH_PHRASES = ["born in", "born", "birth year", "birth year of", "year of birth"];
+const BIRTH_PHRASES = [
+  "born in", "born", "birth year", "birth year of", "year of birth",
+  // `born mid-1971`, `born in late 1971`, `born in the summer of 1971`: the year as surely.
+  ...["early", "mid", "late"].flatMap((part) => [`born ${part}`, `born in ${part}`]),
+  ...["spring", "summer", "fall", "autumn", "winter"].map((season) => `born in the ${season} of`),
+];
 
 export interface CalendarDate {
   year: number;

@@ -125,7 +125,8 @@ describe("Vault", () => {
     expect(found(vault, "Seen on the 3rd of January.")).toEqual([["3rd of January", "visit_date", 0.7]]);
     expect(found(vault, "Hired in June 2023.")).toEqual([["June 2023", "hire_date", 0.6]]);
     expect(found(vault, "She was born in 1957 in Ohio.")).toEqual([["1957", "dob", 0.7]]);
-    expectNotFound(vault, [
+    for (const text of ["born mid-1957", "born in late 1957", "born in the summer of 1957"]) expect(found(vault, text)).toEqual([["1957", "dob", 0.7]]);
+    expectNotFound(vault, ["mid-1957 sales", "in the summer of 1957", 
       "January 3, 2025", "3 January 2025", "the 3rd of January 2027", "jan 3 more", "January 30", "13 January",
       "Sat, 31 Jan 2026 19:06", "the 3rd of January 2025", "Jan 01 2026", "12/01/2026", "page 1, 2026", "in 1957", "born in 2023",
     ]);
