@@ -57,13 +57,17 @@ function isOwnTerm(word: string, capitalized: ReadonlySet<string>): boolean {
 /** Words that qualify a phrase rather than carry it (`Stage 3`, `Type 2`): never required. */
 const QUALIFIERS: ReadonlySet<string> = new Set(["stage", "type", "grade", "class", "level", "phase", "tier", "step", "ii", "iii", "iv"]);
 
-/** Match form of a word: its Porter stem cut back to a prefix of the word (`kidney` -> `kidne`), else the word. */
+/**
+ * Match form of a word: its Porter stem cut back to a prefix of the word (`kidney` -> `kidne`), else
+ * the word; never more than MAX_SUFFIX letters short of it, so the word itself still matches
+ * (`undocumented`, which Porter cuts to `undocu`, matches as `undocum`).
+ */
 function matchForm(word: string): string {
   if (!/^[a-z]+$/.test(word)) return word;
   const stem = stemmer(word);
   let common = 0;
   while (common < stem.length && stem.charCodeAt(common) === word.charCodeAt(common)) common++;
-  return common >= MIN_STEM_FOR_PREFIX ? word.slice(0, common) : word;
+  return common >= MIN_STEM_FOR_PREFIX ? word.slice(0, Math.max(common, word.length - MAX_SUFFIX)) : word;
 }
 
 /** The words that carry a phrase: stopwords, one-character tokens, numbers and qualifiers dropped. */

@@ -241,6 +241,12 @@ describe("Vault", () => {
     expectNotFound(short, ["results due in Q3", "a positive test"]);
   });
 
+  it("finds a phrase's long words as written, however far Porter cuts them (`undocumented` -> `undocu`)", () => {
+    const vault = vaultOf({ confidential_strategy: "immigration status: undocumented", notes: "Recommended hospitalization after authorization review" });
+    expect(found(vault, "her immigration status is undocumented")).toEqual([["immigration status is undocumented", "confidential_strategy", 0.6]]);
+    expect(found(vault, "The review recommended hospitalization, pending authorization.")).toEqual([["review recommended hospitalization, pending authorization", "notes", 0.6]]);
+  });
+
   it("takes a term's inflections (`kidneys`, `hearts`, `treatments`), not a word that only starts with it (`heartburn`)", () => {
     const heart = vaultOf({ diagnosis: "Congestive Heart Failure" });
     expect(found(heart, "his hearts")).toEqual([["hearts", "diagnosis", 0.6]]);
