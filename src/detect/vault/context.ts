@@ -203,11 +203,14 @@ const WORD_LIKE_ENDINGS: ReadonlySet<string> = new Set([
 ]);
 
 /**
- * Whether the letters after a stem inflect it (`kidne` + `ys`, `treat` + `ment`) rather than start
- * a word of their own: `heart` + `burn` is heartburn, not heart failure.
+ * Whether `word`, which starts with the match form `form`, is a form of the same word (`kidne` +
+ * `ys`, `treat` + `ment`, `surveil` + `lance`) rather than another word that starts with it:
+ * `heart` + `burn` is heartburn, not heart failure. An ending that is a word of its own decides
+ * only where Porter does not stem the whole word back to the form.
  */
-export function isInflection(ending: string): boolean {
-  return ending.length < 4 || WORD_LIKE_ENDINGS.has(ending) || !isDictionaryWord(ending);
+export function isInflection(form: string, word: string): boolean {
+  const ending = word.slice(form.length);
+  return ending.length < 4 || WORD_LIKE_ENDINGS.has(ending) || !isDictionaryWord(ending) || matchForm(word) === form;
 }
 
 /** A stem may match a longer word (`continu` ~ `continues`); numbers and short words match whole tokens. */

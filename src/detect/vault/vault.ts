@@ -407,7 +407,7 @@ function contextWordEnd(norm: NormalizeBuffer, start: number, end: number, asPre
   const wordEnd = norm.tokenEnd(end);
   if (wordEnd - end > MAX_SUFFIX) return -1;
   for (let at = end; at < wordEnd; at++) if (!isLowerLetterCode(codes[at])) return -1;
-  return isInflection(norm.slice(end, wordEnd)) ? wordEnd : -1;
+  return isInflection(norm.slice(start, end), norm.slice(start, wordEnd)) ? wordEnd : -1;
 }
 
 /** Between a first name and a surname in the original: one capitalized middle name or initial. */

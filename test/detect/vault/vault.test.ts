@@ -255,6 +255,8 @@ describe("Vault", () => {
     const notes = vaultOf({ notes: "Back pain treatment pending" });
     expect(found(notes, "back pain, treatments pending")).toEqual([["back pain, treatments pending", "notes", 0.6]]);
     expectNotFound(notes, ["backpack with treatments pending"]);
+    // An ending that is a word (`lance`) is still the same word where Porter stems it back (`surveil` of `surveillance`).
+    expect(found(vaultOf({ notes: "currently under FBI surveillance" }), "under FBI surveillance currently")).toEqual([["FBI surveillance currently", "notes", 0.6]]);
   });
 
   it("matches verbatim case-insensitively and only on word boundaries", () => {
