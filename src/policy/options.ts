@@ -1,5 +1,4 @@
 import { z } from "zod";
-import { parseDate } from "../detect/vault/dates.js";
 import { ACTIONS, CHANNELS, VALUE_TYPES } from "../event.js";
 import type { Detector, Recognizer } from "../detect/base.js";
 import type { Operator } from "../transform/base.js";
@@ -124,7 +123,7 @@ export const reconsOptionsSchema = z.strictObject({
    * birth away): ISO `YYYY-MM-DD`; absent, the day the guard is created (UTC). Fix it where runs
    * must be repeatable across days (the evaluation and replay pass theirs).
    */
-  ageReference: z.iso.date().refine((value) => parseDate(value) !== null, "not a calendar date").optional(),
+  ageReference: z.iso.date().optional(),
 });
 export type ReconsOptionsInput = z.input<typeof reconsOptionsSchema>;
 export type ReconsOptions = z.output<typeof reconsOptionsSchema>;

@@ -50,9 +50,9 @@ export function ageDetector(entries: () => readonly VaultEntry[], reference: Cal
   return {
     name: "ages",
     detect(text: string): Detection[] {
-      if (!/\d/.test(text) || !AGE_WORD.test(text)) return [];
+      // Most guards hold no birth date: their texts are not scanned at all.
       const dates = birthDates();
-      if (dates.length === 0) return [];
+      if (dates.length === 0 || !/\d/.test(text) || !AGE_WORD.test(text)) return [];
       const found: Detection[] = [];
       for (const match of text.matchAll(AGE_PHRASE)) {
         // `age 86` ends with its number, `86 years old` starts with it.

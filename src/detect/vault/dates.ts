@@ -92,6 +92,9 @@ export function spelledOrdinal(day: number, joiner = "-"): string {
 
 const SPELLED_DAYS = new Map(Array.from({ length: 31 }, (_, index) => [spelledOrdinal(index + 1, " "), index + 1]));
 
+/** Regex source of a two-word spelled day as one token (`twenty-first`, `twenty first`, `twentyfirst`). */
+export const TWO_WORD_SPELLED_DAY = `(?:twenty|thirty)[- ]?(?:${ORDINAL_UNITS.join("|")})\\b`;
+
 /** The day (1-31) a spelled ordinal stands for, in any case, its tens and units joined by a hyphen, a space or nothing; 0 for other text. */
 export function spelledDay(text: string): number {
   const lower = text.toLowerCase();
@@ -171,6 +174,17 @@ function tokenAfter(norm: NormalizeBuffer, end: number): string {
 /** A day of a month written as a number or an ordinal (`3`, `03`, `3rd`). */
 const DAY_TOKEN = /^\d{1,2}(?:st|nd|rd|th)?$/;
 const YEAR_TOKEN = /^\d{4}$/;
+
+/** A lowercase word a month-and-day form may hold (`of`, a spelled day): not a verb `may` makes of it. */
+function isDateWord(token: string): boolean {
+  return token === "of" || isSpelledDayWord(token);
+}
+
+/** A day written before a month (`3`, `3rd`, `third`, `twenty first`): the month and year after it are that day's date. */
+function isDayToken(token: string): boolean {
+  return DAY_TOKEN.test(token) || isSpelledDayWord(token);
+}
+
 /** A numeric month and year joined as one (`06/2023`, `6-2023`), not `page 6, 2023`. */
 const NUMERIC_MONTH_YEAR = /^\d{1,2}[/-]\d{4}$/;
 
@@ -181,8 +195,7 @@ const NUMERIC_MONTH_YEAR = /^\d{1,2}[/-]\d{4}$/;
 export function isYearlessDate(norm: NormalizeBuffer, start: number, end: number): boolean {
   for (let at = start; at < end; at = norm.tokenEnd(at) + 1) {
     const letter = norm.source.charAt(norm.origin[at]);
-    const token = norm.slice(at, norm.tokenEnd(at));
-    if (isLowerLetterCode(norm.codes[at]) && token !== "of" && !isSpelledDayWord(token) && letter === letter.toLowerCase()) return false;
+    if (isLowerLetterCode(norm.codes[at]) && letter === letter.toLowerCase() && !isDateWord(norm.slice(at, norm.tokenEnd(at)))) return false;
   }
   return !YEAR_TOKEN.test(tokenAfter(norm, end));
 }
@@ -194,9 +207,8 @@ export function isYearlessDate(norm: NormalizeBuffer, start: number, end: number
  */
 export function isMonthOfYear(norm: NormalizeBuffer, start: number, end: number): boolean {
   const before = tokenBefore(norm, start);
-  const isDay = (token: string) => DAY_TOKEN.test(token) || isSpelledDayWord(token);
-  if (isDay(before) || isMonthName(before)) return false;
-  if (before === "of" && isDay(tokenBefore(norm, start - before.length - 1))) return false;
+  if (isDayToken(before) || isMonthName(before)) return false;
+  if (before === "of" && isDayToken(tokenBefore(norm, start - before.length - 1))) return false;
   if (!isDigitCode(norm.codes[start])) return true;
   const [from, to] = originalSpan(norm, start, end);
   return NUMERIC_MONTH_YEAR.test(norm.source.slice(from, to));

@@ -3,7 +3,7 @@
  * partial forms: `July 28`, `June 2023`, `06/2023`), read into its parts and a layout that writes
  * any other date the same way: date FPE replaces the date and keeps the writing.
  */
-import { monthNumber, MONTHS, ordinalSuffix, spelledDay, spelledOrdinal, validDate, type CalendarDate } from "../../detect/vault/dates.js";
+import { monthNumber, MONTHS, ordinalSuffix, spelledDay, spelledOrdinal, TWO_WORD_SPELLED_DAY, validDate, type CalendarDate } from "../../detect/vault/dates.js";
 
 type Part = "year" | "month" | "day";
 
@@ -33,9 +33,8 @@ export interface ReadDate {
   layout: DateLayout;
 }
 
-/** A day spelled out, its tens and units as one token (`twenty-first`, `twenty first`). */
-const SPELLED_DAY = "(?:twenty|thirty)[- ]?(?:first|second|third|fourth|fifth|sixth|seventh|eighth|ninth)\\b";
-const TOKEN = new RegExp(`(\\d+)(st|nd|rd|th)?|(${SPELLED_DAY}|[A-Za-z]+)|([^A-Za-z\\d]+)`, "gi");
+/** A two-word spelled day is one token (`twenty-first`). */
+const TOKEN = new RegExp(`(\\d+)(st|nd|rd|th)?|(${TWO_WORD_SPELLED_DAY}|[A-Za-z]+)|([^A-Za-z\\d]+)`, "gi");
 /** Words a written date holds besides its parts (`28th of July`, `July the 28th`). */
 const DATE_WORDS = new Set(["of", "the"]);
 
