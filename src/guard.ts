@@ -10,7 +10,7 @@ import { suffixLike } from "./detect/vault/identifiers.js";
 import { layHandle, localPart } from "./detect/vault/emails.js";
 import { maskedTail } from "./detect/vault/masked.js";
 import { asciiDigits, normalizeValue, unescapedText, withoutAccents } from "./detect/vault/normalize.js";
-import { namePart } from "./detect/vault/names.js";
+import { glueLike, namePart, type GluedShape } from "./detect/vault/names.js";
 import { nicknamesOf } from "./detect/vault/nicknames.js";
 import type { VariantRole } from "./detect/vault/variant.js";
 import { Vault } from "./detect/vault/vault.js";
@@ -742,6 +742,8 @@ function wholeSurrogatePart(action: Action, role: VariantRole | undefined, ageRe
   if (action === "fpe" && role === "canary-suffix") return (whole, original) => suffixLike(original, whole);
   // A handle shows the local part of the email's surrogate, laid out as written where it can be (`maria_gonzalez` → `nzpzx_zovudzsp`).
   if (role === "local-part") return (whole, original) => handleOf(whole, original);
+  // A glued name shows the whole surrogate glued the same way (`RyanWilson` -> `NeilPotter`); a surrogate that is no name (a placeholder) is redacted.
+  if ((role === "glued-name" || role === "glued-initial") && action !== "redact") return (whole, original) => gluedSurrogate(whole, original, role);
   if (role === "cut-tail" && (action === "fpe" || action === "mldp")) return (whole, original) => cutCharacters(whole, original);
   if (role === "cut-tail" && action === "pseudonymize") return cutTokens;
   if (role === "age" && action === "fpe") return (whole, original, registered) => surrogateAge(whole, original, registered, ageReference);
@@ -765,6 +767,12 @@ function surrogateAge(whole: string, original: string, registered: string, refer
   const age = Number(original) + ageAt(surrogate, reference) - ageAt(birth, reference);
   if (!(age >= 0 && age <= MAX_AGE)) throw new OperatorError("the surrogate birth date gives no age", "age-out-of-range");
   return String(age);
+}
+
+function gluedSurrogate(whole: string, original: string, shape: GluedShape): string {
+  const glued = glueLike(original, whole, shape);
+  if (glued === null) throw new OperatorError("the surrogate is no person name to glue", "glued-name-without-name");
+  return glued;
 }
 
 /** An age under another transformation than FPE (a custom policy's pseudonym or noise) has no surrogate date to follow: redacted. */

@@ -4,7 +4,7 @@ import { layIdentifier } from "../detect/vault/digit-skeletons.js";
 import { layHandle, localPart } from "../detect/vault/emails.js";
 import { suffixLike } from "../detect/vault/identifiers.js";
 import { maskedTail } from "../detect/vault/masked.js";
-import { namePart } from "../detect/vault/names.js";
+import { glueLike, namePart } from "../detect/vault/names.js";
 import type { VariantRole } from "../detect/vault/variant.js";
 import { Vault, type VaultEntry } from "../detect/vault/vault.js";
 import { open, seal } from "../crypto/aes-gcm.js";
@@ -192,6 +192,9 @@ export class SurrogateIndex {
         return layHandle(span, localPart(entry.value) ?? "") ?? span;
       case "canary-suffix":
         return suffixLike(span, entry.value) ?? span;
+      case "glued-name":
+      case "glued-initial":
+        return glueLike(span, entry.value, role) ?? span;
       case "first-name":
       case "surname": {
         const part = namePart(entry.value, role);

@@ -1,7 +1,8 @@
 import { nicknamesOf } from "./nicknames.js";
 import { normalizeValue } from "./normalize.js";
-import { NAME_SUFFIXES, TITLES, isDictionaryWord, isTitle } from "./words.js";
+import { NAME_SUFFIXES, TITLES, isDictionaryWord, isNameWord, isTitle } from "./words.js";
 import { whole, type Variant } from "./variant.js";
+import { isListedName } from "../../transform/operators/pseudonym.js";
 
 const CORE_CONFIDENCE = 0.95;
 const REORDERED_CONFIDENCE = 0.9;
@@ -15,6 +16,10 @@ export const SURNAME_CONFIDENCE = 0.6;
 export const FIRST_NAME_CONFIDENCE = 0.5;
 /** Shorter name parts (`Le`, `Al`) are never matched alone. */
 const MIN_PART_LENGTH = 3;
+/** A name glued into a handle (`ryanwilson`, `rwilson`): as certain as an email's handle, another person can pick it too. */
+const GLUED_CONFIDENCE = 0.85;
+/** Shorter glued forms (`dlee`, `jli`) are anyone's. */
+const MIN_GLUED_LENGTH = 6;
 
 export interface PersonName {
   first: string;
@@ -85,5 +90,37 @@ export function nameVariants(name: PersonName): Variant[] {
     if (nickname.length >= MIN_PART_LENGTH && !isDictionaryWord(nickname)) variants.push({ form: nickname, confidence: FIRST_NAME_CONFIDENCE, role: "first-name" });
   }
   if (surname.length >= MIN_PART_LENGTH) variants.push({ form: surname, confidence: SURNAME_CONFIDENCE, role: "surname" });
+  variants.push(...gluedVariants(first, joined));
   return variants;
+}
+
+/**
+ * The name glued into one token as handles and user names write it: first name and surname
+ * (`ryanwilson`, `RyanWilson`) and initial and surname (`rwilson`), where the token names nobody
+ * else: long enough, and no word or common name of its own (`annotate` of `Ann Otate`).
+ */
+function gluedVariants(first: string, surname: string): Variant[] {
+  const forms: Array<[string, GluedShape]> = [
+    [first.replaceAll(" ", "") + surname, "glued-name"],
+    [first.charAt(0) + surname, "glued-initial"],
+  ];
+  return forms
+    .filter(([form]) => form.length >= MIN_GLUED_LENGTH && /^[a-z]+$/.test(form) && !isDictionaryWord(form) && !isNameWord(form) && !isListedName(form))
+    .map(([form, role]) => ({ form, confidence: GLUED_CONFIDENCE, role }));
+}
+
+export type GluedShape = "glued-name" | "glued-initial";
+
+/**
+ * `name` (a person name as written) glued in `shape` with the letter case of `span`, another name
+ * glued so: all lowercase or all capitals as `span`, else each part capitalized as the name writes
+ * it (`NeilPotter` + `Ryan Wilson` -> `RyanWilson`, `npotter` -> `rwilson`); null if not such a name.
+ */
+export function glueLike(span: string, name: string, shape: GluedShape): string | null {
+  const [first, surname] = [namePart(name, "first-name"), namePart(name, "surname")].map((part) => part?.replace(/[^\p{L}\p{M}]/gu, ""));
+  if (!first || !surname) return null;
+  const glued = (shape === "glued-name" ? first : first.charAt(0)) + surname;
+  if (span === span.toLowerCase()) return glued.toLowerCase();
+  if (span === span.toUpperCase()) return glued.toUpperCase();
+  return glued;
 }

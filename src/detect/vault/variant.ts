@@ -28,6 +28,10 @@ export type VariantRole =
   | "beside-currency"
   /** An email's distinctive local part (`maria.gonzalez`, `jkowalski77`): counts written as a handle, a token of its own. */
   | "local-part"
+  /** A person name glued into a handle, first name and surname (`ryanwilson`, `@RyanWilson`): counts written as a token of its own. */
+  | "glued-name"
+  /** A person name glued into a handle, initial and surname (`rwilson`): counts written as a token of its own. */
+  | "glued-initial"
   /** A canary token's random suffix alone (`754B6934`): transformed and restored as that part of the token. */
   | "canary-suffix"
   /** The start of a value cut off where its text ends (`James Gr...`, see cut-tails.ts): shown as the same start of the surrogate. */

@@ -288,6 +288,8 @@ export class Vault implements Detector {
         if (besideCurrency(norm.source, ...originalSpan(norm, start, end))) hits.candidates.push(hit);
         return;
       case "local-part":
+      case "glued-name":
+      case "glued-initial":
         if (isWrittenHandle(norm.source, ...originalSpan(norm, start, end))) hits.candidates.push(hit);
         return;
       case "acronym": {

@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { namePart } from "../../../src/detect/vault/names.js";
+import { glueLike, namePart } from "../../../src/detect/vault/names.js";
+import { createRecons } from "../../../src/guard.js";
+import { createRedactOperator } from "../../../src/transform/operators/redact.js";
 
 describe("namePart", () => {
   it("returns the first name or surname as written, without honorifics or suffixes", () => {
@@ -11,5 +13,70 @@ describe("namePart", () => {
   it("returns null for a value that is not a person name of two parts", () => {
     expect(namePart("Madonna", "first-name")).toBeNull();
     expect(namePart("ACC-0473033101", "surname")).toBeNull();
+  });
+});
+
+describe("glueLike", () => {
+  it("glues a name in the span's shape and letter case", () => {
+    expect(glueLike("NeilPotter", "Ryan Wilson", "glued-name")).toBe("RyanWilson");
+    expect(glueLike("neilpotter", "Ryan Wilson", "glued-name")).toBe("ryanwilson");
+    expect(glueLike("NPOTTER", "Ryan Wilson", "glued-initial")).toBe("RWILSON");
+    expect(glueLike("npotter", "Mary-Jane O'Brien", "glued-initial")).toBe("mobrien");
+    expect(glueLike("x", "Madonna", "glued-name")).toBeNull();
+  });
+});
+
+describe("a name glued into a handle", () => {
+  const guard = (policy = {}) => createRecons({ secret: "glued-secret", vault: { patient: "Ryan Wilson" }, policy });
+  const authorizing = { fields: { patient: { valueType: "value" as const, kind: "name", authorized: ["reader"] } } };
+  const deliver = (g: ReturnType<typeof guard>, content: string, recipient: string) => g.sanitizeSync({ channel: "C2", content, recipient }).content as string;
+
+  it.each([
+    ["ping @ryanwilson today", "ryanwilson"],
+    ["user RyanWilson logged in", "RyanWilson"],
+    ["profile: https://x.com/ryanwilson", "ryanwilson"],
+    ["login rwilson, reset requested", "rwilson"],
+    ["RWILSON approved it", "RWILSON"],
+  ])("%s reaches no unauthorized reader", (text, raw) => {
+    expect(deliver(guard(authorizing), text, "x").toLowerCase()).not.toContain(raw.toLowerCase());
+  });
+
+  it("shows the name's pseudonym glued the same way", () => {
+    const g = guard(authorizing);
+    const pseudonym = deliver(g, "Ryan Wilson", "x");
+    const [first, surname] = pseudonym.split(" ");
+    expect(deliver(g, "user RyanWilson logged in", "x")).toBe(`user ${first}${surname} logged in`);
+    expect(deliver(g, "ping @ryanwilson", "x")).toBe(`ping @${(first + surname).toLowerCase()}`);
+    expect(deliver(g, "login rwilson", "x")).toBe(`login ${(first.charAt(0) + surname).toLowerCase()}`);
+  });
+
+  it("gives an authorized reader the handle unchanged, and back from a reversible write", () => {
+    const g = guard(authorizing);
+    for (const text of ["user RyanWilson logged in", "ping @ryanwilson", "login rwilson now"]) {
+      expect(deliver(g, text, "reader")).toBe(text);
+      const stored = g.sanitizeSync({ channel: "C5", content: text }, { reversible: true }).content as string;
+      expect(stored).not.toBe(text);
+      expect(g.restore(stored, "reader", "C5")).toBe(text);
+      expect(g.restore(stored, "x", "C5")).toBe(stored);
+    }
+  });
+
+  it("redacts the handle where names are redacted", () => {
+    const redact = createRedactOperator();
+    const g = createRecons({ secret: "glued-secret", vault: { patient: "Ryan Wilson" }, policy: authorizing, operators: [{ ...redact, action: "pseudonymize" }] });
+    expect(deliver(g, "user RyanWilson", "x")).toBe("user [REDACTED:name]");
+  });
+
+  it.each(["ryanwilson.com is a domain", "mail rwilson@corp.com", "xryanwilson and ryanwilsonx", "Ryan Wilson"])("does not take %s for a glued name", (text) => {
+    const found = guard().vault.detect(text).filter((d) => d.role === "glued-name" || d.role === "glued-initial");
+    expect(found).toEqual([]);
+  });
+
+  it("makes no glued form that is a word or anyone's name", () => {
+    const forms = (name: string) => createRecons({ secret: "s", vault: { p: name }, policy: { fields: { p: { kind: "name", valueType: "value" as const, authorized: [] } } } }).vault.detect(`${name.replace(" ", "")} ${name.charAt(0)}${name.split(" ")[1]}`).filter((d) => d.role?.startsWith("glued"));
+    expect(forms("Ann Otate").map((d) => d.role)).toEqual(["glued-initial"]);
+    expect(createRecons({ secret: "s", vault: { p: "Ann Otate" }, policy: {} }).vault.detect("annotate it")).toEqual([]);
+    expect(forms("D. Lee")).toEqual([]);
+    expect(forms("Ryan Wilson").map((d) => d.role)).toEqual(["glued-name", "glued-initial"]);
   });
 });
