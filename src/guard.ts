@@ -9,7 +9,7 @@ import { layIdentifier } from "./detect/vault/digit-skeletons.js";
 import { suffixLike } from "./detect/vault/identifiers.js";
 import { layHandle, localPart } from "./detect/vault/emails.js";
 import { maskedTail } from "./detect/vault/masked.js";
-import { asciiDigits, normalizeValue, unescapedText, withoutAccents } from "./detect/vault/normalize.js";
+import { asciiDigits, escapedAs, normalizeValue, unescapedText, withoutAccents } from "./detect/vault/normalize.js";
 import { glueLike, namePart, type GluedShape } from "./detect/vault/names.js";
 import { nicknamesOf } from "./detect/vault/nicknames.js";
 import type { VariantRole } from "./detect/vault/variant.js";
@@ -479,7 +479,7 @@ class Guard implements ReconsGuard {
         // A partial rendering shows its part of the whole value's surrogate, so it restores as that part.
         const whole = this.applied.apply(operator, { ...input, value: detection.value });
         const shown = part(whole.text, plain, detection.value);
-        if (shown !== null) return { replacement: shown, exception: whole.exception };
+        if (shown !== null) return { replacement: escapedAs(original, shown), exception: whole.exception };
       }
       const applied = this.applied.apply(operator, input);
       // A name written in capitals (`PATRICK O'CONNOR`) is pseudonymized as its registered rendering: its pseudonym is written in capitals too.
@@ -488,7 +488,8 @@ class Guard implements ReconsGuard {
         // An amount in shared state that FPE can only pad (`$45,000` -> `$93358544,207`), spell in letters (`$4.5M`) or write in other digits than the registered value's: sealed instead.
         return { replacement: this.seal(detection, original), fallback: "fpe-sealed-not-format-preserving" };
       }
-      return { replacement: result.text, exception: result.exception };
+      // A span written percent-encoded (in a URL) gets its surrogate encoded alike.
+      return { replacement: escapedAs(original, result.text), exception: result.exception };
     } catch (error) {
       const fallback = error instanceof OperatorError ? error.fallback : `${action}-error`;
       return { replacement: this.redact(detection), fallback };

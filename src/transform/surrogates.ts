@@ -7,6 +7,7 @@ import { maskedTail } from "../detect/vault/masked.js";
 import { glueLike, namePart } from "../detect/vault/names.js";
 import type { VariantRole } from "../detect/vault/variant.js";
 import { Vault, type VaultEntry } from "../detect/vault/vault.js";
+import { escapedAs, unescapedText } from "../detect/vault/normalize.js";
 import { open, seal } from "../crypto/aes-gcm.js";
 import { keyedTag } from "../crypto/keys.js";
 import type { Operator, OperatorInput, OperatorOutput } from "./base.js";
@@ -147,7 +148,9 @@ export class SurrogateIndex {
     const replacements = resolveOverlaps(found).map((detection) => {
       const origin = originIndex(detection.field!);
       const role = detection.role ?? "whole";
-      const real = this.reverse(origin, unsealed.text.slice(detection.start, detection.end), role);
+      // Reversed as the operator wrote it (escapes decoded), put back escaped as the span was.
+      const written = unsealed.text.slice(detection.start, detection.end);
+      const real = escapedAs(written, this.reverse(origin, unescapedText(written), role));
       return { start: detection.start, end: detection.end, real, entry: this.origins[origin].entry, role };
     });
     const restored = replaceSpans(unsealed.text, replacements);

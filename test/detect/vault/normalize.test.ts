@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { asciiDigits, NormalizeBuffer, normalizeText, normalizeValue, originalSpan } from "../../../src/detect/vault/normalize.js";
+import { asciiDigits, escapedAs, NormalizeBuffer, normalizeText, normalizeValue, originalSpan } from "../../../src/detect/vault/normalize.js";
 
 describe("normalizeText", () => {
   it("lowercases, folds diacritics and collapses separators while mapping offsets back", () => {
@@ -114,3 +114,17 @@ function referenceNormalize(source: string): { text: string; origin: number[] } 
   return { text: chars.join(""), origin };
 }
 
+
+describe("escapedAs", () => {
+  it("percent-encodes a replacement as the span it replaces was", () => {
+    expect(escapedAs("Ryan%20Wilson", "Neil Potter")).toBe("Neil%20Potter");
+    expect(escapedAs("985%2d71%2d8578", "118-63-3758")).toBe("118%2d63%2d3758");
+    expect(escapedAs("July%2028%2C%201957", "August 18, 1996")).toBe("August%2018%2C%201996");
+    expect(escapedAs("Jos%C3%A9%20Garc%C3%ADa", "Zoë Lund")).toBe("Zo%C3%AB%20Lund");
+  });
+
+  it("leaves a replacement alone where the span had no percent escape", () => {
+    expect(escapedAs("Ryan Wilson", "Neil Potter")).toBe("Neil Potter");
+    expect(escapedAs("50% off", "a b")).toBe("a b");
+  });
+});
