@@ -280,7 +280,7 @@ class Guard implements ReconsGuard {
   /** `text` with the surrogates of earlier hops turned back into the real values. */
   private realText(text: string): RealText {
     return this.realTexts.get(text, () => {
-      const { text: real, spans } = this.surrogates.restoreSpans(text, () => true);
+      const { text: real, spans } = this.surrogates.restoreSpans(text, () => true, this.ageReference);
       return { text: real, restored: spans.map(restoredDetection) };
     });
   }
@@ -333,7 +333,7 @@ class Guard implements ReconsGuard {
     if (typeof recipient !== "string" || !CHANNEL_SET.has(channel)) parseConfig(restoreArgumentsSchema, { recipient, channel }, "restore arguments");
     const cache = cacheFor(this.restored, `${recipient}\u0001${channel}`, this.vault);
     const allowed = (field: string) => this.mayReceive(field, channel, recipient);
-    return this.walkContent(() => mapStrings(content, (text) => cache.get(text, () => this.surrogates.restore(text, allowed))));
+    return this.walkContent(() => mapStrings(content, (text) => cache.get(text, () => this.surrogates.restore(text, allowed, this.ageReference))));
   }
 
   /** Whether sanitize would give `recipient` a sure detection of `field` as it is (static mode and reachability included). */

@@ -8,6 +8,9 @@ import { glueLike, namePart } from "../detect/vault/names.js";
 import type { VariantRole } from "../detect/vault/variant.js";
 import { Vault, type VaultEntry } from "../detect/vault/vault.js";
 import { escapedAs, unescapedText } from "../detect/vault/normalize.js";
+import { ageAt, agesOf, writtenAges } from "../detect/vault/ages.js";
+import { isBirthField, parseDate, type CalendarDate } from "../detect/vault/dates.js";
+import type { Detection } from "../detect/base.js";
 import { open, seal } from "../crypto/aes-gcm.js";
 import { keyedTag } from "../crypto/keys.js";
 import type { Operator, OperatorInput, OperatorOutput } from "./base.js";
@@ -29,6 +32,8 @@ export type ApplyOperator = (operator: Operator, input: OperatorInput) => Operat
 interface SurrogateOrigin {
   entry: VaultEntry;
   action: Action;
+  /** The value's surrogate under `action`. */
+  surrogate: string;
 }
 
 /**
@@ -124,16 +129,16 @@ export class SurrogateIndex {
     return this.#spanKey === undefined ? `[REDACTED:${kind}#${tag}]` : this.sealedSpan(JSON.stringify([kind, tag, span]));
   }
 
-  /** Replace surrogates by the real value where `allowed(field)`. */
-  restore(text: string, allowed: (field: string) => boolean): string {
-    return this.restoreSpans(text, allowed).text;
+  /** Replace surrogates by the real value where `allowed(field)`; with `ageReference`, the ages their birth dates gave too (`realAges`). */
+  restore(text: string, allowed: (field: string) => boolean, ageReference?: CalendarDate): string {
+    return this.restoreSpans(text, allowed, ageReference).text;
   }
 
   /**
    * `restore`, with where each real value now stands: a word that only looked like a surrogate
    * (`Novak` in a firm's name) has become a real value, which the caller must protect as one.
    */
-  restoreSpans(text: string, allowed: (field: string) => boolean): RestoredText {
+  restoreSpans(text: string, allowed: (field: string) => boolean, ageReference?: CalendarDate): RestoredText {
     this.catchUp();
     const unsealed = text.includes("[REDACTED:") ? this.unseal(text, allowed) : { text, spans: [] };
     if (this.origins.length === 0) return unsealed;
@@ -145,7 +150,7 @@ export class SurrogateIndex {
     if (found.length === 0) return unsealed;
     // A value under several fields has one surrogate found once per field on the same span: each span
     // is replaced once, or the later replacement would cut into the earlier one's output.
-    const replacements = resolveOverlaps(found).map((detection) => {
+    const surrogates: Replacement[] = resolveOverlaps(found).map((detection) => {
       const origin = originIndex(detection.field!);
       const role = detection.role ?? "whole";
       // Reversed as the operator wrote it (escapes decoded), put back escaped as the span was.
@@ -153,6 +158,8 @@ export class SurrogateIndex {
       const real = escapedAs(written, this.reverse(origin, unescapedText(written), role));
       return { start: detection.start, end: detection.end, real, entry: this.origins[origin].entry, role };
     });
+    const ages = ageReference === undefined ? [] : this.realAges(unsealed.text, found, surrogates, ageReference);
+    const replacements = ages.length === 0 ? surrogates : sortInPlace([...surrogates, ...ages], (a, b) => a.start - b.start);
     const restored = replaceSpans(unsealed.text, replacements);
     // An unsealed value a surrogate match cuts into is no longer whole: no detection for it (the text is
     // detected as any other); the others moved with the replacements before them.
@@ -162,6 +169,27 @@ export class SurrogateIndex {
       return [{ ...span, start: span.start + shift, end: span.end + shift }];
     });
     return { text: restored.text, spans: sortInPlace([...moved, ...restored.spans], (a, b) => a.start - b.start) };
+  }
+
+  /**
+   * Ages that an enciphered birth date found in `text` gave (`born 1937-11-14, age 88`): the age of
+   * the real date instead, where the number is one its surrogate gives and, moved back by the years
+   * between the two dates, one the real date gives (see ages.ts), so a reader gets the age its date
+   * gives. Ages in a text without such a date are left alone: they can be anyone's.
+   */
+  private realAges(text: string, found: readonly Detection[], surrogates: readonly Replacement[], reference: CalendarDate): Replacement[] {
+    const births = found.flatMap((detection) => {
+      const { entry, action, surrogate } = this.origins[originIndex(detection.field!)];
+      if (action !== "fpe" || entry.kind !== "date" || !isBirthField(entry.field)) return [];
+      const [birth, shown] = [parseDate(entry.value), parseDate(surrogate)];
+      return birth && shown ? [{ entry, shift: ageAt(shown, reference) - ageAt(birth, reference), ages: agesOf(birth, reference) }] : [];
+    });
+    if (births.length === 0) return [];
+    return writtenAges(text).flatMap(({ start, end, age }) => {
+      if (surrogates.some((span) => span.start < end && start < span.end)) return [];
+      const birth = births.find(({ shift, ages }) => ages.has(age - shift));
+      return birth ? [{ start, end, real: String(age - birth.shift), entry: birth.entry, role: "age" as const }] : [];
+    });
   }
 
   /** Sealed placeholders of allowed fields replaced by their values. */
@@ -272,7 +300,7 @@ export class SurrogateIndex {
         const output = this.apply(operator, { value: entry.value, field: entry.field, kind: entry.kind, valueType: entry.valueType, avoid: this.avoid });
         if (output instanceof Promise || output.text === entry.value) continue;
         this.claim(action, output.text, entry.value);
-        this.origins.push({ entry, action });
+        this.origins.push({ entry, action, surrogate: output.text });
         this.matcher.add(originField(this.origins.length - 1, entry.field), output.text);
       } catch {
         // A value the operator cannot transform never appears as its surrogate.

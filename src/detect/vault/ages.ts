@@ -27,7 +27,7 @@ export function ageAt(birth: CalendarDate, at: CalendarDate): number {
 }
 
 /** The ages that give away a birth date: at the reference date and up to YEARS_BEFORE_REFERENCE years before it. */
-function agesOf(birth: CalendarDate, reference: CalendarDate): Set<number> {
+export function agesOf(birth: CalendarDate, reference: CalendarDate): Set<number> {
   const now = ageAt(birth, reference);
   return new Set(Array.from({ length: YEARS_BEFORE_REFERENCE + 1 }, (_, back) => now - back).filter((age) => age >= 0));
 }
@@ -52,19 +52,26 @@ export function ageDetector(entries: () => readonly VaultEntry[], reference: Cal
     detect(text: string): Detection[] {
       // Most guards hold no birth date: their texts are not scanned at all.
       const dates = birthDates();
-      if (dates.length === 0 || !/\d/.test(text) || !AGE_WORD.test(text)) return [];
+      if (dates.length === 0) return [];
       const found: Detection[] = [];
-      for (const match of text.matchAll(AGE_PHRASE)) {
-        // `age 86` ends with its number, `86 years old` starts with it.
-        const digits = match[1] ?? match[2];
-        const start = match[1] === undefined ? match.index : match.index + match[0].length - digits.length;
-        const age = Number(digits);
+      for (const { start, end, age } of writtenAges(text)) {
         for (const { entry, ages } of dates) {
           if (!ages.has(age)) continue;
-          found.push({ start, end: start + digits.length, field: entry.field, kind: entry.kind, valueType: entry.valueType, tier: 1, confidence: AGE_CONFIDENCE, source: "vault", value: entry.value, role: "age" });
+          found.push({ start, end, field: entry.field, kind: entry.kind, valueType: entry.valueType, tier: 1, confidence: AGE_CONFIDENCE, source: "vault", value: entry.value, role: "age" });
         }
       }
       return found;
     },
   };
+}
+
+/** Every age written as one in `text` (`age 86`, `86 years old`): where its number stands, and the number. */
+export function writtenAges(text: string): Array<{ start: number; end: number; age: number }> {
+  if (!/\d/.test(text) || !AGE_WORD.test(text)) return [];
+  return Array.from(text.matchAll(AGE_PHRASE), (match) => {
+    // `age 86` ends with its number, `86 years old` starts with it.
+    const digits = match[1] ?? match[2];
+    const start = match[1] === undefined ? match.index : match.index + match[0].length - digits.length;
+    return { start, end: start + digits.length, age: Number(digits) };
+  });
 }

@@ -64,6 +64,19 @@ describe("ages through the guard", () => {
     expect(guard.sanitizeSync({ channel: "C5", content: stored, recipient: "doctor" }).content).toBe(text);
   });
 
+  it("gives the real age back where an enciphered date and the age it gave reach an authorized reader later", () => {
+    const text = "born 1948-08-24, age 77; she is 77 years old";
+    const shown = clerk(text).content;
+    expect(shown).not.toMatch(/77|1948/);
+    expect(guard.sanitizeSync({ channel: "C2", content: shown, recipient: "doctor" }).content).toBe(text);
+    expect(guard.restore(shown, "doctor", "C2")).toBe(text);
+    expect(guard.restore(shown, "clerk", "C2")).toBe(shown);
+    expect(clerk(shown).content).toBe(shown);
+    // Without the date beside it, an age is anyone's: left as written.
+    const age = /age (\d+)/.exec(shown)![1];
+    expect(guard.sanitizeSync({ channel: "C2", content: `age ${age}`, recipient: "doctor" }).content).toBe(`age ${age}`);
+  });
+
   it("redacts an age the surrogate date cannot give (born after the reference day), recording why", () => {
     // Under this secret the surrogate birth date is in 2020: on 1950-01-01 it gives no age.
     expect(clerk("1948-08-24").content).toMatch(/^2020-/);
