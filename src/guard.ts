@@ -10,7 +10,7 @@ import { suffixLike } from "./detect/vault/identifiers.js";
 import { layHandle, localPart } from "./detect/vault/emails.js";
 import { maskedTail } from "./detect/vault/masked.js";
 import { asciiDigits, escapedAs, normalizeValue, unescapedText, withoutAccents } from "./detect/vault/normalize.js";
-import { glueLike, namePart, type GluedShape } from "./detect/vault/names.js";
+import { glueLike, isGluedForm, namePart, type GluedShape } from "./detect/vault/names.js";
 import { nicknamesOf } from "./detect/vault/nicknames.js";
 import type { VariantRole } from "./detect/vault/variant.js";
 import { Vault } from "./detect/vault/vault.js";
@@ -479,6 +479,8 @@ class Guard implements ReconsGuard {
         // A partial rendering shows its part of the whole value's surrogate, so it restores as that part.
         const whole = this.applied.apply(operator, { ...input, value: detection.value });
         const shown = part(whole.text, plain, detection.value);
+        // A glued pseudonym too short or too common to be looked for (`jkhan`) would stay a surrogate for shared state's readers: sealed.
+        if (shown !== null && context.reversible && isGluedRole(detection.role) && !isGluedForm(normalizeValue(shown))) return { replacement: this.seal(detection, original) };
         if (shown !== null) return { replacement: escapedAs(original, shown), exception: whole.exception };
       }
       const applied = this.applied.apply(operator, input);
@@ -744,7 +746,7 @@ function wholeSurrogatePart(action: Action, role: VariantRole | undefined, ageRe
   // A handle shows the local part of the email's surrogate, laid out as written where it can be (`maria_gonzalez` → `nzpzx_zovudzsp`).
   if (role === "local-part") return (whole, original) => handleOf(whole, original);
   // A glued name shows the whole surrogate glued the same way (`RyanWilson` -> `NeilPotter`); a surrogate that is no name (a placeholder) is redacted.
-  if ((role === "glued-name" || role === "glued-initial") && action !== "redact") return (whole, original) => gluedSurrogate(whole, original, role);
+  if (isGluedRole(role) && action !== "redact") return (whole, original) => gluedSurrogate(whole, original, role);
   if (role === "cut-tail" && (action === "fpe" || action === "mldp")) return (whole, original) => cutCharacters(whole, original);
   if (role === "cut-tail" && action === "pseudonymize") return cutTokens;
   if (role === "age" && action === "fpe") return (whole, original, registered) => surrogateAge(whole, original, registered, ageReference);
@@ -768,6 +770,10 @@ function surrogateAge(whole: string, original: string, registered: string, refer
   const age = Number(original) + ageAt(surrogate, reference) - ageAt(birth, reference);
   if (!(age >= 0 && age <= MAX_AGE)) throw new OperatorError("the surrogate birth date gives no age", "age-out-of-range");
   return String(age);
+}
+
+function isGluedRole(role: VariantRole | undefined): role is GluedShape {
+  return role === "glued-name" || role === "glued-initial";
 }
 
 function gluedSurrogate(whole: string, original: string, shape: GluedShape): string {

@@ -1,3 +1,4 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { createRecons } from "../../src/guard.js";
 
@@ -174,5 +175,29 @@ describe("review 7: letters and digits outside the BMP", () => {
     expect(name).toMatch(/^Patient: [A-Z][a-z]+ [A-Z][a-z]+\.$/);
     const text = "Emoji 😀 and 𝄞 stay.";
     expect(deliver(guard, text, "introduced")).toBe(text);
+  });
+});
+
+describe("property: values percent-encoded in a URL", () => {
+  it("reach no unauthorized reader decoded, stay encoded where they were, and come back exactly", () => {
+    const names = ["Gregory Olson", "Latoya Ferguson", "José García", "Dwayne Sanchez"];
+    const dates = ["July 28, 1957", "1948-08-24", "08/24/1948"];
+    fc.assert(
+      fc.property(fc.constantFrom(...names), fc.stringMatching(/^[1-6]\d{2}-[1-9]\d-\d{4}$/), fc.constantFrom(...dates), fc.boolean(), (name, ssn, dob, encodeAll) => {
+        const email = `${name.split(" ")[1].normalize("NFD").replace(/[^a-z]/gi, "").toLowerCase()}@example.com`;
+        const guard = guardFor({ client_name: name, ssn, dob, email });
+        const encode = (value: string) => (encodeAll ? value.replace(/[^A-Za-z0-9]/g, (c) => encodeURIComponent(c) === c ? `%${c.charCodeAt(0).toString(16).toUpperCase()}` : encodeURIComponent(c)) : encodeURIComponent(value));
+        const url = `https://crm.example.com/find?name=${encode(name)}&ssn=${encode(ssn)}&dob=${encode(dob)}&email=${encode(email)}`;
+        const out = deliver(guard, url, "introduced");
+        const decoded = decodeURIComponent(out);
+        for (const raw of [name, ssn, dob, email]) expect(decoded).not.toContain(raw);
+        expect(out).not.toMatch(/[\s,@]/);
+        expect(deliver(guard, out, "reader")).toBe(url);
+        expect(deliver(guard, url, "reader")).toBe(url);
+        const stored = guard.sanitizeSync({ channel: "C5", content: url }, { reversible: true }).content as string;
+        expect(guard.restore(stored, "reader", "C5")).toBe(url);
+      }),
+      { numRuns: 40 },
+    );
   });
 });

@@ -104,9 +104,12 @@ function gluedVariants(first: string, surname: string): Variant[] {
     [first.replaceAll(" ", "") + surname, "glued-name"],
     [first.charAt(0) + surname, "glued-initial"],
   ];
-  return forms
-    .filter(([form]) => form.length >= MIN_GLUED_LENGTH && /^[a-z]+$/.test(form) && !isDictionaryWord(form) && !isNameWord(form) && !isListedName(form))
-    .map(([form, role]) => ({ form, confidence: GLUED_CONFIDENCE, role }));
+  return forms.filter(([form]) => isGluedForm(form)).map(([form, role]) => ({ form, confidence: GLUED_CONFIDENCE, role }));
+}
+
+/** Whether a normalized token is looked for as a glued name (`rwilson`): long enough, letters only, no word or common name. */
+export function isGluedForm(form: string): boolean {
+  return form.length >= MIN_GLUED_LENGTH && /^[a-z]+$/.test(form) && !isDictionaryWord(form) && !isNameWord(form) && !isListedName(form);
 }
 
 export type GluedShape = "glued-name" | "glued-initial";

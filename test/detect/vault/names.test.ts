@@ -1,3 +1,4 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { glueLike, namePart } from "../../../src/detect/vault/names.js";
 import { createRecons } from "../../../src/guard.js";
@@ -78,5 +79,26 @@ describe("a name glued into a handle", () => {
     expect(createRecons({ secret: "s", vault: { p: "Ann Otate" }, policy: {} }).vault.detect("annotate it")).toEqual([]);
     expect(forms("D. Lee")).toEqual([]);
     expect(forms("Ryan Wilson").map((d) => d.role)).toEqual(["glued-name", "glued-initial"]);
+  });
+});
+
+describe("property: a name glued into a handle", () => {
+  it("reaches no unauthorized reader in any shape or case, and comes back exactly through a reversible write", () => {
+    const firsts = ["Ryan", "Latoya", "Dwayne", "Gregory", "Kimberly", "Vincent"];
+    const surnames = ["Wilson", "Ferguson", "Sanchez", "Olson", "Strickland", "Mckinney"];
+    const contexts = [(h: string) => `ping @${h} today`, (h: string) => `user ${h} logged in`, (h: string) => `https://x.com/${h}`, (h: string) => `${h}: approved.`];
+    fc.assert(
+      fc.property(fc.constantFrom(...firsts), fc.constantFrom(...surnames), fc.constantFrom(...contexts), fc.boolean(), fc.constantFrom("lower", "upper", "camel"), (first, surname, context, initial, casing) => {
+        const glued = `${initial ? first.charAt(0) : first}${surname}`;
+        const handle = casing === "lower" ? glued.toLowerCase() : casing === "upper" ? glued.toUpperCase() : glued;
+        const g = createRecons({ secret: "glued-property", vault: { client: `${first} ${surname}` }, policy: { fields: { client: { kind: "name", valueType: "value", authorized: ["crm"] } } } });
+        const text = context(handle);
+        expect(g.sanitizeSync({ channel: "C2", content: text, recipient: "clerk" }).content.toLowerCase()).not.toContain(glued.toLowerCase());
+        expect(g.sanitizeSync({ channel: "C2", content: text, recipient: "crm" }).content).toBe(text);
+        const stored = g.sanitizeSync({ channel: "C5", content: text }, { reversible: true }).content;
+        expect(g.restore(stored, "crm", "C5")).toBe(text);
+      }),
+      { numRuns: 60 },
+    );
   });
 });
