@@ -385,19 +385,21 @@ const URL_UNRESERVED = /^[A-Za-z0-9\-._~]$/;
 
 /**
  * `text`, what replaces the span `written`, percent-encoded as `written` is: where the writer
- * percent-encoded (a URL's `Ryan%20Wilson`), every character outside the URL's unreserved set and
- * every one the writer encoded goes as its UTF-8 escapes, in the writer's hex case, so the URL
- * stays one (`Neil%20Potter`, not `Neil Potter`); `text` as it is where `written` has no escape.
+ * percent-encoded (a URL's `Ryan%20Wilson`), every character the writer encoded, and every other
+ * one outside the URL's unreserved set that the writer did not write as it is (a form's `+`), goes
+ * as its UTF-8 escapes in the writer's hex case, so the URL stays one (`Neil%20Potter`, not `Neil
+ * Potter`); `text` as it is where `written` has no escape.
  */
 export function escapedAs(written: string, text: string): string {
   if (!written.includes("%")) return text;
   const encoded = new Set<string>();
   for (const [run] of written.matchAll(PERCENT_RUN)) for (const char of decodeEscape(run) ?? "") encoded.add(char);
   if (encoded.size === 0) return text;
+  const literal = new Set(written.replace(PERCENT_RUN, ""));
   const lowercase = /%[0-9]?[a-f]/.test(written) && !/%[0-9]?[A-F]/.test(written);
   let escaped = "";
   for (const char of text) {
-    if (URL_UNRESERVED.test(char) && !encoded.has(char)) escaped += char;
+    if (!encoded.has(char) && (URL_UNRESERVED.test(char) || literal.has(char))) escaped += char;
     else {
       const utf8 = encodeURIComponent(char);
       const escape = utf8 !== char ? utf8 : `%${char.charCodeAt(0).toString(16).toUpperCase().padStart(2, "0")}`;

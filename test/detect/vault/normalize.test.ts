@@ -121,6 +121,8 @@ describe("escapedAs", () => {
     expect(escapedAs("985%2d71%2d8578", "118-63-3758")).toBe("118%2d63%2d3758");
     expect(escapedAs("July%2028%2C%201957", "August 18, 1996")).toBe("August%2018%2C%201996");
     expect(escapedAs("Jos%C3%A9%20Garc%C3%ADa", "Zoë Lund")).toBe("Zo%C3%AB%20Lund");
+    // What the writer wrote as it is stays so (a form's `+` for a space).
+    expect(escapedAs("July+28%2C+1957", "August+18,+1996")).toBe("August+18%2C+1996");
   });
 
   it("leaves a replacement alone where the span had no percent escape", () => {
