@@ -83,6 +83,10 @@ export function nameVariants(name: PersonName): Variant[] {
   // A surname of parts written as one word (`OBrien` of `O'Brien`, the apostrophe dropped).
   const joined = surname.replaceAll(" ", "");
   if (joined !== surname) variants.push(whole(`${first} ${joined}`, TITLE_SURNAME_CONFIDENCE), ...TITLES.map((title) => whole(`${title} ${joined}`, TITLE_SURNAME_CONFIDENCE)));
+  // A part too short to be looked for alone (`Jo`, `Li`) cannot pair around a middle name: each middle initial is a form of its own (`Jo E. Johns`).
+  if (first.length < MIN_PART_LENGTH || surname.length < MIN_PART_LENGTH) {
+    for (const letter of "abcdefghijklmnopqrstuvwxyz") variants.push(whole(`${first} ${letter} ${surname}`, INITIAL_CONFIDENCE));
+  }
   if (first.length >= MIN_PART_LENGTH) variants.push({ form: first, confidence: FIRST_NAME_CONFIDENCE, role: "first-name" });
   for (const nickname of nicknamesOf(first)) {
     variants.push(whole(`${nickname} ${surname}`, NICKNAME_CONFIDENCE));

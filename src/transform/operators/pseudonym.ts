@@ -35,6 +35,8 @@ export function isKeyedTag(surrogate: string): boolean {
 
 /** Tail of each list kept for surrogates of unknown names. */
 export const RESERVED = 32;
+/** Name parts shorter than this (`Li`, `Wu`) are not looked for alone (names.ts), so a pseudonym this short could not be restored from a partial rendering. */
+const MIN_FINDABLE = 3;
 const NAME_KINDS = new Set(["name", "person", "full_name", "first_name", "last_name", "given_name", "family_name", "surname"]);
 const TITLES = new Set(["mr", "mrs", "ms", "miss", "mx", "dr", "prof", "sir", "dame", "rev", "fr", "capt", "sgt", "lt", "col", "gen", "hon"]);
 const SUFFIXES = new Set(["jr", "sr", "ii", "iii", "iv", "md", "phd", "dds", "dmd", "rn", "np", "esq", "cpa", "dvm", "mba", "pe"]);
@@ -86,7 +88,7 @@ class NameList {
     for (let step = 0; step < RESERVED; step++) {
       const entry = this.names[this.permuted + ((pick + step) % RESERVED)];
       const entryKey = lookupKey(entry);
-      if (entryKey !== key && !avoid?.has(entryKey)) return entry;
+      if (entryKey !== key && entryKey.length >= MIN_FINDABLE && !avoid?.has(entryKey)) return entry;
     }
     throw new OperatorError("no reserved pseudonym differs from the name and the names to avoid", "pseudonym-exhausted");
   }
@@ -99,13 +101,23 @@ class NameList {
     return this.names[this.walk(i, "decrypt")];
   }
 
+  /**
+   * Cycle-walks FF1 until it lands on an entry of the same class as entry `i`: permuted, and findable
+   * alone (MIN_FINDABLE letters) or not. Each class is closed under the walk, so it stays a
+   * permutation, and a findable name never gets a pseudonym too short to be found again.
+   */
   private walk(i: number, direction: "encrypt" | "decrypt"): number {
+    const findable = this.isFindable(i);
     let x = i;
     do {
       const [high, low] = this.ff1[direction]([Math.floor(x / this.radix), x % this.radix]);
       x = high * this.radix + low;
-    } while (x >= this.permuted);
+    } while (x >= this.permuted || this.isFindable(x) !== findable);
     return x;
+  }
+
+  private isFindable(i: number): boolean {
+    return lookupKey(this.names[i]).length >= MIN_FINDABLE;
   }
 }
 
@@ -146,6 +158,8 @@ function parseName(value: string): Token[] {
   // "Sanchez, Dwayne" names the surname first; otherwise the last name token is the surname.
   for (const token of names) token.role = reordered ? (token.end <= comma ? "surname" : "first") : "first";
   if (!reordered && names.length > 0) names[names.length - 1].role = "surname";
+  // A hyphenated part is one name (`Mertz-Waters`): its words take the role of its last word, in either order.
+  for (let i = names.length - 2; i >= 0; i--) if (/^[-‐‑]$/.test(value.slice(names[i].end, names[i + 1].start))) names[i].role = names[i + 1].role;
   return tokens;
 }
 
@@ -160,30 +174,38 @@ export function copyCase(pattern: string, name: string): string {
 
 /**
  * `span` (a rendering of the name whose tokens are `from`) with each initial replaced by the initial
- * of the token of `to` at the position of the `from` token it abbreviates. Tokens are aligned in
- * order: a span token stands for the next `from` token equal to it or, for an initial, starting with
- * it; where none follows (`Wilson, R.`), for any such token not taken yet.
+ * of the token of `to` at the position of the `from` token it abbreviates. Whole words are aligned
+ * first, then initials with the tokens left: `M.` in `Dominic M. Madden` is not `Madden`, which is
+ * written out, so it stays as it is both ways. Each goes to the next `from` token equal to it or,
+ * for an initial, starting with it; where none follows (`Wilson, R.`), to any such token not taken.
  */
 function mapInitials(span: string, from: readonly string[], to: readonly string[]): string {
   const tokens = parseName(span);
+  const at = tokens.map(() => -1);
   const used = new Set<number>();
-  let next = 0;
+  for (const initials of [false, true]) {
+    let next = 0;
+    tokens.forEach((token, k) => {
+      if (at[k] >= 0) next = at[k] + 1;
+      if (at[k] >= 0 || (token.text.length === 1) !== initials) return;
+      const lower = lookupKey(token.text);
+      const stands = (name: string, i: number) => !used.has(i) && (initials ? lookupKey(name).startsWith(lower) : lookupKey(name) === lower);
+      // In order, else (a reordered `Wilson, R.`) any token not taken yet.
+      let found = from.findIndex((name, i) => i >= next && stands(name, i));
+      if (found === -1) found = from.findIndex(stands);
+      if (found === -1) return;
+      used.add(found);
+      at[k] = found;
+      next = found + 1;
+    });
+  }
   let text = "";
   let last = 0;
-  for (const token of tokens) {
-    const isInitial = token.text.length === 1;
-    const lower = lookupKey(token.text);
-    const stands = (name: string, i: number) => !used.has(i) && (isInitial ? lookupKey(name).startsWith(lower) : lookupKey(name) === lower);
-    // In order, else (a reordered `Wilson, R.`) any token not taken yet.
-    let at = from.findIndex((name, i) => i >= next && stands(name, i));
-    if (at === -1) at = from.findIndex(stands);
-    if (at === -1) continue;
-    used.add(at);
-    next = at + 1;
-    if (!isInitial) continue;
-    text += span.slice(last, token.start) + copyCase(token.text, to[at].charAt(0));
+  tokens.forEach((token, k) => {
+    if (token.text.length !== 1 || at[k] < 0) return;
+    text += span.slice(last, token.start) + copyCase(token.text, to[at[k]].charAt(0));
     last = token.end;
-  }
+  });
   return text + span.slice(last);
 }
 
