@@ -120,8 +120,9 @@ export type GluedShape = "glued-name" | "glued-initial";
 
 /**
  * `name` (a person name as written) glued in `shape` with the letter case of `span`, another name
- * glued so: all lowercase or all capitals as `span`, else each part capitalized as the name writes
- * it (`NeilPotter` + `Ryan Wilson` -> `RyanWilson`, `npotter` -> `rwilson`); null if not such a name.
+ * glued so: all lowercase, all capitals or only the first letter capitalized as `span`, else each
+ * part capitalized as the name writes it (`NeilPotter` + `Ryan Wilson` -> `RyanWilson`, `npotter`
+ * -> `rwilson`, `Neilpotter` -> `Ryanwilson`); null if not such a name.
  */
 export function glueLike(span: string, name: string, shape: GluedShape): string | null {
   const [first, surname] = [namePart(name, "first-name"), namePart(name, "surname")].map((part) => part?.replace(/[^\p{L}\p{M}]/gu, ""));
@@ -129,5 +130,6 @@ export function glueLike(span: string, name: string, shape: GluedShape): string 
   const glued = (shape === "glued-name" ? first : first.charAt(0)) + surname;
   if (span === span.toLowerCase()) return glued.toLowerCase();
   if (span === span.toUpperCase()) return glued.toUpperCase();
+  if (span.slice(1) === span.slice(1).toLowerCase()) return glued.charAt(0).toUpperCase() + glued.slice(1).toLowerCase();
   return glued;
 }

@@ -21,6 +21,7 @@ describe("glueLike", () => {
   it("glues a name in the span's shape and letter case", () => {
     expect(glueLike("NeilPotter", "Ryan Wilson", "glued-name")).toBe("RyanWilson");
     expect(glueLike("neilpotter", "Ryan Wilson", "glued-name")).toBe("ryanwilson");
+    expect(glueLike("Neilpotter", "Ryan Wilson", "glued-name")).toBe("Ryanwilson");
     expect(glueLike("NPOTTER", "Ryan Wilson", "glued-initial")).toBe("RWILSON");
     expect(glueLike("npotter", "Mary-Jane O'Brien", "glued-initial")).toBe("mobrien");
     expect(glueLike("x", "Madonna", "glued-name")).toBeNull();
@@ -88,9 +89,9 @@ describe("property: a name glued into a handle", () => {
     const surnames = ["Wilson", "Ferguson", "Sanchez", "Olson", "Strickland", "Mckinney"];
     const contexts = [(h: string) => `ping @${h} today`, (h: string) => `user ${h} logged in`, (h: string) => `https://x.com/${h}`, (h: string) => `${h}: approved.`];
     fc.assert(
-      fc.property(fc.constantFrom(...firsts), fc.constantFrom(...surnames), fc.constantFrom(...contexts), fc.boolean(), fc.constantFrom("lower", "upper", "camel"), (first, surname, context, initial, casing) => {
+      fc.property(fc.constantFrom(...firsts), fc.constantFrom(...surnames), fc.constantFrom(...contexts), fc.boolean(), fc.constantFrom("lower", "upper", "camel", "capital"), (first, surname, context, initial, casing) => {
         const glued = `${initial ? first.charAt(0) : first}${surname}`;
-        const handle = casing === "lower" ? glued.toLowerCase() : casing === "upper" ? glued.toUpperCase() : glued;
+        const handle = casing === "lower" ? glued.toLowerCase() : casing === "upper" ? glued.toUpperCase() : casing === "capital" ? glued.charAt(0) + glued.slice(1).toLowerCase() : glued;
         const g = createRecons({ secret: "glued-property", vault: { client: `${first} ${surname}` }, policy: { fields: { client: { kind: "name", valueType: "value", authorized: ["crm"] } } } });
         const text = context(handle);
         expect(g.sanitizeSync({ channel: "C2", content: text, recipient: "clerk" }).content.toLowerCase()).not.toContain(glued.toLowerCase());
