@@ -9,12 +9,13 @@ import { EmailRecognizer } from "./email.js";
 import { Icd10Recognizer } from "./icd10.js";
 import { IbanRecognizer } from "./iban.js";
 import { IpRecognizer } from "./ip.js";
+import { MacRecognizer } from "./mac.js";
 import { PhoneRecognizer, type PhoneRecognizerOptions } from "./phone.js";
 import { SsnRecognizer } from "./ssn.js";
 import { ProfiledRecognizer, TextProfile } from "./text-profile.js";
 
 export { AbaRecognizer, AccountRecognizer, CanaryRecognizer, CardRecognizer, DateRecognizer, EmailRecognizer };
-export { Icd10Recognizer, IbanRecognizer, IpRecognizer, PhoneRecognizer, SsnRecognizer };
+export { Icd10Recognizer, IbanRecognizer, IpRecognizer, MacRecognizer, PhoneRecognizer, SsnRecognizer };
 export { ProfiledRecognizer, TextProfile };
 export type { PhoneRecognizerOptions };
 
@@ -30,6 +31,7 @@ export function defaultRecognizers(phone: PhoneRecognizerOptions = {}): Recogniz
     new AccountRecognizer(),
     new PhoneRecognizer(phone),
     new IpRecognizer(),
+    new MacRecognizer(),
     new DateRecognizer(),
     new Icd10Recognizer(),
   ];

@@ -16,7 +16,13 @@ describe("AbaRecognizer", () => {
     expect(confidenceOf(aba, "ref 021000021", "021000021")).toBeLessThan(0.5);
   });
 
-  it("rejects a bad checksum, a bad Federal Reserve prefix and longer numbers", () => {
+  it("takes a checksum-valid number with no Federal Reserve prefix only where it is called a routing number", () => {
+    // 437766360: 3-7-1 checksum right, `43` no routing symbol (faker's routing numbers look so).
+    expect(confidenceOf(aba, "routing number 437766360", "437766360")).toBe(0.8);
+    expect(found(aba, "ref 437766360")).toEqual([]);
+  });
+
+  it("rejects a bad checksum and longer numbers", () => {
     expect(found(aba, "routing 021000022")).toEqual([]);
     expect(found(aba, "routing 990000005")).toEqual([]);
     expect(found(aba, "routing 0210000210")).toEqual([]);

@@ -25,6 +25,12 @@ describe("IbanRecognizer", () => {
     expect(found(iban, "DE89370400440532013000X")).toEqual([]);
   });
 
+  it("takes an IBAN whose national check digit is wrong (mod 97 right), at lower confidence", () => {
+    // faker's Serbian and Norwegian IBANs: mod 97 right, the account's own check digits random.
+    for (const text of ["RS29065240055005005004", "NO9363633003674"]) expect(iban.detect(text)).toMatchObject([{ start: 0, end: text.length, confidence: 0.85 }]);
+    expect(iban.detect("DE89370400440532013000")).toMatchObject([{ confidence: 0.95 }]);
+  });
+
   itReportsItsIdentity(iban, "DE89370400440532013000");
   itTerminatesOnAdversarialInput(iban);
 });
