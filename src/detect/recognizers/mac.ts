@@ -5,8 +5,8 @@ import { ProfiledRecognizer, type TextProfile } from "./text-profile.js";
 
 /** Six hex pairs joined by one separator throughout (`74:af:61:01:f8:d2`, `74-AF-61-01-F8-D2`), or three dotted quads (`74af.6101.f8d2`); fixed-length groups: linear time. */
 const MAC_SHAPE = /(?<![\w:.-])(?:[0-9A-Fa-f]{2}([:-])(?:[0-9A-Fa-f]{2}\1){4}[0-9A-Fa-f]{2}|[0-9A-Fa-f]{4}\.[0-9A-Fa-f]{4}\.[0-9A-Fa-f]{4})(?![\w:]|[.-]\w)/g;
-/** Texts with no `xx:`, `xx-` or `xxxx.` hex run hold no MAC address. */
-const MAC_HINT = /[0-9A-Fa-f]{2}[:.-]/;
+/** Texts with no hex pair between two separators (`:af:`, `-AF-`) or hex quad between two dots hold no MAC address; a scan that starts at a separator is quick. */
+const MAC_HINT = /[:-][0-9A-Fa-f]{2}[:-]|\.[0-9A-Fa-f]{4}\./;
 /** All zeros and the broadcast address name no device. */
 const NO_DEVICE = /^(?:0+|f+)$/i;
 
