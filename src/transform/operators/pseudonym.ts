@@ -4,6 +4,7 @@ import { OperatorError, type Operator, type OperatorInput, type OperatorOutput }
 import { FIRST_NAMES } from "./names/first-names.js";
 import { SURNAMES } from "./names/surnames.js";
 import { memoize } from "./format.js";
+import { TITLES as DETECTED_TITLES } from "../../detect/vault/words.js";
 
 /** Hex digits of the keyed tag that stands for a value of a kind with no surrogate list (`ADDRESS-3f9a21c0`). */
 const KEYED_TAG_HEX = 8;
@@ -38,7 +39,8 @@ export const RESERVED = 32;
 /** Name parts shorter than this (`Li`, `Wu`) are not looked for alone (names.ts), so a pseudonym this short could not be restored from a partial rendering. */
 const MIN_FINDABLE = 3;
 const NAME_KINDS = new Set(["name", "person", "full_name", "first_name", "last_name", "given_name", "family_name", "surname"]);
-const TITLES = new Set(["mr", "mrs", "ms", "miss", "mx", "dr", "prof", "sir", "dame", "rev", "fr", "capt", "sgt", "lt", "col", "gen", "hon"]);
+/** The titles the detector reads before a surname (`Doctor Wilson`) and other honorifics: kept, never taken for a first name. */
+const TITLES = new Set([...DETECTED_TITLES, "mister", "dame", "rev", "fr", "capt", "sgt", "lt", "col", "gen", "hon"]);
 const SUFFIXES = new Set(["jr", "sr", "ii", "iii", "iv", "md", "phd", "dds", "dmd", "rn", "np", "esq", "cpa", "dvm", "mba", "pe"]);
 /** A name word: letters with their combining marks (Devanagari vowel signs, NFD accents), so `राहुल` is one word, not initials. */
 const WORD = /[\p{L}\p{M}]+(?:['’][\p{L}\p{M}]+)*/gu;

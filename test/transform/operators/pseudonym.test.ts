@@ -117,6 +117,11 @@ describe("pseudonym operator: names", () => {
     expect(withRegistered("Dwayne Q. Sanchez")).toBe(`${first} Q. ${last}`);
   });
 
+  it("keeps a spelled-out title (`Doctor Wilson`, `Professor Wilson`) as the title it is, not a first name", () => {
+    const last = pseudonym("Mr. Wilson").slice(4);
+    for (const title of ["Doctor", "Professor", "Madam", "Mister"]) expect(pseudonym(`${title} Wilson`)).toBe(`${title} ${last}`);
+  });
+
   it("leaves a middle initial that is nobody's as it is both ways, even where it starts a pseudonym's written-out word", () => {
     // `Dominic M. Madden`: `M.` once took `Madden`, written out after it, and came back as the real surname's initial.
     for (const registered of ["Dell Wuckert", "Kevin Kihn", "Cathy Bailey", "Dwayne Sanchez"]) {
