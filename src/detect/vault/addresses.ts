@@ -1,19 +1,26 @@
 /** Postal addresses as writers shorten them (`1234 Elm St.`, the street line alone, city + state + ZIP). */
+import streetTypes from "street-types";
 import { normalizeValue } from "./normalize.js";
 import { whole, type Variant } from "./variant.js";
 
 const STREET_LINE_CONFIDENCE = 0.9;
 const LOCALITY_CONFIDENCE = 0.8;
 
-/** USPS street-suffix and unit abbreviations (Publication 28), normalized: either form may be written. */
+/** USPS unit and directional abbreviations (Publication 28), normalized: either form may be written. */
 const ABBREVIATIONS: ReadonlyArray<readonly [string, string]> = [
-  ["street", "st"], ["avenue", "ave"], ["road", "rd"], ["boulevard", "blvd"], ["drive", "dr"], ["lane", "ln"],
-  ["court", "ct"], ["place", "pl"], ["terrace", "ter"], ["parkway", "pkwy"], ["highway", "hwy"], ["circle", "cir"],
-  ["square", "sq"], ["apartment", "apt"], ["suite", "ste"], ["building", "bldg"], ["floor", "fl"],
+  ["apartment", "apt"], ["suite", "ste"], ["building", "bldg"], ["floor", "fl"],
   ["north", "n"], ["south", "s"], ["east", "e"], ["west", "w"],
 ];
 const LONG_FORM = new Map(ABBREVIATIONS.map(([long, short]) => [short, long]));
 const SHORT_FORM = new Map(ABBREVIATIONS);
+
+/** A street suffix (USPS Publication 28, C1, from `street-types`) by any of its written forms: its name and standard abbreviation, normalized (`brook`, `brk`). */
+const STREET_TYPES: ReadonlyMap<string, { long: string; short: string }> = new Map(
+  streetTypes.flatMap(({ suffix, abbrs, standardAbbr }) => {
+    const type = { long: suffix.toLowerCase(), short: standardAbbr.toLowerCase() };
+    return [...abbrs, suffix, standardAbbr].map((form) => [form.trim().toLowerCase(), type] as const);
+  }),
+);
 
 /** Unit designators (normalized; `#` is a separator, so `#862` reads as the bare number). */
 const UNIT_WORDS = new Set(["apt", "apartment", "suite", "ste", "unit", "room", "rm", "bldg", "building", "fl", "floor"]);
@@ -52,10 +59,22 @@ function localities(rest: string[]): string[] {
   return [written, `${city} ${state} ${zip}`, `city ${city} state ${code} zip ${zip}`, `city ${city} state ${state} zip ${zip}`, `city ${city} state ${code} zip code ${zip}`];
 }
 
-/** A normalized street line with every suffix written long, and with every one written short. */
+/**
+ * A normalized street line as written, with its directionals and units long and short, and with its
+ * street suffix (the last word that is one: `park` of `lake park drive` is a name) as its USPS name
+ * or standard abbreviation, or as the singular's where the suffix is a plural (`ayers cir` of
+ * `Ayers Circles`: writers shorten to the common form).
+ */
 function spellings(line: string): string[] {
   const words = line.split(" ");
-  return [...new Set([line, words.map((word) => LONG_FORM.get(word) ?? word).join(" "), words.map((word) => SHORT_FORM.get(word) ?? word).join(" ")])];
+  const at = words.findLastIndex((word, index) => index > 0 && STREET_TYPES.has(word));
+  const type = at === -1 ? undefined : STREET_TYPES.get(words[at])!;
+  const singular = type && type.long.endsWith("s") ? STREET_TYPES.get(type.long.slice(0, -1)) : undefined;
+  const suffixes = [words[at], type?.long, type?.short, singular?.long, singular?.short].filter((form): form is string => form !== undefined);
+  const withSuffix = (suffix: string | undefined, list: string[]) => (at === -1 || suffix === undefined ? list : list.map((word, index) => (index === at ? suffix : word)));
+  const long = words.map((word) => LONG_FORM.get(word) ?? word);
+  const short = words.map((word) => SHORT_FORM.get(word) ?? word);
+  return [...new Set([words, long, short].flatMap((list) => (at === -1 ? [list] : suffixes.map((suffix) => withSuffix(suffix, list)))).map((list) => list.join(" ")))];
 }
 
 /**

@@ -14,4 +14,15 @@ describe("addresses", () => {
     // A street line without a house number is too common alone.
     expect(addressVariants("Main Street, Springfield, IL 62704").map((variant) => variant.form)).not.toContain("main street");
   });
+
+  it("know every USPS street suffix (street-types), a plural's singular form, and only the street's own suffix", () => {
+    const forms = (value: string) => addressVariants(value).map((variant) => variant.form);
+    expect(forms("294 Runolfsson Manors Apt. 207, Carmelaside, IN 42655")).toEqual(expect.arrayContaining(["294 runolfsson mnrs apt 207", "294 runolfsson mnrs", "294 runolfsson mnr", "294 runolfsson manor ste 207"]));
+    expect(forms("587 Ayers Circles Suite 327, Nguyentown, FL 96861")).toEqual(expect.arrayContaining(["587 ayers cirs", "587 ayers cir ste 327", "587 ayers circle"]));
+    expect(forms("466 Winters Brook, East Alexis, AL 35871")).toEqual(expect.arrayContaining(["466 winters brk", "466 winters brk east alexis al 35871"]));
+    // `Park` names the street here: only `Drive` is its suffix.
+    const lakePark = forms("12 Lake Park Drive, Springfield, IL 62704");
+    expect(lakePark).toEqual(expect.arrayContaining(["12 lake park dr", "12 lake park drive"]));
+    expect(lakePark).not.toContain("12 lk prk dr");
+  });
 });
