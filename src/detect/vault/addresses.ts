@@ -5,6 +5,8 @@ import { whole, type Variant } from "./variant.js";
 
 const STREET_LINE_CONFIDENCE = 0.9;
 const LOCALITY_CONFIDENCE = 0.8;
+/** City and state without the ZIP (`Nguyentown, FL`): the town a person lives in, which another person's text can name too. */
+const CITY_STATE_CONFIDENCE = 0.7;
 
 /** USPS unit and directional abbreviations (Publication 28), normalized: either form may be written. */
 const ABBREVIATIONS: ReadonlyArray<readonly [string, string]> = [
@@ -17,7 +19,7 @@ const SHORT_FORM = new Map(ABBREVIATIONS);
 /** A street suffix (USPS Publication 28, C1, from `street-types`) by any of its written forms: its name and standard abbreviation, normalized (`brook`, `brk`). */
 const STREET_TYPES: ReadonlyMap<string, { long: string; short: string }> = new Map(
   streetTypes.flatMap(({ suffix, abbrs, standardAbbr }) => {
-    const type = { long: suffix.toLowerCase(), short: standardAbbr.toLowerCase() };
+    const type = { long: suffix.trim().toLowerCase(), short: standardAbbr.trim().toLowerCase() };
     return [...abbrs, suffix, standardAbbr].map((form) => [form.trim().toLowerCase(), type] as const);
   }),
 );
@@ -48,15 +50,22 @@ function splitUnit(street: string): { base: string; unit: string } | null {
   return { base: words.slice(0, at).join(" "), unit: words.slice(at + 1).join(" ") };
 }
 
-/** The locality as written (`east alexis al 35871`) and with the state spelled out; with labels (`city east alexis state al zip 35871`: a form, a JSON record). */
-function localities(rest: string[]): string[] {
+/**
+ * The locality as written (`east alexis al 35871`) and with the state spelled out; with labels
+ * (`city east alexis state al zip 35871`: a form, a JSON record); and without its ZIP, the city with
+ * the state's code or name (`east alexis al`, `east alexis alabama`).
+ */
+function localities(rest: string[]): { places: string[]; towns: string[] } {
   const written = rest.join(" ");
   const last = /^([a-z]{2}) (\d{5}(?: \d{4})?)$/.exec(rest[rest.length - 1]);
   const state = last ? STATES.get(last[1]) : undefined;
-  if (!last || !state || rest.length < 2) return [written];
+  if (!last || !state || rest.length < 2) return { places: [written], towns: [] };
   const city = rest.slice(0, -1).join(" ");
   const [, code, zip] = last;
-  return [written, `${city} ${state} ${zip}`, `city ${city} state ${code} zip ${zip}`, `city ${city} state ${state} zip ${zip}`, `city ${city} state ${code} zip code ${zip}`];
+  return {
+    places: [written, `${city} ${state} ${zip}`, `city ${city} state ${code} zip ${zip}`, `city ${city} state ${state} zip ${zip}`, `city ${city} state ${code} zip code ${zip}`],
+    towns: [`${city} ${code}`, `${city} ${state}`],
+  };
 }
 
 /**
@@ -79,22 +88,24 @@ function spellings(line: string): string[] {
 
 /**
  * Forms of an address (`1234 Elm Street, Springfield, IL 62704`): the whole with its street
- * suffixes long or short, the street line alone when it holds a house number (with its unit, and
- * without it), and city, state and ZIP together (the state as a code or spelled out, or labelled).
+ * suffixes long or short, also without the ZIP, the street line alone when it holds a house number
+ * (with its unit, and without it), city, state and ZIP together (the state as a code or spelled
+ * out, or labelled), and city and state without the ZIP.
  */
 export function addressVariants(value: string): Variant[] {
   const parts = value.split(/[,\n]/).map(normalizeValue).filter((part) => part !== "");
   if (parts.length === 0) return [];
   const [street, ...rest] = parts;
-  const places = rest.length > 0 ? localities(rest) : [];
+  const { places, towns } = rest.length > 0 ? localities(rest) : { places: [], towns: [] };
   // The street line as registered, and, for one with a unit, without it and with the unit written another way (`#862`, `Unit 862`).
   const unit = splitUnit(street);
   const lines = unit ? [street, unit.base, ...UNIT_FORMS.map((word) => `${unit.base} ${word} ${unit.unit}`.replace("  ", " "))] : [street];
   const variants: Variant[] = [];
   for (const line of new Set(lines.flatMap(spellings))) {
-    for (const place of places) variants.push(whole(`${line} ${place}`, STREET_LINE_CONFIDENCE));
+    for (const place of [...places, ...towns]) variants.push(whole(`${line} ${place}`, STREET_LINE_CONFIDENCE));
     if (/\d/.test(line) && line.includes(" ")) variants.push(whole(line, STREET_LINE_CONFIDENCE));
   }
   if (rest.length >= 2 && /\d/.test(rest.join(" "))) for (const place of places) variants.push(whole(place, LOCALITY_CONFIDENCE));
+  for (const town of towns) variants.push(whole(town, CITY_STATE_CONFIDENCE));
   return variants;
 }
