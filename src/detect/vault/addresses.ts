@@ -76,14 +76,13 @@ function localities(rest: string[]): { places: string[]; towns: string[] } {
  */
 function spellings(line: string): string[] {
   const words = line.split(" ");
+  const lists = [words, words.map((word) => LONG_FORM.get(word) ?? word), words.map((word) => SHORT_FORM.get(word) ?? word)];
   const at = words.findLastIndex((word, index) => index > 0 && STREET_TYPES.has(word));
-  const type = at === -1 ? undefined : STREET_TYPES.get(words[at])!;
-  const singular = type && type.long.endsWith("s") ? STREET_TYPES.get(type.long.slice(0, -1)) : undefined;
-  const suffixes = [words[at], type?.long, type?.short, singular?.long, singular?.short].filter((form): form is string => form !== undefined);
-  const withSuffix = (suffix: string | undefined, list: string[]) => (at === -1 || suffix === undefined ? list : list.map((word, index) => (index === at ? suffix : word)));
-  const long = words.map((word) => LONG_FORM.get(word) ?? word);
-  const short = words.map((word) => SHORT_FORM.get(word) ?? word);
-  return [...new Set([words, long, short].flatMap((list) => (at === -1 ? [list] : suffixes.map((suffix) => withSuffix(suffix, list)))).map((list) => list.join(" ")))];
+  if (at === -1) return [...new Set(lists.map((list) => list.join(" ")))];
+  const type = STREET_TYPES.get(words[at])!;
+  const singular = type.long.endsWith("s") ? STREET_TYPES.get(type.long.slice(0, -1)) : undefined;
+  const suffixes = [words[at], type.long, type.short, ...(singular ? [singular.long, singular.short] : [])];
+  return [...new Set(lists.flatMap((list) => suffixes.map((suffix) => list.with(at, suffix).join(" "))))];
 }
 
 /**
