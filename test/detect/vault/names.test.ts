@@ -83,6 +83,17 @@ describe("a name glued into a handle", () => {
   });
 });
 
+describe("a glued pseudonym too short to be looked for", () => {
+  it("is sealed in shared state, so it restores exactly (`rolson` of Ryan Olson, whose glued pseudonym `jkhan` has five letters)", () => {
+    const g = createRecons({ secret: "glued-property", vault: { client: "Ryan Olson" }, policy: { fields: { client: { kind: "name", valueType: "value", authorized: ["crm"] } } } });
+    const shown = g.sanitizeSync({ channel: "C2", content: "ping @rolson today", recipient: "clerk" }).content;
+    expect(shown).toMatch(/^ping @[a-z]{5} today$/);
+    const stored = g.sanitizeSync({ channel: "C5", content: "ping @rolson today" }, { reversible: true }).content;
+    expect(stored).toMatch(/^ping @\[REDACTED:name#[0-9a-f]+~[\w-]+\] today$/);
+    expect(g.restore(stored, "crm", "C5")).toBe("ping @rolson today");
+  });
+});
+
 describe("property: a name glued into a handle", () => {
   it("reaches no unauthorized reader in any shape or case, and comes back exactly through a reversible write", () => {
     const firsts = ["Ryan", "Latoya", "Dwayne", "Gregory", "Kimberly", "Vincent"];
