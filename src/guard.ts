@@ -10,7 +10,7 @@ import { suffixLike } from "./detect/vault/identifiers.js";
 import { layHandle, localPart } from "./detect/vault/emails.js";
 import { maskedTail } from "./detect/vault/masked.js";
 import { asciiDigits, escapedAs, normalizeValue, unescapedText, withoutAccents } from "./detect/vault/normalize.js";
-import { glueLike, isGluedForm, namePart, type GluedShape } from "./detect/vault/names.js";
+import { glueLike, isGluedForm, namePart, surnamePlural, type GluedShape } from "./detect/vault/names.js";
 import { nicknamesOf } from "./detect/vault/nicknames.js";
 import type { VariantRole } from "./detect/vault/variant.js";
 import { Vault } from "./detect/vault/vault.js";
@@ -751,10 +751,10 @@ function wholeSurrogatePart(action: Action, role: VariantRole | undefined, ageRe
   if (role === "cut-tail" && action === "pseudonymize") return cutTokens;
   if (role === "age" && action === "fpe") return (whole, original, registered) => surrogateAge(whole, original, registered, ageReference);
   if (role === "age" && action !== "redact") return ageRedacted;
-  if (action === "pseudonymize" && (role === "first-name" || role === "surname")) {
+  if (action === "pseudonymize" && (role === "first-name" || role === "surname" || role === "surname-plural")) {
     return (whole, original) => {
-      const part = namePart(whole, role);
-      return part === null ? null : copyCase(original, part);
+      const part = namePart(whole, role === "first-name" ? role : "surname");
+      return part === null ? null : copyCase(original, role === "surname-plural" ? surnamePlural(part) : part);
     };
   }
   return undefined;

@@ -94,6 +94,8 @@ export function nameVariants(name: PersonName): Variant[] {
     if (nickname.length >= MIN_PART_LENGTH && !isDictionaryWord(nickname)) variants.push({ form: nickname, confidence: FIRST_NAME_CONFIDENCE, role: "first-name" });
   }
   if (surname.length >= MIN_PART_LENGTH) variants.push({ form: surname, confidence: SURNAME_CONFIDENCE, role: "surname" });
+  // The family by its name (`the Wilsons' house`): a one-word surname in the plural.
+  if (surname.length >= MIN_PART_LENGTH && /^[a-z]+$/.test(surname)) variants.push({ form: surnamePlural(surname), confidence: SURNAME_CONFIDENCE, role: "surname-plural" });
   variants.push(...gluedVariants(first, joined));
   return variants;
 }
@@ -117,6 +119,11 @@ export function isGluedForm(form: string): boolean {
 }
 
 export type GluedShape = "glued-name" | "glued-initial";
+
+/** A surname in the plural, as English names a family: `-es` after a hiss (`Joneses`, `Sanchezes`), else `-s` (`Wilsons`). */
+export function surnamePlural(surname: string): string {
+  return /(?:s|x|z|ch|sh)$/i.test(surname) ? `${surname}es` : `${surname}s`;
+}
 
 /**
  * `name` (a person name as written) glued in `shape` with the letter case of `span`, another name

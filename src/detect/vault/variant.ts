@@ -6,6 +6,8 @@ export type VariantRole =
   | "first-name"
   /** A person's surname: alone only under the partial-name rules. */
   | "surname"
+  /** A person's surname in the plural, naming the family (`the Wilsons`): alone under the partial-name rules, never paired. */
+  | "surname-plural"
   /** A content word (stem) of a contextual phrase: counts only with the others inside a window. */
   | "context-word"
   /** A short value after its field's label (`rating: d`): the span is the value only. */

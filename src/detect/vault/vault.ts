@@ -301,6 +301,9 @@ export class Vault implements Detector {
       case "first-name":
         hits.firstNames.push(hit);
         break;
+      case "surname-plural":
+        if (isStandaloneNameReference(norm.source, ...originalSpan(norm, start, end), () => this.ofSurrogates || this.namedInFull(norm, entry))) hits.candidates.push(hit);
+        return;
       default: {
         hits.surnames ??= new Map();
         const at = hits.surnames.get(start);

@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { glueLike, namePart } from "../../../src/detect/vault/names.js";
+import { glueLike, namePart, surnamePlural } from "../../../src/detect/vault/names.js";
 import { createRecons } from "../../../src/guard.js";
 import { createRedactOperator } from "../../../src/transform/operators/redact.js";
 
@@ -112,5 +112,33 @@ describe("property: a name glued into a handle", () => {
       }),
       { numRuns: 60 },
     );
+  });
+});
+
+describe("a family named by its surname in the plural", () => {
+  const guard = createRecons({ secret: "plural-secret", vault: { client: "Ryan Wilson", other: "Maria Jones" }, policy: { fields: { client: { authorized: ["crm"] }, other: { authorized: ["crm"] } } } });
+  const deliver = (content: string, recipient: string) => guard.sanitizeSync({ channel: "C2", content, recipient }).content as string;
+
+  it("is found and shown as the pseudonym's surname in the plural, and restored", () => {
+    const surname = deliver("Mr. Wilson", "clerk").slice("Mr. ".length);
+    for (const [text, shown] of [
+      ["We visited the Wilsons' house.", `We visited the ${surname}s' house.`],
+      ["The Wilsons declined.", `The ${surname}s declined.`],
+    ]) {
+      expect(deliver(text, "clerk")).toBe(shown);
+      expect(deliver(shown, "crm")).toBe(text);
+      expect(deliver(text, "crm")).toBe(text);
+    }
+    const jones = deliver("Ms. Jones", "clerk").slice("Ms. ".length);
+    expect(deliver("dinner with the Joneses", "clerk")).toBe(`dinner with the ${surnamePlural(jones)}`);
+  });
+
+  it("plurals as English names a family", () => {
+    expect(["Wilson", "Jones", "Sanchez", "Fitch", "Marsh", "Cox"].map(surnamePlural)).toEqual(["Wilsons", "Joneses", "Sanchezes", "Fitches", "Marshes", "Coxes"]);
+  });
+
+  it("is not taken for the plural of an ordinary word at a sentence's start", () => {
+    const bell = createRecons({ secret: "plural-secret", vault: { client: "Ryan Bell" }, policy: {} });
+    expect(bell.sanitizeSync({ channel: "C2", content: "Bells rang at noon.", recipient: "clerk" }).content).toBe("Bells rang at noon.");
   });
 });
