@@ -97,3 +97,12 @@ export function isStandaloneNameReference(source: string, start: number, end: nu
   if ((NAMING_LABEL.test(before) || VERSUS.test(before)) && !isCapitalized(after)) return true;
   return isPossessive(source, end) || namedInFull();
 }
+
+/**
+ * Whether a surname in the plural at [start, end) names the family (`the Wilsons' house`): as a
+ * surname alone, but never where a sentence opens with an ordinary word's plural (`Hills' slopes`).
+ */
+export function isFamilyReference(source: string, start: number, end: number, namedInFull: () => boolean = () => false): boolean {
+  if (startsSentence(source, start) && isDictionaryWord(source.slice(start, end).toLowerCase())) return false;
+  return isStandaloneNameReference(source, start, end, namedInFull);
+}

@@ -12,7 +12,7 @@ import { listNeighbours, type MemberHit } from "./lists.js";
 import { followsMask } from "./masked.js";
 import { vaultMembers } from "./members.js";
 import { besideCurrency } from "./numbers.js";
-import { isStandaloneNameReference } from "./name-parts.js";
+import { isFamilyReference, isStandaloneNameReference } from "./name-parts.js";
 import { isLowerLetterCode, NormalizeBuffer, normalizeValue, originalSpan, SPACE_CODE } from "./normalize.js";
 import { PatternGroup, type PatternIndex } from "./pattern-group.js";
 import type { Variant, VariantRole } from "./variant.js";
@@ -302,7 +302,7 @@ export class Vault implements Detector {
         hits.firstNames.push(hit);
         break;
       case "surname-plural":
-        if (isStandaloneNameReference(norm.source, ...originalSpan(norm, start, end), () => this.ofSurrogates || this.namedInFull(norm, entry))) hits.candidates.push(hit);
+        if (isFamilyReference(norm.source, ...originalSpan(norm, start, end), () => this.ofSurrogates || this.namedInFull(norm, entry))) hits.candidates.push(hit);
         return;
       default: {
         hits.surnames ??= new Map();
