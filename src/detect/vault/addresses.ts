@@ -2,9 +2,13 @@
 import streetTypes from "street-types";
 import { normalizeValue } from "./normalize.js";
 import { whole, type Variant } from "./variant.js";
+import { isDictionaryWord, isNameWord } from "./words.js";
+import { isListedName } from "../../transform/operators/pseudonym.js";
 
 const STREET_LINE_CONFIDENCE = 0.9;
 const LOCALITY_CONFIDENCE = 0.8;
+/** The street without its house number (`Ayers Circles`): a street many people live on. */
+const STREET_NAME_CONFIDENCE = 0.6;
 /** City and state without the ZIP (`Nguyentown, FL`): the town a person lives in, which another person's text can name too. */
 const CITY_STATE_CONFIDENCE = 0.7;
 
@@ -48,6 +52,23 @@ function splitUnit(street: string): { base: string; unit: string } | null {
   const at = words.findIndex((word, index) => index > 1 && UNIT_WORDS.has(word));
   if (at === -1 || at === words.length - 1) return null;
   return { base: words.slice(0, at).join(" "), unit: words.slice(at + 1).join(" ") };
+}
+
+/**
+ * The street named without its house number and unit (`ayers circles` of `587 ayers circles suite
+ * 327`), in its spellings, where a word of its name is no ordinary word (`Ayers`; not `Main Street`,
+ * `Winters Brook`: anyone's street) and its suffix is no name (`Daniel Glen`, `Karen Hill` read as
+ * people).
+ */
+function streetNames(street: string): string[] {
+  const words = (splitUnit(street)?.base ?? street).split(" ");
+  if (!/^\d+$/.test(words[0] ?? "") || words.length < 3) return [];
+  const name = words.slice(1);
+  const suffix = name.findLastIndex((word) => STREET_TYPES.has(word));
+  const suffixName = suffix === -1 ? undefined : STREET_TYPES.get(name[suffix])!.long;
+  if (suffixName === undefined || isNameWord(suffixName) || isListedName(suffixName)) return [];
+  const naming = name.filter((word, index) => index !== suffix && !LONG_FORM.has(word) && !SHORT_FORM.has(word));
+  return naming.some((word) => word.length >= 4 && /^[a-z]+$/.test(word) && !isDictionaryWord(word)) ? spellings(name.join(" ")) : [];
 }
 
 /**
@@ -106,5 +127,6 @@ export function addressVariants(value: string): Variant[] {
   }
   if (rest.length >= 2 && /\d/.test(rest.join(" "))) for (const place of places) variants.push(whole(place, LOCALITY_CONFIDENCE));
   for (const town of towns) variants.push(whole(town, CITY_STATE_CONFIDENCE));
+  for (const name of streetNames(street)) variants.push(whole(name, STREET_NAME_CONFIDENCE));
   return variants;
 }

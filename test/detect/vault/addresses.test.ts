@@ -29,6 +29,16 @@ describe("addresses", () => {
     expect(lakePark).not.toContain("12 lk prk dr");
   });
 
+  it("are found by the street without its house number where its name is no ordinary word and its suffix no name", () => {
+    const forms = (value: string) => addressVariants(value).map((variant) => variant.form);
+    expect(forms("587 Ayers Circles Suite 327, Nguyentown, FL 96861")).toEqual(expect.arrayContaining(["ayers circles", "ayers cir"]));
+    expect(forms("80064 Gina Vista Apt. 192, North Lisa, HI 16022")).toContain("gina vista");
+    // Anyone's street, or a street that reads as a person.
+    expect(forms("466 Winters Brook, East Alexis, AL 35871")).not.toContain("winters brook");
+    expect(forms("12 Main Street, Springfield, IL 62704")).not.toContain("main street");
+    expect(forms("5185 Daniel Glen, Port Lisahaven, WV 70991")).not.toContain("daniel glen");
+  });
+
   it("are found by the city with its state, without the ZIP, alone or after the street line", () => {
     const forms = addressVariants("587 Ayers Circles Suite 327, Nguyentown, FL 96861").map((variant) => variant.form);
     expect(forms).toEqual(expect.arrayContaining(["nguyentown fl", "nguyentown florida", "587 ayers circles nguyentown fl", "587 ayers cir ste 327 nguyentown florida"]));
