@@ -301,9 +301,13 @@ export class Vault implements Detector {
       case "first-name":
         hits.firstNames.push(hit);
         break;
-      case "surname-plural":
-        if (isFamilyReference(norm.source, ...originalSpan(norm, start, end), () => this.ofSurrogates || this.namedInFull(norm, entry))) hits.candidates.push(hit);
+      case "surname-plural": {
+        const [from, to] = originalSpan(norm, start, end);
+        // A surrogate's plural named a family where it was written (`Potters agreed.` of `Wilsons agreed.`): restored wherever it reads as a name.
+        const family = this.ofSurrogates ? isStandaloneNameReference(norm.source, from, to, () => true) : isFamilyReference(norm.source, from, to, () => this.namedInFull(norm, entry));
+        if (family) hits.candidates.push(hit);
         return;
+      }
       default: {
         hits.surnames ??= new Map();
         const at = hits.surnames.get(start);

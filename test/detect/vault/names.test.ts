@@ -124,6 +124,8 @@ describe("a family named by its surname in the plural", () => {
     for (const [text, shown] of [
       ["We visited the Wilsons' house.", `We visited the ${surname}s' house.`],
       ["The Wilsons declined.", `The ${surname}s declined.`],
+      // Opening a sentence, the pseudonym's plural may be an ordinary word (`Potters`): it still comes back.
+      ["Wilsons agreed to the terms.", `${surname}s agreed to the terms.`],
     ]) {
       expect(deliver(text, "clerk")).toBe(shown);
       expect(deliver(shown, "crm")).toBe(text);
