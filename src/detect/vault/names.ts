@@ -94,8 +94,11 @@ export function nameVariants(name: PersonName): Variant[] {
     if (nickname.length >= MIN_PART_LENGTH && !isDictionaryWord(nickname)) variants.push({ form: nickname, confidence: FIRST_NAME_CONFIDENCE, role: "first-name" });
   }
   if (surname.length >= MIN_PART_LENGTH) variants.push({ form: surname, confidence: SURNAME_CONFIDENCE, role: "surname" });
-  // The family by its name (`the Wilsons' house`): a one-word surname in the plural.
-  if (surname.length >= MIN_PART_LENGTH && /^[a-z]+$/.test(surname)) variants.push({ form: surnamePlural(surname), confidence: SURNAME_CONFIDENCE, role: "surname-plural" });
+  // The family by its name (`the Wilsons' house`, `the O'Donnells`): the surname's last word in the plural.
+  const lastWord = surname.slice(surname.lastIndexOf(" ") + 1);
+  if (lastWord.length >= MIN_PART_LENGTH && /^[a-z]+$/.test(lastWord)) {
+    variants.push({ form: surname.slice(0, surname.length - lastWord.length) + surnamePlural(lastWord), confidence: SURNAME_CONFIDENCE, role: "surname-plural" });
+  }
   variants.push(...gluedVariants(first, joined));
   return variants;
 }

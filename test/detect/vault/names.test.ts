@@ -131,6 +131,10 @@ describe("a family named by its surname in the plural", () => {
       expect(deliver(shown, "crm")).toBe(text);
       expect(deliver(text, "crm")).toBe(text);
     }
+    const obrien = createRecons({ secret: "plural-secret", vault: { client: "Kate O'Brien" }, policy: { fields: { client: { authorized: ["crm"] } } } });
+    const shownObrien = obrien.sanitizeSync({ channel: "C2", content: "We met the O'Briens.", recipient: "clerk" }).content as string;
+    expect(shownObrien).not.toContain("Brien");
+    expect(obrien.sanitizeSync({ channel: "C2", content: shownObrien, recipient: "crm" }).content).toBe("We met the O'Briens.");
     const jones = deliver("Ms. Jones", "clerk").slice("Ms. ".length);
     expect(deliver("dinner with the Joneses", "clerk")).toBe(`dinner with the ${surnamePlural(jones)}`);
   });
