@@ -7,7 +7,7 @@ import { ageAt, ageDetector } from "./detect/vault/ages.js";
 import { parseDate, type CalendarDate } from "./detect/vault/dates.js";
 import { layIdentifier } from "./detect/vault/digit-skeletons.js";
 import { suffixLike } from "./detect/vault/identifiers.js";
-import { layHandle, localPart } from "./detect/vault/emails.js";
+import { layHandle, localPart, spelledLike } from "./detect/vault/emails.js";
 import { maskedTail } from "./detect/vault/masked.js";
 import { asciiDigits, escapedAs, normalizeValue, unescapedText, withoutAccents } from "./detect/vault/normalize.js";
 import { glueLike, isGluedForm, namePart, surnamePlural, type GluedShape } from "./detect/vault/names.js";
@@ -745,6 +745,8 @@ function wholeSurrogatePart(action: Action, role: VariantRole | undefined, ageRe
   if (action === "fpe" && role === "canary-suffix") return (whole, original) => suffixLike(original, whole);
   // A handle shows the local part of the email's surrogate, laid out as written where it can be (`maria_gonzalez` → `nzpzx_zovudzsp`).
   if (role === "local-part") return (whole, original) => handleOf(whole, original);
+  // An email spelled for scrapers shows the surrogate email spelled alike (`wyfdd dot kdkedsec at aichene dot ufv`), so it restores.
+  if (role === "spelled-email" && action !== "redact") return (whole, original, registered) => spelledLike(original, registered, whole);
   // A glued name shows the whole surrogate glued the same way (`RyanWilson` -> `NeilPotter`); a surrogate that is no name (a placeholder) is redacted.
   if (isGluedRole(role) && action !== "redact") return (whole, original) => gluedSurrogate(whole, original, role);
   if (role === "cut-tail" && (action === "fpe" || action === "mldp")) return (whole, original) => cutCharacters(whole, original);

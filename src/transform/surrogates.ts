@@ -1,7 +1,7 @@
 import type { Action } from "../event.js";
 import { resolveOverlaps } from "../detect/base.js";
 import { layIdentifier } from "../detect/vault/digit-skeletons.js";
-import { layHandle, localPart } from "../detect/vault/emails.js";
+import { layHandle, localPart, spelledLike } from "../detect/vault/emails.js";
 import { suffixLike } from "../detect/vault/identifiers.js";
 import { maskedTail } from "../detect/vault/masked.js";
 import { glueLike, namePart, surnamePlural } from "../detect/vault/names.js";
@@ -221,6 +221,8 @@ export class SurrogateIndex {
         return layIdentifier(span, entry.value) ?? span;
       case "local-part":
         return layHandle(span, localPart(entry.value) ?? "") ?? span;
+      case "spelled-email":
+        return spelledLike(span, this.origins[origin].surrogate, entry.value) ?? span;
       case "canary-suffix":
         return suffixLike(span, entry.value) ?? span;
       case "glued-name":

@@ -1,6 +1,6 @@
 import { isListedName } from "../../transform/operators/pseudonym.js";
 import { normalizeValue } from "./normalize.js";
-import { whole, type Variant } from "./variant.js";
+import type { Variant } from "./variant.js";
 import { isDictionaryWord, isNameWord } from "./words.js";
 
 const EMAIL_CONFIDENCE = 0.95;
@@ -54,11 +54,11 @@ export function emailVariants(value: string): Variant[] {
   if (local === null) return [];
   const domain = value.slice(local.length + 1);
   const spelled = (part: string) => part.split(".").map(normalizeValue).join(" dot ");
-  const forms = [
+  const forms: Variant[] = [
     `${normalizeValue(local)} at ${normalizeValue(domain)}`,
     `${normalizeValue(local)} at ${spelled(domain)}`,
     `${spelled(local)} at ${spelled(domain)}`,
-  ].map((form) => whole(form, EMAIL_CONFIDENCE));
+  ].map((form) => ({ form, confidence: EMAIL_CONFIDENCE, role: "spelled-email" }));
   if (isDistinctiveLocalPart(local)) forms.push({ form: normalizeValue(local), confidence: LOCAL_PART_CONFIDENCE, role: "local-part" });
   return forms;
 }
@@ -106,4 +106,28 @@ export function layHandle(span: string, handle: string): string | null {
     }
   }
   return text;
+}
+
+/** Letter and digit runs of a text (`maria`, `gonzalez`, `example`, `com` of an email). */
+function runsOf(text: string): string[] {
+  return text.match(/[\p{L}\p{N}]+/gu) ?? [];
+}
+
+/**
+ * `span`, an email `from` spelled out as the writer did (`maria dot gonzalez at example dot com`,
+ * `maria.gonzalez [at] example [dot] com`), with the email `to` spelled the same way: each run of
+ * `from` in turn replaced by the run of `to` at its place, in the span's case; the words between
+ * (`dot`, `at`) as written. Null where the span does not hold `from`'s runs in order or the two
+ * emails' runs do not pair up.
+ */
+export function spelledLike(span: string, from: string, to: string): string | null {
+  const [expected, shown] = [runsOf(from), runsOf(to)];
+  if (expected.length !== shown.length) return null;
+  let next = 0;
+  const text = span.replace(/[\p{L}\p{N}]+/gu, (run) => {
+    if (next >= expected.length || run.toLowerCase() !== expected[next].toLowerCase()) return run;
+    const replacement = shown[next++];
+    return run === run.toUpperCase() && run !== run.toLowerCase() ? replacement.toUpperCase() : replacement;
+  });
+  return next === expected.length ? text : null;
 }

@@ -28,6 +28,8 @@ export type VariantRole =
   | "month-year"
   /** An amount grouped with one dot (`118.300` of 118,300): counts only with a currency beside it, else it reads as a decimal. */
   | "beside-currency"
+  /** An email spelled out to fool scrapers (`maria dot gonzalez at example dot com`): shown as the surrogate email spelled the same way. */
+  | "spelled-email"
   /** An email's distinctive local part (`maria.gonzalez`, `jkowalski77`): counts written as a handle, a token of its own. */
   | "local-part"
   /** A person name glued into a handle, first name and surname (`ryanwilson`, `@RyanWilson`): counts written as a token of its own. */

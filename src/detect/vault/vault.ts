@@ -259,6 +259,7 @@ export class Vault implements Detector {
     switch (role) {
       case "regrouped-digits":
       case "canary-suffix":
+      case "spelled-email":
         hits.candidates.push(hit);
         return;
       case "whole":

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { createRecons } from "../../../src/guard.js";
-import { emailVariants, isDistinctiveLocalPart, isWrittenHandle, layHandle } from "../../../src/detect/vault/emails.js";
+import { emailVariants, isDistinctiveLocalPart, isWrittenHandle, layHandle, spelledLike } from "../../../src/detect/vault/emails.js";
 
 describe("isDistinctiveLocalPart", () => {
   it.each(["maria.gonzalez", "maria_gonzalez", "j-smith", "jkowalski77", "john1990", "mgonzalez", "kowalskij"])("%s tells its owner apart", (local) => {
@@ -91,5 +91,32 @@ describe("an email's local part written alone", () => {
     "Dear Maria, the marketing team meets at 10.",
   ])("leaves %s alone", (text) => {
     expect(deliver(guard(), text, "x")).toBe(text);
+  });
+});
+
+describe("an email spelled out to fool scrapers", () => {
+  const guard = createRecons({ secret: "emails-secret", vault: { email: "maria.gonzalez@example.com" }, policy: { fields: { email: { authorized: ["reader"] } } } });
+  const deliver = (content: string, recipient: string) => guard.sanitizeSync({ channel: "C2", content, recipient }).content as string;
+
+  it("shows the surrogate email spelled the same way, which restores", () => {
+    const surrogate = deliver("maria.gonzalez@example.com", "x");
+    const [local, domain] = surrogate.split("@");
+    const dotted = (part: string) => part.split(".").join(" dot ");
+    for (const [text, shown] of [
+      ["write to maria dot gonzalez at example dot com", `write to ${dotted(local)} at ${dotted(domain)}`],
+      ["maria.gonzalez [at] example [dot] com", `${local} [at] ${domain.replace(".", " [dot] ")}`],
+      ["MARIA.GONZALEZ (at) EXAMPLE.COM", `${local.toUpperCase()} (at) ${domain.toUpperCase()}`],
+    ]) {
+      expect(deliver(text, "x")).toBe(shown);
+      expect(deliver(shown, "reader")).toBe(text);
+      const stored = guard.sanitizeSync({ channel: "C5", content: text }, { reversible: true }).content as string;
+      expect(guard.restore(stored, "reader", "C5")).toBe(text);
+    }
+  });
+
+  it("lays one email's runs into another's spelling, or says it cannot", () => {
+    expect(spelledLike("a dot b at c dot d", "a.b@c.d", "w.x@y.z")).toBe("w dot x at y dot z");
+    expect(spelledLike("a dot b at c", "a.b@c.d", "w.x@y.z")).toBeNull();
+    expect(spelledLike("a dot b at c dot d", "a.b@c.d", "w@y.z")).toBeNull();
   });
 });
