@@ -21,7 +21,7 @@ const RULES: readonly { words: readonly string[]; type: FieldType }[] = [
   { words: ["card", "cc", "pan"], type: { kind: "card", valueType: "format" } },
   { words: ["address", "street", "residence"], type: { kind: "address", valueType: "contextual" } },
   {
-    words: ["id", "number", "no", "num", "account", "iban", "routing", "last4", "code", "mrn", "policy", "license", "passport"],
+    words: ["id", "number", "no", "num", "account", "acct", "iban", "routing", "last4", "code", "mrn", "npi", "ein", "tin", "zip", "zipcode", "postcode", "policy", "license", "passport"],
     type: { kind: "id", valueType: "format" },
   },
   {
@@ -64,6 +64,8 @@ function typeOfValue(value: string): FieldType {
   if (isCanary(normalized)) return { kind: "canary", valueType: "format" };
   if (EMAIL.test(value.trim())) return { kind: "email", valueType: "format" };
   if (parseDate(value)) return { kind: "date", valueType: "format" };
+  // A leading zero or a long bare digit run (`0473033101`) identifies something: no quantity to noise, whose digits mLDP would mostly keep.
+  if (/^(?:0\d+|\d{9,})$/.test(value.trim())) return { kind: "id", valueType: "format" };
   if (parseNumber(value)) return { kind: "number", valueType: "value" };
   if (/[+()]/.test(value) && parsePhone(value)) return { kind: "phone", valueType: "format" };
   if (/\d/.test(normalized)) return { kind: "id", valueType: "format" };

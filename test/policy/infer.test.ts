@@ -34,6 +34,13 @@ describe("inferFieldType", () => {
     ["custom", "Dr. Laura J. Walker", "name", "value"],
     ["custom", "Chronic Kidney", "text", "contextual"],
     ["custom", "Grant Proposal", "text", "contextual"],
+    // An identifier under a short field name, or written with a leading zero or as a long bare digit run: never noised as a quantity.
+    ["acct", "0473033101", "id", "format"],
+    ["npi", "1234567893", "id", "format"],
+    ["zip", "35871", "id", "format"],
+    ["custom", "0473033101", "id", "format"],
+    ["custom", "123456789", "id", "format"],
+    ["custom", "1250000", "number", "value"],
   ])("%s = %s -> %s/%s", (field, value, kind, valueType) => {
     expect(inferFieldType(field, value)).toEqual({ kind, valueType });
   });
