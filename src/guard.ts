@@ -10,7 +10,7 @@ import { suffixLike } from "./detect/vault/identifiers.js";
 import { layHandle, localPart, spelledLike } from "./detect/vault/emails.js";
 import { maskedTail } from "./detect/vault/masked.js";
 import { asciiDigits, escapedAs, normalizeValue, unescapedText, withoutAccents } from "./detect/vault/normalize.js";
-import { glueLike, isGluedForm, namePart, surnamePlural, type GluedShape } from "./detect/vault/names.js";
+import { glueLike, isGluedForm, namePart, roleNamePart, type GluedShape } from "./detect/vault/names.js";
 import { nicknamesOf } from "./detect/vault/nicknames.js";
 import type { VariantRole } from "./detect/vault/variant.js";
 import { Vault } from "./detect/vault/vault.js";
@@ -755,8 +755,8 @@ function wholeSurrogatePart(action: Action, role: VariantRole | undefined, ageRe
   if (role === "age" && action !== "redact") return ageRedacted;
   if (action === "pseudonymize" && (role === "first-name" || role === "surname" || role === "surname-plural")) {
     return (whole, original) => {
-      const part = namePart(whole, role === "first-name" ? role : "surname");
-      return part === null ? null : copyCase(original, role === "surname-plural" ? surnamePlural(part) : part);
+      const part = roleNamePart(whole, role);
+      return part === null ? null : copyCase(original, part);
     };
   }
   return undefined;

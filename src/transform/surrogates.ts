@@ -4,7 +4,7 @@ import { layIdentifier } from "../detect/vault/digit-skeletons.js";
 import { layHandle, localPart, spelledLike } from "../detect/vault/emails.js";
 import { suffixLike } from "../detect/vault/identifiers.js";
 import { maskedTail } from "../detect/vault/masked.js";
-import { glueLike, namePart, surnamePlural } from "../detect/vault/names.js";
+import { glueLike, roleNamePart } from "../detect/vault/names.js";
 import type { VariantRole } from "../detect/vault/variant.js";
 import { Vault, type VaultEntry } from "../detect/vault/vault.js";
 import { escapedAs, unescapedText } from "../detect/vault/normalize.js";
@@ -231,8 +231,8 @@ export class SurrogateIndex {
       case "first-name":
       case "surname":
       case "surname-plural": {
-        const part = namePart(entry.value, role === "first-name" ? role : "surname");
-        return part === null ? span : copyCase(span, role === "surname-plural" ? surnamePlural(part) : part);
+        const part = roleNamePart(entry.value, role);
+        return part === null ? span : copyCase(span, part);
       }
       default: {
         const real = this.reverseWhole(origin, span);

@@ -55,13 +55,13 @@ function splitUnit(street: string): { base: string; unit: string } | null {
 }
 
 /**
- * The street named without its house number and unit (`ayers circles` of `587 ayers circles suite
- * 327`), in its spellings, where a word of its name is no ordinary word (`Ayers`; not `Main Street`,
+ * The street named without its house number (`ayers circles` of `587 ayers circles`, the street
+ * line without its unit), in its spellings, where a word of its name is no ordinary word (`Ayers`; not `Main Street`,
  * `Winters Brook`: anyone's street) and its suffix is no name (`Daniel Glen`, `Karen Hill` read as
  * people).
  */
-function streetNames(street: string): string[] {
-  const words = (splitUnit(street)?.base ?? street).split(" ");
+function streetNames(base: string): string[] {
+  const words = base.split(" ");
   if (!/^\d+$/.test(words[0] ?? "") || words.length < 3) return [];
   const name = words.slice(1);
   const suffix = name.findLastIndex((word) => STREET_TYPES.has(word));
@@ -127,6 +127,6 @@ export function addressVariants(value: string): Variant[] {
   }
   if (rest.length >= 2 && /\d/.test(rest.join(" "))) for (const place of places) variants.push(whole(place, LOCALITY_CONFIDENCE));
   for (const town of towns) variants.push(whole(town, CITY_STATE_CONFIDENCE));
-  for (const name of streetNames(street)) variants.push(whole(name, STREET_NAME_CONFIDENCE));
+  for (const name of streetNames(unit?.base ?? street)) variants.push(whole(name, STREET_NAME_CONFIDENCE));
   return variants;
 }

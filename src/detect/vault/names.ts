@@ -123,6 +123,12 @@ export function isGluedForm(form: string): boolean {
 
 export type GluedShape = "glued-name" | "glued-initial";
 
+/** The part of a person name (as written) that a name-part role shows: its first name, surname, or surname in the plural (`Wilsons`); null if not such a name. */
+export function roleNamePart(name: string, role: "first-name" | "surname" | "surname-plural"): string | null {
+  const part = namePart(name, role === "first-name" ? role : "surname");
+  return part !== null && role === "surname-plural" ? surnamePlural(part) : part;
+}
+
 /** A surname in the plural, as English names a family: `-es` after a hiss (`Joneses`, `Sanchezes`), else `-s` (`Wilsons`). */
 export function surnamePlural(surname: string): string {
   return /(?:s|x|z|ch|sh)$/i.test(surname) ? `${surname}es` : `${surname}s`;

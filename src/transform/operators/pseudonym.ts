@@ -51,6 +51,8 @@ const lookupKey = (token: string): string => token.toLowerCase().replace(/['’]
 class NameList {
   private readonly index = new Map<string, number>();
   private readonly permuted: number;
+  /** Per entry, whether it is long enough to be found alone (MIN_FINDABLE): the walk keeps a name in its class. */
+  private readonly findable: boolean[];
   private readonly radix: number;
   private readonly ff1: ReturnType<typeof FF1>;
 
@@ -65,6 +67,7 @@ class NameList {
     this.#key = key;
     names.forEach((name, i) => this.index.set(lookupKey(name), i));
     this.permuted = names.length - RESERVED;
+    this.findable = names.map((name) => lookupKey(name).length >= MIN_FINDABLE);
     this.radix = Math.ceil(Math.sqrt(this.permuted));
     this.ff1 = FF1(this.radix, key, new TextEncoder().encode(`pseudonym:${label}`));
   }
@@ -88,9 +91,9 @@ class NameList {
     const key = lookupKey(token);
     const pick = parseInt(keyedTag(this.#key, `${this.label}:${key}`, 8), 16) % RESERVED;
     for (let step = 0; step < RESERVED; step++) {
-      const entry = this.names[this.permuted + ((pick + step) % RESERVED)];
-      const entryKey = lookupKey(entry);
-      if (entryKey !== key && entryKey.length >= MIN_FINDABLE && !avoid?.has(entryKey)) return entry;
+      const index = this.permuted + ((pick + step) % RESERVED);
+      const entryKey = lookupKey(this.names[index]);
+      if (entryKey !== key && this.findable[index] && !avoid?.has(entryKey)) return this.names[index];
     }
     throw new OperatorError("no reserved pseudonym differs from the name and the names to avoid", "pseudonym-exhausted");
   }
@@ -109,17 +112,13 @@ class NameList {
    * permutation, and a findable name never gets a pseudonym too short to be found again.
    */
   private walk(i: number, direction: "encrypt" | "decrypt"): number {
-    const findable = this.isFindable(i);
+    const findable = this.findable[i];
     let x = i;
     do {
       const [high, low] = this.ff1[direction]([Math.floor(x / this.radix), x % this.radix]);
       x = high * this.radix + low;
-    } while (x >= this.permuted || this.isFindable(x) !== findable);
+    } while (x >= this.permuted || this.findable[x] !== findable);
     return x;
-  }
-
-  private isFindable(i: number): boolean {
-    return lookupKey(this.names[i]).length >= MIN_FINDABLE;
   }
 }
 
