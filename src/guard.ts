@@ -6,11 +6,13 @@ import { defaultRecognizers, recognizerDetector } from "./detect/recognizers/ind
 import { ageAt, ageDetector } from "./detect/vault/ages.js";
 import { parseDate, type CalendarDate } from "./detect/vault/dates.js";
 import { layIdentifier } from "./detect/vault/digit-skeletons.js";
+import { localNumber } from "./detect/vault/phones.js";
+import { spokenLike } from "./detect/vault/spoken-digits.js";
 import { suffixLike } from "./detect/vault/identifiers.js";
 import { layHandle, localPart, spelledLike } from "./detect/vault/emails.js";
 import { maskedTail } from "./detect/vault/masked.js";
-import { asciiDigits, escapedAs, normalizeValue, unescapedText, withoutAccents } from "./detect/vault/normalize.js";
-import { glueLike, isGluedForm, namePart, roleNamePart, type GluedShape } from "./detect/vault/names.js";
+import { asciiDigits, escapedAs, normalizeValue, unescapedText, withoutAccents, withoutLookalikes } from "./detect/vault/normalize.js";
+import { glueLike, isGluedFormOf, isGluedShape, namePart, roleNamePart, type GluedShape } from "./detect/vault/names.js";
 import { nicknamesOf } from "./detect/vault/nicknames.js";
 import type { VariantRole } from "./detect/vault/variant.js";
 import { Vault } from "./detect/vault/vault.js";
@@ -479,8 +481,8 @@ class Guard implements ReconsGuard {
         // A partial rendering shows its part of the whole value's surrogate, so it restores as that part.
         const whole = this.applied.apply(operator, { ...input, value: detection.value });
         const shown = part(whole.text, plain, detection.value);
-        // A glued pseudonym too short or too common to be looked for (`jkhan`) would stay a surrogate for shared state's readers: sealed.
-        if (shown !== null && context.reversible && isGluedRole(detection.role) && !isGluedForm(normalizeValue(shown))) return { replacement: this.seal(detection, original) };
+        // A glued pseudonym too short or too common to be looked for (`jkhan`, `potters`) would stay a surrogate for shared state's readers: sealed.
+        if (shown !== null && context.reversible && isGluedShape(detection.role) && !isGluedFormOf(shown, whole.text)) return { replacement: this.seal(detection, original) };
         if (shown !== null) return { replacement: escapedAs(original, shown), exception: whole.exception };
       }
       const applied = this.applied.apply(operator, input);
@@ -719,7 +721,8 @@ function plainForm(written: string): string {
   // Digits of other scripts (`١٢٣`, `१२३`) as ASCII ones: the surrogate is written in ASCII digits.
   const span = asciiDigits(unescapedText(written));
   if (!/[^\x00-\x7f]/.test(span)) return span;
-  return span.replace(/\p{Cf}/gu, "").replace(/[^\x00-\x7f]/gu, (char) => (/[\p{L}\p{N}]/u.test(char) ? char.normalize("NFKC") : char));
+  // Letters of other scripts drawn as Latin ones (`Ryаn` with a Cyrillic `а`) as those: the span is a rendering of the registered value.
+  return withoutLookalikes(span.replace(/\p{Cf}/gu, "").replace(/[^\x00-\x7f]/gu, (char) => (/[\p{L}\p{N}]/u.test(char) ? char.normalize("NFKC") : char)));
 }
 
 function resultOf<T>(content: T, trail: DecisionTrail): SanitizeResult<T> {
@@ -741,6 +744,8 @@ function cacheFor<V>(caches: Map<string, VaultBoundCache<V>>, key: string, vault
 function wholeSurrogatePart(action: Action, role: VariantRole | undefined, ageReference: CalendarDate): ((whole: string, original: string, registered: string) => string | null) | undefined {
   if (action === "fpe" && role === "masked-tail") return (whole, original) => maskedTail(whole, original.replace(/\D/g, "").length);
   if (action === "fpe" && role === "regrouped-digits") return (whole, original) => layIdentifier(original, whole);
+  if (action === "fpe" && role === "spoken-digits") return (whole, original) => spokenLike(original, whole);
+  if (action === "fpe" && role === "local-number") return (whole, original) => layIdentifier(original, localNumber(whole) ?? "");
   // FPE keeps the token's layout, so the suffix's surrogate is the whole surrogate's tail of the same length.
   if (action === "fpe" && role === "canary-suffix") return (whole, original) => suffixLike(original, whole);
   // A handle shows the local part of the email's surrogate, laid out as written where it can be (`maria_gonzalez` → `nzpzx_zovudzsp`).
@@ -748,7 +753,7 @@ function wholeSurrogatePart(action: Action, role: VariantRole | undefined, ageRe
   // An email spelled for scrapers shows the surrogate email spelled alike (`wyfdd dot kdkedsec at aichene dot ufv`), so it restores.
   if (role === "spelled-email" && action !== "redact") return (whole, original, registered) => spelledLike(original, registered, whole);
   // A glued name shows the whole surrogate glued the same way (`RyanWilson` -> `NeilPotter`); a surrogate that is no name (a placeholder) is redacted.
-  if (isGluedRole(role) && action !== "redact") return (whole, original) => gluedSurrogate(whole, original, role);
+  if (isGluedShape(role) && action !== "redact") return (whole, original) => gluedSurrogate(whole, original, role);
   if (role === "cut-tail" && (action === "fpe" || action === "mldp")) return (whole, original) => cutCharacters(whole, original);
   if (role === "cut-tail" && action === "pseudonymize") return cutTokens;
   if (role === "age" && action === "fpe") return (whole, original, registered) => surrogateAge(whole, original, registered, ageReference);
@@ -772,10 +777,6 @@ function surrogateAge(whole: string, original: string, registered: string, refer
   const age = Number(original) + ageAt(surrogate, reference) - ageAt(birth, reference);
   if (!(age >= 0 && age <= MAX_AGE)) throw new OperatorError("the surrogate birth date gives no age", "age-out-of-range");
   return String(age);
-}
-
-function isGluedRole(role: VariantRole | undefined): role is GluedShape {
-  return role === "glued-name" || role === "glued-initial";
 }
 
 function gluedSurrogate(whole: string, original: string, shape: GluedShape): string {

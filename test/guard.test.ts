@@ -97,6 +97,16 @@ describe("sanitize", () => {
     expect(decision).toMatchObject({ position: "introduced", reason: "introduced-recipient", resolution: "explicit" });
   });
 
+  it("protects a name written with look-alike letters of other scripts as the name itself", () => {
+    const g = guard();
+    const latin = g.sanitizeSync({ channel: "C2", content: "Dwayne Sanchez, Sanchez", recipient: "auditor" }).content;
+    // Cyrillic а, е, о and с in place of the Latin ones.
+    const lookalikes = g.sanitizeSync({ channel: "C2", content: "Dwаyne Sаnсhez, Sаnchеz", recipient: "auditor" }).content;
+    expect(lookalikes).toBe(latin);
+    expect(latin).not.toMatch(/Dwayne|Sanchez/);
+    expect(g.sanitizeSync({ channel: "C2", content: "SANСHEZ", recipient: "auditor" }).content).toBe(g.sanitizeSync({ channel: "C2", content: "SANCHEZ", recipient: "auditor" }).content);
+  });
+
   it("walks JSON content and keeps its structure", async () => {
     const content = { args: { ssn: "939796410", note: ["see", "Dwayne Sanchez"] }, count: 3 };
     const result = await guard().sanitize({ channel: "C3", content, recipient: "tool:lookup" });

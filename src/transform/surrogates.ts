@@ -1,6 +1,8 @@
 import type { Action } from "../event.js";
 import { resolveOverlaps } from "../detect/base.js";
 import { layIdentifier } from "../detect/vault/digit-skeletons.js";
+import { localNumber } from "../detect/vault/phones.js";
+import { spokenLike } from "../detect/vault/spoken-digits.js";
 import { layHandle, localPart, spelledLike } from "../detect/vault/emails.js";
 import { suffixLike } from "../detect/vault/identifiers.js";
 import { maskedTail } from "../detect/vault/masked.js";
@@ -219,6 +221,10 @@ export class SurrogateIndex {
         return maskedTail(entry.value, span.replace(/\D/g, "").length) ?? span;
       case "regrouped-digits":
         return layIdentifier(span, entry.value) ?? span;
+      case "spoken-digits":
+        return spokenLike(span, entry.value) ?? span;
+      case "local-number":
+        return layIdentifier(span, localNumber(entry.value) ?? "") ?? span;
       case "local-part":
         return layHandle(span, localPart(entry.value) ?? "") ?? span;
       case "spelled-email":
@@ -227,6 +233,8 @@ export class SurrogateIndex {
         return suffixLike(span, entry.value) ?? span;
       case "glued-name":
       case "glued-initial":
+      case "glued-surname-first":
+      case "glued-surname-initial":
         return glueLike(span, entry.value, role) ?? span;
       case "first-name":
       case "surname":

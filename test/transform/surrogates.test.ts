@@ -214,6 +214,40 @@ describe("a phone number written with or without its country code", () => {
     // One surrogate number, whichever form the reader got.
     expect(national.size).toBe(1);
   });
+
+  it("written as its local number alone (no area code): the surrogate phone's local number, restored as written", () => {
+    const guard = createRecons({ secret: SECRET, vault: { phone: "(415) 555-0132" }, policy: { fields: { phone: { kind: "phone", authorized: ["nurse"] } } } });
+    const whole = guard.sanitizeSync({ channel: "C5", content: "call (415) 555-0132" }, { reversible: true }).content;
+    for (const text of ["Dial 555-0132 today.", "Dial 555.0132 today.", "Dial 555 0132 today."]) {
+      const held = guard.sanitizeSync({ channel: "C5", content: text }, { reversible: true }).content;
+      expect(held).not.toContain("0132");
+      // The last seven digits of the whole phone's surrogate, in the writer's layout.
+      expect(held.replace(/\D/g, "")).toBe(whole.replace(/\D/g, "").slice(-7));
+      expect(guard.sanitizeSync({ channel: "C5", content: held, recipient: "nurse" }).content).toBe(text);
+      expect(guard.sanitizeSync({ channel: "C2", content: text, recipient: "billing" }).content).not.toContain("0132");
+    }
+    // Seven bare digits could be any number: only a phone's layouts count.
+    expect(guard.sanitizeSync({ channel: "C2", content: "Ref 5550132.", recipient: "billing" }).content).toBe("Ref 5550132.");
+  });
+});
+
+describe("an identifier read out digit by digit", () => {
+  const guard = createRecons({ secret: SECRET, vault: { ssn: "939-79-6410", phone: "(415) 555-0132" }, policy: { fields: { ssn: { kind: "ssn", authorized: ["nurse"] }, phone: { kind: "phone", authorized: ["nurse"] } } } });
+  const spokenWords = (text: string) => text.match(/\b(?:zero|one|two|three|four|five|six|seven|eight|nine)\b/gi) ?? [];
+
+  it.each([
+    ["SSN nine three nine, seven nine, six four one zero.", "939-79-6410"],
+    ["Call Four One Five, five five five, zero one three two.", "(415) 555-0132"],
+  ])("%s: the surrogate read out alike, in the writer's case and punctuation, restored as written", (text, written) => {
+    const surrogateDigits = (guard.sanitizeSync({ channel: "C2", content: written, recipient: "x" }).content as string).replace(/\D/g, "");
+    const held = guard.sanitizeSync({ channel: "C5", content: text }, { reversible: true }).content as string;
+    const words = spokenWords(held);
+    // Digit words, as many as written, reading the surrogate's digits: not letters enciphered into noise.
+    expect(words.map((word) => ["zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine"].indexOf(word.toLowerCase())).join("")).toBe(surrogateDigits);
+    expect(held.replace(/\b[a-z]+\b/gi, "w")).toBe(text.replace(/\b[a-z]+\b/gi, "w"));
+    expect(guard.sanitizeSync({ channel: "C5", content: held, recipient: "nurse" }).content).toBe(text);
+    expect(guard.sanitizeSync({ channel: "C2", content: text, recipient: "billing" }).content).not.toBe(text);
+  });
 });
 
 describe("placeholder tags", () => {

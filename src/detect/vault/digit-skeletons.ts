@@ -11,8 +11,11 @@ const MIN_SKELETON_DIGITS = 7;
 const NOT_IDENTIFIERS = new Set(["amount", "date", "name", "email", "text"]);
 /** A value that is an identifier: digits with separators, after an optional letter prefix (`MRN-`, `INS`). */
 const IDENTIFIER_SHAPE = /^[A-Za-z]*[^A-Za-z]*$/;
-/** Seven digits or more with at most one separator between two of them, as long as possible (shorter runs never match: no allocation for them). */
-const DIGIT_RUN = /\d(?:[ \-./]?\d){6,}/g;
+/**
+ * Seven digits or more with at most one separator between two of them, or a dash, dot or slash with
+ * a space on either side (`9 3 9 - 7 9 - 6 4 1 0`), as long as possible (shorter runs never match: no allocation for them).
+ */
+const DIGIT_RUN = /\d(?:(?: ?[\-./] ?| )?\d){6,}/g;
 /** Confidence of a match by digits alone: the grouping is the writer's own. */
 export const SKELETON_CONFIDENCE = 0.9;
 

@@ -75,8 +75,9 @@ function continuesToken(char: string): boolean {
 /**
  * Whether `source[start, end)` is a handle written as a token of its own: only letters, digits and
  * `.`, `_`, `-` between them (so `Maria Gonzalez`, a name, is not one), not inside a longer
- * handle, an address or a domain (`x.maria.gonzalez`, `maria.gonzalez@…`, `maria.gonzalez.com`); a
- * leading `@` (a mention) and a sentence's closing `.` may stand around it.
+ * handle or a domain (`x.maria.gonzalez`, `maria.gonzalez.com`, `foo@maria.gonzalez`); a leading
+ * `@` (a mention), a sentence's closing `.` and an address's `@domain` (`maria.gonzalez@example`,
+ * an address cut short or at another domain) may stand around it.
  */
 export function isWrittenHandle(source: string, start: number, end: number): boolean {
   const span = source.slice(start, end);
@@ -84,7 +85,7 @@ export function isWrittenHandle(source: string, start: number, end: number): boo
   const before = source.charAt(start - 1);
   const after = source.charAt(end);
   const joinedBefore = before === "@" || SEPARATOR.test(before) ? continuesToken(source.charAt(start - 2)) : continuesToken(before);
-  const joinedAfter = after === "@" || continuesToken(after) || (SEPARATOR.test(after) && continuesToken(source.charAt(end + 1)));
+  const joinedAfter = continuesToken(after) || (SEPARATOR.test(after) && continuesToken(source.charAt(end + 1)));
   return !joinedBefore && !joinedAfter;
 }
 

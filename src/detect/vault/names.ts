@@ -99,29 +99,57 @@ export function nameVariants(name: PersonName): Variant[] {
   if (lastWord.length >= MIN_PART_LENGTH && /^[a-z]+$/.test(lastWord)) {
     variants.push({ form: surname.slice(0, surname.length - lastWord.length) + surnamePlural(lastWord), confidence: SURNAME_CONFIDENCE, role: "surname-plural" });
   }
-  variants.push(...gluedVariants(first, joined));
+  variants.push(...gluedVariants(first, surname));
   return variants;
 }
 
 /**
- * The name glued into one token as handles and user names write it: first name and surname
- * (`ryanwilson`, `RyanWilson`) and initial and surname (`rwilson`), where the token names nobody
- * else: long enough, and no word or common name of its own (`annotate` of `Ann Otate`).
+ * The name glued into one token as handles and user names write it (`ryanwilson`, `RyanWilson`,
+ * `rwilson`, `wilsonryan`, `wilsonr`; a double-barrelled surname joined or with its hyphen,
+ * `helenmertz-waters`), where the token names nobody else: long enough, and no word or common name
+ * of its own (`annotate` of `Ann Otate`).
  */
 function gluedVariants(first: string, surname: string): Variant[] {
-  const forms: Array<[string, GluedShape]> = [
-    [first.replaceAll(" ", "") + surname, "glued-name"],
-    [first.charAt(0) + surname, "glued-initial"],
-  ];
-  return forms.filter(([form]) => isGluedForm(form)).map(([form, role]) => ({ form, confidence: GLUED_CONFIDENCE, role }));
+  const bare = first.replaceAll(" ", "");
+  const joined = surname.replaceAll(" ", "");
+  // `wilsons` of Sam Wilson names the family (`the Wilsons`), not Sam.
+  const plural = surnamePlural(joined);
+  const forms = (parts: string) => GLUED_SHAPES.map((shape) => ({ form: glue(bare, parts, shape), confidence: GLUED_CONFIDENCE, role: shape }));
+  return [...forms(joined), ...(joined === surname ? [] : forms(surname))].filter(({ form }) => isGluedForm(form.replaceAll(" ", "")) && form !== plural);
+}
+
+/** Whether `handle`, a glued name as written, is a form the matcher looks for of the person name `name`: else it could not be found again to restore. */
+export function isGluedFormOf(handle: string, name: string): boolean {
+  const parsed = parseName(normalizeValue(name), name);
+  const form = normalizeValue(handle);
+  return parsed !== null && gluedVariants(parsed.first, parsed.surname).some((variant) => variant.form === form);
 }
 
 /** Whether a normalized token is looked for as a glued name (`rwilson`): long enough, letters only, no word or common name. */
-export function isGluedForm(form: string): boolean {
+function isGluedForm(form: string): boolean {
   return form.length >= MIN_GLUED_LENGTH && /^[a-z]+$/.test(form) && !isDictionaryWord(form) && !isNameWord(form) && !isListedName(form);
 }
 
-export type GluedShape = "glued-name" | "glued-initial";
+/** How a handle glues a name: first name or its initial, before or after the surname. */
+export const GLUED_SHAPES = ["glued-name", "glued-initial", "glued-surname-first", "glued-surname-initial"] as const;
+export type GluedShape = (typeof GLUED_SHAPES)[number];
+
+export function isGluedShape(role: string | undefined): role is GluedShape {
+  return (GLUED_SHAPES as readonly string[]).includes(role ?? "");
+}
+
+function glue(first: string, surname: string, shape: GluedShape): string {
+  switch (shape) {
+    case "glued-name":
+      return first + surname;
+    case "glued-initial":
+      return first.charAt(0) + surname;
+    case "glued-surname-first":
+      return surname + first;
+    case "glued-surname-initial":
+      return surname + first.charAt(0);
+  }
+}
 
 /** The part of a person name (as written) that a name-part role shows: its first name, surname, or surname in the plural (`Wilsons`); null if not such a name. */
 export function roleNamePart(name: string, role: "first-name" | "surname" | "surname-plural"): string | null {
@@ -141,9 +169,12 @@ export function surnamePlural(surname: string): string {
  * -> `rwilson`, `Neilpotter` -> `Ryanwilson`); null if not such a name.
  */
 export function glueLike(span: string, name: string, shape: GluedShape): string | null {
-  const [first, surname] = [namePart(name, "first-name"), namePart(name, "surname")].map((part) => part?.replace(/[^\p{L}\p{M}]/gu, ""));
+  // A double-barrelled surname keeps its hyphen where the span has one (`helenmertz-waters`).
+  const surnameLetters = span.includes("-") ? /[^\p{L}\p{M}-]/gu : /[^\p{L}\p{M}]/gu;
+  const first = namePart(name, "first-name")?.replace(/[^\p{L}\p{M}]/gu, "");
+  const surname = namePart(name, "surname")?.replace(surnameLetters, "");
   if (!first || !surname) return null;
-  const glued = (shape === "glued-name" ? first : first.charAt(0)) + surname;
+  const glued = glue(first, surname, shape);
   if (span === span.toLowerCase()) return glued.toLowerCase();
   if (span === span.toUpperCase()) return glued.toUpperCase();
   if (span.slice(1) === span.slice(1).toLowerCase()) return glued.charAt(0).toUpperCase() + glued.slice(1).toLowerCase();

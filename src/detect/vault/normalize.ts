@@ -1,3 +1,4 @@
+import { createRequire } from "node:module";
 /**
  * Text normalization for vault matching. Letters and digits are lowercased and stripped of
  * diacritics; every run of other characters becomes one space, except a lone `.` or `,`
@@ -143,11 +144,43 @@ function foldWide(codePoint: number): number {
     else if (!LETTER_OR_DIGIT.test(char)) folded = SEPARATOR;
     else {
       const base = withoutAccents(char);
-      folded = base.length === 1 && LETTER_OR_DIGIT.test(base) ? base.charCodeAt(0) : codePoint < 0x10000 ? char.toLowerCase().charCodeAt(0) : SEPARATOR;
+      const latin = base.length === 1 && base.charCodeAt(0) < 128 ? -1 : latinLookalike(char);
+      folded = latin !== -1 ? latin : base.length === 1 && LETTER_OR_DIGIT.test(base) ? base.charCodeAt(0) : codePoint < 0x10000 ? char.toLowerCase().charCodeAt(0) : SEPARATOR;
     }
     wideFolds.set(codePoint, folded);
   }
   return folded;
+}
+
+/** Unicode's confusables table (TR39, from unhomoglyph): character -> the characters it looks like. Loaded at the first letter it may fold. */
+let confusables: Record<string, string> | undefined;
+const require = createRequire(import.meta.url);
+
+/**
+ * Lowercase code of the Latin letter a letter of another script is drawn as (Cyrillic `а`, `Ν`,
+ * Greek `ο`: `Ryаn Wilsоn` written to slip past a matcher), else -1. The table's prototype for
+ * the letter as written, else for its lowercase form; an uppercase letter drawn as `l` is an `I`.
+ */
+function latinLookalike(char: string): number {
+  confusables ??= require("unhomoglyph/data.json") as Record<string, string>;
+  for (const form of [char, char.toLowerCase()]) {
+    const prototype = confusables[form];
+    if (prototype === undefined || !/^[A-Za-z]$/.test(prototype)) continue;
+    const latin = prototype === "l" && form !== form.toLowerCase() ? "i" : prototype.toLowerCase();
+    return latin.charCodeAt(0);
+  }
+  return -1;
+}
+
+/** `text` with each letter of another script drawn as a Latin one (`latinLookalike`) written as that Latin letter, in its case. */
+export function withoutLookalikes(text: string): string {
+  return text.replace(/[^\x00-\x7f]/gu, (char) => {
+    if (withoutAccents(char).charCodeAt(0) < 128) return char;
+    const code = foldWide(char.codePointAt(0)!);
+    if (code <= 0 || code >= 128) return char;
+    const latin = String.fromCharCode(code);
+    return char === char.toLowerCase() ? latin : latin.toUpperCase();
+  });
 }
 
 /** Fold of the nearest character before (step -1) or after (step 1) `at` that is not a dropped mark; SEPARATOR at an edge. */

@@ -3,6 +3,8 @@ import { normalizeValue } from "./normalize.js";
 import { whole, type Variant } from "./variant.js";
 
 const LAYOUT_CONFIDENCE = 0.95;
+/** The local number alone is the phone less its area code: seven of its ten digits, in a layout phones have. */
+const LOCAL_NUMBER_CONFIDENCE = 0.8;
 const EXTENSION = /\s*(?:x|ext\.?|extension)\s*(\d+)\s*$/i;
 const EXTENSION_LAYOUTS = ["x", " x", " x ", " ext ", " ext", " extension "];
 
@@ -26,7 +28,14 @@ export function phoneVariants(phone: { national: string; extension: string }): V
     return [body, `1${s}${body}`];
   });
   const extensions = phone.extension ? ["", ...EXTENSION_LAYOUTS.map((layout) => layout + phone.extension)] : [""];
-  return bodies.flatMap((body) => extensions.map((ext) => whole(body + ext, LAYOUT_CONFIDENCE)));
+  // `555-0132` and `555 0132` normalize alike, `555.0132` keeps its dot; seven bare digits could be any number.
+  const local = [" ", "."].map((s): Variant => ({ form: `${exchange}${s}${line}`, confidence: LOCAL_NUMBER_CONFIDENCE, role: "local-number" }));
+  return [...bodies.flatMap((body) => extensions.map((ext) => whole(body + ext, LAYOUT_CONFIDENCE))), ...local];
+}
+
+/** A NANP phone's local number (exchange and line: the last seven of its ten digits), else null. */
+export function localNumber(value: string): string | null {
+  return parsePhone(value)?.national.slice(3) ?? null;
 }
 
 /** A number outside North America written with its country code (`+44 20 7946 0958`), by libphonenumber; else null. */

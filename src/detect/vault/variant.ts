@@ -16,6 +16,10 @@ export type VariantRole =
   | "near-label"
   /** The last digits of a long identifier: counts only after a mask or `ending in` / `last 4`. */
   | "masked-tail"
+  /** An identifier read out digit by digit (`nine three nine, seven nine, ...`): shown as the surrogate read out alike. */
+  | "spoken-digits"
+  /** A NANP phone's seven-digit local number (`555-0132` of `(415) 555-0132`): shown as the surrogate phone's local number. */
+  | "local-number"
   /** An identifier's digits in a grouping of the writer's own (`447 1093` of `MRN-4471093`), with its letter prefix when written before them: the whole value, transformed and restored character for character. */
   | "regrouped-digits"
   /** A list member that is an ordinary word: counts only next to another member of its list. */
@@ -36,6 +40,10 @@ export type VariantRole =
   | "glued-name"
   /** A person name glued into a handle, initial and surname (`rwilson`): counts written as a token of its own. */
   | "glued-initial"
+  /** A person name glued into a handle, surname and first name (`wilsonryan`): counts written as a token of its own. */
+  | "glued-surname-first"
+  /** A person name glued into a handle, surname and initial (`wilsonr`): counts written as a token of its own. */
+  | "glued-surname-initial"
   /** A canary token's random suffix alone (`754B6934`): transformed and restored as that part of the token. */
   | "canary-suffix"
   /** The start of a value cut off where its text ends (`James Gr...`, see cut-tails.ts): shown as the same start of the surrogate. */

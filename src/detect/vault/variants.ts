@@ -13,6 +13,7 @@ import { numberVariants, parseNumber } from "./numbers.js";
 import { organizationVariants } from "./organizations.js";
 import { internationalPhoneVariants, parsePhone, phoneVariants } from "./phones.js";
 import { normalizeValue } from "./normalize.js";
+import { spokenDigits } from "./spoken-digits.js";
 import { whole, type Variant } from "./variant.js";
 
 /** Variant forms of a value of one kind under `field` (the verbatim form is added by variantsOf). */
@@ -43,18 +44,6 @@ function kindVariants(field: string, kind: string, value: string, normalized: st
     default:
       return shapeVariants(kind, value, normalized);
   }
-}
-
-const DIGIT_WORDS = ["zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine"];
-const SPOKEN_CONFIDENCE = 0.9;
-/** Fewer digits than this read out one by one are a count, not an identifier. */
-const MIN_SPOKEN_DIGITS = 7;
-
-/** An identifier read out digit by digit, as call and voice transcripts write it (`four one five, five five five, ...`). */
-function spokenDigits(value: string): Variant[] {
-  if (!/^[\d\s().+-]+$/.test(value.trim())) return [];
-  const digits = value.replace(/\D/g, "");
-  return digits.length >= MIN_SPOKEN_DIGITS ? [whole([...digits].map((digit) => DIGIT_WORDS[Number(digit)]).join(" "), SPOKEN_CONFIDENCE)] : [];
 }
 
 /** Kinds without their own rules (amount, number, text, custom kinds): by what the value looks like (a company's name is text too). */

@@ -13,7 +13,7 @@ import { followsMask } from "./masked.js";
 import { vaultMembers } from "./members.js";
 import { besideCurrency } from "./numbers.js";
 import { isFamilyReference, isStandaloneNameReference } from "./name-parts.js";
-import { isLowerLetterCode, NormalizeBuffer, normalizeValue, originalSpan, SPACE_CODE } from "./normalize.js";
+import { isDigitCode, isLowerLetterCode, NormalizeBuffer, normalizeValue, originalSpan, SPACE_CODE } from "./normalize.js";
 import { PatternGroup, type PatternIndex } from "./pattern-group.js";
 import type { Variant, VariantRole } from "./variant.js";
 import { isTitle } from "./words.js";
@@ -252,12 +252,25 @@ export class Vault implements Detector {
       case "masked-tail":
         if ((end === norm.length || norm.codes[end] === SPACE_CODE) && followsMask(norm.source, norm.origin[start])) hits.candidates.push({ entry, start, end, confidence, role });
         return;
+      case "glued-name":
+      case "glued-initial":
+      case "glued-surname-first":
+      case "glued-surname-initial": {
+        // A handle may end in digits of its own (`ryanwilson85`): they stay as written.
+        const tokenEnd = digitsToTokenEnd(norm, end);
+        if ((start === 0 || norm.codes[start - 1] === SPACE_CODE) && tokenEnd !== -1 && isWrittenHandle(norm.source, originalSpan(norm, start, end)[0], originalSpan(norm, start, tokenEnd)[1])) {
+          hits.candidates.push({ entry, start, end, confidence, role });
+        }
+        return;
+      }
       default:
     }
     if (!norm.onTokenBoundaries(start, end)) return;
     const hit = { entry, start, end, confidence, role };
     switch (role) {
       case "regrouped-digits":
+      case "local-number":
+      case "spoken-digits":
       case "canary-suffix":
       case "spelled-email":
         hits.candidates.push(hit);
@@ -289,8 +302,6 @@ export class Vault implements Detector {
         if (besideCurrency(norm.source, ...originalSpan(norm, start, end))) hits.candidates.push(hit);
         return;
       case "local-part":
-      case "glued-name":
-      case "glued-initial":
         if (isWrittenHandle(norm.source, ...originalSpan(norm, start, end))) hits.candidates.push(hit);
         return;
       case "acronym": {
@@ -504,4 +515,11 @@ function keepLongest(candidates: Candidate[], sameField: (a: number, b: number) 
     kept.push(c);
   }
   return sortInPlace(kept, (a, b) => a.start - b.start);
+}
+
+/** End of the token that `end` is in when only digits follow it there (`85` of `ryanwilson85`), else -1. */
+function digitsToTokenEnd(norm: NormalizeBuffer, end: number): number {
+  let at = end;
+  while (at < norm.length && isDigitCode(norm.codes[at])) at++;
+  return at === norm.length || norm.codes[at] === SPACE_CODE ? at : -1;
 }

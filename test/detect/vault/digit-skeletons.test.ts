@@ -24,6 +24,9 @@ describe("identifiers regrouped by the writer (digit skeletons)", () => {
       ["mrn", "447 1093"],
     ]);
     expect(found(vault, "acct 0012.345.678")).toEqual([["account", "0012.345.678"]]);
+    // Read out digit by digit, groups set off by a spaced dash.
+    expect(found(vault, "acct 0 0 1 2 - 3 4 5 - 6 7 8.")).toEqual([["account", "0 0 1 2 - 3 4 5 - 6 7 8"]]);
+    expect(found(vault, "acct 0012 / 345 / 678")).toEqual([["account", "0012 / 345 / 678"]]);
   });
 
   it("claims a run only when its digits are exactly the identifier's, and never amounts, dates or short runs", () => {
@@ -74,11 +77,11 @@ describe("identifiers regrouped by the writer (digit skeletons)", () => {
 });
 
 describe("digitRuns", () => {
-  it("finds what /\\d(?:[ \\-./]?\\d){6,}/g matches, each run with its digits alone", () => {
-    const pattern = /\d(?:[ \-./]?\d){6,}/g;
+  it("finds what /\\d(?:(?: ?[\\-./] ?| )?\\d){6,}/g matches, each run with its digits alone", () => {
+    const pattern = /\d(?:(?: ?[\-./] ?| )?\d){6,}/g;
     let seed = 11;
     const random = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
-    const texts = ["acct 00 1234 5678, ref 447 1093.", "1--2345678", "12345 6-7", "-1234567 8", "1 2 3 4 5 6", "x 555-123-4567x 99"];
+    const texts = ["acct 00 1234 5678, ref 447 1093.", "9 3 9 - 7 9 - 6 4 1 0", "1 -  2345678", "1--2345678", "12345 6-7", "-1234567 8", "1 2 3 4 5 6", "x 555-123-4567x 99"];
     for (let k = 0; k < 2000; k++) texts.push(Array.from({ length: 30 }, () => "0123456789 -./x"[Math.floor(random() * 15)]).join(""));
     for (const text of texts) {
       const expected = [...text.matchAll(pattern)].map((m) => ({ start: m.index, end: m.index + m[0].length, digits: m[0].replace(/\D/g, "") }));

@@ -28,11 +28,13 @@ describe("isWrittenHandle", () => {
     ["@jkowalski77 on chat", "jkowalski77"],
     ["user (jkowalski77).", "jkowalski77"],
     ["ask maria.gonzalez.", "maria.gonzalez"],
+    // An address's local part: cut short, or at another domain.
+    ["mail maria.gonzalez@example", "maria.gonzalez"],
+    ["write jkowalski77@gmail.com", "jkowalski77"],
   ])("%s: %s stands alone", (text, handle) => expect(at(text, handle)).toBe(true));
 
   it.each([
     ["Maria Gonzalez called", "Maria Gonzalez"],
-    ["write jkowalski77@mailbox.org", "jkowalski77"],
     ["x.maria.gonzalez", "maria.gonzalez"],
     ["maria.gonzalez.com", "maria.gonzalez"],
     ["maria.gonzalez_old", "maria.gonzalez"],
@@ -59,6 +61,8 @@ describe("an email's local part written alone", () => {
     ["Her handle is Maria_Gonzalez.", "Maria_Gonzalez"],
     ["user jkowalski77 logged in", "jkowalski77"],
     ["@jkowalski77 on chat", "jkowalski77"],
+    ["Mail maria.gonzalez@example today", "maria.gonzalez"],
+    ["old address jkowalski77@gmail.com", "jkowalski77"],
   ])("%s reaches no unauthorized reader", (text, raw) => {
     expect(deliver(guard(), text, "x")).not.toContain(raw);
   });
@@ -74,7 +78,7 @@ describe("an email's local part written alone", () => {
 
   it("gives an authorized reader the handle unchanged, and back from a reversible write", () => {
     const g = guard(authorizing);
-    for (const text of ["contact maria.gonzalez for details", "@jkowalski77 on chat"]) {
+    for (const text of ["contact maria.gonzalez for details", "@jkowalski77 on chat", "Mail maria.gonzalez@example today"]) {
       expect(deliver(g, text, "reader")).toBe(text);
       const stored = g.sanitizeSync({ channel: "C5", content: text }, { reversible: true }).content as string;
       expect(stored).not.toBe(text);

@@ -69,8 +69,8 @@ describe("a name glued into a handle", () => {
     expect(deliver(g, "user RyanWilson", "x")).toBe("user [REDACTED:name]");
   });
 
-  it.each(["ryanwilson.com is a domain", "mail rwilson@corp.com", "xryanwilson and ryanwilsonx", "Ryan Wilson"])("does not take %s for a glued name", (text) => {
-    const found = guard().vault.detect(text).filter((d) => d.role === "glued-name" || d.role === "glued-initial");
+  it.each(["ryanwilson.com is a domain", "xryanwilson and ryanwilsonx", "ryanwilson2x", "Ryan Wilson"])("does not take %s for a glued name", (text) => {
+    const found = guard().vault.detect(text).filter((d) => d.role?.startsWith("glued"));
     expect(found).toEqual([]);
   });
 
@@ -80,6 +80,8 @@ describe("a name glued into a handle", () => {
     expect(createRecons({ secret: "s", vault: { p: "Ann Otate" }, policy: {} }).vault.detect("annotate it")).toEqual([]);
     expect(forms("D. Lee")).toEqual([]);
     expect(forms("Ryan Wilson").map((d) => d.role)).toEqual(["glued-name", "glued-initial"]);
+    const reversed = (name: string) => createRecons({ secret: "s", vault: { p: name }, policy: {} }).vault.detect("wilsonryan wilsonr").map((d) => d.role);
+    expect(reversed("Ryan Wilson")).toEqual(["glued-surname-first", "glued-surname-initial"]);
   });
 });
 
@@ -97,11 +99,12 @@ describe("a glued pseudonym too short to be looked for", () => {
 describe("property: a name glued into a handle", () => {
   it("reaches no unauthorized reader in any shape or case, and comes back exactly through a reversible write", () => {
     const firsts = ["Ryan", "Latoya", "Dwayne", "Gregory", "Kimberly", "Vincent"];
-    const surnames = ["Wilson", "Ferguson", "Sanchez", "Olson", "Strickland", "Mckinney"];
-    const contexts = [(h: string) => `ping @${h} today`, (h: string) => `user ${h} logged in`, (h: string) => `https://x.com/${h}`, (h: string) => `${h}: approved.`];
+    const surnames = ["Wilson", "Ferguson", "Sanchez", "Olson", "Strickland", "Mckinney", "Mertz-Waters"];
+    const contexts = [(h: string) => `ping @${h} today`, (h: string) => `user ${h} logged in`, (h: string) => `https://x.com/${h}`, (h: string) => `${h}: approved.`, (h: string) => `mail ${h}@corp.example`, (h: string) => `user ${h}85 logged in`];
     fc.assert(
-      fc.property(fc.constantFrom(...firsts), fc.constantFrom(...surnames), fc.constantFrom(...contexts), fc.boolean(), fc.constantFrom("lower", "upper", "camel", "capital"), (first, surname, context, initial, casing) => {
-        const glued = `${initial ? first.charAt(0) : first}${surname}`;
+      fc.property(fc.constantFrom(...firsts), fc.constantFrom(...surnames), fc.constantFrom(...contexts), fc.boolean(), fc.boolean(), fc.constantFrom("lower", "upper", "camel", "capital"), (first, surname, context, initial, surnameFirst, casing) => {
+        const given = initial ? first.charAt(0) : first;
+        const glued = surnameFirst ? `${surname}${given}` : `${given}${surname}`;
         const handle = casing === "lower" ? glued.toLowerCase() : casing === "upper" ? glued.toUpperCase() : casing === "capital" ? glued.charAt(0) + glued.slice(1).toLowerCase() : glued;
         const g = createRecons({ secret: "glued-property", vault: { client: `${first} ${surname}` }, policy: { fields: { client: { kind: "name", valueType: "value", authorized: ["crm"] } } } });
         const text = context(handle);

@@ -33,6 +33,15 @@ describe("normalizeText", () => {
     for (const text of ["x² ① ½ Ⅻ", "𝟗𝟖𝟓", "Plain 123-45-6789 café"]) expect(asciiDigits(text)).toBe(text);
   });
 
+  it("reads letters of other scripts drawn as Latin ones as those letters (Unicode confusables), other letters as they are", () => {
+    // Cyrillic а, о, І and Greek Ο, Ν: what a writer uses to slip a name past a matcher.
+    expect(normalizeText("Ryаn Wilsоn, WІLSΟΝ").text).toBe("ryan wilson wilson");
+    expect(normalizeValue("Ryаn Wilsоn")).toBe(normalizeValue("Ryan Wilson"));
+    // A letter with no Latin look-alike stays itself; one with an ASCII base folds to that base, as before.
+    expect(normalizeValue("Иван José")).toBe("ивaн jose");
+    expect(normalizeValue("日本 Straße")).toBe("日本 straße");
+  });
+
   it("includes a trailing combining mark in the original span", () => {
     const n = normalizeText("Jose\u0301 x");
     expect(n.text).toBe("jose x");
