@@ -83,7 +83,10 @@ export interface Decision extends DetectedValue {
   reason: string;
   /** JSON path of the string inside the event content (`$` for a plain string). */
   path: string;
+  /** Offsets in the string; inside base64-encoded text (see `encoded`), in that decoded text. */
   span: [number, number];
+  /** Where the string base64-encodes the text `span` is in (`Basic bWFy...`): offsets of the encoded run; nested runs outermost first. */
+  encoded?: Array<[number, number]>;
 }
 
 export interface SanitizeResult<T = unknown> {

@@ -23,6 +23,7 @@ import { Reachability } from "./policy/reachability.js";
 import { guardSetup } from "./guard-setup.js";
 import { SurrogateIndex, type RestoredSpan } from "./transform/surrogates.js";
 import { VaultBoundCache } from "./vault-bound-cache.js";
+import { mapEncoded } from "./encoded-text.js";
 import { MemoizedOperators } from "./transform/memoized-operators.js";
 import { copyCase } from "./transform/operators/pseudonym.js";
 import { redactionPlaceholder } from "./transform/operators/redact.js";
@@ -276,7 +277,12 @@ class Guard implements ReconsGuard {
 
   revealAll<T>(content: T): T {
     if (this.revealed.version !== this.vault.version) this.revealed = { version: this.vault.version, objects: new WeakMap() };
-    return mapStrings(content, (text) => this.realText(text).text, "$", this.revealed.objects);
+    return mapStrings(content, (text) => this.revealedText(text), "$", this.revealed.objects);
+  }
+
+  /** `realText`, inside base64-encoded text too (for audit and measurement: sanitizing decodes such text itself). */
+  private revealedText(text: string): string {
+    return this.realText(mapEncoded(text, (decoded) => this.revealedText(decoded))).text;
   }
 
   /** `text` with the surrogates of earlier hops turned back into the real values. */
@@ -301,7 +307,7 @@ class Guard implements ReconsGuard {
   private sanitizeCached(text: string, path: string, context: EventContext, cache: VaultBoundCache<CachedString>, trail: DecisionTrail): string {
     const cached = cache.get(text, () => {
       const own: Decision[] = [];
-      return { text: this.sanitizeString(text, "$", context, own, () => undefined), decisions: own };
+      return { text: this.sanitizeText(text, "$", context, own, () => undefined), decisions: own };
     });
     trail.add(path, cached.decisions);
     return cached.text;
@@ -325,7 +331,7 @@ class Guard implements ReconsGuard {
     const decisions: Decision[] = [];
     const content = this.walkContent(() =>
       mapStrings(event.content, (text, path) =>
-        this.sanitizeString(text, path, context, decisions, (source, span) => rewrites.get(rewriteKey(source, span)), judged.get(path)),
+        this.sanitizeText(text, path, context, decisions, (source, span) => rewrites.get(rewriteKey(source, span)), judged.get(path)),
       ),
     );
     return { content, decisions };
@@ -335,7 +341,16 @@ class Guard implements ReconsGuard {
     if (typeof recipient !== "string" || !CHANNEL_SET.has(channel)) parseConfig(restoreArgumentsSchema, { recipient, channel }, "restore arguments");
     const cache = cacheFor(this.restored, `${recipient}\u0001${channel}`, this.vault);
     const allowed = (field: string) => this.mayReceive(field, channel, recipient);
-    return this.walkContent(() => mapStrings(content, (text) => cache.get(text, () => this.surrogates.restore(text, allowed, this.ageReference))));
+    return this.walkContent(() => mapStrings(content, (text) => cache.get(text, () => this.restoreText(text, allowed))));
+  }
+
+  /** Surrogates turned back for `allowed` fields, in the text and inside the text base64-encoded in it. */
+  private restoreText(text: string, allowed: (field: string) => boolean): string {
+    return this.surrogates.restore(
+      mapEncoded(text, (decoded) => this.restoreText(decoded, allowed)),
+      allowed,
+      this.ageReference,
+    );
   }
 
   /** Whether sanitize would give `recipient` a sure detection of `field` as it is (static mode and reachability included). */
@@ -402,6 +417,26 @@ class Guard implements ReconsGuard {
   private groupsOf(text: string, extra: Detection[]): Detection[][] {
     if (extra.length > 0) return decidingGroups([...this.detectAll(text), ...extra]);
     return this.groups.get(text, () => decidingGroups(this.detectAll(text)));
+  }
+
+  /**
+   * `sanitizeString`, then the text base64-encoded inside the result (a header, an attachment),
+   * sanitized for the same recipient as text of its own and encoded back as it was written. After,
+   * not before: the LLM tiers' spans are offsets in the string as written.
+   */
+  private sanitizeText(text: string, path: string, context: EventContext, decisions: Decision[], rewriteOf: RewriteLookup, judged?: Detection[]): string {
+    const sanitized = this.sanitizeString(text, path, context, decisions, rewriteOf, judged);
+    try {
+      return mapEncoded(sanitized, (decoded, segment) => {
+        const inner: Decision[] = [];
+        const result = this.sanitizeText(decoded, path, context, inner, rewriteOf);
+        for (const decision of inner) decisions.push({ ...decision, encoded: [[segment.start, segment.end], ...(decision.encoded ?? [])] });
+        return result;
+      });
+    } catch (error) {
+      decisions.push(this.failureDecision(sanitized, path, context, "detection-error", error));
+      return DETECTION_ERROR;
+    }
   }
 
   private sanitizeString(

@@ -107,6 +107,29 @@ describe("sanitize", () => {
     expect(g.sanitizeSync({ channel: "C2", content: "SANСHEZ", recipient: "auditor" }).content).toBe(g.sanitizeSync({ channel: "C2", content: "SANCHEZ", recipient: "auditor" }).content);
   });
 
+  it("sanitizes text base64-encoded inside a string as text of its own and encodes it back", () => {
+    const g = guard();
+    const b64 = (text: string) => Buffer.from(text).toString("base64");
+    const decode = (text: string) => Buffer.from(text.slice(text.indexOf(": ") + 2), "base64").toString("utf8");
+    const content = `attachment: ${b64(message)}`;
+    const result = g.sanitizeSync({ channel: "C3", content, recipient: "scheduler" });
+    const inside = decode(result.content);
+    expect(inside).toContain("Dwayne Sanchez");
+    for (const raw of ["939-79-6410", "July 28, 1957", "chronic back pain"]) expect(inside).not.toContain(raw);
+    expect(inside).toBe(g.sanitizeSync({ channel: "C3", content: message, recipient: "scheduler" }).content);
+    // Each decision says where the encoded text is; its span is in the decoded text.
+    const ssn = result.decisions.find((d) => d.field === "ssn")!;
+    expect(ssn.encoded).toEqual([["attachment: ".length, content.length]]);
+    expect(message.slice(...ssn.span)).toBe("939-79-6410");
+    // The intake nurse gets it unchanged; from shared state, back exactly.
+    expect(g.sanitizeSync({ channel: "C3", content, recipient: "intake" }).content).toBe(content.replace(b64(message), b64(g.sanitizeSync({ channel: "C3", content: message, recipient: "intake" }).content)));
+    const stored = g.sanitizeSync({ channel: "C5", content }, { reversible: true }).content;
+    expect(decode(stored)).not.toContain("939-79-6410");
+    expect(g.restore(stored, "payroll", "C5")).not.toBe(content);
+    expect(decode(g.restore(stored, "payroll", "C5"))).toContain("$205,902");
+    expect(g.revealAll(stored)).toBe(content);
+  });
+
   it("walks JSON content and keeps its structure", async () => {
     const content = { args: { ssn: "939796410", note: ["see", "Dwayne Sanchez"] }, count: 3 };
     const result = await guard().sanitize({ channel: "C3", content, recipient: "tool:lookup" });

@@ -348,26 +348,47 @@ function occurs({ strong, weak }: FieldFinders, view: TextView): boolean {
 }
 
 /** Build the meter for one vault. */
+/** A run of the base64 and base64url alphabets long enough to hold a value (12 bytes), padding included. */
+const BASE64_RUN = /[A-Za-z0-9+/_-]{16,}={0,2}/g;
+/** Characters no text holds: a decoding that has them was no text. */
+const NOT_TEXT = /[\u0000-\u0008\u000e-\u001f\ufffd]/;
+
+/**
+ * Text that `text` base64-encodes, each with the run it is encoded in. Generous, and written apart
+ * from the sanitizer's decoder: any run of the alphabet that decodes to text (canonical or not,
+ * either alphabet), so a value the sanitizer's decoder would pass over still counts.
+ */
+function encodedTexts(text: string): Array<{ span: Span; decoded: string }> {
+  if (text.length < 16) return [];
+  return allMatches(BASE64_RUN, text).flatMap((m) => {
+    const run = m[0].replace(/=+$/, "");
+    const decoded = Buffer.from(run, /[-_]/.test(run) ? "base64url" : "base64").toString("utf8");
+    return NOT_TEXT.test(decoded) ? [] : [{ span: [m.index, m.index + m[0].length] as Span, decoded }];
+  });
+}
+
 export function createMeter(vault: Record<string, VaultValue | null>): Meter {
   const fields = Object.entries(vault).map(([field, value]) => fieldFinders(field, value));
-  return {
-    fields: fields.map((f) => f.field),
-    detect(text: string): MeterHit[] {
-      const hits: MeterHit[] = [];
-      const view = new TextView(text);
-      for (const { field, strong, weak } of fields) {
-        for (const finder of strong) for (const [start, end] of finder(view)) hits.push({ start, end, field });
-        for (const [start, end] of clusteredWeakHits(weak.map((finder) => finder(view)))) hits.push({ start, end, field });
-      }
-      for (const [kind, pattern, needle] of UNREGISTERED) {
-        if (!text.includes(needle)) continue;
-        for (const m of allMatches(pattern, text)) hits.push({ start: m.index, end: m.index + m[0].length, field: `unregistered:${kind}` });
-      }
-      return hits;
-    },
-    fieldsIn(text: string, known: ReadonlySet<string>): string[] {
-      const view = new TextView(text);
-      return fields.filter((finders) => !known.has(finders.field) && occurs(finders, view)).map((finders) => finders.field);
-    },
+  const detect = (text: string): MeterHit[] => {
+    const hits: MeterHit[] = [];
+    const view = new TextView(text);
+    for (const { field, strong, weak } of fields) {
+      for (const finder of strong) for (const [start, end] of finder(view)) hits.push({ start, end, field });
+      for (const [start, end] of clusteredWeakHits(weak.map((finder) => finder(view)))) hits.push({ start, end, field });
+    }
+    for (const [kind, pattern, needle] of UNREGISTERED) {
+      if (!text.includes(needle)) continue;
+      for (const m of allMatches(pattern, text)) hits.push({ start: m.index, end: m.index + m[0].length, field: `unregistered:${kind}` });
+    }
+    // A value inside base64-encoded text occurs where its encoded run is.
+    for (const { span, decoded } of encodedTexts(text)) for (const hit of detect(decoded)) hits.push({ start: span[0], end: span[1], field: hit.field });
+    return hits;
   };
+  const fieldsIn = (text: string, known: ReadonlySet<string>): string[] => {
+    const view = new TextView(text);
+    const found = fields.filter((finders) => !known.has(finders.field) && occurs(finders, view)).map((finders) => finders.field);
+    const inside = encodedTexts(text).flatMap(({ decoded }) => fieldsIn(decoded, new Set([...known, ...found])));
+    return inside.length === 0 ? found : fields.map((f) => f.field).filter((field) => found.includes(field) || inside.includes(field));
+  };
+  return { fields: fields.map((f) => f.field), detect, fieldsIn };
 }

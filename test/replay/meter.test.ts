@@ -45,12 +45,24 @@ describe("meter", () => {
     expect(fieldsIn({ diagnosis: "Hypertension Stage 2" }, "stage 2 hypertension")).toEqual(["diagnosis"]);
   });
 
+  it("finds a value inside base64-encoded text, at the encoded run, in either alphabet, padded or not", () => {
+    const vault = { patient: "Rita Butler", ssn: "121-83-2523" };
+    const encoded = Buffer.from("Patient Rita Butler, SSN 121-83-2523.").toString("base64");
+    expect(fieldsIn(vault, `attachment: ${encoded}`)).toEqual(["patient", "ssn"]);
+    expect(fieldsIn(vault, `jwt ${Buffer.from('{"sub":"Rita Butler"}').toString("base64url")}.sig`)).toEqual(["patient"]);
+    const hit = createMeter(vault).detect(`x ${encoded}`).find((h) => h.field === "ssn")!;
+    expect([hit.start, hit.end]).toEqual([2, 2 + encoded.length]);
+    expect(fieldsIn(vault, `hash ${Buffer.from("nothing protected in this one").toString("base64")}`)).toEqual([]);
+  });
+
   it("fieldsIn gives the vault fields detect finds, in vault order, without the known ones", () => {
     const vault = { patient: "Rita Butler", ssn: "121-83-2523", dob: "1971-06-17", medications: "['sense', 'film']", balance: 484801.59 };
     const meter = createMeter(vault);
-    const texts = ["Ms. Butler, SSN ***-**-2523, born June 17", "that makes sense, $485K", "Medications: sense, film. Butler, Rita", "", "nothing here"];
+    const b64 = (text: string) => Buffer.from(text).toString("base64");
+    const texts = ["Ms. Butler, SSN ***-**-2523, born June 17", "that makes sense, $485K", "Medications: sense, film. Butler, Rita", "", "nothing here", `Basic ${b64("Rita Butler:pw")} and SSN 121 83 2523`];
     for (const text of texts) {
-      const detected = [...new Set(meter.detect(text).map((hit) => hit.field))].filter((f) => !f.startsWith("unregistered:"));
+      const found = new Set(meter.detect(text).map((hit) => hit.field));
+      const detected = Object.keys(vault).filter((field) => found.has(field));
       expect(meter.fieldsIn(text, new Set()), text).toEqual(detected);
       expect(meter.fieldsIn(text, new Set(["ssn", "medications"])), text).toEqual(detected.filter((f) => f !== "ssn" && f !== "medications"));
     }
