@@ -221,7 +221,18 @@ function monthIndex(name: string): number {
 }
 
 /** Date layouts: ISO, numeric (M/D/Y and D/M/Y), month-name first, day first; each with its readings. */
+/** Month names of other languages (Intl's), lowercase, each with its month: `juillet`, `juli`, `julio` -> 7. */
+const OTHER_MONTHS = new Map(
+  ["es", "fr", "de", "it", "pt", "nl"].flatMap((locale) => {
+    const format = new Intl.DateTimeFormat(locale, { month: "long", timeZone: "UTC" });
+    return Array.from({ length: 12 }, (_, month) => [format.format(Date.UTC(2000, month, 1)).toLowerCase(), month + 1] as const);
+  }),
+);
+const OTHER_MONTH_PATTERN = `(${[...OTHER_MONTHS.keys()].join("|")})`;
+
 const DATE_LAYOUTS: Array<[RegExp, (m: RegExpMatchArray) => DateReading[]]> = [
+  // `28 de julio de 1957`, `1er juillet 1957`, `28. Juli 1957`.
+  [new RegExp(`(?<!\\d)(\\d{1,2})(?:er)?\\.?\\s+(?:de\\s+)?${OTHER_MONTH_PATTERN}(?:\\s+(?:de\\s+)?(\\d{4}))?(?!\\p{L})`, "giu"), (m) => [[OTHER_MONTHS.get(m[2]!.toLowerCase())!, +m[1]!, m[3] ? +m[3] : undefined]]],
   [/\b(\d{4})[-/.](\d{1,2})[-/.](\d{1,2})\b/g, (m) => [[+m[2]!, +m[3]!, +m[1]!]]],
   [/\b(\d{1,2})[-/.](\d{1,2})[-/.](\d{2}|\d{4})\b/g, (m) => [[+m[1]!, +m[2]!, +m[3]!], [+m[2]!, +m[1]!, +m[3]!]]],
   [new RegExp(`\\b${MONTH_PATTERN}\\s+(\\d{1,2})${ORDINAL}(?:,?\\s+(\\d{4}))?\\b`, "gi"), (m) => [[monthIndex(m[1]!), +m[2]!, m[3] ? +m[3] : undefined]]],

@@ -31,6 +31,10 @@ describe("meter", () => {
       expect(fieldsIn({ balance: 484801.59 }, text), text).toEqual(["balance"]);
     }
     expect(fieldsIn({ balance: 484801.59 }, "$500K")).toEqual([]);
+    for (const text of ["17 de junio de 1971", "17 juin 1971", "17. Juni 1971", "17 giugno", "17 JUNHO 1971"]) {
+      expect(fieldsIn({ dob: "1971-06-17" }, text), text).toEqual(["dob"]);
+    }
+    expect(fieldsIn({ dob: "1971-06-17" }, "17 juillet 1971")).toEqual([]);
   });
 
   it("counts plain-word list members only when two of them appear together", () => {

@@ -1,4 +1,4 @@
-import { isDigitCode, isLowerLetterCode, originalSpan, SPACE_CODE, type NormalizeBuffer } from "./normalize.js";
+import { isDigitCode, isLowerLetterCode, originalSpan, SPACE_CODE, withoutAccents, type NormalizeBuffer } from "./normalize.js";
 import { whole, type Variant } from "./variant.js";
 import { fieldNameWords } from "./words.js";
 
@@ -40,6 +40,41 @@ export function validDate(year: number, month: number, day: number): CalendarDat
   return probe.getUTCFullYear() === year && probe.getUTCMonth() === month - 1 && probe.getUTCDate() === day
     ? { year, month, day }
     : null;
+}
+
+/** Languages a date may be written in besides English: their month names are Intl's (CLDR's), `juillet`, `März`, `julio`. */
+const OTHER_LOCALES = ["es", "fr", "de", "it", "pt", "nl"];
+/** Each other language's full month names as it writes them, in month order. */
+const LOCALE_MONTHS: ReadonlyArray<readonly string[]> = OTHER_LOCALES.map((locale) => {
+  const format = new Intl.DateTimeFormat(locale, { month: "long", timeZone: "UTC" });
+  return Array.from({ length: 12 }, (_, month) => format.format(Date.UTC(2000, month, 1)));
+});
+/** A language's month names, in month order. */
+export interface MonthNames {
+  locale: string;
+  names: readonly string[];
+}
+
+/** Another language's month name, without accents and lowercase (`fevrier`, `marz`) -> its month and every language that has it (`juli`: German and Dutch). */
+const LOCALE_MONTH_NAMES = new Map<string, { month: number; languages: MonthNames[] }>();
+LOCALE_MONTHS.forEach((names, index) =>
+  names.forEach((name, month) => {
+    const key = withoutAccents(name);
+    const known = LOCALE_MONTH_NAMES.get(key) ?? { month: month + 1, languages: [] };
+    known.languages.push({ locale: OTHER_LOCALES[index], names });
+    LOCALE_MONTH_NAMES.set(key, known);
+  }),
+);
+
+/** A month name of another language (`juillet`, `Juli`, `março`): its month (1-12) and the languages that name it so, or null. */
+export function localeMonth(word: string): { month: number; languages: readonly MonthNames[] } | null {
+  return LOCALE_MONTH_NAMES.get(withoutAccents(word)) ?? null;
+}
+
+/** A month's names in the other languages, normalized, English spellings left out (`julio`, `juillet`, `juli`, `luglio`, `julho`). */
+function localeMonthNames(month: number): string[] {
+  const english = MONTHS[month - 1];
+  return [...new Set(LOCALE_MONTHS.map((names) => withoutAccents(names[month - 1])))].filter((name) => name !== english);
 }
 
 /** The month (1-12) a name or abbreviation stands for (`march`, `Sept.`), 0 for another word. */
@@ -150,6 +185,12 @@ export function dateVariants(date: CalendarDate, birth: boolean): Variant[] {
       variants.push(yearless(`${name} ${d}`), yearless(`${d} ${name}`), yearless(`${d} of ${name}`));
     }
     variants.push(monthOfYear(`${name} ${y}`), monthOfYear(`${name} of ${y}`));
+  }
+  // Day, month and year in another language (`28 de julio de 1957`, `28 juillet 1957`, `28. Juli 1957`, `1er mai 1957`).
+  for (const name of localeMonthNames(month)) {
+    for (const d of day === 1 ? ["1", "01", "1er"] : [String(day), pad(day)]) {
+      variants.push(whole(`${d} ${name} ${y}`, LAYOUT_CONFIDENCE), whole(`${d} de ${name} de ${y}`, LAYOUT_CONFIDENCE), whole(`${d} de ${name} ${y}`, LAYOUT_CONFIDENCE));
+    }
   }
   // Military and airline style, glued: `17JUN1971`.
   for (const d of [String(day), pad(day)]) variants.push(whole(`${d}${MONTH_ABBREVIATIONS[month - 1][0]}${y}`, LAYOUT_CONFIDENCE));

@@ -3,7 +3,7 @@
  * partial forms: `July 28`, `June 2023`, `06/2023`), read into its parts and a layout that writes
  * any other date the same way: date FPE replaces the date and keeps the writing.
  */
-import { monthNumber, MONTHS, ordinalSuffix, spelledDay, spelledOrdinal, TWO_WORD_SPELLED_DAY, validDate, type CalendarDate } from "../../detect/vault/dates.js";
+import { localeMonth, monthNumber, MONTHS, ordinalSuffix, spelledDay, spelledOrdinal, TWO_WORD_SPELLED_DAY, validDate, type CalendarDate } from "../../detect/vault/dates.js";
 
 type Part = "year" | "month" | "day";
 
@@ -33,10 +33,15 @@ export interface ReadDate {
   layout: DateLayout;
 }
 
-/** A two-word spelled day is one token (`twenty-first`). */
-const TOKEN = new RegExp(`(\\d+)(st|nd|rd|th)?|(${TWO_WORD_SPELLED_DAY}|[A-Za-z]+)|([^A-Za-z\\d]+)`, "gi");
-/** Words a written date holds besides its parts (`28th of July`, `July the 28th`). */
-const DATE_WORDS = new Set(["of", "the"]);
+/** A two-word spelled day is one token (`twenty-first`); a French first of the month is `1er`. */
+const TOKEN = new RegExp(`(\\d+)(st|nd|rd|th|er)?|(${TWO_WORD_SPELLED_DAY}|[\\p{L}\\p{M}]+)|([^\\p{L}\\p{M}\\d]+)`, "giu");
+/** Words a written date holds besides its parts (`28th of July`, `July the 28th`, `28 de julio de 1957`). */
+const DATE_WORDS = new Set(["of", "the", "de"]);
+
+/** The month a name of any known language stands for (`July`, `Jul`, `juillet`, `März`), 0 for another word. */
+function anyMonthNumber(word: string): number {
+  return monthNumber(word) || (localeMonth(word)?.month ?? 0);
+}
 
 /** `text` read as a date, or null when it is not one written in a layout this module knows. */
 export function readDate(text: string): ReadDate | null {
@@ -57,7 +62,7 @@ export function readDate(text: string): ReadDate | null {
     }
     else if (word !== undefined) {
       const day = spelledDay(word);
-      if (monthNumber(word) > 0 && monthWord === null) pieces.push((monthWord = { part: "month", written: word }));
+      if (anyMonthNumber(word) > 0 && monthWord === null) pieces.push((monthWord = { part: "month", written: word }));
       else if (DATE_WORDS.has(word.toLowerCase())) pieces.push(word);
       else if (day > 0) {
         const slot: Slot = { part: "day", written: word, spelled: day };
@@ -76,7 +81,7 @@ export function readDate(text: string): ReadDate | null {
   const shortYear = numbers.some((slot) => slot.part === "year" && slot.written.length === 2);
   const parts: DateParts = {};
   for (const slot of [...numbers, ...(monthWord ? [monthWord] : [])]) {
-    const value = slot === monthWord ? monthNumber(slot.written) : (slot.spelled ?? Number(slot.written));
+    const value = slot === monthWord ? anyMonthNumber(slot.written) : (slot.spelled ?? Number(slot.written));
     parts[slot.part] = value;
   }
   if (!partsExist(parts, shortYear)) return null;
@@ -142,10 +147,42 @@ export function isFullDate(parts: DateParts, layout?: DateLayout): parts is Cale
   return parts.year !== undefined && parts.month !== undefined && parts.day !== undefined && layout?.shortYear !== true;
 }
 
-function writeMonthName(month: number, written: string): string {
+/** Languages whose month names are capitalized (the others write `juillet`, `julio`, `juli`). */
+const CAPITALIZED_MONTHS = new Set(["en", "de"]);
+
+/**
+ * The language a month name is written in, where several have it (`april`, `agosto`, `juli`): the
+ * one the date's other words point to (`de` for Spanish and Portuguese, `1er` for French, a dotted
+ * day `28.` for German, `of` or an English ordinal for English), then the one whose names are in the
+ * name's case, then English, Spanish, French, German, Italian, Portuguese, Dutch.
+ */
+function monthLanguage(written: string, layout: DateLayout): string | readonly string[] {
+  const english = monthNumber(written) > 0;
+  const others = localeMonth(written)?.languages ?? [];
+  if (others.length === 0) return "en";
+  const words = new Set(layout.pieces.map((piece) => (typeof piece === "string" ? piece.trim().toLowerCase() : piece.suffix?.toLowerCase() ?? "")));
+  const hinted = (locale: string) =>
+    (locale === "en" && ["of", "th", "st", "nd", "rd"].some((word) => words.has(word))) ||
+    (locale === "fr" && words.has("er")) ||
+    (locale === "de" && words.has("."));
+  const capitalized = written !== written.toUpperCase() && written[0] === written[0].toUpperCase();
+  const inCase = (locale: string) => written === written.toUpperCase() || CAPITALIZED_MONTHS.has(locale) === capitalized;
+  const candidates = [...(english ? ["en"] : []), ...others.map((language) => language.locale)];
+  const best = candidates.reduce((chosen, locale) => (score(locale) > score(chosen) ? locale : chosen));
+  // Spanish and Portuguese put `de` between day and month (`28 de julio`); without it, the date is in another language.
+  function score(locale: string): number {
+    const withDe = locale === "es" || locale === "pt" ? (words.has("de") ? 4 : -1) : 0;
+    return (hinted(locale) ? 4 : 0) + withDe + (inCase(locale) ? 2 : 0);
+  }
+  return best === "en" ? "en" : others.find((language) => language.locale === best)!.names;
+}
+
+function writeMonthName(month: number, written: string, layout: DateLayout): string {
   const full = MONTHS[month - 1];
   const lower = written.toLowerCase();
-  const name = lower === MONTHS[monthNumber(written) - 1] ? full : month === 9 && lower === "sept" ? "sept" : full.slice(0, 3);
+  const language = monthLanguage(written, layout);
+  // Another language's month gets that language's name (`juillet` -> `août`).
+  const name = language !== "en" ? language[month - 1].toLowerCase() : lower === MONTHS[monthNumber(written) - 1] ? full : month === 9 && lower === "sept" ? "sept" : full.slice(0, 3);
   if (written === written.toUpperCase()) return name.toUpperCase();
   if (written[0] === written[0].toUpperCase()) return name[0].toUpperCase() + name.slice(1);
   return name;
@@ -181,10 +218,12 @@ export function writeDate(date: CalendarDate, layout: DateLayout): string {
       if (typeof piece === "string") return piece;
       const value = date[piece.part];
       if (piece.part === "year") return piece.written.length === 2 ? String(value % 100).padStart(2, "0") : String(value);
-      if (piece.part === "month" && /[A-Za-z]/.test(piece.written)) return writeMonthName(value, piece.written);
+      if (piece.part === "month" && /[A-Za-z]/.test(piece.written)) return writeMonthName(value, piece.written, layout);
       if (piece.spelled !== undefined) return writeSpelledDay(value, piece.written);
       const number = writeNumber(value, layout.padded);
       if (piece.suffix === undefined) return number;
+      // French writes only the first of the month as an ordinal (`1er mai`, `2 mai`).
+      if (piece.suffix.toLowerCase() === "er") return value === 1 ? number + piece.suffix : number;
       const suffix = ordinalSuffix(value);
       return number + (piece.suffix === piece.suffix.toUpperCase() ? suffix.toUpperCase() : suffix);
     })

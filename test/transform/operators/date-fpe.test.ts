@@ -18,6 +18,33 @@ function isoOf(text: string): string | null {
   return parseDate(`${year}-${String(month).padStart(2, "0")}-${String(day).padStart(2, "0")}`) ? `${year}-${month}-${day}` : null;
 }
 
+describe("a date written in another language (month names from Intl: CLDR)", () => {
+  const guard = createRecons({ secret: "date-locales", vault: { dob: "1957-07-28" }, policy: { fields: { dob: { kind: "date", authorized: ["nurse"] } } } });
+  const date = new Date(Date.UTC(1957, 6, 28));
+
+  it.each(["es", "fr", "de", "it", "pt", "nl"])("%s: found, shown as another date in that language's layout, restored for the authorized reader", (locale) => {
+    const text = `DOB: ${new Intl.DateTimeFormat(locale, { dateStyle: "long", timeZone: "UTC" }).format(date)}.`;
+    const shown = guard.sanitizeSync({ channel: "C2", content: text, recipient: "clerk" }).content;
+    expect(shown).not.toMatch(/28|1957/);
+    // The same words between day, month and year (`de`, a dotted day), the month named in a language.
+    expect(shown.replace(/\d+/g, "N").replace(/\p{L}+/gu, "w")).toBe(text.replace(/\d+/g, "N").replace(/\p{L}+/gu, "w"));
+    // The surrogate date of every other form of the date.
+    expect(isoOf(shown.slice("DOB: ".length, -1))).toBe(isoOf(guard.sanitizeSync({ channel: "C2", content: "July 28, 1957", recipient: "clerk" }).content));
+    const stored = guard.sanitizeSync({ channel: "C5", content: text }, { reversible: true }).content;
+    const restored = guard.restore(stored, "nurse", "C5");
+    // A surrogate month Spanish and Portuguese share (`agosto`) comes back in Spanish.
+    expect(locale === "pt" ? isoOf(restored.slice("DOB: ".length, -1)) : restored).toBe(locale === "pt" ? "1957-7-28" : text);
+  });
+
+  it("reads and writes the French first of the month and a German dotted day", () => {
+    expect(readDate("1er juillet 1957")?.parts).toEqual({ year: 1957, month: 7, day: 1 });
+    expect(writeDate({ year: 1996, month: 8, day: 1 }, readDate("1er juillet 1957")!.layout)).toBe("1er août 1996");
+    expect(writeDate({ year: 1996, month: 8, day: 18 }, readDate("1er juillet 1957")!.layout)).toBe("18 août 1996");
+    expect(writeDate({ year: 1996, month: 8, day: 18 }, readDate("28. Juli 1957")!.layout)).toBe("18. August 1996");
+    expect(writeDate({ year: 1996, month: 8, day: 18 }, readDate("28 juli 1957")!.layout)).toBe("18 augustus 1996");
+  });
+});
+
 describe("date FPE: another valid date, written the same way", () => {
   it.each([
     ["1957-07-28", /^\d{4}-\d{2}-\d{2}$/],
