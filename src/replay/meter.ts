@@ -359,8 +359,8 @@ function occurs({ strong, weak }: FieldFinders, view: TextView): boolean {
 }
 
 /** Build the meter for one vault. */
-/** A run of the base64 and base64url alphabets long enough to hold a value (12 bytes), padding included. */
-const BASE64_RUN = /[A-Za-z0-9+/_-]{16,}={0,2}/g;
+/** A run of the base64 and base64url alphabets long enough to hold a value (12 bytes), padding included (from its start only: a regex trying every start inside a run costs 2.5x). */
+const BASE64_RUN = /(?<![A-Za-z0-9+/_-])[A-Za-z0-9+/_-]{16,}={0,2}/g;
 /** Characters no text holds: a decoding that has them was no text. */
 const NOT_TEXT = /[\u0000-\u0008\u000e-\u001f\ufffd]/;
 
