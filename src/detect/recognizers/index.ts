@@ -11,11 +11,12 @@ import { IbanRecognizer } from "./iban.js";
 import { IpRecognizer } from "./ip.js";
 import { MacRecognizer } from "./mac.js";
 import { PhoneRecognizer, type PhoneRecognizerOptions } from "./phone.js";
+import { SecretRecognizer } from "./secret.js";
 import { SsnRecognizer } from "./ssn.js";
 import { ProfiledRecognizer, TextProfile } from "./text-profile.js";
 
 export { AbaRecognizer, AccountRecognizer, CanaryRecognizer, CardRecognizer, DateRecognizer, EmailRecognizer };
-export { Icd10Recognizer, IbanRecognizer, IpRecognizer, MacRecognizer, PhoneRecognizer, SsnRecognizer };
+export { Icd10Recognizer, IbanRecognizer, IpRecognizer, MacRecognizer, PhoneRecognizer, SecretRecognizer, SsnRecognizer };
 export { ProfiledRecognizer, TextProfile };
 export type { PhoneRecognizerOptions };
 
@@ -23,6 +24,7 @@ export type { PhoneRecognizerOptions };
 export function defaultRecognizers(phone: PhoneRecognizerOptions = {}): Recognizer[] {
   return [
     new CanaryRecognizer(),
+    new SecretRecognizer(),
     new EmailRecognizer(),
     new IbanRecognizer(),
     new CardRecognizer(),

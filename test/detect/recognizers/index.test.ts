@@ -11,9 +11,9 @@ import {
 const detector = recognizerDetector(defaultRecognizers());
 
 describe("recognizerDetector", () => {
-  it("has one recognizer per kind of the issue, and one for MAC addresses (which piiMiddleware redacts too)", () => {
+  it("has one recognizer per kind of the issue, one for MAC addresses (which piiMiddleware redacts too) and one for credentials", () => {
     expect(defaultRecognizers().map((r) => r.kind).sort()).toEqual(
-      ["aba", "account", "canary", "card", "date", "email", "icd10", "iban", "ip", "mac", "phone", "ssn"].sort(),
+      ["aba", "account", "canary", "card", "date", "email", "icd10", "iban", "ip", "mac", "phone", "secret", "ssn"].sort(),
     );
   });
 
