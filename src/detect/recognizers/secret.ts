@@ -22,10 +22,12 @@ const SHAPES: ReadonlyArray<{ pattern: RegExp; confidence: number }> = [
   // Google API keys.
   { pattern: /\bAIza[0-9A-Za-z_-]{35}(?![\w-])/g, confidence: 0.9 },
   // A private key in PEM, whole or cut short (a log preview): up to its END line, else to the first character no PEM body has (JSON's `\n` escapes are).
-  { pattern: /-----BEGIN (?:[A-Z]+ )*PRIVATE KEY-----[A-Za-z0-9+/=\s:,.\\-]*?(?:-----END (?:[A-Z]+ )*PRIVATE KEY-----|(?![A-Za-z0-9+/=\s:,.\\-]))/g, confidence: 0.99 },
+  { pattern: /-----BEGIN (?:[A-Z]+ )*PRIVATE KEY(?: BLOCK)?-----[A-Za-z0-9+/=\s:,.\\-]*?(?:-----END (?:[A-Z]+ )*PRIVATE KEY(?: BLOCK)?-----|(?![A-Za-z0-9+/=\s:,.\\-]))/g, confidence: 0.99 },
   // An HTTP Authorization header's credentials (the scheme stays; `token` in lowercase is a word of prose).
   { pattern: /\b(?:Bearer|bearer|BEARER|Basic|basic|BASIC|Token)\s+([A-Za-z0-9._~+/-]{16,4096}=*)(?![\w.~+/-])/g, confidence: 0.85 },
 ];
+/** The password of a URL's user info (`postgres://app:s3cret@db:5432/x`): the user and host stay. */
+const URL_PASSWORD = /\b[a-z][a-z0-9+.-]{1,20}:\/\/[^\s:/@]{1,256}:([^\s:/@]{1,256})(?=@)/g;
 /** A JSON Web Token: base64url header and payload (both JSON objects: `eyJ` is `{"`), and a signature. */
 const JWT = /\beyJ[A-Za-z0-9_-]{8,4096}\.eyJ[A-Za-z0-9_-]{8,8192}\.[A-Za-z0-9_-]{0,4096}(?![\w.-])/g;
 /**
@@ -50,8 +52,10 @@ export class SecretRecognizer extends ProfiledRecognizer {
   readonly valueType = "format" as const;
 
   detectIn({ text }: TextProfile): Detection[] {
-    if (!HINT.test(text)) return [];
     const hits: Detection[] = [];
+    // A URL is found by a native substring search; the other shapes share one regex test.
+    if (text.includes("://")) for (const m of allMatches(URL_PASSWORD, text)) hits.push(recognizerHit(this, m.index + m[0].length - m[1].length, m.index + m[0].length, 0.9));
+    if (!HINT.test(text)) return hits;
     for (const { pattern, confidence } of SHAPES) {
       // A pattern with a group claims only the group, which ends the match (the credential after its scheme).
       for (const m of allMatches(pattern, text)) hits.push(recognizerHit(this, m.index + m[0].length - (m[1] ?? m[0]).length, m.index + m[0].length, confidence));

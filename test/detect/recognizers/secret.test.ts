@@ -24,6 +24,8 @@ describe("SecretRecognizer", () => {
     ['{"password": "Passw0rd!"}', "Passw0rd!"],
     ["client_secret=8f14e45fceea167a5a36dedd4bea2543", "8f14e45fceea167a5a36dedd4bea2543"],
     ["api_key: NaLCDzjMyJPLBKhhrKrFGUcYVEZQhAxu", "NaLCDzjMyJPLBKhhrKrFGUcYVEZQhAxu"],
+    ["DATABASE_URL=postgres://app:s3cr3t-Pw@db.internal:5432/main", "s3cr3t-Pw"],
+    ["-----BEGIN PGP PRIVATE KEY BLOCK-----\nlQOYBF\n-----END PGP PRIVATE KEY BLOCK-----", "-----BEGIN PGP PRIVATE KEY BLOCK-----\nlQOYBF\n-----END PGP PRIVATE KEY BLOCK-----"],
   ])("finds the credential in %j", (text, credential) => {
     expect(found(secret, text)).toEqual([credential]);
   });
@@ -39,6 +41,7 @@ describe("SecretRecognizer", () => {
     // `eyJ` parts whose header is no JSON object with an `alg`.
     `x ${b64url({ typ: "JWT" })}.${b64url({ sub: "1" })}.abc`,
     "AKIAIOSFODNN7EXAMPL",
+    "mail maria@example.com or see https://example.com/a@b",
   ])("leaves %j alone", (text) => {
     expect(found(secret, text)).toEqual([]);
   });
