@@ -12,7 +12,7 @@ import { suffixLike } from "./detect/vault/identifiers.js";
 import { layHandle, localPart, spelledLike } from "./detect/vault/emails.js";
 import { maskedTail } from "./detect/vault/masked.js";
 import { asciiDigits, escapedAs, normalizeValue, unescapedText, withoutAccents, withoutLookalikes } from "./detect/vault/normalize.js";
-import { glueLike, isGluedFormOf, isGluedShape, namePart, roleNamePart, type GluedShape } from "./detect/vault/names.js";
+import { glueLike, isGluedFormOf, isGluedShape, isSpelledFindable, namePart, spelledLettersLike, roleNamePart, type GluedShape } from "./detect/vault/names.js";
 import { nicknamesOf } from "./detect/vault/nicknames.js";
 import type { VariantRole } from "./detect/vault/variant.js";
 import { Vault } from "./detect/vault/vault.js";
@@ -516,8 +516,8 @@ class Guard implements ReconsGuard {
         // A partial rendering shows its part of the whole value's surrogate, so it restores as that part.
         const whole = this.applied.apply(operator, { ...input, value: detection.value });
         const shown = part(whole.text, plain, detection.value);
-        // A glued pseudonym too short or too common to be looked for (`jkhan`, `potters`) would stay a surrogate for shared state's readers: sealed.
-        if (shown !== null && context.reversible && isGluedShape(detection.role) && !isGluedFormOf(shown, whole.text)) return { replacement: this.seal(detection, original) };
+        // A glued or spelled pseudonym too short or too common to be looked for (`jkhan`, `potters`, `L-E-E`) would stay a surrogate for shared state's readers: sealed.
+        if (shown !== null && context.reversible && !isFindableAgain(detection.role, shown, whole.text)) return { replacement: this.seal(detection, original) };
         if (shown !== null) return { replacement: escapedAs(original, shown), exception: whole.exception };
       }
       const applied = this.applied.apply(operator, input);
@@ -779,6 +779,7 @@ function cacheFor<V>(caches: Map<string, VaultBoundCache<V>>, key: string, vault
 function wholeSurrogatePart(action: Action, role: VariantRole | undefined, ageReference: CalendarDate): ((whole: string, original: string, registered: string) => string | null) | undefined {
   if (action === "fpe" && role === "masked-tail") return (whole, original) => maskedTail(whole, original.replace(/\D/g, "").length);
   if (action === "fpe" && role === "regrouped-digits") return (whole, original) => layIdentifier(original, whole);
+  if (action === "pseudonymize" && role === "spelled-letters") return (whole, original, registered) => spelledLettersLike(original, registered, whole);
   if (action === "fpe" && role === "spoken-digits") return (whole, original) => spokenLike(original, whole);
   if (action === "fpe" && role === "local-number") return (whole, original) => layIdentifier(original, localNumber(whole) ?? "");
   // FPE keeps the token's layout, so the suffix's surrogate is the whole surrogate's tail of the same length.
@@ -812,6 +813,12 @@ function surrogateAge(whole: string, original: string, registered: string, refer
   const age = Number(original) + ageAt(surrogate, reference) - ageAt(birth, reference);
   if (!(age >= 0 && age <= MAX_AGE)) throw new OperatorError("the surrogate birth date gives no age", "age-out-of-range");
   return String(age);
+}
+
+/** Whether the restore side looks for `shown`, a partial rendering in `role` of the surrogate `surrogate`. */
+function isFindableAgain(role: VariantRole | undefined, shown: string, surrogate: string): boolean {
+  if (isGluedShape(role)) return isGluedFormOf(shown, surrogate);
+  return role !== "spelled-letters" || isSpelledFindable(shown);
 }
 
 function gluedSurrogate(whole: string, original: string, shape: GluedShape): string {

@@ -6,7 +6,7 @@ import { spokenLike } from "../detect/vault/spoken-digits.js";
 import { layHandle, localPart, spelledLike } from "../detect/vault/emails.js";
 import { suffixLike } from "../detect/vault/identifiers.js";
 import { maskedTail } from "../detect/vault/masked.js";
-import { glueLike, roleNamePart } from "../detect/vault/names.js";
+import { glueLike, roleNamePart, spelledLettersLike } from "../detect/vault/names.js";
 import type { VariantRole } from "../detect/vault/variant.js";
 import { Vault, type VaultEntry } from "../detect/vault/vault.js";
 import { escapedAs, unescapedText } from "../detect/vault/normalize.js";
@@ -223,6 +223,8 @@ export class SurrogateIndex {
         return layIdentifier(span, entry.value) ?? span;
       case "spoken-digits":
         return spokenLike(span, entry.value) ?? span;
+      case "spelled-letters":
+        return spelledLettersLike(span, this.origins[origin].surrogate, entry.value) ?? span;
       case "local-number":
         return layIdentifier(span, localNumber(entry.value) ?? "") ?? span;
       case "local-part":

@@ -16,6 +16,8 @@ export const SURNAME_CONFIDENCE = 0.6;
 export const FIRST_NAME_CONFIDENCE = 0.5;
 /** Shorter name parts (`Le`, `Al`) are never matched alone. */
 const MIN_PART_LENGTH = 3;
+/** A name part spelled letter by letter from this length: `L-E-E` could be initials. */
+const MIN_SPELLED_LETTERS = 4;
 /** A name glued into a handle (`ryanwilson`, `rwilson`): as certain as an email's handle, another person can pick it too. */
 const GLUED_CONFIDENCE = 0.85;
 /** Shorter glued forms (`dlee`, `jli`) are anyone's. */
@@ -100,6 +102,10 @@ export function nameVariants(name: PersonName): Variant[] {
     variants.push({ form: surname.slice(0, surname.length - lastWord.length) + surnamePlural(lastWord), confidence: SURNAME_CONFIDENCE, role: "surname-plural" });
   }
   variants.push(...gluedVariants(first, surname));
+  // Spelled out letter by letter, as call transcripts write a name (`W-I-L-S-O-N`, `W I L S O N`).
+  for (const part of new Set([first, surname.replaceAll(" ", "")])) {
+    if (part.length >= MIN_SPELLED_LETTERS && /^[a-z]+$/.test(part)) variants.push({ form: [...part].join(" "), confidence: GLUED_CONFIDENCE, role: "spelled-letters" });
+  }
   return variants;
 }
 
@@ -179,4 +185,25 @@ export function glueLike(span: string, name: string, shape: GluedShape): string 
   if (span === span.toUpperCase()) return glued.toUpperCase();
   if (span.slice(1) === span.slice(1).toLowerCase()) return glued.charAt(0).toUpperCase() + glued.slice(1).toLowerCase();
   return glued;
+}
+
+/** Whether a name part spelled letter by letter (`P-O-T-T-E-R`) is long enough for the matcher to look for it: else it could not be found again to restore. */
+export function isSpelledFindable(span: string): boolean {
+  return span.replace(/[^\p{L}]/gu, "").length >= MIN_SPELLED_LETTERS;
+}
+
+/**
+ * `span`, a first name or surname of `from` spelled letter by letter (`W-I-L-S-O-N`), with the same
+ * part of `to` spelled in its place: joined by the span's first separator, in its case (all
+ * capitals, or as written letter by letter where the lengths agree); null when the span spells neither part.
+ */
+export function spelledLettersLike(span: string, from: string, to: string): string | null {
+  const letters = span.replace(/[^\p{L}]/gu, "");
+  const written = normalizeValue(letters);
+  const part = (["first-name", "surname"] as const).find((role) => normalizeValue(namePart(from, role) ?? "").replaceAll(" ", "") === written);
+  const shown = part && namePart(to, part)?.replace(/[^\p{L}]/gu, "");
+  if (!shown) return null;
+  const separator = /^\p{L}([^\p{L}]+)\p{L}/u.exec(span)?.[1] ?? " ";
+  const upper = letters === letters.toUpperCase();
+  return [...shown].map((letter) => (upper ? letter.toUpperCase() : letter.toLowerCase())).join(separator);
 }

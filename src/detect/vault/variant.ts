@@ -42,6 +42,8 @@ export type VariantRole =
   | "glued-initial"
   /** A person name glued into a handle, surname and first name (`wilsonryan`): counts written as a token of its own. */
   | "glued-surname-first"
+  /** A person's first name or surname spelled letter by letter (`W-I-L-S-O-N`): shown as the pseudonym's same part spelled alike. */
+  | "spelled-letters"
   /** A person name glued into a handle, surname and initial (`wilsonr`): counts written as a token of its own. */
   | "glued-surname-initial"
   /** A canary token's random suffix alone (`754B6934`): transformed and restored as that part of the token. */

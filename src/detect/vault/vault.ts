@@ -271,6 +271,7 @@ export class Vault implements Detector {
       case "regrouped-digits":
       case "local-number":
       case "spoken-digits":
+      case "spelled-letters":
       case "canary-suffix":
       case "spelled-email":
         hits.candidates.push(hit);

@@ -118,6 +118,45 @@ describe("property: a name glued into a handle", () => {
   });
 });
 
+describe("property: a first name or surname spelled letter by letter", () => {
+  it("reaches no unauthorized reader, shows the pseudonym's part spelled alike, and comes back exactly through a reversible write", () => {
+    const firsts = ["Ryan", "Latoya", "Dwayne", "Gregory", "Kimberly", "Vincent"];
+    const surnames = ["Wilson", "Ferguson", "Sanchez", "Olson", "Strickland", "Mckinney", "Mertz-Waters"];
+    fc.assert(
+      fc.property(fc.constantFrom(...firsts), fc.constantFrom(...surnames), fc.boolean(), fc.constantFrom("-", " ", ".", ". "), fc.boolean(), (first, surname, spellSurname, separator, upper) => {
+        const g = createRecons({ secret: "spelled-property", vault: { client: `${first} ${surname}` }, policy: { fields: { client: { kind: "name", valueType: "value", authorized: ["crm"] } } } });
+        const letters = (spellSurname ? surname : first).replace(/[^A-Za-z]/g, "");
+        const spelled = [...(upper ? letters.toUpperCase() : letters.toLowerCase())].join(separator);
+        const text = `It is spelled ${spelled} on the form.`;
+        const shown = g.sanitizeSync({ channel: "C2", content: text, recipient: "clerk" }).content;
+        expect(shown.replace(/[^A-Za-z]/g, "").toLowerCase()).not.toContain(letters.toLowerCase());
+        const pseudonym = g.sanitizeSync({ channel: "C2", content: `${first} ${surname}`, recipient: "clerk" }).content;
+        const part = (spellSurname ? pseudonym.slice(pseudonym.indexOf(" ") + 1) : pseudonym.slice(0, pseudonym.indexOf(" "))).replace(/[^A-Za-z]/g, "");
+        expect(shown).toBe(`It is spelled ${[...(upper ? part.toUpperCase() : part.toLowerCase())].join(separator)} on the form.`);
+        expect(g.sanitizeSync({ channel: "C2", content: text, recipient: "crm" }).content).toBe(text);
+        const stored = g.sanitizeSync({ channel: "C5", content: text }, { reversible: true }).content;
+        expect(g.restore(stored, "crm", "C5")).toBe(text);
+      }),
+      { numRuns: 60 },
+    );
+  });
+
+  it("is sealed in shared state where the pseudonym's part is too short to be looked for (`J-A-Y`), so it still restores exactly", () => {
+    const g = createRecons({ secret: "d", vault: { client: "Latoya Wilson" }, policy: { fields: { client: { kind: "name", valueType: "value", authorized: ["crm"] } } } });
+    const text = "spelled L-A-T-O-Y-A ok";
+    expect(g.sanitizeSync({ channel: "C2", content: "Latoya Wilson", recipient: "clerk" }).content).toMatch(/^Jay /);
+    expect(g.sanitizeSync({ channel: "C2", content: text, recipient: "clerk" }).content).toBe("spelled J-A-Y ok");
+    const stored = g.sanitizeSync({ channel: "C5", content: text }, { reversible: true }).content;
+    expect(stored).toMatch(/^spelled \[REDACTED:name#[0-9a-f]+~[\w-]+\] ok$/);
+    expect(g.restore(stored, "crm", "C5")).toBe(text);
+  });
+
+  it("leaves letters spelled out that spell no registered name part, and three-letter parts", () => {
+    const g = createRecons({ secret: "spelled", vault: { client: "Ryan Lee" }, policy: { fields: { client: { kind: "name", valueType: "value", authorized: ["crm"] } } } });
+    for (const text of ["the A-B-C-D list", "L-E-E", "F-O-U-R"]) expect(g.sanitizeSync({ channel: "C2", content: text, recipient: "clerk" }).content).toBe(text);
+  });
+});
+
 describe("a family named by its surname in the plural", () => {
   const guard = createRecons({ secret: "plural-secret", vault: { client: "Ryan Wilson", other: "Maria Jones" }, policy: { fields: { client: { authorized: ["crm"] }, other: { authorized: ["crm"] } } } });
   const deliver = (content: string, recipient: string) => guard.sanitizeSync({ channel: "C2", content, recipient }).content as string;
