@@ -186,10 +186,11 @@ export function dateVariants(date: CalendarDate, birth: boolean): Variant[] {
     }
     variants.push(monthOfYear(`${name} ${y}`), monthOfYear(`${name} of ${y}`));
   }
-  // Day, month and year in another language (`28 de julio de 1957`, `28 juillet 1957`, `28. Juli 1957`, `1er mai 1957`).
+  // Day, month and year in another language (`28 de julio de 1957`, `28 juillet 1957`, `28. Juli 1957`, `1er mai 1957`), and the day and month alone.
   for (const name of localeMonthNames(month)) {
     for (const d of day === 1 ? ["1", "01", "1er"] : [String(day), pad(day)]) {
       variants.push(whole(`${d} ${name} ${y}`, LAYOUT_CONFIDENCE), whole(`${d} de ${name} de ${y}`, LAYOUT_CONFIDENCE), whole(`${d} de ${name} ${y}`, LAYOUT_CONFIDENCE));
+      variants.push(yearless(`${d} ${name}`), yearless(`${d} de ${name}`));
     }
   }
   // Military and airline style, glued: `17JUN1971`.
@@ -216,9 +217,12 @@ function tokenAfter(norm: NormalizeBuffer, end: number): string {
 const DAY_TOKEN = /^\d{1,2}(?:st|nd|rd|th)?$/;
 const YEAR_TOKEN = /^\d{4}$/;
 
-/** A lowercase word a month-and-day form may hold (`of`, a spelled day): not a verb `may` makes of it. */
+/**
+ * A lowercase word a month-and-day form may hold (`of`, a spelled day, Spanish `de`), and another
+ * language's month name, which that language writes in lowercase (`28 juillet`): not a verb `may` makes of it.
+ */
 function isDateWord(token: string): boolean {
-  return token === "of" || isSpelledDayWord(token);
+  return token === "of" || token === "de" || isSpelledDayWord(token) || (localeMonth(token) !== null && !isMonthName(token));
 }
 
 /** A day written before a month (`3`, `3rd`, `third`, `twenty first`): the month and year after it are that day's date. */
@@ -238,7 +242,9 @@ export function isYearlessDate(norm: NormalizeBuffer, start: number, end: number
     const letter = norm.source.charAt(norm.origin[at]);
     if (isLowerLetterCode(norm.codes[at]) && letter === letter.toLowerCase() && !isDateWord(norm.slice(at, norm.tokenEnd(at)))) return false;
   }
-  return !YEAR_TOKEN.test(tokenAfter(norm, end));
+  // `28 de julio de 2024`, `January 3 of 2025`: the year after a connecting word is another date's too.
+  const next = tokenAfter(norm, end);
+  return !YEAR_TOKEN.test(next === "de" || next === "of" ? tokenAfter(norm, end + 1 + next.length) : next);
 }
 
 /**

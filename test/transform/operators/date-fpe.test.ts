@@ -36,6 +36,16 @@ describe("a date written in another language (month names from Intl: CLDR)", () 
     expect(locale === "pt" ? isoOf(restored.slice("DOB: ".length, -1)) : restored).toBe(locale === "pt" ? "1957-7-28" : text);
   });
 
+  it("finds the day and month alone (a birthday), not those of another year's date", () => {
+    for (const text of ["cumpleaños el 28 de julio", "anniversaire le 28 juillet", "Geburtstag am 28. Juli", "compleanno il 28 luglio."]) {
+      const shown = guard.sanitizeSync({ channel: "C2", content: text, recipient: "clerk" }).content;
+      expect(shown).not.toMatch(/28/);
+      const stored = guard.sanitizeSync({ channel: "C5", content: text }, { reversible: true }).content;
+      expect(guard.restore(stored, "nurse", "C5")).toBe(text);
+    }
+    for (const text of ["el 28 de julio de 2024", "le 28 juillet 2024", "July 28 of 2024"]) expect(guard.sanitizeSync({ channel: "C2", content: text, recipient: "clerk" }).content).toBe(text);
+  });
+
   it("reads and writes the French first of the month and a German dotted day", () => {
     expect(readDate("1er juillet 1957")?.parts).toEqual({ year: 1957, month: 7, day: 1 });
     expect(writeDate({ year: 1996, month: 8, day: 1 }, readDate("1er juillet 1957")!.layout)).toBe("1er août 1996");
