@@ -14,7 +14,8 @@ for (const char of "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz01234567
 function inAlphabet(code: number): boolean {
   return code < 128 && ALPHABET[code] === 1;
 }
-/** What decoded text may hold besides printable characters: tabs and line breaks. */
+
+/** What decoded text does not hold: control characters other than tabs and line breaks, and U+FFFD, the mark of bytes that are no UTF-8. */
 const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f\ufffd]/;
 /** Decoded text needs letters or digits: a run of punctuation is no message. */
 const WORD_CHARACTER = /[\p{L}\p{N}]{2}/u;

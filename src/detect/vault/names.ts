@@ -137,7 +137,7 @@ function isGluedForm(form: string): boolean {
 }
 
 /** How a handle glues a name: first name or its initial, before or after the surname. */
-export const GLUED_SHAPES = ["glued-name", "glued-initial", "glued-surname-first", "glued-surname-initial"] as const;
+const GLUED_SHAPES = ["glued-name", "glued-initial", "glued-surname-first", "glued-surname-initial"] as const;
 export type GluedShape = (typeof GLUED_SHAPES)[number];
 
 export function isGluedShape(role: string | undefined): role is GluedShape {
@@ -194,8 +194,8 @@ export function isSpelledFindable(span: string): boolean {
 
 /**
  * `span`, a first name or surname of `from` spelled letter by letter (`W-I-L-S-O-N`), with the same
- * part of `to` spelled in its place: joined by the span's first separator, in its case (all
- * capitals, or as written letter by letter where the lengths agree); null when the span spells neither part.
+ * part of `to` spelled in its place: joined by the span's first separator, in capitals where the
+ * span is, else in lowercase; null when the span spells neither part.
  */
 export function spelledLettersLike(span: string, from: string, to: string): string | null {
   const letters = span.replace(/[^\p{L}]/gu, "");
