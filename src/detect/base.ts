@@ -1,6 +1,7 @@
 import type { DetectedValue, ValueType } from "../event.js";
 import type { VariantRole } from "./vault/variant.js";
 import { sortInPlace } from "./sort.js";
+import { SpanCover } from "./span-cover.js";
 
 /** A protected value found in one string. Offsets are UTF-16 indices into that string. */
 export interface Detection extends DetectedValue {
@@ -27,12 +28,6 @@ export interface Detector {
   detect(text: string): Detection[];
 }
 
-/** A plain loop: a closure per detection was most of what overlap resolution allocated. */
-function overlapsAny(kept: readonly Detection[], d: Detection): boolean {
-  for (const k of kept) if (d.start < k.end && k.start < d.end) return true;
-  return false;
-}
-
 /**
  * Keep non-overlapping detections: vault (known field) beats unregistered, then the longer
  * span, then the higher confidence. Sorted by start.
@@ -48,8 +43,13 @@ export function resolveOverlaps(detections: Detection[]): Detection[] {
       a.start - b.start,
   );
   const kept: Detection[] = [];
+  let end = 0;
+  for (const d of detections) end = Math.max(end, d.end);
+  const cover = new SpanCover(end);
   for (const d of ranked) {
-    if (d.end > d.start && !overlapsAny(kept, d)) kept.push(d);
+    if (d.end <= d.start || cover.overlaps(d.start, d.end)) continue;
+    kept.push(d);
+    cover.add(d.start, d.end);
   }
   return sortInPlace(kept, (a, b) => a.start - b.start);
 }
@@ -59,8 +59,14 @@ export function resolveOverlaps(detections: Detection[]): Detection[] {
  * of exactly that span (one value under several fields), in input order, else the kept span alone.
  */
 export function decidingGroups(detections: Detection[]): Detection[][] {
-  return resolveOverlaps(detections).map((kept) => {
-    const group = detections.filter((d) => d.field !== null && d.start === kept.start && d.end === kept.end);
-    return group.length > 0 ? group : [kept];
-  });
+  // Vault detections by span, in input order: one lookup per kept span, not a pass over all of them.
+  const bySpan = new Map<string, Detection[]>();
+  for (const d of detections) {
+    if (d.field === null) continue;
+    const key = `${d.start}:${d.end}`;
+    const group = bySpan.get(key);
+    if (group) group.push(d);
+    else bySpan.set(key, [d]);
+  }
+  return resolveOverlaps(detections).map((kept) => bySpan.get(`${kept.start}:${kept.end}`) ?? [kept]);
 }

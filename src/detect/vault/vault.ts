@@ -13,6 +13,7 @@ import { followsMask } from "./masked.js";
 import { vaultMembers } from "./members.js";
 import { besideCurrency } from "./numbers.js";
 import { isFamilyReference, isStandaloneNameReference } from "./name-parts.js";
+import { SpanCover } from "../span-cover.js";
 import { isDigitCode, isLowerLetterCode, NormalizeBuffer, normalizeValue, originalSpan, SPACE_CODE } from "./normalize.js";
 import { PatternGroup, type PatternIndex } from "./pattern-group.js";
 import type { Variant, VariantRole } from "./variant.js";
@@ -225,8 +226,12 @@ export class Vault implements Detector {
 
   /** `found` and the identifiers written in a grouping none of their variants has, where nothing was found. */
   private withRegrouped(text: string, found: Detection[]): Detection[] {
-    for (const { start, end, entries } of this.skeletons.find(text)) {
-      if (found.some((detection) => detection.start < end && start < detection.end)) continue;
+    const hits = this.skeletons.find(text);
+    if (hits.length === 0) return found;
+    const cover = new SpanCover(text.length);
+    for (const detection of found) cover.add(detection.start, detection.end);
+    for (const { start, end, entries } of hits) {
+      if (cover.overlaps(start, end)) continue;
       for (const index of entries) {
         const entry = this.list[index];
         found.push({ start: writtenStart(text, start, entry.value), end, field: entry.field, kind: entry.kind, valueType: entry.valueType, tier: 1, confidence: SKELETON_CONFIDENCE, source: this.name, value: entry.value, role: "regrouped-digits" });
