@@ -402,11 +402,17 @@ class Guard implements ReconsGuard {
    * be protected are, and the rest of it stays.
    */
   private withNestedProtections(text: string, planned: PlannedSpan[], detections: Detection[], context: EventContext): PlannedSpan[] {
+    // By start (a stable sort keeps the input order of equal starts): each allowed span reads only the detections that start inside it.
+    const byStart = sortInPlace([...detections], (a, b) => a.start - b.start);
     return planned.flatMap((span) => {
       if (span.action !== "allow") return [span];
       const { start, end } = span.detection;
-      // Only a value standing as its own token: the name in `maria.gonzalez@example.com` is part of the email the reader may see.
-      const inside = detections.filter((d) => d.start >= start && d.end <= end && d.end - d.start < end - start && standsAlone(text, d));
+      const inside: Detection[] = [];
+      for (let at = firstStartingAt(byStart, start); at < byStart.length && byStart[at].start < end; at++) {
+        const d = byStart[at];
+        // Only a value standing as its own token: the name in `maria.gonzalez@example.com` is part of the email the reader may see.
+        if (d.end <= end && d.end - d.start < end - start && standsAlone(text, d)) inside.push(d);
+      }
       if (inside.length === 0) return [span];
       const nested = this.plan(context, decidingGroups(inside)).filter((inner) => inner.action !== "allow");
       // The outer allow stays in the trail, so a reader of the decisions sees why the rest of it passed.
@@ -813,6 +819,18 @@ function surrogateAge(whole: string, original: string, registered: string, refer
   const age = Number(original) + ageAt(surrogate, reference) - ageAt(birth, reference);
   if (!(age >= 0 && age <= MAX_AGE)) throw new OperatorError("the surrogate birth date gives no age", "age-out-of-range");
   return String(age);
+}
+
+/** Index of the first detection of `byStart` (sorted by start) that starts at `start` or later. */
+function firstStartingAt(byStart: readonly Detection[], start: number): number {
+  let low = 0;
+  let high = byStart.length;
+  while (low < high) {
+    const mid = (low + high) >> 1;
+    if (byStart[mid].start < start) low = mid + 1;
+    else high = mid;
+  }
+  return low;
 }
 
 /** Whether the restore side looks for `shown`, a partial rendering in `role` of the surrogate `surrogate`. */

@@ -164,12 +164,17 @@ export class SurrogateIndex {
     const replacements = ages.length === 0 ? surrogates : sortInPlace([...surrogates, ...ages], (a, b) => a.start - b.start);
     const restored = replaceSpans(unsealed.text, replacements);
     // An unsealed value a surrogate match cuts into is no longer whole: no detection for it (the text is
-    // detected as any other); the others moved with the replacements before them.
-    const moved = unsealed.spans.flatMap((span) => {
-      if (replacements.some((r) => r.start < span.end && span.start < r.end)) return [];
-      const shift = replacements.filter((r) => r.end <= span.start).reduce((sum, r) => sum + r.real.length - (r.end - r.start), 0);
-      return [{ ...span, start: span.start + shift, end: span.end + shift }];
-    });
+    // detected as any other); the others moved with the replacements before them. Both in text order,
+    // read in one sweep (replacements do not overlap): a long text holds thousands of each.
+    const moved: RestoredText["spans"] = [];
+    let before = 0;
+    let shift = 0;
+    for (const span of sortInPlace([...unsealed.spans], (a, b) => a.start - b.start)) {
+      for (; before < replacements.length && replacements[before].end <= span.start; before++) shift += replacements[before].real.length - (replacements[before].end - replacements[before].start);
+      const next = replacements[before];
+      if (next !== undefined && next.start < span.end) continue;
+      moved.push({ ...span, start: span.start + shift, end: span.end + shift });
+    }
     return { text: restored.text, spans: sortInPlace([...moved, ...restored.spans], (a, b) => a.start - b.start) };
   }
 

@@ -231,6 +231,17 @@ describe("a phone number written with or without its country code", () => {
   });
 });
 
+describe("a long shared text holding many values of several kinds", () => {
+  it("comes back exactly for the authorized reader (surrogates and sealed phrases interleaved), and to no one else", () => {
+    const guard = createRecons({ secret: SECRET, vault: { ssn: "939-79-6410", patient: "Ryan Wilson", diagnosis: "type 2 diabetes" }, policy: { fields: { ssn: { kind: "ssn", authorized: ["nurse"] }, patient: { kind: "name", authorized: ["nurse"] }, diagnosis: { valueType: "contextual", authorized: ["nurse"] } } } });
+    const text = Array.from({ length: 300 }, (_, i) => `Row ${i}: Ryan Wilson, SSN 939-79-6410, has type 2 diabetes; Mr. Wilson.`).join("\n");
+    const stored = guard.sanitizeSync({ channel: "C5", content: text }, { reversible: true }).content;
+    expect(stored).not.toMatch(/Wilson|6410|diabetes/);
+    expect(guard.sanitizeSync({ channel: "C2", content: stored, recipient: "nurse" }).content).toBe(text);
+    expect(guard.sanitizeSync({ channel: "C2", content: stored, recipient: "billing" }).content).not.toMatch(/Wilson|6410|diabetes/);
+  });
+});
+
 describe("an identifier read out digit by digit", () => {
   const guard = createRecons({ secret: SECRET, vault: { ssn: "939-79-6410", phone: "(415) 555-0132" }, policy: { fields: { ssn: { kind: "ssn", authorized: ["nurse"] }, phone: { kind: "phone", authorized: ["nurse"] } } } });
   const spokenWords = (text: string) => text.match(/\b(?:zero|one|two|three|four|five|six|seven|eight|nine)\b/gi) ?? [];
