@@ -33,7 +33,7 @@ import { mapStrings } from "./content.js";
 import { DecisionTrail } from "./decision-trail.js";
 import { errorSummary } from "./error-summary.js";
 import { withDeadline } from "./deadline.js";
-import { sortInPlace } from "./detect/sort.js";
+import { firstStartingAt, sortInPlace } from "./detect/sort.js";
 import { showSummaryOnly } from "./summary-only.js";
 
 /** Options of one sanitize call beyond the event itself. */
@@ -819,18 +819,6 @@ function surrogateAge(whole: string, original: string, registered: string, refer
   const age = Number(original) + ageAt(surrogate, reference) - ageAt(birth, reference);
   if (!(age >= 0 && age <= MAX_AGE)) throw new OperatorError("the surrogate birth date gives no age", "age-out-of-range");
   return String(age);
-}
-
-/** Index of the first detection of `byStart` (sorted by start) that starts at `start` or later. */
-function firstStartingAt(byStart: readonly Detection[], start: number): number {
-  let low = 0;
-  let high = byStart.length;
-  while (low < high) {
-    const mid = (low + high) >> 1;
-    if (byStart[mid].start < start) low = mid + 1;
-    else high = mid;
-  }
-  return low;
 }
 
 /** Whether the restore side looks for `shown`, a partial rendering in `role` of the surrogate `surrogate`. */

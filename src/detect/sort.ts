@@ -16,3 +16,15 @@ export function sortInPlace<T>(array: T[], compare: (a: T, b: T) => number): T[]
   }
   return array;
 }
+
+/** Index of the first span of `byStart` (sorted by start) that starts at `start` or later; its length if none does. */
+export function firstStartingAt(byStart: ReadonlyArray<{ readonly start: number }>, start: number): number {
+  let low = 0;
+  let high = byStart.length;
+  while (low < high) {
+    const mid = (low + high) >> 1;
+    if (byStart[mid].start < start) low = mid + 1;
+    else high = mid;
+  }
+  return low;
+}

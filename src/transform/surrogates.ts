@@ -18,7 +18,7 @@ import { keyedTag } from "../crypto/keys.js";
 import type { Operator, OperatorInput, OperatorOutput } from "./base.js";
 import { memoize } from "./operators/format.js";
 import { copyCase, isKeyedTag } from "./operators/pseudonym.js";
-import { sortInPlace } from "../detect/sort.js";
+import { firstStartingAt, sortInPlace } from "../detect/sort.js";
 
 /** Actions whose output can be traced back to the vault value without shared state. */
 const REVERSIBLE: readonly Action[] = ["fpe", "pseudonymize"];
@@ -193,7 +193,9 @@ export class SurrogateIndex {
     });
     if (births.length === 0) return [];
     return writtenAges(text).flatMap(({ start, end, age }) => {
-      if (surrogates.some((span) => span.start < end && start < span.end)) return [];
+      // Surrogates are sorted and apart: only the last one starting before the age's end can overlap it.
+      const last = surrogates[firstStartingAt(surrogates, end) - 1];
+      if (last !== undefined && last.end > start) return [];
       const birth = births.find(({ shift, ages }) => ages.has(age - shift));
       return birth ? [{ start, end, real: String(age - birth.shift), entry: birth.entry, role: "age" as const }] : [];
     });
