@@ -5,14 +5,9 @@ import type { Judge, Rewriter } from "./detect/plugins.js";
 import { defaultRecognizers, recognizerDetector } from "./detect/recognizers/index.js";
 import { ageAt, ageDetector } from "./detect/vault/ages.js";
 import { parseDate, type CalendarDate } from "./detect/vault/dates.js";
-import { layIdentifier } from "./detect/vault/digit-skeletons.js";
-import { localNumber } from "./detect/vault/phones.js";
-import { spokenLike } from "./detect/vault/spoken-digits.js";
-import { suffixLike } from "./detect/vault/identifiers.js";
-import { layHandle, localPart, spelledLike } from "./detect/vault/emails.js";
-import { maskedTail } from "./detect/vault/masked.js";
+import { layHandle, localPart } from "./detect/vault/emails.js";
 import { asciiDigits, escapedAs, normalizeValue, unescapedText, withoutAccents, withoutLookalikes } from "./detect/vault/normalize.js";
-import { glueLike, isGluedFormOf, isGluedShape, isSpelledFindable, namePart, spelledLettersLike, roleNamePart, type GluedShape } from "./detect/vault/names.js";
+import { isGluedFormOf, isGluedShape, isSpelledFindable, namePart } from "./detect/vault/names.js";
 import { nicknamesOf } from "./detect/vault/nicknames.js";
 import type { VariantRole } from "./detect/vault/variant.js";
 import { Vault } from "./detect/vault/vault.js";
@@ -24,6 +19,7 @@ import { guardSetup } from "./guard-setup.js";
 import { SurrogateIndex, type RestoredSpan } from "./transform/surrogates.js";
 import { VaultBoundCache } from "./vault-bound-cache.js";
 import { mapEncoded } from "./encoded-text.js";
+import { renderedPart } from "./transform/partial-rendering.js";
 import { MemoizedOperators } from "./transform/memoized-operators.js";
 import { copyCase } from "./transform/operators/pseudonym.js";
 import { redactionPlaceholder } from "./transform/operators/redact.js";
@@ -783,31 +779,28 @@ function cacheFor<V>(caches: Map<string, VaultBoundCache<V>>, key: string, vault
  * whole rendering.
  */
 function wholeSurrogatePart(action: Action, role: VariantRole | undefined, ageReference: CalendarDate): ((whole: string, original: string, registered: string) => string | null) | undefined {
-  if (action === "fpe" && role === "masked-tail") return (whole, original) => maskedTail(whole, original.replace(/\D/g, "").length);
-  if (action === "fpe" && role === "regrouped-digits") return (whole, original) => layIdentifier(original, whole);
-  if (action === "pseudonymize" && role === "spelled-letters") return (whole, original, registered) => spelledLettersLike(original, registered, whole);
-  if (action === "fpe" && role === "spoken-digits") return (whole, original) => spokenLike(original, whole);
-  if (action === "fpe" && role === "local-number") return (whole, original) => layIdentifier(original, localNumber(whole) ?? "");
-  // FPE keeps the token's layout, so the suffix's surrogate is the whole surrogate's tail of the same length.
-  if (action === "fpe" && role === "canary-suffix") return (whole, original) => suffixLike(original, whole);
+  if (role === undefined) return undefined;
+  // The same part of the whole surrogate, laid out as the span (`renderedPart`): FPE keeps a layout, so digits and a canary's suffix map one to one.
+  const shown = (whole: string, original: string, registered: string) => renderedPart(role, original, registered, whole) ?? null;
+  if (action === "fpe" && FPE_PARTS.has(role)) return shown;
+  if (action === "pseudonymize" && PSEUDONYM_PARTS.has(role)) return shown;
   // A handle shows the local part of the email's surrogate, laid out as written where it can be (`maria_gonzalez` → `nzpzx_zovudzsp`).
   if (role === "local-part") return (whole, original) => handleOf(whole, original);
   // An email spelled for scrapers shows the surrogate email spelled alike (`wyfdd dot kdkedsec at aichene dot ufv`), so it restores.
-  if (role === "spelled-email" && action !== "redact") return (whole, original, registered) => spelledLike(original, registered, whole);
+  if (role === "spelled-email" && action !== "redact") return shown;
   // A glued name shows the whole surrogate glued the same way (`RyanWilson` -> `NeilPotter`); a surrogate that is no name (a placeholder) is redacted.
-  if (isGluedShape(role) && action !== "redact") return (whole, original) => gluedSurrogate(whole, original, role);
+  if (isGluedShape(role) && action !== "redact") return (whole, original, registered) => shown(whole, original, registered) ?? gluedWithoutName();
   if (role === "cut-tail" && (action === "fpe" || action === "mldp")) return (whole, original) => cutCharacters(whole, original);
   if (role === "cut-tail" && action === "pseudonymize") return cutTokens;
   if (role === "age" && action === "fpe") return (whole, original, registered) => surrogateAge(whole, original, registered, ageReference);
   if (role === "age" && action !== "redact") return ageRedacted;
-  if (action === "pseudonymize" && (role === "first-name" || role === "surname" || role === "surname-plural")) {
-    return (whole, original) => {
-      const part = roleNamePart(whole, role);
-      return part === null ? null : copyCase(original, part);
-    };
-  }
   return undefined;
 }
+
+/** Partial renderings of an enciphered value (`renderedPart`). */
+const FPE_PARTS: ReadonlySet<VariantRole> = new Set(["masked-tail", "regrouped-digits", "spoken-digits", "local-number", "canary-suffix"]);
+/** Partial renderings of a pseudonymized name (`renderedPart`). */
+const PSEUDONYM_PARTS: ReadonlySet<VariantRole> = new Set(["first-name", "surname", "surname-plural", "spelled-letters"]);
 
 /** Oldest age a surrogate date may give: past it (or below 0) the age is redacted, not written. */
 const MAX_AGE = 120;
@@ -827,10 +820,8 @@ function isFindableAgain(role: VariantRole | undefined, shown: string, surrogate
   return role !== "spelled-letters" || isSpelledFindable(shown);
 }
 
-function gluedSurrogate(whole: string, original: string, shape: GluedShape): string {
-  const glued = glueLike(original, whole, shape);
-  if (glued === null) throw new OperatorError("the surrogate is no person name to glue", "glued-name-without-name");
-  return glued;
+function gluedWithoutName(): never {
+  throw new OperatorError("the surrogate is no person name to glue", "glued-name-without-name");
 }
 
 /** An age under another transformation than FPE (a custom policy's pseudonym or noise) has no surrogate date to follow: redacted. */

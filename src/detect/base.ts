@@ -43,9 +43,7 @@ export function resolveOverlaps(detections: Detection[]): Detection[] {
       a.start - b.start,
   );
   const kept: Detection[] = [];
-  let end = 0;
-  for (const d of detections) end = Math.max(end, d.end);
-  const cover = new SpanCover(end);
+  const cover = new SpanCover();
   for (const d of ranked) {
     if (d.end <= d.start || cover.overlaps(d.start, d.end)) continue;
     kept.push(d);

@@ -7,30 +7,35 @@ const LIST_LIMIT = 16;
  * thousands of values is not compared span against span (that took seconds).
  */
 export class SpanCover {
-  private spans: Array<[number, number]> | null = [];
+  private readonly starts: number[] = [];
+  private readonly ends: number[] = [];
   private covered: Uint8Array | null = null;
 
-  /** `length`: past the end of every span added or tested. */
-  constructor(private readonly length: number) {}
-
   overlaps(start: number, end: number): boolean {
-    if (this.covered !== null) {
-      for (let at = start; at < end; at++) if (this.covered[at] === 1) return true;
+    const { covered } = this;
+    if (covered !== null) {
+      // Offsets past the marked ones are covered by nothing.
+      for (let at = start; at < end && at < covered.length; at++) if (covered[at] === 1) return true;
       return false;
     }
-    for (const [from, to] of this.spans!) if (start < to && from < end) return true;
+    for (let k = 0; k < this.starts.length; k++) if (start < this.ends[k] && this.starts[k] < end) return true;
     return false;
   }
 
   add(start: number, end: number): void {
-    if (this.covered !== null) {
-      this.covered.fill(1, start, end);
+    if (this.covered === null) {
+      this.starts.push(start);
+      this.ends.push(end);
+      if (this.starts.length <= LIST_LIMIT) return;
+      this.covered = new Uint8Array(Math.max(...this.ends));
+      for (let k = 0; k < this.starts.length; k++) this.covered.fill(1, this.starts[k], this.ends[k]);
       return;
     }
-    this.spans!.push([start, end]);
-    if (this.spans!.length <= LIST_LIMIT) return;
-    this.covered = new Uint8Array(this.length);
-    for (const [from, to] of this.spans!) this.covered.fill(1, from, to);
-    this.spans = null;
+    if (end > this.covered.length) {
+      const grown = new Uint8Array(Math.max(end, this.covered.length * 2));
+      grown.set(this.covered);
+      this.covered = grown;
+    }
+    this.covered.fill(1, start, end);
   }
 }

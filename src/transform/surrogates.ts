@@ -1,12 +1,6 @@
 import type { Action } from "../event.js";
 import { resolveOverlaps } from "../detect/base.js";
-import { layIdentifier } from "../detect/vault/digit-skeletons.js";
-import { localNumber } from "../detect/vault/phones.js";
-import { spokenLike } from "../detect/vault/spoken-digits.js";
-import { layHandle, localPart, spelledLike } from "../detect/vault/emails.js";
-import { suffixLike } from "../detect/vault/identifiers.js";
-import { maskedTail } from "../detect/vault/masked.js";
-import { glueLike, roleNamePart, spelledLettersLike } from "../detect/vault/names.js";
+import { layHandle, localPart } from "../detect/vault/emails.js";
 import type { VariantRole } from "../detect/vault/variant.js";
 import { Vault, type VaultEntry } from "../detect/vault/vault.js";
 import { escapedAs, unescapedText } from "../detect/vault/normalize.js";
@@ -17,6 +11,7 @@ import { open, seal } from "../crypto/aes-gcm.js";
 import { keyedTag } from "../crypto/keys.js";
 import type { Operator, OperatorInput, OperatorOutput } from "./base.js";
 import { memoize } from "./operators/format.js";
+import { renderedPart } from "./partial-rendering.js";
 import { copyCase, isKeyedTag } from "./operators/pseudonym.js";
 import { firstStartingAt, sortInPlace } from "../detect/sort.js";
 
@@ -222,41 +217,13 @@ export class SurrogateIndex {
    * `Dear Zed` must not get a whole identifier or name where the sender wrote 4 digits or a first name.
    */
   private reverse(origin: number, span: string, role: VariantRole): string {
-    const { entry } = this.origins[origin];
-    switch (role) {
-      case "masked-tail":
-        return maskedTail(entry.value, span.replace(/\D/g, "").length) ?? span;
-      case "regrouped-digits":
-        return layIdentifier(span, entry.value) ?? span;
-      case "spoken-digits":
-        return spokenLike(span, entry.value) ?? span;
-      case "spelled-letters":
-        return spelledLettersLike(span, this.origins[origin].surrogate, entry.value) ?? span;
-      case "local-number":
-        return layIdentifier(span, localNumber(entry.value) ?? "") ?? span;
-      case "local-part":
-        return layHandle(span, localPart(entry.value) ?? "") ?? span;
-      case "spelled-email":
-        return spelledLike(span, this.origins[origin].surrogate, entry.value) ?? span;
-      case "canary-suffix":
-        return suffixLike(span, entry.value) ?? span;
-      case "glued-name":
-      case "glued-initial":
-      case "glued-surname-first":
-      case "glued-surname-initial":
-        return glueLike(span, entry.value, role) ?? span;
-      case "first-name":
-      case "surname":
-      case "surname-plural": {
-        const part = roleNamePart(entry.value, role);
-        return part === null ? span : copyCase(span, part);
-      }
-      default: {
-        const real = this.reverseWhole(origin, span);
-        // A pseudonym written in capitals (or lowercase) was the name written so: it restores so.
-        return this.origins[origin].action === "pseudonymize" ? copyCase(span, real) : real;
-      }
-    }
+    const { entry, surrogate, action } = this.origins[origin];
+    if (role === "local-part") return layHandle(span, localPart(entry.value) ?? "") ?? span;
+    const part = renderedPart(role, span, surrogate, entry.value);
+    if (part !== undefined) return part ?? span;
+    const real = this.reverseWhole(origin, span);
+    // A pseudonym written in capitals (or lowercase) was the name written so: it restores so.
+    return action === "pseudonymize" ? copyCase(span, real) : real;
   }
 
   private reverseWhole(origin: number, span: string): string {

@@ -9,7 +9,7 @@ describe("SpanCover", () => {
   it("answers overlaps as a comparison with every span added would, below and past its list limit", () => {
     fc.assert(
       fc.property(fc.array(fc.tuple(span, fc.boolean()), { maxLength: 60 }), (steps) => {
-        const cover = new SpanCover(220);
+        const cover = new SpanCover();
         const added: Array<readonly [number, number]> = [];
         for (const [[start, end], add] of steps) {
           expect(cover.overlaps(start, end)).toBe(added.some(([from, to]) => start < to && from < end));

@@ -71,11 +71,10 @@ export function localeMonth(word: string): { month: number; languages: readonly 
   return LOCALE_MONTH_NAMES.get(withoutAccents(word)) ?? null;
 }
 
-/** A month's names in the other languages, normalized, English spellings left out (`julio`, `juillet`, `juli`, `luglio`, `julho`). */
-function localeMonthNames(month: number): string[] {
-  const english = MONTHS[month - 1];
-  return [...new Set(LOCALE_MONTHS.map((names) => withoutAccents(names[month - 1])))].filter((name) => name !== english);
-}
+/** Each month's names in the other languages, normalized, English spellings left out (`julio`, `juillet`, `juli`, `luglio`, `julho`). */
+const LOCALE_MONTH_FORMS: ReadonlyArray<readonly string[]> = MONTHS.map((english, index) =>
+  [...new Set(LOCALE_MONTHS.map((names) => withoutAccents(names[index])))].filter((name) => name !== english),
+);
 
 /** The month (1-12) a name or abbreviation stands for (`march`, `Sept.`), 0 for another word. */
 export function monthNumber(word: string): number {
@@ -187,7 +186,7 @@ export function dateVariants(date: CalendarDate, birth: boolean): Variant[] {
     variants.push(monthOfYear(`${name} ${y}`), monthOfYear(`${name} of ${y}`));
   }
   // Day, month and year in another language (`28 de julio de 1957`, `28 juillet 1957`, `28. Juli 1957`, `1er mai 1957`), and the day and month alone.
-  for (const name of localeMonthNames(month)) {
+  for (const name of LOCALE_MONTH_FORMS[month - 1]) {
     for (const d of day === 1 ? ["1", "01", "1er"] : [String(day), pad(day)]) {
       variants.push(whole(`${d} ${name} ${y}`, LAYOUT_CONFIDENCE), whole(`${d} de ${name} de ${y}`, LAYOUT_CONFIDENCE), whole(`${d} de ${name} ${y}`, LAYOUT_CONFIDENCE));
       variants.push(yearless(`${d} ${name}`), yearless(`${d} de ${name}`));

@@ -228,7 +228,7 @@ export class Vault implements Detector {
   private withRegrouped(text: string, found: Detection[]): Detection[] {
     const hits = this.skeletons.find(text);
     if (hits.length === 0) return found;
-    const cover = new SpanCover(text.length);
+    const cover = new SpanCover();
     for (const detection of found) cover.add(detection.start, detection.end);
     for (const { start, end, entries } of hits) {
       if (cover.overlaps(start, end)) continue;
@@ -263,7 +263,7 @@ export class Vault implements Detector {
       case "glued-surname-initial": {
         // A handle may end in digits of its own (`ryanwilson85`): they stay as written.
         const tokenEnd = digitsToTokenEnd(norm, end);
-        if ((start === 0 || norm.codes[start - 1] === SPACE_CODE) && tokenEnd !== -1 && isWrittenHandle(norm.source, originalSpan(norm, start, end)[0], originalSpan(norm, start, tokenEnd)[1])) {
+        if ((start === 0 || norm.codes[start - 1] === SPACE_CODE) && tokenEnd !== -1 && isWrittenHandle(norm.source, norm.origin[start], originalSpan(norm, start, tokenEnd)[1])) {
           hits.candidates.push({ entry, start, end, confidence, role });
         }
         return;

@@ -1,0 +1,48 @@
+import { layIdentifier } from "../detect/vault/digit-skeletons.js";
+import { spelledLike } from "../detect/vault/emails.js";
+import { suffixLike } from "../detect/vault/identifiers.js";
+import { maskedTail } from "../detect/vault/masked.js";
+import { glueLike, roleNamePart, spelledLettersLike } from "../detect/vault/names.js";
+import { localNumber } from "../detect/vault/phones.js";
+import { spokenLike } from "../detect/vault/spoken-digits.js";
+import type { VariantRole } from "../detect/vault/variant.js";
+import { copyCase } from "./operators/pseudonym.js";
+
+/**
+ * `span`, a partial rendering of the value `from` in `role` (a masked tail, a name part, a glued
+ * handle, digits read out), as the same part of the value `to`, laid out as `span` is. One table
+ * both ways: the transform shows a surrogate's part (`from` the registered value, `to` its
+ * surrogate), the restore side the real value's part (`from` the surrogate, `to` the real value).
+ * Null where `to` has no such part; undefined for a role this table does not render.
+ */
+export function renderedPart(role: VariantRole, span: string, from: string, to: string): string | null | undefined {
+  switch (role) {
+    case "masked-tail":
+      return maskedTail(to, span.replace(/\D/g, "").length);
+    case "regrouped-digits":
+      return layIdentifier(span, to);
+    case "local-number":
+      return layIdentifier(span, localNumber(to) ?? "");
+    case "spoken-digits":
+      return spokenLike(span, to);
+    case "spelled-letters":
+      return spelledLettersLike(span, from, to);
+    case "spelled-email":
+      return spelledLike(span, from, to);
+    case "canary-suffix":
+      return suffixLike(span, to);
+    case "glued-name":
+    case "glued-initial":
+    case "glued-surname-first":
+    case "glued-surname-initial":
+      return glueLike(span, to, role);
+    case "first-name":
+    case "surname":
+    case "surname-plural": {
+      const part = roleNamePart(to, role);
+      return part === null ? null : copyCase(span, part);
+    }
+    default:
+      return undefined;
+  }
+}
