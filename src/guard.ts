@@ -407,6 +407,8 @@ class Guard implements ReconsGuard {
       for (let at = firstStartingAt(byStart, start); at < byStart.length && byStart[at].start < end; at++) {
         const d = byStart[at];
         // Only a value standing as its own token: the name in `maria.gonzalez@example.com` is part of the email the reader may see.
+        // An unregistered hit of the span's own kind is a part of that value (`555-0132` of `Four One Five, 555-0132`).
+        if (d.field === null && d.kind === span.detection.kind) continue;
         if (d.end <= end && d.end - d.start < end - start && standsAlone(text, d)) inside.push(d);
       }
       if (inside.length === 0) return [span];

@@ -249,15 +249,37 @@ describe("an identifier read out digit by digit", () => {
   it.each([
     ["SSN nine three nine, seven nine, six four one zero.", "939-79-6410"],
     ["Call Four One Five, five five five, zero one three two.", "(415) 555-0132"],
+    ["Call four one five 555-0132.", "(415) 555-0132"],
+    ["Call (415) five-five-five, 0132.", "(415) 555-0132"],
+    ["SSN 939 79 six four one zero.", "939-79-6410"],
   ])("%s: the surrogate read out alike, in the writer's case and punctuation, restored as written", (text, written) => {
     const surrogateDigits = (guard.sanitizeSync({ channel: "C2", content: written, recipient: "x" }).content as string).replace(/\D/g, "");
     const held = guard.sanitizeSync({ channel: "C5", content: text }, { reversible: true }).content as string;
     const words = spokenWords(held);
-    // Digit words, as many as written, reading the surrogate's digits: not letters enciphered into noise.
-    expect(words.map((word) => ["zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine"].indexOf(word.toLowerCase())).join("")).toBe(surrogateDigits);
-    expect(held.replace(/\b[a-z]+\b/gi, "w")).toBe(text.replace(/\b[a-z]+\b/gi, "w"));
+    // Digits as written (words or figures), reading the surrogate's digits: not letters enciphered into noise.
+    const digitWords = ["zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine"];
+    const readDigits = (held.match(/\d|\b(?:zero|one|two|three|four|five|six|seven|eight|nine)\b/gi) ?? []).map((token) => (/\d/.test(token) ? token : String(digitWords.indexOf(token.toLowerCase())))).join("");
+    expect(readDigits).toBe(surrogateDigits);
+    expect(words.length).toBe(spokenWords(text).length);
+    const layout = (written: string) => written.replace(/\b[a-z]+\b/gi, "w").replace(/\d/g, "d");
+    expect(layout(held)).toBe(layout(text));
     expect(guard.sanitizeSync({ channel: "C5", content: held, recipient: "nurse" }).content).toBe(text);
     expect(guard.sanitizeSync({ channel: "C2", content: text, recipient: "billing" }).content).not.toBe(text);
+    expect(guard.sanitizeSync({ channel: "C2", content: text, recipient: "nurse" }).content).toBe(text);
+  });
+
+  it("a phone registered with its country code, read out without it: its national number's surrogate, restored", () => {
+    const withCode = createRecons({ secret: SECRET, vault: { phone: "+1 (415) 555-0132" }, policy: { fields: { phone: { kind: "phone", authorized: ["nurse"] } } } });
+    const text = "Call four one five five five five zero one three two, or four one five 555 0132.";
+    const held = withCode.sanitizeSync({ channel: "C5", content: text }, { reversible: true }).content as string;
+    expect(spokenWords(held)).toHaveLength(spokenWords(text).length);
+    expect(held).not.toMatch(/0132|zero one three two/);
+    expect(withCode.sanitizeSync({ channel: "C5", content: held, recipient: "nurse" }).content).toBe(text);
+  });
+
+  it("other numbers next to digit words are left alone", () => {
+    const text = "Room 12, one of 2 patients; call 3 times between one 2 three 4 five 6 seven.";
+    expect(guard.sanitizeSync({ channel: "C2", content: text, recipient: "billing" }).content).toBe(text);
   });
 });
 

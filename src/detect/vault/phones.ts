@@ -22,7 +22,7 @@ export function parsePhone(value: string): { national: string; extension: string
  * with and without the extension (`x044`, `ext. 044`); parentheses, dashes and `+` normalize away.
  */
 export function phoneVariants(phone: { national: string; extension: string }): Variant[] {
-  const [area, exchange, line] = [phone.national.slice(0, 3), phone.national.slice(3, 6), phone.national.slice(6)];
+  const [area, exchange, line] = nationalGroups(phone.national).split(" ");
   const bodies = [" ", ".", ""].flatMap((s) => {
     const body = [area, exchange, line].join(s);
     return [body, `1${s}${body}`];
@@ -31,6 +31,11 @@ export function phoneVariants(phone: { national: string; extension: string }): V
   // `555-0132` and `555 0132` normalize alike, `555.0132` keeps its dot; seven bare digits could be any number.
   const local = [" ", "."].map((s): Variant => ({ form: `${exchange}${s}${line}`, confidence: LOCAL_NUMBER_CONFIDENCE, role: "local-number" }));
   return [...bodies.flatMap((body) => extensions.map((ext) => whole(body + ext, LAYOUT_CONFIDENCE))), ...local];
+}
+
+/** A NANP national number as it is grouped: area code, exchange, line (`415 555 0132`). */
+export function nationalGroups(national: string): string {
+  return `${national.slice(0, 3)} ${national.slice(3, 6)} ${national.slice(6)}`;
 }
 
 /** A NANP phone's local number (exchange and line: the last seven of its ten digits), else null. */

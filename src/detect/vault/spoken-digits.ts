@@ -4,31 +4,52 @@
  */
 import type { Variant } from "./variant.js";
 
-const DIGIT_WORDS = ["zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine"];
-const DIGIT_WORD = new RegExp(`\\b(?:${DIGIT_WORDS.join("|")})\\b`, "gi");
+export const DIGIT_WORDS = ["zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine"];
+/** A digit as written: the figure or the word. */
+const DIGIT_TOKEN = new RegExp(`\\d|\\b(?:${DIGIT_WORDS.join("|")})\\b`, "gi");
 const SPOKEN_CONFIDENCE = 0.9;
 /** Fewer digits than this read out one by one are a count, not an identifier. */
 const MIN_SPOKEN_DIGITS = 7;
 
-/** The identifier `value` read out digit by digit, when it is digits and layout only and long enough. */
+/** Most groups an identifier is read out by in every mix of words and figures (2^n - 1 forms). */
+const MAX_MIXED_GROUPS = 4;
+
+/**
+ * The identifier `value` read out digit by digit, when it is digits and layout only and long enough,
+ * and with some of its digit groups read out and the others in figures (`four one five 555 0132`,
+ * `939 79 six four one zero`): as variants, so the automaton finds them at no cost per text.
+ */
 export function spokenDigits(value: string): Variant[] {
   if (!/^[\d\s().+-]+$/.test(value.trim())) return [];
-  const digits = value.replace(/\D/g, "");
-  if (digits.length < MIN_SPOKEN_DIGITS) return [];
-  return [{ form: [...digits].map((digit) => DIGIT_WORDS[Number(digit)]).join(" "), confidence: SPOKEN_CONFIDENCE, role: "spoken-digits" }];
+  const groups = value.match(/\d+/g) ?? [];
+  if (groups.join("").length < MIN_SPOKEN_DIGITS) return [];
+  const spoken = (group: string) => [...group].map((digit) => DIGIT_WORDS[Number(digit)]).join(" ");
+  const mixes = groups.length <= MAX_MIXED_GROUPS ? (1 << groups.length) - 1 : 1;
+  // Mix m reads out group k when bit k is clear: mix 0 is every digit read out; all figures is no variant of this role.
+  return Array.from({ length: mixes }, (_, mix) => ({
+    form: groups.map((group, k) => (mix & (1 << k) ? group : spoken(group))).join(" "),
+    confidence: SPOKEN_CONFIDENCE,
+    role: "spoken-digits" as const,
+  }));
 }
 
 /**
- * `span`, digits read out as words, with the digits of `value` read out in their place, in order and
- * in each word's case (`Nine three nine, seven nine, ...`); null when the counts differ.
+ * `span`, digits read out as words or written as figures (`four one five 555 0132`), with the digits
+ * of `value` in their place, in order, each as its digit was written and words in their case
+ * (`Nine three nine, seven nine, ...`); a span with fewer digits than `value` reads its last ones (a
+ * phone's national number, its country code left out). Null when the span holds more digits.
  */
 export function spokenLike(span: string, value: string): string | null {
-  const digits = value.replace(/\D/g, "");
+  const all = value.replace(/\D/g, "");
+  const count = span.match(DIGIT_TOKEN)?.length ?? 0;
+  if (count > all.length) return null;
+  const digits = all.slice(all.length - count);
   let next = 0;
-  const text = span.replace(DIGIT_WORD, (word) => {
-    const spoken = DIGIT_WORDS[Number(digits[next++])] ?? word;
-    if (word === word.toUpperCase()) return spoken.toUpperCase();
-    return word[0] === word[0].toUpperCase() ? spoken[0].toUpperCase() + spoken.slice(1) : spoken;
+  return span.replace(DIGIT_TOKEN, (token) => {
+    const digit = digits[next++]!;
+    if (token.length === 1) return digit;
+    const spoken = DIGIT_WORDS[Number(digit)]!;
+    if (token === token.toUpperCase()) return spoken.toUpperCase();
+    return token[0] === token[0].toUpperCase() ? spoken[0].toUpperCase() + spoken.slice(1) : spoken;
   });
-  return next === digits.length ? text : null;
 }

@@ -11,7 +11,7 @@ import type { VaultMember } from "./members.js";
 import { nameVariants, parseName } from "./names.js";
 import { numberVariants, parseNumber } from "./numbers.js";
 import { organizationVariants } from "./organizations.js";
-import { internationalPhoneVariants, parsePhone, phoneVariants } from "./phones.js";
+import { internationalPhoneVariants, nationalGroups, parsePhone, phoneVariants } from "./phones.js";
 import { normalizeValue } from "./normalize.js";
 import { spokenDigits } from "./spoken-digits.js";
 import { whole, type Variant } from "./variant.js";
@@ -30,7 +30,7 @@ function kindVariants(field: string, kind: string, value: string, normalized: st
     }
     case "phone": {
       const phone = parsePhone(value);
-      if (phone) return [...phoneVariants(phone), ...maskedTailVariants(phone.national), ...spokenDigits(phone.national)];
+      if (phone) return [...phoneVariants(phone), ...maskedTailVariants(phone.national), ...spokenDigits(nationalGroups(phone.national))];
       return [...identifierVariants(kind, normalized), ...internationalPhoneVariants(value)];
     }
     case "ssn":
