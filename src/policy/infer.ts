@@ -4,7 +4,7 @@ import { isCanary } from "../detect/vault/identifiers.js";
 import { normalizeValue } from "../detect/vault/normalize.js";
 import { parseNumber } from "../detect/vault/numbers.js";
 import { parsePhone } from "../detect/vault/phones.js";
-import { fieldNameWords } from "../detect/vault/words.js";
+import { fieldNameWords, isDictionaryWord } from "../detect/vault/words.js";
 import { FIRST_NAMES } from "../transform/operators/names/first-names.js";
 
 export interface FieldType {
@@ -57,6 +57,28 @@ const EMAIL = /^[^\s@]+@[^\s@]+\.[a-z]{2,}$/i;
 /** A person's name as written: optional title, a given name, an optional initial, a surname, an optional suffix. */
 const PERSON_NAME = /^(?:(?:Mr|Mrs|Ms|Miss|Dr|Prof)\.?\s+)?(\p{Lu}[\p{L}'’-]+)(?:\s+\p{Lu}\.?)?\s+\p{Lu}[\p{L}'’-]+(?:,?\s+(?:Jr|Sr|II|III|IV|MD|DDS|DMD|PhD|RN|Esq)\.?)?$/u;
 const GIVEN_NAMES: ReadonlySet<string> = new Set(FIRST_NAMES.map((name) => name.toLowerCase()));
+/** A surname after a title (`Dr. Byrd`, `Mrs. O'Neil`): a person whatever the field is called (`provider`). */
+const TITLED_SURNAME = /^(?:Mr|Mrs|Ms|Miss|Mx|Dr|Prof)\.?\s+\p{Lu}[\p{L}'’-]+$/u;
+const TEXT: FieldType = { kind: "text", valueType: "contextual" };
+
+/** `Frank Elliott` under `references` or a dict key that says nothing (a given name we know, then a surname), or `Dr. Byrd`. */
+function isPerson(value: string): boolean {
+  const trimmed = value.trim();
+  const person = PERSON_NAME.exec(trimmed);
+  return (person !== null && GIVEN_NAMES.has(person[1].toLowerCase())) || TITLED_SURNAME.test(trimmed);
+}
+
+/**
+ * A sentence, not a code: three words or more, two of them ordinary words of three letters or more,
+ * not led by a house number (`Verbal warning (2023)`, `positive hepatitis C test result in Q3`). A
+ * digit or a field name (`ssn`, `assessment_code`) must not make it a format value that FPE would
+ * turn letter by letter into noise and whose rewordings no identifier form finds.
+ */
+function isProse(value: string): boolean {
+  const trimmed = value.trim();
+  if (/^\d/.test(trimmed) || trimmed.split(/\s+/).length < 3) return false;
+  return (trimmed.match(/\p{L}{3,}/gu) ?? []).filter((word) => isDictionaryWord(word.toLowerCase())).length >= 2;
+}
 
 /** Infer from the value alone when the field name says nothing (custom fields, dict members). */
 function typeOfValue(value: string): FieldType {
@@ -68,18 +90,17 @@ function typeOfValue(value: string): FieldType {
   if (/^(?:0\d+|\d{9,})$/.test(value.trim())) return { kind: "id", valueType: "format" };
   if (parseNumber(value)) return { kind: "number", valueType: "value" };
   if (/[+()]/.test(value) && parsePhone(value)) return { kind: "phone", valueType: "format" };
+  if (isPerson(value)) return { kind: "name", valueType: "value" };
+  if (isProse(value)) return { ...TEXT };
   if (/\d/.test(normalized)) return { kind: "id", valueType: "format" };
-  // `Frank Elliott` under `references` or a dict key that says nothing: a given name we know, then a surname.
-  const person = PERSON_NAME.exec(value.trim());
-  if (person && GIVEN_NAMES.has(person[1].toLowerCase())) return { kind: "name", valueType: "value" };
-  return { kind: "text", valueType: "contextual" };
+  return { ...TEXT };
 }
 
 /**
  * Infer kind + value type from a field name and a sample value: canary tokens and emails first (whatever the
  * field), then the words of the field name (ssn, dob, *_date, phone, email, card, *_id, account,
- * salary, score, *_name, ...), then the value's shape; free text (diagnosis, notes, strategy) and
- * anything unrecognized is text/contextual.
+ * salary, score, *_name, ...; a sentence under a format field's name is text), then the value's
+ * shape; free text (diagnosis, notes, strategy) and anything unrecognized is text/contextual.
  */
 export function inferFieldType(field: string, value: string): FieldType {
   if (isCanary(normalizeValue(value))) return { kind: "canary", valueType: "format" };
@@ -87,7 +108,8 @@ export function inferFieldType(field: string, value: string): FieldType {
   if (EMAIL.test(value.trim())) return { kind: "email", valueType: "format" };
   const words = fieldNameWords(field);
   const rule = RULES.find((r) => r.words.some((w) => words.includes(w)));
-  if (rule) return { ...rule.type };
+  // A sentence under a format field's name (`ssn: diagnosed with HIV in 2019`) is told, not formatted.
+  if (rule) return rule.type.valueType === "format" && !isPerson(value) && isProse(value) ? { ...TEXT } : { ...rule.type };
   return typeOfValue(value);
 }
 

@@ -41,6 +41,17 @@ describe("inferFieldType", () => {
     ["custom", "0473033101", "id", "format"],
     ["custom", "123456789", "id", "format"],
     ["custom", "1250000", "number", "value"],
+    // A surname after a title is a person whatever the field is called.
+    ["provider", "Dr. Byrd", "name", "value"],
+    ["custom", "Mrs. O'Neil", "name", "value"],
+    ["provider", "Blue Cross", "text", "contextual"],
+    // A sentence under a format field's name, or with a digit in it, is told, not formatted (AgentLeak's `ssn#2`).
+    ["ssn", "diagnosed with HIV in 2019", "text", "contextual"],
+    ["assessment", "positive hepatitis C test result in Q3", "text", "contextual"],
+    ["disciplinary_actions", "Verbal warning (2023)", "text", "contextual"],
+    ["policy_number", "POL 2023 884", "id", "format"],
+    ["case_code", "CASE-LAW-2023", "id", "format"],
+    ["custom", "587 Ayers Circles Suite 327", "id", "format"],
   ])("%s = %s -> %s/%s", (field, value, kind, valueType) => {
     expect(inferFieldType(field, value)).toEqual({ kind, valueType });
   });

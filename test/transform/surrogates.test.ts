@@ -5,7 +5,9 @@ import { createRecons } from "../../src/guard.js";
 import { inferFieldType } from "../../src/policy/infer.js";
 import { reconsOptionsSchema } from "../../src/policy/options.js";
 import { createOperators } from "../../src/transform/operators/index.js";
-import { listedNameTokens } from "../../src/transform/operators/pseudonym.js";
+import { FIRST_NAMES } from "../../src/transform/operators/names/first-names.js";
+import { SURNAMES } from "../../src/transform/operators/names/surnames.js";
+import { isWordLike, listedNameTokens } from "../../src/transform/operators/pseudonym.js";
 import { SurrogateIndex } from "../../src/transform/surrogates.js";
 
 const SECRET = "surrogate-index-test";
@@ -239,6 +241,23 @@ describe("a long shared text holding many values of several kinds", () => {
     expect(stored).not.toMatch(/Wilson|6410|diabetes/);
     expect(guard.sanitizeSync({ channel: "C2", content: stored, recipient: "nurse" }).content).toBe(text);
     expect(guard.sanitizeSync({ channel: "C2", content: stored, recipient: "billing" }).content).not.toMatch(/Wilson|6410|diabetes/);
+  });
+});
+
+describe("ordinary words that are names too", () => {
+  const wordLike = [...FIRST_NAMES, ...SURNAMES].filter(isWordLike);
+  const text = wordLike.map((word) => `All the ${word}. ${word} regards,`).join("\n");
+
+  it("reach the readers who get real values back as written: no pseudonym of a registered name is one (`Best` of `Diaz`)", () => {
+    // The probe's case: `Diaz` got `Best`, and `Best regards` came back as `Diaz regards`.
+    const probe = createRecons({ secret: "probe", vault: { name: "Alexandra Diaz MD" }, policy: { fields: { name: { authorized: ["doc"] } } } });
+    expect(probe.sanitizeSync({ channel: "C2", content: "Best regards,\nAll the Best", recipient: "doc" }).content).toBe("Best regards,\nAll the Best");
+    const names = FIRST_NAMES.filter((name) => !isWordLike(name)).slice(0, 60).map((first, i) => `${first} ${SURNAMES.filter((name) => !isWordLike(name))[i * 7]}`);
+    for (const secret of ["probe", "sweep", "s3"]) {
+      const guard = createRecons({ secret, vault: { names }, policy: { fields: { names: { kind: "name", authorized: ["doc"] } } } });
+      expect(guard.sanitizeSync({ channel: "C2", content: text, recipient: "doc" }).content).toBe(text);
+      expect(guard.sanitizeSync({ channel: "C2", content: text, recipient: "clerk" }).content).toBe(text);
+    }
   });
 });
 

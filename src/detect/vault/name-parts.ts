@@ -1,4 +1,4 @@
-import { isDictionaryWord, isNameWord, isTitle } from "./words.js";
+import { isDictionaryWord, isNameWord, isTitle, lexiconTag, opensAsWord } from "./words.js";
 
 /** Characters that join two words into one name (`Jane Smith`, `Smith-Jones`). */
 const JOINER = /[ \t-]/;
@@ -51,6 +51,23 @@ function wordAfter(source: string, end: number): string {
   return source.slice(begin, stop);
 }
 
+/** Verbs a singular subject comes before whatever their tense (`Hill has`, `Best will`); `are`, `have` follow a plural (`Banks are closed`). */
+const SINGULAR_VERBS: ReadonlySet<string> = new Set(["is", "was", "has", "had", "does", "did", "will", "would", "can", "could", "should", "may", "might", "must"]);
+
+/**
+ * Whether `word` makes the word before it a singular subject (`Hill was seen`, `King said`, `Brown
+ * reports`): a verb that agrees with one, not the noun or plural verb after an ordinary word
+ * (`Green tea`, `Best regards`, `Brooks flow`).
+ */
+function isSingularSubjectVerb(word: string): boolean {
+  const lower = word.toLowerCase();
+  if (SINGULAR_VERBS.has(lower)) return true;
+  // The lexicon gives some words several tags (`was`: Copula and PastTense).
+  const tag: unknown = lexiconTag(lower);
+  const tags = Array.isArray(tag) ? tag : [tag];
+  return tags.includes("PastTense") || (tags.includes("PresentTense") && lower.endsWith("s"));
+}
+
 /** Days and months: capitalized, but never part of a person's name (`On Monday Ralph will testify`). */
 const CALENDAR_WORDS = new Set([
   "monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday",
@@ -77,8 +94,9 @@ function startsSentence(source: string, start: number): boolean {
 /**
  * Whether a first name or surname found alone at source[start, end) refers to the person: it is
  * capitalized, it is not glued to another capitalized non-dictionary word (`Jane Smith` for the
- * surname Smith, `Thomas Greene` for the surname Thomas), and if it opens a sentence it is not an
- * ordinary English word (`Long-term`, `Hill`) unless a naming label (person or company) or a case name's `v.` precedes it
+ * surname Smith, `Thomas Greene` for the surname Thomas), and if it opens a sentence it is not a
+ * common English word (`Long-term`, `Hill`; `opensAsWord`: a rare one, `Mills`, is a name) unless
+ * a singular subject's verb follows it (`Hill was seen`), a naming label (person or company) or a case name's `v.` precedes it
  * (`Patient name: Hill`, `Holmes v. Hill`), a possessive follows it (`[Hill's Law Firm]`), the
  * word is foremost a name (`James was born`, `Murray was seen`: compromise's lexicon), or the
  * person is named in full in the same text (`namedInFull`: `Dwayne Hill ... Hill agreed`).
@@ -91,7 +109,9 @@ export function isStandaloneNameReference(source: string, start: number, end: nu
   const lower = word.toLowerCase();
   // A name word followed by another capitalized word is someone else's first name (`Grant Doe`).
   // Decided first: most references stand mid-sentence, and need no look at the label patterns.
-  if (!startsSentence(source, start) || !isDictionaryWord(lower) || (isNameWord(lower) && !isCapitalized(after))) return true;
+  if (!startsSentence(source, start) || !opensAsWord(lower) || (isNameWord(lower) && !isCapitalized(after))) return true;
+  // The subject of a verb (`Hill has been notified.`), not an adjective or noun before its own (`Green tea`, `Best regards`).
+  if (isSingularSubjectVerb(after)) return true;
   const before = source.slice(Math.max(0, start - LABEL_LOOKBEHIND), start);
   // Alone after the label: `Name: John Doe` names someone else called John.
   if ((NAMING_LABEL.test(before) || VERSUS.test(before)) && !isCapitalized(after)) return true;

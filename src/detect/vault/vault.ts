@@ -335,7 +335,8 @@ export class Vault implements Detector {
     }
     const initialsStart = role === "surname" ? this.givenInitialsBefore(norm, entry, start, end) : -1;
     if (initialsStart >= 0) hits.candidates.push({ entry, start: initialsStart, end, confidence: INITIALS_CONFIDENCE, role: "whole" });
-    else if (isStandaloneNameReference(norm.source, ...originalSpan(norm, start, end), () => this.ofSurrogates || this.namedInFull(norm, entry))) hits.candidates.push(hit);
+    // A surrogate alone by the same rules as a real name: only a word-like name gets a word-like pseudonym (pseudonym.ts), so `Best regards` stays a greeting.
+    else if (isStandaloneNameReference(norm.source, ...originalSpan(norm, start, end), () => this.namedInFull(norm, entry))) hits.candidates.push(hit);
   }
 
   /** Whether the whole registered value of `entry` is written in the text (`James Murray` before `James was born`). */

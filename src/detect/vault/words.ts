@@ -48,12 +48,30 @@ export function lexiconTag(word: string): string | undefined {
 /** compromise lexicon tags of words that are foremost names (`James`, `Corey`, `Murray`, `Collins`). */
 const NAME_TAGS: ReadonlySet<string> = new Set(["FirstName", "MaleName", "FemaleName", "LastName", "Person"]);
 
+/** Lexicon tags of proper nouns: a word tagged so is no ordinary word. */
+const PROPER_TAGS: ReadonlySet<string> = new Set([...NAME_TAGS, "City", "Country", "Place", "Region", "Organization", "Company", "SportsTeam"]);
+
+/** Whether compromise's lexicon lists a lowercase word as an ordinary word (`brook`, `field`), not a proper noun. */
+function isOrdinaryWord(word: string): boolean {
+  const tag = lexiconTag(word);
+  return tag !== undefined && !PROPER_TAGS.has(tag);
+}
+
+/**
+ * Whether a lowercase word opening a sentence reads first as a word (`Best`, `Hill`, `Banks`,
+ * `Grant`): the dictionary has it and compromise's lexicon lists it or its singular. A rare
+ * dictionary entry (`vega`, `mills`, `mercer`) opening a sentence is a name.
+ */
+export function opensAsWord(word: string): boolean {
+  return isDictionaryWord(word) && (lexiconTag(word) !== undefined || (word.endsWith("s") && lexiconTag(word.slice(0, -1)) !== undefined));
+}
+
 /**
  * Whether a lowercase word is foremost a person's name, though a dictionary may list it (`james`,
- * `murray`): not a surname that is also a common noun's plural (`brooks`, `fields`).
+ * `murray`, `williams`): not a surname that is also a common noun's plural (`brooks`, `fields`).
  */
 export function isNameWord(word: string): boolean {
   const tag = lexiconTag(word);
   if (tag === undefined || !NAME_TAGS.has(tag)) return false;
-  return !(tag === "LastName" && word.endsWith("s") && isDictionaryWord(word.slice(0, -1)));
+  return !(tag === "LastName" && word.endsWith("s") && isOrdinaryWord(word.slice(0, -1)));
 }

@@ -4,7 +4,7 @@ import { OperatorError, type Operator, type OperatorInput, type OperatorOutput }
 import { FIRST_NAMES } from "./names/first-names.js";
 import { SURNAMES } from "./names/surnames.js";
 import { memoize } from "./format.js";
-import { TITLES as DETECTED_TITLES } from "../../detect/vault/words.js";
+import { TITLES as DETECTED_TITLES, isNameWord, opensAsWord } from "../../detect/vault/words.js";
 
 /** Hex digits of the keyed tag that stands for a value of a kind with no surrogate list (`ADDRESS-3f9a21c0`). */
 const KEYED_TAG_HEX = 8;
@@ -47,12 +47,28 @@ const WORD = /[\p{L}\p{M}]+(?:['’][\p{L}\p{M}]+)*/gu;
 
 const lookupKey = (token: string): string => token.toLowerCase().replace(/['’]/g, "");
 
+/**
+ * A name that is foremost an ordinary word (`Best`, `Hill`, `Joy`): the detector takes it for a name
+ * where it opens a sentence only in a name's context (name-parts.ts), so it is the pseudonym of such
+ * a name alone. A pseudonym `Best` of `Diaz` would turn `Best regards` into `Diaz regards` for the
+ * readers who get real values back.
+ */
+export function isWordLike(name: string): boolean {
+  const lower = lookupKey(name);
+  return opensAsWord(lower) && !isNameWord(lower);
+}
+
+/** The walk's class of a name: findable alone (MIN_FINDABLE letters) or not, word-like or not. */
+function nameClass(name: string): number {
+  return (lookupKey(name).length >= MIN_FINDABLE ? 1 : 0) | (isWordLike(name) ? 2 : 0);
+}
+
 /** A bundled list with a keyed FF1 permutation over its first `permuted` entries. */
 class NameList {
   private readonly index = new Map<string, number>();
   private readonly permuted: number;
-  /** Per entry, whether it is long enough to be found alone (MIN_FINDABLE): the walk keeps a name in its class. */
-  private readonly findable: boolean[];
+  /** Per entry, its nameClass: the walk keeps a name in its class. */
+  private readonly classes: number[];
   private readonly radix: number;
   private readonly ff1: ReturnType<typeof FF1>;
 
@@ -67,7 +83,7 @@ class NameList {
     this.#key = key;
     names.forEach((name, i) => this.index.set(lookupKey(name), i));
     this.permuted = names.length - RESERVED;
-    this.findable = names.map((name) => lookupKey(name).length >= MIN_FINDABLE);
+    this.classes = names.map(nameClass);
     this.radix = Math.ceil(Math.sqrt(this.permuted));
     this.ff1 = FF1(this.radix, key, new TextEncoder().encode(`pseudonym:${label}`));
   }
@@ -93,7 +109,8 @@ class NameList {
     for (let step = 0; step < RESERVED; step++) {
       const index = this.permuted + ((pick + step) % RESERVED);
       const entryKey = lookupKey(this.names[index]);
-      if (entryKey !== key && this.findable[index] && !avoid?.has(entryKey)) return this.names[index];
+      // Findable and not word-like: found again by the rules of any name (`Zamora regards` is no greeting).
+      if (entryKey !== key && this.classes[index] === 1 && !avoid?.has(entryKey)) return this.names[index];
     }
     throw new OperatorError("no reserved pseudonym differs from the name and the names to avoid", "pseudonym-exhausted");
   }
@@ -107,17 +124,17 @@ class NameList {
   }
 
   /**
-   * Cycle-walks FF1 until it lands on an entry of the same class as entry `i`: permuted, and findable
-   * alone (MIN_FINDABLE letters) or not. Each class is closed under the walk, so it stays a
-   * permutation, and a findable name never gets a pseudonym too short to be found again.
+   * Cycle-walks FF1 until it lands on a permuted entry of the same class as entry `i` (nameClass).
+   * Each class is closed under the walk, so it stays a permutation: a findable name never gets a
+   * pseudonym too short to be found again, and only a word-like name gets a word-like one.
    */
   private walk(i: number, direction: "encrypt" | "decrypt"): number {
-    const findable = this.findable[i];
+    const nameClass = this.classes[i];
     let x = i;
     do {
       const [high, low] = this.ff1[direction]([Math.floor(x / this.radix), x % this.radix]);
       x = high * this.radix + low;
-    } while (x >= this.permuted || this.findable[x] !== findable);
+    } while (x >= this.permuted || this.classes[x] !== nameClass);
     return x;
   }
 }

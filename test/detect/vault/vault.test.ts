@@ -166,6 +166,20 @@ describe("Vault", () => {
     expect(found(vaultOf({ patient_name: "Grant Long" }), "Name: Grant")).toEqual([["Grant", "patient_name", 0.5]]);
   });
 
+  it("reads a common-word surname opening a sentence as the person where a singular subject's verb follows it", () => {
+    const vault = vaultOf({ opposing_party: "Xavier Hill", client_name: "Ann Brooks" });
+    for (const text of ["Hill has been notified.", "Hill was seen today.", "Hill reports improvement.", "Notes:\nHill said no."]) expect(found(vault, text), text).toEqual([["Hill", "opposing_party", 0.6]]);
+    expect(found(vault, "Brooks will testify.")).toEqual([["Brooks", "client_name", 0.6]]);
+    expectNotFound(vault, ["Hill country roads are long.", "Brooks flow downhill.", "Brooks are full in spring.", "Hill farms have sheep."]);
+  });
+
+  it("reads a surname that is only a rare dictionary entry as a name opening a sentence (`Mills`, `Santos`)", () => {
+    for (const [name, surname] of [["Scott Mills", "Mills"], ["Cynthia Santos", "Santos"], ["Amy Williams", "Williams"], ["Al Morales", "Morales"], ["Eve Vega", "Vega"]]) {
+      expect(found(vaultOf({ client_name: name }), `Notes:\n${surname} reports improvement.`), name).toEqual([[surname, "client_name", 0.6]]);
+      expect(found(vaultOf({ client_name: name }), `${surname} agreed.`), name).toEqual([[surname, "client_name", 0.6]]);
+    }
+  });
+
   it("reads a common-word surname with a possessive as a name, even opening a line", () => {
     const vault = vaultOf({ opposing_party: "Xavier Hill", client_name: "Ann Brooks" });
     for (const text of ["[Hill's Law Firm]", "Hill’s Address", "Hill's counsel replied."]) expect(found(vault, text), text).toEqual([["Hill", "opposing_party", 0.6]]);
