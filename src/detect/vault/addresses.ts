@@ -1,5 +1,6 @@
-/** Postal addresses as writers shorten them (`1234 Elm St.`, the street line alone, city + state + ZIP). */
+/** Postal addresses as writers shorten them (`1234 Elm St.`, the street line alone, city + state + ZIP, the city alone). */
 import streetTypes from "street-types";
+import { cityVariants } from "./cities.js";
 import { normalizeValue } from "./normalize.js";
 import { whole, type Variant } from "./variant.js";
 import { isDictionaryWord, isNameWord } from "./words.js";
@@ -11,6 +12,12 @@ const LOCALITY_CONFIDENCE = 0.8;
 const STREET_NAME_CONFIDENCE = 0.6;
 /** City and state without the ZIP (`Nguyentown, FL`): the town a person lives in, which another person's text can name too. */
 const CITY_STATE_CONFIDENCE = 0.7;
+/** The ZIP with its state (`FL 96861`) or its label (`ZIP 96861`): an area of thousands of households. */
+const ZIP_CONFIDENCE = 0.7;
+/** The house number and the street's first word (`587 Ayers`): less than the street line, more than the street's name. */
+const HOUSE_NUMBER_CONFIDENCE = 0.8;
+/** Words that say a number is a ZIP (`ZIP code: 96861`, `postal code 96861`): a five-digit number alone may be anything. */
+const ZIP_LABELS: readonly string[] = ["zip", "zipcode", "postal", "postcode"];
 
 /** USPS unit and directional abbreviations (Publication 28), normalized: either form may be written. */
 const ABBREVIATIONS: ReadonlyArray<readonly [string, string]> = [
@@ -33,7 +40,7 @@ const UNIT_WORDS = new Set(["apt", "apartment", "suite", "ste", "unit", "room", 
 /** How a unit is written after the street: bare (`#862`), or with one of these words. */
 const UNIT_FORMS = ["", "apt", "apartment", "suite", "ste", "unit"];
 
-/** USPS state codes, normalized, with the state's name: writers spell the state out as often as not. */
+/** USPS state and territory codes, normalized, with the name: writers spell the state out as often as not. */
 const STATES = new Map(
   Object.entries({
     al: "alabama", ak: "alaska", az: "arizona", ar: "arkansas", ca: "california", co: "colorado", ct: "connecticut", de: "delaware",
@@ -43,6 +50,8 @@ const STATES = new Map(
     nm: "new mexico", ny: "new york", nc: "north carolina", nd: "north dakota", oh: "ohio", ok: "oklahoma", or: "oregon",
     pa: "pennsylvania", ri: "rhode island", sc: "south carolina", sd: "south dakota", tn: "tennessee", tx: "texas", ut: "utah",
     vt: "vermont", va: "virginia", wa: "washington", wv: "west virginia", wi: "wisconsin", wy: "wyoming", pr: "puerto rico",
+    as: "american samoa", fm: "federated states of micronesia", gu: "guam", mh: "marshall islands", mp: "northern mariana islands",
+    pw: "palau", vi: "virgin islands",
   }),
 );
 
@@ -71,18 +80,45 @@ function streetNames(base: string): string[] {
   return naming.some((word) => word.length >= 4 && /^[a-z]+$/.test(word) && !isDictionaryWord(word)) ? spellings(name.join(" ")) : [];
 }
 
+/** A house number that reads as a year before a name in prose (`In 1934 Clark Gable starred`). */
+const YEAR_LIKE = /^(?:19|20)\d\d$/;
+
+/**
+ * The house number with the first word of the street's name (`587 ayers` of `587 ayers circles`),
+ * in its spellings, where that word is no ordinary word (not `466 Winters`, `12 Lake`: a count of
+ * things) and the number no year.
+ */
+function numberedFirstWords(base: string): string[] {
+  const words = base.split(" ");
+  const at = words.findIndex((word, index) => index > 0 && !LONG_FORM.has(word) && !SHORT_FORM.has(word));
+  if (!/^\d+$/.test(words[0] ?? "") || YEAR_LIKE.test(words[0]) || at === -1 || at === words.length - 1) return [];
+  return /^[a-z]{3,}$/.test(words[at]) && !isDictionaryWord(words[at]) ? spellings(words.slice(0, at + 1).join(" ")) : [];
+}
+
+interface Locality {
+  city: string;
+  code: string;
+  state: string;
+  zip: string;
+}
+
+/** City, state (code and name) and ZIP of the parts after the street line (`east alexis`, `al 35871`); null for no US locality (`dpo ap 56557`). */
+function parseLocality(rest: string[]): Locality | null {
+  const last = /^([a-z]{2}) (\d{5}(?: \d{4})?)$/.exec(rest[rest.length - 1]);
+  const state = last ? STATES.get(last[1]) : undefined;
+  if (!last || !state || rest.length < 2) return null;
+  return { city: rest.slice(0, -1).join(" "), code: last[1], state, zip: last[2] };
+}
+
 /**
  * The locality as written (`east alexis al 35871`) and with the state spelled out; with labels
  * (`city east alexis state al zip 35871`: a form, a JSON record); and without its ZIP, the city with
  * the state's code or name (`east alexis al`, `east alexis alabama`).
  */
-function localities(rest: string[]): { places: string[]; towns: string[] } {
+function localities(rest: string[], locality: Locality | null): { places: string[]; towns: string[] } {
   const written = rest.join(" ");
-  const last = /^([a-z]{2}) (\d{5}(?: \d{4})?)$/.exec(rest[rest.length - 1]);
-  const state = last ? STATES.get(last[1]) : undefined;
-  if (!last || !state || rest.length < 2) return { places: [written], towns: [] };
-  const city = rest.slice(0, -1).join(" ");
-  const [, code, zip] = last;
+  if (locality === null) return { places: [written], towns: [] };
+  const { city, code, state, zip } = locality;
   return {
     places: [written, `${city} ${state} ${zip}`, `city ${city} state ${code} zip ${zip}`, `city ${city} state ${state} zip ${zip}`, `city ${city} state ${code} zip code ${zip}`],
     towns: [`${city} ${code}`, `${city} ${state}`],
@@ -106,27 +142,43 @@ function spellings(line: string): string[] {
   return [...new Set(lists.flatMap((list) => suffixes.map((suffix) => list.with(at, suffix).join(" "))))];
 }
 
+/** The locality's parts named apart: state and ZIP (`fl 96861`, `florida 96861`), the ZIP after its label, the city alone. */
+function localityParts({ city, code, state, zip }: Locality): Variant[] {
+  return [
+    whole(`${code} ${zip}`, ZIP_CONFIDENCE),
+    whole(`${state} ${zip}`, ZIP_CONFIDENCE),
+    { form: zip, confidence: ZIP_CONFIDENCE, role: "near-label", labels: ZIP_LABELS },
+    ...cityVariants(city),
+  ];
+}
+
 /**
  * Forms of an address (`1234 Elm Street, Springfield, IL 62704`): the whole with its street
- * suffixes long or short, also without the ZIP, the street line alone when it holds a house number
- * (with its unit, and without it), city, state and ZIP together (the state as a code or spelled
- * out, or labelled), and city and state without the ZIP.
+ * suffixes long or short, also without the ZIP or the state, the street line alone when it holds a
+ * house number (with its unit, and without it), city, state and ZIP together (the state as a code
+ * or spelled out, or labelled), city and state without the ZIP, state and ZIP, the ZIP after its
+ * label, the city alone, and the house number with the street's first word.
  */
 export function addressVariants(value: string): Variant[] {
   const parts = value.split(/[,\n]/).map(normalizeValue).filter((part) => part !== "");
   if (parts.length === 0) return [];
   const [street, ...rest] = parts;
-  const { places, towns } = rest.length > 0 ? localities(rest) : { places: [], towns: [] };
+  const locality = rest.length > 0 ? parseLocality(rest) : null;
+  const { places, towns } = rest.length > 0 ? localities(rest, locality) : { places: [], towns: [] };
+  // The street line before the city alone too (`466 Winters Brook #862, East Alexis`): one span, whatever the city's name.
+  const after = [...places, ...towns, ...(locality ? [locality.city] : [])];
   // The street line as registered, and, for one with a unit, without it and with the unit written another way (`#862`, `Unit 862`).
   const unit = splitUnit(street);
   const lines = unit ? [street, unit.base, ...UNIT_FORMS.map((word) => `${unit.base} ${word} ${unit.unit}`.replace("  ", " "))] : [street];
   const variants: Variant[] = [];
   for (const line of new Set(lines.flatMap(spellings))) {
-    for (const place of [...places, ...towns]) variants.push(whole(`${line} ${place}`, STREET_LINE_CONFIDENCE));
+    for (const place of after) variants.push(whole(`${line} ${place}`, STREET_LINE_CONFIDENCE));
     if (/\d/.test(line) && line.includes(" ")) variants.push(whole(line, STREET_LINE_CONFIDENCE));
   }
   if (rest.length >= 2 && /\d/.test(rest.join(" "))) for (const place of places) variants.push(whole(place, LOCALITY_CONFIDENCE));
   for (const town of towns) variants.push(whole(town, CITY_STATE_CONFIDENCE));
   for (const name of streetNames(unit?.base ?? street)) variants.push(whole(name, STREET_NAME_CONFIDENCE));
+  for (const start of numberedFirstWords(unit?.base ?? street)) variants.push(whole(start, HOUSE_NUMBER_CONFIDENCE));
+  if (locality) variants.push(...localityParts(locality));
   return variants;
 }

@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { addressVariants } from "../../../src/detect/vault/addresses.js";
+import { Vault } from "../../../src/detect/vault/vault.js";
+import { createRecons } from "../../../src/guard.js";
 import { inferFieldType } from "../../../src/policy/infer.js";
 
 describe("addresses", () => {
@@ -45,4 +47,88 @@ describe("addresses", () => {
     // A military address's last part is no city and state.
     expect(addressVariants("USS Kelly, FPO AP 52313").map((variant) => variant.form)).not.toContain("uss kelly fpo");
   });
+});
+
+describe("an address's parts named apart from it", () => {
+  const vault = new Vault(inferFieldType);
+  for (const address of [
+    "587 Ayers Circles Suite 327, Nguyentown, FL 96861",
+    "466 Winters Brook Apt. 862, East Alexis, AL 35871",
+    "61282 Christina Street Suite 167, Walterschester, MP 02601",
+    "12 Lake Park Drive, Springfield, IL 62704",
+    "1934 Clark Port, Port Stephanie, MN 00921",
+    "9 Elm Street, Lake, MI 49601",
+  ]) vault.add("home_address", address);
+  const spans = (text: string) => vault.detect(text).map((detection) => text.slice(detection.start, detection.end));
+
+  it.each([
+    ["The patient lives in Nguyentown.", ["Nguyentown"]],
+    ["A patient from Nguyentown called.", ["Nguyentown"]],
+    ["our Nguyentown office", ["Nguyentown"]],
+    ["a Nguyentown-based clinic", ["Nguyentown"]],
+    ["She moved to East Alexis last year.", ["East Alexis"]],
+    ["Mail goes to 466 Winters Brook #862, East Alexis.", ["466 Winters Brook #862, East Alexis"]],
+  ])("a distinctive city alone, or after its street line: %s", (text, expected) => {
+    expect(spans(text)).toEqual(expected);
+  });
+
+  it("a city in a US territory with its code, like a state's", () => {
+    expect(spans("LOCATION: WALTERSCHESTER, MP")).toEqual(["WALTERSCHESTER, MP"]);
+    expect(spans("Walterschester, Northern Mariana Islands")).toEqual(["Walterschester, Northern Mariana Islands"]);
+  });
+
+  it("the state with the ZIP, and the ZIP alone after a ZIP label", () => {
+    expect(spans("Billing region: FL 96861.")).toEqual(["FL 96861"]);
+    expect(spans("Billing region: Florida 96861.")).toEqual(["Florida 96861"]);
+    expect(spans("ZIP code: 96861")).toEqual(["96861"]);
+    expect(spans("Nguyentown (ZIP 96861)")).toEqual(["Nguyentown", "96861"]);
+    expect(spans("postal code 02601")).toEqual(["02601"]);
+  });
+
+  it("the house number with the first word of a distinctive street name", () => {
+    expect(spans("She lives at 587 Ayers.")).toEqual(["587 Ayers"]);
+    expect(spans("Ship to 61282 Christina.")).toEqual(["61282 Christina"]);
+  });
+
+  it.each([
+    // A common town name or an ordinary word is anyone's; a bare five-digit number may be anything.
+    "Springfield is the state capital.",
+    "We met at the lake near the port.",
+    "Order 96861 shipped; invoice 35871 is paid.",
+    "Gate 587 opens at noon.",
+    "He read 466 winters of history.",
+    "12 Lake trips were booked.",
+    "In 1934 Clark Gable starred in a film.",
+    "East of Alexis' house, the river bends.",
+  ])("not in ordinary text: %s", (text) => {
+    expect(spans(text)).toEqual([]);
+  });
+
+  it("a common town name alone only with its label, or beside another value of the vault", () => {
+    expect(spans("City: Springfield")).toEqual(["Springfield"]);
+    const withName = new Vault(inferFieldType);
+    withName.add("patient_name", "Amanda Gaines");
+    withName.add("home_address", "12 Lake Park Drive, Springfield, IL 62704");
+    const text = "Amanda Gaines, Springfield";
+    expect(withName.detect(text).map((detection) => text.slice(detection.start, detection.end))).toEqual(["Amanda Gaines", "Springfield"]);
+  });
+});
+
+describe("an address's parts through the guard", () => {
+  const address = "587 Ayers Circles Suite 327, Nguyentown, FL 96861";
+  const guard = createRecons({ secret: "address-parts", vault: { home_address: address }, policy: { fields: { home_address: { kind: "address", authorized: ["nurse"] } } } });
+  const read = (content: string, recipient: string) => guard.sanitizeSync({ channel: "C5", content, recipient }).content;
+
+  it.each(["The patient lives in Nguyentown.", "She lives at 587 Ayers.", "Nguyentown (ZIP 96861), FL 96861"])(
+    "%s: hidden from others, unchanged for the authorized reader, and restored exactly from shared state",
+    (text) => {
+      expect(read(text, "nurse")).toBe(text);
+      const other = read(text, "billing");
+      expect(other).not.toMatch(/Nguyentown|96861|Ayers/);
+      const held = guard.sanitizeSync({ channel: "C5", content: text }, { reversible: true }).content;
+      expect(held).not.toMatch(/Nguyentown|96861|Ayers/);
+      expect(read(held, "nurse")).toBe(text);
+      expect(read(held, "billing")).not.toMatch(/Nguyentown|96861|Ayers/);
+    },
+  );
 });

@@ -1,0 +1,48 @@
+/** The city of an address named alone (`lives in Nguyentown`): a quasi-identifier where its name is one few towns bear. */
+import { whole, type Variant } from "./variant.js";
+import { isDictionaryWord, isNameWord, lexiconTag } from "./words.js";
+
+/** Above the policy's minimum confidence (an authorized reader keeps it), below the city with its state: the name alone is less certain. */
+const CITY_CONFIDENCE = 0.6;
+/** Words that call a town by what it is (`City: Springfield`, `the town of Salem`). */
+const CITY_LABELS: readonly string[] = ["city", "town"];
+
+/** Names that many US towns share (normalized; those that are also a person's name, `Franklin`, are never found alone): naming one says little about where a person lives. */
+const COMMON_TOWNS: ReadonlySet<string> = new Set([
+  "washington", "springfield", "greenville", "bristol", "fairview", "salem", "georgetown", "arlington", "ashland", "dover",
+  "oxford", "burlington", "manchester", "newport", "auburn", "dayton", "lexington", "milford", "riverside", "cleveland",
+  "centerville", "kingston", "mount vernon", "oakland", "winchester", "hudson", "jamestown", "lebanon", "woodville",
+  "greenwood", "lakewood",
+]);
+
+/** compromise lexicon tags of places anyone's text names (`Boston`, `Salt Lake City`, `New York`). */
+const PLACE_TAGS: ReadonlySet<string> = new Set(["City", "Place", "Region", "Country"]);
+
+function isWellKnownTown(city: string): boolean {
+  if (COMMON_TOWNS.has(city)) return true;
+  const tags = lexiconTag(city) ?? [];
+  return (Array.isArray(tags) ? tags : [tags]).some((tag) => PLACE_TAGS.has(tag));
+}
+
+/**
+ * Whether a normalized city name is no phrase of ordinary text: one word that is no English word
+ * (`Nguyentown`; not `Lake`), or several of which one is no English word or is a person's name
+ * (`East Alexis`, `Port Chad`; not `New Hope`).
+ */
+function isDistinctive(city: string): boolean {
+  const words = city.split(" ");
+  const unusual = (word: string) => /^[a-z]{4,}$/.test(word) && !isDictionaryWord(word);
+  if (words.length === 1) return unusual(city);
+  return words.some((word) => unusual(word) || isNameWord(word));
+}
+
+/**
+ * The city alone: by itself where it is distinctive and no well-known town; a well-known town only
+ * labelled as one or beside another value of the vault (`near-label`); a person's name (`Jackson`:
+ * beside a value, it reads as a person) or an ordinary word never.
+ */
+export function cityVariants(city: string): Variant[] {
+  if (isNameWord(city)) return [];
+  if (isWellKnownTown(city)) return [{ form: city, confidence: CITY_CONFIDENCE, role: "near-label", labels: CITY_LABELS }];
+  return isDistinctive(city) ? [whole(city, CITY_CONFIDENCE)] : [];
+}

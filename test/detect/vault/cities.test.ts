@@ -1,0 +1,24 @@
+import { describe, expect, it } from "vitest";
+import { cityVariants } from "../../../src/detect/vault/cities.js";
+
+const roles = (city: string) => cityVariants(city).map((variant) => variant.role);
+
+describe("a city named alone", () => {
+  it("is found by itself where no ordinary text uses its name", () => {
+    for (const city of ["nguyentown", "walterschester", "east alexis", "port chad", "lake benjamin"]) expect(roles(city), city).toEqual(["whole"]);
+  });
+
+  it("is found only labelled or beside another value where many towns bear its name or compromise lists it", () => {
+    for (const city of ["springfield", "woodville", "mount vernon", "boston", "salt lake city"]) {
+      expect(cityVariants(city), city).toEqual([expect.objectContaining({ role: "near-label", labels: ["city", "town"] })]);
+    }
+  });
+
+  it("is not found alone where its name is an English word or a person's name", () => {
+    for (const city of ["lake", "port", "jackson", "new hope", "lake park"]) expect(roles(city), city).toEqual([]);
+  });
+
+  it("keeps an authorized reader's text: its confidence is at least the policy's default minimum (0.5)", () => {
+    for (const variant of [...cityVariants("nguyentown"), ...cityVariants("springfield")]) expect(variant.confidence).toBeGreaterThanOrEqual(0.5);
+  });
+});
