@@ -407,8 +407,8 @@ class Guard implements ReconsGuard {
       for (let at = firstStartingAt(byStart, start); at < byStart.length && byStart[at].start < end; at++) {
         const d = byStart[at];
         // Only a value standing as its own token: the name in `maria.gonzalez@example.com` is part of the email the reader may see.
-        // An unregistered hit of the span's own kind is a part of that value (`555-0132` of `Four One Five, 555-0132`).
-        if (d.field === null && d.kind === span.detection.kind) continue;
+        // An unregistered hit of the span's own kind is a part of that value (`555-0132` of `Four One Five, 555-0132`, NER's person `Dixon` of `Ms. Dixon`).
+        if (d.field === null && sameKind(d.kind, span.detection.kind)) continue;
         if (d.end <= end && d.end - d.start < end - start && standsAlone(text, d)) inside.push(d);
       }
       if (inside.length === 0) return [span];
@@ -800,6 +800,13 @@ function wholeSurrogatePart(action: Action, role: VariantRole | undefined, ageRe
 }
 
 /** Partial renderings of an enciphered value (`renderedPart`). */
+/** NER's kinds (ner.ts) for what the vault calls a `name` and an `address`. */
+const NER_KIND_OF: Readonly<Record<string, string>> = { name: "person", address: "location" };
+
+function sameKind(found: string, registered: string): boolean {
+  return found === registered || found === NER_KIND_OF[registered];
+}
+
 const FPE_PARTS: ReadonlySet<VariantRole> = new Set(["masked-tail", "regrouped-digits", "spoken-digits", "local-number", "canary-suffix"]);
 /** Partial renderings of a pseudonymized name (`renderedPart`). */
 const PSEUDONYM_PARTS: ReadonlySet<VariantRole> = new Set(["first-name", "surname", "surname-plural", "spelled-letters"]);

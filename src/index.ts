@@ -30,6 +30,7 @@ export { resolveOverlaps, type Detection, type Detector, type Recognizer } from 
 export type { Judge, JudgeVerdict, ProtectedValue, Rewriter, RewriteRequest, RewriteResult } from "./detect/plugins.js";
 export { OperatorError, type Operator, type OperatorInput, type OperatorOutput } from "./transform/base.js";
 export { mapStrings } from "./content.js";
+export { SealError } from "./crypto/aes-gcm.js";
 export { createJudge } from "./detect/judge.js";
 export { calibrateThreshold, formatCalibration } from "./detect/calibration.js";
 export { createNerDetector } from "./detect/ner.js";

@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { createNerDetector } from "../../src/detect/ner.js";
+import { createRecons } from "../../src/guard.js";
 
 /** Every 40th dev trace (vault names, non-C5 messages) and the name words of all dev vaults and requests: see its `source`. */
 const NAME_SLICE = new URL("../fixtures/agentleak-name-slice.json", import.meta.url);
@@ -79,5 +80,30 @@ describe("createNerDetector (compromise, no model download)", () => {
     expect(gold).toBeGreaterThan(50);
     expect(covered / gold).toBeGreaterThanOrEqual(0.85);
     expect(correct / predicted).toBeGreaterThanOrEqual(0.9);
+  });
+});
+
+describe("NER beside the vault", () => {
+  const guard = () =>
+    createRecons({
+      secret: "ner-vault",
+      vault: { patient_name: "Lisa Dixon", home_address: "12 Harbor Road, Portland, ME 04101" },
+      policy: { fields: { patient_name: { kind: "name", valueType: "value", authorized: ["scheduler"] }, home_address: { authorized: ["scheduler"] } } },
+      detectors: [createNerDetector()],
+    });
+
+  it.each(["Ms. Dixon called.", "Patient: Ms. Dixon", "Dr. Dixon will call back.", "Lisa Dixon lives at 12 Harbor Road, Portland, ME 04101."])(
+    "%s: a person NER finds inside a registered name the reader may see is that name, kept as written",
+    (text) => {
+      expect(guard().sanitizeSync({ channel: "C2", content: text, recipient: "scheduler" }).content).toBe(text);
+      expect(guard().sanitizeSync({ channel: "C2", content: text, recipient: "clerk" }).content).not.toContain("Dixon");
+    },
+  );
+
+  it("still protects another person NER finds beside it", () => {
+    const text = "Ms. Dixon met Harold Finch.";
+    const out = guard().sanitizeSync({ channel: "C2", content: text, recipient: "scheduler" });
+    expect(out.content).toContain("Ms. Dixon");
+    expect(out.content).not.toContain("Harold Finch");
   });
 });
