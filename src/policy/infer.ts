@@ -83,7 +83,7 @@ function isProse(value: string): boolean {
 /** Infer from the value alone when the field name says nothing (custom fields, dict members). */
 function typeOfValue(value: string): FieldType {
   const normalized = normalizeValue(value);
-  if (isCanary(normalized)) return { kind: "canary", valueType: "format" };
+  if (isCanary(value)) return { kind: "canary", valueType: "format" };
   if (EMAIL.test(value.trim())) return { kind: "email", valueType: "format" };
   if (parseDate(value)) return { kind: "date", valueType: "format" };
   // A leading zero or a long bare digit run (`0473033101`) identifies something: no quantity to noise, whose digits mLDP would mostly keep.
@@ -103,7 +103,7 @@ function typeOfValue(value: string): FieldType {
  * shape; free text (diagnosis, notes, strategy) and anything unrecognized is text/contextual.
  */
 export function inferFieldType(field: string, value: string): FieldType {
-  if (isCanary(normalizeValue(value))) return { kind: "canary", valueType: "format" };
+  if (isCanary(value)) return { kind: "canary", valueType: "format" };
   // An address is an email whatever the field says (`contact`, `reference`): its forms are an email's, not a name's.
   if (EMAIL.test(value.trim())) return { kind: "email", valueType: "format" };
   const words = fieldNameWords(field);

@@ -359,3 +359,28 @@ describe("a pseudonym two registered names share", () => {
     expect(guard.restore(text, "doctor", "C2")).toBe(text);
   });
 });
+
+describe("partial forms of a birth date, a masked account number and a canary token", () => {
+  const policy = { fields: { dob: { authorized: ["ok"] }, account_last4: { authorized: ["ok"] }, confidential_notes: { authorized: ["ok"] } } };
+  const guard = () => createRecons({ secret: SECRET, vault: { dob: "1948-08-24", account_last4: "****3304", confidential_notes: "CANARY_CONF_NOTE_PLA0PKXC" }, policy });
+  const texts = ["Jane Roe (b. 1948) called.", "DOB: 1948", "a 1948 birth cohort", "DOB 08/24", "Birthday: 8/24.", "Her birthday is 24/08.", "Card x3304 was charged.", "Note code PLA0PKXC."];
+
+  it("show an unauthorized reader the same part of the value's surrogate", () => {
+    const g = guard();
+    const year = g.sanitizeSync({ channel: "C2", content: "born in 1948", recipient: "other" }).content.slice("born in ".length);
+    const [, month, day] = /(\d+)\/(\d+)/.exec(g.sanitizeSync({ channel: "C2", content: "DOB 08/24/1948", recipient: "other" }).content)!;
+    expect(g.sanitizeSync({ channel: "C2", content: "Jane Roe (b. 1948), DOB 08/24, a 1948 birth cohort", recipient: "other" }).content).toBe(`Jane Roe (b. ${year}), DOB ${month}/${day}, a ${year} birth cohort`);
+    const card = g.sanitizeSync({ channel: "C2", content: "Card ending in 3304", recipient: "other" }).content.slice(-4);
+    expect(g.sanitizeSync({ channel: "C2", content: "Card x3304 was charged.", recipient: "other" }).content).toBe(`Card x${card} was charged.`);
+  });
+
+  it("restore exactly for an authorized reader of shared state, and for nobody else", () => {
+    const g = guard();
+    for (const text of texts) {
+      const written = g.sanitizeSync({ channel: "C5", content: text }, { reversible: true }).content;
+      expect(written, text).not.toBe(text);
+      expect(g.sanitizeSync({ channel: "C5", content: written, recipient: "ok" }).content, text).toBe(text);
+      expect(g.sanitizeSync({ channel: "C5", content: written, recipient: "other" }).content, text).toBe(written);
+    }
+  });
+});

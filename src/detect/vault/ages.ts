@@ -6,7 +6,8 @@
  * up to a few years before it (a document written earlier), is that date's rendering (role `age`).
  */
 import type { Detection, Detector } from "../base.js";
-import { isBirthField, parseDate, type CalendarDate } from "./dates.js";
+import { isBirthField } from "./birth-dates.js";
+import { parseDate, type CalendarDate } from "./dates.js";
 import type { VaultEntry } from "./vault.js";
 
 /** An age computed from a birth date is how writers show it, but other people's ages are written the same way. */

@@ -1,6 +1,5 @@
 import { isDigitCode, isLowerLetterCode, originalSpan, SPACE_CODE, withoutAccents, type NormalizeBuffer } from "./normalize.js";
 import { whole, type Variant } from "./variant.js";
-import { fieldNameWords } from "./words.js";
 
 export const MONTHS: readonly string[] = [
   "january", "february", "march", "april", "may", "june",
@@ -17,17 +16,6 @@ const TWO_DIGIT_YEAR_CONFIDENCE = 0.8;
 const YEARLESS_CONFIDENCE = 0.7;
 /** Month and year without the day (`June 2023`, `06/2023`): a month, not the day. */
 const MONTH_YEAR_CONFIDENCE = 0.6;
-/** A birth date's year after a phrase that says so (`born in 1957`). */
-const BIRTH_YEAR_CONFIDENCE = 0.7;
-/** Field-name words of a date of birth (`dob`, `date_of_birth`, `birthDate`). */
-const BIRTH_FIELD_WORDS = ["dob", "birth", "birthday", "born"];
-const BIRTH_PHRASES = [
-  "born in", "born", "birth year", "birth year of", "year of birth",
-  // `born mid-1971`, `born in late 1971`, `born in the summer of 1971`: the year as surely.
-  ...["early", "mid", "late"].flatMap((part) => [`born ${part}`, `born in ${part}`]),
-  ...["spring", "summer", "fall", "autumn", "winter"].map((season) => `born in the ${season} of`),
-];
-
 export interface CalendarDate {
   year: number;
   month: number;
@@ -140,19 +128,14 @@ function isSpelledDayWord(token: string): boolean {
   return token === "twenty" || token === "thirty" || spelledDay(token) > 0;
 }
 
-/** Whether a field holds a date of birth (`dob`, `date_of_birth`): its year alone says something after `born in`. */
-export function isBirthField(field: string): boolean {
-  return fieldNameWords(field).some((word) => BIRTH_FIELD_WORDS.includes(word));
-}
-
 /**
  * Normalized renderings of a date: numeric Y-M-D, M-D-Y and D-M-Y with and without zero padding,
  * separators `-`, `/`, space (all normalize to a space) and `.`, compact `19570728`, two-digit
  * years, month names full and abbreviated before or after the day, ordinals (`28th of July 1957`);
  * the month and day alone and the month and year alone (checked where found: isYearlessDate,
- * isMonthOfYear); a birth date's year after `born in`.
+ * isMonthOfYear). A date of birth has more (birthDateVariants).
  */
-export function dateVariants(date: CalendarDate, birth: boolean): Variant[] {
+export function dateVariants(date: CalendarDate): Variant[] {
   const { year, month, day } = date;
   const pad = (n: number): string => String(n).padStart(2, "0");
   const y = String(year);
@@ -195,7 +178,6 @@ export function dateVariants(date: CalendarDate, birth: boolean): Variant[] {
   // Military and airline style, glued: `17JUN1971`.
   for (const d of [String(day), pad(day)]) variants.push(whole(`${d}${MONTH_ABBREVIATIONS[month - 1][0]}${y}`, LAYOUT_CONFIDENCE));
   variants.push(monthOfYear(`${pad(month)} ${y}`), monthOfYear(`${month} ${y}`));
-  if (birth) variants.push(...BIRTH_PHRASES.map((phrase) => ({ ...whole(`${phrase} ${y}`, BIRTH_YEAR_CONFIDENCE), tail: y.length })));
   return variants;
 }
 

@@ -1,4 +1,5 @@
 import { copyCase } from "../../transform/operators/pseudonym.js";
+import { normalizeValue } from "./normalize.js";
 import { joinings, whole, type Variant } from "./variant.js";
 
 const SEPARATOR_VARIANT_CONFIDENCE = 0.95;
@@ -11,16 +12,19 @@ const CANARY_SUFFIX_CONFIDENCE = 0.9;
 const MAX_JOINED_CHUNKS = 5;
 
 const MIN_CANARY_SUFFIX = 6;
-const CANARY = /^canary(?: [a-z0-9]+)*? ([0-9a-f]{6,})$/;
+/** A canary token as planted (`CANARY_CONF_NOTE_PLA0PKXC`, the canary recognizer's shape): labels, then a random suffix of letters and digits. */
+const PLANTED_CANARY = /^canary(?:_[a-z]{1,24}){1,4}_[a-z0-9]{6,32}$/i;
+/** A canary token written otherwise (`Canary SSN 754B6934`): only a hex suffix tells it from a phrase that starts with `canary`. */
+const SPACED_CANARY = /^canary(?: [a-z0-9]+)*? [0-9a-f]{6,}$/;
 
 /** Chunks of a normalized id: split at spaces and at letter/digit transitions (`ins41208932` -> ins, 41208932). */
 export function idChunks(normalized: string): string[] {
   return normalized.split(/[ .,]/).flatMap((token) => token.match(/\d+|\D+/g) ?? []);
 }
 
-/** A normalized canary token (`canary ssn 754b6934`). */
-export function isCanary(normalized: string): boolean {
-  return CANARY.test(normalized);
+/** A canary token (`CANARY_CONF_NOTE_PLA0PKXC`, `canary ssn 754b6934`), not a phrase that starts with `canary` (`Canary Islands holiday`). */
+export function isCanary(value: string): boolean {
+  return PLANTED_CANARY.test(value.trim()) || SPACED_CANARY.test(normalizeValue(value));
 }
 
 function joinedForms(chunks: readonly string[], confidence: number): Variant[] {
@@ -54,11 +58,9 @@ function regroupings(kind: string, digits: string): string[][] {
 /**
  * Identifier renderings: separators dropped or changed (`939-79-6410`, `939 79 6410`, `939796410`,
  * `939.79.6410`; `INS-41208932`, `INS41208932`, `ins 41208932`), kind-specific regrouping of bare
- * digits, the digit core of a prefixed id when long, and a canary token's suffix.
+ * digits, the digit core of a prefixed id when long.
  */
 export function identifierVariants(kind: string, normalized: string): Variant[] {
-  const canary = CANARY.exec(normalized);
-  if (canary) return [canarySuffix(canary[1])];
   const chunks = idChunks(normalized);
   const variants = joinedForms(chunks, SEPARATOR_VARIANT_CONFIDENCE);
   const digits = chunks.join("");
@@ -71,16 +73,16 @@ export function identifierVariants(kind: string, normalized: string): Variant[] 
     // The digits without their prefix (`Employee ID: 61844` for EMP-61844) show the whole surrogate's digits, so they restore.
     variants.push(...joinedForms(core, DIGIT_CORE_CONFIDENCE).map((variant) => ({ ...variant, role: "regrouped-digits" as const })));
   }
-  if (kind === "canary") {
-    // A canary's surrogate (`RMZOEQ_CBY_719F0126`) keeps the suffix in its place: its last token alone is the suffix's surrogate.
-    const last = normalized.slice(normalized.lastIndexOf(" ") + 1);
-    if (last.length >= MIN_CANARY_SUFFIX) variants.push(canarySuffix(last));
-  }
   return variants;
 }
 
-function canarySuffix(suffix: string): Variant {
-  return { form: suffix, confidence: CANARY_SUFFIX_CONFIDENCE, role: "canary-suffix" };
+/**
+ * The suffix of a canary token or of its surrogate (`RMZOEQ_CBY_719F0126`: FPE keeps the suffix in
+ * its place), its last run of letters and digits, normalized as a text's (`ANKAO5T3` reads `ankao5 3`).
+ */
+export function canarySuffixVariants(token: string): Variant[] {
+  const suffix = /[a-z0-9]*$/i.exec(token.trim())![0];
+  return suffix.length >= MIN_CANARY_SUFFIX ? [{ form: normalizeValue(suffix), confidence: CANARY_SUFFIX_CONFIDENCE, role: "canary-suffix" }] : [];
 }
 
 /**

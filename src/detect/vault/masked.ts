@@ -12,16 +12,23 @@ const MIN_MASKED_DIGITS = 8;
 /** How far before the digits a mask or an `ending in` / `last 4` phrase is looked for. */
 const LOOKBEHIND = 48;
 /**
- * A mask run (`***-**-`, `XXXX`, `••••`), an ellipsis (`...4821`), `ending (in)` or `ends in`, or
- * `last 4 (digits of SSN):` right before the digits. Two asterisks right after a word
+ * A mask run (`***-**-`, `XXXX`, `••••`), a lone `x` glued to the digits (`Card x3304`, `x-3304`;
+ * not `0x3304`, `1920x1080`), an ellipsis (`...4821`), `ending (in)` or `ends in`, or `last 4
+ * (digits of SSN):` right before the digits. Two asterisks right after a word
  * (`**Date of Birth:** 1957`) close a markdown bold label: not a mask.
  */
-const MASK_BEFORE = /(?:(?<!\p{L})(?!(?<=[^\s*\d])\*\*\s*$)[*xX•#●·■◦∗▪]{2,}(?:[\s.-]*[*xX•#●·■◦∗▪]+)*[\s.-]*|(?:\.{3}|…)[\s-]*|\bend(?:s|ing)(?: in| with)?\W{0,4}|\blast (?:4|four)\b[^\d\n]{0,40})$/iu;
+const MASK_BEFORE = /(?:(?<!\p{L})(?!(?<=[^\s*\d])\*\*\s*$)[*xX•#●·■◦∗▪]{2,}(?:[\s.-]*[*xX•#●·■◦∗▪]+)*[\s.-]*|(?<![\p{L}\p{N}_])x-?|(?:\.{3}|…)[\s-]*|\bend(?:s|ing)(?: in| with)?\W{0,4}|\blast (?:4|four)\b[^\d\n]{0,40})$/iu;
+/** A value that shows only its last digits itself (`****3304`, `XXXX-3304`): all its digits are the tail. */
+const MASKED_VALUE = /^[*xX•#●·■◦∗▪]{2,}[\s.-]*\d{4,}$/u;
 
-/** The last `length` digits (four by default) an identifier (SSN, card, account, phone) of 8+ digits shows after a mask, else null. */
+/**
+ * The last `length` digits (four by default) an identifier (SSN, card, account, phone) of 8+ digits,
+ * or one masked already (`****3304`), shows after a mask, else null.
+ */
 export function maskedTail(identifier: string, length = TAIL_DIGITS): string | null {
   const digits = identifier.replace(/\D/g, "");
-  return digits.length >= MIN_MASKED_DIGITS && length >= TAIL_DIGITS && length <= digits.length - (length > TAIL_DIGITS ? MIN_HIDDEN_DIGITS : 1) ? digits.slice(-length) : null;
+  const longest = MASKED_VALUE.test(identifier.trim()) ? digits.length : digits.length < MIN_MASKED_DIGITS ? 0 : digits.length - (length > TAIL_DIGITS ? MIN_HIDDEN_DIGITS : 1);
+  return length >= TAIL_DIGITS && length <= longest ? digits.slice(-length) : null;
 }
 
 /** The masked tails of an identifier (its last 4, and up to 8 digits while enough stay hidden) as forms to find after a mask. */

@@ -30,6 +30,8 @@ export type VariantRole =
   | "yearless-date"
   /** A date's month and year (`June 2023`): counts unless a day before it makes it another date. */
   | "month-year"
+  /** A birth date's month and day in digits (`8/24`, `24/08`): counts written with a slash, on its own, near a birth label (`DOB`, `born`). */
+  | "birthday-digits"
   /** An amount grouped with one dot (`118.300` of 118,300): counts only with a currency beside it, else it reads as a decimal. */
   | "beside-currency"
   /** An email spelled out to fool scrapers (`maria dot gonzalez at example dot com`): shown as the surrogate email spelled the same way. */
@@ -61,9 +63,11 @@ export interface Variant {
   role: VariantRole;
   /** Normalized length of the value at the end of a form whose start only gives context (`rating d`, `born in 1957`): the span is that end. */
   tail?: number;
+  /** Normalized length of the value at the start of a form whose end only gives context (`1957 birth`): the span is that start. */
+  head?: number;
   /** context-word: the word stands for the phrase by itself (a diagnosis's own term: `kidney` of `Chronic Kidney Disease`). */
   alone?: boolean;
-  /** near-label: the words (normalized) that name the field, one of which must be near the value. */
+  /** near-label, birthday-digits: the words (normalized) that name the field, one of which must be near the value. */
   labels?: readonly string[];
 }
 

@@ -2,9 +2,10 @@ import type { ValueType } from "../../event.js";
 import type { FieldType } from "../../policy/infer.js";
 import { addressVariants } from "./addresses.js";
 import { isClinicalField, phraseVariants } from "./context.js";
-import { dateVariants, isBirthField, parseDate } from "./dates.js";
+import { birthDateVariants, isBirthField } from "./birth-dates.js";
+import { dateVariants, parseDate } from "./dates.js";
 import { emailVariants } from "./emails.js";
-import { identifierVariants, isCanary } from "./identifiers.js";
+import { canarySuffixVariants, identifierVariants, isCanary } from "./identifiers.js";
 import { labeledVariants, nearLabelVariant } from "./labels.js";
 import { maskedTailVariants } from "./masked.js";
 import type { VaultMember } from "./members.js";
@@ -18,7 +19,7 @@ import { whole, type Variant } from "./variant.js";
 
 /** Variant forms of a value of one kind under `field` (the verbatim form is added by variantsOf). */
 function kindVariants(field: string, kind: string, value: string, normalized: string): Variant[] {
-  if (isCanary(normalized)) return identifierVariants("canary", normalized);
+  if (kind === "canary" || isCanary(value)) return canarySuffixVariants(value);
   switch (kind) {
     case "name": {
       const name = parseName(normalized, value);
@@ -26,7 +27,8 @@ function kindVariants(field: string, kind: string, value: string, normalized: st
     }
     case "date": {
       const date = parseDate(value);
-      return date ? dateVariants(date, isBirthField(field)) : identifierVariants(kind, normalized);
+      if (!date) return identifierVariants(kind, normalized);
+      return isBirthField(field) ? [...dateVariants(date), ...birthDateVariants(date)] : dateVariants(date);
     }
     case "phone": {
       const phone = parsePhone(value);
@@ -36,7 +38,8 @@ function kindVariants(field: string, kind: string, value: string, normalized: st
     case "ssn":
     case "card":
     case "id":
-      return [...identifierVariants(kind, normalized), ...maskedTailVariants(normalized), ...spokenDigits(value)];
+      // The value as written: one masked already (`****3304`) has its mask there, not in the normalized form.
+      return [...identifierVariants(kind, normalized), ...maskedTailVariants(value), ...spokenDigits(value)];
     case "email":
       return emailVariants(value);
     case "address":
@@ -51,7 +54,7 @@ function shapeVariants(kind: string, value: string, normalized: string): Variant
   const number = parseNumber(value);
   if (number) return numberVariants(kind, number);
   const date = parseDate(value);
-  if (date) return dateVariants(date, false);
+  if (date) return dateVariants(date);
   return /\d/.test(normalized) ? identifierVariants(kind, normalized) : organizationVariants(value, normalized);
 }
 
@@ -61,7 +64,7 @@ function shapeVariants(kind: string, value: string, normalized: string): Variant
  */
 function variantsOf(field: string, kind: string, valueType: ValueType, value: string, normalized: string): Variant[] {
   const all = [whole(normalized, 1), ...kindVariants(field, kind, value, normalized)];
-  if (valueType === "contextual" && !isCanary(normalized)) all.push(...phraseVariants(normalized, isClinicalField(field) ? value : null));
+  if (valueType === "contextual" && !isCanary(value)) all.push(...phraseVariants(normalized, isClinicalField(field) ? value : null));
   // A value has tens of forms at most: a linear search beats building a key string and map per form.
   const best: Variant[] = [];
   for (const variant of all) {

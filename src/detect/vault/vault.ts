@@ -3,6 +3,7 @@ import type { ValueType } from "../../event.js";
 import type { FieldType } from "../../policy/infer.js";
 import { parseConfig, vaultValueSchema, type VaultValue } from "../../policy/options.js";
 import type { Detection, Detector } from "../base.js";
+import { isSlashedDayAndMonth, standsApart } from "./birth-dates.js";
 import { isMonthOfYear, isYearlessDate } from "./dates.js";
 import { CUT_TAIL_CONFIDENCE, CutTails } from "./cut-tails.js";
 import { DigitSkeletons, SKELETON_CONFIDENCE, writtenStart } from "./digit-skeletons.js";
@@ -281,10 +282,13 @@ export class Vault implements Detector {
       case "spelled-email":
         hits.candidates.push(hit);
         return;
-      case "whole":
+      case "whole": {
         if (endsInPossessive(norm, start, end)) return;
-        hits.candidates.push(variant.tail === undefined ? hit : { ...hit, start: end - variant.tail });
+        const value = valueOfForm(hit, variant);
+        // The year of `DOB: 1957` must stand apart: `DOB: 1957-10-03` is another date's.
+        if (value === hit || standsApart(norm, value.start, value.end)) hits.candidates.push(value);
         return;
+      }
       case "after-label": {
         const valueStart = end - (variant.tail ?? 0);
         const [from, to] = originalSpan(norm, valueStart, end);
@@ -303,6 +307,9 @@ export class Vault implements Detector {
         return;
       case "month-year":
         if (isMonthOfYear(norm, start, end)) hits.candidates.push(hit);
+        return;
+      case "birthday-digits":
+        if (isSlashedDayAndMonth(norm, start, end) && labelNear(norm, start, end, variant.labels!)) hits.candidates.push(hit);
         return;
       case "beside-currency":
         if (besideCurrency(norm.source, ...originalSpan(norm, start, end))) hits.candidates.push(hit);
@@ -407,6 +414,12 @@ function endsInPossessive(norm: NormalizeBuffer, start: number, end: number): bo
   if (end - start < 3 || norm.codes[end - 2] !== SPACE_CODE) return false;
   const [, to] = originalSpan(norm, start, end);
   return /['’]/.test(norm.source.charAt(to - 2));
+}
+
+/** The value's part of a whole form's hit: the hit itself, or the year of `born in 1957`, `1957 birth` (the form's `tail`, `head`). */
+function valueOfForm(hit: Candidate, { tail, head }: Variant): Candidate {
+  if (tail !== undefined) return { ...hit, start: hit.end - tail };
+  return head === undefined ? hit : { ...hit, end: hit.start + head };
 }
 
 /** Take in the `+` of `+1 982...` and the `(` of `(982) 414-6584` when the span holds its `)`. */

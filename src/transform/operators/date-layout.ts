@@ -1,6 +1,6 @@
 /**
  * A date as it is written (`07/28/1957`, `July 28th, 1957`, `28 Jul 1957`, `1957-07-28`, and
- * partial forms: `July 28`, `June 2023`, `06/2023`), read into its parts and a layout that writes
+ * partial forms: `July 28`, `June 2023`, `06/2023`, `7/28`), read into its parts and a layout that writes
  * any other date the same way: date FPE replaces the date and keeps the writing.
  */
 import { localeMonth, monthNumber, MONTHS, ordinalSuffix, spelledDay, spelledOrdinal, TWO_WORD_SPELLED_DAY, validDate, type CalendarDate } from "../../detect/vault/dates.js";
@@ -129,6 +129,12 @@ function assign(numbers: Slot[], hasMonthWord: boolean): "iso" | "other" | null 
   }
   if (numbers.length === 2 && short(numbers[0]) && four(numbers[1])) {
     [numbers[0].part, numbers[1].part] = ["month", "year"];
+    return "other";
+  }
+  if (numbers.length === 2 && numbers.every(short)) {
+    // `8/24`, a birthday in digits: month first where it can be, as with a year.
+    const monthFirst = Number(numbers[0].written) <= 12;
+    [numbers[0].part, numbers[1].part] = monthFirst ? ["month", "day"] : ["day", "month"];
     return "other";
   }
   return null;

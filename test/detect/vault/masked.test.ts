@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { maskedTail, maskedTailVariants } from "../../../src/detect/vault/masked.js";
+import { followsMask, maskedTail, maskedTailVariants } from "../../../src/detect/vault/masked.js";
+import { Vault } from "../../../src/detect/vault/vault.js";
+import { inferFieldType } from "../../../src/policy/infer.js";
 
 describe("maskedTail", () => {
   it("is the last four digits of an identifier long enough to be masked (eight digits or more)", () => {
@@ -13,5 +15,32 @@ describe("maskedTail", () => {
     expect(maskedTail("939796410", 5)).toBe("96410");
     expect(maskedTail("939796410", 6)).toBeNull();
     expect(maskedTailVariants("4023712506821203588").map((variant) => variant.form)).toEqual(["3588", "03588", "203588", "1203588", "21203588"]);
+  });
+});
+
+describe("a value that is itself a masked tail (`****3304`)", () => {
+  it("is all tail: its digits, and the same number of a longer surrogate's last digits", () => {
+    expect(maskedTail("****3304")).toBe("3304");
+    expect(maskedTail("XXXX-3304")).toBe("3304");
+    expect(maskedTail("****9536823039")).toBe("3039");
+    expect(maskedTail("3304")).toBeNull();
+    expect(maskedTail("Suite 3304")).toBeNull();
+  });
+});
+
+describe("a last four written after a lone `x` (`x3304`)", () => {
+  it("follows a mask where the x stands alone before the digits", () => {
+    for (const before of ["Card x", "card ending X", "(x", "Visa x-"]) expect(followsMask(`${before}3304`, before.length), before).toBe(true);
+    for (const before of ["Box", "0x", "1920x", "max"]) expect(followsMask(`${before}3304`, before.length), before).toBe(false);
+  });
+
+  it("is found for a masked account number and a card, not as part of another token", () => {
+    const vault = new Vault(inferFieldType);
+    vault.add("account_last4", "****3304");
+    vault.add("card_number", "4111 1111 1111 7781");
+    const found = (text: string) => vault.detect(text).map((d) => [text.slice(d.start, d.end), d.field]);
+    expect(found("Card x3304 was charged.")).toEqual([["3304", "account_last4"]]);
+    expect(found("Visa X7781 declined.")).toEqual([["7781", "card_number"]]);
+    for (const text of ["Hex 0x3304.", "Screen 1920x7781.", "Model AX3304.", "Order x33040 shipped.", "Box 3304x"]) expect(found(text), text).toEqual([]);
   });
 });

@@ -1,0 +1,64 @@
+import type { CalendarDate } from "./dates.js";
+import { originalSpan, type NormalizeBuffer } from "./normalize.js";
+import { whole, type Variant } from "./variant.js";
+import { fieldNameWords } from "./words.js";
+
+/** A birth date's year beside a phrase that says so (`born in 1957`, `DOB: 1957`, `a 1957 birth cohort`). */
+const BIRTH_YEAR_CONFIDENCE = 0.7;
+/** Month and day in digits near a birth label (`DOB 8/24`): that day of any year, told by the label. */
+const BIRTHDAY_DIGITS_CONFIDENCE = 0.7;
+/** Field-name words of a date of birth (`dob`, `date_of_birth`, `birthDate`). */
+const BIRTH_FIELD_WORDS = ["dob", "birth", "birthday", "born"];
+/** Phrases a birth year follows (normalized: `(b. 1957)` reads `b 1957`, `D.O.B.` reads `d o b`). */
+const PHRASES_BEFORE_YEAR = [
+  "born in", "born", "birth year", "birth year of", "year of birth", "b", "dob", "d o b", "yob", "date of birth", "birth date", "birthdate",
+  // `born mid-1971`, `born in late 1971`, `born in the summer of 1971`: the year as surely.
+  ...["early", "mid", "late"].flatMap((part) => [`born ${part}`, `born in ${part}`]),
+  ...["spring", "summer", "fall", "autumn", "winter"].map((season) => `born in the ${season} of`),
+];
+/** Words a birth year precedes (`a 1957 birth cohort`, `the 1957-born patient`). */
+const WORDS_AFTER_YEAR = ["birth", "born"];
+/** Words near which a month and day in digits is a birthday, not a score or a fraction (`1/2 tablet`) or another day. */
+const BIRTH_LABELS = ["dob", "birth", "birthday", "birthdate", "born", "bday"];
+/** A month and day written with one slash (`8/24`). */
+const SLASHED_DAY_AND_MONTH = /^\d{1,2}\/\d{1,2}$/;
+/** Another number or date part glued on before or after (`3/8/24`, `8/24-25`, `1951-08-07`). */
+const GLUED_BEFORE = /(?:[\d/]|\d[-.])$/;
+const GLUED_AFTER = /^(?:[\d/]|[-.]\d)/;
+
+/** Whether a field holds a date of birth (`dob`, `date_of_birth`): its year alone says something after `born in`. */
+export function isBirthField(field: string): boolean {
+  return fieldNameWords(field).some((word) => BIRTH_FIELD_WORDS.includes(word));
+}
+
+/**
+ * Forms only a date of birth has: its year after or before a birth phrase (`born in 1957`,
+ * `(b. 1957)`, `DOB: 1957`, `1957-born`), the span being the year, written apart (standsApart);
+ * its month and day in digits, either order (`7/28`, `28/07`), checked where found
+ * (isSlashedDayAndMonth, a birth label near).
+ */
+export function birthDateVariants({ year, month, day }: CalendarDate): Variant[] {
+  const y = String(year);
+  const variants: Variant[] = [
+    ...PHRASES_BEFORE_YEAR.map((phrase) => ({ ...whole(`${phrase} ${y}`, BIRTH_YEAR_CONFIDENCE), tail: y.length })),
+    ...WORDS_AFTER_YEAR.map((word) => ({ ...whole(`${y} ${word}`, BIRTH_YEAR_CONFIDENCE), head: y.length })),
+  ];
+  const pad = (n: number): string => String(n).padStart(2, "0");
+  for (const mm of new Set([String(month), pad(month)])) {
+    for (const dd of new Set([String(day), pad(day)])) {
+      for (const form of [`${mm} ${dd}`, `${dd} ${mm}`]) variants.push({ form, confidence: BIRTHDAY_DIGITS_CONFIDENCE, role: "birthday-digits", labels: BIRTH_LABELS });
+    }
+  }
+  return variants;
+}
+
+/** Whether numbers found at normalized [start, end) are written apart, not part of a longer date or number (`1951` of `1951-08-07`). */
+export function standsApart(norm: NormalizeBuffer, start: number, end: number): boolean {
+  const [from, to] = originalSpan(norm, start, end);
+  return !GLUED_BEFORE.test(norm.source.slice(Math.max(0, from - 2), from)) && !GLUED_AFTER.test(norm.source.slice(to, to + 2));
+}
+
+/** Whether numbers found at normalized [start, end) are a month and day written alone (`8/24`). */
+export function isSlashedDayAndMonth(norm: NormalizeBuffer, start: number, end: number): boolean {
+  return SLASHED_DAY_AND_MONTH.test(norm.source.slice(...originalSpan(norm, start, end))) && standsApart(norm, start, end);
+}

@@ -1,0 +1,43 @@
+import { describe, expect, it } from "vitest";
+import { Vault } from "../../../src/detect/vault/vault.js";
+import { inferFieldType } from "../../../src/policy/infer.js";
+
+function vaultOf(values: Record<string, string>): Vault {
+  const vault = new Vault(inferFieldType);
+  for (const [field, value] of Object.entries(values)) vault.add(field, value);
+  return vault;
+}
+
+function found(vault: Vault, text: string): [string, string | null][] {
+  return vault.detect(text).map((d) => [text.slice(d.start, d.end), d.field]);
+}
+
+describe("a birth date's year after or before a birth label", () => {
+  const vault = vaultOf({ dob: "1948-08-24", visit_date: "2025-06-09" });
+
+  it("is found as the year alone: `b. 1948`, `DOB: 1948`, `1948 birth cohort`, `1948-born`", () => {
+    for (const text of ["Jane Roe (b. 1948) called.", "DOB: 1948", "Date of birth: 1948.", "birthdate 1948", "a 1948 birth cohort", "the 1948-born patient", "YOB 1948", "D.O.B. 1948"]) {
+      expect(found(vault, text), text).toEqual([["1948", "dob"]]);
+    }
+  });
+
+  it("is not found after other words, nor another year, nor as the year of another date, nor for a date that is no birth date", () => {
+    for (const text of ["In 1948 the clinic opened.", "Plan b 1949", "mid-1948 sales", "DOB: 2025", "a 2025 birth", "DOB: 1948-10-03", "born 1948/10/03", "07/28/1948 birth"]) expect(found(vault, text), text).toEqual([]);
+  });
+});
+
+describe("a birth date's month and day in digits (`8/24`)", () => {
+  const vault = vaultOf({ dob: "1948-08-24", visit_date: "2025-03-04" });
+
+  it("is found written with a slash near a birth label, month or day first", () => {
+    for (const text of ["DOB 08/24", "Birthday: 8/24.", "born on 8/24", "Her birthday is 24/08, she said."]) {
+      expect(found(vault, text).filter(([, field]) => field === "dob").map(([span]) => span), text).toEqual([/\d+\/\d+/.exec(text)![0]]);
+    }
+  });
+
+  it("is not found without a birth label, with other separators, inside a longer number, or for a date that is no birth date", () => {
+    for (const text of ["Follow-up from 8/24.", "She scored 8/24 on the quiz.", "DOB 8-24", "DOB 8.24", "DOB 8/24/2025", "DOB 3/8/24", "DOB 18/24", "born 8/245", "born on 3/4"]) {
+      expect(found(vault, text), text).toEqual([]);
+    }
+  });
+});
