@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { CHANNELS, POSITIONS, RESOLUTIONS, VALUE_TYPES, type Action, type Channel, type Decision, type ObservableEvent, type Position, type Resolution, type SanitizeResult } from "./event.js";
-import { decidingGroups, resolveOverlaps, type Detection, type Detector } from "./detect/base.js";
+import { decidingGroups, resolveOverlaps, sameKind, type Detection, type Detector } from "./detect/base.js";
 import type { Judge, Rewriter } from "./detect/plugins.js";
 import { defaultRecognizers, recognizerDetector } from "./detect/recognizers/index.js";
 import { ageAt, ageDetector } from "./detect/vault/ages.js";
@@ -800,13 +800,6 @@ function wholeSurrogatePart(action: Action, role: VariantRole | undefined, ageRe
 }
 
 /** Partial renderings of an enciphered value (`renderedPart`). */
-/** NER's kinds (ner.ts) for what the vault calls a `name` and an `address`. */
-const NER_KIND_OF: Readonly<Record<string, string>> = { name: "person", address: "location" };
-
-function sameKind(found: string, registered: string): boolean {
-  return found === registered || found === NER_KIND_OF[registered];
-}
-
 const FPE_PARTS: ReadonlySet<VariantRole> = new Set(["masked-tail", "regrouped-digits", "spoken-digits", "local-number", "canary-suffix"]);
 /** Partial renderings of a pseudonymized name (`renderedPart`). */
 const PSEUDONYM_PARTS: ReadonlySet<VariantRole> = new Set(["first-name", "surname", "surname-plural", "spelled-letters"]);

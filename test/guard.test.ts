@@ -345,3 +345,23 @@ describe("revealAll", () => {
     for (const raw of ["939-79-6410", "Dwayne Sanchez", "chronic back pain"]) expect(revealed).toContain(raw);
   });
 });
+
+describe("an unregistered value holding a registered one", () => {
+  const guard = () =>
+    createRecons({
+      secret: "holder",
+      vault: { account_last4: "3304", client: "Penny Hall" },
+      policy: { fields: { account_last4: { authorized: ["doc"] }, client: { kind: "name", authorized: ["doc"] } } },
+    });
+
+  it.each([
+    ["Card 4111 1111 1007 3304 charged.", "4111 1111 1007"],
+    ["Email PENNY57@HALL-WOODS.ORG today.", "PENNY57"],
+  ])("%s is protected whole, not only the registered part (which left %s in place)", (text, rest) => {
+    for (const recipient of ["clerk", "doc"]) expect(guard().sanitizeSync({ channel: "C2", content: text, recipient }).content).not.toContain(rest);
+  });
+
+  it("keeps the registered value alone for its reader", () => {
+    expect(guard().sanitizeSync({ channel: "C2", content: "Card ending 3304; Ms. Hall called.", recipient: "doc" }).content).toBe("Card ending 3304; Ms. Hall called.");
+  });
+});

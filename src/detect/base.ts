@@ -28,16 +28,52 @@ export interface Detector {
   detect(text: string): Detection[];
 }
 
+/** NER's kinds (ner.ts) for what the vault calls a `name` and an `address`. */
+const NER_KIND_OF: Readonly<Record<string, string>> = { name: "person", address: "location" };
+
+/** Whether an unregistered hit of kind `found` is of the registered value's kind `registered` (NER's `person` of a `name`). */
+export function sameKind(found: string, registered: string): boolean {
+  return found === registered || found === NER_KIND_OF[registered];
+}
+
+/** A name glued into a handle (`ryanwilson@corp.example`): the address is that person's, the vault's rules for handles decide it. */
+const HANDLE_ROLES: ReadonlySet<VariantRole | undefined> = new Set(["glued-name", "glued-initial", "glued-surname-first", "glued-surname-initial"]);
+
 /**
- * Keep non-overlapping detections: vault (known field) beats unregistered, then the longer
- * span, then the higher confidence. Sorted by start.
+ * Vault detections strictly inside an unregistered hit of another kind: a surname inside an email
+ * (`PENNY57@HALL-WOODS.ORG`), a registered last four inside a card number. The hit is the value
+ * there; the vault's part of it would leave the rest of it in place. One sweep in text order.
+ */
+function insideOtherValues(detections: Detection[]): Set<Detection> {
+  const inside = new Set<Detection>();
+  const outer = sortInPlace(detections.filter((d) => d.field === null), (a, b) => a.start - b.start);
+  if (outer.length === 0 || outer.length === detections.length) return inside;
+  const containsStrictly = (o: Detection, d: Detection) => o.start <= d.start && o.end >= d.end && o.end - o.start > d.end - d.start;
+  let next = 0;
+  let widest: Detection | undefined;
+  for (const d of sortInPlace(detections.filter((d) => d.field !== null && !HANDLE_ROLES.has(d.role)), (a, b) => a.start - b.start)) {
+    for (; next < outer.length && outer[next].start <= d.start; next++) if (widest === undefined || outer[next].end > widest.end) widest = outer[next];
+    if (widest === undefined || widest.end < d.end) continue;
+    // The widest hit may be of the value's own kind: another one started before may still hold it.
+    const holder = sameKind(widest.kind, d.kind) ? outer.slice(0, next).find((o) => containsStrictly(o, d) && !sameKind(o.kind, d.kind)) : widest;
+    if (holder !== undefined && containsStrictly(holder, d)) inside.add(d);
+  }
+  return inside;
+}
+
+/**
+ * Keep non-overlapping detections: vault (known field) beats unregistered, unless an unregistered
+ * hit of another kind holds it (insideOtherValues), then the longer span, then the higher
+ * confidence. Sorted by start.
  */
 export function resolveOverlaps(detections: Detection[]): Detection[] {
   // Most strings hold no detection or one: no sorting (and its scratch arrays) for them.
   if (detections.length <= 1) return detections.filter((d) => d.end > d.start);
+  const inside = insideOtherValues(detections);
+  const registered = (d: Detection) => d.field !== null && !inside.has(d);
   const ranked = sortInPlace([...detections],
     (a, b) =>
-      Number(b.field !== null) - Number(a.field !== null) ||
+      Number(registered(b)) - Number(registered(a)) ||
       b.end - b.start - (a.end - a.start) ||
       b.confidence - a.confidence ||
       a.start - b.start,

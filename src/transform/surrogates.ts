@@ -35,6 +35,24 @@ interface SurrogateOrigin {
 }
 
 /**
+ * `surrogates` but those inside a longer span of `real` (a form of a registered value as written):
+ * `Oct 21` of a surrogate date inside `Oct 21 '25`, another registered date, is that date's, not a
+ * surrogate to turn back. One sweep over both in text order.
+ */
+function outsideLongerSpans(surrogates: Detection[], real: Detection[]): Detection[] {
+  if (real.length === 0) return surrogates;
+  const byStart = sortInPlace([...real], (a, b) => a.start - b.start);
+  let next = 0;
+  let endBefore = -1;
+  return sortInPlace([...surrogates], (a, b) => a.start - b.start).filter(({ start, end }) => {
+    for (; next < byStart.length && byStart[next].start < start; next++) endBefore = Math.max(endBefore, byStart[next].end);
+    if (endBefore >= end) return false;
+    for (let at = next; at < byStart.length && byStart[at].start === start; at++) if (byStart[at].end > end) return false;
+    return true;
+  });
+}
+
+/**
  * Finds the surrogates this deployment's keys give every vault value (FPE ciphertexts, pseudonyms,
  * sealed placeholders) and maps them back. Everything is derived from vault + secret, so replicas
  * and resumed processes restore each other's surrogates with no shared map.
@@ -140,11 +158,13 @@ export class SurrogateIndex {
     this.catchUp();
     const unsealed = text.includes("[REDACTED:") ? this.unseal(text, allowed) : { text, spans: [] };
     if (this.origins.length === 0) return unsealed;
-    const found = this.matcher.detect(unsealed.text).filter((detection) => {
+    const matched = this.matcher.detect(unsealed.text).filter((detection) => {
       const { entry, action } = this.origins[originIndex(detection.field!)];
       // A surrogate two values share is restored to neither: the reader would get the wrong one half the time.
       return allowed(entry.field) && !this.shared.has(`${action}\u0000${entry.value}`);
     });
+    if (matched.length === 0) return unsealed;
+    const found = outsideLongerSpans(matched, this.vault.detect(unsealed.text));
     if (found.length === 0) return unsealed;
     // A value under several fields has one surrogate found once per field on the same span: each span
     // is replaced once, or the later replacement would cut into the earlier one's output.

@@ -244,6 +244,20 @@ describe("a long shared text holding many values of several kinds", () => {
   });
 });
 
+describe("a surrogate's part inside another registered value's form", () => {
+  it("is that value's, not a surrogate to turn back (`Oct 21` of a surrogate date inside `Oct 21 '25`)", () => {
+    // Under this secret 2025-04-29 enciphers to 2043-10-21, whose yearless form is the other date's.
+    const guard = createRecons({ secret: "probe", ageReference: "2026-01-01", vault: { filing_date: ["2025-04-29", "2025-10-21"] }, policy: { fields: { filing_date: { authorized: ["doc"] } } } });
+    expect(guard.sanitizeSync({ channel: "C2", content: "A 2025-04-29", recipient: "x" }).content).toBe("A 2043-10-21");
+    expect(guard.sanitizeSync({ channel: "C2", content: "Visit on Oct 21 '25 went well.", recipient: "doc" }).content).toBe("Visit on Oct 21 '25 went well.");
+    expect(guard.sanitizeSync({ channel: "C2", content: "Visit on Oct 21 '25 went well.", recipient: "x" }).content).not.toMatch(/Oct 21|'25/);
+    // The surrogate itself still comes back.
+    const stored = guard.sanitizeSync({ channel: "C5", content: "Filed 2025-04-29." }, { reversible: true }).content as string;
+    expect(stored).toBe("Filed 2043-10-21.");
+    expect(guard.sanitizeSync({ channel: "C5", content: stored, recipient: "doc" }).content).toBe("Filed 2025-04-29.");
+  });
+});
+
 describe("ordinary words that are names too", () => {
   const wordLike = [...FIRST_NAMES, ...SURNAMES].filter(isWordLike);
   const text = wordLike.map((word) => `All the ${word}. ${word} regards,`).join("\n");

@@ -24,7 +24,8 @@ const SHAPES: ReadonlyArray<{ pattern: RegExp; confidence: number }> = [
   // A private key in PEM, whole or cut short (a log preview): up to its END line, else to the first character no PEM body has (JSON's `\n` escapes are).
   { pattern: /-----BEGIN (?:[A-Z]+ )*PRIVATE KEY(?: BLOCK)?-----[A-Za-z0-9+/=\s:,.\\-]*?(?:-----END (?:[A-Z]+ )*PRIVATE KEY(?: BLOCK)?-----|(?![A-Za-z0-9+/=\s:,.\\-]))/g, confidence: 0.99 },
   // An HTTP Authorization header's credentials (the scheme stays; `token` in lowercase is a word of prose).
-  { pattern: /\b(?:Bearer|bearer|BEARER|Basic|basic|BASIC|Token)\s+([A-Za-z0-9._~+/-]{16,4096}=*)(?![\w.~+/-])/g, confidence: 0.85 },
+  // A sentence's full stop after the credential is not part of it.
+  { pattern: /\b(?:Bearer|bearer|BEARER|Basic|basic|BASIC|Token)\s+([A-Za-z0-9._~+/-]{16,4096}=*)(?<!\.)(?![\w~+/-]|\.[\w~+/-])/g, confidence: 0.85 },
 ];
 /** The password of a URL's user info (`postgres://app:s3cret@db:5432/x`): the user and host stay. */
 const URL_PASSWORD = /\b[a-z][a-z0-9+.-]{1,20}:\/\/[^\s:/@]{1,256}:([^\s:/@]{1,256})(?=@)/g;
