@@ -407,8 +407,9 @@ class Guard implements ReconsGuard {
       for (let at = firstStartingAt(byStart, start); at < byStart.length && byStart[at].start < end; at++) {
         const d = byStart[at];
         // Only a value standing as its own token: the name in `maria.gonzalez@example.com` is part of the email the reader may see.
-        // An unregistered hit of the span's own kind is a part of that value (`555-0132` of `Four One Five, 555-0132`, NER's person `Dixon` of `Ms. Dixon`).
-        if (d.field === null && sameKind(d.kind, span.detection.kind)) continue;
+        // An unregistered hit of the span's own kind, or inside an identifier's rendering, is a part of that value (`555-0132` of `Four One Five,
+        // 555-0132`, NER's person `Dixon` of `Ms. Dixon`, an account number's halves `999543424 38582215`); a contextual span's is not.
+        if (d.field === null && (sameKind(d.kind, span.detection.kind) || span.detection.valueType === "format")) continue;
         if (d.end <= end && d.end - d.start < end - start && standsAlone(text, d)) inside.push(d);
       }
       if (inside.length === 0) return [span];

@@ -365,3 +365,18 @@ describe("an unregistered value holding a registered one", () => {
     expect(guard().sanitizeSync({ channel: "C2", content: "Card ending 3304; Ms. Hall called.", recipient: "doc" }).content).toBe("Card ending 3304; Ms. Hall called.");
   });
 });
+
+describe("a structured value's fields", () => {
+  it("are protected where each holds a form that needs words around it in prose (a score, a surname, a ZIP)", () => {
+    const guard = createRecons({
+      secret: "fields",
+      vault: { credit_score: "580", client: "Ryan Brown", address: "587 Ayers Circles Suite 327, Nguyentown, FL 96861" },
+      policy: { fields: { credit_score: { authorized: ["doc"] }, client: { kind: "name", authorized: ["doc"] }, address: { authorized: ["doc"] } } },
+    });
+    const state = { applicant: { first_name: "Ryan", last_name: "Brown", credit_score: 580 }, zip: "96861", items: 580 };
+    const shown = guard.sanitizeSync({ channel: "C5", content: state, recipient: "clerk" }).content;
+    expect(JSON.stringify(shown)).not.toMatch(/Ryan|Brown|580|96861/);
+    expect(guard.sanitizeSync({ channel: "C5", content: state, recipient: "doc" }).content).toEqual(state);
+    for (const text of ["We shipped 580 items.", "Brown rice is cheap."]) expect(guard.sanitizeSync({ channel: "C2", content: text, recipient: "clerk" }).content).toBe(text);
+  });
+});

@@ -246,6 +246,12 @@ export class Vault implements Detector {
     const entry = index.targetEntry[target];
     const variant = this.variants[entry][index.targetVariant[target]];
     const { confidence, role } = variant;
+    // A string that is this form and nothing else is a field's value (`{"last_name": "Brown"}`,
+    // `{"credit_score": 580}`, a table cell): no label or sentence around it is needed to say whose.
+    if (WHOLE_STRING_ROLES.has(role) && isWholeText(norm, start, end)) {
+      hits.candidates.push({ entry, start, end, confidence, role });
+      return;
+    }
     switch (role) {
       case "context-word": {
         const wordEnd = contextWordEnd(norm, start, end, index.targetPrefix[target] === 1);
@@ -542,4 +548,13 @@ function digitsToTokenEnd(norm: NormalizeBuffer, end: number): number {
   let at = end;
   while (at < norm.length && isDigitCode(norm.codes[at])) at++;
   return at === norm.length || norm.codes[at] === SPACE_CODE ? at : -1;
+}
+
+/** Roles whose form is found only with words around it that say whose it is (a label, a mask, a sentence naming the person). */
+const WHOLE_STRING_ROLES: ReadonlySet<VariantRole> = new Set(["near-label", "first-name", "surname", "masked-tail"]);
+
+/** Whether normalized [start, end) is all of the text but a separator at either edge. */
+function isWholeText(norm: NormalizeBuffer, start: number, end: number): boolean {
+  const from = start === 0 || (start === 1 && norm.codes[0] === SPACE_CODE);
+  return from && (end === norm.length || (end === norm.length - 1 && norm.codes[end] === SPACE_CODE));
 }

@@ -166,6 +166,14 @@ describe("Vault", () => {
     expect(found(vaultOf({ patient_name: "Grant Long" }), "Name: Grant")).toEqual([["Grant", "patient_name", 0.5]]);
   });
 
+  it("finds a form that needs words around it where a string is that form alone: a field's value or a table cell", () => {
+    const vault = vaultOf({ credit_score: "580", client_name: "Ryan Brown", ssn: "985-71-8578", address: "587 Ayers Circles Suite 327, Nguyentown, FL 96861" });
+    for (const [text, field] of [["580", "credit_score"], ["Brown", "client_name"], ["Ryan", "client_name"], [" Brown\n", "client_name"], ["8578", "ssn"], ["96861", "address"]]) {
+      expect(found(vault, text).map(([, f]) => f), JSON.stringify(text)).toEqual([field]);
+    }
+    expectNotFound(vault, ["580 items", "Brown rice", "code 8578", "Order 96861 shipped"]);
+  });
+
   it("reads a common-word surname opening a sentence as the person where a singular subject's verb follows it", () => {
     const vault = vaultOf({ opposing_party: "Xavier Hill", client_name: "Ann Brooks" });
     for (const text of ["Hill has been notified.", "Hill was seen today.", "Hill reports improvement.", "Notes:\nHill said no."]) expect(found(vault, text), text).toEqual([["Hill", "opposing_party", 0.6]]);
