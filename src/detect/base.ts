@@ -48,15 +48,20 @@ function insideOtherValues(detections: Detection[]): Set<Detection> {
   const inside = new Set<Detection>();
   const outer = sortInPlace(detections.filter((d) => d.field === null), (a, b) => a.start - b.start);
   if (outer.length === 0 || outer.length === detections.length) return inside;
-  const containsStrictly = (o: Detection, d: Detection) => o.start <= d.start && o.end >= d.end && o.end - o.start > d.end - d.start;
+  // Per kind, the hit reaching furthest among those started so far: a few kinds, so each vault detection reads a few.
+  const widest = new Map<string, Detection>();
   let next = 0;
-  let widest: Detection | undefined;
   for (const d of sortInPlace(detections.filter((d) => d.field !== null && !HANDLE_ROLES.has(d.role)), (a, b) => a.start - b.start)) {
-    for (; next < outer.length && outer[next].start <= d.start; next++) if (widest === undefined || outer[next].end > widest.end) widest = outer[next];
-    if (widest === undefined || widest.end < d.end) continue;
-    // The widest hit may be of the value's own kind: another one started before may still hold it.
-    const holder = sameKind(widest.kind, d.kind) ? outer.slice(0, next).find((o) => containsStrictly(o, d) && !sameKind(o.kind, d.kind)) : widest;
-    if (holder !== undefined && containsStrictly(holder, d)) inside.add(d);
+    for (; next < outer.length && outer[next].start <= d.start; next++) {
+      const hit = outer[next];
+      if ((widest.get(hit.kind)?.end ?? -1) < hit.end) widest.set(hit.kind, hit);
+    }
+    for (const [kind, hit] of widest) {
+      if (!sameKind(kind, d.kind) && hit.end >= d.end && hit.end - hit.start > d.end - d.start) {
+        inside.add(d);
+        break;
+      }
+    }
   }
   return inside;
 }

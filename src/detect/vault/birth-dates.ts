@@ -18,8 +18,13 @@ const PHRASES_BEFORE_YEAR = [
 ];
 /** Words a birth year precedes (`a 1957 birth cohort`, `the 1957-born patient`). */
 const WORDS_AFTER_YEAR = ["birth", "born"];
-/** Words near which a month and day in digits is a birthday, not a score or a fraction (`1/2 tablet`) or another day. */
-const BIRTH_LABELS = ["dob", "birth", "birthday", "birthdate", "born", "bday"];
+/**
+ * Words right before which a month and day in digits is a birthday, not a score or a fraction
+ * (`1/2 tablet`) or another day (`DOB: 8/24`, `Date of birth 08/24`, `born on 8/24`, `Her birthday is
+ * 24/08`). Part of the
+ * form, not looked for near it: a form of two small numbers alone would be found all over a text.
+ */
+const BIRTH_LABELS = ["dob", "birth", "birthday", "birthday is", "born", "born on"];
 /** A month and day written with one slash (`8/24`). */
 const SLASHED_DAY_AND_MONTH = /^\d{1,2}\/\d{1,2}$/;
 /** Another number or date part glued on before or after (`3/8/24`, `8/24-25`, `1951-08-07`). */
@@ -34,8 +39,8 @@ export function isBirthField(field: string): boolean {
 /**
  * Forms only a date of birth has: its year after or before a birth phrase (`born in 1957`,
  * `(b. 1957)`, `DOB: 1957`, `1957-born`), the span being the year, written apart (standsApart);
- * its month and day in digits, either order (`7/28`, `28/07`), checked where found
- * (isSlashedDayAndMonth, a birth label near).
+ * its month and day in digits, either order (`7/28`, `28/07`), right after a birth label, checked
+ * where found (isSlashedDayAndMonth).
  */
 export function birthDateVariants({ year, month, day }: CalendarDate): Variant[] {
   const y = String(year);
@@ -46,7 +51,9 @@ export function birthDateVariants({ year, month, day }: CalendarDate): Variant[]
   const pad = (n: number): string => String(n).padStart(2, "0");
   for (const mm of new Set([String(month), pad(month)])) {
     for (const dd of new Set([String(day), pad(day)])) {
-      for (const form of [`${mm} ${dd}`, `${dd} ${mm}`]) variants.push({ form, confidence: BIRTHDAY_DIGITS_CONFIDENCE, role: "birthday-digits", labels: BIRTH_LABELS });
+      for (const digits of [`${mm} ${dd}`, `${dd} ${mm}`]) {
+        for (const label of BIRTH_LABELS) variants.push({ form: `${label} ${digits}`, confidence: BIRTHDAY_DIGITS_CONFIDENCE, role: "birthday-digits", tail: digits.length });
+      }
     }
   }
   return variants;

@@ -314,9 +314,11 @@ export class Vault implements Detector {
       case "month-year":
         if (isMonthOfYear(norm, start, end)) hits.candidates.push(hit);
         return;
-      case "birthday-digits":
-        if (isSlashedDayAndMonth(norm, start, end) && labelNear(norm, start, end, variant.labels!)) hits.candidates.push(hit);
+      case "birthday-digits": {
+        const valueStart = end - variant.tail!;
+        if (isSlashedDayAndMonth(norm, valueStart, end)) hits.candidates.push({ ...hit, start: valueStart });
         return;
+      }
       case "beside-currency":
         if (besideCurrency(norm.source, ...originalSpan(norm, start, end))) hits.candidates.push(hit);
         return;
