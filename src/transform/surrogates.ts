@@ -34,6 +34,9 @@ interface SurrogateOrigin {
   surrogate: string;
 }
 
+/** Partial renderings made of a few digits or a month and day, which another registered value's longer form can hold (`Oct 21` in `Oct 21 '25`). */
+const NUMERIC_PARTS: ReadonlySet<VariantRole | undefined> = new Set(["yearless-date", "month-year", "masked-tail", "local-number", "birthday-digits"]);
+
 /**
  * `surrogates` but those inside a longer span of `real` (a form of a registered value as written):
  * `Oct 21` of a surrogate date inside `Oct 21 '25`, another registered date, is that date's, not a
@@ -164,7 +167,8 @@ export class SurrogateIndex {
       return allowed(entry.field) && !this.shared.has(`${action}\u0000${entry.value}`);
     });
     if (matched.length === 0) return unsealed;
-    const found = outsideLongerSpans(matched, this.vault.detect(unsealed.text));
+    // Only a number-like part of a surrogate can be a part of another value's form by chance: no second detection pass for the rest.
+    const found = matched.some((detection) => NUMERIC_PARTS.has(detection.role)) ? outsideLongerSpans(matched, this.vault.detect(unsealed.text)) : matched;
     if (found.length === 0) return unsealed;
     // A value under several fields has one surrogate found once per field on the same span: each span
     // is replaced once, or the later replacement would cut into the earlier one's output.
