@@ -1,7 +1,9 @@
 import type { DetectedValue, ValueType } from "../event.js";
 import type { VariantRole } from "./vault/variant.js";
 import { sortInPlace } from "./sort.js";
+import { heldByLonger } from "./held-by-longer.js";
 import { SpanCover } from "./span-cover.js";
+import { isGluedShape } from "./vault/names.js";
 
 /** A protected value found in one string. Offsets are UTF-16 indices into that string. */
 export interface Detection extends DetectedValue {
@@ -36,34 +38,17 @@ export function sameKind(found: string, registered: string): boolean {
   return found === registered || found === NER_KIND_OF[registered];
 }
 
-/** A name glued into a handle (`ryanwilson@corp.example`): the address is that person's, the vault's rules for handles decide it. */
-const HANDLE_ROLES: ReadonlySet<VariantRole | undefined> = new Set(["glued-name", "glued-initial", "glued-surname-first", "glued-surname-initial"]);
-
 /**
  * Vault detections strictly inside an unregistered hit of another kind: a surname inside an email
  * (`PENNY57@HALL-WOODS.ORG`), a registered last four inside a card number. The hit is the value
- * there; the vault's part of it would leave the rest of it in place. One sweep in text order.
+ * there; the vault's part of it would leave the rest of it in place. A name glued into a handle
+ * (`ryanwilson@corp.example`) is not: the address is that person's, the handle rules decide it.
  */
 function insideOtherValues(detections: Detection[]): Set<Detection> {
-  const inside = new Set<Detection>();
-  const outer = sortInPlace(detections.filter((d) => d.field === null), (a, b) => a.start - b.start);
-  if (outer.length === 0 || outer.length === detections.length) return inside;
-  // Per kind, the hit reaching furthest among those started so far: a few kinds, so each vault detection reads a few.
-  const widest = new Map<string, Detection>();
-  let next = 0;
-  for (const d of sortInPlace(detections.filter((d) => d.field !== null && !HANDLE_ROLES.has(d.role)), (a, b) => a.start - b.start)) {
-    for (; next < outer.length && outer[next].start <= d.start; next++) {
-      const hit = outer[next];
-      if ((widest.get(hit.kind)?.end ?? -1) < hit.end) widest.set(hit.kind, hit);
-    }
-    for (const [kind, hit] of widest) {
-      if (!sameKind(kind, d.kind) && hit.end >= d.end && hit.end - hit.start > d.end - d.start) {
-        inside.add(d);
-        break;
-      }
-    }
-  }
-  return inside;
+  const unregistered = detections.filter((d) => d.field === null);
+  if (unregistered.length === 0 || unregistered.length === detections.length) return new Set();
+  const registered = detections.filter((d) => d.field !== null && !isGluedShape(d.role));
+  return heldByLonger(registered, unregistered, (hit, d) => !sameKind(hit.kind, d.kind), (hit) => hit.kind);
 }
 
 /**

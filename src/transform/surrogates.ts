@@ -8,6 +8,7 @@ import { ageAt, agesOf, writtenAges } from "../detect/vault/ages.js";
 import { isBirthField } from "../detect/vault/birth-dates.js";
 import { parseDate, type CalendarDate } from "../detect/vault/dates.js";
 import type { Detection } from "../detect/base.js";
+import { heldByLonger } from "../detect/held-by-longer.js";
 import { open, seal } from "../crypto/aes-gcm.js";
 import { keyedTag } from "../crypto/keys.js";
 import type { Operator, OperatorInput, OperatorOutput } from "./base.js";
@@ -36,24 +37,6 @@ interface SurrogateOrigin {
 
 /** Partial renderings made of a few digits or a month and day, which another registered value's longer form can hold (`Oct 21` in `Oct 21 '25`). */
 const NUMERIC_PARTS: ReadonlySet<VariantRole | undefined> = new Set(["yearless-date", "month-year", "masked-tail", "local-number", "birthday-digits"]);
-
-/**
- * `surrogates` but those inside a longer span of `real` (a form of a registered value as written):
- * `Oct 21` of a surrogate date inside `Oct 21 '25`, another registered date, is that date's, not a
- * surrogate to turn back. One sweep over both in text order.
- */
-function outsideLongerSpans(surrogates: Detection[], real: Detection[]): Detection[] {
-  if (real.length === 0) return surrogates;
-  const byStart = sortInPlace([...real], (a, b) => a.start - b.start);
-  let next = 0;
-  let endBefore = -1;
-  return sortInPlace([...surrogates], (a, b) => a.start - b.start).filter(({ start, end }) => {
-    for (; next < byStart.length && byStart[next].start < start; next++) endBefore = Math.max(endBefore, byStart[next].end);
-    if (endBefore >= end) return false;
-    for (let at = next; at < byStart.length && byStart[at].start === start; at++) if (byStart[at].end > end) return false;
-    return true;
-  });
-}
 
 /**
  * Finds the surrogates this deployment's keys give every vault value (FPE ciphertexts, pseudonyms,
@@ -168,7 +151,9 @@ export class SurrogateIndex {
     });
     if (matched.length === 0) return unsealed;
     // Only a number-like part of a surrogate can be a part of another value's form by chance: no second detection pass for the rest.
-    const found = matched.some((detection) => NUMERIC_PARTS.has(detection.role)) ? outsideLongerSpans(matched, this.vault.detect(unsealed.text)) : matched;
+    // A surrogate's part inside a longer form of a registered value as written (`Oct 21` of a surrogate date inside `Oct 21 '25`, another registered date) is that value's.
+    const held = matched.some((detection) => NUMERIC_PARTS.has(detection.role)) ? heldByLonger(matched, this.vault.detect(unsealed.text)) : null;
+    const found = held === null ? matched : matched.filter((detection) => !held.has(detection));
     if (found.length === 0) return unsealed;
     // A value under several fields has one surrogate found once per field on the same span: each span
     // is replaced once, or the later replacement would cut into the earlier one's output.

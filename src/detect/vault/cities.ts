@@ -1,6 +1,6 @@
 /** The city of an address named alone (`lives in Nguyentown`): a quasi-identifier where its name is one few towns bear. */
 import { whole, type Variant } from "./variant.js";
-import { isDictionaryWord, isNameWord, lexiconTag } from "./words.js";
+import { isDictionaryWord, isNameWord, lexiconTags } from "./words.js";
 
 /** Above the policy's minimum confidence (an authorized reader keeps it), below the city with its state: the name alone is less certain. */
 const CITY_CONFIDENCE = 0.6;
@@ -20,8 +20,7 @@ const PLACE_TAGS: ReadonlySet<string> = new Set(["City", "Place", "Region", "Cou
 
 function isWellKnownTown(city: string): boolean {
   if (COMMON_TOWNS.has(city)) return true;
-  const tags = lexiconTag(city) ?? [];
-  return (Array.isArray(tags) ? tags : [tags]).some((tag) => PLACE_TAGS.has(tag));
+  return lexiconTags(city).some((tag) => PLACE_TAGS.has(tag));
 }
 
 /**

@@ -1,4 +1,4 @@
-import { isDictionaryWord, isNameWord, isTitle, lexiconTag, opensAsWord } from "./words.js";
+import { isDictionaryWord, isNameWord, isTitle, lexiconTags, opensAsWord } from "./words.js";
 
 /** Characters that join two words into one name (`Jane Smith`, `Smith-Jones`). */
 const JOINER = /[ \t-]/;
@@ -62,9 +62,7 @@ const SINGULAR_VERBS: ReadonlySet<string> = new Set(["is", "was", "has", "had", 
 function isSingularSubjectVerb(word: string): boolean {
   const lower = word.toLowerCase();
   if (SINGULAR_VERBS.has(lower)) return true;
-  // The lexicon gives some words several tags (`was`: Copula and PastTense).
-  const tag: unknown = lexiconTag(lower);
-  const tags = Array.isArray(tag) ? tag : [tag];
+  const tags = lexiconTags(lower);
   return tags.includes("PastTense") || (tags.includes("PresentTense") && lower.endsWith("s"));
 }
 

@@ -4,7 +4,7 @@
  */
 import type { Variant } from "./variant.js";
 
-export const DIGIT_WORDS = ["zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine"];
+const DIGIT_WORDS = ["zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine"];
 /** A digit as written: the figure or the word. */
 const DIGIT_TOKEN = new RegExp(`\\d|\\b(?:${DIGIT_WORDS.join("|")})\\b`, "gi");
 const SPOKEN_CONFIDENCE = 0.9;

@@ -315,8 +315,8 @@ export class Vault implements Detector {
         if (isMonthOfYear(norm, start, end)) hits.candidates.push(hit);
         return;
       case "birthday-digits": {
-        const valueStart = end - variant.tail!;
-        if (isSlashedDayAndMonth(norm, valueStart, end)) hits.candidates.push({ ...hit, start: valueStart });
+        const value = valueOfForm(hit, variant);
+        if (isSlashedDayAndMonth(norm, value.start, value.end)) hits.candidates.push(value);
         return;
       }
       case "beside-currency":

@@ -45,6 +45,12 @@ export function lexiconTag(word: string): string | undefined {
   return lexicon[word];
 }
 
+/** Every tag the lexicon gives a word (some words have several: `was` is Copula and PastTense); none if it does not list it. */
+export function lexiconTags(word: string): readonly string[] {
+  const tags: unknown = lexiconTag(word);
+  return Array.isArray(tags) ? tags : tags === undefined ? [] : [tags as string];
+}
+
 /** compromise lexicon tags of words that are foremost names (`James`, `Corey`, `Murray`, `Collins`). */
 const NAME_TAGS: ReadonlySet<string> = new Set(["FirstName", "MaleName", "FemaleName", "LastName", "Person"]);
 
