@@ -493,11 +493,21 @@ function labelNear(norm: NormalizeBuffer, start: number, end: number, labels: re
   return labels.some((label) => around.includes(` ${label} `));
 }
 
-/** Short numbers without their label that stand within LABEL_WINDOW of another entry's value (`88400,15230.55,702`). */
+/**
+ * Short numbers (and well-known towns) without their label that stand within LABEL_WINDOW of another
+ * entry's value (`88400,15230.55,702`) or of another part of their own value (a ZIP in the table cell
+ * after its address's street and city); a labelled occurrence of the same number is not another part.
+ */
 function besideOtherValues(candidates: readonly Candidate[], unlabeled: readonly Candidate[]): Candidate[] {
   if (unlabeled.length === 0) return [];
   return unlabeled.filter((number) =>
-    candidates.some((other) => other.entry !== number.entry && !other.scattered && other.start - number.end <= LABEL_WINDOW && number.start - other.end <= LABEL_WINDOW),
+    candidates.some(
+      (other) =>
+        !other.scattered &&
+        other.start - number.end <= LABEL_WINDOW &&
+        number.start - other.end <= LABEL_WINDOW &&
+        (other.entry !== number.entry || (other.role !== "near-label" && (other.end <= number.start || other.start >= number.end))),
+    ),
   );
 }
 

@@ -85,6 +85,19 @@ describe("an address's parts named apart from it", () => {
     expect(spans("postal code 02601")).toEqual(["02601"]);
   });
 
+  it("the ZIP and a well-known town alone beside another part of their own address (HTML table cells)", () => {
+    expect(spans("<tr><td>587 Ayers Circles Suite 327</td><td>Nguyentown</td><td>FL</td><td>96861</td></tr>")).toEqual([
+      "587 Ayers Circles Suite 327",
+      "Nguyentown",
+      "96861",
+    ]);
+    expect(spans("<td>12 Lake Park Drive</td><td>Springfield</td><td>IL</td>")).toEqual(["12 Lake Park Drive", "Springfield"]);
+    // The same ZIP written twice is not another part: a bare number beside the labelled one stays text.
+    expect(spans("ZIP code of the patient on file: 96861; the order number is 96861.")).toEqual(["96861"]);
+    // Far from the rest of the address (beyond the label window), a bare number may be anything.
+    expect(spans(`Nguyentown ${"x ".repeat(40)}96861`)).toEqual(["Nguyentown"]);
+  });
+
   it("the house number with the first word of a distinctive street name", () => {
     expect(spans("She lives at 587 Ayers.")).toEqual(["587 Ayers"]);
     expect(spans("Ship to 61282 Christina.")).toEqual(["61282 Christina"]);
@@ -119,7 +132,7 @@ describe("an address's parts through the guard", () => {
   const guard = createRecons({ secret: "address-parts", vault: { home_address: address }, policy: { fields: { home_address: { kind: "address", authorized: ["nurse"] } } } });
   const read = (content: string, recipient: string) => guard.sanitizeSync({ channel: "C5", content, recipient }).content;
 
-  it.each(["The patient lives in Nguyentown.", "She lives at 587 Ayers.", "Nguyentown (ZIP 96861), FL 96861"])(
+  it.each(["The patient lives in Nguyentown.", "She lives at 587 Ayers.", "Nguyentown (ZIP 96861), FL 96861", "<td>587 Ayers Circles Suite 327</td><td>Nguyentown</td><td>FL</td><td>96861</td>"])(
     "%s: hidden from others, unchanged for the authorized reader, and restored exactly from shared state",
     (text) => {
       expect(read(text, "nurse")).toBe(text);
