@@ -35,9 +35,6 @@ interface SurrogateOrigin {
   surrogate: string;
 }
 
-/** Partial renderings made of a few digits or a month and day, which another registered value's longer form can hold (`Oct 21` in `Oct 21 '25`). */
-const NUMERIC_PARTS: ReadonlySet<VariantRole | undefined> = new Set(["yearless-date", "month-year", "masked-tail", "local-number", "birthday-digits"]);
-
 /**
  * Finds the surrogates this deployment's keys give every vault value (FPE ciphertexts, pseudonyms,
  * sealed placeholders) and maps them back. Everything is derived from vault + secret, so replicas
@@ -150,10 +147,10 @@ export class SurrogateIndex {
       return allowed(entry.field) && !this.shared.has(`${action}\u0000${entry.value}`);
     });
     if (matched.length === 0) return unsealed;
-    // Only a number-like part of a surrogate can be a part of another value's form by chance: no second detection pass for the rest.
-    // A surrogate's part inside a longer form of a registered value as written (`Oct 21` of a surrogate date inside `Oct 21 '25`, another registered date) is that value's.
-    const held = matched.some((detection) => NUMERIC_PARTS.has(detection.role)) ? heldByLonger(matched, this.vault.detect(unsealed.text)) : null;
-    const found = held === null ? matched : matched.filter((detection) => !held.has(detection));
+    // A surrogate's part inside a longer form of a registered value as written is that value's: a number (`Oct 21` of a surrogate
+    // date inside `Oct 21 '25`, another registered date) or a word (a surname's pseudonym inside the domain of `PENNY57@HALL-WOODS.ORG`).
+    const held = heldByLonger(matched, this.vault.detect(unsealed.text));
+    const found = matched.filter((detection) => !held.has(detection));
     if (found.length === 0) return unsealed;
     // A value under several fields has one surrogate found once per field on the same span: each span
     // is replaced once, or the later replacement would cut into the earlier one's output.

@@ -258,6 +258,22 @@ describe("a surrogate's part inside another registered value's form", () => {
   });
 });
 
+describe("a pseudonym's part inside another registered value's form", () => {
+  it("is that value's too (a surname's pseudonym inside an email's domain, written in capitals)", () => {
+    const guard = createRecons({ secret: "probe", vault: { references: ["Jason Summers", "Steven Hall"] }, policy: { fields: { references: { kind: "name", authorized: ["doc"] }, email: { kind: "email", authorized: ["doc"] } } } });
+    // The surname's pseudonym alone: restoring turns it back into `Hall` wherever it stands as a surname.
+    const surname = (guard.sanitizeSync({ channel: "C2", content: "Steven Hall", recipient: "x" }).content as string).split(" ")[1]!;
+    expect(surname).toMatch(/^[A-Z][a-z]+$/);
+    guard.vault.add("email", `penny57@hall-${surname.toLowerCase()}.org`);
+    for (const text of [`Email PENNY57@HALL-${surname.toUpperCase()}.ORG today.`, `Email Penny57@Hall-${surname}.org today.`]) {
+      expect(guard.sanitizeSync({ channel: "C2", content: text, recipient: "doc" }).content).toBe(text);
+      expect(guard.sanitizeSync({ channel: "C2", content: text, recipient: "x" }).content).not.toMatch(/penny57|hall/i);
+    }
+    // The pseudonym standing alone as a surname still comes back.
+    expect(guard.sanitizeSync({ channel: "C2", content: `Mr. ${surname} called.`, recipient: "doc" }).content).toBe("Mr. Hall called.");
+  });
+});
+
 describe("ordinary words that are names too", () => {
   const wordLike = [...FIRST_NAMES, ...SURNAMES].filter(isWordLike);
   const text = wordLike.map((word) => `All the ${word}. ${word} regards,`).join("\n");
