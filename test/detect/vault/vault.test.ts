@@ -159,6 +159,11 @@ describe("Vault", () => {
     expect(found(vault, "We spoke with Long yesterday")).toEqual([["Long", "patient_name", 0.6]]);
     for (const text of ["- Patient name: Long", "- **Name:** Long", "Opposing party: Long"]) expect(found(vault, text), text).toEqual([["Long", "patient_name", 0.6]]);
     expectNotFound(vault, ["Duration: Long", "Plan name:\nLong waits."]);
+    // A key that names a name part, as YAML, JSON or a form writes it.
+    for (const text of ["last_name: Long", '{"last_name": "Long"}', '{"lastName":"Long"}', '{"first":"Emily","last":"Long"}', "Surname: Long", "family-name = Long"]) {
+      expect(found(vault, text).filter(([span]) => span === "Long"), text).toEqual([["Long", "patient_name", 0.6]]);
+    }
+    expectNotFound(vault, ["last_updated: Long ago", "at last: Long waits", "lasting: Long"]);
     expect(found(vault, "In *Holmes v. Long*, the court")).toEqual([["Long", "patient_name", 0.6]]);
     expectNotFound(vault, ["See section v. Long waits follow.", "It was fine. Long waits followed."]);
     // A first name that is also a word, followed by another surname: someone else.
