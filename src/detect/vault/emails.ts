@@ -10,6 +10,8 @@ const LOCAL_PART_CONFIDENCE = 0.9;
 const MIN_LETTERS_HANDLE = 8;
 /** Any handle needs this many letters and digits to be anyone's (`jk77`, `m.li`; not `a1`, `j.s`). */
 const MIN_HANDLE = 4;
+/** Words that say a handle too short to tell its owner apart is one (`username: cmartin`, `Login: @cmartin`, `{"user": "cmartin"}`). */
+const HANDLE_LABELS: readonly string[] = ["username", "user", "login", "handle", "userid", "user id", "screen name", "alias", "account"];
 /** A local part a writer could use as a handle: letters and digits, single `.`, `_` or `-` between them. */
 const HANDLE_SHAPE = /^[a-z0-9]+(?:[._-][a-z0-9]+)*$/i;
 const SEPARATOR = /[._-]/;
@@ -46,8 +48,19 @@ export function isDistinctiveLocalPart(local: string): boolean {
 }
 
 /**
+ * Whether a local part that is not distinctive alone still names its owner after a handle's label:
+ * four letters and digits or more, not ordinary words only (`cmartin`, `bgreen`; not `sales`, `info`).
+ */
+function isLabelledLocalPart(local: string): boolean {
+  if (!HANDLE_SHAPE.test(local) || !HAS_LETTER.test(local)) return false;
+  const words = local.toLowerCase().split(SEPARATOR);
+  return words.join("").length >= MIN_HANDLE && !words.every(isOrdinaryWord);
+}
+
+/**
  * An email's forms: written to fool scrapers (`dwayne.sanchez [at] example [dot] com`, `(at)`,
- * `at example.com`), and its local part alone as a handle when distinctive (`jkowalski77`, `@maria.gonzalez`).
+ * `at example.com`), and its local part alone as a handle when distinctive (`jkowalski77`, `@maria.gonzalez`)
+ * or, shorter, with a handle's label near (`username: cmartin`).
  */
 export function emailVariants(value: string): Variant[] {
   const local = localPart(value);
@@ -60,6 +73,7 @@ export function emailVariants(value: string): Variant[] {
     `${spelled(local)} at ${spelled(domain)}`,
   ].map((form) => ({ form, confidence: EMAIL_CONFIDENCE, role: "spelled-email" }));
   if (isDistinctiveLocalPart(local)) forms.push({ form: normalizeValue(local), confidence: LOCAL_PART_CONFIDENCE, role: "local-part" });
+  else if (isLabelledLocalPart(local)) forms.push({ form: normalizeValue(local), confidence: LOCAL_PART_CONFIDENCE, role: "local-part", labels: HANDLE_LABELS });
   return forms;
 }
 

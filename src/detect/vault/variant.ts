@@ -67,7 +67,7 @@ export interface Variant {
   head?: number;
   /** context-word: the word stands for the phrase by itself (a diagnosis's own term: `kidney` of `Chronic Kidney Disease`). */
   alone?: boolean;
-  /** near-label: the words (normalized) that name the field, one of which must be near the value. */
+  /** near-label (and a short local-part): the words (normalized) that name the field, one of which must be near the value. */
   labels?: readonly string[];
 }
 

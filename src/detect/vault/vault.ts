@@ -323,7 +323,8 @@ export class Vault implements Detector {
         if (besideCurrency(norm.source, ...originalSpan(norm, start, end))) hits.candidates.push(hit);
         return;
       case "local-part":
-        if (isWrittenHandle(norm.source, ...originalSpan(norm, start, end))) hits.candidates.push(hit);
+        // A short handle (`cmartin`) counts only with its label near.
+        if (isWrittenHandle(norm.source, ...originalSpan(norm, start, end)) && (variant.labels === undefined || labelNear(norm, start, end, variant.labels))) hits.candidates.push(hit);
         return;
       case "acronym": {
         // `CKD` stands for the phrase; `cat` or `Gad` is a word.
@@ -563,7 +564,7 @@ function digitsToTokenEnd(norm: NormalizeBuffer, end: number): number {
 }
 
 /** Roles whose form is found only with words around it that say whose it is (a label, a mask, a sentence naming the person). */
-const WHOLE_STRING_ROLES: ReadonlySet<VariantRole> = new Set(["near-label", "first-name", "surname", "masked-tail"]);
+const WHOLE_STRING_ROLES: ReadonlySet<VariantRole> = new Set(["near-label", "first-name", "surname", "masked-tail", "local-part"]);
 
 /** Whether normalized [start, end) is all of the text but a separator at either edge. */
 function isWholeText(norm: NormalizeBuffer, start: number, end: number): boolean {

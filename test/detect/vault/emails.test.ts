@@ -11,9 +11,10 @@ describe("isDistinctiveLocalPart", () => {
     expect(isDistinctiveLocalPart(local)).toBe(false);
   });
 
-  it("makes a local-part form only of a distinctive local part", () => {
+  it("makes an unlabelled local-part form only of a distinctive local part", () => {
     expect(emailVariants("maria.gonzalez@example.com").filter((v) => v.role === "local-part").map((v) => v.form)).toEqual(["maria gonzalez"]);
-    expect(emailVariants("maria@example.com").some((v) => v.role === "local-part")).toBe(false);
+    // Not distinctive alone: its local-part form needs a handle's label near.
+    expect(emailVariants("maria@example.com").filter((v) => v.role === "local-part").map((v) => v.labels !== undefined)).toEqual([true]);
   });
 });
 
@@ -95,6 +96,33 @@ describe("an email's local part written alone", () => {
     "Dear Maria, the marketing team meets at 10.",
   ])("leaves %s alone", (text) => {
     expect(deliver(guard(), text, "x")).toBe(text);
+  });
+});
+
+describe("a short local part with a handle's label near", () => {
+  const g = createRecons({ secret: "emails-secret", vault: { email: "cmartin@example.net", team: "sales@acme.com" }, policy: { fields: { email: { authorized: ["reader"] }, team: { authorized: ["reader"] } } } });
+  const deliver = (content: string, recipient: string) => g.sanitizeSync({ channel: "C2", content, recipient }).content as string;
+
+  it("makes a labelled local-part form of a local part too short to tell its owner apart alone", () => {
+    expect(emailVariants("cmartin@example.net").filter((v) => v.role === "local-part")).toEqual([expect.objectContaining({ form: "cmartin", labels: expect.arrayContaining(["username", "login"]) })]);
+    expect(emailVariants("sales@acme.com").some((v) => v.role === "local-part")).toBe(false);
+  });
+
+  it.each(["Her username is cmartin.", "Login: @cmartin", '{"user":"cmartin","domain":"example.net"}'])("%s reaches no unauthorized reader; the authorized one gets it as written, also back from shared state", (text) => {
+    expect(deliver(text, "x")).not.toContain("cmartin");
+    expect(deliver(text, "reader")).toBe(text);
+    const stored = g.sanitizeSync({ channel: "C5", content: text }, { reversible: true }).content as string;
+    expect(stored).not.toContain("cmartin");
+    expect(g.restore(stored, "reader", "C5")).toBe(text);
+  });
+
+  it("is protected where a string is that handle alone (a field's value: `{ user: \"cmartin\" }`)", () => {
+    expect(g.sanitizeSync({ channel: "C3", content: { user: "cmartin", domain: "example.net" }, recipient: "x" }).content).not.toEqual(expect.objectContaining({ user: "cmartin" }));
+    expect(g.sanitizeSync({ channel: "C3", content: { user: "cmartin", domain: "example.net" }, recipient: "reader" }).content).toEqual({ user: "cmartin", domain: "example.net" });
+  });
+
+  it.each(["cmartin called", "username: cmartinez", "login: sales"])("leaves %s alone (no label, another handle, an ordinary word)", (text) => {
+    expect(deliver(text, "x")).toBe(text);
   });
 });
 
