@@ -7,15 +7,17 @@ import { asciiDigits } from "./normalize.js";
 
 /** Fewer digits than this are too common to claim by digits alone. */
 const MIN_SKELETON_DIGITS = 7;
+/** Fewer digits (`PT-652 250` of PT-652250) are claimed only with the value's letter prefix written right before them. */
+const MIN_PREFIXED_DIGITS = 5;
 /** Kinds whose digits do not name the value on their own (amounts and dates have their own forms). */
 const NOT_IDENTIFIERS = new Set(["amount", "date", "name", "email", "text"]);
 /** A value that is an identifier: digits with separators, after an optional letter prefix (`MRN-`, `INS`). */
 const IDENTIFIER_SHAPE = /^[A-Za-z]*[^A-Za-z]*$/;
 /**
- * Seven digits or more with at most one separator between two of them, or a dash, dot or slash with
+ * Five digits or more with at most one separator between two of them, or a dash, dot or slash with
  * a space on either side (`9 3 9 - 7 9 - 6 4 1 0`), as long as possible (shorter runs never match: no allocation for them).
  */
-const DIGIT_RUN = /\d(?:(?: ?[\-./] ?| )?\d){6,}/g;
+const DIGIT_RUN = /\d(?:(?: ?[\-./] ?| )?\d){4,}/g;
 /** Confidence of a match by digits alone: the grouping is the writer's own. */
 export const SKELETON_CONFIDENCE = 0.9;
 
@@ -63,8 +65,14 @@ export function writtenStart(text: string, start: number, value: string): number
   return from > 0 && /[A-Za-z0-9]/.test(text[from - 1]) ? start : from;
 }
 
+/** A registered identifier by its digits, with its letter prefix (`PT` of PT-652250; empty for none). */
+interface Skeleton {
+  entry: number;
+  prefix: string;
+}
+
 export class DigitSkeletons {
-  private readonly byDigits = new Map<string, number[]>();
+  private readonly byDigits = new Map<string, Skeleton[]>();
 
   get size(): number {
     return this.byDigits.size;
@@ -73,25 +81,29 @@ export class DigitSkeletons {
   /** An independent copy: entries added to either later stay its own. */
   copy(): DigitSkeletons {
     const copy = new DigitSkeletons();
-    for (const [digits, entries] of this.byDigits) copy.byDigits.set(digits, [...entries]);
+    for (const [digits, skeletons] of this.byDigits) copy.byDigits.set(digits, [...skeletons]);
     return copy;
   }
 
   add(entry: number, kind: string, value: string): void {
-    if (NOT_IDENTIFIERS.has(kind) || !IDENTIFIER_SHAPE.test(value.trim())) return;
+    const trimmed = value.trim();
+    if (NOT_IDENTIFIERS.has(kind) || !IDENTIFIER_SHAPE.test(trimmed)) return;
     const digits = value.replace(/\D/g, "");
-    if (digits.length < MIN_SKELETON_DIGITS) return;
-    const entries = this.byDigits.get(digits);
-    if (entries) entries.push(entry);
-    else this.byDigits.set(digits, [entry]);
+    const prefix = /^[A-Za-z]*/.exec(trimmed)![0];
+    if (digits.length < (prefix === "" ? MIN_SKELETON_DIGITS : MIN_PREFIXED_DIGITS)) return;
+    const skeletons = this.byDigits.get(digits);
+    if (skeletons) skeletons.push({ entry, prefix });
+    else this.byDigits.set(digits, [{ entry, prefix }]);
   }
 
-  /** Runs of `text` whose digits are exactly those of a registered identifier. */
+  /** Runs of `text` whose digits are exactly those of a registered identifier (fewer than seven only after its letter prefix). */
   find(text: string): SkeletonHit[] {
     const hits: SkeletonHit[] = [];
     for (const { start, end, digits } of digitRuns(text)) {
-      const entries = this.byDigits.get(digits);
-      if (entries) hits.push({ start, end, entries });
+      const skeletons = this.byDigits.get(digits);
+      if (!skeletons) continue;
+      const entries = skeletons.filter(({ prefix }) => digits.length >= MIN_SKELETON_DIGITS || writtenStart(text, start, prefix) < start).map(({ entry }) => entry);
+      if (entries.length > 0) hits.push({ start, end, entries });
     }
     return hits;
   }

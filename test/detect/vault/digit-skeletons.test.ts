@@ -38,6 +38,17 @@ describe("identifiers regrouped by the writer (digit skeletons)", () => {
     expect(vaultOf({ pin: "44710" }).detect("pin 44-710")).toEqual([]);
   });
 
+  it("claims a run of five or six digits only with the identifier's letter prefix written right before it", () => {
+    const short = vaultOf({ patient_id: "PT-652250", note_id: "NOTE-306518" });
+    expect(found(short, "Record PT-652-250 was reviewed.")).toEqual([["patient_id", "PT-652-250"]]);
+    expect(found(short, "Record NOTE-306 518, pt 652.250")).toEqual([
+      ["note_id", "NOTE-306 518"],
+      ["patient_id", "pt 652.250"],
+    ]);
+    // No prefix, another prefix, or the prefix inside a longer word: six digits may be anything.
+    expect(found(short, "Paid 652,250 for 652 250 items; XPT-652 250; ID-306-518")).toEqual([]);
+  });
+
   it("does not add a second detection where a variant already matched", () => {
     expect(found(vault, "acct 0012345678")).toEqual([["account", "0012345678"]]);
   });
@@ -77,8 +88,8 @@ describe("identifiers regrouped by the writer (digit skeletons)", () => {
 });
 
 describe("digitRuns", () => {
-  it("finds what /\\d(?:(?: ?[\\-./] ?| )?\\d){6,}/g matches, each run with its digits alone", () => {
-    const pattern = /\d(?:(?: ?[\-./] ?| )?\d){6,}/g;
+  it("finds what /\\d(?:(?: ?[\\-./] ?| )?\\d){4,}/g matches, each run with its digits alone", () => {
+    const pattern = /\d(?:(?: ?[\-./] ?| )?\d){4,}/g;
     let seed = 11;
     const random = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
     const texts = ["acct 00 1234 5678, ref 447 1093.", "9 3 9 - 7 9 - 6 4 1 0", "1 -  2345678", "1--2345678", "12345 6-7", "-1234567 8", "1 2 3 4 5 6", "x 555-123-4567x 99"];
