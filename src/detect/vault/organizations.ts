@@ -1,4 +1,5 @@
 /** Company names as writers shorten them: the legal form dropped (`Mercer` of `Mercer Ltd`, `Kelly` of `Kelly & Sons`). */
+import { isListedName } from "../../transform/operators/pseudonym.js";
 import { SURNAME_CONFIDENCE } from "./names.js";
 import { whole, type Variant } from "./variant.js";
 import { isStopword } from "./words.js";
@@ -16,9 +17,21 @@ const MIN_STEM_LENGTH = 3;
 /** A firm named for its partners (Faker's `{last_name}, {last_name} and {last_name}`: `Harris, Abbott and Edwards`). */
 const FIRM_OF_PARTNERS = /^(\p{Lu}\p{L}+), (\p{Lu}\p{L}+),? (?:and|&) (\p{Lu}\p{L}+)$/u;
 
-/** Written without its `and` (`Harris, Abbott, Edwards`) or by its first two partners, as writers shorten it (`Harris, Abbott & Co.`, `Harris & Abbott`). */
+/** A firm of two partners joined by a hyphen (Faker's `{last_name}-{last_name}`: `Lopez-Thompson`), by its first partner alone. */
+const FIRM_OF_TWO = /^(\p{Lu}\p{L}+)-(\p{Lu}\p{L}+)$/u;
+
+/**
+ * Written without its `and` (`Harris, Abbott, Edwards`) or by its first two partners, as writers shorten it (`Harris, Abbott & Co.`,
+ * `Harris & Abbott`), or by its first partner alone, a listed surname, under the rules of a surname alone (`Payment went to Harris.`).
+ */
 function firmVariants(first: string, second: string, third: string): Variant[] {
-  return [whole(`${first} ${second} ${third}`, STEM_CONFIDENCE), whole(`${first} ${second}`, STEM_CONFIDENCE), whole(`${first} and ${second}`, STEM_CONFIDENCE)];
+  const alone = isListedName(first) ? stemAlone(first) : [];
+  return [whole(`${first} ${second} ${third}`, STEM_CONFIDENCE), whole(`${first} ${second}`, STEM_CONFIDENCE), whole(`${first} and ${second}`, STEM_CONFIDENCE), ...alone];
+}
+
+/** One word standing for the company, under the partial-name rules of a surname alone; short words and stopwords never. */
+function stemAlone(stem: string): Variant[] {
+  return stem.length >= MIN_STEM_LENGTH && !isStopword(stem) ? [{ form: stem, confidence: SURNAME_CONFIDENCE, role: "surname" }] : [];
 }
 
 /**
@@ -29,6 +42,9 @@ function firmVariants(first: string, second: string, third: string): Variant[] {
 export function organizationVariants(value: string, normalized: string): Variant[] {
   const partners = FIRM_OF_PARTNERS.exec(value.trim());
   if (partners) return firmVariants(partners[1].toLowerCase(), partners[2].toLowerCase(), partners[3].toLowerCase());
+  // Both partners listed surnames: `Non-Hodgkin` or `Post-Op` is no firm.
+  const pair = FIRM_OF_TWO.exec(value.trim());
+  if (pair && isListedName(pair[1].toLowerCase()) && isListedName(pair[2].toLowerCase())) return stemAlone(pair[1].toLowerCase());
   // One word each, so at most one ends the name; an `and` before it goes too (`Davis and Sons`, `Kelly & Co`).
   const form = LEGAL_FORMS.find((suffix) => normalized.endsWith(` ${suffix}`));
   if (form === undefined) return [];
@@ -36,6 +52,5 @@ export function organizationVariants(value: string, normalized: string): Variant
   if (words.at(-1) === "and") words.pop();
   if (words.length === 0 || words.some((word) => /\d/.test(word))) return [];
   if (words.length > 1) return [whole(words.join(" "), STEM_CONFIDENCE)];
-  const [stem] = words;
-  return stem.length >= MIN_STEM_LENGTH && !isStopword(stem) ? [{ form: stem, confidence: SURNAME_CONFIDENCE, role: "surname" }] : [];
+  return stemAlone(words[0]);
 }

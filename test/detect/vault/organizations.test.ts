@@ -18,8 +18,19 @@ describe("organizationVariants", () => {
   });
 
   it("shortens a firm named for its partners by its first two, not any phrase with an `and`", () => {
-    expect(organizationVariants("Harris, Abbott and Edwards", "harris abbott and edwards").map((v) => v.form)).toEqual(["harris abbott edwards", "harris abbott", "harris and abbott"]);
+    expect(organizationVariants("Harris, Abbott and Edwards", "harris abbott and edwards").map((v) => [v.form, v.role])).toEqual([
+      ["harris abbott edwards", "whole"],
+      ["harris abbott", "whole"],
+      ["harris and abbott", "whole"],
+      ["harris", "surname"],
+    ]);
     expect(organizationVariants("Chest pain and fatigue", "chest pain and fatigue")).toEqual([]);
+  });
+
+  it("names a firm of two listed surnames joined by a hyphen by its first partner alone, not a hyphenated term", () => {
+    expect(organizationVariants("Lopez-Thompson", "lopez thompson").map((v) => [v.form, v.role])).toEqual([["lopez", "surname"]]);
+    expect(organizationVariants("Non-Hodgkin", "non hodgkin")).toEqual([]);
+    expect(organizationVariants("Post-Op", "post op")).toEqual([]);
   });
 });
 
@@ -49,6 +60,7 @@ describe("a company's name without its legal form", () => {
     ["paid Harris & Abbott twice", "Harris & Abbott"],
     ["Harris and Abbott refunded it.", "Harris and Abbott"],
     ["Harris, Abbott, Edwards: $329.26", "Harris, Abbott, Edwards"],
+    ["Payment went to Harris.", "Harris"],
   ])("%s: the firm's partners are protected, kept for an authorized recipient", (text, shown) => {
     const firm = () =>
       createRecons({
