@@ -248,7 +248,8 @@ export class Vault implements Detector {
     const { confidence, role } = variant;
     // A string that is this form and nothing else is a field's value (`{"last_name": "Brown"}`,
     // `{"credit_score": 580}`, a table cell): no label or sentence around it is needed to say whose.
-    if (WHOLE_STRING_ROLES.has(role) && isWholeText(norm, start, end)) {
+    // A handle's form alone must still be written as a handle: `Maria Gonzalez` alone is a name, not `maria.gonzalez`.
+    if (WHOLE_STRING_ROLES.has(role) && isWholeText(norm, start, end) && (role !== "local-part" || isWrittenHandle(norm.source, ...originalSpan(norm, start, end)))) {
       hits.candidates.push({ entry, start, end, confidence, role });
       return;
     }

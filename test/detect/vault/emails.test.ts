@@ -121,6 +121,16 @@ describe("a short local part with a handle's label near", () => {
     expect(g.sanitizeSync({ channel: "C3", content: { user: "cmartin", domain: "example.net" }, recipient: "reader" }).content).toEqual({ user: "cmartin", domain: "example.net" });
   });
 
+  it("leaves a name alone as a string to its own field: `Maria Gonzalez` is no handle of maria.gonzalez@", () => {
+    const named = createRecons({
+      secret: "emails-secret",
+      vault: { patient_name: "Maria Gonzalez", email: "maria.gonzalez@example.com" },
+      policy: { fields: { patient_name: { kind: "name", authorized: ["reader"] }, email: { kind: "email", authorized: [] } } },
+    });
+    expect(named.sanitizeSync({ channel: "C2", content: { patient_name: "Maria Gonzalez" }, recipient: "reader" }).content).toEqual({ patient_name: "Maria Gonzalez" });
+    expect(named.sanitizeSync({ channel: "C2", content: "maria.gonzalez", recipient: "reader" }).content).not.toBe("maria.gonzalez");
+  });
+
   it.each(["cmartin called", "username: cmartinez", "login: sales"])("leaves %s alone (no label, another handle, an ordinary word)", (text) => {
     expect(deliver(text, "x")).toBe(text);
   });
