@@ -149,8 +149,13 @@ export class SurrogateIndex {
     if (matched.length === 0) return unsealed;
     // A surrogate's part inside a longer form of a registered value as written is that value's: a number (`Oct 21` of a surrogate
     // date inside `Oct 21 '25`, another registered date) or a word (a surname's pseudonym inside the domain of `PENNY57@HALL-WOODS.ORG`).
-    const held = heldByLonger(matched, this.vault.detect(unsealed.text));
-    const found = matched.filter((detection) => !held.has(detection));
+    const real = this.vault.detect(unsealed.text);
+    const held = heldByLonger(matched, real);
+    // A surrogate's rough form that is exactly a registered value as written, more surely, is that value: `360000`, a
+    // rounding of the surrogate amount 368,113.78, is someone's registered income (reversing it would decipher a rounding).
+    const certainty = new Map<string, number>();
+    for (const { start, end, confidence } of real) certainty.set(`${start}:${end}`, Math.max(confidence, certainty.get(`${start}:${end}`) ?? 0));
+    const found = matched.filter((detection) => !held.has(detection) && !((certainty.get(`${detection.start}:${detection.end}`) ?? 0) > detection.confidence));
     if (found.length === 0) return unsealed;
     // A value under several fields has one surrogate found once per field on the same span: each span
     // is replaced once, or the later replacement would cut into the earlier one's output.
