@@ -20,9 +20,9 @@ const PHRASES_BEFORE_YEAR = [
 const WORDS_AFTER_YEAR = ["birth", "born"];
 /**
  * Words right before which a month and day in digits is a birthday, not a score or a fraction
- * (`1/2 tablet`) or another day (`DOB: 8/24`, `Date of birth 08/24`, `born on 8/24`, `Her birthday is
- * 24/08`). Part of the
- * form, not looked for near it: a form of two small numbers alone would be found all over a text.
+ * (`1/2 tablet`) or another day (`DOB: 8/24`, `Date of birth 08/24`, `born on 8/24`, `Her birthday
+ * is 24/08`). Part of the form, not looked for near it: a form of two small numbers alone would be
+ * found all over a text.
  */
 const BIRTH_LABELS = ["dob", "birth", "birthday", "birthday is", "born", "born on"];
 /** A month and day written with one slash (`8/24`). */

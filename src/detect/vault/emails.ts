@@ -40,18 +40,17 @@ export function localPart(email: string): string | null {
  * dictionary word or common name (`mgonzalez`, not `christopher` or `marketing`); `maria` is not.
  */
 export function isDistinctiveLocalPart(local: string): boolean {
-  if (!HANDLE_SHAPE.test(local) || !HAS_LETTER.test(local)) return false;
-  const words = local.toLowerCase().split(SEPARATOR);
-  if (words.join("").length < MIN_HANDLE || words.every(isOrdinaryWord)) return false;
+  if (!couldBeHandle(local)) return false;
   if (SEPARATOR.test(local) || HAS_DIGIT.test(local)) return true;
-  return local.length >= MIN_LETTERS_HANDLE && !isDictionaryWord(words[0]) && !isCommonName(words[0]);
+  const first = local.toLowerCase().split(SEPARATOR)[0];
+  return local.length >= MIN_LETTERS_HANDLE && !isDictionaryWord(first) && !isCommonName(first);
 }
 
 /**
- * Whether a local part that is not distinctive alone still names its owner after a handle's label:
+ * Whether a local part names its owner at least where a handle's label stands near: handle-shaped,
  * four letters and digits or more, not ordinary words only (`cmartin`, `bgreen`; not `sales`, `info`).
  */
-function isLabelledLocalPart(local: string): boolean {
+function couldBeHandle(local: string): boolean {
   if (!HANDLE_SHAPE.test(local) || !HAS_LETTER.test(local)) return false;
   const words = local.toLowerCase().split(SEPARATOR);
   return words.join("").length >= MIN_HANDLE && !words.every(isOrdinaryWord);
@@ -73,7 +72,7 @@ export function emailVariants(value: string): Variant[] {
     `${spelled(local)} at ${spelled(domain)}`,
   ].map((form) => ({ form, confidence: EMAIL_CONFIDENCE, role: "spelled-email" }));
   if (isDistinctiveLocalPart(local)) forms.push({ form: normalizeValue(local), confidence: LOCAL_PART_CONFIDENCE, role: "local-part" });
-  else if (isLabelledLocalPart(local)) forms.push({ form: normalizeValue(local), confidence: LOCAL_PART_CONFIDENCE, role: "local-part", labels: HANDLE_LABELS });
+  else if (couldBeHandle(local)) forms.push({ form: normalizeValue(local), confidence: LOCAL_PART_CONFIDENCE, role: "local-part", labels: HANDLE_LABELS });
   return forms;
 }
 

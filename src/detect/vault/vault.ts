@@ -248,8 +248,7 @@ export class Vault implements Detector {
     const { confidence, role } = variant;
     // A string that is this form and nothing else is a field's value (`{"last_name": "Brown"}`,
     // `{"credit_score": 580}`, a table cell): no label or sentence around it is needed to say whose.
-    // A handle's form alone must still be written as a handle: `Maria Gonzalez` alone is a name, not `maria.gonzalez`.
-    if (WHOLE_STRING_ROLES.has(role) && isWholeText(norm, start, end) && (role !== "local-part" || isWrittenHandle(norm.source, ...originalSpan(norm, start, end)))) {
+    if (WHOLE_STRING_ROLES.has(role) && isWholeText(norm, start, end)) {
       hits.candidates.push({ entry, start, end, confidence, role });
       return;
     }
@@ -324,8 +323,9 @@ export class Vault implements Detector {
         if (besideCurrency(norm.source, ...originalSpan(norm, start, end))) hits.candidates.push(hit);
         return;
       case "local-part":
-        // A short handle (`cmartin`) counts only with its label near.
-        if (isWrittenHandle(norm.source, ...originalSpan(norm, start, end)) && (variant.labels === undefined || labelNear(norm, start, end, variant.labels))) hits.candidates.push(hit);
+        // Written as a handle (`Maria Gonzalez` is a name, not `maria.gonzalez`); a short one (`cmartin`) only with its label near or as the whole string.
+        if (!isWrittenHandle(norm.source, ...originalSpan(norm, start, end))) return;
+        if (variant.labels === undefined || labelNear(norm, start, end, variant.labels) || isWholeText(norm, start, end)) hits.candidates.push(hit);
         return;
       case "acronym": {
         // `CKD` stands for the phrase; `cat` or `Gad` is a word.
@@ -565,7 +565,7 @@ function digitsToTokenEnd(norm: NormalizeBuffer, end: number): number {
 }
 
 /** Roles whose form is found only with words around it that say whose it is (a label, a mask, a sentence naming the person). */
-const WHOLE_STRING_ROLES: ReadonlySet<VariantRole> = new Set(["near-label", "first-name", "surname", "masked-tail", "local-part"]);
+const WHOLE_STRING_ROLES: ReadonlySet<VariantRole> = new Set(["near-label", "first-name", "surname", "masked-tail"]);
 
 /** Whether normalized [start, end) is all of the text but a separator at either edge. */
 function isWholeText(norm: NormalizeBuffer, start: number, end: number): boolean {
