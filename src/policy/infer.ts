@@ -96,6 +96,13 @@ function typeOfValue(value: string): FieldType {
   return { ...TEXT };
 }
 
+const AMOUNT_RULE = RULES.find((rule) => rule.type.kind === "amount")!;
+
+/** A name ending in an amount word names an amount whatever it is of (`account_balance`, `policy_amount`): English compounds end in their head. */
+function headRule(words: readonly string[]): (typeof RULES)[number] | undefined {
+  return words.length > 1 && AMOUNT_RULE.words.includes(words[words.length - 1]) ? AMOUNT_RULE : undefined;
+}
+
 /**
  * Infer kind + value type from a field name and a sample value: canary tokens and emails first (whatever the
  * field), then the words of the field name (ssn, dob, *_date, phone, email, card, *_id, account,
@@ -107,7 +114,7 @@ export function inferFieldType(field: string, value: string): FieldType {
   // An address is an email whatever the field says (`contact`, `reference`): its forms are an email's, not a name's.
   if (EMAIL.test(value.trim())) return { kind: "email", valueType: "format" };
   const words = fieldNameWords(field);
-  const rule = RULES.find((r) => r.words.some((w) => words.includes(w)));
+  const rule = headRule(words) ?? RULES.find((r) => r.words.some((w) => words.includes(w)));
   // A sentence under a format field's name (`ssn: diagnosed with HIV in 2019`) is told, not formatted.
   if (rule) return rule.type.valueType === "format" && !isPerson(value) && isProse(value) ? { ...TEXT } : { ...rule.type };
   return typeOfValue(value);

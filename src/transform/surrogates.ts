@@ -6,6 +6,7 @@ import { Vault, type VaultEntry } from "../detect/vault/vault.js";
 import { escapedAs, unescapedText } from "../detect/vault/normalize.js";
 import { ageAt, agesOf, writtenAges } from "../detect/vault/ages.js";
 import { isBirthField } from "../detect/vault/birth-dates.js";
+import { amountLike } from "../detect/vault/numbers.js";
 import { parseDate, type CalendarDate } from "../detect/vault/dates.js";
 import type { Detection } from "../detect/base.js";
 import { heldByLonger } from "../detect/held-by-longer.js";
@@ -233,6 +234,8 @@ export class SurrogateIndex {
     if (role === "local-part") return layHandle(span, localPart(entry.value) ?? "") ?? span;
     const part = renderedPart(role, span, surrogate, entry.value);
     if (part !== undefined) return part ?? span;
+    const amount = entry.kind === "amount" && action === "fpe" ? amountLike(span, surrogate, entry.value) : undefined;
+    if (amount !== undefined) return amount;
     const real = this.reverseWhole(origin, span);
     // A pseudonym written in capitals (or lowercase) was the name written so: it restores so.
     return action === "pseudonymize" ? copyCase(span, real) : real;

@@ -20,6 +20,10 @@ describe("inferFieldType", () => {
     ["insurance_id", "INS-67737826", "id", "format"],
     ["employee_id", "EMP-78236", "id", "format"],
     ["account_number_real", "BQTS31878104802835", "id", "format"],
+    // A name ending in an amount word is an amount, whatever account or policy it is of.
+    ["account_balance", "342,995.17", "amount", "value"],
+    ["policy_premium_amount", "1,250.00", "amount", "value"],
+    ["loan_number", "LN-4471", "id", "format"],
     ["custom", "a@b.org", "email", "format"],
     // An email under a field name that says person: its forms are an email's (its local part as a handle).
     ["contact", "jkowalski77@mailbox.org", "email", "format"],

@@ -1,3 +1,4 @@
+import { ToWords } from "to-words";
 import { describe, expect, it } from "vitest";
 import { deriveKeys } from "../../src/crypto/keys.js";
 import { Vault } from "../../src/detect/vault/vault.js";
@@ -412,5 +413,44 @@ describe("partial forms of a birth date, a masked account number and a canary to
       expect(g.sanitizeSync({ channel: "C5", content: written, recipient: "ok" }).content, text).toBe(text);
       expect(g.sanitizeSync({ channel: "C5", content: written, recipient: "other" }).content, text).toBe(written);
     }
+  });
+});
+
+describe("SurrogateIndex.restore of a rounded amount", () => {
+  const balance = "342,995.17";
+  const shown = surrogate("fpe", "account_balance", balance);
+  const amount = Number(shown.replace(/,/g, ""));
+  const index = indexOf([["account_balance", balance]]);
+  const thousands = (value: number) => Math.round(value / 1000);
+
+  it("gives the authorized reader the real amount rounded, scaled or cut as the surrogate was, never a decipherment of the rounding", () => {
+    expect(amount).not.toBe(342995.17);
+    const forms: Array<[written: string, real: string]> = [
+      [`$${thousands(amount)}K`, "$343K"],
+      [`${thousands(amount)} thousand`, "343 thousand"],
+      [`$${(amount / 1e6).toFixed(2)}M`, "$0.34M"],
+      [`~$${(thousands(amount) * 1000).toLocaleString("en-US")}`, "~$343,000"],
+      [String(Math.floor(amount)), "342995"],
+    ];
+    for (const [written, real] of forms) expect(index.restore(`The balance is ${written} today.`, () => true), written).toBe(`The balance is ${real} today.`);
+  });
+
+  it("gives the exact amount back in the layout the surrogate was written in", () => {
+    const [units, cents] = shown.split(".");
+    expect(index.restore(`Balance: $${shown}.`, () => true)).toBe(`Balance: $${balance}.`);
+    expect(index.restore(`Balance: ${shown.replace(/,/g, "")}`, () => true)).toBe("Balance: 342995.17");
+    expect(index.restore(`Saldo: ${units.replace(/,/g, ".")},${cents} EUR`, () => true)).toBe("Saldo: 342.995,17 EUR");
+  });
+
+  it("gives a padded short amount's rounding as the real amount rounded to the digits shown, and amounts in words as words", () => {
+    const small = "4650";
+    const padded = surrogate("fpe", "fee_amount", small);
+    const smallIndex = indexOf([["fee_amount", small]]);
+    expect(padded.replace(/\D/g, "").length).toBeGreaterThan(6);
+    const digits = padded.replace(/\D/g, "");
+    const twoDigits = `${Math.round(Number(digits) / 10 ** (digits.length - 2))}${"0".repeat(digits.length - 2)}`;
+    expect(smallIndex.restore(`Fee: ${twoDigits}.`, () => true)).toBe(`Fee: ${String(Math.round(4650 / 100) * 100)}.`);
+    const words = new ToWords({ localeCode: "en-US" });
+    expect(index.restore(`In words: ${words.convert(Math.floor(amount)).toLowerCase()} dollars.`, () => true)).toBe("In words: three hundred forty two thousand nine hundred ninety five dollars.");
   });
 });

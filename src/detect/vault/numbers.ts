@@ -73,6 +73,11 @@ function approximations(amount: number): [approximate: number, digits: number][]
   });
 }
 
+/** The least amount written in units of `factor`: one unit, a tenth in millions (`0.48m`). */
+function leastScaled(factor: number): number {
+  return factor >= 1_000_000 ? 0.1 : 1;
+}
+
 /**
  * `approximate` in units of `factor`: shortest (`1.3`), showing its `digits` significant digits
  * (`6.0` of 5,967,204), with a trailing zero (`484.80`), grouped (`1,287`); below one unit only in
@@ -80,7 +85,7 @@ function approximations(amount: number): [approximate: number, digits: number][]
  */
 function scaledForms(approximate: number, digits: number, factor: number): string[] {
   const scaled = approximate / factor;
-  if (scaled < (factor >= 1_000_000 ? 0.1 : 1)) return [];
+  if (scaled < leastScaled(factor)) return [];
   const whole = Math.floor(scaled);
   const fixed = scaled.toFixed(Math.max(0, digits - (whole === 0 ? 0 : String(whole).length)));
   const shortest = fixed.replace(/(\.\d*?)0+$/, "$1").replace(/\.$/, "");
@@ -177,4 +182,108 @@ export function numberVariants(kind: string, value: ParsedNumber): Variant[] {
   if (amount >= MIN_WHOLE_UNITS && !/^0*$/.test(value.fraction)) variants.push(...wholeUnitVariants(value.integer, amount));
   if (amount >= MIN_SCALED) variants.push(...roundedVariants(amount));
   return variants;
+}
+
+/** An amount as a span writes it: grouped with `,` `.` or spaces, a decimal `.` or `,`, a scale word after (`~$0.86 million`). */
+const WRITTEN_AMOUNT = /^(\D*?)(\d{1,3}(?:([,. \u00a0\u202f'’])\d{3})(?:\3\d{3})*|\d+)(?:([.,])(\d+))?([\s\u00a0]*(?:thousand|million|mm|mn|k|m)\b)?(\D*)$/i;
+/** The same with the integer never read as grouped (`0.860` is a fraction, not 860). */
+const UNGROUPED_AMOUNT = /^(\D*?)(\d+)()(?:([.,])(\d+))?([\s\u00a0]*(?:thousand|million|mm|mn|k|m)\b)?(\D*)$/i;
+
+interface WrittenAmount {
+  before: string;
+  integer: string;
+  group: string;
+  point: string;
+  fraction: string;
+  scale: string;
+  after: string;
+  /** Units of one of the scale (1 without). */
+  factor: number;
+  value: number;
+}
+
+function readAmount(span: string, pattern: RegExp): WrittenAmount | undefined {
+  const match = pattern.exec(span);
+  if (!match) return undefined;
+  const [, before, integer, group = "", point = "", fraction = "", scale = "", after] = match;
+  if (group !== "" && point === group) return undefined;
+  const factor = scale === "" ? 1 : /^[\s\u00a0]*(?:k|thousand)$/i.test(scale) ? 1_000 : 1_000_000;
+  const value = Number(`${group === "" ? integer : integer.split(group).join("")}.${fraction || "0"}`) * factor;
+  return { before, integer, group, point, fraction, scale, after, factor, value };
+}
+
+function amountOf({ integer, fraction }: ParsedNumber): number {
+  return Number(`${integer}.${fraction || "0"}`);
+}
+
+function isNear(a: number, b: number): boolean {
+  return Math.abs(a - b) <= 1e-9 * Math.max(1, Math.abs(b));
+}
+
+/**
+ * How `written` renders `amount`: exactly (unit 0), or rounded or cut to the smallest unit that
+ * gives it (`0.860 million` of 861,948 is 860,000, rounded to ten thousands); undefined if neither.
+ */
+function cutOf(written: WrittenAmount, amount: number): { unit: number; cut: (x: number) => number } | undefined {
+  if (isNear(written.value, amount)) return { unit: 0, cut: (x) => x };
+  // Trailing zeros shown can be the rounding's own (`0.860`, `860,000`): each unit they allow, finest first.
+  const digits = `${written.integer}${written.fraction}`.replace(/\D/g, "");
+  const zeros = /0*$/.exec(digits)![0].length;
+  // Rounded where the span reads as either (writers round): cut down only where no rounding gives it.
+  for (const cut of [Math.round, Math.floor]) {
+    for (let step = 0; step <= zeros; step++) {
+      const unit = (written.factor / 10 ** written.fraction.length) * 10 ** step;
+      if (isNear(written.value, cut(amount / unit) * unit)) return { unit, cut };
+    }
+  }
+  return undefined;
+}
+
+/**
+ * `real` written the way `span` writes the amount `surrogate`: in its layout (grouping, decimals,
+ * currency, scale word) and, where the span is a rounding or the whole units of it, rounded or cut
+ * alike (`$788K` of 787,923.98 gives `$343K` of 342,995.17). Undefined where the span is no
+ * rendering of that amount. Deciphering the span's digits would give an unrelated figure: an FPE
+ * surrogate's digits are those of its own layout, not of `788` or of `861948.00`.
+ */
+export function amountLike(span: string, surrogate: string, real: string): string | undefined {
+  const [shown, actual] = [parseNumber(surrogate), parseNumber(real)];
+  if (!shown || !actual) return undefined;
+  const [surrogateAmount, realAmount] = [amountOf(shown), amountOf(actual)];
+  if (!/\d/.test(span)) return spelledLike(span, shown, actual);
+  for (const pattern of [WRITTEN_AMOUNT, UNGROUPED_AMOUNT]) {
+    const written = readAmount(span, pattern);
+    const rendering = written && cutOf(written, surrogateAmount);
+    if (!written || !rendering) continue;
+    if (rendering.unit === 0) {
+      // Exact: as many decimals as the span or the real cents need (`.7` of .70 shows .17 as .17).
+      return layAmount(written, realAmount, written.factor, Math.max(written.fraction.length, actual.fraction.replace(/0+$/, "").length));
+    }
+    // As many significant digits as the span shows of the surrogate: FPE pads a short amount (4,650 has a 10-digit surrogate) and keeps leading zeros.
+    const shift = 10 ** (actual.integer.length - shown.integer.replace(/^0+(?=\d)/, "").length);
+    const amount = rendering.cut(realAmount / (rendering.unit * shift)) * rendering.unit * shift;
+    // Below the least of the scale a figure reads plainly (`4,700`, not `0.0047m`).
+    if (amount / written.factor < leastScaled(written.factor)) return layAmount({ ...written, scale: "" }, amount, 1, 0);
+    // Decimals down to the cut, and the zeros the span shows past it (`0.860 million`).
+    const cutDecimals = Math.max(0, Math.round(Math.log10(written.factor / (rendering.unit * shift))));
+    const zerosShown = Math.min(written.fraction.length, Math.round(Math.log10((rendering.unit * 10 ** written.fraction.length) / written.factor)));
+    return layAmount(written, amount, written.factor, cutDecimals + zerosShown);
+  }
+  return undefined;
+}
+
+/** `amount` in units of `factor` with `decimals`, grouped, pointed and surrounded as `written` is. */
+function layAmount(written: WrittenAmount, amount: number, factor: number, decimals: number): string {
+  const [units, cents] = (amount / factor).toFixed(decimals).split(".");
+  const grouped = written.group === "" ? units : groupThousands(units, written.group);
+  return `${written.before}${grouped}${cents === undefined ? "" : (written.point || ".") + cents}${written.scale}${written.after}`;
+}
+
+/** The real amount's whole units in words, cased as the span spells the surrogate's (`eight hundred ...`). */
+function spelledLike(span: string, shown: ParsedNumber, actual: ParsedNumber): string | undefined {
+  const [surrogateWords, realWords] = [spelledOut(shown.integer), spelledOut(actual.integer)];
+  if (surrogateWords.length === 0 || realWords.length === 0 || normalizeValue(span) !== surrogateWords[0].form) return undefined;
+  spelling ??= new ToWords({ localeCode: "en-US" });
+  const words = spelling.convert(Number(actual.integer));
+  return span === span.toLowerCase() ? words.toLowerCase() : span === span.toUpperCase() ? words.toUpperCase() : words;
 }
