@@ -35,6 +35,9 @@ describe("inferFieldType", () => {
     // Review 7: a list of referees under a field name that says nothing of people.
     ["references", "Frank Elliott", "name", "value"],
     ["custom", "Timothy Meyer DDS", "name", "value"],
+    // A company named for someone is a company: its legal form or trading suffix says so.
+    ["merchant", "James Group", "text", "contextual"],
+    ["merchant", "Kelly & Sons", "text", "contextual"],
     ["custom", "Dr. Laura J. Walker", "name", "value"],
     ["custom", "Chronic Kidney", "text", "contextual"],
     ["custom", "Grant Proposal", "text", "contextual"],

@@ -9,6 +9,15 @@ const LEGAL_FORMS: readonly string[] = [
   "ltd", "limited", "llc", "inc", "incorporated", "plc", "corp", "corporation", "co", "company", "group", "holdings",
   "gmbh", "ag", "llp", "lp", "sons",
 ];
+/** Whether a normalized name ends in a legal form or trading suffix (`james group`, `kelly sons`): a company's, not a person's. */
+export function endsInLegalForm(normalized: string): boolean {
+  return legalFormOf(normalized) !== undefined;
+}
+
+function legalFormOf(normalized: string): string | undefined {
+  return LEGAL_FORMS.find((suffix) => normalized.endsWith(` ${suffix}`));
+}
+
 /** A name of several words without its legal form (`Skinner Woods` of `Skinner Woods LLC`): distinctive written together. */
 const STEM_CONFIDENCE = 0.85;
 /** Shorter one-word names (`Lee`, `Ng`) are never matched alone. */
@@ -46,7 +55,7 @@ export function organizationVariants(value: string, normalized: string): Variant
   const pair = FIRM_OF_TWO.exec(value.trim());
   if (pair && isListedName(pair[1].toLowerCase()) && isListedName(pair[2].toLowerCase())) return stemAlone(pair[1].toLowerCase());
   // One word each, so at most one ends the name; an `and` before it goes too (`Davis and Sons`, `Kelly & Co`).
-  const form = LEGAL_FORMS.find((suffix) => normalized.endsWith(` ${suffix}`));
+  const form = legalFormOf(normalized);
   if (form === undefined) return [];
   const words = normalized.slice(0, -form.length - 1).split(" ");
   if (words.at(-1) === "and") words.pop();
