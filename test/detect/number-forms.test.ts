@@ -5,6 +5,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { createRecons, type ReconsGuard } from "../../src/guard.js";
+import { amountLike } from "../../src/detect/vault/numbers.js";
 
 const VAULT = { salary: "118300", loan: "4600", ssn: "123-45-6789" };
 
@@ -68,5 +69,21 @@ describe("numbers in scaled, European-grouped and other-script forms", () => {
     ]) {
       expect(deliver(guard, text)).toBe(text);
     }
+  });
+});
+
+describe("amountLike: the real amount written as a span writes the surrogate", () => {
+  it("reads a span showing every digit of the units as the whole units, not as a rounding to tens", () => {
+    expect(amountLike("8,760", "8760.86", "6203.00")).toBe("6,203");
+  });
+
+  it("counts the leading zeros an FPE surrogate keeps as digits the span shows", () => {
+    expect(amountLike("79,275", "079275.86", "431581.00")).toBe("431,581");
+    expect(amountLike("$79K", "079275.86", "431581.00")).toBe("$432K");
+  });
+
+  it("leaves a span that is no rendering of the surrogate to the cipher", () => {
+    expect(amountLike("12,345", "079275.86", "431581.00")).toBeUndefined();
+    expect(amountLike("$79,275.86", "079275.86", "431581.00")).toBe("$431,581.00");
   });
 });

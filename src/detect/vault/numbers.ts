@@ -229,12 +229,12 @@ function cutOf(written: WrittenAmount, amount: number): { unit: number; cut: (x:
   // Trailing zeros shown can be the rounding's own (`0.860`, `860,000`): each unit they allow, finest first.
   const digits = `${written.integer}${written.fraction}`.replace(/\D/g, "");
   const zeros = /0*$/.exec(digits)![0].length;
-  // Rounded where the span reads as either (writers round): cut down only where no rounding gives it.
-  for (const cut of [Math.round, Math.floor]) {
-    for (let step = 0; step <= zeros; step++) {
-      const unit = (written.factor / 10 ** written.fraction.length) * 10 ** step;
-      if (isNear(written.value, cut(amount / unit) * unit)) return { unit, cut };
-    }
+  // The digits shown first (the whole units, `8,760` of 8,760.86), then rounded where the span reads as either (writers round), then cut.
+  const tries: Array<[cut: (x: number) => number, step: number]> = [[Math.round, 0], [Math.floor, 0]];
+  for (const cut of [Math.round, Math.floor]) for (let step = 1; step <= zeros; step++) tries.push([cut, step]);
+  for (const [cut, step] of tries) {
+    const unit = (written.factor / 10 ** written.fraction.length) * 10 ** step;
+    if (isNear(written.value, cut(amount / unit) * unit)) return { unit, cut };
   }
   return undefined;
 }
@@ -260,7 +260,7 @@ export function amountLike(span: string, surrogate: string, real: string): strin
       return layAmount(written, realAmount, written.factor, Math.max(written.fraction.length, actual.fraction.replace(/0+$/, "").length));
     }
     // As many significant digits as the span shows of the surrogate: FPE pads a short amount (4,650 has a 10-digit surrogate) and keeps leading zeros.
-    const shift = 10 ** (actual.integer.length - shown.integer.replace(/^0+(?=\d)/, "").length);
+    const shift = 10 ** (actual.written.length - shown.written.length);
     const amount = rendering.cut(realAmount / (rendering.unit * shift)) * rendering.unit * shift;
     // Below the least of the scale a figure reads plainly (`4,700`, not `0.0047m`).
     if (amount / written.factor < leastScaled(written.factor)) return layAmount({ ...written, scale: "" }, amount, 1, 0);

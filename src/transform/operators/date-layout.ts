@@ -159,7 +159,7 @@ const CAPITALIZED_MONTHS = new Set(["en", "de"]);
 /**
  * The language a month name is written in, where several have it (`april`, `agosto`, `juli`): the
  * one the date's other words point to (`de` for Spanish and Portuguese, `1er` for French, a dotted
- * day `28.` for German, `of` or an English ordinal for English), then the one whose names are in the
+ * day `28.` for German, `of`, an English ordinal, a spelled day or the month before the day for English), then the one whose names are in the
  * name's case, then English, Spanish, French, German, Italian, Portuguese, Dutch.
  */
 function monthLanguage(written: string, layout: DateLayout): string | readonly string[] {
@@ -167,8 +167,12 @@ function monthLanguage(written: string, layout: DateLayout): string | readonly s
   const others = localeMonth(written)?.languages ?? [];
   if (others.length === 0) return "en";
   const words = new Set(layout.pieces.map((piece) => (typeof piece === "string" ? piece.trim().toLowerCase() : piece.suffix?.toLowerCase() ?? "")));
+  const slots = layout.pieces.filter((piece): piece is Slot => typeof piece !== "string");
+  // The month before the day (`april 18 1936`) or a day spelled out (`tenth april`) is English: the other languages write the day first, in digits.
+  const day = slots.findIndex((slot) => slot.part === "day");
+  const englishOrder = day >= 0 && (slots.findIndex((slot) => slot.part === "month") < day || slots[day].spelled !== undefined);
   const hinted = (locale: string) =>
-    (locale === "en" && ["of", "th", "st", "nd", "rd"].some((word) => words.has(word))) ||
+    (locale === "en" && (englishOrder || ["of", "th", "st", "nd", "rd"].some((word) => words.has(word)))) ||
     (locale === "fr" && words.has("er")) ||
     (locale === "de" && words.has("."));
   const capitalized = written !== written.toUpperCase() && written[0] === written[0].toUpperCase();
@@ -183,12 +187,19 @@ function monthLanguage(written: string, layout: DateLayout): string | readonly s
   return best === "en" ? "en" : others.find((language) => language.locale === best)!.names;
 }
 
+/** Whether the date is written as one token (`17JUN1971`): no literal between its parts. */
+function isGlued(layout: DateLayout): boolean {
+  return layout.pieces.every((piece) => typeof piece !== "string");
+}
+
 function writeMonthName(month: number, written: string, layout: DateLayout): string {
   const full = MONTHS[month - 1];
   const lower = written.toLowerCase();
   const language = monthLanguage(written, layout);
   // Another language's month gets that language's name (`juillet` -> `août`).
-  const name = language !== "en" ? language[month - 1].toLowerCase() : lower === MONTHS[monthNumber(written) - 1] ? full : month === 9 && lower === "sept" ? "sept" : full.slice(0, 3);
+  // `May` is a full name and an abbreviation: glued between digits (`16MAY2068`) it is the abbreviation.
+  const abbreviated = lower !== MONTHS[monthNumber(written) - 1] || (lower === "may" && isGlued(layout));
+  const name = language !== "en" ? language[month - 1].toLowerCase() : !abbreviated ? full : month === 9 && lower === "sept" ? "sept" : full.slice(0, 3);
   if (written === written.toUpperCase()) return name.toUpperCase();
   if (written[0] === written[0].toUpperCase()) return name[0].toUpperCase() + name.slice(1);
   return name;

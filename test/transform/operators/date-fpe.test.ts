@@ -53,6 +53,18 @@ describe("a date written in another language (month names from Intl: CLDR)", () 
     expect(writeDate({ year: 1996, month: 8, day: 18 }, readDate("28. Juli 1957")!.layout)).toBe("18. August 1996");
     expect(writeDate({ year: 1996, month: 8, day: 18 }, readDate("28 juli 1957")!.layout)).toBe("18 augustus 1996");
   });
+
+  it("writes a month name several languages share in English where the month comes first or the day is spelled out", () => {
+    // `april` is Dutch and German too, but they write the day first and in digits.
+    expect(writeDate({ year: 2025, month: 5, day: 12 }, readDate("april 18 1936")!.layout)).toBe("may 12 2025");
+    expect(writeDate({ year: 1965, month: 8, day: 22 }, readDate("tenth april 2074")!.layout)).toBe("twenty-second august 1965");
+    expect(writeDate({ year: 2025, month: 5, day: 12 }, readDate("18 april 1936")!.layout)).toBe("12 mei 2025");
+  });
+
+  it("writes May glued between digits as the abbreviation other months get there", () => {
+    expect(writeDate({ year: 2025, month: 7, day: 20 }, readDate("16MAY2068")!.layout)).toBe("20JUL2025");
+    expect(writeDate({ year: 2025, month: 7, day: 20 }, readDate("May 16, 2068")!.layout)).toBe("July 20, 2025");
+  });
 });
 
 describe("date FPE: another valid date, written the same way", () => {
