@@ -130,6 +130,8 @@ type RewriteOutcome = { text: string } | { fallback: string };
 type RewriteLookup = (text: string, span: PlannedSpan) => RewriteOutcome | undefined;
 
 const REVERSIBLE_ACTION: Partial<Record<Action, Action>> = { mldp: "fpe", rewrite: "redact" };
+/** Characters of context on each side of a partial surrogate checked for ambiguity (the partial-name rules read a title or greeting before it). */
+const AMBIGUITY_WINDOW = 64;
 /** What a string becomes when detection itself failed: nothing of it can be trusted. */
 const DETECTION_ERROR = redactionPlaceholder("detection-error");
 
@@ -523,6 +525,8 @@ class Guard implements ReconsGuard {
         const shown = part(whole.text, plain, detection.value);
         // A glued or spelled pseudonym too short or too common to be looked for (`jkhan`, `potters`, `L-E-E`) would stay a surrogate for shared state's readers: sealed.
         if (shown !== null && context.reversible && !isFindableAgain(detection.role, shown, whole.text)) return { replacement: this.seal(detection, original) };
+        // So is a part another name's pseudonym shows for another real part (`Dear Lena` of Cesar and of Kristine): restored, it would name the wrong person.
+        if (shown !== null && context.reversible && this.showsAmbiguously(text, detection, shown)) return { replacement: this.seal(detection, original) };
         if (shown !== null) return { replacement: escapedAs(original, shown), exception: whole.exception };
       }
       const applied = this.applied.apply(operator, input);
@@ -538,6 +542,13 @@ class Guard implements ReconsGuard {
       const fallback = error instanceof OperatorError ? error.fallback : `${action}-error`;
       return { replacement: this.redact(detection), fallback };
     }
+  }
+
+  /** Whether `shown` in place of the detection's span reads as surrogates of different values (checked in a window of the text around it). */
+  private showsAmbiguously(text: string, detection: Detection, shown: string): boolean {
+    const from = Math.max(0, detection.start - AMBIGUITY_WINDOW);
+    const before = text.slice(from, detection.start);
+    return this.surrogates.isAmbiguousAt(before + shown + text.slice(detection.end, detection.end + AMBIGUITY_WINDOW), before.length, before.length + shown.length);
   }
 
   /** The fallback placeholder: never a plug-in, which is what may just have failed. */

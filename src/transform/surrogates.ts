@@ -156,17 +156,16 @@ export class SurrogateIndex {
     // rounding of the surrogate amount 368,113.78, is someone's registered income (reversing it would decipher a rounding).
     const certainty = new Map<string, number>();
     for (const { start, end, confidence } of real) certainty.set(`${start}:${end}`, Math.max(confidence, certainty.get(`${start}:${end}`) ?? 0));
-    const found = matched.filter((detection) => !held.has(detection) && !((certainty.get(`${detection.start}:${detection.end}`) ?? 0) > detection.confidence));
+    const kept = matched.filter((detection) => !held.has(detection) && !((certainty.get(`${detection.start}:${detection.end}`) ?? 0) > detection.confidence));
+    const reals = new Map(kept.map((detection) => [detection, this.realOf(detection, unsealed.text)]));
+    const ambiguous = ambiguousSpans(kept, reals);
+    const found = ambiguous.size === 0 ? kept : kept.filter((detection) => !ambiguous.has(`${detection.start}:${detection.end}`));
     if (found.length === 0) return unsealed;
     // A value under several fields has one surrogate found once per field on the same span: each span
     // is replaced once, or the later replacement would cut into the earlier one's output.
     const surrogates: Replacement[] = resolveOverlaps(found).map((detection) => {
       const origin = originIndex(detection.field!);
-      const role = detection.role ?? "whole";
-      // Reversed as the operator wrote it (escapes decoded), put back escaped as the span was.
-      const written = unsealed.text.slice(detection.start, detection.end);
-      const real = escapedAs(written, this.reverse(origin, unescapedText(written), role));
-      return { start: detection.start, end: detection.end, real, entry: this.origins[origin].entry, role };
+      return { start: detection.start, end: detection.end, real: reals.get(detection)!, entry: this.origins[origin].entry, role: detection.role ?? "whole" };
     });
     const ages = ageReference === undefined ? [] : this.realAges(unsealed.text, found, surrogates, ageReference);
     const replacements = ages.length === 0 ? surrogates : sortInPlace([...surrogates, ...ages], (a, b) => a.start - b.start);
@@ -184,6 +183,24 @@ export class SurrogateIndex {
       moved.push({ ...span, start: span.start + shift, end: span.end + shift });
     }
     return { text: restored.text, spans: sortInPlace([...moved, ...restored.spans], (a, b) => a.start - b.start) };
+  }
+
+  /** The real text of a surrogate found in `text`: reversed as the operator wrote it (escapes decoded), escaped as the span was. */
+  private realOf(detection: Detection, text: string): string {
+    const written = text.slice(detection.start, detection.end);
+    return escapedAs(written, this.reverse(originIndex(detection.field!), unescapedText(written), detection.role ?? "whole"));
+  }
+
+  /**
+   * Whether the surrogates found at exactly [start, end) of `text` stand for different real text: a
+   * part two names' pseudonyms share (`Dear Lena` of `Cesar Lewis` -> `Lena Rangel` and of `Kristine
+   * Jackson` -> `Lena Bush`: unlisted first names share 32 reserved entries) names neither for certain.
+   */
+  isAmbiguousAt(text: string, start: number, end: number): boolean {
+    this.catchUp();
+    if (this.origins.length === 0) return false;
+    const here = this.matcher.detect(text).filter((detection) => detection.start === start && detection.end === end);
+    return ambiguousSpans(here, new Map(here.map((detection) => [detection, this.realOf(detection, text)]))).size > 0;
   }
 
   /**
@@ -309,6 +326,20 @@ export class SurrogateIndex {
       }
     }
   }
+}
+
+/** Spans (`start:end`) where surrogates found on them reverse to different real text (case aside). */
+function ambiguousSpans(found: readonly Detection[], reals: ReadonlyMap<Detection, string>): Set<string> {
+  const realAt = new Map<string, string>();
+  const ambiguous = new Set<string>();
+  for (const detection of found) {
+    const span = `${detection.start}:${detection.end}`;
+    const real = reals.get(detection)!.toLowerCase();
+    const other = realAt.get(span);
+    if (other === undefined) realAt.set(span, real);
+    else if (other !== real) ambiguous.add(span);
+  }
+  return ambiguous;
 }
 
 /** A real value put back into a text: where it stands, whose value it is, and which part of it (role). */
