@@ -72,6 +72,17 @@ describe("numbers in scaled, European-grouped and other-script forms", () => {
   });
 });
 
+describe("an amount in a European layout written to shared state", () => {
+  it("restores exactly though its surrogate has a leading zero (`0.573,91` of 2,151.00)", () => {
+    const guard = createRecons({ secret: "rt3", vault: { amount: "2151.00" }, policy: { fields: { amount: { kind: "amount", authorized: ["ok"] } } } });
+    for (const text of ["Paid 2.151,00 EUR", "Paid 2 151,00", "Paid 2 151.00", "Paid $2,151.00"]) {
+      const stored = guard.sanitizeSync({ channel: "C5", content: text }, { reversible: true }).content;
+      expect(stored).not.toMatch(/2.?151/);
+      expect(guard.restore(stored, "ok", "C5")).toBe(text);
+    }
+  });
+});
+
 describe("amountLike: the real amount written as a span writes the surrogate", () => {
   it("reads a span showing every digit of the units as the whole units, not as a rounding to tens", () => {
     expect(amountLike("8,760", "8760.86", "6203.00")).toBe("6,203");

@@ -69,15 +69,22 @@ function surnameParts(surname: string): string[] {
  */
 export function nameVariants(name: PersonName): Variant[] {
   const { first, surname, tokens } = name;
+  // `Dr. Byrd` has no first name to reorder, shorten or find alone: `byrd dr`, `dr b` (any `Dr. B…`, `Dr. O'Neill` too) and `Attorney` name nobody.
+  const titled = isTitle(first);
+  const orderedForms = titled
+    ? []
+    : [
+        whole(`${surname} ${first}`, REORDERED_CONFIDENCE),
+        whole(`${first.charAt(0)} ${surname}`, INITIAL_CONFIDENCE),
+        whole(`${first} ${surname.charAt(0)}`, INITIAL_CONFIDENCE),
+        whole(`${surname} ${first.charAt(0)}`, INITIAL_CONFIDENCE),
+        // Every given name as an initial (`D. S. Sanchez` of `Dwayne Stuart Sanchez`): only names with a middle name add a form.
+        whole(`${tokens.slice(0, -1).map((token) => token.charAt(0)).join(" ")} ${surname}`, INITIAL_CONFIDENCE),
+      ];
   const variants = [
     whole(tokens.join(" "), CORE_CONFIDENCE),
     whole(`${first} ${surname}`, CORE_CONFIDENCE),
-    whole(`${surname} ${first}`, REORDERED_CONFIDENCE),
-    whole(`${first.charAt(0)} ${surname}`, INITIAL_CONFIDENCE),
-    whole(`${first} ${surname.charAt(0)}`, INITIAL_CONFIDENCE),
-    whole(`${surname} ${first.charAt(0)}`, INITIAL_CONFIDENCE),
-    // Every given name as an initial (`D. S. Sanchez` of `Dwayne Stuart Sanchez`): only names with a middle name add a form.
-    whole(`${tokens.slice(0, -1).map((token) => token.charAt(0)).join(" ")} ${surname}`, INITIAL_CONFIDENCE),
+    ...orderedForms,
     ...TITLES.map((title) => whole(`${title} ${surname}`, TITLE_SURNAME_CONFIDENCE)),
     // A double-barrelled surname is often shortened to one of its parts after a title or the first name (`Ms. Ferguson`, `Latoya Reyes`).
     ...surnameParts(surname).flatMap((part) => [...TITLES.map((title) => whole(`${title} ${part}`, TITLE_SURNAME_CONFIDENCE)), whole(`${first} ${part}`, TITLE_SURNAME_CONFIDENCE)]),
@@ -89,8 +96,8 @@ export function nameVariants(name: PersonName): Variant[] {
   if (first.length < MIN_PART_LENGTH || surname.length < MIN_PART_LENGTH) {
     for (const letter of "abcdefghijklmnopqrstuvwxyz") variants.push(whole(`${first} ${letter} ${surname}`, INITIAL_CONFIDENCE));
   }
-  if (first.length >= MIN_PART_LENGTH) variants.push({ form: first, confidence: FIRST_NAME_CONFIDENCE, role: "first-name" });
-  for (const nickname of nicknamesOf(first)) {
+  if (first.length >= MIN_PART_LENGTH && !titled) variants.push({ form: first, confidence: FIRST_NAME_CONFIDENCE, role: "first-name" });
+  for (const nickname of titled ? [] : nicknamesOf(first)) {
     variants.push(whole(`${nickname} ${surname}`, NICKNAME_CONFIDENCE));
     // Alone, a short form that is also a word (`Will`, `Bill`, `Pat`) opens headings and titles (`Last Will`, `Bill Payment`).
     if (nickname.length >= MIN_PART_LENGTH && !isDictionaryWord(nickname)) variants.push({ form: nickname, confidence: FIRST_NAME_CONFIDENCE, role: "first-name" });
@@ -101,9 +108,9 @@ export function nameVariants(name: PersonName): Variant[] {
   if (lastWord.length >= MIN_PART_LENGTH && /^[a-z]+$/.test(lastWord)) {
     variants.push({ form: surname.slice(0, surname.length - lastWord.length) + surnamePlural(lastWord), confidence: SURNAME_CONFIDENCE, role: "surname-plural" });
   }
-  variants.push(...gluedVariants(first, surname));
+  if (!titled) variants.push(...gluedVariants(first, surname));
   // Spelled out letter by letter, as call transcripts write a name (`W-I-L-S-O-N`, `W I L S O N`).
-  for (const part of new Set([first, surname.replaceAll(" ", "")])) {
+  for (const part of new Set(titled ? [surname.replaceAll(" ", "")] : [first, surname.replaceAll(" ", "")])) {
     if (part.length >= MIN_SPELLED_LETTERS && /^[a-z]+$/.test(part)) variants.push({ form: [...part].join(" "), confidence: GLUED_CONFIDENCE, role: "spelled-letters" });
   }
   return variants;

@@ -175,7 +175,11 @@ export function numberVariants(kind: string, value: ParsedNumber): Variant[] {
   const integers = value.written === value.integer ? integerForms(value.integer) : [...integerForms(value.integer), ...integerForms(value.written)];
   const variants = integers.flatMap((i) => fractionForms(value.fraction).map((f) => whole(i + f, LAYOUT_CONFIDENCE)));
   // A bare integer of another kind (a PIN, a code) is not written grouped; an amount or a decimal is.
-  if (kind === "amount" || value.fraction !== "") variants.push(...localGroupings(value));
+  if (kind === "amount" || value.fraction !== "") {
+    variants.push(...localGroupings(value));
+    // An FPE surrogate's leading zeros are written in every layout (`0.573,91` of 0573.91).
+    if (value.written !== value.integer) variants.push(...localGroupings({ ...value, integer: value.written }));
+  }
   if (kind !== "amount") return variants;
   variants.push(...spelledOut(value.integer));
   const amount = Number(`${value.integer}.${value.fraction || "0"}`);

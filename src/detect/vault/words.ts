@@ -4,7 +4,7 @@ import wordListPath from "word-list";
 import { eng as englishStopwords } from "stopword";
 
 /** Honorifics written before a surname (`Ms. Walker`); normalized (no dot). */
-export const TITLES: readonly string[] = ["mr", "mrs", "ms", "miss", "mx", "dr", "prof", "professor", "doctor", "sir", "madam"];
+export const TITLES: readonly string[] = ["mr", "mrs", "ms", "miss", "mx", "dr", "prof", "professor", "doctor", "sir", "madam", "attorney"];
 
 /** Name suffixes dropped before matching (`Dwayne Sanchez MD` ~ `Dwayne Sanchez`); normalized. */
 export const NAME_SUFFIXES: ReadonlySet<string> = new Set([

@@ -191,3 +191,25 @@ describe("a family named by its surname in the plural", () => {
     expect(bell.sanitizeSync({ channel: "C2", content: "We met the Bells' lawyer.", recipient: "clerk" }).content).not.toContain("Bells");
   });
 });
+
+describe("a surname after a title (`Dr. Obrien`, `Attorney Vasquez`)", () => {
+  const vault = { provider: "Dr. Obrien", attorney: "Attorney Vasquez" };
+  const fields = { provider: { valueType: "value" as const, kind: "name", authorized: ["ok"] }, attorney: { valueType: "value" as const, kind: "name", authorized: ["ok"] } };
+  const guard = createRecons({ secret: "rt3", vault, policy: { fields } });
+
+  it("has no first name: the title alone, its initial or the surname before it name nobody", () => {
+    const text = "The Attorney General said so. Attorney-client privilege holds. Ask Dr. O'Neill or Dr. Ortiz.";
+    expect(guard.sanitizeSync({ channel: "C2", content: text, recipient: "clerk" }).content).toBe(text);
+  });
+
+  it("keeps its title in the pseudonym and restores from shared state, where `Dr. O'Neill` for `Dr. Obrien` was cut by the backstop", () => {
+    for (const text of ["Seen by Dr. Obrien today.", "Attorney Vasquez filed the motion.", "Ask Mr. Vasquez."]) {
+      const shown = guard.sanitizeSync({ channel: "C2", content: text, recipient: "clerk" }).content;
+      expect(shown).not.toMatch(/Obrien|Vasquez/);
+      expect(shown).not.toContain("[REDACTED");
+      const stored = guard.sanitizeSync({ channel: "C5", content: text }, { reversible: true }).content;
+      expect(guard.restore(stored, "ok", "C5")).toBe(text);
+    }
+    expect(guard.sanitizeSync({ channel: "C2", content: "Attorney Vasquez filed it.", recipient: "clerk" }).content).toMatch(/^Attorney \p{Lu}\p{Ll}+ filed it\.$/u);
+  });
+});
