@@ -6,6 +6,7 @@
  * size, and only for a text that ends in a letter or digit (or one and an ellipsis).
  */
 import { SPACE_CODE, type NormalizeBuffer } from "./normalize.js";
+import { isTitle } from "./words.js";
 
 /** What may follow the cut: an ellipsis, closing quotes, brackets or emphasis, whitespace. A period alone ends a sentence. */
 const AFTER_CUT = /^(?:\.{3}|…)?["'”’)\]*_]*\s*$/;
@@ -98,6 +99,8 @@ export class CutTails {
     for (let at = lowerBound(this.forms, piece); at < this.forms.length && this.forms[at].startsWith(piece); at++) {
       const form = this.forms[at];
       if (form.length === piece.length || form.charCodeAt(piece.length) === SPACE_CODE) continue;
+      // Cut inside a leading title (`Attorne` of `Attorney Lee`): the title names nobody.
+      if (!spansTokens && form.includes(" ") && isTitle(form.slice(0, form.indexOf(" ")))) continue;
       if (spansTokens || 2 * pieceAlphanumerics >= alphanumerics(form)) return this.entries[at];
     }
     return -1;

@@ -38,6 +38,13 @@ describe("a value cut off where its text ends (log previews, memory excerpts)", 
     expect(vault().detect(text).filter((d) => d.role === "cut-tail")).toEqual([]);
   });
 
+  it("finds no value cut inside a leading title (`Attorne` of `Attorney Lee`: the title names nobody), and one cut inside the surname", () => {
+    const titled = new Vault(inferFieldType);
+    titled.add("attorney", "Attorney Lee");
+    expect(titled.detect("- Attorney: Attorne").filter((d) => d.role === "cut-tail")).toEqual([]);
+    expect(titled.detect("- Attorney: Attorney L").filter((d) => d.role === "cut-tail").map((d) => d.field)).toEqual(["attorney"]);
+  });
+
   it("finds none at the end of a window of a longer text (the backstop's), which is no cut", () => {
     expect(vault().detect("[turn 2] worker report | Merchant: James Gr...", false).filter((d) => d.role === "cut-tail")).toEqual([]);
   });
