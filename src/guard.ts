@@ -536,6 +536,10 @@ class Guard implements ReconsGuard {
         // An amount in shared state that FPE can only pad (`$45,000` -> `$93358544,207`), spell in letters (`$4.5M`) or write in other digits than the registered value's: sealed instead.
         return { replacement: this.seal(detection, original), fallback: "fpe-sealed-not-format-preserving" };
       }
+      if (context.reversible && action === "pseudonymize" && comesBackInOtherCase(plain, this.surrogates.restore(result.text, () => true))) {
+        // A name written in capitals a pseudonym cannot carry (`McMahon` of the registered `Mcmahon`) would restore as registered: sealed, it restores as written.
+        return { replacement: this.seal(detection, original) };
+      }
       // A span written percent-encoded (in a URL) gets its surrogate encoded alike.
       return { replacement: escapedAs(original, result.text), exception: result.exception };
     } catch (error) {
@@ -778,6 +782,11 @@ function plainForm(written: string): string {
 
 function resultOf<T>(content: T, trail: DecisionTrail): SanitizeResult<T> {
   return new TrailResult(content, trail);
+}
+
+/** Whether `restored` is `written` in other letter case only. */
+function comesBackInOtherCase(written: string, restored: string): boolean {
+  return restored !== written && restored.toLowerCase() === written.toLowerCase();
 }
 
 function cacheFor<V>(caches: Map<string, VaultBoundCache<V>>, key: string, vault: Vault): VaultBoundCache<V> {

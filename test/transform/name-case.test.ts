@@ -14,3 +14,17 @@ describe("a name written in capitals or lowercase", () => {
     expect(g.sanitizeSync({ channel: "C5", content: written, recipient: "doctor" }).content).toBe(`Patient: ${text}`);
   });
 });
+
+describe("a name written with capitals its registered value lacks (`McMahon` of `Mcmahon`)", () => {
+  const guard = createRecons({ secret: "s", vault: { patient_name: "Christine Mcmahon" }, policy: { fields: { patient_name: { authorized: ["doctor"] } } } });
+
+  it("is sealed in shared state, so it restores as written, and gets a pseudonym when delivered", () => {
+    const text = "Data for Christine McMahon.";
+    const stored = guard.sanitizeSync({ channel: "C5", content: text }, { reversible: true }).content;
+    expect(stored).toMatch(/^Data for \[REDACTED:name#/);
+    expect(guard.restore(stored, "doctor", "C5")).toBe(text);
+    expect(guard.sanitizeSync({ channel: "C2", content: text, recipient: "billing" }).content).not.toMatch(/Christine|McMahon|\[REDACTED/i);
+    // As registered, it keeps its pseudonym in shared state.
+    expect(guard.sanitizeSync({ channel: "C5", content: "Data for Christine Mcmahon." }, { reversible: true }).content).not.toMatch(/REDACTED|Mcmahon/);
+  });
+});

@@ -64,6 +64,17 @@ describe("ages through the guard", () => {
     expect(guard.sanitizeSync({ channel: "C5", content: stored, recipient: "doctor" }).content).toBe(text);
   });
 
+  it("restores exactly from shared state an age written beside its date of birth, not shifted a second time", () => {
+    // Sealed, the age comes back as written; the date beside it restores from its surrogate, whose age must not move it again.
+    for (const [dob, text] of [["1948-08-24", "Date of Birth: 1948-08-24 (Age: ~77 years)"], ["1987-12-07", "Date of Birth: 1987-12-07 (Age: ~38 years)"]]) {
+      // Under this secret 1987-12-07 has the surrogate 1985-10-12, two years older: 38 was shifted to 36.
+      const dated = createRecons({ ...options, secret: "trace-rt", ageReference: "2026-01-01", vault: { dob } });
+      const stored = dated.sanitizeSync({ channel: "C5", content: text }, { reversible: true }).content;
+      expect(stored).not.toMatch(/77|38/);
+      expect(dated.restore(stored, "doctor", "C5")).toBe(text);
+    }
+  });
+
   it("gives the real age back where an enciphered date and the age it gave reach an authorized reader later", () => {
     const text = "born 1948-08-24, age 77; she is 77 years old";
     const shown = clerk(text).content;
