@@ -536,7 +536,7 @@ class Guard implements ReconsGuard {
         // An amount in shared state that FPE can only pad (`$45,000` -> `$93358544,207`), spell in letters (`$4.5M`) or write in other digits than the registered value's: sealed instead.
         return { replacement: this.seal(detection, original), fallback: "fpe-sealed-not-format-preserving" };
       }
-      if (context.reversible && action === "pseudonymize" && comesBackInOtherCase(plain, this.surrogates.restore(result.text, () => true))) {
+      if (context.reversible && action === "pseudonymize" && hasInnerCapital(plain) && comesBackInOtherCase(plain, this.surrogates.restore(result.text, () => true))) {
         // A name written in capitals a pseudonym cannot carry (`McMahon` of the registered `Mcmahon`) would restore as registered: sealed, it restores as written.
         return { replacement: this.seal(detection, original) };
       }
@@ -782,6 +782,11 @@ function plainForm(written: string): string {
 
 function resultOf<T>(content: T, trail: DecisionTrail): SanitizeResult<T> {
   return new TrailResult(content, trail);
+}
+
+/** A capital after a lowercase letter (`McMahon`, `DeVito`): the only case a pseudonym does not carry over. */
+function hasInnerCapital(text: string): boolean {
+  return /\p{Ll}\p{Lu}/u.test(text);
 }
 
 /** Whether `restored` is `written` in other letter case only. */
