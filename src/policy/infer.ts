@@ -2,7 +2,7 @@ import type { ValueType } from "../event.js";
 import { parseDate } from "../detect/vault/dates.js";
 import { isCanary } from "../detect/vault/identifiers.js";
 import { normalizeValue } from "../detect/vault/normalize.js";
-import { endsInLegalForm } from "../detect/vault/organizations.js";
+import { legalFormOf } from "../detect/vault/organizations.js";
 import { parseNumber } from "../detect/vault/numbers.js";
 import { parsePhone } from "../detect/vault/phones.js";
 import { fieldNameWords, isDictionaryWord } from "../detect/vault/words.js";
@@ -67,7 +67,7 @@ function isPerson(value: string): boolean {
   const trimmed = value.trim();
   const person = PERSON_NAME.exec(trimmed);
   // `James Group` or `Kelly & Sons` is a company named for someone: its forms are a company's.
-  if (endsInLegalForm(normalizeValue(trimmed))) return false;
+  if (legalFormOf(normalizeValue(trimmed)) !== undefined) return false;
   return (person !== null && GIVEN_NAMES.has(person[1].toLowerCase())) || TITLED_SURNAME.test(trimmed);
 }
 

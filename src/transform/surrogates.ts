@@ -167,7 +167,7 @@ export class SurrogateIndex {
       const origin = originIndex(detection.field!);
       return { start: detection.start, end: detection.end, real: reals.get(detection)!, entry: this.origins[origin].entry, role: detection.role ?? "whole" };
     });
-    const ages = ageReference === undefined ? [] : this.realAges(unsealed.text, found, [...surrogates, ...unsealed.spans], ageReference);
+    const ages = ageReference === undefined ? [] : this.realAges(unsealed.text, found, [surrogates, unsealed.spans], ageReference);
     const replacements = ages.length === 0 ? surrogates : sortInPlace([...surrogates, ...ages], (a, b) => a.start - b.start);
     const restored = replaceSpans(unsealed.text, replacements);
     // An unsealed value a surrogate match cuts into is no longer whole: no detection for it (the text is
@@ -209,7 +209,7 @@ export class SurrogateIndex {
    * between the two dates, one the real date gives (see ages.ts), so a reader gets the age its date
    * gives. Ages in a text without such a date are left alone: they can be anyone's.
    */
-  private realAges(text: string, found: readonly Detection[], restored: ReadonlyArray<{ start: number; end: number }>, reference: CalendarDate): Replacement[] {
+  private realAges(text: string, found: readonly Detection[], restored: ReadonlyArray<ReadonlyArray<{ start: number; end: number }>>, reference: CalendarDate): Replacement[] {
     const births = found.flatMap((detection) => {
       const { entry, action, surrogate } = this.origins[originIndex(detection.field!)];
       if (action !== "fpe" || entry.kind !== "date" || !isBirthField(entry.field)) return [];
@@ -219,7 +219,7 @@ export class SurrogateIndex {
     if (births.length === 0) return [];
     return writtenAges(text).flatMap(({ start, end, age }) => {
       // What is already real (a surrogate restored, an age unsealed: `Age: ~38` sealed in shared state) is not shifted again.
-      if (restored.some((span) => span.start < end && start < span.end)) return [];
+      if (restored.some((spans) => spans.some((span) => span.start < end && start < span.end))) return [];
       const birth = births.find(({ shift, ages }) => ages.has(age - shift));
       return birth ? [{ start, end, real: String(age - birth.shift), entry: birth.entry, role: "age" as const }] : [];
     });

@@ -159,12 +159,18 @@ const MIN_SPELLED = 1000;
 const SPELLED_CONFIDENCE = 0.9;
 let spelling: ToWords | undefined;
 
+/** Whole units in words as to-words writes them (`One Million Two Hundred ...`); undefined below MIN_SPELLED. */
+function inWords(integer: string): string | undefined {
+  const amount = Number(integer);
+  if (!Number.isSafeInteger(amount) || amount < MIN_SPELLED) return undefined;
+  spelling ??= new ToWords({ localeCode: "en-US" });
+  return spelling.convert(amount);
+}
+
 /** The whole units of an amount in words, as contracts write them (`one million two hundred eighty-six thousand ...`). */
 function spelledOut(integer: string): Variant[] {
-  const amount = Number(integer);
-  if (!Number.isSafeInteger(amount) || amount < MIN_SPELLED) return [];
-  spelling ??= new ToWords({ localeCode: "en-US" });
-  return [whole(normalizeValue(spelling.convert(amount)), SPELLED_CONFIDENCE)];
+  const words = inWords(integer);
+  return words === undefined ? [] : [whole(normalizeValue(words), SPELLED_CONFIDENCE)];
 }
 
 /**
@@ -225,11 +231,10 @@ function isNear(a: number, b: number): boolean {
 }
 
 /**
- * How `written` renders `amount`: exactly (unit 0), or rounded or cut to the smallest unit that
- * gives it (`0.860 million` of 861,948 is 860,000, rounded to ten thousands); undefined if neither.
+ * The rounding or cut `written` shows of `amount`, to the smallest unit that gives it (`0.860
+ * million` of 861,948 is 860,000, rounded to ten thousands); undefined if none does.
  */
 function cutOf(written: WrittenAmount, amount: number): { unit: number; cut: (x: number) => number } | undefined {
-  if (isNear(written.value, amount)) return { unit: 0, cut: (x) => x };
   // Trailing zeros shown can be the rounding's own (`0.860`, `860,000`): each unit they allow, finest first.
   const digits = `${written.integer}${written.fraction}`.replace(/\D/g, "");
   const zeros = /0*$/.exec(digits)![0].length;
@@ -257,12 +262,11 @@ export function amountLike(span: string, surrogate: string, real: string): strin
   if (!/\d/.test(span)) return spelledLike(span, shown, actual);
   for (const pattern of [WRITTEN_AMOUNT, UNGROUPED_AMOUNT]) {
     const written = readAmount(span, pattern);
-    const rendering = written && cutOf(written, surrogateAmount);
-    if (!written || !rendering) continue;
-    if (rendering.unit === 0) {
-      // Exact: as many decimals as the span or the real cents need (`.7` of .70 shows .17 as .17).
-      return layAmount(written, realAmount, written.factor, Math.max(written.fraction.length, actual.fraction.replace(/0+$/, "").length));
-    }
+    if (!written) continue;
+    // Exact: as many decimals as the span or the real cents need (`.7` of .70 shows .17 as .17).
+    if (isNear(written.value, surrogateAmount)) return layAmount(written, realAmount, written.factor, Math.max(written.fraction.length, actual.fraction.replace(/0+$/, "").length));
+    const rendering = cutOf(written, surrogateAmount);
+    if (!rendering) continue;
     // As many significant digits as the span shows of the surrogate: FPE pads a short amount (4,650 has a 10-digit surrogate) and keeps leading zeros.
     const shift = 10 ** (actual.written.length - shown.written.length);
     const amount = rendering.cut(realAmount / (rendering.unit * shift)) * rendering.unit * shift;
@@ -285,9 +289,7 @@ function layAmount(written: WrittenAmount, amount: number, factor: number, decim
 
 /** The real amount's whole units in words, cased as the span spells the surrogate's (`eight hundred ...`). */
 function spelledLike(span: string, shown: ParsedNumber, actual: ParsedNumber): string | undefined {
-  const [surrogateWords, realWords] = [spelledOut(shown.integer), spelledOut(actual.integer)];
-  if (surrogateWords.length === 0 || realWords.length === 0 || normalizeValue(span) !== surrogateWords[0].form) return undefined;
-  spelling ??= new ToWords({ localeCode: "en-US" });
-  const words = spelling.convert(Number(actual.integer));
+  const [surrogateWords, words] = [inWords(shown.integer), inWords(actual.integer)];
+  if (surrogateWords === undefined || words === undefined || normalizeValue(span) !== normalizeValue(surrogateWords)) return undefined;
   return span === span.toLowerCase() ? words.toLowerCase() : span === span.toUpperCase() ? words.toUpperCase() : words;
 }

@@ -9,12 +9,8 @@ const LEGAL_FORMS: readonly string[] = [
   "ltd", "limited", "llc", "inc", "incorporated", "plc", "corp", "corporation", "co", "company", "group", "holdings",
   "gmbh", "ag", "llp", "lp", "sons",
 ];
-/** Whether a normalized name ends in a legal form or trading suffix (`james group`, `kelly sons`): a company's, not a person's. */
-export function endsInLegalForm(normalized: string): boolean {
-  return legalFormOf(normalized) !== undefined;
-}
-
-function legalFormOf(normalized: string): string | undefined {
+/** The legal form or trading suffix a normalized name ends in (`james group`, `kelly sons`): a company's, not a person's. */
+export function legalFormOf(normalized: string): string | undefined {
   return LEGAL_FORMS.find((suffix) => normalized.endsWith(` ${suffix}`));
 }
 

@@ -198,8 +198,8 @@ function writeMonthName(month: number, written: string, layout: DateLayout): str
   const language = monthLanguage(written, layout);
   // Another language's month gets that language's name (`juillet` -> `août`).
   // `May` is a full name and an abbreviation: glued between digits (`16MAY2068`) it is the abbreviation.
-  const abbreviated = lower !== MONTHS[monthNumber(written) - 1] || (lower === "may" && isGlued(layout));
-  const name = language !== "en" ? language[month - 1].toLowerCase() : !abbreviated ? full : month === 9 && lower === "sept" ? "sept" : full.slice(0, 3);
+  const writtenFull = lower === MONTHS[monthNumber(written) - 1] && !(lower === "may" && isGlued(layout));
+  const name = language !== "en" ? language[month - 1].toLowerCase() : writtenFull ? full : month === 9 && lower === "sept" ? "sept" : full.slice(0, 3);
   if (written === written.toUpperCase()) return name.toUpperCase();
   if (written[0] === written[0].toUpperCase()) return name[0].toUpperCase() + name.slice(1);
   return name;
