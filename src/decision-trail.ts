@@ -10,6 +10,9 @@ export class DecisionTrail {
   private readonly cached: Array<readonly Decision[]> = [];
   private built?: Decision[];
 
+  /** `recipient`: whom this call sanitized for (cached decisions may have been taken for another recipient of the same authorization class). */
+  constructor(private readonly recipient: string | null) {}
+
   add(path: string, decisions: readonly Decision[]): void {
     if (decisions.length === 0) return;
     this.paths.push(path);
@@ -18,7 +21,7 @@ export class DecisionTrail {
 
   /** One decision record per cached decision, built once (later reads get the same array). */
   decisions(): Decision[] {
-    this.built ??= this.cached.flatMap((decisions, index) => decisions.map((decision) => ({ ...decision, path: this.paths[index] })));
+    this.built ??= this.cached.flatMap((decisions, index) => decisions.map((decision) => ({ ...decision, path: this.paths[index], recipient: this.recipient })));
     return this.built;
   }
 }

@@ -113,7 +113,7 @@ interface EventContext {
   position: Position;
   resolution: Resolution;
   reversible: boolean;
-  /** Identity of this context for the result cache. */
+  /** Identity of this context for the result cache: recipients the policy treats alike share it (see `authorizationClass`). */
   key: string;
 }
 
@@ -191,6 +191,10 @@ class Guard implements ReconsGuard {
   private readonly avoidNames: ReadonlySet<string>;
   /** Sanitized strings per (context, text): a graph re-delivers the same history at every step. */
   private readonly sanitized = new Map<string, VaultBoundCache<CachedString>>();
+  /** Authorization class per (channel, recipient, position): see `authorizationClass`. */
+  private readonly classes = new Map<string, string>();
+  /** Verdict reasons met in authorization classes, by the one character that stands for each. */
+  private readonly reasonCodes = new Map<string, string>();
   /** Restored strings per (recipient, channel). */
   private readonly restored = new Map<string, VaultBoundCache<string>>();
   /** Detections depend on the text only: one message sanitized for several recipients is detected once. */
@@ -249,7 +253,7 @@ class Guard implements ReconsGuard {
 
   sanitizeSync<T>(event: ObservableEvent & { content: T }, options: SanitizeOptions = {}): SanitizeResult<T> {
     const context = this.contextOf(event, options);
-    const trail = new DecisionTrail();
+    const trail = new DecisionTrail(context.recipient);
     const cache = cacheFor(this.sanitized, context.key, this.vault);
     const content = this.walkContent(() => mapStrings(event.content, (text, path) => this.sanitizeCached(text, path, context, cache, trail)));
     return resultOf(content, trail);
@@ -365,8 +369,32 @@ class Guard implements ReconsGuard {
     const position = event.position ?? this.positionOf(recipient ?? undefined);
     const resolution = event.resolution ?? (recipient ? "explicit" : "field-level-fallback");
     const reversible = options.reversible ?? false;
-    const key = [event.channel, recipient, position, resolution, reversible].join("\u0001");
+    const key = [event.channel, this.authorizationClass(event.channel, recipient, position), position, resolution, reversible].join("\u0001");
     return { channel: event.channel, recipient, position, resolution, reversible, key };
+  }
+
+  /**
+   * Recipients whose verdict is the same for every policy field on a channel get the same text for
+   * every string (operators and the backstop never read the recipient), so they share one result
+   * cache: a team's original agents, or its introduced ones, are sanitized for once, not each.
+   * Fields without a policy entry are protected for everyone alike.
+   */
+  private authorizationClass(channel: Channel, recipient: string | null, position: Position): string {
+    if (recipient === null) return "\u0000";
+    const id = `${channel}\u0001${recipient}\u0001${position}`;
+    let known = this.classes.get(id);
+    if (known === undefined) {
+      known = "";
+      for (const field in this.policy.fields) {
+        const query: AuthorizationQuery = { field, kind: "unknown", valueType: "value", confidence: 1, channel, recipient, position };
+        const { reason } = authorize(this.policy, query, this.reachability);
+        let code = this.reasonCodes.get(reason);
+        if (code === undefined) this.reasonCodes.set(reason, (code = String.fromCharCode(0x100 + this.reasonCodes.size)));
+        known += code;
+      }
+      this.classes.set(id, known);
+    }
+    return known;
   }
 
   /** Decide each deciding group of one string (callers redact the whole string if detecting or deciding throws). */

@@ -21,12 +21,20 @@ const decision = (field: string): Decision => ({
 
 describe("DecisionTrail", () => {
   it("builds one record per cached decision with the path it was met at, once", () => {
-    const trail = new DecisionTrail();
+    const trail = new DecisionTrail("bob");
     trail.add("$.a", [decision("x"), decision("y")]);
     trail.add("$.b", []);
     trail.add("$.c", [decision("z")]);
     const built = trail.decisions();
     expect(built.map((d) => [d.field, d.path])).toEqual([["x", "$.a"], ["y", "$.a"], ["z", "$.c"]]);
     expect(trail.decisions()).toBe(built);
+  });
+
+  it("names the recipient it sanitized for on decisions cached for another one, keeping the key order", () => {
+    const trail = new DecisionTrail("carol");
+    trail.add("$.a", [decision("x")]);
+    const [built] = trail.decisions();
+    expect(built.recipient).toBe("carol");
+    expect(Object.keys(built)).toEqual(Object.keys(decision("x")));
   });
 });

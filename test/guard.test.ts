@@ -284,6 +284,46 @@ describe("restore", () => {
   });
 });
 
+describe("recipients the policy treats alike", () => {
+  const text = "Patient Dwayne Sanchez, SSN 939-79-6410, email dwayne@example.com";
+  const alikeVault = { ssn: "939-79-6410", patient: "Dwayne Sanchez", email: "dwayne@example.com" };
+  const fields = { ssn: { authorized: ["intake", "billing", "triage"] }, patient: { authorized: ["intake", "billing", "triage"] }, email: { authorized: ["intake"] } };
+
+  it("get the same text, each with decisions naming itself, whichever was served first", () => {
+    const alike = createRecons({ secret: "s", vault: alikeVault, policy: { fields } });
+    const first = alike.sanitizeSync({ channel: "C2", content: text, recipient: "billing" });
+    const second = alike.sanitizeSync({ channel: "C2", content: text, recipient: "triage" });
+    expect(second.content).toBe(first.content);
+    expect(first.decisions.map((d) => d.recipient)).toEqual(first.decisions.map(() => "billing"));
+    expect(second.decisions.map((d) => d.recipient)).toEqual(second.decisions.map(() => "triage"));
+    expect(second.decisions.map(({ recipient: _r, ...rest }) => rest)).toEqual(first.decisions.map(({ recipient: _r, ...rest }) => rest));
+    // Not alike: authorized for the email too.
+    expect(alike.sanitizeSync({ channel: "C2", content: text, recipient: "intake" }).content).toBe(text);
+  });
+
+  it("are told apart by everything the verdict reads: an unauthorized agent one of them can reach, an introduced position", () => {
+    const reach = createRecons({
+      secret: "s",
+      vault: alikeVault,
+      policy: { fields, positions: { newcomer: "introduced" } },
+    });
+    const everyone = { authorized: ["billing", "audit"] };
+    const audited = createRecons({ secret: "s", vault: alikeVault, policy: { fields: { ssn: everyone, patient: everyone, email: everyone }, reachability: { enabled: true, edges: [["billing", "web_search"]] } } });
+    // audit (no edges) first: billing reaches web_search, so it must not be served audit's copy.
+    expect(audited.sanitizeSync({ channel: "C2", content: text, recipient: "audit" }).content).toBe(text);
+    const billing = audited.sanitizeSync({ channel: "C2", content: text, recipient: "billing" });
+    expect(billing.content).not.toContain("939-79-6410");
+    expect(billing.decisions.some((d) => d.reason === "reachable-unauthorized:web_search")).toBe(true);
+    // outsider first: newcomer gets the same text but was denied as an introduced agent, and its decisions say so.
+    const outsider = reach.sanitizeSync({ channel: "C2", content: text, recipient: "outsider" });
+    const newcomer = reach.sanitizeSync({ channel: "C2", content: text, recipient: "newcomer" });
+    expect(newcomer.content).toBe(outsider.content);
+    expect(outsider.decisions.map((d) => d.reason)).toContain("recipient-unauthorized");
+    expect(newcomer.decisions.map((d) => d.reason)).toContain("introduced-recipient");
+    expect(newcomer.decisions.map((d) => d.reason)).not.toContain("recipient-unauthorized");
+  });
+});
+
 function g2detect(text: string) {
   return guard()
     .detect(text)
