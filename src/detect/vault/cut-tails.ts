@@ -2,8 +2,10 @@
  * A registered value cut off where its text ends: a log preview (`Merchant: James Gr...`), a
  * memory excerpt cut at a length (`... SSN 123-45-67`). The text's last characters, from a token
  * start, are a proper prefix of the value's normalized form that stops inside one of its tokens.
- * Found with binary searches in the sorted forms: a few lookups per text whatever the vault
- * size, and only for a text that ends in a letter or digit (or one and an ellipsis).
+ * Also where a labelled line ends inside the text: an excerpt's cut line quoted on in other text
+ * (`- Merchant: James G` and the answer's next lines), the piece after the label's colon.
+ * Found with binary searches in the sorted forms: a few lookups per text (and per labelled line)
+ * whatever the vault size, and only for a piece that ends in a letter or digit (or one and an ellipsis).
  */
 import { SPACE_CODE, type NormalizeBuffer } from "./normalize.js";
 import { isTitle } from "./words.js";
@@ -15,6 +17,8 @@ const REACH = 64;
 /** A shorter piece (`Mar`, `12`) reads as ordinary text. */
 const MIN_ALPHANUMERICS = 5;
 const LETTER_OR_DIGIT = /[\p{L}\p{N}]/u;
+/** A labelled line whose value ends in a letter or digit (an ellipsis, closing marks after it): group 1 is the value, up to REACH characters. */
+const LABELLED_LINE_END = /:[ \t]*([^\n:]{1,64}?[\p{L}\p{N}])(?:\.{3}|…)?["'”’)\]*_]*[ \t]*\r?\n/gu;
 
 export const CUT_TAIL_CONFIDENCE = 0.85;
 
@@ -70,22 +74,43 @@ export class CutTails {
   }
 
   /**
-   * The value cut off at the end of `norm`, if any: the longest piece that is a complete token of
-   * the value and the start of the next (`james gr`), or at least half of a one-token value.
+   * The values cut off at the end of `norm` and at the ends of its labelled lines: at each, the
+   * longest piece that is a complete token of the value and the start of the next (`james gr`), or
+   * at least half of a one-token value.
    */
-  find(norm: NormalizeBuffer, entryCount: number, registeredForms: RegisteredForms): CutTail | null {
+  find(norm: NormalizeBuffer, entryCount: number, registeredForms: RegisteredForms): CutTail[] {
+    const found: CutTail[] = [];
     const { codes } = norm;
     let end = norm.length;
     while (end > 0 && codes[end - 1] === SPACE_CODE) end--;
-    if (end === 0) return null;
+    if (end === 0) return found;
     const last = norm.origin[end - 1];
-    if (!LETTER_OR_DIGIT.test(norm.source.charAt(last)) || !AFTER_CUT.test(norm.source.slice(last + 1))) return null;
+    const endsCut = LETTER_OR_DIGIT.test(norm.source.charAt(last)) && AFTER_CUT.test(norm.source.slice(last + 1));
+    const lines = norm.source.includes("\n") && norm.source.includes(":");
+    if (!endsCut && !lines) return found;
     this.update(entryCount, registeredForms);
-    if (this.forms.length === 0) return null;
-    for (let start = Math.max(0, end - REACH); start <= end - MIN_ALPHANUMERICS; start++) {
-      if (start > 0 && codes[start - 1] !== SPACE_CODE) continue;
-      const piece = norm.slice(start, end);
-      const entry = this.entryCutTo(piece);
+    if (this.forms.length === 0) return found;
+    if (lines) {
+      for (const match of norm.source.matchAll(LABELLED_LINE_END)) {
+        // The label's whole value only: a word ending it (`Software Engineer` of `Engineering`) is no cut.
+        const valueStart = match.index + match[0].indexOf(match[1]);
+        let start = normalizedAt(norm, valueStart);
+        while (start < norm.length && codes[start] === SPACE_CODE) start++;
+        const end = normalizedAt(norm, valueStart + match[1].length);
+        const entry = end - start >= MIN_ALPHANUMERICS ? this.entryCutTo(norm.slice(start, end)) : -1;
+        if (entry !== -1) found.push({ entry, start, end });
+      }
+    }
+    const atEnd = endsCut ? this.cutEndingAt(norm, Math.max(0, end - REACH), end) : null;
+    if (atEnd) found.push(atEnd);
+    return found;
+  }
+
+  /** The value cut at normalized `end`, its piece starting at a token start from `from` on (the longest first). */
+  private cutEndingAt(norm: NormalizeBuffer, from: number, end: number): CutTail | null {
+    for (let start = from; start <= end - MIN_ALPHANUMERICS; start++) {
+      if (start > 0 && norm.codes[start - 1] !== SPACE_CODE) continue;
+      const entry = this.entryCutTo(norm.slice(start, end));
       if (entry !== -1) return { entry, start, end };
     }
     return null;
@@ -114,6 +139,18 @@ function lowerBound(sorted: readonly string[], key: string): number {
   while (low < high) {
     const middle = (low + high) >>> 1;
     if (sorted[middle] < key) low = middle + 1;
+    else high = middle;
+  }
+  return low;
+}
+
+/** The first normalized character from source offset `offset` on. */
+function normalizedAt(norm: NormalizeBuffer, offset: number): number {
+  let low = 0;
+  let high = norm.length;
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    if (norm.origin[middle] < offset) low = middle + 1;
     else high = middle;
   }
   return low;

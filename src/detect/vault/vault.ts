@@ -202,8 +202,9 @@ export class Vault implements Detector {
       }
     }
     // A value cut off by a preview or an excerpt (`James Gr...`); a cut surrogate is not restored.
-    const cut = this.ofSurrogates || !endsText ? null : this.cutTails.find(norm, this.list.length, this.formsFrom);
-    if (cut) hits.candidates.push({ ...cut, confidence: CUT_TAIL_CONFIDENCE, role: "cut-tail" });
+    if (!this.ofSurrogates && endsText) {
+      for (const cut of this.cutTails.find(norm, this.list.length, this.formsFrom)) hits.candidates.push({ ...cut, confidence: CUT_TAIL_CONFIDENCE, role: "cut-tail" });
+    }
     const { candidates } = hits;
     let found: Detection[] = [];
     if (candidates.length + hits.firstNames.length + hits.words.length + hits.listWords.length + hits.unlabeled.length > 0) {

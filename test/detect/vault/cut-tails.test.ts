@@ -38,6 +38,24 @@ describe("a value cut off where its text ends (log previews, memory excerpts)", 
     expect(vault().detect(text).filter((d) => d.role === "cut-tail")).toEqual([]);
   });
 
+  it("finds a value cut where a labelled line ends inside the text (an excerpt's cut line quoted on), the piece after the colon", () => {
+    const text = "**Relevant details:**\n- Tool: credit_check\n- Merchant: James G\n- SSN: 123-45-6...\n\n1. Review the records: all of them.\n";
+    const found = vault().detect(text).filter((d) => d.role === "cut-tail");
+    expect(found.map((d) => [d.field, text.slice(d.start, d.end)])).toEqual([["merchant", "James G"], ["ssn", "123-45-6"]]);
+    const unchanged = guard().sanitizeSync({ channel: "C6", content: text, recipient: "log" }).content as string;
+    expect(unchanged).not.toMatch(/James G\n|123-45-6/);
+    expect(unchanged).toContain("\n\n1. Review the records: all of them.\n");
+  });
+
+  it.each([
+    "- Merchant: James\n- Status: open", // a whole token: no cut
+    "- Note: He met James Gr. on Monday\nok", // not at the line end
+    "- Note: Talk to Jam\nok", // too short
+    "- Note: ask James Gr\nok", // the cut is not the label's whole value (one reading `James Gr...` at the text's end is)
+  ])("%s: no cut value at a labelled line end", (text) => {
+    expect(vault().detect(text).filter((d) => d.role === "cut-tail")).toEqual([]);
+  });
+
   it("finds no value cut inside a leading title (`Attorne` of `Attorney Lee`: the title names nobody), and one cut inside the surname", () => {
     const titled = new Vault(inferFieldType);
     titled.add("attorney", "Attorney Lee");
