@@ -555,6 +555,10 @@ class Guard implements ReconsGuard {
         if (shown !== null && context.reversible && !isFindableAgain(detection.role, shown, whole.text)) return { replacement: this.seal(detection, original) };
         // So is a part another name's pseudonym shows for another real part (`Dear Lena` of Cesar and of Kristine): restored, it would name the wrong person.
         if (shown !== null && context.reversible && this.showsAmbiguously(text, detection, shown)) return { replacement: this.seal(detection, original) };
+        // A part the surrogate shares with the value (`Attorney T` of `Attorney Thompson` and of its surrogate `Attorney Taylor`) hides nothing.
+        if (shown !== null && shown.toLowerCase() === plain.toLowerCase()) {
+          return context.reversible ? { replacement: this.seal(detection, original) } : { replacement: this.redact(detection), fallback: "surrogate-part-shows-the-value" };
+        }
         if (shown !== null) return { replacement: escapedAs(original, shown), exception: whole.exception };
       }
       const applied = this.applied.apply(operator, input);

@@ -108,7 +108,9 @@ export class CutTails {
 
   /** The value cut at normalized `end`, its piece starting at a token start from `from` on (the longest first). */
   private cutEndingAt(norm: NormalizeBuffer, from: number, end: number): CutTail | null {
-    for (let start = from; start <= end - MIN_ALPHANUMERICS; start++) {
+    // A value cut at a length stays on its line: a piece over a line break (`2024` and the next paragraph's `1...`) is two texts.
+    const lineStart = norm.source.lastIndexOf("\n", norm.origin[end - 1]) + 1;
+    for (let start = Math.max(from, normalizedAt(norm, lineStart)); start <= end - MIN_ALPHANUMERICS; start++) {
       if (start > 0 && norm.codes[start - 1] !== SPACE_CODE) continue;
       const entry = this.entryCutTo(norm.slice(start, end));
       if (entry !== -1) return { entry, start, end };

@@ -34,6 +34,7 @@ describe("a value cut off where its text ends (log previews, memory excerpts)", 
     "Ask James Gr.", // a period ends a sentence (an abbreviation), not a cut
     "The Grand...", // not the start of any value
     "We saw James", // a whole token: the first-name rules decide, not this one
+    "SSN on file: 123\n\n45 6...", // over a line break: two texts, not one cut value
   ])("%s: no cut value", (text) => {
     expect(vault().detect(text).filter((d) => d.role === "cut-tail")).toEqual([]);
   });
@@ -75,6 +76,22 @@ describe("a value cut off where its text ends (log previews, memory excerpts)", 
     const ssn = whole("SSN 123-45-6789").slice(4).replace(/\D/g, "");
     expect(whole("Cache: SSN 123 45 67")).toBe(`Cache: SSN ${ssn.slice(0, 3)} ${ssn.slice(3, 5)} ${ssn.slice(5, 7)}`);
     for (const text of ["Merchant: James Gr...", "Cache: SSN 123 45 67"]) expect(whole(text)).not.toMatch(/James Gr|123 45 67/);
+  });
+
+  it("redacts a cut whose surrogate shows the same piece (`Attorney T` of `Attorney Thompson` and of a surrogate `Attorney T...`)", () => {
+    const titledGuard = (secret: string) =>
+      createRecons({ secret, vault: { attorney: "Attorney Thompson" }, policy: { fields: { attorney: { authorized: ["auditor"] } } } });
+    const toLog = (g: ReturnType<typeof titledGuard>, text: string) => g.sanitizeSync({ channel: "C6", content: text, recipient: "log" });
+    // The first secret whose pseudonym of the surname starts with a T too (deterministic: the same secret every run).
+    const secret = Array.from({ length: 400 }, (_, k) => `cut-${k}`).find((candidate) => /^- Attorney: Attorney T/.test(toLog(titledGuard(candidate), "- Attorney: Attorney Thompson").content as string));
+    expect(secret).toBeDefined();
+    const g = titledGuard(secret!);
+    const cut = toLog(g, "- Attorney: Attorney T");
+    expect(cut.content).not.toContain("Attorney T");
+    expect(cut.decisions.map((d) => d.fallback)).toEqual(["surrogate-part-shows-the-value"]);
+    const written = g.sanitizeSync({ channel: "C5", content: "- Attorney: Attorney T" }, { reversible: true }).content as string;
+    expect(written).not.toContain("Attorney T");
+    expect(g.sanitizeSync({ channel: "C5", content: written, recipient: "auditor" }).content).toBe("- Attorney: Attorney T");
   });
 
   it("is sealed in shared state and restores to the cut value for an authorized reader", () => {
