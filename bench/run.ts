@@ -4,7 +4,7 @@
  * and the full sweep with RECONS and with no sanitizer. Ends with the two replay summary lines.
  */
 import { corpusTexts, loadBenchCorpus } from "./corpus.js";
-import { measureThroughput } from "./throughput.js";
+import { measureThroughputInProcesses } from "./throughput.js";
 import { measureVaultGrowth } from "./vault-growth.js";
 import { measureLangGraphOverhead } from "./langgraph-overhead.js";
 import { benchSweep } from "./sweep.js";
@@ -17,9 +17,12 @@ const corpus = await loadBenchCorpus();
 const texts = corpusTexts(corpus);
 console.log(`corpus: ${corpus.source}: ${corpus.jobs.length} guards, ${texts.length} messages (guard setup ${fixed(corpus.setupSeconds)} s, not timed below)`);
 
-const throughput = measureThroughput(corpus);
-console.log(`\nreplay throughput over ${fixed(throughput.megabytes)} MB (each message for its original and an introduced recipient)`);
-console.log(`  RECONS sanitizeSync              ${fixed(throughput.reconsMBps, 3)} MB/s`);
+const { runs: throughputRuns, median: throughput } = await measureThroughputInProcesses();
+console.log(`\nreplay throughput over ${fixed(throughput.megabytes)} MB (each message for its original and an introduced recipient), in ${throughputRuns.length} processes`);
+for (const [index, result] of throughputRuns.entries()) {
+  console.log(`  process ${index + 1}: RECONS sanitizeSync ${fixed(result.reconsMBps, 3)} MB/s, piiMiddleware ${fixed(result.piiMiddlewareMBps, 3)} MB/s, ratio ${fixed(result.ratio, 3)}`);
+}
+console.log(`  median ratio: RECONS sanitizeSync ${fixed(throughput.reconsMBps, 3)} MB/s`);
 console.log(`  piiMiddleware (email, credit_card, ip, mac_address, url; redact)  ${fixed(throughput.piiMiddlewareMBps, 3)} MB/s`);
 
 const growth = await measureVaultGrowth(texts);
