@@ -551,15 +551,18 @@ class Guard implements ReconsGuard {
         // A partial rendering shows its part of the whole value's surrogate, so it restores as that part.
         const whole = this.applied.apply(operator, { ...input, value: detection.value });
         const shown = part(whole.text, plain, detection.value);
-        // A glued or spelled pseudonym too short or too common to be looked for (`jkhan`, `potters`, `L-E-E`) would stay a surrogate for shared state's readers: sealed.
-        if (shown !== null && context.reversible && !isFindableAgain(detection.role, shown, whole.text)) return { replacement: this.seal(detection, original) };
-        // So is a part another name's pseudonym shows for another real part (`Dear Lena` of Cesar and of Kristine): restored, it would name the wrong person.
-        if (shown !== null && context.reversible && this.showsAmbiguously(text, detection, shown)) return { replacement: this.seal(detection, original) };
-        // A part the surrogate shares with the value (`Attorney T` of `Attorney Thompson` and of its surrogate `Attorney Taylor`) hides nothing.
-        if (shown !== null && shown.toLowerCase() === plain.toLowerCase()) {
-          return context.reversible ? { replacement: this.seal(detection, original) } : { replacement: this.redact(detection), fallback: "surrogate-part-shows-the-value" };
+        if (shown !== null) {
+          // A part the surrogate shares with the value (`Attorney T` of `Attorney Thompson` and of its surrogate `Attorney Taylor`) hides nothing.
+          const hidesNothing = shown.toLowerCase() === plain.toLowerCase();
+          if (hidesNothing && !context.reversible) return { replacement: this.redact(detection), fallback: "surrogate-part-shows-the-value" };
+          // Sealed for shared state's readers, too: a glued or spelled pseudonym too short or too common to be looked for (`jkhan`, `potters`,
+          // `L-E-E`) would stay a surrogate, and a part another name's pseudonym shows for another real part (`Dear Lena` of Cesar and of
+          // Kristine) would restore to the wrong person.
+          if (context.reversible && (hidesNothing || !isFindableAgain(detection.role, shown, whole.text) || this.showsAmbiguously(text, detection, shown))) {
+            return { replacement: this.seal(detection, original) };
+          }
+          return { replacement: escapedAs(original, shown), exception: whole.exception };
         }
-        if (shown !== null) return { replacement: escapedAs(original, shown), exception: whole.exception };
       }
       const applied = this.applied.apply(operator, input);
       // A name written in capitals (`PATRICK O'CONNOR`) is pseudonymized as its registered rendering: its pseudonym is written in capitals too.

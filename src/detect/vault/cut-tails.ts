@@ -18,7 +18,7 @@ const REACH = 64;
 const MIN_ALPHANUMERICS = 5;
 const LETTER_OR_DIGIT = /[\p{L}\p{N}]/u;
 /** A labelled line whose value ends in a letter or digit (an ellipsis, closing marks after it): group 1 is the value, up to REACH characters. */
-const LABELLED_LINE_END = /:[ \t]*([^\n:]{1,64}?[\p{L}\p{N}])(?:\.{3}|…)?["'”’)\]*_]*[ \t]*\r?\n/gu;
+const LABELLED_LINE_END = new RegExp(`:[ \\t]*([^\\n:]{0,${REACH - 1}}?[\\p{L}\\p{N}])(?:\\.{3}|…)?["'”’)\\]*_]*[ \\t]*\\r?\\n`, "gu");
 
 export const CUT_TAIL_CONFIDENCE = 0.85;
 
