@@ -49,7 +49,19 @@ function keysOf(material: Uint8Array): DerivedKeys {
   return Object.freeze(keys);
 }
 
-/** Keyed short tag of a value (hex), for consistent placeholders and caches. */
+/** Keyed short tag of a value (hex), for caches, nonces and picks. */
 export function keyedTag(key: Uint8Array, value: string, length = 8): string {
   return createHmac("sha256", key).update(value).digest("hex").slice(0, length);
+}
+
+/** The letters hex digits 0-f become in a shown tag. */
+const TAG_LETTERS = "abcdefghijklmnop";
+
+/**
+ * A keyed tag shown to recipients (placeholders, keyed pseudonyms): `keyedTag` with its digits as
+ * letters a-p, so it never holds a digit run a reader or a detector could take for a number
+ * (`#729ad8...` read as a credit score of 729).
+ */
+export function keyedLetterTag(key: Uint8Array, value: string, length = 8): string {
+  return keyedTag(key, value, length).replace(/[0-9a-f]/g, (hex) => TAG_LETTERS[parseInt(hex, 16)]!);
 }

@@ -11,7 +11,7 @@ import { parseDate, type CalendarDate } from "../detect/vault/dates.js";
 import type { Detection } from "../detect/base.js";
 import { heldByLonger } from "../detect/held-by-longer.js";
 import { open, seal } from "../crypto/aes-gcm.js";
-import { keyedTag } from "../crypto/keys.js";
+import { keyedLetterTag, keyedTag } from "../crypto/keys.js";
 import type { Operator, OperatorInput, OperatorOutput } from "./base.js";
 import { memoize } from "./operators/format.js";
 import { renderedPart } from "./partial-rendering.js";
@@ -22,9 +22,9 @@ import { sortInPlace } from "../detect/sort.js";
 const REVERSIBLE: readonly Action[] = ["fpe", "pseudonymize"];
 const REVERSED_LIMIT = 4096;
 /** `[REDACTED:kind#tag]`, or `[REDACTED:kind#tag~sealed]` carrying the exact text it replaced, AES-GCM-sealed. */
-const SEAL_PATTERN = /\[REDACTED:[\w-]+#([0-9a-f]+)(?:~([A-Za-z0-9_-]+))?\]/g;
-/** Hex digits of a placeholder tag (64 bits): two vault values sharing one is negligible (n^2 / 2^65), and refused when it happens. */
-export const SEAL_TAG_HEX = 16;
+const SEAL_PATTERN = /\[REDACTED:[\w-]+#([a-p]+)(?:~([A-Za-z0-9_-]+))?\]/g;
+/** Letters of a placeholder tag (4 bits each, 64 bits): two vault values sharing one is negligible (n^2 / 2^65), and refused when it happens. */
+export const SEAL_TAG_LETTERS = 16;
 
 /** How the index applies an operator: the guard passes its memoized apply, so transforms reuse what setup computed. */
 export type ApplyOperator = (operator: Operator, input: OperatorInput) => OperatorOutput | Promise<OperatorOutput>;
@@ -84,8 +84,8 @@ export class SurrogateIndex {
     spanKey?: Uint8Array,
     /** Name tokens pseudonyms avoid (`OperatorInput.avoid`), for surrogates and their reversal alike. */
     private readonly avoid?: ReadonlySet<string>,
-    /** Hex digits of placeholder tags (tests shorten them to make collisions). */
-    private readonly tagHex = SEAL_TAG_HEX,
+    /** Letters of placeholder tags (tests shorten them to make collisions). */
+    private readonly tagLetters = SEAL_TAG_LETTERS,
     /** The matcher of the index this one is forked from (`fork`). */
     forkedMatcher?: Vault,
   ) {
@@ -106,7 +106,7 @@ export class SurrogateIndex {
    * this index holds is copied (its automata shared), entries and memos from here on are its own.
    */
   fork(vault: Vault, apply: ApplyOperator): SurrogateIndex {
-    const copy = new SurrogateIndex(vault, this.operators, this.#sealKey, apply, this.#spanKey, this.avoid, this.tagHex, this.matcher);
+    const copy = new SurrogateIndex(vault, this.operators, this.#sealKey, apply, this.#spanKey, this.avoid, this.tagLetters, this.matcher);
     for (const origin of this.origins) copy.origins.push(origin);
     for (const [tag, entry] of this.seals) copy.seals.set(tag, entry);
     for (const [sealed, tag] of this.sealTags) copy.sealTags.set(sealed, tag);
@@ -119,7 +119,7 @@ export class SurrogateIndex {
   /** The placeholder tag of a sealed value. */
   sealTag(field: string, value: string): string {
     const sealed = sealInput(field, value);
-    return this.sealTags.get(sealed) ?? keyedTag(this.#sealKey, sealed, this.tagHex);
+    return this.sealTags.get(sealed) ?? keyedLetterTag(this.#sealKey, sealed, this.tagLetters);
   }
 
   /** The restorable placeholder of `span`, a form of `value` under `field`: its tag and, sealed, the exact span. */
@@ -374,7 +374,6 @@ function replaceSpans(text: string, replacements: readonly Replacement[]): Resto
   return { text: output + text.slice(cursor), spans };
 }
 
-/** What a seal tag is the keyed hash of: the field and the value it seals. */
 /**
  * The matcher's field of a surrogate: its origin's index, then the real field's name, so forms that
  * depend on the field (a birth date's `born in 1957`) are the surrogate's forms too.
@@ -387,6 +386,7 @@ function originIndex(matcherField: string): number {
   return parseInt(matcherField, 10);
 }
 
+/** What a seal tag is the keyed hash of: the field and the value it seals. */
 function sealInput(field: string, value: string): string {
   return `${field}\u0000${value}`;
 }

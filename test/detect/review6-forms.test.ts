@@ -9,8 +9,8 @@ function guardFor(vault: Record<string, string | number>, secret = "rvC-secret")
 const deliver = (guard: ReturnType<typeof guardFor>, content: string, recipient: string) => guard.sanitizeSync({ channel: "C2", content, recipient }).content;
 
 describe("review 6: detection on held-out-like text", () => {
-  it("an address whose keyed-tag surrogate is all digits leaves the word 'address' alone, and the tag still restores", () => {
-    // Under this secret the address's pseudonym tag is ADDRESS-78548508 (digits only): its address-shaped variants held the bare word.
+  it("an address's keyed-tag surrogate leaves the word 'address' alone, and the tag still restores", () => {
+    // Under this secret the address's pseudonym tag was ADDRESS-78548508 while tags were hex: its address-shaped variants held the bare word.
     const address = "108 Elm St, Austin, TX 78701";
     const guard = guardFor({ home_address: address });
     const text = "Please verify the address. Address: on file.";

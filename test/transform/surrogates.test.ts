@@ -2,6 +2,7 @@ import { ToWords } from "to-words";
 import { describe, expect, it } from "vitest";
 import { deriveKeys } from "../../src/crypto/keys.js";
 import { Vault } from "../../src/detect/vault/vault.js";
+import { createMeasure } from "../../src/eval/measure.js";
 import { createRecons } from "../../src/guard.js";
 import { inferFieldType } from "../../src/policy/infer.js";
 import { reconsOptionsSchema } from "../../src/policy/options.js";
@@ -208,7 +209,7 @@ describe("an amount in shared state that FPE cannot keep readable", () => {
   ])("%s is sealed (not padded to a phone-like number or spelled in letters); the authorized reader gets the text back exactly", (text, amount) => {
     const { content, decisions } = guard.sanitizeSync({ channel: "C5", content: text }, { reversible: true });
     // The placeholder carries the span it replaced, AES-GCM-sealed: its tag names the field, only the key opens it.
-    expect(content).toMatch(/\[REDACTED:amount#[0-9a-f]{16}~[\w-]+\]/);
+    expect(content).toMatch(/\[REDACTED:amount#[a-p]{16}~[\w-]+\]/);
     expect(content).not.toContain(amount);
     expect(decisions.map((decision) => [decision.action, decision.fallback])).toEqual([["redact", "fpe-sealed-not-format-preserving"]]);
     expect(guard.sanitizeSync({ channel: "C5", content, recipient: "payroll" }).content).toBe(text);
@@ -357,7 +358,7 @@ describe("placeholder tags", () => {
       vault.add("salary", `$${10_000 + i * 37}`);
       vault.add("member_id", `MBR-${1_150_000 + i * 53}`);
     }
-    // One hex digit: sixteen tags for forty values, so some are shared.
+    // One letter (a hex digit's worth): sixteen tags for forty values, so some are shared.
     const short = new SurrogateIndex(vault, operators, keys.hmac, undefined, keys.aes, undefined, 1);
     short.prepare();
     const entries = vault.entries();
@@ -368,7 +369,7 @@ describe("placeholder tags", () => {
 
     const full = new SurrogateIndex(vault, operators, keys.hmac, undefined, keys.aes);
     const sealed = full.placeholder("amount", salary.field, salary.value, salary.value);
-    expect(full.sealTag(salary.field, salary.value)).toMatch(/^[0-9a-f]{16}$/);
+    expect(full.sealTag(salary.field, salary.value)).toMatch(/^[a-p]{16}$/);
     expect(full.restore(`pay ${sealed}`, (field) => field === "salary")).toBe(`pay ${salary.value}`);
     expect(full.restore(`pay ${sealed}`, (field) => field === "member_id")).toBe(`pay ${sealed}`);
   });
@@ -382,6 +383,18 @@ describe("placeholder tags", () => {
     const written = guard.sanitizeSync({ channel: "C5", content: "Offer: base salary $15,808 per year." }, { reversible: true }).content;
     expect(guard.restore(written, "billing", "C5")).not.toContain("15,808");
     expect(guard.restore(written, "hr", "C5")).toBe("Offer: base salary $15,808 per year.");
+  });
+
+  it("hold no digits, nor do keyed pseudonyms: a reader or a detector never takes one for a number (`#729ad8...` read as a credit score of 729)", () => {
+    const scores = Array.from({ length: 551 }, (_, k) => String(300 + k));
+    const index = indexOf(scores.map((score, k) => [`credit_score#${k}`, score]));
+    for (const [k, score] of scores.entries()) {
+      const tag = index.sealTag(`credit_score#${k}`, score);
+      expect(tag).toMatch(/^[a-p]{16}$/);
+      const placeholder = index.placeholder("number", `credit_score#${k}`, score, score);
+      expect(createMeasure({ credit_score: score }).recoverable(`score: ${placeholder}`).size, placeholder).toBe(0);
+      expect(surrogate("pseudonymize", "account_ref", `ACCT-${score}`)).toMatch(/^ID-[a-p]{8}$/);
+    }
   });
 });
 

@@ -1,14 +1,14 @@
 import { FF1 } from "@noble/ciphers/ff1.js";
-import { keyedTag } from "../../crypto/keys.js";
+import { keyedLetterTag, keyedTag } from "../../crypto/keys.js";
 import { OperatorError, type Operator, type OperatorInput, type OperatorOutput } from "../base.js";
 import { FIRST_NAMES } from "./names/first-names.js";
 import { SURNAMES } from "./names/surnames.js";
 import { memoize } from "./format.js";
 import { TITLES as DETECTED_TITLES, isNameWord, opensAsWord } from "../../detect/vault/words.js";
 
-/** Hex digits of the keyed tag that stands for a value of a kind with no surrogate list (`ADDRESS-3f9a21c0`). */
-const KEYED_TAG_HEX = 8;
-const KEYED_TAG = new RegExp(`^[A-Z][A-Z_]*-[0-9a-f]{${KEYED_TAG_HEX}}$`);
+/** Letters of the keyed tag that stands for a value of a kind with no surrogate list (`ADDRESS-dpjkcbam`). */
+const KEYED_TAG_LETTERS = 8;
+const KEYED_TAG = new RegExp(`^[A-Z][A-Z_]*-[a-p]{${KEYED_TAG_LETTERS}}$`);
 
 /** Whether `surrogate` is such a keyed tag: an identifier, whatever the kind of the value behind it. */
 export function isKeyedTag(surrogate: string): boolean {
@@ -296,7 +296,7 @@ export function createPseudonymOperator(key: Uint8Array): Operator {
     name: "pseudonym",
     apply(input: OperatorInput): OperatorOutput {
       if (!NAME_KINDS.has(input.kind)) {
-        const tag = keyedTag(key, `${input.kind}:${input.value}`, KEYED_TAG_HEX);
+        const tag = keyedLetterTag(key, `${input.kind}:${input.value}`, KEYED_TAG_LETTERS);
         return { text: input.kind === "email" ? `user.${tag}@example.com` : `${input.kind.toUpperCase()}-${tag}` };
       }
       // A rendering of a registered name shows the initials of that name's pseudonym.

@@ -167,9 +167,9 @@ describe("pseudonym operator: names", () => {
 describe("pseudonym operator: other kinds", () => {
   it("gives keyed typed tags, emails stay email-shaped, and does not reverse them", () => {
     const address = pseudonym("12 Elm Street, Springfield", "address");
-    expect(address).toMatch(/^ADDRESS-[0-9a-f]{8}$/);
+    expect(address).toMatch(/^ADDRESS-[a-p]{8}$/);
     expect(pseudonym("12 Elm Street, Springfield", "address")).toBe(address);
-    expect(pseudonym("dwayne@example.org", "email")).toMatch(/^user\.[0-9a-f]{8}@example\.com$/);
+    expect(pseudonym("dwayne@example.org", "email")).toMatch(/^user\.[a-p]{8}@example\.com$/);
     expect(() => operator.reverse!(address, { ...meta, kind: "address" })).toThrow(OperatorError);
   });
 });
