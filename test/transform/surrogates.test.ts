@@ -345,6 +345,17 @@ describe("an identifier read out digit by digit", () => {
     expect(withCode.sanitizeSync({ channel: "C5", content: held, recipient: "nurse" }).content).toBe(text);
   });
 
+  it("a seven-digit phone with no area code (the corpus's `555-0174`), read out: the surrogate read out alike, restored", () => {
+    const local = createRecons({ secret: SECRET, vault: { phone: "555-0174" }, policy: { fields: { phone: { kind: "phone", authorized: ["nurse"] } } } });
+    for (const text of ["Call five five five, zero one seven four.", "Call five-five-five zero-one-seven-four."]) {
+      expect(local.sanitizeSync({ channel: "C2", content: text, recipient: "billing" }).content).not.toMatch(/five five five|five-five-five/);
+      const held = local.sanitizeSync({ channel: "C5", content: text }, { reversible: true }).content as string;
+      expect(spokenWords(held)).toHaveLength(spokenWords(text).length);
+      expect(held).not.toMatch(/zero.one.seven.four/);
+      expect(local.sanitizeSync({ channel: "C5", content: held, recipient: "nurse" }).content).toBe(text);
+    }
+  });
+
   it("other numbers next to digit words are left alone", () => {
     const text = "Room 12, one of 2 patients; call 3 times between one 2 three 4 five 6 seven.";
     expect(guard.sanitizeSync({ channel: "C2", content: text, recipient: "billing" }).content).toBe(text);

@@ -33,7 +33,7 @@ function kindVariants(field: string, kind: string, value: string, normalized: st
     case "phone": {
       const phone = parsePhone(value);
       if (phone) return [...phoneVariants(phone), ...maskedTailVariants(phone.national), ...spokenDigits(nationalGroups(phone.national))];
-      return [...identifierVariants(kind, normalized), ...internationalPhoneVariants(value)];
+      return [...identifierVariants(kind, normalized), ...internationalPhoneVariants(value), ...spokenDigits(value)];
     }
     case "ssn":
     case "card":

@@ -412,7 +412,7 @@ export class Vault implements Detector {
   private toDetections(norm: NormalizeBuffer, kept: Candidate[]): Detection[] {
     return kept.map((c) => {
       const entry = this.list[c.entry];
-      const [start, end] = withLeadingSign(norm.source, originalSpan(norm, c.start, c.end));
+      const [start, end] = withSignAndParentheses(norm.source, originalSpan(norm, c.start, c.end));
       return { start, end, field: entry.field, kind: entry.kind, valueType: entry.valueType, tier: 1, confidence: c.confidence, source: this.name, value: entry.value, role: c.role };
     });
   }
@@ -433,11 +433,15 @@ function valueOfForm(hit: Candidate, { tail, head }: Variant): Candidate {
   return head === undefined ? hit : { ...hit, end: hit.start + head };
 }
 
-/** Take in the `+` of `+1 982...` and the `(` of `(982) 414-6584` when the span holds its `)`. */
-function withLeadingSign(source: string, [start, end]: [number, number]): [number, number] {
+/**
+ * Take in the `+` of `+1 982...`, the `(` of `(982) 414-6584` when the span holds its `)`, and the `)`
+ * of `back pain (chronic)` when it holds its `(` (a replaced span must not leave half a parenthesis).
+ */
+function withSignAndParentheses(source: string, [start, end]: [number, number]): [number, number] {
   const before = source.charAt(start - 1);
   if (before === "+" && /\d/.test(source.charAt(start))) return [start - 1, end];
-  return before === "(" && hasUnopenedClosing(source, start, end) ? [start - 1, end] : [start, end];
+  if (before === "(" && hasUnopenedClosing(source, start, end)) return [start - 1, end];
+  return source.charCodeAt(end) === CLOSING_PAREN && hasUnclosedOpening(source, start, end) ? [start, end + 1] : [start, end];
 }
 
 /** A `)` in [start, end) with no `(` before it in the span; the search stops at the span's end, not the text's. */
@@ -446,6 +450,16 @@ function hasUnopenedClosing(source: string, start: number, end: number): boolean
     const code = source.charCodeAt(at);
     if (code === CLOSING_PAREN) return true;
     if (code === OPENING_PAREN) return false;
+  }
+  return false;
+}
+
+/** A `(` in [start, end) with no `)` after it in the span. */
+function hasUnclosedOpening(source: string, start: number, end: number): boolean {
+  for (let at = end - 1; at >= start; at--) {
+    const code = source.charCodeAt(at);
+    if (code === OPENING_PAREN) return true;
+    if (code === CLOSING_PAREN) return false;
   }
   return false;
 }

@@ -52,6 +52,14 @@ describe("Vault", () => {
     expectFound(vault, "phone_real", ["(982) 414-6584", "982.414.6584", "9824146584", "+1 982 414 6584", "982-414-6584 ext. 044", "+1-982-414-6584x044"]);
   });
 
+  it("takes in the other half of a parenthesis a found phrase opens or closes, never half of one", () => {
+    const vault = vaultOf({ diagnosis: "Chronic Back Pain", medications: ["Metformin 500mg"], phone: "(982) 414-6584" });
+    expect(found(vault, "suffers from back pain (chronic) daily").map(([form]) => form)).toEqual(["back pain (chronic)"]);
+    expect(found(vault, "takes Metformin (500 mg).").map(([form]) => form)).toEqual(["Metformin (500 mg)"]);
+    expect(found(vault, "call (982) 414-6584 today").map(([form]) => form)).toEqual(["(982) 414-6584"]);
+    expect(found(vault, "(Chronic Back Pain)").map(([form]) => form)).toEqual(["Chronic Back Pain"]);
+  });
+
   it("finds numbers with grouping, currency and decimals, not other numbers", () => {
     const vault = vaultOf({ salary: 205902, balance: 368115.56, settlement_amount: 1286841 });
     expectFound(vault, "salary", ["205902", "205,902", "205,902.00", "205902.0"]);
