@@ -4,8 +4,10 @@
  * segment is decoded, handled as text of its own, and encoded back the way it was written.
  */
 
-/** Shortest run looked at: 16 characters encode 12 bytes. */
-const MIN_RUN = 16;
+/** Shortest run looked at: 12 characters encode 9 bytes (an SSN without dashes; with them, 15 and a `=`). */
+const MIN_RUN = 12;
+/** Runs shorter than this are looked at only when they look encoded (`encodedShape`): most are words. */
+const WORD_LENGTH_RUN = 16;
 const EQUALS = 61;
 /** 1 for each ASCII character of the base64 and base64url alphabets. */
 const ALPHABET = new Uint8Array(128);
@@ -52,13 +54,26 @@ export function encodedSegments(text: string): EncodedSegment[] {
     // Its padding, then nothing of the alphabet: `==` or `=` ends a run.
     let padded = end;
     while (padded < length && padded - end < 2 && text.charCodeAt(padded) === EQUALS) padded++;
-    if (padded === length || !(inAlphabet(text.charCodeAt(padded)) || text.charCodeAt(padded) === EQUALS)) {
+    const shaped = end - from >= WORD_LENGTH_RUN || encodedShape(text, from, end);
+    if (shaped && (padded === length || !(inAlphabet(text.charCodeAt(padded)) || text.charCodeAt(padded) === EQUALS))) {
       const segment = decodedSegment(text.slice(from, padded), from);
       if (segment) segments.push(segment);
     }
     from = padded + 1;
   }
   return segments;
+}
+
+/**
+ * A digit, `+ / _ -`, or a capital after the first character in [from, end): base64 of text nearly
+ * always has one, a word (`Administration`, `responsibility`) none.
+ */
+function encodedShape(text: string, from: number, end: number): boolean {
+  for (let at = from; at < end; at++) {
+    const code = text.charCodeAt(at);
+    if (code < 65 || code === 95 || (at > from && code <= 90)) return true;
+  }
+  return false;
 }
 
 function decodedSegment(written: string, start: number): EncodedSegment | null {

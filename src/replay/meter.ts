@@ -358,9 +358,8 @@ function occurs({ strong, weak }: FieldFinders, view: TextView): boolean {
   return strong.some((finder) => finder(view).length > 0) || clusteredWeakHits(weak.map((finder) => finder(view))).length > 0;
 }
 
-/** Build the meter for one vault. */
-/** A run of the base64 and base64url alphabets long enough to hold a value (12 bytes), padding included (from its start only: a regex trying every start inside a run costs 2.5x). */
-const BASE64_RUN = /(?<![A-Za-z0-9+/_-])[A-Za-z0-9+/_-]{16,}={0,2}/g;
+/** A run of the base64 and base64url alphabets long enough to hold a value (9 bytes: an SSN), padding included (from its start only: a regex trying every start inside a run costs 2.5x). */
+const BASE64_RUN = /(?<![A-Za-z0-9+/_-])[A-Za-z0-9+/_-]{12,}={0,2}/g;
 /** Characters no text holds: a decoding that has them was no text. */
 const NOT_TEXT = /[\u0000-\u0008\u000e-\u001f\ufffd]/;
 
@@ -370,7 +369,7 @@ const NOT_TEXT = /[\u0000-\u0008\u000e-\u001f\ufffd]/;
  * either alphabet), so a value the sanitizer's decoder would pass over still counts.
  */
 function encodedTexts(text: string): Array<{ span: Span; decoded: string }> {
-  if (text.length < 16) return [];
+  if (text.length < 12) return [];
   return allMatches(BASE64_RUN, text).flatMap((m) => {
     const run = m[0].replace(/=+$/, "");
     const decoded = Buffer.from(run, /[-_]/.test(run) ? "base64url" : "base64").toString("utf8");
@@ -378,6 +377,7 @@ function encodedTexts(text: string): Array<{ span: Span; decoded: string }> {
   });
 }
 
+/** Build the meter for one vault. */
 export function createMeter(vault: Record<string, VaultValue | null>): Meter {
   const fields = Object.entries(vault).map(([field, value]) => fieldFinders(field, value));
   const detect = (text: string): MeterHit[] => {

@@ -12,8 +12,11 @@ const MIN_LETTERS_HANDLE = 8;
 const MIN_HANDLE = 4;
 /** Words that say a handle too short to tell its owner apart is one (`username: cmartin`, `Login: @cmartin`, `{"user": "cmartin"}`). */
 const HANDLE_LABELS: readonly string[] = ["username", "user", "login", "handle", "userid", "user id", "screen name", "alias", "account"];
-/** A local part a writer could use as a handle: letters and digits, single `.`, `_` or `-` between them. */
-const HANDLE_SHAPE = /^[a-z0-9]+(?:[._-][a-z0-9]+)*$/i;
+/**
+ * A local part a writer could use as a handle: letters and digits, single `.`, `_` or `-` between
+ * them; invisible format characters (`Amanda\u200bGaines`) too, as normalizing drops them.
+ */
+const HANDLE_SHAPE = /^[a-z0-9\p{Cf}]+(?:[._-][a-z0-9\p{Cf}]+)*$/iu;
 const SEPARATOR = /[._-]/;
 const HAS_DIGIT = /\d/;
 const HAS_LETTER = /[a-z]/i;

@@ -39,8 +39,12 @@ describe("a name glued into a handle", () => {
     ["profile: https://x.com/ryanwilson", "ryanwilson"],
     ["login rwilson, reset requested", "rwilson"],
     ["RWILSON approved it", "RWILSON"],
+    ["signed Ryan\u200bWilson", "ryanwilson"],
+    ["signed Ryan\u2060Wilson", "ryanwilson"],
   ])("%s reaches no unauthorized reader", (text, raw) => {
-    expect(deliver(guard(authorizing), text, "x").toLowerCase()).not.toContain(raw.toLowerCase());
+    const out = deliver(guard(authorizing), text, "x").toLowerCase();
+    expect(out.replace(/\p{Cf}/gu, "")).not.toContain(raw.toLowerCase());
+    expect(out).not.toMatch(/ryan|wilson/);
   });
 
   it("shows the name's pseudonym glued the same way", () => {
