@@ -25,9 +25,8 @@ for (const [index, result] of throughputRuns.entries()) {
 console.log(`  median ratio: RECONS sanitizeSync ${fixed(throughput.reconsMBps, 3)} MB/s`);
 console.log(`  piiMiddleware (email, credit_card, ip, mac_address, url; redact)  ${fixed(throughput.piiMiddlewareMBps, 3)} MB/s`);
 
-const { runs: growthRuns, median: growth } = await measureVaultGrowth(texts);
-console.log(`\nvault growth in ${growthRuns.length} processes (every size in each, smallest first): ${growthRuns.map((run) => fixed(run.growth, 3)).join(", ")}; the median one:`);
-console.log("vault size  setup s  s per MB");
+const growth = await measureVaultGrowth(texts);
+console.log("\nvault size  setup s  s per MB");
 for (const row of growth.rows) console.log(`${String(row.size).padStart(10)}  ${fixed(row.setupSeconds, 3).padStart(7)}  ${fixed(row.secondsPerMB, 3).padStart(8)}`);
 
 const overhead = await measureLangGraphOverhead();
