@@ -17,7 +17,7 @@ const LOOKBEHIND = 48;
  * (digits of SSN):` right before the digits. Two asterisks right after a word
  * (`**Date of Birth:** 1957`) close a markdown bold label: not a mask.
  */
-const MASK_BEFORE = /(?:(?<!\p{L})(?!(?<=[^\s*\d])\*\*\s*$)[*xX•#●·■◦∗▪]{2,}(?:[\s.-]*[*xX•#●·■◦∗▪]+)*[\s.-]*|(?<![\p{L}\p{N}_])x-?|(?:\.{3}|…)[\s-]*|\bend(?:s|ing)(?: in| with)?\W{0,4}|\blast (?:4|four)\b[^\d\n]{0,40})$/iu;
+export const MASK_BEFORE = /(?:(?<!\p{L})(?!(?<=[^\s*\d])\*\*\s*$)[*xX•#●·■◦∗▪]{2,}(?:[\s.-]*[*xX•#●·■◦∗▪]+)*[\s.-]*|(?<![\p{L}\p{N}_])x-?|(?:\.{3}|…)[\s-]*|\bend(?:s|ing)(?: in| with)?\W{0,4}|\blast (?:4|four)\b[^\d\n]{0,40})$/iu;
 /** A value that shows only its last digits itself (`****3304`, `XXXX-3304`): all its digits are the tail. */
 const MASKED_VALUE = /^[*xX•#●·■◦∗▪]{2,}[\s.-]*\d{4,}$/u;
 
@@ -43,5 +43,56 @@ export function maskedTailVariants(identifier: string): Variant[] {
 
 /** Whether the digits at source[start] follow a mask or a last-digits phrase. */
 export function followsMask(source: string, start: number): boolean {
-  return MASK_BEFORE.test(source.slice(Math.max(0, start - LOOKBEHIND), start));
+  const from = Math.max(0, start - LOOKBEHIND);
+  return mayFollowMask(source, from, start) && MASK_BEFORE.test(source.slice(from, start));
+}
+
+/** Characters of a mask run, and the ellipsis. */
+const MASK_CODES = new Set([..."*•#●·■◦∗▪…"].map((char) => char.charCodeAt(0)));
+/** The words `ends in`, `ending with` and the like end in. */
+const MASK_WORDS = new Set(["ends", "ending", "in", "with"]);
+const X_CODES = new Set([0x58, 0x78]);
+const DOT = 0x2e;
+const MAX_MASK_WORD = 6;
+
+/**
+ * A necessary condition of MASK_BEFORE, checked first: the end-anchored pattern is tried from every
+ * offset of the lookbehind, and a 10,000-value vault's four-digit tails hit most numbers of a text.
+ * Past the non-word characters before the digits there is a mask character or `...`, or a word
+ * ending in `x` (`XXX-XX-`, `x3304`), or one of MASK_WORDS, or `last` is written in the lookbehind.
+ */
+function mayFollowMask(source: string, from: number, start: number): boolean {
+  let at = start;
+  let dots = 0;
+  for (; at > from; at--) {
+    const code = source.charCodeAt(at - 1);
+    if (isWordCode(code)) break;
+    if (MASK_CODES.has(code)) return true;
+    dots = code === DOT ? dots + 1 : 0;
+    if (dots === 3) return true;
+  }
+  if (at > from && (X_CODES.has(source.charCodeAt(at - 1)) || MASK_WORDS.has(wordBefore(source, from, at)))) return true;
+  return writesLast(source, from, start);
+}
+
+/** The word ending at source[end], lower case with `ſ` read as `s` (as the `iu` flags do), if it is short enough to be a mask word. */
+function wordBefore(source: string, from: number, end: number): string {
+  let start = end;
+  while (start > from && end - start <= MAX_MASK_WORD && isWordCode(source.charCodeAt(start - 1))) start--;
+  return end - start > MAX_MASK_WORD ? "" : source.slice(start, end).toLowerCase().replaceAll("ſ", "s");
+}
+
+/** Whether `last` is written in source[from, start), in any case (`ſ` for its `s`, as MASK_BEFORE's `iu` flags read it). */
+function writesLast(source: string, from: number, start: number): boolean {
+  for (let at = from; at + 4 <= start; at++) {
+    if ((source.charCodeAt(at) | 0x20) !== 0x6c || (source.charCodeAt(at + 1) | 0x20) !== 0x61 || (source.charCodeAt(at + 3) | 0x20) !== 0x74) continue;
+    const s = source.charCodeAt(at + 2);
+    if ((s | 0x20) === 0x73 || s === 0x17f) return true;
+  }
+  return false;
+}
+
+/** What `\w` matches under MASK_BEFORE's `iu` flags: ASCII letters, digits, `_`, and `ſ`, `K` (they fold to `s`, `k`). */
+function isWordCode(code: number): boolean {
+  return (code >= 48 && code <= 57) || (code >= 65 && code <= 90) || (code >= 97 && code <= 122) || code === 95 || code === 0x17f || code === 0x212a;
 }

@@ -1,5 +1,6 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { followsMask, maskedTail, maskedTailVariants } from "../../../src/detect/vault/masked.js";
+import { followsMask, MASK_BEFORE, maskedTail, maskedTailVariants } from "../../../src/detect/vault/masked.js";
 import { Vault } from "../../../src/detect/vault/vault.js";
 import { inferFieldType } from "../../../src/policy/infer.js";
 
@@ -42,5 +43,21 @@ describe("a last four written after a lone `x` (`x3304`)", () => {
     expect(found("Card x3304 was charged.")).toEqual([["3304", "account_last4"]]);
     expect(found("Visa X7781 declined.")).toEqual([["7781", "card_number"]]);
     for (const text of ["Hex 0x3304.", "Screen 1920x7781.", "Model AX3304.", "Order x33040 shipped.", "Box 3304x"]) expect(found(text), text).toEqual([]);
+  });
+});
+
+describe("followsMask's quick check before the mask pattern", () => {
+  /** Pieces of masks, mask words and their look-alikes, so that random texts often come close to a mask. */
+  const pieces = ["*", "**", "x", "X", "•", "#", "●", "·", "■", "◦", "∗", "▪", "…", ".", "...", "-", " ", ":", "\n", "é", "ſ", "K", "_", "0", "7", "a", "S", "ends", "ending", "end", "in", "with", "last", "LAST", "four", "4", "laſt", "ENDING", "Ends", "endſ", "WITH", "within", "In", "ſ", "digits of SSN", "Card", "box", "9", "(", "`", "\u200b"];
+
+  it("never answers otherwise than the pattern itself, whatever comes before the digits", () => {
+    fc.assert(
+      fc.property(fc.array(fc.constantFrom(...pieces), { maxLength: 24 }), (parts) => {
+        const before = parts.join("");
+        const source = `${before}3304`;
+        expect(followsMask(source, before.length)).toBe(MASK_BEFORE.test(before.slice(Math.max(0, before.length - 48))));
+      }),
+      { numRuns: 20_000 },
+    );
   });
 });
