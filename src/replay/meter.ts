@@ -260,11 +260,18 @@ function amountFinder(value: number): Finder {
       .map(({ span }) => span);
 }
 
+/** A surname whose `O'` or `D'` generated data dropped (`Oneill`): the prefix letter and the rest. */
+const APOSTROPHE_DROPPED = /^([OoDd])([a-z]{3,})$/;
+
 function nameFinders(value: string): Finder[] {
   const bare = value.replace(NAME_TITLE, "").replace(NAME_SUFFIX, "");
   const tokens = bare.split(/\s+/).filter((t) => !/^[A-Z]\.?$/.test(t));
   const first = escapeRegExp(tokens[0]!);
-  const last = escapeRegExp(tokens[tokens.length - 1]!);
+  const surnameToken = tokens[tokens.length - 1]!;
+  // `Oneill` as generated data writes it, `O’Neill` as a model writes it back.
+  const apostrophe = APOSTROPHE_DROPPED.exec(surnameToken);
+  const rest = apostrophe ? escapeRegExp(apostrophe[2]!) : "";
+  const last = apostrophe ? `(?:${escapeRegExp(surnameToken)}|${apostrophe[1]}['’]\\s?${rest})` : escapeRegExp(surnameToken);
   const finders = [
     literalFinder(value),
     regexFinder(new RegExp(`\\b${TITLE}${first}(?:\\s+[A-Z]\\.?|\\s+[A-Z][a-z]+)*\\s+${last}\\b`, "gi")),
@@ -272,9 +279,10 @@ function nameFinders(value: string): Finder[] {
   ];
   // A surname alone (or after a title) counts, but not after another first name: "Ashley Butler" is not "Rita Butler".
   const otherFirstName = `(?<!\\b(?!${first}\\b)[A-Z][a-z'’-]+\\s+)`;
-  if (last.length >= 3) finders.push(regexFinder(new RegExp(`\\b${otherFirstName}${TITLE}(?:${last}|${last.toUpperCase()})\\b`, "g")));
-  // Every form holds the surname.
-  const surname = asciiNeedle(tokens[tokens.length - 1]!);
+  const written = apostrophe ? `${apostrophe[1]}['’]\\s?(?:${rest.charAt(0).toUpperCase()}${rest.slice(1)}|${rest.toUpperCase()})|` : "";
+  if (surnameToken.length >= 3) finders.push(regexFinder(new RegExp(`\\b${otherFirstName}${TITLE}(?:${written}${escapeRegExp(surnameToken)}|${escapeRegExp(surnameToken).toUpperCase()})\\b`, "g")));
+  // Every form holds the surname (after its apostrophe, if it may have one).
+  const surname = asciiNeedle(apostrophe ? apostrophe[2]! : surnameToken);
   return finders.map((finder) => requiring(surname, finder));
 }
 

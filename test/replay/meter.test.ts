@@ -72,3 +72,11 @@ describe("meter", () => {
     }
   });
 });
+
+describe("meter: a surname generated data wrote without its apostrophe", () => {
+  it("counts `O’Neill` and `O'NEILL` for `Oneill`, not another prefix's `M’Neill`", () => {
+    const vault = { witness: "Julie Oneill" };
+    for (const text of ["Julie O’Neill", "O'Neill, Julie", "Ms. O’Neill", "O'NEILL testified", "Julie Oneill"]) expect(fieldsIn(vault, text), text).toEqual(["witness"]);
+    for (const text of ["Ramona M’Neill", "Julie Neill"]) expect(fieldsIn(vault, text), text).toEqual([]);
+  });
+});

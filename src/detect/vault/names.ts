@@ -113,8 +113,13 @@ export function nameVariants(name: PersonName): Variant[] {
   for (const part of new Set(titled ? [surname.replaceAll(" ", "")] : [first, surname.replaceAll(" ", "")])) {
     if (part.length >= MIN_SPELLED_LETTERS && /^[a-z]+$/.test(part)) variants.push({ form: [...part].join(" "), confidence: GLUED_CONFIDENCE, role: "spelled-letters" });
   }
+  // A surname registered without its apostrophe (`Oneill`, `Dangelo`: generated data drops it) is written with it again (`O’Neill`).
+  if (APOSTROPHE_DROPPED.test(surname)) variants.push(...nameVariants({ first, surname: `${surname.charAt(0)} ${surname.slice(1)}`, tokens: [...tokens.slice(0, -1), `${surname.charAt(0)} ${surname.slice(1)}`] }));
   return variants;
 }
+
+/** A one-word surname that may have lost the apostrophe of an `O'` or `D'` prefix: the rest is a word of its own. */
+const APOSTROPHE_DROPPED = /^[od][a-z]{3,}$/;
 
 /**
  * The name glued into one token as handles and user names write it (`ryanwilson`, `RyanWilson`,

@@ -217,3 +217,23 @@ describe("a surname after a title (`Dr. Obrien`, `Attorney Vasquez`)", () => {
     expect(guard.sanitizeSync({ channel: "C2", content: "Attorney Vasquez filed it.", recipient: "clerk" }).content).toMatch(/^Attorney \p{Lu}\p{Ll}+ filed it\.$/u);
   });
 });
+
+describe("a surname registered without the apostrophe of its `O'` (`Oneill`, as generated data writes it)", () => {
+  const vault = { witness: "Julie Oneill", provider: "Dr. Obrien" };
+  const fields = { witness: { valueType: "value" as const, kind: "name", authorized: ["ok"] }, provider: { valueType: "value" as const, kind: "name", authorized: ["ok"] } };
+  const guard = createRecons({ secret: "apostrophe", vault, policy: { fields } });
+  const shown = (text: string, recipient = "clerk") => guard.sanitizeSync({ channel: "C2", content: text, recipient }).content as string;
+
+  it("is found written with it again, whole: no `M’Neill` left of `Julie O’Neill`", () => {
+    for (const text of ["Witnesses: Julie O’Neill, Shawn Hall.", "Ms. O'Neill testified.", "O’Neill, Julie", "Seen by Dr. O’Brien.", "O'Brien, MD signed."]) {
+      const out = shown(text);
+      expect(out, text).not.toMatch(/Neill|Brien/i);
+      expect(out, text).not.toContain("[REDACTED");
+      expect(shown(text, "ok"), text).toBe(text);
+    }
+  });
+
+  it("leaves other people of the same prefix alone", () => {
+    for (const text of ["Ask Dr. O'Connor today.", "Julie Osborne called.", "Dana O’Neal wrote."]) expect(shown(text), text).toBe(text);
+  });
+});
