@@ -181,13 +181,20 @@ function coreDigits(value: string): string {
   return digits;
 }
 
-/** Digit runs of the text (separators allowed) containing `digits` contiguously. */
+/**
+ * Digit runs of the text (separators allowed) containing `digits` contiguously, from the first
+ * digit of a group to the last of one: `370-58` and `37058` write 37058, `3705-86592` (an
+ * enciphered case number) does not, its `3705-8` ends inside the group `86592`.
+ */
 function digitFinder(digits: string): Finder {
   return (view) => {
     const spans: Span[] = [];
     for (const { positions, digits: normalized } of view.digitRuns) {
       for (let at = normalized.indexOf(digits); at >= 0; at = normalized.indexOf(digits, at + 1)) {
-        spans.push([positions[at]!, positions[at + digits.length - 1]! + 1]);
+        const last = at + digits.length - 1;
+        const startsGroup = at === 0 || positions[at]! - positions[at - 1]! > 1;
+        const endsGroup = last === positions.length - 1 || positions[last + 1]! - positions[last]! > 1;
+        if (startsGroup && endsGroup) spans.push([positions[at]!, positions[last]! + 1]);
       }
     }
     return spans;

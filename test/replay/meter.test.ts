@@ -80,3 +80,11 @@ describe("meter: a surname generated data wrote without its apostrophe", () => {
     for (const text of ["Ramona M’Neill", "Julie Neill"]) expect(fieldsIn(vault, text), text).toEqual([]);
   });
 });
+
+describe("meter: an identifier's digits inside a longer group", () => {
+  it("counts them from a group's first digit to a group's last, not across into the middle of another (`3705-86592`, an enciphered case number, holds no `37058`)", () => {
+    const vault = { client_id: "CLI-37058" };
+    for (const text of ["client 37058", "ref 370-58", "CLI 37058", "id: 37 058."]) expect(fieldsIn(vault, text), text).toEqual(["client_id"]);
+    for (const text of ["case RMHQ-3705-86592", "order 1237058", "370581"]) expect(fieldsIn(vault, text), text).toEqual([]);
+  });
+});
