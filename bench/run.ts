@@ -25,8 +25,9 @@ for (const [index, result] of throughputRuns.entries()) {
 console.log(`  median ratio: RECONS sanitizeSync ${fixed(throughput.reconsMBps, 3)} MB/s`);
 console.log(`  piiMiddleware (email, credit_card, ip, mac_address, url; redact)  ${fixed(throughput.piiMiddlewareMBps, 3)} MB/s`);
 
-const growth = await measureVaultGrowth(texts);
-console.log("\nvault size  setup s  s per MB");
+const { rounds: growthRounds, median: growth } = await measureVaultGrowth(texts);
+console.log(`\nvault growth in ${growthRounds.length} rounds (every size once per round, each in a process of its own): ${growthRounds.map((round) => fixed(round.growth, 3)).join(", ")}`);
+console.log("the round of median growth:\nvault size  setup s  s per MB");
 for (const row of growth.rows) console.log(`${String(row.size).padStart(10)}  ${fixed(row.setupSeconds, 3).padStart(7)}  ${fixed(row.secondsPerMB, 3).padStart(8)}`);
 
 const overhead = await measureLangGraphOverhead();
