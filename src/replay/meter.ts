@@ -275,10 +275,11 @@ function nameFinders(value: string): Finder[] {
   const tokens = bare.split(/\s+/).filter((t) => !/^[A-Z]\.?$/.test(t));
   const first = escapeRegExp(tokens[0]!);
   const surnameToken = tokens[tokens.length - 1]!;
-  // `Oneill` as generated data writes it, `O’Neill` as a model writes it back.
+  const surnameEscaped = escapeRegExp(surnameToken);
+  // `Oneill` as generated data writes it, `O’Neill` as a model writes it back (prefix and rest are plain letters).
   const apostrophe = APOSTROPHE_DROPPED.exec(surnameToken);
-  const rest = apostrophe ? escapeRegExp(apostrophe[2]!) : "";
-  const last = apostrophe ? `(?:${escapeRegExp(surnameToken)}|${apostrophe[1]}['’]\\s?${rest})` : escapeRegExp(surnameToken);
+  const rest = apostrophe?.[2] ?? "";
+  const last = apostrophe ? `(?:${surnameEscaped}|${apostrophe[1]}['’]\\s?${rest})` : surnameEscaped;
   const finders = [
     literalFinder(value),
     regexFinder(new RegExp(`\\b${TITLE}${first}(?:\\s+[A-Z]\\.?|\\s+[A-Z][a-z]+)*\\s+${last}\\b`, "gi")),
@@ -287,9 +288,9 @@ function nameFinders(value: string): Finder[] {
   // A surname alone (or after a title) counts, but not after another first name: "Ashley Butler" is not "Rita Butler".
   const otherFirstName = `(?<!\\b(?!${first}\\b)[A-Z][a-z'’-]+\\s+)`;
   const written = apostrophe ? `${apostrophe[1]}['’]\\s?(?:${rest.charAt(0).toUpperCase()}${rest.slice(1)}|${rest.toUpperCase()})|` : "";
-  if (surnameToken.length >= 3) finders.push(regexFinder(new RegExp(`\\b${otherFirstName}${TITLE}(?:${written}${escapeRegExp(surnameToken)}|${escapeRegExp(surnameToken).toUpperCase()})\\b`, "g")));
+  if (surnameToken.length >= 3) finders.push(regexFinder(new RegExp(`\\b${otherFirstName}${TITLE}(?:${written}${surnameEscaped}|${surnameEscaped.toUpperCase()})\\b`, "g")));
   // Every form holds the surname (after its apostrophe, if it may have one).
-  const surname = asciiNeedle(apostrophe ? apostrophe[2]! : surnameToken);
+  const surname = asciiNeedle(apostrophe ? rest : surnameToken);
   return finders.map((finder) => requiring(surname, finder));
 }
 

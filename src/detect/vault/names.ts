@@ -114,7 +114,10 @@ export function nameVariants(name: PersonName): Variant[] {
     if (part.length >= MIN_SPELLED_LETTERS && /^[a-z]+$/.test(part)) variants.push({ form: [...part].join(" "), confidence: GLUED_CONFIDENCE, role: "spelled-letters" });
   }
   // A surname registered without its apostrophe (`Oneill`, `Dangelo`: generated data drops it) is written with it again (`O’Neill`).
-  if (APOSTROPHE_DROPPED.test(surname)) variants.push(...nameVariants({ first, surname: `${surname.charAt(0)} ${surname.slice(1)}`, tokens: [...tokens.slice(0, -1), `${surname.charAt(0)} ${surname.slice(1)}`] }));
+  if (APOSTROPHE_DROPPED.test(surname)) {
+    const split = `${surname.charAt(0)} ${surname.slice(1)}`;
+    variants.push(...nameVariants({ first, surname: split, tokens: [...tokens.slice(0, -1), split] }));
+  }
   return variants;
 }
 
