@@ -12,7 +12,7 @@ const MIN_ROUNDED = 10_000;
 /** Amounts from this size are written scaled (`$4.6K`, `4.6 thousand`): one unit of the smallest scale. */
 const MIN_SCALED = 1_000;
 const MIN_WHOLE_UNITS = 1_000;
-/** A rounded form showing one significant digit (`$6M`, `$100k`) is any amount of that size. */
+/** A rounded form showing one significant digit (`$6M`, `$5K`, `100,000`) is any amount of that size. */
 const MIN_SHOWN_DIGITS = 2;
 /** Writers approximate an amount to this many significant digits (`$1.3M`, `$1.28M`, `$1.287M`). */
 const APPROXIMATE_DIGITS = [2, 3, 4];
@@ -97,7 +97,8 @@ function scaledForms(approximate: number, digits: number, factor: number): strin
 
 /**
  * Rounded renderings of an amount: `130,000`, `130000`, `130k`, `130 thousand`, `1.28m`, `1.3 million`, `6.0m`;
- * a round figure of one digit only when it is the amount itself (`$10K` of 10,000, not `$100K` of 100,300).
+ * a round figure of one digit only when it is the amount itself (`100,000` of 100,000, not of 100,300; `$100K` of
+ * 100,300 shows three, to the thousand).
  * Below MIN_ROUNDED only the scaled ones, by the same rules (`$4.6K` and `$4.7K` of 4,650, not `$5K` or `4,700`).
  */
 function roundedVariants(amount: number): Variant[] {
@@ -110,10 +111,14 @@ function roundedVariants(amount: number): Variant[] {
   return [...forms].map((form) => whole(form, ROUNDED_CONFIDENCE));
 }
 
-/** Significant digits a rounded form shows: `6.0m` two, `6m` and `6,000,000` one. */
+/**
+ * Significant digits a rounded form shows: `6.0m` two, `6m` and `6,000,000` one. A scaled form shows every
+ * digit it writes (`100k` is exact to the thousand: three), as the measuring detector reads it.
+ */
 function shownDigits(form: string): number {
   const digits = form.replace(/[^\d.]/g, "");
-  return (digits.includes(".") ? digits.replace(".", "") : digits.replace(/0+$/, "")).replace(/^0+/, "").length;
+  const scaled = /[a-z]/i.test(form);
+  return (digits.includes(".") || scaled ? digits.replace(".", "") : digits.replace(/0+$/, "")).replace(/^0+/, "").length;
 }
 
 /** An amount with cents as whole units, cut and rounded (`484801` and `484802` of 484,801.59). */

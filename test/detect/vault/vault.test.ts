@@ -78,7 +78,11 @@ describe("Vault", () => {
     expectFound(vault, "bonus", ["180k", "180 thousand", "180,271", "180,000"]);
     expect(found(vault, "a balance of $53,508")).toEqual([["53,508", "balance", 0.9]]);
     expect(found(vault, "about $100.3K")).toEqual([["100.3K", "salary", 0.6]]);
-    expectNotFound(vault, ["$100k", "$1M", "1.27M", "$54,100", "132,000", "53,507", "130,954.5", "a $1,000,000 cap"]);
+    expectNotFound(vault, ["$1M", "1.27M", "$54,100", "132,000", "53,507", "130,954.5", "a $1,000,000 cap", "$100,000"]);
+    // Scaled, a round figure shows its digits to the unit (`$100K` is 100,300 to the thousand); written out in full, one.
+    expectFound(vault, "salary", ["100k", "100K", "100 thousand"]);
+    expectFound(vaultOf({ balance: "200043.00" }), "balance", ["200k", "200 thousand"]);
+    expectNotFound(vaultOf({ balance: "200043.00" }), ["$0.2M", "200,000"]);
     // Cut to two digits, 128,227 is 6 % off: another round figure.
     expectNotFound(vaultOf({ salary: 128227 }), ["a $120,000 salary", "$120K"]);
     // A round figure that is the amount itself is how it is written (dev sweep: `Retainer amount: $10K`).
