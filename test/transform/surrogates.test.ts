@@ -209,13 +209,31 @@ describe("an amount in shared state that FPE cannot keep readable", () => {
   ])("%s is sealed (not padded to a phone-like number or spelled in letters); the authorized reader gets the text back exactly", (text, amount) => {
     const { content, decisions } = guard.sanitizeSync({ channel: "C5", content: text }, { reversible: true });
     // The placeholder carries the span it replaced, AES-GCM-sealed: its tag names the field, only the key opens it.
-    expect(content).toMatch(/\[REDACTED:amount#[a-p]{16}~[\w-]+\]/);
+    expect(content).toMatch(/\[REDACTED:amount#[a-p]{16}~[a-p]+\]/);
     expect(content).not.toContain(amount);
     expect(decisions.map((decision) => [decision.action, decision.fallback])).toEqual([["redact", "fpe-sealed-not-format-preserving"]]);
     expect(guard.sanitizeSync({ channel: "C5", content, recipient: "payroll" }).content).toBe(text);
     const other = guard.sanitizeSync({ channel: "C5", content, recipient: "marketing" }).content;
     expect(other).not.toContain(amount);
     expect(other).not.toContain("45000");
+  });
+});
+
+describe("a sealed placeholder's ciphertext", () => {
+  it("is one word of letters a-p, in which no detector finds a value (base64url's `-` and `_` cut words out of it)", () => {
+    // Dev-mix sweep: `…WT6hJ8nS29CTdVu6Vo_PHIl-5N3n…` was measured as `Phil` of the opposing party Phillip Allen.
+    const vault = { opposing_party: "Phillip Allen", strategy: "Attorney work product - privileged", client: "Amy King" };
+    const guard = createRecons({ secret: SECRET, vault, policy: { fields: { opposing_party: { authorized: ["counsel"] }, strategy: { authorized: ["counsel"] }, client: { authorized: ["counsel"] } } } });
+    const measure = createMeasure(vault);
+    const texts = Array.from({ length: 150 }, (_, i) => `Note ${i}: Attorney work product - privileged (${"x".repeat(i % 17)})`);
+    for (const text of texts) {
+      const { content } = guard.sanitizeSync({ channel: "C5", content: text }, { reversible: true });
+      const seals = [...(content as string).matchAll(/\[REDACTED:[\w-]+#([a-p]+)~([^\]]*)\]/g)];
+      expect(seals.length).toBe(1);
+      expect(seals[0]![2]).toMatch(/^[a-p]+$/);
+      expect([...measure.recoverable(content)]).toEqual([]);
+      expect(guard.sanitizeSync({ channel: "C5", content, recipient: "counsel" }).content).toBe(text);
+    }
   });
 });
 
@@ -307,6 +325,18 @@ describe("ordinary words that are names too", () => {
       expect(guard.sanitizeSync({ channel: "C2", content: text, recipient: "doc" }).content).toBe(text);
       expect(guard.sanitizeSync({ channel: "C2", content: text, recipient: "clerk" }).content).toBe(text);
     }
+  });
+});
+
+describe("a pseudonym's surname as the head of a compound", () => {
+  it("is the phrase for readers who get real values back (`Banks-check` beside `Chloe Banks`); a real one is still transformed", () => {
+    // Dev-mix sweep: an agent's own `Cross-check the details` beside the pseudonym `… Cross` came back as `Hill-check`, the surname of another client.
+    const guard = createRecons({ secret: "s0", vault: { client_name: "Leslie Hill" }, policy: { fields: { client_name: { authorized: ["doc"] } } } });
+    const pseudonym = guard.sanitizeSync({ channel: "C2", content: "Leslie Hill", recipient: "clerk" }).content as string;
+    const surname = pseudonym.split(" ")[1]!;
+    const held = `- Name: ${pseudonym}\n\n2. ${surname}-check the details. ${surname} said so.`;
+    expect(guard.sanitizeSync({ channel: "C2", content: held, recipient: "doc" }).content).toBe(`- Name: Leslie Hill\n\n2. ${surname}-check the details. Hill said so.`);
+    expect(guard.sanitizeSync({ channel: "C2", content: "- Name: Leslie Hill\n\n2. Hill-check the details.", recipient: "clerk" }).content).not.toMatch(/Hill/);
   });
 });
 

@@ -119,6 +119,11 @@ export function isStandaloneNameReference(source: string, start: number, end: nu
   return isPossessive(source, end) || namedInFull();
 }
 
+/** A word glued by a hyphen to a lowercase one (`Cross-check`, `Long-term`): the head of a compound, not a name (`Smith-Jones` goes on capitalized). */
+export function isCompoundHead(source: string, end: number): boolean {
+  return source.charCodeAt(end) === 45 && /\p{Ll}/u.test(source.charAt(end + 1));
+}
+
 /**
  * Whether a surname in the plural at [start, end) names the family (`the Wilsons' house`): as a
  * surname alone, but never where a sentence opens with an ordinary word's plural (`Hills' slopes`).

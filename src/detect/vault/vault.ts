@@ -13,7 +13,7 @@ import { listNeighbours, type MemberHit } from "./lists.js";
 import { followsMask } from "./masked.js";
 import { vaultMembers } from "./members.js";
 import { besideCurrency } from "./numbers.js";
-import { isFamilyReference, isStandaloneNameReference } from "./name-parts.js";
+import { isCompoundHead, isFamilyReference, isStandaloneNameReference } from "./name-parts.js";
 import { SpanCover } from "../span-cover.js";
 import { isDigitCode, isLowerLetterCode, NormalizeBuffer, normalizeValue, originalSpan, SPACE_CODE } from "./normalize.js";
 import { PatternGroup, type PatternIndex } from "./pattern-group.js";
@@ -353,8 +353,13 @@ export class Vault implements Detector {
     }
     const initialsStart = role === "surname" ? this.givenInitialsBefore(norm, entry, start, end) : -1;
     if (initialsStart >= 0) hits.candidates.push({ entry, start: initialsStart, end, confidence: INITIALS_CONFIDENCE, role: "whole" });
-    // A surrogate alone by the same rules as a real name: only a word-like name gets a word-like pseudonym (pseudonym.ts), so `Best regards` stays a greeting.
-    else if (isStandaloneNameReference(norm.source, ...originalSpan(norm, start, end), () => this.namedInFull(norm, entry))) hits.candidates.push(hit);
+    else {
+      const [from, to] = originalSpan(norm, start, end);
+      // A surrogate alone by the same rules as a real name: only a word-like name gets a word-like pseudonym (pseudonym.ts), so `Best regards` stays a greeting.
+      // Never the head of a compound: `Cross-check` beside the pseudonym `Dana Cross` is the phrase (a real `Hill-check` is still taken: fail safe).
+      if (this.ofSurrogates && isCompoundHead(norm.source, to)) return;
+      if (isStandaloneNameReference(norm.source, from, to, () => this.namedInFull(norm, entry))) hits.candidates.push(hit);
+    }
   }
 
   /** Whether the whole registered value of `entry` is written in the text (`James Murray` before `James was born`). */
