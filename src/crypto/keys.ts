@@ -63,5 +63,23 @@ const TAG_LETTERS = "abcdefghijklmnop";
  * (`#729ad8...` read as a credit score of 729).
  */
 export function keyedLetterTag(key: Uint8Array, value: string, length = 8): string {
-  return keyedTag(key, value, length).replace(/[0-9a-f]/g, (hex) => TAG_LETTERS[parseInt(hex, 16)]!);
+  return hexAsLetters(keyedTag(key, value, length));
+}
+
+function hexAsLetters(hex: string): string {
+  return hex.replace(/[0-9a-f]/g, (digit) => TAG_LETTERS[parseInt(digit, 16)]!);
+}
+
+/**
+ * Bytes shown as letters a-p, two per byte: one lowercase word, so no detector finds a word of it
+ * alone (base64url's `-` and `_` cut a sealed span's ciphertext into words: `Vo_PHIl-5N3n` read `Phil`).
+ */
+export function bytesAsLetters(bytes: Uint8Array): string {
+  return hexAsLetters(Buffer.from(bytes).toString("hex"));
+}
+
+/** `bytesAsLetters` undone; null for text it never writes. */
+export function lettersAsBytes(letters: string): Uint8Array | null {
+  if (letters.length % 2 !== 0 || !/^[a-p]*$/.test(letters)) return null;
+  return Buffer.from(letters.replace(/[a-p]/g, (letter) => (letter.charCodeAt(0) - 97).toString(16)), "hex");
 }

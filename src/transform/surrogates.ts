@@ -11,7 +11,7 @@ import { parseDate, type CalendarDate } from "../detect/vault/dates.js";
 import type { Detection } from "../detect/base.js";
 import { heldByLonger } from "../detect/held-by-longer.js";
 import { open, seal } from "../crypto/aes-gcm.js";
-import { keyedLetterTag, keyedTag } from "../crypto/keys.js";
+import { bytesAsLetters, keyedLetterTag, keyedTag, lettersAsBytes } from "../crypto/keys.js";
 import type { Operator, OperatorInput, OperatorOutput } from "./base.js";
 import { memoize } from "./operators/format.js";
 import { renderedPart } from "./partial-rendering.js";
@@ -21,8 +21,8 @@ import { sortInPlace } from "../detect/sort.js";
 /** Actions whose output can be traced back to the vault value without shared state. */
 const REVERSIBLE: readonly Action[] = ["fpe", "pseudonymize"];
 const REVERSED_LIMIT = 4096;
-/** `[REDACTED:kind#tag]`, or `[REDACTED:kind#tag~sealed]` carrying the exact text it replaced, AES-GCM-sealed. */
-const SEAL_PATTERN = /\[REDACTED:[\w-]+#([a-p]+)(?:~([A-Za-z0-9_-]+))?\]/g;
+/** `[REDACTED:kind#tag]`, or `[REDACTED:kind#tag~sealed]` carrying the exact text it replaced, AES-GCM-sealed (`bytesAsLetters`). */
+const SEAL_PATTERN = /\[REDACTED:[\w-]+#([a-p]+)(?:~([a-p]+))?\]/g;
 /** Letters of a placeholder tag (4 bits each, 64 bits): two vault values sharing one is negligible (n^2 / 2^65), and refused when it happens. */
 export const SEAL_TAG_LETTERS = 16;
 
@@ -60,12 +60,13 @@ export class SurrogateIndex {
     const [kind, tag, span] = JSON.parse(key) as [string, string, string];
     const context = `recons-placeholder:${tag}`;
     const nonce = Buffer.from(keyedTag(this.#sealKey, `${context}\u0000${span}`, 24), "hex");
-    return `[REDACTED:${kind}#${tag}~${Buffer.from(seal(this.#spanKey!, Buffer.from(span, "utf8"), context, nonce)).toString("base64url")}]`;
+    return `[REDACTED:${kind}#${tag}~${bytesAsLetters(seal(this.#spanKey!, Buffer.from(span, "utf8"), context, nonce))}]`;
   }, REVERSED_LIMIT);
   private readonly openedSpan = memoize((key: string): string | null => {
     const [tag, sealed] = JSON.parse(key) as [string, string];
     try {
-      return Buffer.from(open(this.#spanKey!, Buffer.from(sealed, "base64url"), `recons-placeholder:${tag}`)).toString("utf8");
+      const bytes = lettersAsBytes(sealed);
+      return bytes === null ? null : Buffer.from(open(this.#spanKey!, bytes, `recons-placeholder:${tag}`)).toString("utf8");
     } catch {
       return null;
     }

@@ -95,7 +95,7 @@ describe("a glued pseudonym too short to be looked for", () => {
     const shown = g.sanitizeSync({ channel: "C2", content: "ping @rolson today", recipient: "clerk" }).content;
     expect(shown).toMatch(/^ping @[a-z]{5} today$/);
     const stored = g.sanitizeSync({ channel: "C5", content: "ping @rolson today" }, { reversible: true }).content;
-    expect(stored).toMatch(/^ping @\[REDACTED:name#[a-p]+~[\w-]+\] today$/);
+    expect(stored).toMatch(/^ping @\[REDACTED:name#[a-p]+~[a-p]+\] today$/);
     expect(g.restore(stored, "crm", "C5")).toBe("ping @rolson today");
   });
 });
@@ -151,7 +151,7 @@ describe("property: a first name or surname spelled letter by letter", () => {
     expect(g.sanitizeSync({ channel: "C2", content: "Amanda Wilson", recipient: "clerk" }).content).toMatch(/^Roy /);
     expect(g.sanitizeSync({ channel: "C2", content: text, recipient: "clerk" }).content).toBe("spelled R-O-Y ok");
     const stored = g.sanitizeSync({ channel: "C5", content: text }, { reversible: true }).content;
-    expect(stored).toMatch(/^spelled \[REDACTED:name#[a-p]+~[\w-]+\] ok$/);
+    expect(stored).toMatch(/^spelled \[REDACTED:name#[a-p]+~[a-p]+\] ok$/);
     expect(g.restore(stored, "crm", "C5")).toBe(text);
   });
 
