@@ -49,6 +49,8 @@ const NAME_SUFFIX = /\s+(?:Jr\.?|Sr\.?|II|III|IV|MD|M\.D\.|PhD|DDS|DVM|Esq\.?)$/
 const NAME_TITLE = /^(?:Mr|Mrs|Ms|Miss|Mx|Dr|Prof)\.?\s+/;
 const NAME_SHAPE = /^[A-Z][a-z'’-]+(?:\s+(?:[A-Z][a-z'’-]+|[A-Z]\.?)){1,3}$/;
 const ORG_WORDS = /\b(?:and|Ltd|LLC|Inc|PLC|Group|Sons|Corp|Co)\b/;
+/** Fields whose title-case values are roles, conditions or categories (`Product Manager`, `Anxiety Disorder`): phrases, not names with a surname alone (`Manager`). */
+const NOT_A_PERSON_FIELD = /(?:^|_)(?:position|title|role|job|occupation|diagnosis|complaint|condition|type|department|status|assessment)(?:_|#|$)/i;
 const STOPWORDS = new Set(["and", "the", "of", "for", "with", "ltd", "llc", "inc", "plc", "group", "sons", "stage", "type"]);
 const WEAK_WINDOW = 150;
 const PHRASE_WINDOW = 80;
@@ -318,7 +320,7 @@ function phraseFinder(value: string): Finder {
 }
 
 /** Finders of one member value, and whether the member is a plain word that alone proves nothing. */
-function memberFinders(member: string, inList: boolean): { finders: Finder[]; weak: boolean } {
+function memberFinders(member: string, inList: boolean, person: boolean): { finders: Finder[]; weak: boolean } {
   const value = member.trim();
   if (/^CANARY_\w+$/i.test(value)) {
     const suffix = /_([0-9A-F]{6,})$/i.exec(value)?.[1];
@@ -335,7 +337,7 @@ function memberFinders(member: string, inList: boolean): { finders: Finder[]; we
     return { finders: identifierFinders(value), weak: false };
   }
   const bare = value.replace(NAME_TITLE, "").replace(NAME_SUFFIX, "");
-  if (NAME_SHAPE.test(bare) && !ORG_WORDS.test(value)) return { finders: nameFinders(value), weak: false };
+  if (person && NAME_SHAPE.test(bare) && !ORG_WORDS.test(value)) return { finders: nameFinders(value), weak: false };
   if (/^[A-Za-z]$/.test(value)) {
     return {
       // The letter itself stays case-sensitive: "rated a" is an article, "rated A" a grade.
@@ -355,7 +357,7 @@ function fieldFinders(field: string, value: VaultValue | null): FieldFinders {
   const result: FieldFinders = { field, strong: [], weak: [] };
   if (inList) result.strong.push(literalFinder(String(value)));
   for (const member of members) {
-    const { finders, weak } = memberFinders(member, inList);
+    const { finders, weak } = memberFinders(member, inList, !NOT_A_PERSON_FIELD.test(field));
     (weak ? result.weak : result.strong).push(...finders);
   }
   return result;

@@ -14,6 +14,16 @@ describe("meter", () => {
     expect(fieldsIn(vault, "Ashley Butler called")).toEqual([]);
   });
 
+  it("reads a role, condition or category in title case as a phrase, not a name whose last word alone counts", () => {
+    // Dev-mix sweep: an employee's `Title: Manager` was counted as the candidate's position_applied `Product Manager`.
+    expect(fieldsIn({ position_applied: "Product Manager" }, "- Title: Manager")).toEqual([]);
+    expect(fieldsIn({ position_applied: "Product Manager" }, "applied as product manager")).toEqual(["position_applied"]);
+    expect(fieldsIn({ diagnosis: "Anxiety Disorder", "case_type#2": "Contract Dispute" }, "Disorder noted. Dispute resolved.")).toEqual([]);
+    expect(fieldsIn({ job_title: "Data Scientist" }, "our Data Scientist hire")).toEqual(["job_title"]);
+    // A person's field keeps every name form.
+    expect(fieldsIn({ opposing_party: "Product Manager" }, "- Title: Manager")).toEqual(["opposing_party"]);
+  });
+
   it("finds identifiers by their digits, phones without country code or extension, masked last four", () => {
     expect(fieldsIn({ ssn: "121-83-2523" }, "SSN 121 83 2523")).toEqual(["ssn"]);
     expect(fieldsIn({ ssn: "121-83-2523" }, "SSN ***-**-2523")).toEqual(["ssn"]);
