@@ -44,10 +44,12 @@ interface FieldFinders {
 const MONTHS = ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"];
 const MONTH_PATTERN = "(Jan(?:uary)?|Feb(?:ruary)?|Mar(?:ch)?|Apr(?:il)?|May|June?|July?|Aug(?:ust)?|Sep(?:t(?:ember)?)?|Oct(?:ober)?|Nov(?:ember)?|Dec(?:ember)?)\\.?";
 const ORDINAL = "(?:st|nd|rd|th)?";
-const TITLE = "(?:(?:Mr|Mrs|Ms|Miss|Mx|Dr|Prof)\\.?\\s+)?";
+const TITLE_WORDS = "Mr|Mrs|Ms|Miss|Mx|Dr|Prof|Doctor|Professor";
+const TITLE = `(?:(?:${TITLE_WORDS})\\.?\\s+)?`;
 const NAME_SUFFIX = /\s+(?:Jr\.?|Sr\.?|II|III|IV|MD|M\.D\.|PhD|DDS|DVM|Esq\.?)$/;
 const NAME_TITLE = /^(?:Mr|Mrs|Ms|Miss|Mx|Dr|Prof)\.?\s+/;
 const NAME_SHAPE = /^[A-Z][a-z'’-]+(?:\s+(?:[A-Z][a-z'’-]+|[A-Z]\.?)){1,3}$/;
+const SINGLE_NAME = /^[A-Z][a-z'’-]+$/;
 const ORG_WORDS = /\b(?:and|Ltd|LLC|Inc|PLC|Group|Sons|Corp|Co)\b/;
 /** Fields whose title-case values are roles, conditions or categories (`Product Manager`, `Anxiety Disorder`): phrases, not names with a surname alone (`Manager`). */
 const NOT_A_PERSON_FIELD = /(?:^|_)(?:position|title|role|job|occupation|diagnosis|complaint|condition|type|department|status|assessment)(?:_|#|$)/i;
@@ -288,7 +290,7 @@ function nameFinders(value: string): Finder[] {
     regexFinder(new RegExp(`\\b${last},\\s*${first}\\b`, "gi")),
   ];
   // A surname alone (or after a title) counts, but not after another first name: "Ashley Butler" is not "Rita Butler".
-  const otherFirstName = `(?<!\\b(?!${first}\\b)[A-Z][a-z'’-]+\\s+)`;
+  const otherFirstName = `(?<!\\b(?!(?:${first}|${TITLE_WORDS})\\b)[A-Z][a-z'’-]+\\s+)`;
   const written = apostrophe ? `${apostrophe[1]}['’]\\s?(?:${rest.charAt(0).toUpperCase()}${rest.slice(1)}|${rest.toUpperCase()})|` : "";
   if (surnameToken.length >= 3) finders.push(regexFinder(new RegExp(`\\b${otherFirstName}${TITLE}(?:${written}${surnameEscaped}|${surnameEscaped.toUpperCase()})\\b`, "g")));
   // Every form holds the surname (after its apostrophe, if it may have one).
@@ -337,7 +339,8 @@ function memberFinders(member: string, inList: boolean, person: boolean): { find
     return { finders: identifierFinders(value), weak: false };
   }
   const bare = value.replace(NAME_TITLE, "").replace(NAME_SUFFIX, "");
-  if (person && NAME_SHAPE.test(bare) && !ORG_WORDS.test(value)) return { finders: nameFinders(value), weak: false };
+  // A surname after a title (`Dr. Williams`) is a name too: its surname alone counts, not after another first name (`Jennifer Williams`).
+  if (person && (NAME_SHAPE.test(bare) || (bare !== value && SINGLE_NAME.test(bare))) && !ORG_WORDS.test(value)) return { finders: nameFinders(value), weak: false };
   if (/^[A-Za-z]$/.test(value)) {
     return {
       // The letter itself stays case-sensitive: "rated a" is an article, "rated A" a grade.

@@ -14,6 +14,14 @@ describe("meter", () => {
     expect(fieldsIn(vault, "Ashley Butler called")).toEqual([]);
   });
 
+  it("reads a surname after a title as a name: alone or after a title it counts, after another first name it does not", () => {
+    // Dev-mix sweep: the provider `Dr. Williams` was counted in the patient `Jennifer Williams` (a phrase finder took `Williams` anywhere).
+    const vault = { provider: "Dr. Williams" };
+    for (const text of ["Dr. Williams", "Williams said so", "Dear Doctor Williams,", "Mr Williams"]) expect(fieldsIn(vault, text), text).toEqual(["provider"]);
+    expect(fieldsIn(vault, "patient Jennifer Williams")).toEqual([]);
+    expect(fieldsIn({ patient: "Rita Butler" }, "Hi Professor Butler")).toEqual(["patient"]);
+  });
+
   it("reads a role, condition or category in title case as a phrase, not a name whose last word alone counts", () => {
     // Dev-mix sweep: an employee's `Title: Manager` was counted as the candidate's position_applied `Product Manager`.
     expect(fieldsIn({ position_applied: "Product Manager" }, "- Title: Manager")).toEqual([]);
