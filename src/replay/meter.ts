@@ -165,8 +165,9 @@ function regexFinder(pattern: RegExp): Finder {
 }
 
 /** Word-bounded literal, case-insensitive unless asked otherwise. */
-function literalFinder(literal: string, caseSensitive = false): Finder {
-  return requiring(asciiNeedle(literal), regexFinder(new RegExp(`(?<![\\w])${escapeRegExp(literal)}(?![\\w])`, caseSensitive ? "g" : "gi")));
+function literalFinder(literal: string, caseSensitive = false, alternative?: string): Finder {
+  const either = alternative === undefined ? escapeRegExp(literal) : `(?:${escapeRegExp(literal)}|${escapeRegExp(alternative)})`;
+  return requiring(asciiNeedle(literal), regexFinder(new RegExp(`(?<![\\w])${either}(?![\\w])`, caseSensitive ? "g" : "gi")));
 }
 
 /** Members of a vault value: the scalars of a list or dict, or the value itself. */
@@ -302,6 +303,8 @@ function nameFinders(value: string): Finder[] {
 function phraseFinder(value: string): Finder {
   const words = [...new Set(value.split(/[^\w'-]+/).filter((w) => w.length >= 3 && !STOPWORDS.has(w.toLowerCase())))];
   if (words.length === 0) return () => [];
+  // A company's one capitalized word (`Cross` of `Cross Inc`) names it only as written or in capitals, not `cross-origin`.
+  if (words.length === 1 && ORG_WORDS.test(value) && /^[A-Z][a-z]/.test(words[0]!)) return literalFinder(words[0]!, true, words[0]!.toUpperCase());
   const [anchor, ...rest] = words.map((w) => literalFinder(w));
   return (view) => {
     const anchors = anchor!(view);

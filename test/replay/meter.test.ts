@@ -22,6 +22,14 @@ describe("meter", () => {
     expect(fieldsIn({ patient: "Rita Butler" }, "Hi Professor Butler")).toEqual(["patient"]);
   });
 
+  it("reads a company's one capitalized word as written or in capitals, not inside another word's lowercase", () => {
+    // Dev replay: `strict-origin-when-cross-origin` in a dumped HTTP header was counted as the merchant `Cross Inc`.
+    const vault = { transaction_history: "[{'amount': 126.12, 'merchant': 'Cross Inc'}]" };
+    expect(fieldsIn({ merchant: "Cross Inc" }, "'Referrer-Policy': 'no-referrer, strict-origin-when-cross-origin'")).toEqual([]);
+    for (const text of ["paid Cross Inc.", "Cross charged $20", "CROSS INC", "cross inc"]) expect(fieldsIn({ merchant: "Cross Inc" }, text), text).toEqual(["merchant"]);
+    expect(fieldsIn(vault, "strict-origin-when-cross-origin")).toEqual([]);
+  });
+
   it("reads a role, condition or category in title case as a phrase, not a name whose last word alone counts", () => {
     // Dev-mix sweep: an employee's `Title: Manager` was counted as the candidate's position_applied `Product Manager`.
     expect(fieldsIn({ position_applied: "Product Manager" }, "- Title: Manager")).toEqual([]);
