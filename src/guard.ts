@@ -555,6 +555,8 @@ class Guard implements ReconsGuard {
           // A part the surrogate shares with the value (`Attorney T` of `Attorney Thompson` and of its surrogate `Attorney Taylor`) hides nothing.
           const hidesNothing = shown.toLowerCase() === plain.toLowerCase();
           if (hidesNothing && !context.reversible) return { replacement: this.redact(detection), fallback: "surrogate-part-shows-the-value" };
+          // A part another registered value shows too (`Attorney C`, cut from a surrogate `Attorney Carlson`, and from `Attorney Cole`) names that value.
+          if (!context.reversible && this.showsAnotherValue(text, detection, shown)) return { replacement: this.redact(detection), fallback: "surrogate-part-shows-another-value" };
           // Sealed for shared state's readers, too: a glued or spelled pseudonym too short or too common to be looked for (`jkhan`, `potters`,
           // `L-E-E`) would stay a surrogate, and a part another name's pseudonym shows for another real part (`Dear Lena` of Cesar and of
           // Kristine) would restore to the wrong person.
@@ -588,6 +590,14 @@ class Guard implements ReconsGuard {
     const from = Math.max(0, detection.start - AMBIGUITY_WINDOW);
     const before = text.slice(from, detection.start);
     return this.surrogates.isAmbiguousAt(before + shown + text.slice(detection.end, detection.end + AMBIGUITY_WINDOW), before.length, before.length + shown.length);
+  }
+
+  /** Whether `shown`, put in the detection's place, reads as a form of another registered value (the vault matcher over a window around it). */
+  private showsAnotherValue(text: string, detection: Detection, shown: string): boolean {
+    const before = text.slice(Math.max(0, detection.start - AMBIGUITY_WINDOW), detection.start);
+    const window = before + shown + text.slice(detection.end, detection.end + AMBIGUITY_WINDOW);
+    const [start, end] = [before.length, before.length + shown.length];
+    return this.vault.detect(window).some((found) => found.start < end && start < found.end && found.value !== undefined && found.value !== detection.value);
   }
 
   /** The fallback placeholder: never a plug-in, which is what may just have failed. */

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { createMeasure } from "../../../src/eval/measure.js";
 import { createRecons } from "../../../src/guard.js";
 import { Vault } from "../../../src/detect/vault/vault.js";
 import { inferFieldType } from "../../../src/policy/infer.js";
@@ -92,6 +93,19 @@ describe("a value cut off where its text ends (log previews, memory excerpts)", 
     const written = g.sanitizeSync({ channel: "C5", content: "- Attorney: Attorney T" }, { reversible: true }).content as string;
     expect(written).not.toContain("Attorney T");
     expect(g.sanitizeSync({ channel: "C5", content: written, recipient: "auditor" }).content).toBe("- Attorney: Attorney T");
+  });
+
+  it("redacts a cut whose surrogate's piece is another registered value's cut (`Attorney C` of a surrogate `Attorney C...` and of `Attorney Cole`)", () => {
+    // Dev-mix sweep at horizon 20: `Attorney M` of `Attorney Morton` became `Attorney C`, which the measure read as `Attorney Cole`.
+    const vault = { attorney: "Attorney Morton", "attorney#2": "Attorney Cole" };
+    const titledGuard = (secret: string) => createRecons({ secret, vault, policy: { fields: { attorney: { authorized: ["auditor"] }, "attorney#2": { authorized: ["auditor"] } } } });
+    const toLog = (g: ReturnType<typeof titledGuard>, text: string) => g.sanitizeSync({ channel: "C6", content: text, recipient: "log" });
+    const secret = Array.from({ length: 400 }, (_, k) => `cut-${k}`).find((candidate) => /^Attorney C/.test(toLog(titledGuard(candidate), "Attorney Morton").content as string));
+    expect(secret).toBeDefined();
+    const cut = toLog(titledGuard(secret!), "- Attorney: Attorney Morton\n- Attorney: Attorney M");
+    expect(cut.content).toMatch(/\n- Attorney: \[REDACTED:name\]$/);
+    expect(cut.decisions.map((d) => d.fallback)).toContain("surrogate-part-shows-another-value");
+    expect([...createMeasure(vault).recoverable(cut.content)]).toEqual([]);
   });
 
   it("is sealed in shared state and restores to the cut value for an authorized reader", () => {
