@@ -587,16 +587,13 @@ class Guard implements ReconsGuard {
 
   /** Whether `shown` in place of the detection's span reads as surrogates of different values (checked in a window of the text around it). */
   private showsAmbiguously(text: string, detection: Detection, shown: string): boolean {
-    const from = Math.max(0, detection.start - AMBIGUITY_WINDOW);
-    const before = text.slice(from, detection.start);
-    return this.surrogates.isAmbiguousAt(before + shown + text.slice(detection.end, detection.end + AMBIGUITY_WINDOW), before.length, before.length + shown.length);
+    const { window, start, end } = shownInPlace(text, detection, shown);
+    return this.surrogates.isAmbiguousAt(window, start, end);
   }
 
   /** Whether `shown`, put in the detection's place, reads as a form of another registered value (the vault matcher over a window around it). */
   private showsAnotherValue(text: string, detection: Detection, shown: string): boolean {
-    const before = text.slice(Math.max(0, detection.start - AMBIGUITY_WINDOW), detection.start);
-    const window = before + shown + text.slice(detection.end, detection.end + AMBIGUITY_WINDOW);
-    const [start, end] = [before.length, before.length + shown.length];
+    const { window, start, end } = shownInPlace(text, detection, shown);
     return this.vault.detect(window).some((found) => found.start < end && start < found.end && found.value !== undefined && found.value !== detection.value);
   }
 
@@ -868,6 +865,12 @@ function wholeSurrogatePart(action: Action, role: VariantRole | undefined, ageRe
   if (role === "age" && action === "fpe") return (whole, original, registered) => surrogateAge(whole, original, registered, ageReference);
   if (role === "age" && action !== "redact") return ageRedacted;
   return undefined;
+}
+
+/** `shown` put in the detection's place, with AMBIGUITY_WINDOW characters of the text on each side, and where it stands in that window. */
+function shownInPlace(text: string, detection: Detection, shown: string): { window: string; start: number; end: number } {
+  const before = text.slice(Math.max(0, detection.start - AMBIGUITY_WINDOW), detection.start);
+  return { window: before + shown + text.slice(detection.end, detection.end + AMBIGUITY_WINDOW), start: before.length, end: before.length + shown.length };
 }
 
 /** Partial renderings of an enciphered value (`renderedPart`). */

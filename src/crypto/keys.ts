@@ -80,6 +80,6 @@ export function bytesAsLetters(bytes: Uint8Array): string {
 
 /** `bytesAsLetters` undone; null for text it never writes. */
 export function lettersAsBytes(letters: string): Uint8Array | null {
-  if (letters.length % 2 !== 0 || !/^[a-p]*$/.test(letters)) return null;
-  return Buffer.from(letters.replace(/[a-p]/g, (letter) => (letter.charCodeAt(0) - 97).toString(16)), "hex");
+  if (letters.length % 2 !== 0 || [...letters].some((letter) => !TAG_LETTERS.includes(letter))) return null;
+  return Buffer.from([...letters].map((letter) => TAG_LETTERS.indexOf(letter).toString(16)).join(""), "hex");
 }
