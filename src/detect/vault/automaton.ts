@@ -1,21 +1,22 @@
-import { EdgeTable, NO_EDGE } from "./edge-table.js";
-
 /**
  * Aho-Corasick automaton over UTF-16 codes: all occurrences of every pattern in one pass.
  * Written here (not taken from npm) because the matcher scans typed buffers of normalized codes,
  * needs integer pattern ids, and must stay compact and fast to build for 10^5+ patterns.
  *
  * Layout: codes map to a compact alphabet (class 0 = a code no pattern contains: back to the
- * root). States are numbered breadth-first; as many as fit a cell budget, shallow ones first (a
- * scan spends nearly all its time there), get a full transition row (a DFA row), so a scan of a
- * small or mid-size vault never follows a failure link; deeper ones keep their sorted children
- * and a failure link.
+ * root). States are numbered breadth-first, each with its children and a failure link. A state
+ * gets its full transition row (a DFA row) when a scan first reaches it, up to a cell budget:
+ * a guard's automaton is built per session and scans a few KB, so rows for states no text
+ * reaches would cost more to build than the whole scan; once made, a row spares every later
+ * visit the failure chain.
  */
 const NONE = -1;
-/** Cells of dense table: every state of a vault of a few thousand values gets a full row. */
+/** Cells of row storage: every state a scan reaches in a vault of a few thousand values gets a full row. */
 const MAX_DENSE_CELLS = 1 << 21;
-/** Up to this many states, dense cells are 16-bit: half the cache footprint for the scan. */
+/** Up to this many states, row cells are 16-bit: half the cache footprint for the scan. */
 const MAX_NARROW_STATES = 1 << 15;
+/** Row storage first holds this many rows; it doubles as scans reach more states. */
+const INITIAL_ROWS = 64;
 
 /** Occurrences found by a scan, in reusable growing buffers: pattern ids and end offsets. */
 export class Matches {
@@ -46,13 +47,17 @@ export class Automaton {
   /** Alphabet class of the non-ASCII codes patterns hold. */
   private readonly wideClass = new Map<number, number>();
   private readonly classes: number;
-  /** States [0, denseStates) have a full row in `dense`. */
-  private readonly denseStates: number;
+  /** Most cells `rows` may hold. */
+  private readonly maxCells: number;
   /**
-   * Cell = target state << 1 | 1 when the target reports an output: the scan learns both from one
-   * load (a separate output lookup per character was a second cache miss).
+   * Full transition rows of the states scans reached; cell = target state << 1 | 1 when the target
+   * reports an output: the scan learns both from one load (a separate output lookup per character
+   * was a second cache miss).
    */
-  private readonly dense: Uint16Array | Int32Array;
+  private rows: Uint16Array | Int32Array;
+  private usedCells = 0;
+  /** Offset of each state's row in `rows`, or NONE while it has none. */
+  private readonly rowOf: Int32Array;
   /** Children of state s: classes in [childStart[s], childStart[s + 1]); child k is state k + 1 (breadth-first numbering). */
   private readonly childStart: Int32Array;
   private readonly childClass: Int32Array;
@@ -64,12 +69,13 @@ export class Automaton {
   /** The state itself when it has an output, else its outputLink: the first output to report there. */
   private readonly firstOutput: Int32Array;
 
-  /** `denseCells` caps the dense table (tests lower it to exercise sparse states). */
+  /** `denseCells` caps the row storage (tests lower it to exercise states without a row). */
   constructor(patterns: readonly string[], denseCells = MAX_DENSE_CELLS) {
     this.patternLengths = new Int32Array(patterns.length);
     for (let id = 0; id < patterns.length; id++) this.patternLengths[id] = patterns[id].length;
-    this.classes = this.assignClasses(patterns);
-    const trie = this.buildTrie(patterns);
+    const encoded = this.patternClasses(patterns);
+    this.classes = encoded.alphabet;
+    const trie = this.buildTrie(encoded);
     const states = trie.classOfState.length;
     this.reported = trie.ends.map((state) => trie.output[state]);
     // Breadth-first renumbering: shallow states first, the children of a state contiguous.
@@ -89,65 +95,93 @@ export class Automaton {
     this.childStart[states] = states - 1;
     this.output = new Int32Array(states).fill(NONE);
     for (let old = 0; old < states; old++) this.output[renamed[old]] = trie.output[old];
-    this.denseStates = Math.max(1, Math.min(states, Math.floor(denseCells / this.classes)));
-    const cells = this.denseStates * this.classes;
-    this.dense = states <= MAX_NARROW_STATES ? new Uint16Array(cells) : new Int32Array(cells);
     this.fail = new Int32Array(states);
     this.outputLink = new Int32Array(states).fill(NONE);
     this.firstOutput = new Int32Array(states);
     this.link(states);
+    this.maxCells = Math.max(this.classes, Math.min(states, Math.floor(denseCells / this.classes)) * this.classes);
+    const cells = Math.min(this.maxCells, INITIAL_ROWS * this.classes);
+    this.rows = states <= MAX_NARROW_STATES ? new Uint16Array(cells) : new Int32Array(cells);
+    this.rowOf = new Int32Array(states).fill(NONE);
+    this.rowFor(0);
   }
 
   private encode(state: number): number {
     return (state << 1) | (this.firstOutput[state] !== NONE ? 1 : 0);
   }
 
-  /** Classes 1.. for the codes patterns hold; returns the alphabet size (class 0 included). */
-  private assignClasses(patterns: readonly string[]): number {
+  /**
+   * Every pattern as its alphabet classes, side by side (pattern id's in [start[id], start[id + 1])),
+   * classes 1.. numbered as codes first appear (`alphabet`: their count, class 0 included). The trie is built from these typed arrays: the
+   * pattern strings, of every internal representation V8 has, are read once.
+   */
+  private patternClasses(patterns: readonly string[]): EncodedPatterns {
+    const start = new Int32Array(patterns.length + 1);
+    for (let id = 0; id < patterns.length; id++) start[id + 1] = start[id] + patterns[id].length;
+    const classOf = new Uint16Array(start[patterns.length]);
     let next = 1;
-    for (let id = 0; id < patterns.length; id++) {
+    for (let id = 0, at = 0; id < patterns.length; id++) {
       const pattern = patterns[id];
       for (let i = 0; i < pattern.length; i++) {
         const code = pattern.charCodeAt(i);
-        if (code < 128) {
-          if (this.asciiClass[code] === 0) this.asciiClass[code] = next++;
-        } else if (!this.wideClass.has(code)) this.wideClass.set(code, next++);
+        let cls = code < 128 ? this.asciiClass[code] : (this.wideClass.get(code) ?? 0);
+        if (cls === 0) {
+          cls = next++;
+          if (code < 128) this.asciiClass[code] = cls;
+          else this.wideClass.set(code, cls);
+        }
+        classOf[at++] = cls;
       }
     }
-    return next;
+    return { classOf, start, alphabet: next };
   }
 
-  /** The pattern trie as first-child / next-sibling lists; edges found through one hash table. */
-  private buildTrie(patterns: readonly string[]): Trie {
-    const capacity = 1 + patterns.reduce((sum, p) => sum + p.length, 0);
+  /**
+   * The pattern trie as first-child / next-sibling lists, built in sorted pattern order: a pattern
+   * shares with the one before exactly their common prefix, so no edge is ever looked up.
+   */
+  private buildTrie({ classOf, start }: EncodedPatterns): Trie {
+    const count = start.length - 1;
+    const capacity = 1 + classOf.length;
     const firstChild = new Int32Array(capacity).fill(NONE);
     const nextSibling = new Int32Array(capacity).fill(NONE);
     const classOfState = new Int32Array(capacity);
     const output = new Int32Array(capacity).fill(NONE);
-    const ends = new Int32Array(patterns.length);
-    const edges = new EdgeTable();
+    const ends = new Int32Array(count);
+    let longest = 0;
+    for (let id = 0; id < count; id++) longest = Math.max(longest, start[id + 1] - start[id]);
+    // Any order that keeps patterns with a common prefix together; stable, so equal patterns keep
+    // id order and the last of them is the one their state reports.
+    const sorted = Array.from({ length: count }, (_, id) => id).sort((a, b) => {
+      const aEnd = start[a + 1];
+      const bEnd = start[b + 1];
+      for (let i = start[a], j = start[b]; i < aEnd && j < bEnd; i++, j++) if (classOf[i] !== classOf[j]) return classOf[i] - classOf[j];
+      return aEnd - start[a] - (bEnd - start[b]);
+    });
+    /** path[d]: the state of the previous pattern's first d codes. */
+    const path = new Int32Array(longest + 1);
+    let previous = 0;
+    let previousLength = 0;
     let states = 1;
-    for (let id = 0; id < patterns.length; id++) {
-      const pattern = patterns[id];
-      let state = 0;
-      // Past the first new state the path is new: nothing to look up.
-      let fresh = false;
-      for (let i = 0; i < pattern.length; i++) {
-        const code = pattern.charCodeAt(i);
-        const cls = code < 128 ? this.asciiClass[code] : this.wideClass.get(code)!;
-        let next = fresh ? NO_EDGE : edges.get(state, cls);
-        if (next === NO_EDGE) {
-          fresh = true;
-          next = states++;
-          edges.add(state, cls, next);
-          classOfState[next] = cls;
-          nextSibling[next] = firstChild[state];
-          firstChild[state] = next;
-        }
+    for (const id of sorted) {
+      const from = start[id];
+      const length = start[id + 1] - from;
+      const limit = Math.min(previousLength, length);
+      let shared = 0;
+      while (shared < limit && classOf[previous + shared] === classOf[from + shared]) shared++;
+      let state = path[shared];
+      for (let i = shared; i < length; i++) {
+        const next = states++;
+        classOfState[next] = classOf[from + i];
+        nextSibling[next] = firstChild[state];
+        firstChild[state] = next;
+        path[i + 1] = next;
         state = next;
       }
       output[state] = id;
       ends[id] = state;
+      previous = from;
+      previousLength = length;
     }
     return {
       ends,
@@ -168,52 +202,86 @@ export class Automaton {
   /** Goto with failure: the state reached from `state` on class `cls` (never NONE). */
   private next(state: number, cls: number): number {
     for (let s = state; ; s = this.fail[s]) {
-      if (s < this.denseStates) return this.dense[s * this.classes + cls] >> 1;
+      const row = this.rowOf[s];
+      if (row !== NONE) return this.rows[row + cls] >> 1;
       const target = this.child(s, cls);
       if (target !== NONE) return target;
     }
   }
 
-  /**
-   * Breadth-first: failure = longest proper suffix in the trie; dense rows complete the goto
-   * function. A state's children get their links before its row is written, so the row's cells
-   * are encoded as written (rows copied from a failure state's row are already).
-   */
+  /** Breadth-first: failure = longest proper suffix in the trie; the root's row ends every chain. */
   private link(states: number): void {
-    const { classes } = this;
     this.firstOutput[0] = this.output[0] !== NONE ? 0 : NONE;
-    this.dense.fill(this.encode(0), 0, classes);
     for (let s = 0; s < states; s++) {
       const f = this.fail[s];
       for (let k = this.childStart[s]; k < this.childStart[s + 1]; k++) {
         const child = k + 1;
-        const failure = s === 0 ? 0 : this.next(f, this.childClass[k]);
+        const failure = s === 0 ? 0 : this.nextWhileLinking(f, this.childClass[k]);
         this.fail[child] = failure;
         this.outputLink[child] = this.output[failure] !== NONE ? failure : this.outputLink[failure];
         this.firstOutput[child] = this.output[child] !== NONE ? child : this.outputLink[child];
       }
-      if (s < this.denseStates) {
-        const row = s * classes;
-        if (s !== 0) this.dense.copyWithin(row, f * classes, f * classes + classes);
-        for (let k = this.childStart[s]; k < this.childStart[s + 1]; k++) this.dense[row + this.childClass[k]] = this.encode(k + 1);
-      }
     }
+  }
+
+  /** `next` before any row exists: the chain ends at the root, whose missing children lead back to it. */
+  private nextWhileLinking(state: number, cls: number): number {
+    for (let s = state; ; s = this.fail[s]) {
+      const target = this.child(s, cls);
+      if (target !== NONE || s === 0) return target === NONE ? 0 : target;
+    }
+  }
+
+  /**
+   * The offset of `state`'s row, made now if it has none: its failure state's row (made first; it
+   * is shallower) with its own children written over it. NONE when the storage is full.
+   */
+  private rowFor(state: number): number {
+    const made = this.rowOf[state];
+    if (made !== NONE) return made;
+    const { classes } = this;
+    const from = state === 0 ? NONE : this.rowFor(this.fail[state]);
+    if ((state !== 0 && from === NONE) || this.usedCells + classes > this.maxCells) return NONE;
+    if (this.usedCells + classes > this.rows.length) {
+      const grown = this.rows instanceof Uint16Array ? new Uint16Array(Math.min(this.maxCells, this.rows.length * 2)) : new Int32Array(Math.min(this.maxCells, this.rows.length * 2));
+      grown.set(this.rows);
+      this.rows = grown;
+    }
+    const row = this.usedCells;
+    this.usedCells += classes;
+    if (from === NONE) this.rows.fill(this.encode(0), row, row + classes);
+    else this.rows.copyWithin(row, from, from + classes);
+    for (let k = this.childStart[state]; k < this.childStart[state + 1]; k++) this.rows[row + this.childClass[k]] = this.encode(k + 1);
+    this.rowOf[state] = row;
+    return row;
   }
 
   /** Append (pattern id, end offset) of every occurrence in codes[0, length), in order of end offset. */
   scan(codes: Uint16Array, length: number, matches: Matches): void {
     // Fields in locals: this loop runs once per character of every message.
-    const { asciiClass, wideClass, dense, classes, denseStates, firstOutput, output, outputLink } = this;
+    const { asciiClass, wideClass, rowOf, firstOutput, output, outputLink } = this;
+    let { rows } = this;
     let state = 0;
     for (let i = 0; i < length; i++) {
       const code = codes[i];
       const cls = code < 128 ? asciiClass[code] : (wideClass.get(code) ?? 0);
-      // Class 0 leads every dense row back to the root.
-      const cell = state < denseStates ? dense[state * classes + cls] : this.encode(cls === 0 ? 0 : this.next(state, cls));
+      let row = rowOf[state];
+      if (row === NONE) {
+        row = this.rowFor(state);
+        rows = this.rows;
+      }
+      // Class 0 leads every row back to the root.
+      const cell = row !== NONE ? rows[row + cls] : this.encode(cls === 0 ? 0 : this.next(state, cls));
       state = cell >> 1;
       if ((cell & 1) !== 0) for (let s = firstOutput[state]; s !== NONE; s = outputLink[s]) matches.push(output[s], i + 1);
     }
   }
+}
+
+interface EncodedPatterns {
+  classOf: Uint16Array;
+  start: Int32Array;
+  alphabet: number;
 }
 
 interface Trie {

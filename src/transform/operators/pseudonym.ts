@@ -1,4 +1,4 @@
-import { FF1 } from "@noble/ciphers/ff1.js";
+import { createFf1, type Ff1 } from "../../crypto/ff1.js";
 import { keyedLetterTag, keyedTag } from "../../crypto/keys.js";
 import { OperatorError, type Operator, type OperatorInput, type OperatorOutput } from "../base.js";
 import { FIRST_NAMES } from "./names/first-names.js";
@@ -70,7 +70,7 @@ class NameList {
   /** Per entry, its nameClass: the walk keeps a name in its class. */
   private readonly classes: number[];
   private readonly radix: number;
-  private readonly ff1: ReturnType<typeof FF1>;
+  private readonly ff1: Ff1;
 
   /** In a #private field: an operator printed or serialized must not show it. */
   readonly #key: Uint8Array;
@@ -85,7 +85,7 @@ class NameList {
     this.permuted = names.length - RESERVED;
     this.classes = names.map(nameClass);
     this.radix = Math.ceil(Math.sqrt(this.permuted));
-    this.ff1 = FF1(this.radix, key, new TextEncoder().encode(`pseudonym:${label}`));
+    this.ff1 = createFf1(this.radix, key, new TextEncoder().encode(`pseudonym:${label}`));
   }
 
   has(token: string): boolean {
