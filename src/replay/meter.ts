@@ -51,8 +51,8 @@ const NAME_TITLE = new RegExp(`^(?:${TITLE_WORDS})\\.?\\s+`);
 const NAME_SHAPE = /^[A-Z][a-z'’-]+(?:\s+(?:[A-Z][a-z'’-]+|[A-Z]\.?)){1,3}$/;
 const SINGLE_NAME = /^[A-Z][a-z'’-]+$/;
 const ORG_WORDS = /\b(?:and|Ltd|LLC|Inc|PLC|Group|Sons|Corp|Co)\b/;
-/** Fields whose title-case values are roles, conditions or categories (`Product Manager`, `Anxiety Disorder`): phrases, not names with a surname alone (`Manager`). */
-const NOT_A_PERSON_FIELD = /(?:^|_)(?:position|title|role|job|occupation|diagnosis|complaint|condition|type|department|status|assessment)(?:_|#|$)/i;
+/** Fields whose title-case values are roles, conditions, categories or grades (`Product Manager`, `Anxiety Disorder`, `Needs Improvement`): phrases, not names with a surname alone (`Manager`). */
+const NOT_A_PERSON_FIELD = /(?:^|_)(?:position|title|role|job|occupation|diagnosis|complaint|condition|type|department|status|assessment|rating|grade|level|tier|category|outcome|priority|stage)(?:_|#|$)/i;
 const STOPWORDS = new Set(["and", "the", "of", "for", "with", "ltd", "llc", "inc", "plc", "group", "sons", "stage", "type"]);
 const WEAK_WINDOW = 150;
 const PHRASE_WINDOW = 80;

@@ -36,6 +36,9 @@ describe("meter", () => {
     expect(fieldsIn({ position_applied: "Product Manager" }, "applied as product manager")).toEqual(["position_applied"]);
     expect(fieldsIn({ diagnosis: "Anxiety Disorder", "case_type#2": "Contract Dispute" }, "Disorder noted. Dispute resolved.")).toEqual([]);
     expect(fieldsIn({ job_title: "Data Scientist" }, "our Data Scientist hire")).toEqual(["job_title"]);
+    // Dev replay: a review's heading `**Areas for Improvement:**` was counted as the performance_rating `Needs Improvement`.
+    expect(fieldsIn({ performance_rating: "Needs Improvement" }, "2. **Areas for Improvement:**")).toEqual([]);
+    expect(fieldsIn({ performance_rating: "Needs Improvement" }, "Rating: needs improvement")).toEqual(["performance_rating"]);
     // A person's field keeps every name form.
     expect(fieldsIn({ opposing_party: "Product Manager" }, "- Title: Manager")).toEqual(["opposing_party"]);
   });
