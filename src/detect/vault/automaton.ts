@@ -103,7 +103,7 @@ export class Automaton {
     const cells = Math.min(this.maxCells, INITIAL_ROWS * this.classes);
     this.rows = states <= MAX_NARROW_STATES ? new Uint16Array(cells) : new Int32Array(cells);
     this.rowOf = new Int32Array(states).fill(NONE);
-    this.rowFor(0);
+    this.makeRow(0, NONE);
   }
 
   private encode(state: number): number {
@@ -233,15 +233,26 @@ export class Automaton {
   }
 
   /**
-   * The offset of `state`'s row, made now if it has none: its failure state's row (made first; it
-   * is shallower) with its own children written over it. NONE when the storage is full.
+   * The offset of `state`'s row, made now if it has none, or NONE when the storage is full. A row
+   * is its failure state's row with the state's own children written over it, so the failure
+   * chain's states without a row get theirs first, shallowest first, in a loop: such a chain can be
+   * as long as a pattern (a value of thousands of characters), too deep for recursion.
    */
   private rowFor(state: number): number {
-    const made = this.rowOf[state];
-    if (made !== NONE) return made;
+    if (this.rowOf[state] !== NONE) return this.rowOf[state];
+    const pending: number[] = [];
+    // The root's row is made first of all, so every chain ends at a state with a row.
+    for (let s = state; this.rowOf[s] === NONE; s = this.fail[s]) pending.push(s);
+    for (let k = pending.length - 1; k >= 0; k--) {
+      if (this.makeRow(pending[k], this.rowOf[this.fail[pending[k]]]) === NONE) return NONE;
+    }
+    return this.rowOf[state];
+  }
+
+  /** Make `state`'s row from the row at `from` (NONE for the root's: every class leads back to it). */
+  private makeRow(state: number, from: number): number {
     const { classes } = this;
-    const from = state === 0 ? NONE : this.rowFor(this.fail[state]);
-    if ((state !== 0 && from === NONE) || this.usedCells + classes > this.maxCells) return NONE;
+    if (this.usedCells + classes > this.maxCells) return NONE;
     if (this.usedCells + classes > this.rows.length) {
       const grown = this.rows instanceof Uint16Array ? new Uint16Array(Math.min(this.maxCells, this.rows.length * 2)) : new Int32Array(Math.min(this.maxCells, this.rows.length * 2));
       grown.set(this.rows);

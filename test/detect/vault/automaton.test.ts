@@ -41,4 +41,14 @@ describe("Automaton", () => {
       { numRuns: 200 },
     );
   });
+
+  it("follows a failure chain thousands of states long whose states a scan never reached", () => {
+    // `aaa…c` ends a scan of `a`s at a state whose failure chain (`aa…c`, `a…c`, …) has no rows yet.
+    const depth = 2_000;
+    const patterns = Array.from({ length: depth }, (_, j) => `${"a".repeat(j + 1)}c`);
+    const text = `${"a".repeat(depth)}c`;
+    const found = scan(new Automaton(patterns), text);
+    expect(found).toHaveLength(depth);
+    expect(found.every(([id, start]) => start + patterns[id].length === text.length)).toBe(true);
+  });
 });
