@@ -4,19 +4,23 @@
  * needs integer pattern ids, and must stay compact and fast to build for 10^5+ patterns.
  *
  * Layout: codes map to a compact alphabet (class 0 = a code no pattern contains: back to the
- * root). States are numbered breadth-first, each with its children and a failure link. A state
- * gets its full transition row (a DFA row) when a scan first reaches it, up to a cell budget:
- * a guard's automaton is built per session and scans a few KB, so rows for states no text
- * reaches would cost more to build than the whole scan; once made, a row spares every later
- * visit the failure chain.
+ * root). States are numbered breadth-first, each with its children and a failure link. The
+ * shallowest states get their full transition row (a DFA row) at once, the others when a scan
+ * first reaches them, up to a cell budget: a guard's automaton is built per session and scans a
+ * few KB, so rows for states no text reaches would cost more to build than the whole scan; once
+ * made, a row spares every later visit the failure chain.
  */
 const NONE = -1;
 /** Cells of row storage: every state a scan reaches in a vault of a few thousand values gets a full row. */
 const MAX_DENSE_CELLS = 1 << 21;
 /** Up to this many states, row cells are 16-bit: half the cache footprint for the scan. */
 const MAX_NARROW_STATES = 1 << 15;
-/** Row storage first holds this many rows; it doubles as scans reach more states. */
-const INITIAL_ROWS = 64;
+/**
+ * Rows made with the automaton, for its shallowest states (breadth-first order): scans spend most of
+ * their time there, and making those rows during scans cost ~10 % of sanitizing. Row storage first
+ * holds this many rows; it doubles as scans reach more states.
+ */
+const EAGER_ROWS = 256;
 
 /** Occurrences found by a scan, in reusable growing buffers: pattern ids and end offsets. */
 export class Matches {
@@ -100,10 +104,11 @@ export class Automaton {
     this.firstOutput = new Int32Array(states);
     this.link(states);
     this.maxCells = Math.max(this.classes, Math.min(states, Math.floor(denseCells / this.classes)) * this.classes);
-    const cells = Math.min(this.maxCells, INITIAL_ROWS * this.classes);
+    const cells = Math.min(this.maxCells, EAGER_ROWS * this.classes);
     this.rows = states <= MAX_NARROW_STATES ? new Uint16Array(cells) : new Int32Array(cells);
     this.rowOf = new Int32Array(states).fill(NONE);
     this.makeRow(0, NONE);
+    for (let state = 1; state < Math.min(states, EAGER_ROWS); state++) if (this.makeRow(state, this.rowOf[this.fail[state]]) === NONE) break;
   }
 
   private encode(state: number): number {
