@@ -104,7 +104,8 @@ export class Automaton {
     this.firstOutput = new Int32Array(states);
     this.link(states);
     this.maxCells = Math.max(this.classes, Math.min(states, Math.floor(denseCells / this.classes)) * this.classes);
-    const cells = Math.min(this.maxCells, EAGER_ROWS * this.classes);
+    // A small automaton (a delta of recent adds, rebuilt on each) gets storage for its own rows only.
+    const cells = Math.min(this.maxCells, Math.min(states, EAGER_ROWS) * this.classes);
     this.rows = states <= MAX_NARROW_STATES ? new Uint16Array(cells) : new Int32Array(cells);
     this.rowOf = new Int32Array(states).fill(NONE);
     this.makeRow(0, NONE);
