@@ -31,9 +31,8 @@ interface Layout {
   small: boolean;
   /** CBC-MAC state (AES words) after the blocks of P || Q before the first that holds [i]. */
   chained: readonly number[];
-  /** P || Q from that block on, with [i] and NUM(B) zero: a round writes them into `scratch`. */
+  /** P || Q from that block on: each round writes its [i] and NUM(B) over the last b + 1 bytes. */
   tail: Uint8Array;
-  scratch: Uint8Array;
   /** R of the last round. */
   r: Uint8Array;
 }
@@ -49,19 +48,21 @@ export function createFf1(radix: number, key: Uint8Array, tweak: Uint8Array = ne
   };
 
   /**
-   * S for round i, once `layout.scratch` holds the tail with [i] and NUM(B): the first d bytes of
+   * S for round i, once NUM(B) is in the tail's last b bytes: the first d bytes of
    * R || CIPH(R xor [1]) || ... The CBC-MAC runs on AES state words (noble's little-endian block
    * words), so a round allocates nothing.
    */
-  const prf = (layout: Layout): Uint8Array => {
-    const { scratch: tail, chained, r } = layout;
+  const prf = (layout: Layout, i: number): Uint8Array => {
+    const { tail, chained, r } = layout;
+    tail[tail.length - layout.b - 1] = i;
     let [s0, s1, s2, s3] = [chained[0], chained[1], chained[2], chained[3]];
     for (let at = 0; at < tail.length; at += BLOCK) {
       ({ s0, s1, s2, s3 } = unsafe.encrypt(expanded, s0 ^ wordAt(tail, at), s1 ^ wordAt(tail, at + 4), s2 ^ wordAt(tail, at + 8), s3 ^ wordAt(tail, at + 12)));
     }
-    [s0, s1, s2, s3].forEach((word, w) => {
-      for (let k = 0; k < 4; k++) r[4 * w + k] = (word >>> (8 * k)) & 0xff;
-    });
+    putWord(r, 0, s0);
+    putWord(r, 4, s1);
+    putWord(r, 8, s2);
+    putWord(r, 12, s3);
     if (layout.d <= BLOCK) return r;
     const s = new Uint8Array(Math.ceil(layout.d / BLOCK) * BLOCK);
     s.set(r);
@@ -75,22 +76,18 @@ export function createFf1(radix: number, key: Uint8Array, tweak: Uint8Array = ne
 
   /** y mod radix^m for round i, NUM(B) = `num` (Numbers: a small layout). */
   const smallRound = (layout: Layout, i: number, num: number, modulus: number): number => {
-    const tail = layout.scratch;
-    tail.set(layout.tail);
-    tail[tail.length - layout.b - 1] = i;
+    const { tail } = layout;
     for (let k = tail.length - 1, rest = num; k >= tail.length - layout.b; k--, rest = Math.floor(rest / 256)) tail[k] = rest % 256;
-    const s = prf(layout);
+    const s = prf(layout, i);
     let y = 0;
     for (let k = 0; k < layout.d; k++) y = (y * 256 + s[k]) % modulus;
     return y;
   };
 
   const bigRound = (layout: Layout, i: number, num: bigint, modulus: bigint): bigint => {
-    const tail = layout.scratch;
-    tail.set(layout.tail);
-    tail[tail.length - layout.b - 1] = i;
+    const { tail } = layout;
     for (let k = tail.length - 1, rest = num; k >= tail.length - layout.b; k--, rest >>= 8n) tail[k] = Number(rest & 0xffn);
-    const s = prf(layout);
+    const s = prf(layout, i);
     let y = 0n;
     for (let k = 0; k < layout.d; k++) y = (y << 8n) | BigInt(s[k]);
     return y % modulus;
@@ -156,14 +153,18 @@ function layoutFor(radix: number, n: number, tweak: Uint8Array, expanded: Uint32
     for (let k = 0; k < BLOCK; k++) chained[k] ^= message[at + k];
     unsafe.encryptBlock(expanded, chained);
   }
-  const tail = message.slice(variableFrom);
   const words = [0, 4, 8, 12].map((at) => wordAt(chained, at));
-  return { u, v, b, d, modulusU, modulusV, small: modulusV <= SMALL_MODULUS, chained: words, tail, scratch: tail.slice(), r: new Uint8Array(BLOCK) };
+  return { u, v, b, d, modulusU, modulusV, small: modulusV <= SMALL_MODULUS, chained: words, tail: message.slice(variableFrom), r: new Uint8Array(BLOCK) };
 }
 
 /** The little-endian 32-bit word at `at`: how noble's AES reads a block. */
 function wordAt(bytes: Uint8Array, at: number): number {
   return bytes[at] | (bytes[at + 1] << 8) | (bytes[at + 2] << 16) | (bytes[at + 3] << 24);
+}
+
+/** `wordAt` undone: the word's four bytes, little-endian, at `at`. */
+function putWord(bytes: Uint8Array, at: number, word: number): void {
+  for (let k = 0; k < 4; k++) bytes[at + k] = (word >>> (8 * k)) & 0xff;
 }
 
 function checkNumerals(numerals: readonly number[], radix: number): void {

@@ -102,12 +102,12 @@ export class Automaton {
     this.fail = new Int32Array(states);
     this.outputLink = new Int32Array(states).fill(NONE);
     this.firstOutput = new Int32Array(states);
+    this.rowOf = new Int32Array(states).fill(NONE);
     this.link(states);
     this.maxCells = Math.max(this.classes, Math.min(states, Math.floor(denseCells / this.classes)) * this.classes);
     // A small automaton (a delta of recent adds, rebuilt on each) gets storage for its own rows only.
     const cells = Math.min(this.maxCells, Math.min(states, EAGER_ROWS) * this.classes);
     this.rows = states <= MAX_NARROW_STATES ? new Uint16Array(cells) : new Int32Array(cells);
-    this.rowOf = new Int32Array(states).fill(NONE);
     this.makeRow(0, NONE);
     for (let state = 1; state < Math.min(states, EAGER_ROWS); state++) if (this.makeRow(state, this.rowOf[this.fail[state]]) === NONE) break;
   }
@@ -118,8 +118,9 @@ export class Automaton {
 
   /**
    * Every pattern as its alphabet classes, side by side (pattern id's in [start[id], start[id + 1])),
-   * classes 1.. numbered as codes first appear (`alphabet`: their count, class 0 included). The trie is built from these typed arrays: the
-   * pattern strings, of every internal representation V8 has, are read once.
+   * classes 1.. numbered as codes first appear (`alphabet`: their count, class 0 included). The trie
+   * is built from these typed arrays: the pattern strings, of every internal representation V8 has,
+   * are read once.
    */
   private patternClasses(patterns: readonly string[]): EncodedPatterns {
     const start = new Int32Array(patterns.length + 1);
@@ -205,36 +206,28 @@ export class Automaton {
     return NONE;
   }
 
-  /** Goto with failure: the state reached from `state` on class `cls` (never NONE). */
+  /** Goto with failure: the state reached from `state` on class `cls` (never NONE; the root's missing children lead back to it). */
   private next(state: number, cls: number): number {
     for (let s = state; ; s = this.fail[s]) {
       const row = this.rowOf[s];
       if (row !== NONE) return this.rows[row + cls] >> 1;
       const target = this.child(s, cls);
-      if (target !== NONE) return target;
+      if (target !== NONE || s === 0) return target === NONE ? 0 : target;
     }
   }
 
-  /** Breadth-first: failure = longest proper suffix in the trie; the root's row ends every chain. */
+  /** Breadth-first: failure = longest proper suffix in the trie (no rows exist yet). */
   private link(states: number): void {
     this.firstOutput[0] = this.output[0] !== NONE ? 0 : NONE;
     for (let s = 0; s < states; s++) {
       const f = this.fail[s];
       for (let k = this.childStart[s]; k < this.childStart[s + 1]; k++) {
         const child = k + 1;
-        const failure = s === 0 ? 0 : this.nextWhileLinking(f, this.childClass[k]);
+        const failure = s === 0 ? 0 : this.next(f, this.childClass[k]);
         this.fail[child] = failure;
         this.outputLink[child] = this.output[failure] !== NONE ? failure : this.outputLink[failure];
         this.firstOutput[child] = this.output[child] !== NONE ? child : this.outputLink[child];
       }
-    }
-  }
-
-  /** `next` before any row exists: the chain ends at the root, whose missing children lead back to it. */
-  private nextWhileLinking(state: number, cls: number): number {
-    for (let s = state; ; s = this.fail[s]) {
-      const target = this.child(s, cls);
-      if (target !== NONE || s === 0) return target === NONE ? 0 : target;
     }
   }
 
@@ -245,7 +238,6 @@ export class Automaton {
    * as long as a pattern (a value of thousands of characters), too deep for recursion.
    */
   private rowFor(state: number): number {
-    if (this.rowOf[state] !== NONE) return this.rowOf[state];
     const pending: number[] = [];
     // The root's row is made first of all, so every chain ends at a state with a row.
     for (let s = state; this.rowOf[s] === NONE; s = this.fail[s]) pending.push(s);
