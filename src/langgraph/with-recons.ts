@@ -8,7 +8,7 @@ import { IterableReadableStream } from "@langchain/core/utils/stream";
 import { AsyncLocalStorageProviderSingleton } from "@langchain/core/singletons";
 import { Command, isCommand, isGraphBubbleUp, isParentCommand, Overwrite, Send, type ParentCommand } from "@langchain/langgraph";
 import { CHANNELS, type Channel, type Resolution } from "../event.js";
-import { type ReconsGuard, assertGuard } from "../guard.js";
+import { type ReconsGuard, assertGuard, sanitizeIsSync } from "../guard.js";
 import { ignoreDecisions, type DecisionListener, type ReconsAudit } from "./audit.js";
 import { deliver, deliverMaybeSync, deliverSync, deliveryEvent, type DeliveryBoundary, type MaybePromise } from "./delivery.js";
 import { sanitizeError } from "./errors.js";
@@ -298,7 +298,8 @@ class GraphInterceptor {
         branch.path = new ProtectedRunnable(async (input, config) => {
           // The routing function (an LLM classifier, say) reads the state as its source node does.
           const reader = this.names.nameOf(nodePathOf(config, source));
-          const delivered = this.guard.syncIsComplete && isRecord(input) ? this.lazyInput(input, reader) : await this.deliverInput(input, reader, false);
+          // Lazily only where the guard's own sync path decides alone: a wrapped `sanitize` is called, not bypassed.
+          const delivered = sanitizeIsSync(this.guard) && isRecord(input) ? this.lazyInput(input, reader) : await this.deliverInput(input, reader, false);
           let route: unknown;
           try {
             const callerConfig = this.callerConfigFor(config, reader);

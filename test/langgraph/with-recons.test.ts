@@ -67,6 +67,21 @@ describe("withRecons", () => {
     for (const text of [failure!.error!, failure!.reason]) for (const value of Object.values(VAULT)) expect(text).not.toContain(value);
   });
 
+  it("fails closed in a routing function too: a guard whose sanitize is wrapped is called, not bypassed by the sync path", async () => {
+    const read: string[] = [];
+    const builder = new StateGraph(MessagesAnnotation)
+      .addNode("doctor", () => ({}))
+      .addNode("billing", () => ({}))
+      .addEdge(START, "doctor")
+      .addConditionalEdges("doctor", (state) => {
+        read.push(String(state.messages[0].content));
+        return "billing";
+      });
+    const graph = withRecons(builder, failingFor(makeGuard(AUTHORIZED), "doctor"), { finalOutput: false }).compile();
+    await graph.invoke({ messages: [new HumanMessage({ content: RECORD_TEXT, id: "h1" })] });
+    expect(read).toEqual([FAILURE_PLACEHOLDER]);
+  });
+
   it("protects a compiled graph: nodes, stream chunks and getState for the caller", async () => {
     const recorder = new Recorder();
     const compiled = new StateGraph(MessagesAnnotation)
