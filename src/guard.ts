@@ -1,15 +1,13 @@
 import { z } from "zod";
-import { CHANNELS, POSITIONS, RESOLUTIONS, VALUE_TYPES, type Action, type Channel, type Decision, type ObservableEvent, type Position, type Resolution, type SanitizeResult } from "./event.js";
-import { decidingGroups, resolveOverlaps, sameKind, type Detection, type Detector } from "./detect/base.js";
-import type { Judge, Rewriter } from "./detect/plugins.js";
+import { CHANNELS, POSITIONS, RESOLUTIONS, type Action, type Channel, type Decision, type ObservableEvent, type Position, type Resolution, type SanitizeResult } from "./event.js";
+import { checkedDetections, decidingGroups, resolveOverlaps, sameKind, type Detection, type Detector } from "./detect/base.js";
+import { checkedVerdict, type Judge, type Rewriter } from "./detect/plugins.js";
 import { defaultRecognizers, recognizerDetector } from "./detect/recognizers/index.js";
-import { ageAt, ageDetector } from "./detect/vault/ages.js";
+import { ageDetector } from "./detect/vault/ages.js";
 import { parseDate, type CalendarDate } from "./detect/vault/dates.js";
-import { layHandle, localPart } from "./detect/vault/emails.js";
 import { asciiDigits, escapedAs, normalizeValue, unescapedText, withoutAccents, withoutLookalikes } from "./detect/vault/normalize.js";
-import { isGluedFormOf, isGluedShape, isSpelledFindable, namePart } from "./detect/vault/names.js";
+import { namePart } from "./detect/vault/names.js";
 import { nicknamesOf } from "./detect/vault/nicknames.js";
-import type { VariantRole } from "./detect/vault/variant.js";
 import { Vault } from "./detect/vault/vault.js";
 import { fieldTypeOf, type FieldType } from "./policy/infer.js";
 import { authorize, isAuthorized, protectAction, type AuthorizationQuery } from "./policy/authorize.js";
@@ -19,7 +17,7 @@ import { guardSetup } from "./guard-setup.js";
 import { SurrogateIndex, type RestoredSpan } from "./transform/surrogates.js";
 import { VaultBoundCache } from "./vault-bound-cache.js";
 import { mapEncoded } from "./encoded-text.js";
-import { renderedPart } from "./transform/partial-rendering.js";
+import { isFindableAgain, wholeSurrogatePart } from "./transform/surrogate-parts.js";
 import { MemoizedOperators } from "./transform/memoized-operators.js";
 import { copyCase } from "./transform/operators/pseudonym.js";
 import { redactionPlaceholder } from "./transform/operators/redact.js";
@@ -842,90 +840,10 @@ function cacheFor<V>(caches: Map<string, VaultBoundCache<V>>, key: string, vault
   return cache;
 }
 
-/**
- * How a partial rendering shows its part of the whole value's surrogate, by action and role: the
- * tail or the regrouped digits (and the prefix written before them) of an FPE surrogate (`ending in
- * 6410`, `MRN 447 1093`), the first name or surname of a pseudonym (`Dear Tanya`); undefined for a
- * whole rendering.
- */
-function wholeSurrogatePart(action: Action, role: VariantRole | undefined, ageReference: CalendarDate): ((whole: string, original: string, registered: string) => string | null) | undefined {
-  if (role === undefined) return undefined;
-  // The same part of the whole surrogate, laid out as the span (`renderedPart`): FPE keeps a layout, so digits and a canary's suffix map one to one.
-  const shown = (whole: string, original: string, registered: string) => renderedPart(role, original, registered, whole) ?? null;
-  if (action === "fpe" && FPE_PARTS.has(role)) return shown;
-  if (action === "pseudonymize" && PSEUDONYM_PARTS.has(role)) return shown;
-  // A handle shows the local part of the email's surrogate, laid out as written where it can be (`maria_gonzalez` → `nzpzx_zovudzsp`).
-  if (role === "local-part") return (whole, original) => handleOf(whole, original);
-  // An email spelled for scrapers shows the surrogate email spelled alike (`wyfdd dot kdkedsec at aichene dot ufv`), so it restores.
-  if (role === "spelled-email" && action !== "redact") return shown;
-  // A glued name shows the whole surrogate glued the same way (`RyanWilson` -> `NeilPotter`); a surrogate that is no name (a placeholder) is redacted.
-  if (isGluedShape(role) && action !== "redact") return (whole, original, registered) => shown(whole, original, registered) ?? gluedWithoutName();
-  if (role === "cut-tail" && (action === "fpe" || action === "mldp")) return (whole, original) => cutCharacters(whole, original);
-  if (role === "cut-tail" && action === "pseudonymize") return cutTokens;
-  if (role === "age" && action === "fpe") return (whole, original, registered) => surrogateAge(whole, original, registered, ageReference);
-  if (role === "age" && action !== "redact") return ageRedacted;
-  return undefined;
-}
-
 /** `shown` put in the detection's place, with AMBIGUITY_WINDOW characters of the text on each side, and where it stands in that window. */
 function shownInPlace(text: string, detection: Detection, shown: string): { window: string; start: number; end: number } {
   const before = text.slice(Math.max(0, detection.start - AMBIGUITY_WINDOW), detection.start);
   return { window: before + shown + text.slice(detection.end, detection.end + AMBIGUITY_WINDOW), start: before.length, end: before.length + shown.length };
-}
-
-/** Partial renderings of an enciphered value (`renderedPart`). */
-const FPE_PARTS: ReadonlySet<VariantRole> = new Set(["masked-tail", "regrouped-digits", "spoken-digits", "local-number", "canary-suffix"]);
-/** Partial renderings of a pseudonymized name (`renderedPart`). */
-const PSEUDONYM_PARTS: ReadonlySet<VariantRole> = new Set(["first-name", "surname", "surname-plural", "spelled-letters"]);
-
-/** Oldest age a surrogate date may give: past it (or below 0) the age is redacted, not written. */
-const MAX_AGE = 120;
-
-/** The age written (`86`) moved by the years between the real birth date and its surrogate (`whole`) at the reference day: the surrogate person's age then. */
-function surrogateAge(whole: string, original: string, registered: string, reference: CalendarDate): string {
-  const [birth, surrogate] = [parseDate(registered), parseDate(whole)];
-  if (!birth || !surrogate) throw new OperatorError("the birth date or its surrogate is not a date", "age-without-date");
-  const age = Number(original) + ageAt(surrogate, reference) - ageAt(birth, reference);
-  if (!(age >= 0 && age <= MAX_AGE)) throw new OperatorError("the surrogate birth date gives no age", "age-out-of-range");
-  return String(age);
-}
-
-/** Whether the restore side looks for `shown`, a partial rendering in `role` of the surrogate `surrogate`. */
-function isFindableAgain(role: VariantRole | undefined, shown: string, surrogate: string): boolean {
-  if (isGluedShape(role)) return isGluedFormOf(shown, surrogate);
-  return role !== "spelled-letters" || isSpelledFindable(shown);
-}
-
-function gluedWithoutName(): never {
-  throw new OperatorError("the surrogate is no person name to glue", "glued-name-without-name");
-}
-
-/** An age under another transformation than FPE (a custom policy's pseudonym or noise) has no surrogate date to follow: redacted. */
-function ageRedacted(): never {
-  throw new OperatorError("an age follows only an enciphered birth date", "age-not-enciphered");
-}
-
-/** The start of an FPE surrogate (or a noised amount) cut as `original` was, in its layout: its letters and digits in order, `original`'s separators (`123-45-67` → `118-63-37`). */
-function cutCharacters(whole: string, original: string): string | null {
-  const shown = whole.replace(/[^\p{L}\p{N}]/gu, "");
-  let next = 0;
-  const cut = original.replace(/[\p{L}\p{N}]/gu, () => shown.charAt(next++));
-  return next <= shown.length ? cut : null;
-}
-
-/** The start of a pseudonym cut as `original` was (`James Gr` → `Robert Av`): its first tokens whole, as much of the next; null where the tokens do not line up. */
-function cutTokens(whole: string, original: string): string | null {
-  const shown = original.split(/(\s+)/);
-  const tokens = whole.split(/(\s+)/);
-  if (tokens.length < shown.length) return null;
-  const last = shown.length - 1;
-  return [...tokens.slice(0, last), tokens[last].slice(0, shown[last].length)].join("");
-}
-
-/** The local part of an email's surrogate in the layout of the handle `original`, else as the operator wrote it; null without one (a placeholder). */
-function handleOf(surrogate: string, original: string): string | null {
-  const local = localPart(surrogate);
-  return local === null ? null : (layHandle(original, local) ?? local);
 }
 
 /** Built field by field: a spread of detections of varied shapes makes every query a new hidden class (slow lookups). */
@@ -940,31 +858,6 @@ function rewriteKey(text: string, span: PlannedSpan): string {
 
 function isPlaceholder(text: string, detection: Detection): boolean {
   return text.lastIndexOf("[REDACTED:", detection.start) > text.lastIndexOf("]", detection.start - 1);
-}
-
-const VALUE_TYPE_SET: ReadonlySet<unknown> = new Set(VALUE_TYPES);
-
-/** A plug-in detector's detections, checked: a span outside the text (a negative start copies text around it) or of the wrong shape is a detection error. */
-function checkedDetections(detector: Detector, text: string): Detection[] {
-  const found: unknown = detector.detect(text);
-  if (!Array.isArray(found)) throw new TypeError(`detector ${detector.name} returned no array of detections`);
-  for (const detection of found as Detection[]) {
-    const { start, end, kind, valueType, confidence } = detection ?? {};
-    if (!Number.isInteger(start) || !Number.isInteger(end) || start < 0 || end <= start || end > text.length) {
-      throw new TypeError(`detector ${detector.name} returned a span outside the text`);
-    }
-    if (typeof kind !== "string" || !VALUE_TYPE_SET.has(valueType) || !Number.isFinite(confidence)) throw new TypeError(`detector ${detector.name} returned a detection of the wrong shape`);
-  }
-  return found as Detection[];
-}
-
-/** A judge's verdict, checked; its prompt hash goes into decisions, so it must be a hash. */
-function checkedVerdict(verdict: unknown): { score: number; disclosed: boolean; promptHash: string } {
-  const { score, disclosed, promptHash } = (verdict ?? {}) as Partial<{ score: unknown; disclosed: unknown; promptHash: unknown }>;
-  if (typeof score !== "number" || !(score >= 0 && score <= 1) || typeof disclosed !== "boolean" || typeof promptHash !== "string" || !/^[\w.:-]{1,128}$/.test(promptHash)) {
-    throw new TypeError("the judge returned a verdict of the wrong shape");
-  }
-  return { score, disclosed, promptHash };
 }
 
 /** Whether a span is a token of its own: whitespace, brackets, quotes or clause punctuation around it (not `.`, `@`, `-` inside an email or identifier). */

@@ -1,4 +1,4 @@
-import type { DetectedValue, ValueType } from "../event.js";
+import { VALUE_TYPES, type DetectedValue, type ValueType } from "../event.js";
 import type { VariantRole } from "./vault/variant.js";
 import { sortInPlace } from "./sort.js";
 import { heldByLonger } from "./held-by-longer.js";
@@ -93,4 +93,20 @@ export function decidingGroups(detections: Detection[]): Detection[][] {
     else bySpan.set(key, [d]);
   }
   return resolveOverlaps(detections).map((kept) => bySpan.get(`${kept.start}:${kept.end}`) ?? [kept]);
+}
+
+const VALUE_TYPE_SET: ReadonlySet<unknown> = new Set(VALUE_TYPES);
+
+/** A plug-in detector's detections, checked: a span outside the text (a negative start copies text around it) or of the wrong shape is a detection error. */
+export function checkedDetections(detector: Detector, text: string): Detection[] {
+  const found: unknown = detector.detect(text);
+  if (!Array.isArray(found)) throw new TypeError(`detector ${detector.name} returned no array of detections`);
+  for (const detection of found as Detection[]) {
+    const { start, end, kind, valueType, confidence } = detection ?? {};
+    if (!Number.isInteger(start) || !Number.isInteger(end) || start < 0 || end <= start || end > text.length) {
+      throw new TypeError(`detector ${detector.name} returned a span outside the text`);
+    }
+    if (typeof kind !== "string" || !VALUE_TYPE_SET.has(valueType) || !Number.isFinite(confidence)) throw new TypeError(`detector ${detector.name} returned a detection of the wrong shape`);
+  }
+  return found as Detection[];
 }

@@ -39,3 +39,12 @@ export interface RewriteResult {
 export interface Rewriter {
   rewrite(request: RewriteRequest): Promise<RewriteResult>;
 }
+
+/** A judge's verdict, checked; its prompt hash goes into decisions, so it must be a hash. */
+export function checkedVerdict(verdict: unknown): { score: number; disclosed: boolean; promptHash: string } {
+  const { score, disclosed, promptHash } = (verdict ?? {}) as Partial<{ score: unknown; disclosed: unknown; promptHash: unknown }>;
+  if (typeof score !== "number" || !(score >= 0 && score <= 1) || typeof disclosed !== "boolean" || typeof promptHash !== "string" || !/^[\w.:-]{1,128}$/.test(promptHash)) {
+    throw new TypeError("the judge returned a verdict of the wrong shape");
+  }
+  return { score, disclosed, promptHash };
+}

@@ -124,3 +124,13 @@ export type MaybePromise<T> = T | Promise<T>;
 export function deliverMaybeSync<T>(guard: ReconsGuard, value: T, event: DeliveryEvent, listener: DecisionListener): MaybePromise<T> {
   return sanitizeIsSync(guard) ? deliverSync(guard, value, event, listener) : deliver(guard, value, event, listener);
 }
+
+/** `then` of the value, at once when it is no promise. */
+export function whenDone<T, R>(value: MaybePromise<T>, then: (value: T) => MaybePromise<R>): MaybePromise<R> {
+  return value instanceof Promise ? value.then(then) : then(value);
+}
+
+/** `then` of the values, at once when none of them is a promise. */
+export function whenAll<T, R>(values: Array<MaybePromise<T>>, then: (values: T[]) => R): MaybePromise<R> {
+  return values.some((value) => value instanceof Promise) ? Promise.all(values).then(then) : then(values as T[]);
+}

@@ -6,7 +6,7 @@ import { type ReconsGuard, assertGuard } from "../guard.js";
 import { isGraphBubbleUp } from "@langchain/langgraph";
 import type { BaseStore } from "@langchain/langgraph-checkpoint";
 import { StoreViews } from "./store.js";
-import { SCRATCHPAD_KEY } from "./with-recons.js";
+import { SCRATCHPAD_KEY } from "./node-config.js";
 import type { DecisionListener } from "./audit.js";
 import { sanitizeError } from "./errors.js";
 import { protectToolOptionsSchema, protectToolOutput, sanitizeMessageAware } from "./tools.js";

@@ -1,16 +1,17 @@
-import { AsyncLocalStorage } from "node:async_hooks";
 import { z } from "zod";
 import type { BaseCallbackHandler } from "@langchain/core/callbacks/base";
 import { CallbackManager } from "@langchain/core/callbacks/manager";
 import { Runnable, type RunnableConfig } from "@langchain/core/runnables";
 import type { BaseStore } from "@langchain/langgraph-checkpoint";
 import { IterableReadableStream } from "@langchain/core/utils/stream";
-import { AsyncLocalStorageProviderSingleton } from "@langchain/core/singletons";
 import { Command, isCommand, isGraphBubbleUp, isParentCommand, Overwrite, Send, type ParentCommand } from "@langchain/langgraph";
 import { CHANNELS, type Channel, type Resolution } from "../event.js";
 import { type ReconsGuard, assertGuard, sanitizeIsSync } from "../guard.js";
 import { ignoreDecisions, type DecisionListener, type ReconsAudit } from "./audit.js";
-import { deliver, deliverMaybeSync, deliverSync, deliveryEvent, type DeliveryBoundary, type MaybePromise } from "./delivery.js";
+import { deliver, deliverMaybeSync, deliverSync, deliveryEvent, whenAll, whenDone, type DeliveryBoundary, type MaybePromise } from "./delivery.js";
+import { lazyView } from "./lazy-view.js";
+import { callerKeysOf, isContent, isNestedRun, isRecordOrArray, isResumeScratchpad, markedInside, SCRATCHPAD_KEY, setTaskInput } from "./node-config.js";
+import { endOwnStateRead, letAgentSeedFromOwnState, takeOwnStateRead } from "./agent-state-read.js";
 import { sanitizeError } from "./errors.js";
 import { deliveringCallbacks } from "./callbacks.js";
 import { isReconsReducer } from "./reducer.js";
@@ -737,46 +738,6 @@ class GraphInterceptor {
   }
 }
 
-/** What a lazy view's shell holds for an own key not read yet. */
-const NOT_READ = Symbol("recons: not read yet");
-
-/**
- * `source` read through `deliver` for its own enumerable keys (a list: its items), each delivered
- * when first read, by get, descriptor and spread alike. The proxy's target is a shell of the same
- * keys holding only what was delivered: whatever looks past the traps (`util.inspect`, so
- * `console.log`) sees those, never the raw value.
- */
-function lazyView<T extends object>(source: T, deliver: (key: string) => unknown): T {
-  let shell: Record<string, unknown>;
-  if (Array.isArray(source)) shell = new Array<unknown>(source.length).fill(NOT_READ) as unknown as Record<string, unknown>;
-  else {
-    shell = Object.create(Object.getPrototypeOf(source)) as Record<string, unknown>;
-    for (const key of Object.keys(source)) shell[key] = NOT_READ;
-  }
-  return new Proxy(shell, new DeliveringHandler(deliver)) as T;
-}
-
-/** A class, not an object of arrow functions: its methods are made once, not per view. */
-class DeliveringHandler implements ProxyHandler<Record<string, unknown>> {
-  constructor(private readonly deliver: (key: string) => unknown) {}
-
-  private read(shell: Record<string, unknown>, key: string): unknown {
-    const value = this.deliver(key);
-    shell[key] = value;
-    return value;
-  }
-
-  get(shell: Record<string, unknown>, key: string | symbol, receiver: unknown): unknown {
-    const value = Reflect.get(shell, key, receiver);
-    return value === NOT_READ && typeof key === "string" ? this.read(shell, key) : value;
-  }
-
-  getOwnPropertyDescriptor(shell: Record<string, unknown>, key: string | symbol): PropertyDescriptor | undefined {
-    const descriptor = Reflect.getOwnPropertyDescriptor(shell, key);
-    return descriptor?.value === NOT_READ && typeof key === "string" ? { ...descriptor, value: this.read(shell, key) } : descriptor;
-  }
-}
-
 /** Keys of a snapshot or checkpoint chunk that hold its address: the thread the caller named, checkpoint ids. */
 const ADDRESS_KEYS = ["config", "parentConfig", "parent_config"] as const;
 /** Snapshots sit at most this deep in what the caller reads (a debug chunk's payload in a [namespace, mode, chunk] tuple). */
@@ -835,127 +796,9 @@ function mergeUpdate(update: Record<string, unknown>, settled: Map<string, unkno
   return Object.fromEntries(Object.keys(update).map((key) => [key, settled.has(key) ? settled.get(key) : rest[key]]));
 }
 
-/** `then` of the value, at once when it is no promise. */
-function whenDone<T, R>(value: MaybePromise<T>, then: (value: T) => MaybePromise<R>): MaybePromise<R> {
-  return value instanceof Promise ? value.then(then) : then(value);
-}
-
-/** `then` of the values, at once when none of them is a promise. */
-function whenAll<T, R>(values: Array<MaybePromise<T>>, then: (values: T[]) => R): MaybePromise<R> {
-  return values.some((value) => value instanceof Promise) ? Promise.all(values).then(then) : then(values as T[]);
-}
-
 /** `Command.goto` is normalized to an array by the constructor, but typed as one target or many. */
 function gotoTargets(command: Command): Array<string | Send> {
   const goto = command.goto as string | Send | Array<string | Send> | undefined;
   if (goto === undefined) return [];
   return Array.isArray(goto) ? goto : [goto];
-}
-
-function isRecordOrArray(value: unknown): value is object {
-  return value !== null && typeof value === "object";
-}
-
-/**
- * Marks the config of a protected node, and so of everything it runs (LangChain hands configs down
- * and `getConfig()` reads the ambient one). The mark is an object only this module holds: a caller
- * (a client of the API server sends JSON) cannot forge it in `configurable` to switch its own output
- * protection off. Not an `AsyncLocalStorage`: on Node 20 each one taxes every promise in the process.
- */
-const INSIDE_PROTECTED_NODE = "__recons_inside_protected_node";
-const insideMark = Object.freeze({ recons: "inside a protected node" });
-
-function markedInside(config: RunnableConfig): RunnableConfig {
-  return { ...config, configurable: { ...config.configurable, [INSIDE_PROTECTED_NODE]: insideMark } };
-}
-
-function isMarkedInside(config: RunnableConfig | undefined): boolean {
-  return config?.configurable?.[INSIDE_PROTECTED_NODE] === insideMark;
-}
-
-/** LangGraph's own configurable and metadata keys (addresses and the like): not the caller's content. */
-const LANGGRAPH_KEYS = new Set(["thread_id", "checkpoint_ns", "checkpoint_id", "checkpoint_map", "run_id", "assistant_id", "graph_id"]);
-
-/** The caller's own content keys of a config record (`configurable`, `metadata`). */
-function callerKeysOf(record: Record<string, unknown> | undefined): string[] {
-  const keys: string[] = [];
-  for (const key in record) if (!isLangGraphKey(key) && isContent(record[key])) keys.push(key);
-  return keys;
-}
-
-/** LangGraph's own keys; `ls_*` are the LangSmith run labels it sets (`ls_integration`). */
-function isLangGraphKey(key: string): boolean {
-  return key.startsWith("__") || LANGGRAPH_KEYS.has(key) || key.startsWith("langgraph_") || key.startsWith("ls_");
-}
-/** Where LangGraph keeps a task's own state in its config: resume values, counters, the task input `getCurrentTaskInput()` reads. */
-export const SCRATCHPAD_KEY = "__pregel_scratchpad";
-
-interface ResumeScratchpad {
-  resume: unknown[];
-  nullResume?: unknown;
-  consumeNullResume: () => unknown;
-}
-
-/** The scratchpad is this task's own: its raw input is replaced by what the node was delivered. */
-function setTaskInput(scratchpad: unknown, delivered: unknown): void {
-  if (isRecordOrArray(scratchpad) && "currentTaskInput" in scratchpad) (scratchpad as { currentTaskInput: unknown }).currentTaskInput = delivered;
-}
-
-function isResumeScratchpad(value: unknown): value is ResumeScratchpad {
-  if (!isRecordOrArray(value)) return false;
-  const scratchpad = value as Partial<ResumeScratchpad>;
-  return Array.isArray(scratchpad.resume) && typeof scratchpad.consumeNullResume === "function" && (scratchpad.resume.length > 0 || scratchpad.nullResume !== undefined);
-}
-
-/** Strings, numbers and plain data: what a caller's configurable key can carry as content (not clients, callbacks, savers). */
-function isContent(value: unknown): boolean {
-  if (typeof value === "string" || typeof value === "number") return true;
-  if (!isRecordOrArray(value)) return false;
-  const proto = Object.getPrototypeOf(value);
-  return Array.isArray(value) || proto === Object.prototype || proto === null;
-}
-
-/**
- * A `createAgent` agent seeds its middleware state from its graph's `getState` before it runs the
- * graph: that one read, inside the agent's own call, gets the state as stored (the caller's view
- * fed back as input would store noise and redactions). Any later read in the run is the caller's.
- */
-const agentOwnStateRead = new AsyncLocalStorage<{ pending: boolean }>();
-
-function letAgentSeedFromOwnState(agent: object): void {
-  const methods = agent as Record<"invoke" | "stream" | "streamEvents", (...args: unknown[]) => unknown>;
-  for (const method of ["invoke", "stream", "streamEvents"] as const) {
-    const original = methods[method].bind(agent);
-    methods[method] = (...args: unknown[]) => agentOwnStateRead.run({ pending: true }, () => original(...args));
-  }
-}
-
-function takeOwnStateRead(): boolean {
-  const read = agentOwnStateRead.getStore();
-  if (!read?.pending) return false;
-  read.pending = false;
-  return true;
-}
-
-/** The agent's graph has started: no read after this is the agent's own seeding. */
-function endOwnStateRead(): void {
-  const read = agentOwnStateRead.getStore();
-  if (read) read.pending = false;
-}
-
-/**
- * A graph run inside a protected node (a subgraph) leaves its output to that node's wrapper. Run
- * anywhere else, even from inside another LangGraph node, its caller is outside RECONS: `user`.
- */
-function isNestedRun(options: RunnableConfig | undefined): boolean {
-  // What `getConfig()` reads, without its throw outside a run (every top-level run asks).
-  const ambient = AsyncLocalStorageProviderSingleton.getRunnableConfig() as RunnableConfig | undefined;
-  const configs = [options, ambient];
-  return (
-    configs.some(isMarkedInside) &&
-    configs.some((config) => {
-      const namespace = config?.configurable?.checkpoint_ns;
-      return typeof namespace === "string" && namespace.length > 0;
-    })
-  );
 }

@@ -1,0 +1,93 @@
+/**
+ * Partial renderings under a transformation: how a span that shows part of a registered value (its
+ * masked tail, a name part, a glued handle, an age of a birth date, a cut tail) shows the same part
+ * of the whole value's surrogate, and whether the restore side finds that part again.
+ */
+import { ageAt } from "../detect/vault/ages.js";
+import { parseDate, type CalendarDate } from "../detect/vault/dates.js";
+import { layHandle, localPart } from "../detect/vault/emails.js";
+import { isGluedFormOf, isGluedShape, isSpelledFindable } from "../detect/vault/names.js";
+import type { VariantRole } from "../detect/vault/variant.js";
+import type { Action } from "../event.js";
+import { OperatorError } from "./base.js";
+import { renderedPart } from "./partial-rendering.js";
+
+/**
+ * How a partial rendering shows its part of the whole value's surrogate, by action and role: the
+ * tail or the regrouped digits (and the prefix written before them) of an FPE surrogate (`ending in
+ * 6410`, `MRN 447 1093`), the first name or surname of a pseudonym (`Dear Tanya`); undefined for a
+ * whole rendering.
+ */
+export function wholeSurrogatePart(action: Action, role: VariantRole | undefined, ageReference: CalendarDate): ((whole: string, original: string, registered: string) => string | null) | undefined {
+  if (role === undefined) return undefined;
+  // The same part of the whole surrogate, laid out as the span (`renderedPart`): FPE keeps a layout, so digits and a canary's suffix map one to one.
+  const shown = (whole: string, original: string, registered: string) => renderedPart(role, original, registered, whole) ?? null;
+  if (action === "fpe" && FPE_PARTS.has(role)) return shown;
+  if (action === "pseudonymize" && PSEUDONYM_PARTS.has(role)) return shown;
+  // A handle shows the local part of the email's surrogate, laid out as written where it can be (`maria_gonzalez` → `nzpzx_zovudzsp`).
+  if (role === "local-part") return (whole, original) => handleOf(whole, original);
+  // An email spelled for scrapers shows the surrogate email spelled alike (`wyfdd dot kdkedsec at aichene dot ufv`), so it restores.
+  if (role === "spelled-email" && action !== "redact") return shown;
+  // A glued name shows the whole surrogate glued the same way (`RyanWilson` -> `NeilPotter`); a surrogate that is no name (a placeholder) is redacted.
+  if (isGluedShape(role) && action !== "redact") return (whole, original, registered) => shown(whole, original, registered) ?? gluedWithoutName();
+  if (role === "cut-tail" && (action === "fpe" || action === "mldp")) return (whole, original) => cutCharacters(whole, original);
+  if (role === "cut-tail" && action === "pseudonymize") return cutTokens;
+  if (role === "age" && action === "fpe") return (whole, original, registered) => surrogateAge(whole, original, registered, ageReference);
+  if (role === "age" && action !== "redact") return ageRedacted;
+  return undefined;
+}
+
+/** Partial renderings of an enciphered value (`renderedPart`). */
+const FPE_PARTS: ReadonlySet<VariantRole> = new Set(["masked-tail", "regrouped-digits", "spoken-digits", "local-number", "canary-suffix"]);
+/** Partial renderings of a pseudonymized name (`renderedPart`). */
+const PSEUDONYM_PARTS: ReadonlySet<VariantRole> = new Set(["first-name", "surname", "surname-plural", "spelled-letters"]);
+
+/** Oldest age a surrogate date may give: past it (or below 0) the age is redacted, not written. */
+const MAX_AGE = 120;
+
+/** The age written (`86`) moved by the years between the real birth date and its surrogate (`whole`) at the reference day: the surrogate person's age then. */
+function surrogateAge(whole: string, original: string, registered: string, reference: CalendarDate): string {
+  const [birth, surrogate] = [parseDate(registered), parseDate(whole)];
+  if (!birth || !surrogate) throw new OperatorError("the birth date or its surrogate is not a date", "age-without-date");
+  const age = Number(original) + ageAt(surrogate, reference) - ageAt(birth, reference);
+  if (!(age >= 0 && age <= MAX_AGE)) throw new OperatorError("the surrogate birth date gives no age", "age-out-of-range");
+  return String(age);
+}
+
+/** Whether the restore side looks for `shown`, a partial rendering in `role` of the surrogate `surrogate`. */
+export function isFindableAgain(role: VariantRole | undefined, shown: string, surrogate: string): boolean {
+  if (isGluedShape(role)) return isGluedFormOf(shown, surrogate);
+  return role !== "spelled-letters" || isSpelledFindable(shown);
+}
+
+function gluedWithoutName(): never {
+  throw new OperatorError("the surrogate is no person name to glue", "glued-name-without-name");
+}
+
+/** An age under another transformation than FPE (a custom policy's pseudonym or noise) has no surrogate date to follow: redacted. */
+function ageRedacted(): never {
+  throw new OperatorError("an age follows only an enciphered birth date", "age-not-enciphered");
+}
+
+/** The start of an FPE surrogate (or a noised amount) cut as `original` was, in its layout: its letters and digits in order, `original`'s separators (`123-45-67` → `118-63-37`). */
+function cutCharacters(whole: string, original: string): string | null {
+  const shown = whole.replace(/[^\p{L}\p{N}]/gu, "");
+  let next = 0;
+  const cut = original.replace(/[\p{L}\p{N}]/gu, () => shown.charAt(next++));
+  return next <= shown.length ? cut : null;
+}
+
+/** The start of a pseudonym cut as `original` was (`James Gr` → `Robert Av`): its first tokens whole, as much of the next; null where the tokens do not line up. */
+function cutTokens(whole: string, original: string): string | null {
+  const shown = original.split(/(\s+)/);
+  const tokens = whole.split(/(\s+)/);
+  if (tokens.length < shown.length) return null;
+  const last = shown.length - 1;
+  return [...tokens.slice(0, last), tokens[last].slice(0, shown[last].length)].join("");
+}
+
+/** The local part of an email's surrogate in the layout of the handle `original`, else as the operator wrote it; null without one (a placeholder). */
+function handleOf(surrogate: string, original: string): string | null {
+  const local = localPart(surrogate);
+  return local === null ? null : (layHandle(original, local) ?? local);
+}
