@@ -113,6 +113,24 @@ export function nameVariants(name: PersonName): Variant[] {
   for (const part of new Set(titled ? [surname.replaceAll(" ", "")] : [first, surname.replaceAll(" ", "")])) {
     if (part.length >= MIN_SPELLED_LETTERS && /^[a-z]+$/.test(part)) variants.push({ form: [...part].join(" "), confidence: GLUED_CONFIDENCE, role: "spelled-letters" });
   }
+  // Two words of the name written as one (`MaryKate Olsen`, `AnnMarie Fox` of `Ann-Marie Fox`, `Rosa DeLuca` of `Rosa De Luca`).
+  const words = tokens.join(" ").split(" ");
+  if (!titled && words.length > 2 && words.length <= MAX_GLUED_PAIR_WORDS) {
+    for (let index = 0; index + 1 < words.length; index++) {
+      variants.push(whole([...words.slice(0, index), words[index] + words[index + 1], ...words.slice(index + 2)].join(" "), CORE_CONFIDENCE));
+    }
+  }
+  // A Mc/Mac surname written in two words (`Angela Mc Daniel`, `Ms. Mc Daniel`).
+  const prefixed = SPLIT_PREFIX.exec(surname);
+  if (prefixed) {
+    const split = `${prefixed[1]} ${prefixed[2]}`;
+    variants.push(
+      whole([...tokens.slice(0, -1), split].join(" "), CORE_CONFIDENCE),
+      ...TITLES.map((title) => whole(`${title} ${split}`, TITLE_SURNAME_CONFIDENCE)),
+      { form: split, confidence: SURNAME_CONFIDENCE, role: "surname" },
+    );
+    if (!titled) variants.push(whole(`${first} ${split}`, CORE_CONFIDENCE), whole(`${split} ${first}`, REORDERED_CONFIDENCE));
+  }
   // A surname registered without its apostrophe (`Oneill`, `Dangelo`: generated data drops it) is written with it again (`O’Neill`).
   if (APOSTROPHE_DROPPED.test(surname)) {
     const split = `${surname.charAt(0)} ${surname.slice(1)}`;
@@ -120,6 +138,11 @@ export function nameVariants(name: PersonName): Variant[] {
   }
   return variants;
 }
+
+/** Names of up to this many words get a form with each pair of neighbouring words glued. */
+const MAX_GLUED_PAIR_WORDS = 5;
+/** A one-word surname with a Mc/Mac prefix before a part of its own (`mcdaniel`; not `mack`, `macy`). */
+const SPLIT_PREFIX = /^(mc|mac)([a-z]{3,})$/;
 
 /** A one-word surname that may have lost the apostrophe of an `O'` or `D'` prefix: the rest is a word of its own. */
 const APOSTROPHE_DROPPED = /^[od][a-z]{3,}$/;

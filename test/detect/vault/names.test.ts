@@ -237,3 +237,34 @@ describe("a surname registered without the apostrophe of its `O'` (`Oneill`, as 
     for (const text of ["Ask Dr. O'Connor today.", "Julie Osborne called.", "Dana O’Neal wrote."]) expect(shown(text), text).toBe(text);
   });
 });
+
+describe("a name written with its parts split or glued otherwise (`Mc Daniel` of `McDaniel`, `MaryKate` of `Mary Kate`)", () => {
+  const vault = { patient: "Angela McDaniel", client: "Mary Kate Olsen", witness: "Ann-Marie Fox", counsel: "Rosa De Luca" };
+  const fields = Object.fromEntries(Object.keys(vault).map((field) => [field, { valueType: "value" as const, kind: "name", authorized: ["ok"] }]));
+  const guard = createRecons({ secret: "split-names", vault, policy: { fields } });
+  const shown = (text: string, recipient = "clerk") => guard.sanitizeSync({ channel: "C2", content: text, recipient }).content as string;
+
+  it("is found whole, and comes back for an authorized reader", () => {
+    const cases: Array<[string, RegExp]> = [
+      ["Patient Angela Mc Daniel was seen.", /Angela|Daniel/],
+      ["Ms. Mc Daniel called back.", /Daniel/],
+      ["Mac Daniel? No: Angela Mc Daniel.", /Angela|Mc Daniel/],
+      ["Client MaryKate Olsen signed.", /MaryKate|Olsen/],
+      ["Witness AnnMarie Fox testified.", /AnnMarie/],
+      ["Counsel Rosa DeLuca objected.", /DeLuca/],
+    ];
+    for (const [text, raw] of cases) {
+      const out = shown(text);
+      expect(out, text).not.toMatch(raw);
+      expect(shown(text, "ok"), text).toBe(text);
+    }
+  });
+
+  it("leaves other people and words alone", () => {
+    for (const text of ["Ask Dr. McDonald today.", "Daniel Craig wrote.", "Kate Winslet called.", "Marketing at McDaniel College."]) {
+      const out = shown(text);
+      if (text.startsWith("Marketing")) expect(out).toContain("Marketing");
+      else expect(out, text).toBe(text);
+    }
+  });
+});
