@@ -92,6 +92,14 @@ function startsSentence(source: string, start: number): boolean {
   return at === 0 || source.charAt(at - 1) === "\n" || SENTENCE_END.test(source.charAt(at - 1));
 }
 
+/** First names that are foremost names in the lexicon but also verbs an instruction opens with. */
+const IMPERATIVE_NAMES: ReadonlySet<string> = new Set(["mark", "grant", "sue", "pat", "rob", "chase", "wade", "jack"]);
+/** Words that open the object of a verb (`the`, `your`, `them`): after a sentence's first word, they make it an imperative. */
+const OBJECT_OPENERS: ReadonlySet<string> = new Set([
+  "the", "a", "an", "your", "my", "our", "their", "his", "her", "its", "this", "that", "these", "those",
+  "all", "each", "every", "any", "both", "it", "them", "him", "me", "us",
+]);
+
 /**
  * Whether a first name or surname found alone at source[start, end) refers to the person: it is
  * capitalized, it is not glued to another capitalized non-dictionary word (`Jane Smith` for the
@@ -108,6 +116,8 @@ export function isStandaloneNameReference(source: string, start: number, end: nu
   const after = wordAfter(source, end);
   if (isOtherNamePart(wordBefore(source, start)) || isOtherNamePart(after)) return false;
   const lower = word.toLowerCase();
+  // A verb opening an instruction (`Mark the calendar`, `Sue the vendor`, `Grant them access`): the imperative, not the person.
+  if (IMPERATIVE_NAMES.has(lower) && OBJECT_OPENERS.has(after.toLowerCase()) && startsSentence(source, start)) return false;
   // A name word followed by another capitalized word is someone else's first name (`Grant Doe`).
   // Decided first: most references stand mid-sentence, and need no look at the label patterns.
   if (!startsSentence(source, start) || !opensAsWord(lower) || (isNameWord(lower) && !isCapitalized(after))) return true;

@@ -268,3 +268,21 @@ describe("a name written with its parts split or glued otherwise (`Mc Daniel` of
     }
   });
 });
+
+describe("a first name that is also a verb opening an instruction (`Mark the calendar`)", () => {
+  const vault = { client: "Mark Hill", witness: "Sue Carter" };
+  const fields = Object.fromEntries(Object.keys(vault).map((field) => [field, { valueType: "value" as const, kind: "name", authorized: ["ok"] }]));
+  const guard = createRecons({ secret: "imperatives", vault, policy: { fields } });
+  const shown = (text: string) => guard.sanitizeSync({ channel: "C2", content: text, recipient: "clerk" }).content as string;
+
+  it("is the imperative, left as written", () => {
+    for (const text of ["Mark the calendar for Friday.", "- Mark your answers in blue.", "Sue the vendor if it fails.", "Done. Mark them as paid."]) expect(shown(text), text).toBe(text);
+  });
+
+  it("is still the person where it is not an instruction", () => {
+    for (const text of ["Mark called yesterday.", "Sue said no.", "I met Mark the day before."]) expect(shown(text), text).not.toMatch(/Mark|Sue/);
+    const mixed = shown("Mark Hill called. Mark the visit in the log.");
+    expect(mixed).not.toContain("Hill");
+    expect(mixed).toContain("Mark the visit in the log.");
+  });
+});
