@@ -238,6 +238,8 @@ export class Automaton {
    * as long as a pattern (a value of thousands of characters), too deep for recursion.
    */
   private rowFor(state: number): number {
+    // Storage full (a vault of 10^4+ values): the scan follows failure links, with no chain walked and no list made per character first.
+    if (this.usedCells + this.classes > this.maxCells) return NONE;
     const pending: number[] = [];
     // The root's row is made first of all, so every chain ends at a state with a row.
     for (let s = state; this.rowOf[s] === NONE; s = this.fail[s]) pending.push(s);
