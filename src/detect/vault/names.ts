@@ -120,20 +120,10 @@ export function nameVariants(name: PersonName): Variant[] {
       variants.push(whole([...words.slice(0, index), words[index] + words[index + 1], ...words.slice(index + 2)].join(" "), CORE_CONFIDENCE));
     }
   }
-  // A Mc/Mac surname written in two words (`Angela Mc Daniel`, `Ms. Mc Daniel`).
-  const prefixed = SPLIT_PREFIX.exec(surname);
+  // A surname whose prefix is written apart: `O’Neill` of a registered `Oneill` (generated data drops the apostrophe), `Mc Daniel` of `McDaniel`.
+  const prefixed = PREFIXED_SURNAME.exec(surname);
   if (prefixed) {
     const split = `${prefixed[1]} ${prefixed[2]}`;
-    variants.push(
-      whole([...tokens.slice(0, -1), split].join(" "), CORE_CONFIDENCE),
-      ...TITLES.map((title) => whole(`${title} ${split}`, TITLE_SURNAME_CONFIDENCE)),
-      { form: split, confidence: SURNAME_CONFIDENCE, role: "surname" },
-    );
-    if (!titled) variants.push(whole(`${first} ${split}`, CORE_CONFIDENCE), whole(`${split} ${first}`, REORDERED_CONFIDENCE));
-  }
-  // A surname registered without its apostrophe (`Oneill`, `Dangelo`: generated data drops it) is written with it again (`O’Neill`).
-  if (APOSTROPHE_DROPPED.test(surname)) {
-    const split = `${surname.charAt(0)} ${surname.slice(1)}`;
     variants.push(...nameVariants({ first, surname: split, tokens: [...tokens.slice(0, -1), split] }));
   }
   return variants;
@@ -141,11 +131,8 @@ export function nameVariants(name: PersonName): Variant[] {
 
 /** Names of up to this many words get a form with each pair of neighbouring words glued. */
 const MAX_GLUED_PAIR_WORDS = 5;
-/** A one-word surname with a Mc/Mac prefix before a part of its own (`mcdaniel`; not `mack`, `macy`). */
-const SPLIT_PREFIX = /^(mc|mac)([a-z]{3,})$/;
-
-/** A one-word surname that may have lost the apostrophe of an `O'` or `D'` prefix: the rest is a word of its own. */
-const APOSTROPHE_DROPPED = /^[od][a-z]{3,}$/;
+/** A one-word surname with a prefix before a word of its own: `O'` or `D'` whose apostrophe was dropped (`oneill`), `Mc`/`Mac` (`mcdaniel`; not `mack`, `macy`). */
+const PREFIXED_SURNAME = /^(o|d|mc|mac)([a-z]{3,})$/;
 
 /**
  * The name glued into one token as handles and user names write it (`ryanwilson`, `RyanWilson`,
