@@ -221,7 +221,13 @@ function identifierFinders(value: string): Finder[] {
     finders.push(
       requiring(
         last4,
-        regexFinder(new RegExp(`(?:[*xX•#]{2,}[\\s\\-]*|ending (?:in|with)\\s+|last (?:4|four)(?:\\s+digits)?[^\\d\\n]{0,25})${last4}\\b`, "gi")),
+        // After a mask or a last-four phrase, or named one right after (`6943 (Last 4 digits only)`).
+        regexFinder(
+          new RegExp(
+            `(?:[*xX•#]{2,}[\\s\\-]*|ending (?:in|with)\\s+|(?:last|final) (?:4|four)(?:\\s+digits)?[^\\d\\n]{0,25})${last4}\\b|\\b${last4}(?=\\W{0,4}(?:is |are )?(?:the |its |his |her |their )?(?:last|final) (?:4|four)\\b)`,
+            "gi",
+          ),
+        ),
       ),
     );
   }

@@ -119,6 +119,13 @@ describe("review 4 (a): forms that reach an unauthorized recipient", () => {
     expectNoLeak(guardFor("diagnosis", "Chronic Kidney Disease Stage 3"), "Dx: CKD3, eGFR 45.", "CKD3");
   });
 
+  it("a diagnosis with one term of its own leaks inflected (`diabetic` of `type 2 diabetes`, `asthmatic` of `Asthma`)", () => {
+    for (const text of ["She is diabetic.", "Type-2 diabetic patient", "Two diabetics on the ward."]) expectNoLeak(guardFor("diagnosis", "type 2 diabetes"), text, "diabetic");
+    expectNoLeak(guardFor("diagnosis", "Asthma"), "An asthmatic child.", "asthmatic");
+    const guard = guardFor("diagnosis", "type 2 diabetes");
+    expect(guard.sanitizeSync({ channel: "C2", content: "She has prediabetes, not the diagnosis.", recipient: "analyst" }).content).toBe("She has prediabetes, not the diagnosis.");
+  });
+
   it("an amount spelled out in words (legal drafting) leaks next to its protected digits", () => {
     const guard = guardFor("settlement_amount", 1286841);
     const text = "The Defendant shall pay the sum of One Million Two Hundred Eighty-Six Thousand Eight Hundred Forty-One Dollars ($1,286,841).";

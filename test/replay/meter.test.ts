@@ -47,6 +47,8 @@ describe("meter", () => {
     expect(fieldsIn({ ssn: "121-83-2523" }, "SSN 121 83 2523")).toEqual(["ssn"]);
     expect(fieldsIn({ ssn: "121-83-2523" }, "SSN ***-**-2523")).toEqual(["ssn"]);
     expect(fieldsIn({ ssn: "121-83-2523" }, "room 2523")).toEqual([]);
+    for (const text of ["2523 is the last four of her SSN", "SSN: 2523 (last 4 digits only)", "final four digits 2523"]) expect(fieldsIn({ ssn: "121-83-2523" }, text), text).toEqual(["ssn"]);
+    expect(fieldsIn({ ssn: "121-83-2523" }, "room 2523 is on the last floor")).toEqual([]);
     expect(fieldsIn({ phone: "+1-982-414-6584x044" }, "call (982) 414-6584")).toEqual(["phone"]);
     expect(fieldsIn({ id: "CASE-974" }, "see case 974 today")).toEqual(["id"]);
     expect(fieldsIn({ canary: "CANARY_SSN_754B6934" }, "code 754B6934")).toEqual(["canary"]);

@@ -105,7 +105,8 @@ function acronymOf(normalized: string): string | null {
 
 /**
  * Forms of a contextual phrase beside its verbatim form: with two or more core words, their match
- * forms (found together inside a window); with one core word left by dropping qualifiers, that word.
+ * forms (found together inside a window); with one core word left by dropping qualifiers, that word
+ * (a diagnosis's own term by its match form, inflected or not).
  * A phrase that opens with a qualifier pair is also found as that pair and its next word
  * (`type 2 diabetes`), and by its initials written in capitals (`CKD`). A `diagnosis` (the raw value,
  * when the field holds one) is also found by any of its own terms alone, by its clinical shorthand
@@ -115,8 +116,10 @@ export function phraseVariants(normalized: string, diagnosis: string | null = nu
   const core = coreWords(normalized);
   const tokens = normalized.split(" ");
   const capitalized = diagnosis === null ? null : capitalizedTokens(diagnosis);
+  // A diagnosis's one own term is found inflected too (`diabetic` of `type 2 diabetes`), as two or more are.
+  const ownTermAlone = capitalized !== null && core.length === 1 && isOwnTerm(core[0], capitalized);
   const variants: Variant[] =
-    core.length >= 2
+    core.length >= 2 || ownTermAlone
       ? [...new Map(core.map((word) => [matchForm(word), capitalized !== null && isOwnTerm(word, capitalized)] as const))].map(
           ([form, alone]) => ({ form, confidence: 0, role: "context-word" as const, alone }),
         )

@@ -11,13 +11,21 @@ const MIN_HIDDEN_DIGITS = 4;
 const MIN_MASKED_DIGITS = 8;
 /** How far before the digits a mask or an `ending in` / `last 4` phrase is looked for. */
 const LOOKBEHIND = 48;
+/** How far after the digits a `(last 4)` / `is the last four` phrase is looked for. */
+const LOOKAHEAD = 40;
 /**
  * A mask run (`***-**-`, `XXXX`, `••••`), a lone `x` glued to the digits (`Card x3304`, `x-3304`;
  * not `0x3304`, `1920x1080`), an ellipsis (`...4821`), `ending (in)` or `ends in`, or `last 4
- * (digits of SSN):` right before the digits. Two asterisks right after a word
+ * (digits of SSN):` / `final four:` right before the digits. Two asterisks right after a word
  * (`**Date of Birth:** 1957`) close a markdown bold label: not a mask.
  */
-export const MASK_BEFORE = /(?:(?<!\p{L})(?!(?<=[^\s*\d])\*\*\s*$)[*xX•#●·■◦∗▪]{2,}(?:[\s.-]*[*xX•#●·■◦∗▪]+)*[\s.-]*|(?<![\p{L}\p{N}_])x-?|(?:\.{3}|…)[\s-]*|\bend(?:s|ing)(?: in| with)?\W{0,4}|\blast (?:4|four)\b[^\d\n]{0,40})$/iu;
+export const MASK_BEFORE = /(?:(?<!\p{L})(?!(?<=[^\s*\d])\*\*\s*$)[*xX•#●·■◦∗▪]{2,}(?:[\s.-]*[*xX•#●·■◦∗▪]+)*[\s.-]*|(?<![\p{L}\p{N}_])x-?|(?:\.{3}|…)[\s-]*|\bend(?:s|ing)(?: in| with)?\W{0,4}|\b(?:last|final) (?:4|four)\b[^\d\n]{0,40})$/iu;
+/**
+ * The digits named as a last four right after them: `6943 (Last 4 digits only)`, `6410 is the last
+ * four of her SSN`, `6410, the final 4`. Unanchored phrases (`6410 ... last`) are not enough.
+ */
+export const LAST_DIGITS_AFTER = /^[`'"”’)\]*_]*\s*(?:[(\[,:–—-]|\b(?:is|are|being|as)\b)?\s*(?:(?:the|its|his|her|their|your)\s+)?(?:last|final)\s+(?:4|four)\b/iu;
+
 /** A value that shows only its last digits itself (`****3304`, `XXXX-3304`): all its digits are the tail. */
 const MASKED_VALUE = /^[*xX•#●·■◦∗▪]{2,}[\s.-]*\d{4,}$/u;
 
@@ -47,6 +55,11 @@ export function followsMask(source: string, start: number): boolean {
   return mayFollowMask(source, from, start) && MASK_BEFORE.test(source.slice(from, start));
 }
 
+/** Whether the digits ending at source[end] are named a last four right after (`LAST_DIGITS_AFTER`). */
+export function namedLastDigits(source: string, end: number): boolean {
+  return LAST_DIGITS_AFTER.test(source.slice(end, end + LOOKAHEAD));
+}
+
 /** Characters of a mask run, and the ellipsis. */
 const MASK_CODES = new Set([..."*•#●·■◦∗▪…"].map((char) => char.charCodeAt(0)));
 /** The words `ends in`, `ending with` and the like end in. */
@@ -59,7 +72,7 @@ const MAX_MASK_WORD = 6;
  * A necessary condition of MASK_BEFORE, checked first: the end-anchored pattern is tried from every
  * offset of the lookbehind, and a 10,000-value vault's four-digit tails hit most numbers of a text.
  * Past the non-word characters before the digits there is a mask character or `...`, or a word
- * ending in `x` (`XXX-XX-`, `x3304`), or one of MASK_WORDS, or `last` is written in the lookbehind.
+ * ending in `x` (`XXX-XX-`, `x3304`), or one of MASK_WORDS, or `last` or `final` is written in the lookbehind.
  */
 function mayFollowMask(source: string, from: number, start: number): boolean {
   let at = start;
@@ -82,10 +95,12 @@ function wordBefore(source: string, from: number, end: number): string {
   return end - start > MAX_MASK_WORD ? "" : source.slice(start, end).toLowerCase().replaceAll("ſ", "s");
 }
 
-/** Whether `last` is written in source[from, start), in any case (`ſ` for its `s`, as MASK_BEFORE's `iu` flags read it). */
+/** Whether `last` or `final` is written in source[from, start), in any case (`ſ` for last's `s`, as MASK_BEFORE's `iu` flags read it). */
 function writesLast(source: string, from: number, start: number): boolean {
   for (let at = from; at + 4 <= start; at++) {
-    if ((source.charCodeAt(at) | 0x20) !== 0x6c || (source.charCodeAt(at + 1) | 0x20) !== 0x61 || (source.charCodeAt(at + 3) | 0x20) !== 0x74) continue;
+    const first = source.charCodeAt(at) | 0x20;
+    if (first === 0x66 && at + 5 <= start && source.slice(at + 1, at + 5).toLowerCase() === "inal") return true;
+    if (first !== 0x6c || (source.charCodeAt(at + 1) | 0x20) !== 0x61 || (source.charCodeAt(at + 3) | 0x20) !== 0x74) continue;
     const s = source.charCodeAt(at + 2);
     if ((s | 0x20) === 0x73 || s === 0x17f) return true;
   }

@@ -1,6 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { followsMask, MASK_BEFORE, maskedTail, maskedTailVariants } from "../../../src/detect/vault/masked.js";
+import { followsMask, MASK_BEFORE, maskedTail, maskedTailVariants, namedLastDigits } from "../../../src/detect/vault/masked.js";
+import { createRecons } from "../../../src/guard.js";
 import { Vault } from "../../../src/detect/vault/vault.js";
 import { inferFieldType } from "../../../src/policy/infer.js";
 
@@ -48,7 +49,7 @@ describe("a last four written after a lone `x` (`x3304`)", () => {
 
 describe("followsMask's quick check before the mask pattern", () => {
   /** Pieces of masks, mask words and their look-alikes, so that random texts often come close to a mask. */
-  const pieces = ["*", "**", "x", "X", "•", "#", "●", "·", "■", "◦", "∗", "▪", "…", ".", "...", "-", " ", ":", "\n", "é", "ſ", "K", "_", "0", "7", "a", "S", "ends", "ending", "end", "in", "with", "last", "LAST", "four", "4", "laſt", "ENDING", "Ends", "endſ", "WITH", "within", "In", "ſ", "digits of SSN", "Card", "box", "9", "(", "`", "\u200b"];
+  const pieces = ["*", "**", "x", "X", "•", "#", "●", "·", "■", "◦", "∗", "▪", "…", ".", "...", "-", " ", ":", "\n", "é", "ſ", "K", "_", "0", "7", "a", "S", "ends", "ending", "end", "in", "with", "last", "LAST", "final", "FINAL", "Final ", "fina", "four", "4", "laſt", "ENDING", "Ends", "endſ", "WITH", "within", "In", "ſ", "digits of SSN", "Card", "box", "9", "(", "`", "\u200b"];
 
   it("never answers otherwise than the pattern itself, whatever comes before the digits", () => {
     fc.assert(
@@ -59,5 +60,22 @@ describe("followsMask's quick check before the mask pattern", () => {
       }),
       { numRuns: 20_000 },
     );
+  });
+});
+
+describe("a last four named as one after the digits (`6943 (Last 4 digits only)`)", () => {
+  it("reads the phrase right after the digits, not a `last` further on or without its number", () => {
+    for (const after of [" (Last 4 digits only)", " is the last four of her SSN", ", the final 4", " - last four", "` (last 4)", " are its last 4 digits"]) expect(namedLastDigits(`6943${after}`, 4), after).toBe(true);
+    for (const after of [" is on the last floor", " last", " at last four", " (the last one)", " four last"]) expect(namedLastDigits(`6943${after}`, 4), after).toBe(false);
+  });
+
+  it("finds a vault identifier's last four named after it or after `final four`, and restores it for an authorized reader", () => {
+    const guard = createRecons({ secret: "s", vault: { ssn: "939-79-6410", card: "4111 1111 1111 1234" }, policy: { fields: { ssn: { authorized: ["a"] }, card: { authorized: ["a"] } } } });
+    for (const text of ["6410 is the last four of her SSN", "Account: 1234 (last 4 digits only)", "final four digits: 6410", "6410, the final 4"]) {
+      const hidden = guard.sanitizeSync({ channel: "C2", content: text, recipient: "b" }).content as string;
+      expect(hidden, text).not.toMatch(/6410|1234/);
+      expect(guard.sanitizeSync({ channel: "C2", content: hidden, recipient: "a" }).content).toBe(text);
+    }
+    for (const text of ["Room 6410 is on the last floor", "6410 at last four"]) expect(guard.sanitizeSync({ channel: "C2", content: text, recipient: "b" }).content).toBe(text);
   });
 });
