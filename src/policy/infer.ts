@@ -61,6 +61,33 @@ const GIVEN_NAMES: ReadonlySet<string> = new Set(FIRST_NAMES.map((name) => name.
 /** A surname after a title (`Dr. Byrd`, `Mrs. O'Neil`): a person whatever the field is called (`provider`). */
 const TITLED_SURNAME = /^(?:Mr|Mrs|Ms|Miss|Mx|Dr|Prof)\.?\s+\p{Lu}[\p{L}'’-]+$/u;
 const TEXT: FieldType = { kind: "text", valueType: "contextual" };
+/**
+ * Field-name words of a person's role (`therapist`, `judge`, `victim`, `next_of_kin`): a value written
+ * as a person's name under one is a name, whether or not we know its given name (`Priya Raghunathan`).
+ */
+const PERSON_ROLE_WORDS: ReadonlySet<string> = new Set([
+  "doctor", "therapist", "psychiatrist", "psychologist", "counselor", "counsellor", "counsel", "prescriber", "surgeon", "nurse", "dentist",
+  "pharmacist", "clinician", "practitioner", "caregiver", "judge", "magistrate", "lawyer", "solicitor", "barrister", "prosecutor", "manager",
+  "supervisor", "boss", "colleague", "coworker", "victim", "suspect", "informant", "kin", "child", "son", "daughter", "mother", "father",
+  "parent", "sibling", "brother", "sister", "wife", "husband", "fiance", "fiancee", "ceo", "cfo", "cto", "founder", "advisor", "adviser",
+  "accountant", "auditor", "investigator", "detective", "tenant", "landlord", "student", "teacher", "tutor", "applicant", "debtor", "creditor",
+  "borrower", "lender", "policyholder", "heir", "executor", "trustee", "signatory", "recruiter", "interviewer", "roommate", "neighbor",
+  "neighbour", "friend", "who",
+]);
+const TITLE_PREFIX = /^(?:Mr|Mrs|Ms|Miss|Mx|Dr|Prof)\.?\s+/;
+/** Two to four capitalized words (a title and a suffix allowed), no digits: how a person's name is written. */
+const PERSON_SHAPED = /^(?:(?:Mr|Mrs|Ms|Miss|Mx|Dr|Prof)\.?\s+)?\p{Lu}[\p{L}'’-]+(?:\s+\p{Lu}[\p{L}'’.-]*){1,3}(?:,?\s+(?:Jr|Sr|II|III|IV|MD|DDS|DMD|PhD|RN|Esq)\.?)?$/u;
+
+/**
+ * A value written as a person's name under a field named for a person's role (`judge: Harold Whitfield`):
+ * a given name we know first, or some word no dictionary lists (`Sales Team` is no one).
+ */
+function isRolePerson(words: readonly string[], value: string): boolean {
+  const trimmed = value.trim();
+  if (!words.some((word) => PERSON_ROLE_WORDS.has(word)) || !PERSON_SHAPED.test(trimmed) || legalFormOf(normalizeValue(trimmed)) !== undefined) return false;
+  const names = trimmed.replace(TITLE_PREFIX, "").split(/\s+/).map((word) => word.toLowerCase().replace(/[.,]/g, ""));
+  return GIVEN_NAMES.has(names[0]) || names.some((word) => !isDictionaryWord(word));
+}
 
 /** `Frank Elliott` under `references` or a dict key that says nothing (a given name we know, then a surname), or `Dr. Byrd`. */
 function isPerson(value: string): boolean {
@@ -109,7 +136,8 @@ function headRule(words: readonly string[]): (typeof RULES)[number] | undefined 
 /**
  * Infer kind + value type from a field name and a sample value: canary tokens and emails first (whatever the
  * field), then the words of the field name (ssn, dob, *_date, phone, email, card, *_id, account,
- * salary, score, *_name, ...; a sentence under a format field's name is text), then the value's
+ * salary, score, *_name, ...; a sentence under a format field's name is text; a person's name under a
+ * role, `therapist`, `judge`, `victim`, is a name), then the value's
  * shape; free text (diagnosis, notes, strategy) and anything unrecognized is text/contextual.
  */
 export function inferFieldType(field: string, value: string): FieldType {
@@ -118,6 +146,7 @@ export function inferFieldType(field: string, value: string): FieldType {
   if (EMAIL.test(value.trim())) return { kind: "email", valueType: "format" };
   const words = fieldNameWords(field);
   const rule = headRule(words) ?? RULES.find((r) => r.words.some((w) => words.includes(w)));
+  if (!rule && isRolePerson(words, value)) return { kind: "name", valueType: "value" };
   // A sentence under a format field's name (`ssn: diagnosed with HIV in 2019`) is told, not formatted.
   if (rule) return rule.type.valueType === "format" && !isPerson(value) && isProse(value) ? { ...TEXT } : { ...rule.type };
   return typeOfValue(value);

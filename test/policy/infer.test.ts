@@ -59,6 +59,13 @@ describe("inferFieldType", () => {
     ["policy_number", "POL 2023 884", "id", "format"],
     ["case_code", "CASE-LAW-2023", "id", "format"],
     ["custom", "587 Ayers Circles Suite 327", "id", "format"],
+    // A person's name under a role, given name known or not; not a team, a company or a phrase.
+    ["therapist", "Priya Raghunathan", "name", "value"],
+    ["next_of_kin", "José María Fernández-Ruiz", "name", "value"],
+    ["victim", "Keisha Washington", "name", "value"],
+    ["manager", "Sales Team", "text", "contextual"],
+    ["owner", "Hartwell & Sons LLC", "text", "contextual"],
+    ["therapist_notes", "Priya Raghunathan", "text", "contextual"],
   ])("%s = %s -> %s/%s", (field, value, kind, valueType) => {
     expect(inferFieldType(field, value)).toEqual({ kind, valueType });
   });

@@ -2,7 +2,7 @@
  * Ages that a registered date of birth gives away: writers compute them (`Lisa Dixon (age 86)`,
  * `1989-05-07 → ~36 years old`), and an age is the birth year give or take one. A Detector over
  * the guard's vault: each age written as one (`age 86`, `aged 86`, `Age: 86`, `86 years old`,
- * `86-year-old`, `86 y/o`) whose number is a registered birth date's age at the reference date, or
+ * `86-year-old`, `86 y/o`, `86F with`, `turned 86`; AGE_PHRASE) whose number is a registered birth date's age at the reference date, or
  * up to a few years before it (a document written earlier), is that date's rendering (role `age`).
  */
 import type { Detection, Detector } from "../base.js";
@@ -15,11 +15,24 @@ const AGE_CONFIDENCE = 0.8;
 /** A text may be this many years older than the reference date (a record dated last year says `age 85`). */
 const YEARS_BEFORE_REFERENCE = 3;
 
-/** The number of an age, written as one: after `age`/`aged` (a colon, `of`, `is`, `~` between), or before `years old`, `-year-old`, `y/o`. Bounded gaps: linear time. */
-const AGE_PHRASE =
-  /\b(?:age|aged)\b[ \t]{0,3}(?:(?::|of\b|is\b|was\b)[ \t]{0,3})?(?:(?:~|about |approximately |approx\. )[ \t]{0,3})?(\d{1,3})\b|\b(\d{1,3})(?:[ -](?:years?|yrs?)[ -]old\b|[ \t]?(?:y\/o|yo)\b)/gi;
+/**
+ * The number of an age, written as one. After `age`/`aged`, with a label's marks between (`Age: 86`,
+ * `**Age:** 86`, `| Age | 86 |`, `"age": 86`, `Age (years): 86`, `Age/Sex: 86/F`, `age of ~86`); before
+ * `years old`, `-year-old`, `y/o`, `y.o.`, `yo`, `yrs`, `y` (`86y`), or a sex letter a clinical note
+ * goes on from (`86F with chest pain`, `86M presents`); after `turned`, or before `th birthday`.
+ * Bounded gaps: linear time.
+ */
+const AGE_PHRASE = new RegExp(
+  [
+    /\b(?:age|aged)\b[ \t*_|:"']{0,8}(?:(?:\((?:years?|yrs?|y)\)|\/(?:sex|gender))[ \t*_|:"']{0,8})?(?:(?:of|is|was)\b[ \t]{0,3})?(?:(?:~|about |approximately |approx\. )[ \t]{0,3})?(\d{1,3})\b/.source,
+    /(?<![$€£.,\d])\b(\d{1,3})(?:[ -](?:years?|yrs?)[ -]old\b|[ \t-]?(?:y\/o|y\.o\.?|yo|yrs?)(?![\p{L}\d])|y\b|[MF](?=[ \t]+(?:with|w\/|presents|presenting|patient|pt|who|complains|c\/o|reports)\b))/u.source,
+    /\bturned[ \t]+(\d{1,3})\b/.source,
+    /\b(\d{1,3})(?:st|nd|rd|th)[ \t]+birthday\b/.source,
+  ].join("|"),
+  "giu",
+);
 /** Texts that cannot hold an age phrase are not scanned. */
-const AGE_WORD = /age|old|y\/?o/i;
+const AGE_WORD = /age|old|y|turned|birthday|\d[MF]\b/i;
 
 /** Completed years from `birth` to `at`. */
 export function ageAt(birth: CalendarDate, at: CalendarDate): number {
@@ -70,9 +83,9 @@ export function ageDetector(entries: () => readonly VaultEntry[], reference: Cal
 export function writtenAges(text: string): Array<{ start: number; end: number; age: number }> {
   if (!/\d/.test(text) || !AGE_WORD.test(text)) return [];
   return Array.from(text.matchAll(AGE_PHRASE), (match) => {
-    // `age 86` ends with its number, `86 years old` starts with it.
-    const digits = match[1] ?? match[2];
-    const start = match[1] === undefined ? match.index : match.index + match[0].length - digits.length;
+    // `age 86` and `turned 86` end with the number; `86 years old` and `86th birthday` start with it.
+    const digits = match[1] ?? match[2] ?? match[3] ?? match[4];
+    const start = match[1] !== undefined || match[3] !== undefined ? match.index + match[0].length - digits.length : match.index;
     return { start, end: start + digits.length, age: Number(digits) };
   });
 }

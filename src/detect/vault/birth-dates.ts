@@ -7,8 +7,8 @@ import { fieldNameWords } from "./words.js";
 const BIRTH_YEAR_CONFIDENCE = 0.7;
 /** Month and day in digits near a birth label (`DOB 8/24`): that day of any year, told by the label. */
 const BIRTHDAY_DIGITS_CONFIDENCE = 0.7;
-/** Field-name words of a date of birth (`dob`, `date_of_birth`, `birthDate`). */
-const BIRTH_FIELD_WORDS = ["dob", "birth", "birthday", "born"];
+/** Field-name words of a date of birth (`dob`, `date_of_birth`, `birthDate`, `birthdate`). */
+const BIRTH_FIELD_WORDS = ["dob", "birth", "birthday", "birthdate", "born"];
 /** Phrases a birth year follows (normalized: `(b. 1957)` reads `b 1957`, `D.O.B.` reads `d o b`). */
 const PHRASES_BEFORE_YEAR = [
   "born in", "born", "birth year", "birth year of", "year of birth", "b", "dob", "d o b", "yob", "date of birth", "birth date", "birthdate",

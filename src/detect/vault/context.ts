@@ -18,9 +18,11 @@ const MIN_CORE_WORD = 5;
 const MIN_ACRONYM = 3;
 /** Field-name words of a diagnosis: each of its own terms discloses it (`her diabetes`, `kidney function`). */
 const CLINICAL_FIELD_WORDS: ReadonlySet<string> = new Set(["diagnosis", "diagnoses", "dx", "disease", "diseases", "illness", "disorder"]);
-/** Field-name words that name a diagnosis only beside a clinical qualifier (`medical_history`, not `delivery_conditions`). */
+/** Field-name words that name a diagnosis only beside a clinical qualifier (`medical_history`, `mental_health`, not `delivery_conditions`). */
 const CLINICAL_HEAD_WORDS: ReadonlySet<string> = new Set(["condition", "conditions", "history", "issue", "issues", "problem", "problems"]);
-const CLINICAL_QUALIFIER_WORDS: ReadonlySet<string> = new Set(["medical", "health", "clinical", "patient", "chronic"]);
+const CLINICAL_QUALIFIER_WORDS: ReadonlySet<string> = new Set(["medical", "health", "clinical", "patient", "chronic", "mental", "psychiatric", "behavioral", "behavioural"]);
+/** Qualifiers that make `health` itself clinical (`mental_health`, not `health_plan`). */
+const MIND_WORDS: ReadonlySet<string> = new Set(["mental", "psychiatric", "behavioral", "behavioural"]);
 /** Words any diagnosis may carry: never enough alone (`chronic`, `disorders`, `diagnosed with`), compared by stem. */
 const CLINICAL_GENERIC_WORDS: readonly string[] = [
   "chronic", "acute", "terminal", "severe", "mild", "moderate", "major", "minor", "primary", "secondary", "generalized", "recurrent", "persistent",
@@ -35,6 +37,9 @@ let genericStems: ReadonlySet<string> | null = null;
 export function isClinicalField(field: string): boolean {
   const words = fieldNameWords(field);
   if (words.some((word) => CLINICAL_FIELD_WORDS.has(word))) return true;
+  // A field named `condition` alone holds the patient's (a shipment's is `delivery_condition`).
+  if (words.length === 1 && (words[0] === "condition" || words[0] === "conditions")) return true;
+  if (words.includes("health") && words.some((word) => MIND_WORDS.has(word))) return true;
   return words.some((word) => CLINICAL_HEAD_WORDS.has(word)) && words.some((word) => CLINICAL_QUALIFIER_WORDS.has(word));
 }
 

@@ -150,6 +150,8 @@ export function dateVariants(date: CalendarDate): Variant[] {
       variants.push(whole(join(mm, dd, y), LAYOUT_CONFIDENCE));
       variants.push(whole(join(dd, mm, y), swapped));
       variants.push(whole(join(mm, dd, yy), TWO_DIGIT_YEAR_CONFIDENCE));
+      // Day first with a two-digit year (`28/07/57`, `15.03.24`), as most of the world writes it.
+      variants.push(whole(join(dd, mm, yy), Math.min(TWO_DIGIT_YEAR_CONFIDENCE, swapped)));
     }
   }
   const yearless = (form: string): Variant => ({ form, confidence: YEARLESS_CONFIDENCE, role: "yearless-date" });

@@ -2,7 +2,7 @@
 import { isListedName } from "../../transform/operators/pseudonym.js";
 import { SURNAME_CONFIDENCE } from "./names.js";
 import { whole, type Variant } from "./variant.js";
-import { isStopword } from "./words.js";
+import { isDictionaryWord, isStopword } from "./words.js";
 
 /** Legal forms and trading suffixes that end a company's name, normalized (`& Sons` normalizes to `sons`). */
 const LEGAL_FORMS: readonly string[] = [
@@ -34,15 +34,21 @@ function firmVariants(first: string, second: string, third: string): Variant[] {
   return [whole(`${first} ${second} ${third}`, STEM_CONFIDENCE), whole(`${first} ${second}`, STEM_CONFIDENCE), whole(`${first} and ${second}`, STEM_CONFIDENCE), ...alone];
 }
 
+/** `stem` followed by any legal form, where the one word stands for the company (`Hartwell Inc`). */
+function withLegalForms(stem: string): Variant[] {
+  return stem.length >= MIN_STEM_LENGTH && !isStopword(stem) ? LEGAL_FORMS.map((form) => whole(`${stem} ${form}`, STEM_CONFIDENCE)) : [];
+}
+
 /** One word standing for the company, under the partial-name rules of a surname alone; short words and stopwords never. */
 function stemAlone(stem: string): Variant[] {
   return stem.length >= MIN_STEM_LENGTH && !isStopword(stem) ? [{ form: stem, confidence: SURNAME_CONFIDENCE, role: "surname" }] : [];
 }
 
 /**
- * The name without its legal form: several words as a whole form; one word (a founder's surname,
- * Faker's `{last_name} Ltd`) under the partial-name rules of a surname alone (capitalized, not part
- * of another name: `Mercer` counts, `David Mercer` and `Perez-Mercer` do not).
+ * The name without its legal forms: several words as a whole form; one word (a founder's surname,
+ * Faker's `{last_name} Ltd`), or the first of several that no dictionary lists, under the
+ * partial-name rules of a surname alone (capitalized, not part of another name: `Mercer` counts,
+ * `David Mercer` and `Perez-Mercer` do not) and with any legal form after it.
  */
 export function organizationVariants(value: string, normalized: string): Variant[] {
   const partners = FIRM_OF_PARTNERS.exec(value.trim());
@@ -50,12 +56,19 @@ export function organizationVariants(value: string, normalized: string): Variant
   // Both partners listed surnames: `Non-Hodgkin` or `Post-Op` is no firm.
   const pair = FIRM_OF_TWO.exec(value.trim());
   if (pair && isListedName(pair[1].toLowerCase()) && isListedName(pair[2].toLowerCase())) return stemAlone(pair[1].toLowerCase());
-  // One word each, so at most one ends the name; an `and` before it goes too (`Davis and Sons`, `Kelly & Co`).
-  const form = legalFormOf(normalized);
-  if (form === undefined) return [];
-  const words = normalized.slice(0, -form.length - 1).split(" ");
-  if (words.at(-1) === "and") words.pop();
-  if (words.length === 0 || words.some((word) => /\d/.test(word))) return [];
-  if (words.length > 1) return [whole(words.join(" "), STEM_CONFIDENCE)];
-  return stemAlone(words[0]);
+  if (legalFormOf(normalized) === undefined) return [];
+  // Each legal form and trading suffix that ends it dropped in turn, with an `and` before one (`Hartwell & Sons LLC`: `Hartwell Sons`, `Hartwell`).
+  const words = normalized.split(" ");
+  const variants: Variant[] = [];
+  for (let form = legalFormOf(normalized); form !== undefined && words.length > 1; form = legalFormOf(words.join(" "))) {
+    words.pop();
+    if (words.at(-1) === "and") words.pop();
+    if (words.length === 0 || words.some((word) => /\d/.test(word))) return variants;
+    if (words.length > 1) variants.push(whole(words.join(" "), STEM_CONFIDENCE));
+    // The one word left, with a legal form other than its own too (`Hartwell LLC` of `Hartwell & Sons LLC`).
+    else variants.push(...stemAlone(words[0]), ...withLegalForms(words[0]));
+  }
+  // A longer name's first word alone too, where no dictionary lists it (`Brightwater` of `Brightwater Analytics Inc.`; not `General` of `General Motors`).
+  if (words.length > 1 && !isDictionaryWord(words[0])) variants.push(...stemAlone(words[0]), ...withLegalForms(words[0]));
+  return variants;
 }

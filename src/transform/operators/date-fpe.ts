@@ -5,6 +5,7 @@
  * (`07/28/1957`, `28 Jul 1957`, `July 28` alone) shows the same surrogate date, so surrogates restore
  * from whichever form a reader received.
  */
+import { isBirthField } from "../../detect/vault/birth-dates.js";
 import { parseDate, type CalendarDate } from "../../detect/vault/dates.js";
 import { OperatorError } from "../base.js";
 import { isFullDate, readDate, swappedLayout, writeDate, type ReadDate } from "./date-layout.js";
@@ -16,12 +17,26 @@ const FIRST_DAY = Date.UTC(1000, 0, 1) / DAY_MS;
 const DOMAIN_DIGITS = 6;
 const DOMAIN = 10 ** DOMAIN_DIGITS;
 /** Dates of 1900-2099 stay in those years, the others outside them (cycle-walking): a birth date enciphered to 1038 reads as a forgery. */
-const PLAUSIBLE_FIRST = Date.UTC(1900, 0, 1) / DAY_MS - FIRST_DAY;
-const PLAUSIBLE_END = Date.UTC(2100, 0, 1) / DAY_MS - FIRST_DAY;
+const PLAUSIBLE_FIRST = dayOfYear(1900);
+const PLAUSIBLE_END = dayOfYear(2100);
+/** A birth date of 1920-2024 stays in those years: one enciphered to 2031 gives no age, one to 1906 an age of 119. */
+const BIRTH_FIRST = dayOfYear(1920);
+const BIRTH_END = dayOfYear(2025);
 const MEMO_LIMIT = 4096;
 
-function isPlausible(number: number): boolean {
-  return number >= PLAUSIBLE_FIRST && number < PLAUSIBLE_END;
+function dayOfYear(year: number): number {
+  return Date.UTC(year, 0, 1) / DAY_MS - FIRST_DAY;
+}
+
+/** The years a day stays among when enciphered: 0 the plausible ones (for a birth date, 1920-2024), 1 the rest of 1900-2099, 2 the others. */
+function zoneOf(number: number, birth: boolean): number {
+  if (number < PLAUSIBLE_FIRST || number >= PLAUSIBLE_END) return 2;
+  return !birth || (number >= BIRTH_FIRST && number < BIRTH_END) ? 0 : 1;
+}
+
+/** Whether a tweak scope (`field:date_of_birth`) is a birth date's. */
+function isBirthScope(scope: string): boolean {
+  return scope.startsWith("field:") && isBirthField(scope.slice("field:".length));
 }
 
 function dayNumber({ year, month, day }: CalendarDate): number | null {
@@ -49,8 +64,10 @@ export class DateCipher {
     if (result === undefined) {
       const step = (from: number) => Number(this.cipher[direction]([...String(from).padStart(DOMAIN_DIGITS, "0")].map(Number), 10, `${scope}\u0000date`).join(""));
       let next = step(number);
-      // Cycle-walking: restricted to the plausible years (or to the rest), the cipher is a permutation of them (about 14 steps on average).
-      while (isPlausible(next) !== isPlausible(number)) next = step(next);
+      // Cycle-walking: restricted to the plausible years (or to the rest), the cipher is a permutation of them (about 14 steps on average, 26 for a birth date).
+      const birth = isBirthScope(scope);
+      const zone = zoneOf(number, birth);
+      while (zoneOf(next, birth) !== zone) next = step(next);
       result = dateOfDay(next);
       if (this.memo.size >= MEMO_LIMIT) this.memo.clear();
       this.memo.set(key, result);
@@ -82,9 +99,14 @@ export class DateCipher {
     const real = registered === undefined ? null : parseDate(registered);
     const surrogate = real === null ? null : this.encipher(real, scope, "encrypt");
     if (real !== null && surrogate !== null) {
+      // Where the surrogate's numbers cannot show zero padding (both 10 or more), it comes back as the registered value writes it (`08/24/1948`).
+      const padded = registered === undefined ? false : (readDate(registered)?.layout.padded ?? false);
       // The surrogate of a day-first date may read month first: the layout that wrote it is the one that gives it back.
-      for (const layout of [read.layout, swappedLayout(read.layout)]) {
-        if (layout !== null && writeDate(surrogate, layout) === transformed) return writeDate(real, layout);
+      for (const candidate of [read.layout, swappedLayout(read.layout)]) {
+        if (candidate === null) continue;
+        for (const layout of padded && !candidate.padded ? [{ ...candidate, padded: true }, candidate] : [candidate]) {
+          if (writeDate(surrogate, layout) === transformed) return writeDate(real, layout);
+        }
       }
     }
     if (!isFullDate(read.parts, read.layout)) throw new OperatorError("not the surrogate of this date", "fpe-not-reversible");

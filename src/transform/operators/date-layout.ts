@@ -97,8 +97,8 @@ function assign(numbers: Slot[], hasMonthWord: boolean): "iso" | "other" | null 
     const years = numbers.filter(four);
     const days = numbers.filter(short);
     const bare = (slot: Slot) => slot.suffix === undefined && slot.spelled === undefined;
-    if (years.length === 0 && days.length === 2 && numbers.length === 2 && bare(days[0]) && bare(days[1])) {
-      days[1].part = "year"; // `July 28, '57`, `28 Jul 57`: the day, then a two-digit year
+    if (years.length === 0 && days.length === 2 && numbers.length === 2 && bare(days[1]) && days[1].written.length === 2) {
+      days[1].part = "year"; // `July 28, '57`, `28 Jul 57`, `28th July '57`: the day, then a two-digit year
       return "other";
     }
     if (years.length > 1 || days.length > 1 || years.length + days.length !== numbers.length || numbers.length === 0) return null;

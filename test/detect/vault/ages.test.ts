@@ -27,7 +27,16 @@ describe("ages a registered date of birth gives away", () => {
     }
   });
 
+  it("finds it in a label's marks, a table cell, JSON, clinical shorthand, after `turned` and before `th birthday`", () => {
+    const written = ["**Age:** 77", "| DOB | 1948-08-24 |\n| Age | 77 |", '{"dob": "1948-08-24", "age": 77}', "Age (years): 77", "Age/Sex: 77/F", "77 y.o. female", "77yo", "77-yo",
+      "(77 yrs)", "77y", "77F with chest pain", "77M presents with", "turned 77 in August", "her 77th birthday"];
+    for (const text of written) expect(agesIn(text), text).toEqual(["77"]);
+    expect(agesIn("birthdate 77", [{ ...dob, field: "birthdate" }])).toEqual([]);
+    expect(agesIn("Age: 77", [{ ...dob, field: "birthdate" }])).toEqual(["77"]);
+  });
+
   it("leaves other ages, other numbers and other people's dates alone", () => {
+    expect(agesIn("$77M deal, 77 years of service, 77 yards, 77Mb, 77 Main St, 77F outside, room 77F")).toEqual([]);
     expect(agesIn("her son, age 50; she is 78 years old; 73 years old")).toEqual([]);
     expect(agesIn("page 77, stage 77, 77 years")).toEqual([]);
     expect(agesIn("age 77", [{ ...dob, field: "hire_date" }])).toEqual([]);

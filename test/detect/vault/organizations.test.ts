@@ -10,7 +10,16 @@ describe("organizationVariants", () => {
     ["skinner woods llc", "skinner woods", "whole"],
     ["northwind logistics group", "northwind logistics", "whole"],
   ])("%s without its legal form is %s (%s)", (normalized, form, role) => {
-    expect(organizationVariants(normalized, normalized).map((v) => [v.form, v.role])).toEqual([[form, role]]);
+    expect(organizationVariants(normalized, normalized).map((v) => [v.form, v.role])[0]).toEqual([form, role]);
+  });
+
+  it("drops every legal form in turn; one word left, or a longer name's first word no dictionary lists, is found alone and with any legal form", () => {
+    const forms = (normalized: string) => organizationVariants(normalized, normalized).map((v) => v.form);
+    expect(forms("hartwell sons llc")).toEqual(expect.arrayContaining(["hartwell sons", "hartwell", "hartwell inc", "hartwell llc"]));
+    expect(forms("brightwater analytics inc")).toEqual(expect.arrayContaining(["brightwater analytics", "brightwater", "brightwater ltd"]));
+    expect(forms("mercer ltd")).toEqual(expect.arrayContaining(["mercer", "mercer inc"]));
+    expect(forms("general motors corp")).toEqual(["general motors"]);
+    expect(forms("northwind logistics group")).not.toContain("logistics");
   });
 
   it.each(["hernandez wong", "garcia smith and lopez", "ltd", "the group", "le inc", "unit 4 llc"])("%s has no shorter form", (normalized) => {
@@ -70,6 +79,17 @@ describe("a company's name without its legal form", () => {
       });
     expect(firm().sanitizeSync({ channel: "C2", content: text, recipient: "intruder" }).content).not.toContain(shown);
     expect(firm().sanitizeSync({ channel: "C2", content: text, recipient: "auditor" }).content).toBe(text);
+  });
+
+  it.each([
+    ["She works at Hartwell.", "Hartwell"],
+    ["Hartwell LLC sent it.", "Hartwell"],
+    ["She joined Brightwater in 2019.", "Brightwater"],
+  ])("%s: a company's one distinctive word is protected (employer `Hartwell & Sons LLC`, `Brightwater Analytics Inc.`)", (text, stem) => {
+    const employer = () =>
+      createRecons({ secret: "organizations-secret", vault: { employer: "Hartwell & Sons LLC", company: "Brightwater Analytics Inc." }, policy: { fields: { employer: { authorized: ["hr"] }, company: { authorized: ["hr"] } } } });
+    expect(employer().sanitizeSync({ channel: "C2", content: text, recipient: "intruder" }).content).not.toContain(stem);
+    expect(employer().sanitizeSync({ channel: "C2", content: text, recipient: "hr" }).content).toBe(text);
   });
 
   it.each(["David Mercer called.", "Perez-Mercer billed it.", "The mercer sold cloth."])("%s names someone or something else", (text) => {

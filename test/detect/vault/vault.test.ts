@@ -332,15 +332,15 @@ describe("Vault", () => {
   });
 
   it("finds a contextual phrase without its qualifiers (stage, type, numbers)", () => {
-    const vault = vaultOf({ diagnosis_real: "Chronic Kidney Disease Stage 3", condition: "Hypertension Stage 2" });
+    const vault = vaultOf({ diagnosis_real: "Chronic Kidney Disease Stage 3", topic: "Hypertension Stage 2" });
     expect(found(vault, "Diagnosis: **Chronic Kidney Disease (CKD) Stage 3**.")).toEqual([
       ["Chronic Kidney Disease", "diagnosis_real", 0.6],
       ["CKD", "diagnosis_real", 0.6],
     ]);
     // The window through `kidney` (a term found alone too) covers the phrase's other words.
     expect(found(vault, "help in managing chronic kidney diseases and diet")).toEqual([["chronic kidney diseases", "diagnosis_real", 0.6]]);
-    expect(found(vault, "Exercise to manage hypertension.")).toEqual([["hypertension", "condition", 0.6]]);
-    expect(found(vault, "Hypertension Stage 2")).toEqual([["Hypertension Stage 2", "condition", 1]]);
+    expect(found(vault, "Exercise to manage hypertension.")).toEqual([["hypertension", "topic", 0.6]]);
+    expect(found(vault, "Hypertension Stage 2")).toEqual([["Hypertension Stage 2", "topic", 1]]);
     expectNotFound(vault, ["stones at stage 3", "chronic pain; a disease of the liver was found, and then much later on the spleen failed", "hypertensive"]);
     // A diagnosis's own term is enough alone.
     expect(found(vault, "kidney stones at stage 3")).toEqual([["kidney", "diagnosis_real", 0.6]]);
@@ -366,7 +366,12 @@ describe("Vault", () => {
     // Another diagnosis's words, a word that only contains one, and a field that is not a diagnosis.
     expectNotFound(kidney, ["check glucose and blood pressure", "adrenal glands"]);
     expectNotFound(diabetes, ["refer to a nephrologist"]);
-    expectNotFound(vaultOf({ condition: "Hypertension Stage 2" }), ["monitor blood pressure"]);
+    expectNotFound(vaultOf({ topic: "Hypertension Stage 2" }), ["monitor blood pressure"]);
+    expectNotFound(vaultOf({ delivery_conditions: "Hypertension Stage 2" }), ["monitor blood pressure"]);
+    // A field named `condition` alone, or `mental_health`, is the patient's.
+    expectFound(vaultOf({ condition: "Hypertension Stage 2" }), "condition", ["blood pressure", "hypertensive"]);
+    expectFound(vaultOf({ mental_health: "Bipolar I Disorder" }), "mental_health", ["bipolar", "lithium"]);
+    expectNotFound(vaultOf({ health_plan: "Bipolar I Disorder" }), ["lithium"]);
   });
 
   it("finds the last four digits of a long identifier after a mask or a last-digits phrase", () => {
