@@ -147,8 +147,11 @@ export function inferFieldType(field: string, value: string): FieldType {
   const words = fieldNameWords(field);
   const rule = headRule(words) ?? RULES.find((r) => r.words.some((w) => words.includes(w)));
   if (!rule && isRolePerson(words, value)) return { kind: "name", valueType: "value" };
-  // A sentence under a format field's name (`ssn: diagnosed with HIV in 2019`) is told, not formatted.
-  if (rule) return rule.type.valueType === "format" && !isPerson(value) && isProse(value) ? { ...TEXT } : { ...rule.type };
+  // A sentence under a format or quantity field's name (`ssn: diagnosed with HIV in 2019`, `settlement_floor: will accept no less than $450,000`) is told, not formatted or noised.
+  // Told in words from its first one: not an amount with words after it, nor a dict of amounts (`{'base': 132379, ...}`).
+  const quantity = (rule === AMOUNT_RULE || rule?.type.kind === "number") && /^\s*\p{L}/u.test(value);
+  const told = rule !== undefined && (rule.type.valueType === "format" || quantity) && !isPerson(value) && isProse(value);
+  if (rule) return told ? { ...TEXT } : { ...rule.type };
   return typeOfValue(value);
 }
 

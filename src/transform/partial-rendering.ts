@@ -21,6 +21,8 @@ export function renderedPart(role: VariantRole, span: string, from: string, to: 
       return maskedTail(to, span.replace(/\D/g, "").length);
     case "regrouped-digits":
       return layIdentifier(span, to);
+    case "unpadded-digits":
+      return to.replace(/\D/g, "").replace(/^0+(?=\d)/, "");
     case "local-number":
       return layIdentifier(span, localNumber(to) ?? "");
     case "spoken-digits":

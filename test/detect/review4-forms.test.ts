@@ -126,6 +126,27 @@ describe("review 4 (a): forms that reach an unauthorized recipient", () => {
     expect(guard.sanitizeSync({ channel: "C2", content: "She has prediabetes, not the diagnosis.", recipient: "analyst" }).content).toBe("She has prediabetes, not the diagnosis.");
   });
 
+  it("an identifier's digits read as a number leak without their leading zeros (`987123` of `ACC-00987123`)", () => {
+    const guard = guardFor("account_number", "ACC-00987123");
+    for (const text of ["account #987123", '{"account_id": 987123}']) expectNoLeak(guard, text, "987123");
+    const hidden = guard.sanitizeSync({ channel: "C3", content: { account_id: 987123 }, recipient: "tool:lookup" }).content as { account_id: number };
+    expect(hidden.account_id).not.toBe(987123);
+    expect(guard.sanitizeSync({ channel: "C4", content: hidden, recipient: "reader" }).content).toEqual({ account_id: 987123 });
+    expect(guard.sanitizeSync({ channel: "C2", content: "ticket 1987123 and 9871230", recipient: "other" }).content).toBe("ticket 1987123 and 9871230");
+  });
+
+  it("a name with a stroked letter leaks typed without it, and a surname after another language's title (`Lukasiewicz`, `Señora Gonzalez`)", () => {
+    const zoe = guardFor("patient_name", "Zoë Łukasiewicz");
+    for (const text of ["Ms. Lukasiewicz called.", "Zoe Lukasiewicz"]) expectNoLeak(zoe, text, "Lukasiewicz");
+    const maria = guardFor("patient_name", "Maria Gonzalez");
+    for (const title of ["Señora", "Señor", "Mme", "Herr", "Frau"]) {
+      const out = maria.sanitizeSync({ channel: "C2", content: `${title} Gonzalez called.`, recipient: "other" }).content as string;
+      expect(out, title).not.toContain("Gonzalez");
+      // The title stays a title, not taken for a first name to replace.
+      expect(out.startsWith(`${title} `), out).toBe(true);
+    }
+  });
+
   it("an amount spelled out in words (legal drafting) leaks next to its protected digits", () => {
     const guard = guardFor("settlement_amount", 1286841);
     const text = "The Defendant shall pay the sum of One Million Two Hundred Eighty-Six Thousand Eight Hundred Forty-One Dollars ($1,286,841).";

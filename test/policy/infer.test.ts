@@ -59,6 +59,10 @@ describe("inferFieldType", () => {
     ["policy_number", "POL 2023 884", "id", "format"],
     ["case_code", "CASE-LAW-2023", "id", "format"],
     ["custom", "587 Ayers Circles Suite 327", "id", "format"],
+    // A sentence under an amount's name is told (not noised as one number); an amount with words after it is still one.
+    ["settlement_floor", "will accept no less than $450,000 to settle", "text", "contextual"],
+    ["salary", "$120,000 per year", "amount", "value"],
+    ["compensation_details", "{'base': 132379, 'bonus': 29401, 'stock': 23331}", "amount", "value"],
     // A person's name under a role, given name known or not; not a team, a company or a phrase.
     ["therapist", "Priya Raghunathan", "name", "value"],
     ["next_of_kin", "José María Fernández-Ruiz", "name", "value"],

@@ -73,6 +73,11 @@ export function identifierVariants(kind: string, normalized: string): Variant[] 
     // The digits without their prefix (`Employee ID: 61844` for EMP-61844) show the whole surrogate's digits, so they restore.
     variants.push(...joinedForms(core, DIGIT_CORE_CONFIDENCE).map((variant) => ({ ...variant, role: "regrouped-digits" as const })));
   }
+  // Read as a number, the digits lose their leading zeros (`{"account_id": 987123}` of ACC-00987123): the rest still identifies it.
+  const significant = core.every((c) => /^\d+$/.test(c)) ? core.join("").replace(/^0+/, "") : "";
+  if (significant.length >= MIN_DIGIT_CORE && significant.length < core.join("").length) {
+    variants.push({ form: significant, confidence: DIGIT_CORE_CONFIDENCE, role: "unpadded-digits" });
+  }
   return variants;
 }
 

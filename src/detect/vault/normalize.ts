@@ -128,6 +128,9 @@ function mappedDigits(text: string): string {
   return mapped + text.slice(copied);
 }
 
+/** Letters drawn with a stroke or a bar, which have no decomposition (`Łukasiewicz`, `Søren`): folded to the letter under it, as writers type them. */
+const STROKED_LETTERS: ReadonlyMap<string, number> = new Map([..."łlølđdħhŧtıiƚlɨi"].flatMap((char, index, all) => (index % 2 === 0 ? [[char, all[index + 1].charCodeAt(0)] as const] : [])));
+
 /**
  * A non-ASCII character's fold: a decimal digit of any script as its ASCII digit (`٣`, `३`, `３`,
  * math bold `𝟗`), dropped (a mark, an invisible format character), a separator, or
@@ -142,6 +145,7 @@ function foldWide(codePoint: number): number {
     if (digit !== -1) folded = digit;
     else if (COMBINING_MARK.test(char) || FORMAT_CHARACTER.test(char)) folded = DROP;
     else if (!LETTER_OR_DIGIT.test(char)) folded = SEPARATOR;
+    else if (STROKED_LETTERS.has(char.toLowerCase())) folded = STROKED_LETTERS.get(char.toLowerCase())!;
     else {
       const base = withoutAccents(char);
       const latin = base.length === 1 && base.charCodeAt(0) < 128 ? -1 : latinLookalike(char);

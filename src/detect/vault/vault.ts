@@ -284,6 +284,7 @@ export class Vault implements Detector {
     const hit = { entry, start, end, confidence, role };
     switch (role) {
       case "regrouped-digits":
+      case "unpadded-digits":
       case "local-number":
       case "spoken-digits":
       case "spelled-letters":

@@ -4,7 +4,11 @@ import wordListPath from "word-list";
 import { eng as englishStopwords } from "stopword";
 
 /** Honorifics written before a surname (`Ms. Walker`); normalized (no dot). */
-export const TITLES: readonly string[] = ["mr", "mrs", "ms", "miss", "mx", "dr", "prof", "professor", "doctor", "sir", "madam", "attorney"];
+export const TITLES: readonly string[] = [
+  "mr", "mrs", "ms", "miss", "mx", "dr", "prof", "professor", "doctor", "sir", "madam", "attorney",
+  // Other languages' courtesy titles, normalized (`Señora` reads `senora`, `Mme` and `Herr` as written).
+  "senor", "senora", "senorita", "sra", "srta", "mme", "mlle", "madame", "monsieur", "herr", "frau",
+];
 
 /** Name suffixes dropped before matching (`Dwayne Sanchez MD` ~ `Dwayne Sanchez`); normalized. */
 export const NAME_SUFFIXES: ReadonlySet<string> = new Set([

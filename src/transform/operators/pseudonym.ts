@@ -166,7 +166,8 @@ function parseName(value: string): Token[] {
   tokens.forEach((token, i) => {
     const lower = token.text.toLowerCase();
     const isInitial = token.text.length === 1;
-    const isTitle = TITLES.has(lower) && (i < tokens.length - 1 || value[token.end] === ".");
+    // Titles are listed without accents (`Señora` is `senora`).
+    const isTitle = TITLES.has(lower.normalize("NFKD").replace(/\p{M}/gu, "")) && (i < tokens.length - 1 || value[token.end] === ".");
     const isSuffix = SUFFIXES.has(lower) && i > 0;
     if (isInitial || isTitle || isSuffix) token.role = "keep";
   });
