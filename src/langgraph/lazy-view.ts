@@ -1,39 +1,26 @@
-/** What a lazy view's shell holds for an own key not read yet. */
-const NOT_READ = Symbol("recons: not read yet");
-
 /**
  * `source` read through `deliver` for its own enumerable keys (a list: its items), each delivered
- * when first read, by get, descriptor and spread alike. The proxy's target is a shell of the same
- * keys holding only what was delivered: whatever looks past the traps (`util.inspect`, so
- * `console.log`) sees those, never the raw value.
+ * when first read: a shell of the same keys (same prototype, same length) whose properties are
+ * getters that deliver once and then hold the delivered value. An ordinary object, not a Proxy,
+ * so `structuredClone`, spread and `JSON.stringify` read it as they read the state; whatever looks
+ * without reading (`util.inspect`, so `console.log`) sees getters, never the raw value.
  */
 export function lazyView<T extends object>(source: T, deliver: (key: string) => unknown): T {
-  let shell: Record<string, unknown>;
-  if (Array.isArray(source)) shell = new Array<unknown>(source.length).fill(NOT_READ) as unknown as Record<string, unknown>;
-  else {
-    shell = Object.create(Object.getPrototypeOf(source)) as Record<string, unknown>;
-    for (const key of Object.keys(source)) shell[key] = NOT_READ;
+  const shell = (Array.isArray(source) ? new Array<unknown>(source.length) : Object.create(Object.getPrototypeOf(source))) as Record<string, unknown>;
+  const keys = Array.isArray(source) ? Array.from({ length: source.length }, (_, index) => String(index)) : Object.keys(source);
+  for (const key of keys) {
+    Object.defineProperty(shell, key, {
+      enumerable: true,
+      configurable: true,
+      get: () => hold(shell, key, deliver(key)),
+      set: (value: unknown) => hold(shell, key, value),
+    });
   }
-  return new Proxy(shell, new DeliveringHandler(deliver)) as T;
+  return shell as T;
 }
 
-/** A class, not an object of arrow functions: its methods are made once, not per view. */
-class DeliveringHandler implements ProxyHandler<Record<string, unknown>> {
-  constructor(private readonly deliver: (key: string) => unknown) {}
-
-  private read(shell: Record<string, unknown>, key: string): unknown {
-    const value = this.deliver(key);
-    shell[key] = value;
-    return value;
-  }
-
-  get(shell: Record<string, unknown>, key: string | symbol, receiver: unknown): unknown {
-    const value = Reflect.get(shell, key, receiver);
-    return value === NOT_READ && typeof key === "string" ? this.read(shell, key) : value;
-  }
-
-  getOwnPropertyDescriptor(shell: Record<string, unknown>, key: string | symbol): PropertyDescriptor | undefined {
-    const descriptor = Reflect.getOwnPropertyDescriptor(shell, key);
-    return descriptor?.value === NOT_READ && typeof key === "string" ? { ...descriptor, value: this.read(shell, key) } : descriptor;
-  }
+/** `value` made the plain data property `key` of `shell` (read once, or written by the reader). */
+function hold(shell: Record<string, unknown>, key: string, value: unknown): unknown {
+  Object.defineProperty(shell, key, { value, writable: true, enumerable: true, configurable: true });
+  return value;
 }

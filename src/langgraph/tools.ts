@@ -138,9 +138,16 @@ function withheld(output: unknown): unknown {
   return RESULT_WITHHELD;
 }
 
+/** What a tool writes where it has nothing (`unknown`, `N/A`, `none`, `-`): no value of the field, and registered it would be protected in every text. */
+const NO_VALUE = /^(?:unknown|none|null|undefined|nil|n\/?a|na|tbd|tba|pending|redacted|not (?:available|applicable|provided|specified|found|on file)|-+|\?+|\.+)$/i;
+/** A placeholder RECONS wrote (`[REDACTED:ssn]`, `[REDACTED:text#...]`): no value either. */
+const PLACEHOLDER = /\[REDACTED:[^\]]*\]/;
+
 /**
  * Add to the vault every value found under a key that names a protected field (a policy or vault
  * field, or a `resultFields` alias), at any depth: scalars, lists of scalars and flat records of them.
+ * A surrogate the tool echoes back (the args it was given) is registered as the real value it stands
+ * for, which the vault holds already; booleans, placeholders and words for no value are not registered.
  */
 export function registerResultFields(guard: ReconsGuard, value: unknown, resultFields: Record<string, string>): void {
   const known = new Set([...Object.keys(guard.policy.fields), ...guard.vault.entries().map((entry: { field: string }) => entry.field)]);
@@ -152,8 +159,11 @@ export function registerResultFields(guard: ReconsGuard, value: unknown, resultF
     if (node === null || typeof node !== "object") return;
     for (const [key, item] of Object.entries(node)) {
       const field = resultFields[key] ?? (known.has(key) ? key : undefined);
-      if (field !== undefined && isVaultable(item)) guard.vault.add(field, item);
-      else visit(item);
+      if (field === undefined || !isVaultable(item)) visit(item);
+      else {
+        const real = withoutNoValues(guard.revealAll(item));
+        if (real !== undefined) guard.vault.add(field, real);
+      }
     }
   };
   visit(value);
@@ -167,6 +177,21 @@ function isScalar(value: unknown): value is Scalar {
 
 function isScalarList(value: unknown): value is Scalar[] {
   return Array.isArray(value) && value.length > 0 && value.every(isScalar);
+}
+
+/** `value` without booleans, placeholders and words for no value (in a list or record, those items left out); undefined when nothing is left. */
+function withoutNoValues(value: VaultValue): VaultValue | undefined {
+  const keeps = (item: Scalar): boolean => typeof item === "number" || (typeof item === "string" && !NO_VALUE.test(item.trim()) && !PLACEHOLDER.test(item));
+  if (isScalar(value)) return keeps(value) ? value : undefined;
+  if (Array.isArray(value)) {
+    const kept = (value as Scalar[]).filter(keeps);
+    return kept.length > 0 ? kept : undefined;
+  }
+  const entries = Object.entries(value as Record<string, Scalar | Scalar[]>).flatMap(([key, item]) => {
+    const kept = Array.isArray(item) ? item.filter(keeps) : keeps(item) ? item : undefined;
+    return kept === undefined || (Array.isArray(kept) && kept.length === 0) ? [] : [[key, kept] as const];
+  });
+  return entries.length > 0 ? (Object.fromEntries(entries) as VaultValue) : undefined;
 }
 
 /** What the vault takes: a scalar, a list of scalars, or a flat record of those (an address, a compensation dict). */

@@ -72,21 +72,28 @@ const PERSON_ROLE_WORDS: ReadonlySet<string> = new Set([
   "parent", "sibling", "brother", "sister", "wife", "husband", "fiance", "fiancee", "ceo", "cfo", "cto", "founder", "advisor", "adviser",
   "accountant", "auditor", "investigator", "detective", "tenant", "landlord", "student", "teacher", "tutor", "applicant", "debtor", "creditor",
   "borrower", "lender", "policyholder", "heir", "executor", "trustee", "signatory", "recruiter", "interviewer", "roommate", "neighbor",
-  "neighbour", "friend", "who",
+  "neighbour", "friend", "who", "holder", "payee", "payer", "insured", "guarantor", "cosigner", "signer", "subscriber", "owner",
 ]);
 const TITLE_PREFIX = /^(?:Mr|Mrs|Ms|Miss|Mx|Dr|Prof)\.?\s+/;
 /** Two to four capitalized words (a title and a suffix allowed), no digits: how a person's name is written. */
 const PERSON_SHAPED = /^(?:(?:Mr|Mrs|Ms|Miss|Mx|Dr|Prof)\.?\s+)?\p{Lu}[\p{L}'’-]+(?:\s+\p{Lu}[\p{L}'’.-]*){1,3}(?:,?\s+(?:Jr|Sr|II|III|IV|MD|DDS|DMD|PhD|RN|Esq)\.?)?$/u;
 
-/**
- * A value written as a person's name under a field named for a person's role (`judge: Harold Whitfield`):
- * a given name we know first, or some word no dictionary lists (`Sales Team` is no one).
- */
-function isRolePerson(words: readonly string[], value: string): boolean {
+/** Written as a person's name: a given name we know first, or some word no dictionary lists (`Priya Raghunathan`; `Sales Team` is no one). */
+function looksLikePersonName(value: string): boolean {
   const trimmed = value.trim();
-  if (!words.some((word) => PERSON_ROLE_WORDS.has(word)) || !PERSON_SHAPED.test(trimmed) || legalFormOf(normalizeValue(trimmed)) !== undefined) return false;
+  if (!PERSON_SHAPED.test(trimmed) || legalFormOf(normalizeValue(trimmed)) !== undefined) return false;
   const names = trimmed.replace(TITLE_PREFIX, "").split(/\s+/).map((word) => word.toLowerCase().replace(/[.,]/g, ""));
   return GIVEN_NAMES.has(names[0]) || names.some((word) => !isDictionaryWord(word));
+}
+
+/**
+ * A person's name under a field named for a person's role (`judge: Harold Whitfield`), or whose
+ * last word, its head, is one (`account_holder`, `policy_holder`, `client_name`), whatever the words before it say.
+ */
+function isRolePerson(words: readonly string[], value: string, rule: (typeof RULES)[number] | undefined): boolean {
+  const head = words.at(-1) ?? "";
+  const roleHead = words.length > 1 && (PERSON_ROLE_WORDS.has(head) || NAME_RULE.words.includes(head));
+  return (roleHead || (!rule && words.some((word) => PERSON_ROLE_WORDS.has(word)))) && looksLikePersonName(value);
 }
 
 /** `Frank Elliott` under `references` or a dict key that says nothing (a given name we know, then a surname), or `Dr. Byrd`. */
@@ -127,6 +134,7 @@ function typeOfValue(value: string): FieldType {
 }
 
 const AMOUNT_RULE = RULES.find((rule) => rule.type.kind === "amount")!;
+const NAME_RULE = RULES.find((rule) => rule.type.kind === "name")!;
 
 /** A name ending in an amount word names an amount whatever it is of (`account_balance`, `policy_amount`): English compounds end in their head. */
 function headRule(words: readonly string[]): (typeof RULES)[number] | undefined {
@@ -146,7 +154,7 @@ export function inferFieldType(field: string, value: string): FieldType {
   if (EMAIL.test(value.trim())) return { kind: "email", valueType: "format" };
   const words = fieldNameWords(field);
   const rule = headRule(words) ?? RULES.find((r) => r.words.some((w) => words.includes(w)));
-  if (!rule && isRolePerson(words, value)) return { kind: "name", valueType: "value" };
+  if (isRolePerson(words, value, rule)) return { kind: "name", valueType: "value" };
   // A sentence under a format or quantity field's name (`ssn: diagnosed with HIV in 2019`, `settlement_floor: will accept no less than $450,000`) is told, not formatted or noised.
   // Told in words from its first one: not an amount with words after it, nor a dict of amounts (`{'base': 132379, ...}`).
   const quantity = (rule === AMOUNT_RULE || rule?.type.kind === "number") && /^\s*\p{L}/u.test(value);

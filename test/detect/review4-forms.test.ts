@@ -147,6 +147,17 @@ describe("review 4 (a): forms that reach an unauthorized recipient", () => {
     }
   });
 
+  it("a value split by HTML tags without attributes, or written with named character references, leaks (`<b>512</b>-44-7781`, `Jos&eacute;`)", () => {
+    const ssn = guardFor("ssn", "512-44-7781");
+    for (const text of ["<b>512</b>-44-7781", "SSN: 512-44-<br>7781", "<td>512</td><td>44</td><td>7781</td>", "512&ndash;44&ndash;7781", "SSN: 512&shy;-44-7781"]) {
+      expectNoLeak(ssn, text, "7781");
+    }
+    expectNoLeak(guardFor("client_name", "José Müller-Schäfer"), "Client: Jos&eacute; M&uuml;ller-Sch&auml;fer", "ller-Sch");
+    // Code and comparisons are not tags; a tag's attributes are read (they may hold the value).
+    expect(ssn.sanitizeSync({ channel: "C2", content: "if a < b and c > d: List<string>", recipient: "other" }).content).toBe("if a < b and c > d: List<string>");
+    expectNoLeak(guardFor("email", "maria.gonzalez@example.com"), '<a href="mailto:maria.gonzalez@example.com">write</a>', "maria.gonzalez");
+  });
+
   it("an amount spelled out in words (legal drafting) leaks next to its protected digits", () => {
     const guard = guardFor("settlement_amount", 1286841);
     const text = "The Defendant shall pay the sum of One Million Two Hundred Eighty-Six Thousand Eight Hundred Forty-One Dollars ($1,286,841).";

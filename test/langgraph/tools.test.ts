@@ -38,6 +38,23 @@ function lookupTool(received: unknown[]) {
 const call = { name: "lookup_patient", args: { patient: "Dwayne Sanchez", ssn: "939-79-6410" }, id: "call-1", type: "tool_call" as const };
 
 describe("protectTool", () => {
+  it("registers the real value behind a surrogate the tool echoes back, and nothing for `unknown`, `N/A`, booleans or placeholders", async () => {
+    const guard = newGuard();
+    const echo = tool(async (args) => ({ ssn: args.ssn, insurance_id: "unknown", member_number: ["N/A", "MB-1"], patient_name: "[REDACTED:name]", verified: true }), {
+      name: "echo_record",
+      description: "Echo a record",
+      schema: z.object({ ssn: z.string() }),
+    });
+    const before = guard.vault.entries().length;
+    // An unauthorized tool gets the SSN's surrogate, and echoes it back under `ssn`.
+    await protectTool(echo, guard, { resultFields: { verified: "ssn" } }).invoke({ ...call, name: "echo_record", args: { ssn: "939-79-6410" } }, { metadata: { langgraph_node: "triage" } });
+    const added = guard.vault.entries().slice(before).map((entry) => `${entry.field}=${entry.value}`);
+    expect(added).toEqual(["member_number=MB-1"]);
+    // The surrogate stays a surrogate to an unauthorized reader, and ordinary words stay words.
+    expect(guard.sanitizeSync({ channel: "C2", content: "Status unknown, N/A.", recipient: "triage" }).content).toBe("Status unknown, N/A.");
+  });
+
+
   it("sanitizes args for tool:<name>, adds returned protected values to the vault, sanitizes the result for the caller", async () => {
     const guard = newGuard();
     const received: unknown[] = [];

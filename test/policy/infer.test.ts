@@ -70,6 +70,12 @@ describe("inferFieldType", () => {
     ["manager", "Sales Team", "text", "contextual"],
     ["owner", "Hartwell & Sons LLC", "text", "contextual"],
     ["therapist_notes", "Priya Raghunathan", "text", "contextual"],
+    // A person's role last (the compound's head) wins over an id word before it.
+    ["account_holder", "Priyanka Raghunathan", "name", "value"],
+    ["card_holder", "JOHN SMITH", "name", "value"],
+    ["policy_holder", "Maria Gonzalez", "name", "value"],
+    ["account_holder", "ACC-1234", "id", "format"],
+    ["account_name", "Checking Account", "id", "format"],
   ])("%s = %s -> %s/%s", (field, value, kind, valueType) => {
     expect(inferFieldType(field, value)).toEqual({ kind, valueType });
   });

@@ -1,3 +1,4 @@
+import { decodeHTMLStrict } from "entities";
 import { createRequire } from "node:module";
 /**
  * Text normalization for vault matching. Letters and digits are lowercased and stripped of
@@ -363,12 +364,14 @@ export class NormalizeBuffer implements OriginMap {
 
 /**
  * Escapes that hide characters from a matcher reading the text as written: URL percent runs,
- * JSON / JavaScript `\uXXXX` and `\n`-style escapes, HTML character references.
+ * JSON / JavaScript `\uXXXX` and `\n`-style escapes, HTML character references (named ones by
+ * `entities`: `&ndash;`, `&eacute;`, `&shy;`), and HTML tags without attributes, read as the space
+ * between words they stand for (`<b>512</b>-44-7781`, `512-44-<br>7781`, `<td>512</td><td>44</td>`;
+ * a tag's attributes may hold a value themselves, `href="mailto:..."`, and are read). Bounded: linear time.
  */
-const ESCAPE = /(?:%[0-9A-Fa-f]{2})+|\\u[0-9A-Fa-f]{4}|\\[nrtbf"\\/]|&#[0-9]{1,7};|&#[xX][0-9A-Fa-f]{1,6};|&(?:amp|lt|gt|quot|apos|nbsp);/g;
+const ESCAPE = /(?:%[0-9A-Fa-f]{2})+|\\u[0-9A-Fa-f]{4}|\\[nrtbf"\\/]|&#[0-9]{1,7};|&#[xX][0-9A-Fa-f]{1,6};|&[A-Za-z][A-Za-z0-9]{1,31};|<\/?[A-Za-z][A-Za-z0-9]{0,9}\s*\/?>/g;
 const ESCAPE_AT = new RegExp(ESCAPE.source, "y");
-const MAY_ESCAPE = /[%\\&]/;
-const NAMED_ENTITIES: Record<string, string> = { "&amp;": "&", "&lt;": "<", "&gt;": ">", "&quot;": '"', "&apos;": "'", "&nbsp;": " " };
+const MAY_ESCAPE = /[%\\&<]/;
 const SIMPLE_ESCAPES: Record<string, string> = { n: " ", r: " ", t: " ", b: " ", f: " ", '"': '"', "\\": "\\", "/": "/" };
 
 /** What one escape stands for; null when it stands for nothing valid (left as written). */
@@ -383,7 +386,11 @@ function decodeEscape(escape: string): string | null {
     }
   }
   if (first === 92) return escape.charAt(1) === "u" ? String.fromCharCode(parseInt(escape.slice(2), 16)) : SIMPLE_ESCAPES[escape.charAt(1)];
-  if (escape.charAt(1) !== "#") return NAMED_ENTITIES[escape];
+  if (first === 60) return " ";
+  if (escape.charAt(1) !== "#") {
+    const named = decodeHTMLStrict(escape);
+    return named === escape ? null : named;
+  }
   const code = escape.charAt(2) === "x" || escape.charAt(2) === "X" ? parseInt(escape.slice(3, -1), 16) : parseInt(escape.slice(2, -1), 10);
   return code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : null;
 }
@@ -449,7 +456,7 @@ export function escapedAs(written: string, text: string): string {
 /** Length of the escape starting at `at` in `source`, 0 if none. */
 function escapeLengthAt(source: string, at: number): number {
   const code = source.charCodeAt(at);
-  if (code !== 37 && code !== 92 && code !== 38) return 0;
+  if (code !== 37 && code !== 92 && code !== 38 && code !== 60) return 0;
   ESCAPE_AT.lastIndex = at;
   const match = ESCAPE_AT.exec(source);
   return match === null || decodeEscape(match[0]) === null ? 0 : match[0].length - 1;

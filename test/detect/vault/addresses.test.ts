@@ -86,12 +86,16 @@ describe("an address's parts named apart from it", () => {
   });
 
   it("the ZIP and a well-known town alone beside another part of their own address (HTML table cells)", () => {
+    // Tags read as spaces: the whole address across its cells is the value itself, as across a markdown table's pipes.
     expect(spans("<tr><td>587 Ayers Circles Suite 327</td><td>Nguyentown</td><td>FL</td><td>96861</td></tr>")).toEqual([
-      "587 Ayers Circles Suite 327",
-      "Nguyentown",
+      "587 Ayers Circles Suite 327</td><td>Nguyentown</td><td>FL</td><td>96861",
+    ]);
+    // Another state between: the street and town together, the ZIP beside them.
+    expect(spans("<tr><td>587 Ayers Circles Suite 327</td><td>Nguyentown</td><td>TX</td><td>96861</td></tr>")).toEqual([
+      "587 Ayers Circles Suite 327</td><td>Nguyentown",
       "96861",
     ]);
-    expect(spans("<td>12 Lake Park Drive</td><td>Springfield</td><td>IL</td>")).toEqual(["12 Lake Park Drive", "Springfield"]);
+    expect(spans("<td>12 Lake Park Drive</td><td>Springfield</td><td>IL</td>")).toEqual(["12 Lake Park Drive</td><td>Springfield</td><td>IL"]);
     // The same ZIP written twice is not another part: a bare number beside the labelled one stays text.
     expect(spans("ZIP code of the patient on file: 96861; the order number is 96861.")).toEqual(["96861"]);
     // Far from the rest of the address (beyond the label window), a bare number may be anything.
