@@ -158,6 +158,21 @@ describe("review 4 (a): forms that reach an unauthorized recipient", () => {
     expectNoLeak(guardFor("email", "maria.gonzalez@example.com"), '<a href="mailto:maria.gonzalez@example.com">write</a>', "maria.gonzalez");
   });
 
+  it("a German name typed without its umlauts or ß leaks (`Mueller`, `Gross` of `Müller`, `Groß`), and gets the name's own pseudonym", () => {
+    const guard = guardFor("client_name", "Jürgen Müller-Groß");
+    const shown = (text: string) => guard.sanitizeSync({ channel: "C2", content: text, recipient: "other" }).content as string;
+    for (const text of ["Juergen Mueller-Gross", "Jurgen Muller-Gross", "Herr Mueller-Gross"]) expectNoLeak(guard, text, "Gross");
+    expect(shown("Juergen Mueller-Gross")).toBe(shown("Jürgen Müller-Groß"));
+    const written = guard.sanitizeSync({ channel: "C5", content: "Herr Mueller-Gross called." }, { reversible: true }).content as string;
+    expect(guard.sanitizeSync({ channel: "C5", content: written, recipient: "reader" }).content).toBe("Herr Müller-Groß called.");
+    expect(shown("a gross error")).toBe("a gross error");
+  });
+
+  it("a value written with `\\xHH` escapes (a Python repr) leaks", () => {
+    expectNoLeak(guardFor("client_name", "Theodore Vance"), "{'name': 'Theodore\\xa0Vance'}", "Vance");
+    expectNoLeak(guardFor("ssn", "512-44-7781"), "\\x35\\x31\\x32-44-7781", "44-7781");
+  });
+
   it("an amount spelled out in words (legal drafting) leaks next to its protected digits", () => {
     const guard = guardFor("settlement_amount", 1286841);
     const text = "The Defendant shall pay the sum of One Million Two Hundred Eighty-Six Thousand Eight Hundred Forty-One Dollars ($1,286,841).";

@@ -364,12 +364,12 @@ export class NormalizeBuffer implements OriginMap {
 
 /**
  * Escapes that hide characters from a matcher reading the text as written: URL percent runs,
- * JSON / JavaScript `\uXXXX` and `\n`-style escapes, HTML character references (named ones by
+ * JSON / JavaScript `\uXXXX`, JavaScript / Python `\xHH` (a repr's `Theodore\xa0Vance`) and `\n`-style escapes, HTML character references (named ones by
  * `entities`: `&ndash;`, `&eacute;`, `&shy;`), and HTML tags without attributes, read as the space
  * between words they stand for (`<b>512</b>-44-7781`, `512-44-<br>7781`, `<td>512</td><td>44</td>`;
  * a tag's attributes may hold a value themselves, `href="mailto:..."`, and are read). Bounded: linear time.
  */
-const ESCAPE = /(?:%[0-9A-Fa-f]{2})+|\\u[0-9A-Fa-f]{4}|\\[nrtbf"\\/]|&#[0-9]{1,7};|&#[xX][0-9A-Fa-f]{1,6};|&[A-Za-z][A-Za-z0-9]{1,31};|<\/?[A-Za-z][A-Za-z0-9]{0,9}\s*\/?>/g;
+const ESCAPE = /(?:%[0-9A-Fa-f]{2})+|\\u[0-9A-Fa-f]{4}|\\x[0-9A-Fa-f]{2}|\\[nrtbf"\\/]|&#[0-9]{1,7};|&#[xX][0-9A-Fa-f]{1,6};|&[A-Za-z][A-Za-z0-9]{1,31};|<\/?[A-Za-z][A-Za-z0-9]{0,9}\s*\/?>/g;
 const ESCAPE_AT = new RegExp(ESCAPE.source, "y");
 const MAY_ESCAPE = /[%\\&<]/;
 const SIMPLE_ESCAPES: Record<string, string> = { n: " ", r: " ", t: " ", b: " ", f: " ", '"': '"', "\\": "\\", "/": "/" };
@@ -385,7 +385,7 @@ function decodeEscape(escape: string): string | null {
       return escape.replace(/%([0-9A-Fa-f]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
     }
   }
-  if (first === 92) return escape.charAt(1) === "u" ? String.fromCharCode(parseInt(escape.slice(2), 16)) : SIMPLE_ESCAPES[escape.charAt(1)];
+  if (first === 92) return escape.charAt(1) === "u" || escape.charAt(1) === "x" ? String.fromCharCode(parseInt(escape.slice(2), 16)) : SIMPLE_ESCAPES[escape.charAt(1)];
   if (first === 60) return " ";
   if (escape.charAt(1) !== "#") {
     const named = decodeHTMLStrict(escape);

@@ -16,6 +16,7 @@ import { internationalPhoneVariants, nationalGroups, parsePhone, phoneVariants }
 import { normalizeValue } from "./normalize.js";
 import { spokenDigits } from "./spoken-digits.js";
 import { whole, type Variant } from "./variant.js";
+import { transliterated } from "./words.js";
 
 /** Variant forms of a value of one kind under `field` (the verbatim form is added by variantsOf). */
 function kindVariants(field: string, kind: string, value: string, normalized: string): Variant[] {
@@ -23,7 +24,13 @@ function kindVariants(field: string, kind: string, value: string, normalized: st
   switch (kind) {
     case "name": {
       const name = parseName(normalized, value);
-      return name ? nameVariants(name) : [];
+      const variants = name ? nameVariants(name) : [];
+      // German umlauts and `ß` as typed without them: `Mueller Gross` of `Müller Groß`, and `Muller Gross` (the accents dropped, `ß` as `ss`).
+      for (const typed of new Set([transliterated(value), value.replace(/ß/g, "ss")])) {
+        const other = typed === value ? null : parseName(normalizeValue(typed), typed);
+        if (other) variants.push(...nameVariants(other));
+      }
+      return variants;
     }
     case "date": {
       const date = parseDate(value);

@@ -85,3 +85,10 @@ export function isNameWord(word: string): boolean {
   if (tag === undefined || !NAME_TAGS.has(tag)) return false;
   return !(tag === "LastName" && word.endsWith("s") && isOrdinaryWord(word.slice(0, -1)));
 }
+
+const TRANSLITERATIONS: Readonly<Record<string, string>> = { ä: "ae", ö: "oe", ü: "ue", Ä: "Ae", Ö: "Oe", Ü: "Ue", ß: "ss" };
+
+/** `value` with its umlauts and `ß` written as two letters, as German typing without them does (`Mueller` of `Müller`). */
+export function transliterated(value: string): string {
+  return value.replace(/[äöüÄÖÜß]/g, (char) => TRANSLITERATIONS[char]);
+}

@@ -4,7 +4,7 @@ import { OperatorError, type Operator, type OperatorInput, type OperatorOutput }
 import { FIRST_NAMES } from "./names/first-names.js";
 import { SURNAMES } from "./names/surnames.js";
 import { memoize } from "./format.js";
-import { TITLES as DETECTED_TITLES, isNameWord, opensAsWord } from "../../detect/vault/words.js";
+import { TITLES as DETECTED_TITLES, isNameWord, opensAsWord, transliterated } from "../../detect/vault/words.js";
 
 /** Letters of the keyed tag that stands for a value of a kind with no surrogate list (`ADDRESS-dpjkcbam`). */
 const KEYED_TAG_LETTERS = 8;
@@ -258,6 +258,24 @@ function replaceTokens(value: string, tokens: Token[], replace: (token: Token) =
   return text + value.slice(last);
 }
 
+/** A token's letters without accents, lowercase; with `transliterate`, umlauts first written as two letters. */
+function spellingKey(token: string, transliterate: boolean): string {
+  return (transliterate ? transliterated(token) : token).normalize("NFKD").replace(/\p{M}/gu, "").toLowerCase();
+}
+
+/**
+ * `value` with each token that spells a token of the registered name another way (`Mueller` or `Muller`
+ * of `Müller`) written as the registered token, in the span's case: one person, one pseudonym.
+ */
+function asRegisteredSpelling(value: string, registered: string): string {
+  const known = [...registered.matchAll(WORD)].map(([word]) => word);
+  return value.replace(WORD, (token) => {
+    if (known.includes(token)) return token;
+    const match = known.find((word) => spellingKey(word, false) === spellingKey(token, false) || spellingKey(word, true) === spellingKey(token, true));
+    return match === undefined ? token : copyCase(token, match);
+  });
+}
+
 export function createPseudonymOperator(key: Uint8Array): Operator {
   const first = new NameList("first", FIRST_NAMES, key);
   const surname = new NameList("surname", SURNAMES, key);
@@ -302,7 +320,8 @@ export function createPseudonymOperator(key: Uint8Array): Operator {
       }
       // A rendering of a registered name shows the initials of that name's pseudonym.
       const words = input.registered !== undefined && hasInitial(input.value) ? alignedWords(input.registered, input.avoid) : null;
-      const value = words ? mapInitials(input.value, words.real, words.surrogate) : input.value;
+      const spelled = input.registered !== undefined ? asRegisteredSpelling(input.value, input.registered) : input.value;
+      const value = words ? mapInitials(spelled, words.real, words.surrogate) : spelled;
       return { text: pseudonymOf(value, input.avoid) };
     },
     reverse(transformed: string, input: Omit<OperatorInput, "value">): string {
