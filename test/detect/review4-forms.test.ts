@@ -173,6 +173,18 @@ describe("review 4 (a): forms that reach an unauthorized recipient", () => {
     expectNoLeak(guardFor("ssn", "512-44-7781"), "\\x35\\x31\\x32-44-7781", "44-7781");
   });
 
+  it("a phone outside North America dialled with `00`, with `(0)` or nationally leaks, under a numbered field too (`phone2`), and restores from each", () => {
+    const guard = createRecons({ secret: "review4-secret", vault: { phone2: "+49 30 12345678", mobile: "+44 20 7946 0958", phone3: "415-555-0132" }, policy: { fields: { phone2: { authorized: ["reader"] }, mobile: { authorized: ["reader"] }, phone3: { authorized: ["reader"] } } } });
+    const texts = ["0049 30 12345678", "+49 (0)30 12345678", "Tel. 030-12345678", "+44 (0)20 7946 0958", "call 0044 20 7946 0958", "call +1 415 555 0132"];
+    for (const text of texts) {
+      expectNoLeak(guard, text, text.replace(/^\D+/, "").slice(-8));
+      // The authorized reader gets it as written, and back from shared state.
+      expect(guard.sanitizeSync({ channel: "C2", content: text, recipient: "reader" }).content).toBe(text);
+      const written = guard.sanitizeSync({ channel: "C5", content: text }, { reversible: true }).content as string;
+      expect(guard.sanitizeSync({ channel: "C5", content: written, recipient: "reader" }).content).toBe(text);
+    }
+  });
+
   it("an amount spelled out in words (legal drafting) leaks next to its protected digits", () => {
     const guard = guardFor("settlement_amount", 1286841);
     const text = "The Defendant shall pay the sum of One Million Two Hundred Eighty-Six Thousand Eight Hundred Forty-One Dollars ($1,286,841).";

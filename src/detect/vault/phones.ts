@@ -46,7 +46,8 @@ export function localNumber(value: string): string | null {
 /** A number outside North America written with its country code (`+44 20 7946 0958`), by libphonenumber; else null. */
 function internationalPhone(value: string) {
   const phone = value.trim().startsWith("+") ? parsePhoneNumberFromString(value) : undefined;
-  return phone?.isValid() && phone.countryCallingCode !== "1" ? phone : null;
+  // Possible, not valid: a surrogate (enciphered national digits) must read as its value did, whatever its area code.
+  return phone?.isPossible() && phone.countryCallingCode !== "1" ? phone : null;
 }
 
 /** The digits that identify a phone number within its country: NANP's ten, or libphonenumber's national number. */
@@ -61,6 +62,12 @@ export function nationalDigits(value: string): string | undefined {
 export function internationalPhoneVariants(value: string): Variant[] {
   const phone = internationalPhone(value);
   if (phone === null) return [];
-  const forms = [phone.formatNational(), phone.nationalNumber, phone.formatInternational(), `${phone.countryCallingCode}${phone.nationalNumber}`];
+  const code = phone.countryCallingCode;
+  // The number grouped as the value writes it (libphonenumber regroups by area code: a surrogate `+49 87 41220297` reads `+49 8741 220297`).
+  const written = value.trim().slice(1 + code.length).trim();
+  const trunk = phone.formatNational().startsWith("0") ? "0" : "";
+  const forms = [phone.formatNational(), phone.nationalNumber, phone.formatInternational(), `${code}${phone.nationalNumber}`];
+  // Dialled from abroad with `00` (`0049 30 12345678`), with the trunk zero in parentheses (`+49 (0)30 12345678`), nationally (`030 12345678`, `03012345678`).
+  for (const rest of [written, phone.nationalNumber]) forms.push(`00${code} ${rest}`, `${code} (${trunk || "0"})${rest}`, `${trunk}${rest}`);
   return [...new Set(forms.map(normalizeValue))].map((form) => whole(form, LAYOUT_CONFIDENCE));
 }

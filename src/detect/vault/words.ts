@@ -19,10 +19,17 @@ const STOPWORDS: ReadonlySet<string> = new Set(englishStopwords);
 
 /** The lowercase words of a field name (`medical_condition`, `diagnosisReal`, `account_last4`). */
 export function fieldNameWords(field: string): string[] {
-  return field
-    .replace(/([a-z])([A-Z])/g, "$1_$2")
-    .toLowerCase()
-    .split(/[^a-z0-9]+/);
+  return (
+    field
+      .replace(/([a-z])([A-Z])/g, "$1_$2")
+      .toLowerCase()
+      .split(/[^a-z0-9]+/)
+      // A numbered field is its word's too (`phone2`, `email_3`, `address2`), the token kept (`last4`).
+      .flatMap((word) => {
+        const numbered = /^([a-z]{2,})\d+$/.exec(word);
+        return numbered ? [word, numbered[1]] : [word];
+      })
+  );
 }
 
 export function isStopword(word: string): boolean {
