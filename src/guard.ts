@@ -31,6 +31,9 @@ import { firstStartingAt, sortInPlace } from "./detect/sort.js";
 import { showSummaryOnly } from "./summary-only.js";
 
 /** Options of one sanitize call beyond the event itself. */
+/** Levels of base64 inside base64 a text is decoded through; deeper, the text is redacted (`detection-error`). */
+const MAX_ENCODING_DEPTH = 4;
+
 export interface SanitizeOptions {
   /**
    * Use only reversible operations (FPE, pseudonyms, sealed placeholders) so authorized readers
@@ -438,7 +441,9 @@ class Guard implements ReconsGuard {
         // An unregistered hit of the span's own kind, or inside an identifier's rendering, is a part of that value (`555-0132` of `Four One Five,
         // 555-0132`, NER's person `Dixon` of `Ms. Dixon`, an account number's halves `999543424 38582215`); a contextual span's is not.
         if (d.field === null && (sameKind(d.kind, span.detection.kind) || span.detection.valueType === "format")) continue;
-        if (d.end <= end && d.end - d.start < end - start && standsAlone(text, d)) inside.push(d);
+        // Inside a hit nobody registered (an email, a date the policy lets through), a registered value is no part of anything the reader was authorized for: protected wherever it stands.
+        const counts = span.detection.field === null && d.field !== null ? true : standsAlone(text, d);
+        if (d.end <= end && d.end - d.start < end - start && counts) inside.push(d);
       }
       if (inside.length === 0) return [span];
       const nested = this.plan(context, decidingGroups(inside)).filter((inner) => inner.action !== "allow");
@@ -457,12 +462,14 @@ class Guard implements ReconsGuard {
    * sanitized for the same recipient as text of its own and encoded back as it was written. After,
    * not before: the LLM tiers' spans are offsets in the string as written.
    */
-  private sanitizeText(text: string, path: string, context: EventContext, decisions: Decision[], rewriteOf: RewriteLookup, judged?: Detection[]): string {
+  private sanitizeText(text: string, path: string, context: EventContext, decisions: Decision[], rewriteOf: RewriteLookup, judged?: Detection[], depth = 0): string {
     const sanitized = this.sanitizeString(text, path, context, decisions, rewriteOf, judged);
     try {
       return mapEncoded(sanitized, (decoded, segment) => {
+        // An operator whose output encodes its input would be decoded and sanitized again without end.
+        if (depth >= MAX_ENCODING_DEPTH) throw new Error(`text encoded more than ${MAX_ENCODING_DEPTH} levels deep`);
         const inner: Decision[] = [];
-        const result = this.sanitizeText(decoded, path, context, inner, rewriteOf);
+        const result = this.sanitizeText(decoded, path, context, inner, rewriteOf, undefined, depth + 1);
         for (const decision of inner) decisions.push({ ...decision, encoded: [[segment.start, segment.end], ...(decision.encoded ?? [])] });
         return result;
       });

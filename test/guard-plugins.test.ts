@@ -36,6 +36,14 @@ describe("plug-ins that misbehave end in redaction with a reason (review 7)", ()
     expect(async.content).toBe("[REDACTED:detection-error]");
   });
 
+  it("an operator whose output encodes its input (base64) ends in redaction at once, not in a loop decoding and sanitizing it again", () => {
+    const encoding = guardWith({ operators: [{ action: "fpe", name: "base64", apply: (input: { value: string }) => ({ text: Buffer.from(input.value).toString("base64") }) }] });
+    // Without the bound this call ran for minutes (45 levels of base64): the test's own timeout catches a loop.
+    const result = encoding.sanitizeSync({ channel: "C2", content: message, recipient: "scheduler" });
+    expect(JSON.stringify(result)).not.toContain(SSN);
+    expect(result.decisions.some((decision) => decision.fallback === "detection-error")).toBe(true);
+  });
+
   it("an operator's output that is not { text } redacts that value; its exception note never quotes the value", () => {
     const bare = guardWith({ operators: [{ action: "fpe", name: "bare", apply: () => "000-00-0000" }] }).sanitizeSync({ channel: "C2", content: message, recipient: "scheduler" });
     expect(bare.content).toContain("[REDACTED:ssn]");

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import fc from "fast-check";
 import { createRecons } from "../src/guard.js";
+import { ReconsSerializer } from "../src/langgraph/serializer.js";
 import type { Detector, Recognizer } from "../src/detect/base.js";
 import type { Operator } from "../src/transform/base.js";
 
@@ -41,6 +42,14 @@ describe("createRecons options", () => {
       [{ mldp: { epsilon: 1, units: {} } }, /mldp: Unrecognized key: "units"/],
     ];
     for (const [options, message] of cases) expect(() => createRecons(options)).toThrow(message);
+  });
+
+  it("refuses a secret anyone could guess: empty or blank text, no bytes, or bytes all alike (a buffer never filled)", () => {
+    for (const secret of ["", "   ", new Uint8Array(0), new Uint8Array(1), new Uint8Array(32), new Uint8Array(16).fill(7)]) {
+      expect(() => createRecons({ secret }), String(secret)).toThrow(/secret: must/);
+      expect(() => new ReconsSerializer(createRecons({ secret: "s" }), { secret }), String(secret)).toThrow(/secret/);
+    }
+    expect(() => createRecons({ secret: new Uint8Array([1, 2]) })).not.toThrow();
   });
 });
 
@@ -418,5 +427,22 @@ describe("a structured value's fields", () => {
     expect(JSON.stringify(shown)).not.toMatch(/Ryan|Brown|580|96861/);
     expect(guard.sanitizeSync({ channel: "C5", content: state, recipient: "doc" }).content).toEqual(state);
     for (const text of ["We shipped 580 items.", "Brown rice is cheap."]) expect(guard.sanitizeSync({ channel: "C2", content: text, recipient: "clerk" }).content).toBe(text);
+  });
+});
+
+describe("a registered value inside an unregistered hit the policy allows", () => {
+  it("is protected wherever it stands (an allowed email's local part, a plug-in's date over it), not let through with the hit", () => {
+    const vault = { ssn: "939-79-6410", name: "Maria Gonzalez" };
+    const fields = { ssn: { authorized: ["a"] }, name: { authorized: ["a"] } };
+    const emails = createRecons({ secret: "s", vault, policy: { fields, unregistered: { email: "allow" } } });
+    const out = emails.sanitizeSync({ channel: "C2", content: "write 939796410@example.com or maria.gonzalez@other.org", recipient: "b" }).content as string;
+    expect(out).not.toMatch(/939796410|maria\.gonzalez/);
+    expect(emails.sanitizeSync({ channel: "C2", content: "write john@other.org", recipient: "b" }).content).toBe("write john@other.org");
+    const wholeText: Detector = { name: "whole-text-date", detect: (text) => [{ start: 0, end: text.length, field: null, kind: "date", valueType: "format", tier: 2, confidence: 1, source: "whole-text-date" }] };
+    const dated = createRecons({ secret: "s", vault, policy: { fields }, detectors: [wholeText] });
+    const { content, decisions } = dated.sanitizeSync({ channel: "C2", content: "ssn=939-79-6410/x", recipient: "b" });
+    expect(content).not.toContain("939-79-6410");
+    expect(decisions.some((d) => d.field === "ssn" && d.action !== "allow")).toBe(true);
+    expect(dated.sanitizeSync({ channel: "C2", content: "ssn=939-79-6410/x", recipient: "a" }).content).toBe("ssn=939-79-6410/x");
   });
 });

@@ -1,3 +1,4 @@
+import { stat } from "node:fs/promises";
 import { resolve } from "node:path";
 import { Command, InvalidArgumentError, Option } from "commander";
 import { replayFile, SANITIZERS } from "../replay/replay.js";
@@ -12,7 +13,7 @@ export function replayCommand(): Command {
     .requiredOption("--out <file>", "output JSON lines: {trace_id, index, channel, recipient, position, sanitized, decisions}")
     .addOption(new Option("--sanitizer <name>", "recons (dynamic), static (field-level), blanket (redact all), none").choices(SANITIZERS).default("recons"))
     .action(async (options: { traces: string; out: string; sanitizer: (typeof SANITIZERS)[number] }, command: Command) => {
-      if (resolve(options.out) === resolve(options.traces)) command.error("error: --out names the --traces file: the replay would overwrite its input");
+      if (await sameFile(options.out, options.traces)) command.error("error: --out names the --traces file: the replay would overwrite its input");
       const summary = await replayFile(options.traces, options.out, { sanitizer: options.sanitizer });
       const megabytes = summary.bytes / 1e6;
       writeErr(
@@ -21,6 +22,18 @@ export function replayCommand(): Command {
           `(${summary.seconds.toFixed(2)} s, ${(megabytes / summary.seconds).toFixed(2)} MB/s, sanitizer ${options.sanitizer})\n`,
       );
     });
+}
+
+/** Whether two paths name one file: the same path, or a link (symbolic or hard) to it. */
+async function sameFile(a: string, b: string): Promise<boolean> {
+  if (resolve(a) === resolve(b)) return true;
+  try {
+    const [first, second] = await Promise.all([stat(a), stat(b)]);
+    return first.dev === second.dev && first.ino === second.ino;
+  } catch {
+    // One of them does not exist yet (a new --out): not the same file.
+    return false;
+  }
 }
 
 /** `recons replay-score --traces <file> --replayed <file>`: the independent scorer, as a table and JSON. */

@@ -7,7 +7,7 @@
  */
 import { fork, type ChildProcess } from "node:child_process";
 import { createReadStream, createWriteStream, existsSync } from "node:fs";
-import { mkdir, readFile, stat, truncate, writeFile } from "node:fs/promises";
+import { mkdir, open, readFile, stat, truncate, writeFile } from "node:fs/promises";
 import { availableParallelism } from "node:os";
 import { join } from "node:path";
 import { createInterface } from "node:readline";
@@ -60,7 +60,7 @@ export interface SweepResult {
   records: number;
   /** Written by this invocation. */
   written: number;
-  /** Already present (resumed). */
+  /** Records this sweep asks for that were already present (resumed). */
   skipped: number;
   failures: Array<{ key: string; error: string }>;
   /** Scenarios left out because every vault field is allowed (no neighbouring pair). */
@@ -185,6 +185,8 @@ async function existingRecords(path: string): Promise<Set<string>> {
     whole += last.bytes;
   }
   const { size } = await stat(path);
+  // A stopped writer leaves its last line without the newline it writes with it: a whole line that is not a record is someone else's.
+  if (torn > 0 && (await endsWithNewline(path, size))) throw new Error(`${path}:${torn}: not a record line; repair or remove it (nothing was changed)`);
   if (whole > size) {
     // The last line has no newline: the writer was stopped before finishing it.
     keys.delete(last.key);
@@ -192,6 +194,17 @@ async function existingRecords(path: string): Promise<Set<string>> {
   }
   if (whole < size) await truncate(path, whole);
   return keys;
+}
+
+async function endsWithNewline(path: string, size: number): Promise<boolean> {
+  if (size === 0) return false;
+  const file = await open(path, "r");
+  try {
+    const { buffer } = await file.read(Buffer.alloc(1), 0, 1, size - 1);
+    return buffer[0] === 0x0a;
+  } finally {
+    await file.close();
+  }
 }
 
 function recordLines(path: string): AsyncIterable<string> {
@@ -262,18 +275,22 @@ function groupedBy<T>(items: readonly T[], keyOf: (item: T) => string): T[][] {
  */
 async function measureFile(path: string, scenarios: readonly Scenario[], options: SweepOptions, fresh: ReadonlyMap<string, MeasuredRecord>): Promise<MeasuredRecord[]> {
   if (!existsSync(path)) return [];
+  const requested = new Set(sweepJobs(scenarios, options).map(recordKey));
   const contextOf = corpusContext(scenarios, options.seed);
   const measured: MeasuredRecord[] = [...fresh.values()];
   let lineNumber = 0;
   for await (const line of recordLines(path)) {
     lineNumber++;
     const record = parseLine(line, path, lineNumber);
-    if (record && !fresh.has(recordKey(record))) measured.push(measureRecord(record, contextOf(record)));
+    if (!record) continue;
+    const key = recordKey(record);
+    // Records of a wider earlier sweep in the same file are not this sweep's: the report covers what was asked.
+    if (!fresh.has(key) && requested.has(key)) measured.push(measureRecord(record, contextOf(record)));
   }
   return measured;
 }
 
-/** Recompute summary.json, report.md and report.html from the records in `dir` (`fresh`: records this run already measured). */
+/** Recompute summary.json, report.md and report.html from the records in `dir` this sweep asks for (`fresh`: records this run already measured). */
 export async function summarize(
   dir: string,
   scenarios: readonly Scenario[],
@@ -323,7 +340,8 @@ export async function runSweep(input: SweepOptionsInput, hooks: SweepHooks = {})
   const recordsPath = join(options.out, "records.jsonl");
   const done = await existingRecords(recordsPath);
   await claimOutDir(options, done.size > 0);
-  const jobs = sweepJobs(scenarios, options).filter((job) => !done.has(recordKey(job)));
+  const asked = sweepJobs(scenarios, options);
+  const jobs = asked.filter((job) => !done.has(recordKey(job)));
   // A server run builds nothing a later run reuses in another lane: there, smaller units keep more runs in flight.
   const groups = options.remote ? jobGroups(jobs) : scenarioGroups(jobGroups(jobs));
   const settings: JobSettings = { seed: options.seed, model: options.model, langsmith: options.langsmith };
@@ -385,5 +403,5 @@ export async function runSweep(input: SweepOptionsInput, hooks: SweepHooks = {})
   const interrupted = hooks.signal?.aborted ?? false;
   const wallSeconds = (performance.now() - started) / 1000;
   const summary = await summarize(options.out, scenarios, options, { wallSeconds, complete: !interrupted && failures.length === 0, failed: failures.length }, { measured: fresh, wholeFile: done.size === 0 });
-  return { records: summary.records, written, skipped: done.size, failures, unpairable, interrupted, wallSeconds, summary };
+  return { records: summary.records, written, skipped: asked.length - jobs.length, failures, unpairable, interrupted, wallSeconds, summary };
 }

@@ -4,14 +4,14 @@ import type { ReconsGuard } from "../guard.js";
 import { deriveKeys } from "../crypto/keys.js";
 import { open, seal, SealError } from "../crypto/aes-gcm.js";
 import { mapStrings } from "../content.js";
-import { parseConfig } from "../policy/options.js";
+import { parseConfig, secretSchema } from "../policy/options.js";
 
 export const reconsSerializerOptionsSchema = z.strictObject({
   /**
    * Secret the AES-256-GCM key is derived from (HKDF, purpose `aes-gcm`); pass the guard's own
    * `secret` so one secret rules everything. Required: a random key could not resume after a restart.
    */
-  secret: z.union([z.string().min(1), z.instanceof(Uint8Array)]),
+  secret: secretSchema,
   /** Serializer whose output is encrypted; LangGraph's `JsonPlusSerializer` by default. */
   inner: z
     .custom<SerializerProtocol>(

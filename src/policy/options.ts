@@ -17,6 +17,13 @@ const channelOverrideSchema = z.strictObject({
   authorized: z.array(z.string().min(1)),
 });
 
+/** A secret keys are derived from: never empty or blank, as text or bytes (keys from a secret anyone can guess let anyone reverse the surrogates). */
+export const secretSchema = z.union([
+  z.string().refine((text) => text.trim().length > 0, "must not be empty or blank"),
+  // Empty, one byte or all one byte (`Buffer.alloc(32)`, a key never filled): no secret.
+  z.instanceof(Uint8Array).refine((bytes) => bytes.some((byte) => byte !== bytes[0]), "must hold bytes that are not all the same"),
+]);
+
 /** Release policy of one protected field. */
 export const fieldPolicySchema = z.strictObject({
   /**
@@ -77,8 +84,11 @@ export const reconsOptionsSchema = z.strictObject({
   policy: policySchema.default(() => policySchema.parse({})),
   /** field -> protected value(s). More can be added at run time with `guard.vault.add`. */
   vault: z.record(z.string().min(1), vaultValueSchema).default({}),
-  /** One secret from which FPE, pseudonym, HMAC and AES keys are derived (HKDF). Random if absent. */
-  secret: z.union([z.string().min(1), z.instanceof(Uint8Array)]).optional(),
+  /**
+   * One secret from which FPE, pseudonym, HMAC and AES keys are derived (HKDF). Random if absent.
+   * Never empty or blank, as text or bytes: keys from a secret anyone can guess let anyone reverse the surrogates.
+   */
+  secret: secretSchema.optional(),
   /** FF1 (NIST's 2025 draft keeps only FF1) or FF3-1 (the paper's choice). */
   fpe: z.enum(["ff1", "ff3-1"]).default("ff1"),
   /** Metric-LDP parameters for numeric values. */

@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync } from "node:fs";
+import { copyFileSync, linkSync, mkdtempSync, readFileSync, symlinkSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
@@ -26,6 +26,20 @@ describe("recons CLI", () => {
     const lines = readFileSync(out, "utf8").trim().split("\n");
     expect(lines).toHaveLength(10);
     expect(JSON.parse(lines[1]!)).toMatchObject({ trace_id: "fx_health", index: 0, position: "introduced", decisions: [] });
+  });
+
+  it("refuses an --out that is the --traces file under another name (a symbolic or hard link), leaving the traces as they were", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "recons-cli-"));
+    const traces = join(dir, "traces.jsonl");
+    copyFileSync(FIXTURE, traces);
+    symlinkSync(traces, join(dir, "symbolic.jsonl"));
+    linkSync(traces, join(dir, "hard.jsonl"));
+    for (const out of ["symbolic.jsonl", "hard.jsonl"]) {
+      const result = await run("replay", "--traces", traces, "--out", join(dir, out));
+      expect(result.code, out).not.toBe(0);
+      expect(result.err).toMatch(/--out names the --traces file/);
+    }
+    expect(readFileSync(traces, "utf8")).toBe(readFileSync(FIXTURE, "utf8"));
   });
 
   it("scores a replay as a table followed by JSON", async () => {

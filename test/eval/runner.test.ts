@@ -50,9 +50,21 @@ describe("runSweep", () => {
     expect(interrupted.summary.run.complete).toBe(false);
     const text = await readFile(join(dir, "records.jsonl"), "utf8");
     expect(text.endsWith("\n")).toBe(true);
+    // A whole line that is not a record (newline and all) is someone else's: refused, the file left as it is.
+    await writeFile(join(dir, "records.jsonl"), `${text}hello world\n`);
+    await expect(runSweep(options)).rejects.toThrow(/records\.jsonl:4: not a record line/);
+    expect(await readFile(join(dir, "records.jsonl"), "utf8")).toBe(`${text}hello world\n`);
     await writeFile(join(dir, "records.jsonl"), `${text}{"scenario_id":"torn`);
     const resumed = await runSweep(options);
     expect(resumed).toMatchObject({ skipped: 3, written: 13, records: 16 });
+  });
+
+  it("reports only the records the sweep asks for when resumed into a file of a wider one", async () => {
+    const wide = await runSweep(options);
+    const narrow = await runSweep({ ...options, cells: ["CW-2"] });
+    expect(narrow).toMatchObject({ written: 0, skipped: wide.records / 2 });
+    expect(narrow.summary.records).toBe(wide.records / 2);
+    expect(JSON.stringify(narrow.summary.gradient)).not.toContain("CW-7");
   });
 
   it("runs the same records on worker processes, measured there as the file would be", async () => {
