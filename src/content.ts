@@ -112,15 +112,16 @@ class Walker {
    */
   private fields(value: object, path: string): unknown {
     const toJSON = (value as { toJSON?: unknown }).toJSON;
-    if (typeof toJSON === "function" && !isPlainRecord(value) && !("lc_kwargs" in value)) {
+    // A plain record's own `toJSON` too: `JSON.stringify` sends what it returns, not the fields.
+    if (typeof toJSON === "function" && !("lc_kwargs" in value)) {
       const json: unknown = toJSON.call(value);
       if (json !== value) {
         const next = this.walk(json, path);
         if (next !== json) return next;
       }
     }
-    // Only where some field is not enumerable does the slower walk of every own field run.
-    const names = Object.getOwnPropertyNames(value);
+    // Only where some field is not enumerable, or symbol-keyed, does the slower walk of every own field run.
+    const names = Reflect.ownKeys(value);
     const keys = Object.keys(value);
     return names.length === keys.length ? this.record(value as Record<string, unknown>, keys, path) : this.ownFields(value, path);
   }
@@ -134,7 +135,8 @@ class Walker {
     const copy = Object.create(Object.getPrototypeOf(value) as object) as T;
     keys.forEach((key, index) => {
       const descriptor = Object.getOwnPropertyDescriptor(value, key)!;
-      Object.defineProperty(copy, key, "value" in descriptor ? { value: next[index], writable: true, configurable: true, enumerable: descriptor.enumerable } : descriptor);
+      // A getter is read once, here: the copy holds what it returned, sanitized (a copied getter would read the raw value again).
+      Object.defineProperty(copy, key, { value: next[index], writable: true, configurable: true, enumerable: descriptor.enumerable });
     });
     return copy;
   }

@@ -65,6 +65,20 @@ describe("mapStrings: text where no enumerable field shows it (review 7)", () =>
     expect(Object.keys(result.hidden)).toEqual(["shown"]);
   });
 
+  it("reads an own getter once: the copy holds what it returned, sanitized, not the getter (which would read the raw value again)", () => {
+    const note = Symbol("note");
+    const getters = { shown: "hi" };
+    Object.defineProperty(getters, "hidden", { get: () => secret, enumerable: false });
+    Object.defineProperty(getters, note, { get: () => secret, enumerable: true });
+    const result = mapStrings(getters, visit) as Record<PropertyKey, unknown>;
+    expect([result.hidden, result[note]]).toEqual(["SSN [X]", "SSN [X]"]);
+  });
+
+  it("reads a plain record's own toJSON as serialization does", () => {
+    const result = mapStrings({ wrapped: { id: 1, toJSON: () => secret } }, visit);
+    expect(JSON.stringify(result)).toBe('{"wrapped":"SSN [X]"}');
+  });
+
   it("reads a class instance with toJSON as serialization does: private values that change replace it by its sanitized JSON", () => {
     class Patient {
       readonly #ssn = "939-79-6410";
