@@ -1,7 +1,7 @@
 import { layIdentifier } from "../detect/vault/digit-skeletons.js";
 import { spelledLike } from "../detect/vault/emails.js";
 import { suffixLike } from "../detect/vault/identifiers.js";
-import { maskedTail } from "../detect/vault/masked.js";
+import { headDigits, maskedTail } from "../detect/vault/masked.js";
 import { glueLike, roleNamePart, spelledLettersLike } from "../detect/vault/names.js";
 import { localNumber } from "../detect/vault/phones.js";
 import { spokenLike } from "../detect/vault/spoken-digits.js";
@@ -19,6 +19,10 @@ export function renderedPart(role: VariantRole, span: string, from: string, to: 
   switch (role) {
     case "masked-tail":
       return maskedTail(to, span.replace(/\D/g, "").length);
+    case "masked-head": {
+      const head = headDigits(to, span.replace(/\D/g, "").length);
+      return head === null ? null : layIdentifier(span, head);
+    }
     case "regrouped-digits":
       return layIdentifier(span, to);
     case "unpadded-digits":

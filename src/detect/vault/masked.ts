@@ -111,3 +111,28 @@ function writesLast(source: string, from: number, start: number): boolean {
 function isWordCode(code: number): boolean {
   return (code >= 48 && code <= 57) || (code >= 65 && code <= 90) || (code >= 97 && code <= 122) || code === 95 || code === 0x17f || code === 0x212a;
 }
+
+/** An SSN's area and group shown with its serial masked (`939-79-XXXX`, `939-79-****`): that much of the number, specific to it. */
+const MASKED_HEAD_CONFIDENCE = 0.85;
+const HEAD_DIGITS = 5;
+/** A mask of the digits that follow (`-XXXX`, `-****`, `-xxxx`, `-••••`), right after the shown ones. */
+const MASK_AFTER = /^[\s.-]?(?:[*•#●∗]{2,}|[xX]{4}(?![\p{L}\p{N}]))/u;
+
+/** The first five digits of a nine-digit SSN as forms to find before a mask (`939 79` and `93979`), else none. */
+export function maskedHeadVariants(ssn: string): Variant[] {
+  const digits = ssn.replace(/\D/g, "");
+  if (digits.length !== 9) return [];
+  const head = digits.slice(0, HEAD_DIGITS);
+  return [`${head.slice(0, 3)} ${head.slice(3)}`, head].map((form) => ({ form, confidence: MASKED_HEAD_CONFIDENCE, role: "masked-head" }));
+}
+
+/** Whether the digits ending at source[end] are followed by a mask of the rest (`939-79-XXXX`). */
+export function precedesMask(source: string, end: number): boolean {
+  return MASK_AFTER.test(source.slice(end, end + 8));
+}
+
+/** The first digits of `identifier`, as many as `count`: a masked head's part of the surrogate. */
+export function headDigits(identifier: string, count: number): string | null {
+  const digits = identifier.replace(/\D/g, "");
+  return digits.length > count ? digits.slice(0, count) : null;
+}

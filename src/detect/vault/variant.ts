@@ -16,6 +16,8 @@ export type VariantRole =
   | "near-label"
   /** The last digits of a long identifier: counts only after a mask or `ending in` / `last 4`. */
   | "masked-tail"
+  /** An SSN's first five digits before a mask of the rest (`939-79-XXXX`): shown as the surrogate's first five. */
+  | "masked-head"
   /** An identifier read out digit by digit (`nine three nine, seven nine, ...`): shown as the surrogate read out alike. */
   | "spoken-digits"
   /** A NANP phone's seven-digit local number (`555-0132` of `(415) 555-0132`): shown as the surrogate phone's local number. */

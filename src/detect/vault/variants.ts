@@ -7,7 +7,7 @@ import { dateVariants, parseDate } from "./dates.js";
 import { emailVariants } from "./emails.js";
 import { canarySuffixVariants, identifierVariants, isCanary } from "./identifiers.js";
 import { labeledVariants, nearLabelVariant } from "./labels.js";
-import { maskedTailVariants } from "./masked.js";
+import { maskedHeadVariants, maskedTailVariants } from "./masked.js";
 import type { VaultMember } from "./members.js";
 import { nameVariants, parseName } from "./names.js";
 import { numberVariants, parseNumber } from "./numbers.js";
@@ -43,6 +43,7 @@ function kindVariants(field: string, kind: string, value: string, normalized: st
       return [...identifierVariants(kind, normalized), ...internationalPhoneVariants(value), ...spokenDigits(value)];
     }
     case "ssn":
+      return [...identifierVariants(kind, normalized), ...maskedTailVariants(value), ...maskedHeadVariants(value), ...spokenDigits(value)];
     case "card":
     case "id":
       // The value as written: one masked already (`****3304`) has its mask there, not in the normalized form.

@@ -10,7 +10,7 @@ import { DigitSkeletons, SKELETON_CONFIDENCE, writtenStart } from "./digit-skele
 import { isWrittenHandle } from "./emails.js";
 import { findWindows, isInflection, MAX_SUFFIX, WINDOW_CONFIDENCE, wordsNeeded, type WordHit } from "./context.js";
 import { listNeighbours, type MemberHit } from "./lists.js";
-import { followsMask, namedLastDigits } from "./masked.js";
+import { followsMask, namedLastDigits, precedesMask } from "./masked.js";
 import { vaultMembers } from "./members.js";
 import { besideCurrency } from "./numbers.js";
 import { isCompoundHead, isFamilyReference, isStandaloneNameReference } from "./name-parts.js";
@@ -266,6 +266,9 @@ export class Vault implements Detector {
         if ((end === norm.length || norm.codes[end] === SPACE_CODE) && (followsMask(norm.source, norm.origin[start]) || namedLastDigits(norm.source, originalSpan(norm, start, end)[1]))) {
           hits.candidates.push({ entry, start, end, confidence, role });
         }
+        return;
+      case "masked-head":
+        if ((start === 0 || norm.codes[start - 1] === SPACE_CODE) && precedesMask(norm.source, originalSpan(norm, start, end)[1])) hits.candidates.push({ entry, start, end, confidence, role });
         return;
       case "glued-name":
       case "glued-initial":

@@ -79,3 +79,17 @@ describe("a last four named as one after the digits (`6943 (Last 4 digits only)`
     for (const text of ["Room 6410 is on the last floor", "6410 at last four"]) expect(guard.sanitizeSync({ channel: "C2", content: text, recipient: "b" }).content).toBe(text);
   });
 });
+
+describe("an SSN's area and group shown before a mask of its serial (`939-79-XXXX`)", () => {
+  it("is found before a mask only, shown as the surrogate's first five, and restores", () => {
+    const guard = createRecons({ secret: "s", vault: { ssn: "939-79-6410" }, policy: { fields: { ssn: { authorized: ["a"] } } } });
+    for (const text of ["SSN 939-79-XXXX", "SSN: 939-79-****", "939 79 ####"]) {
+      const hidden = guard.sanitizeSync({ channel: "C2", content: text, recipient: "b" }).content as string;
+      expect(hidden, text).not.toMatch(/939.?79/);
+      expect(hidden.replace(/\d/g, "9"), text).toBe(text.replace(/\d/g, "9"));
+      const written = guard.sanitizeSync({ channel: "C5", content: text }, { reversible: true }).content as string;
+      expect(guard.sanitizeSync({ channel: "C5", content: written, recipient: "a" }).content).toBe(text);
+    }
+    for (const text of ["room 939-79", "939-79-XXXXL", "call 939-79 now"]) expect(guard.sanitizeSync({ channel: "C2", content: text, recipient: "b" }).content).toBe(text);
+  });
+});
