@@ -159,31 +159,34 @@ const CLINICAL_ABBREVIATIONS: ReadonlyArray<readonly [phrase: string, abbreviati
 ];
 
 /**
- * Words that tell a common diagnosis without its own terms: its specialist, tests, drugs and lay
- * names (`nephrologist`, `eGFR` of chronic kidney disease; `A1C`, `metformin` of type 2 diabetes).
+ * Words that tell a common diagnosis without its own terms: its specialist, tests, drugs (generic and
+ * brand names), lay names and ICD-10 category (`nephrologist`, `eGFR`, `N18` of chronic kidney disease;
+ * `A1C`, `metformin`, `Ozempic`, `E11` of type 2 diabetes).
  * Sent to a reader the diagnosis is kept from, they disclose it. Hand-written like the shorthand.
  */
 const CLINICAL_INDICATORS: ReadonlyArray<readonly [phrases: readonly string[], indicators: readonly string[]]> = [
-  [["kidney disease", "renal disease", "renal failure"], ["renal", "nephrologist", "nephrologists", "nephrology", "egfr", "creatinine", "dialysis"]],
-  [["diabetes"], ["antidiabetic", "glucose", "blood sugar", "blood sugars", "a1c", "hba1c", "metformin", "insulin", "glycemic", "hyperglycemia", "hyperglycemic", "hypoglycemic", "hypoglycemics", "diabetologist"]],
-  [["hypertension"], ["hypertensive", "antihypertensive", "antihypertensives", "high blood pressure", "blood pressure", "lisinopril", "amlodipine", "losartan", "hydrochlorothiazide"]],
-  [["depressive", "depression"], ["depressed", "antidepressant", "antidepressants", "ssri", "ssris", "sertraline", "fluoxetine", "escitalopram"]],
-  [["anxiety"], ["anxious", "panic attacks", "buspirone"]],
-  [["hyperlipidemia", "high cholesterol"], ["cholesterol", "ldl", "statin", "statins", "atorvastatin", "rosuvastatin"]],
-  [["asthma"], ["inhaler", "albuterol", "bronchodilator"]],
-  [["atrial fibrillation"], ["anticoagulant", "anticoagulants", "warfarin", "apixaban"]],
+  [["kidney disease", "renal disease", "renal failure"], ["renal", "nephrologist", "nephrologists", "nephrology", "egfr", "creatinine", "dialysis", "n18"]],
+  [["diabetes"], ["antidiabetic", "glucose", "blood sugar", "blood sugars", "a1c", "hba1c", "metformin", "insulin", "glycemic", "hyperglycemia", "hyperglycemic", "hypoglycemic", "hypoglycemics", "diabetologist", "glucophage", "lantus", "humalog", "ozempic", "jardiance", "e11", "e10"]],
+  [["hypertension"], ["hypertensive", "antihypertensive", "antihypertensives", "high blood pressure", "blood pressure", "lisinopril", "amlodipine", "losartan", "hydrochlorothiazide", "zestril", "norvasc", "cozaar", "i10"]],
+  [["depressive", "depression"], ["depressed", "antidepressant", "antidepressants", "ssri", "ssris", "sertraline", "fluoxetine", "escitalopram", "zoloft", "prozac", "lexapro", "wellbutrin", "bupropion", "f32", "f33"]],
+  [["anxiety"], ["anxious", "panic attacks", "buspirone", "xanax", "alprazolam", "ativan", "lorazepam", "klonopin", "f41"]],
+  [["hyperlipidemia", "high cholesterol"], ["cholesterol", "ldl", "statin", "statins", "atorvastatin", "rosuvastatin", "lipitor", "crestor", "e78"]],
+  [["asthma"], ["inhaler", "albuterol", "bronchodilator", "ventolin", "proair", "j45"]],
+  [["atrial fibrillation"], ["anticoagulant", "anticoagulants", "warfarin", "apixaban", "eliquis", "coumadin", "i48"]],
   [["obstructive pulmonary", "copd"], ["inhaler", "bronchodilator", "spirometry", "pulmonologist"]],
-  [["hypothyroidism"], ["levothyroxine", "thyroid", "tsh"]],
-  [["gastroesophageal reflux", "gerd"], ["acid reflux", "heartburn", "omeprazole", "pantoprazole"]],
-  [["migraine"], ["triptan", "triptans", "sumatriptan"]],
-  [["heart failure"], ["ejection fraction", "furosemide", "diuretic", "diuretics"]],
-  [["schizophrenia", "psychosis"], ["antipsychotic", "antipsychotics", "risperidone", "olanzapine", "clozapine"]],
-  [["bipolar"], ["lithium", "mood stabilizer", "mood stabilizers"]],
-  [["hiv"], ["antiretroviral", "antiretrovirals", "viral load", "cd4"]],
-  [["hepatitis"], ["hepatologist", "antiviral", "antivirals", "liver function"]],
-  [["cancer", "carcinoma", "tumor"], ["oncologist", "oncology", "chemotherapy", "chemo", "radiation therapy"]],
-  [["opioid", "addiction"], ["methadone", "buprenorphine", "suboxone", "naloxone"]],
+  [["hypothyroidism"], ["levothyroxine", "thyroid", "tsh", "synthroid", "e03"]],
+  [["gastroesophageal reflux", "gerd"], ["acid reflux", "heartburn", "omeprazole", "pantoprazole", "prilosec", "protonix", "k21"]],
+  [["migraine"], ["triptan", "triptans", "sumatriptan", "imitrex", "g43"]],
+  [["heart failure"], ["ejection fraction", "furosemide", "diuretic", "diuretics", "lasix", "i50"]],
+  [["schizophrenia", "psychosis"], ["antipsychotic", "antipsychotics", "risperidone", "olanzapine", "clozapine", "seroquel", "quetiapine", "abilify", "aripiprazole", "risperdal", "zyprexa", "f20"]],
+  [["bipolar"], ["lithium", "mood stabilizer", "mood stabilizers", "lamotrigine", "lamictal", "depakote", "f31"]],
+  [["hiv"], ["antiretroviral", "antiretrovirals", "viral load", "cd4", "biktarvy", "truvada", "descovy", "genvoya", "b20"]],
+  [["hepatitis"], ["hepatologist", "antiviral", "antivirals", "liver function", "harvoni", "epclusa", "sovaldi", "mavyret", "b18"]],
+  [["cancer", "carcinoma", "tumor"], ["oncologist", "oncology", "chemotherapy", "chemo", "radiation therapy", "tamoxifen", "herceptin", "keytruda", "mastectomy"]],
+  [["opioid", "addiction"], ["methadone", "buprenorphine", "suboxone", "naloxone", "narcan", "vivitrol", "f11"]],
 ];
+
+const ICD10_CATEGORY = /^[a-z]\d\d$/;
 
 /** A diagnosis's clinical shorthand (`HTN`), its initials with a stage number glued on (`CKD3` of `... Stage 3`) and the words that tell it (`CLINICAL_INDICATORS`). */
 function clinicalForms(normalized: string, tokens: readonly string[], acronym: string | null): Variant[] {
@@ -192,7 +195,10 @@ function clinicalForms(normalized: string, tokens: readonly string[], acronym: s
   const stage = tokens.findIndex((token, at) => at > 0 && isQualifierPair(tokens, at));
   if (acronym && stage > 0) forms.push(`${acronym}${tokens[stage + 1]}`);
   const indicators = CLINICAL_INDICATORS.filter(([phrases]) => phrases.some(names)).flatMap(([, words]) => words);
-  return [...forms.map((form) => ({ form, confidence: WINDOW_CONFIDENCE, role: "acronym" as const })), ...indicators.map((form) => whole(form, WINDOW_CONFIDENCE))];
+  // An ICD-10 category (`f32`) counts written in capitals, as an acronym does: `the f32 engine` is no diagnosis.
+  const codes = indicators.filter((form) => ICD10_CATEGORY.test(form));
+  const words = indicators.filter((form) => !ICD10_CATEGORY.test(form));
+  return [...[...forms, ...codes].map((form) => ({ form, confidence: WINDOW_CONFIDENCE, role: "acronym" as const })), ...words.map((form) => whole(form, WINDOW_CONFIDENCE))];
 }
 
 /**
