@@ -44,7 +44,8 @@ export function cochranQ(outcomes: ReadonlyMap<string, ReadonlyMap<string, boole
   const rowTotals = rows.map((row) => conditions.reduce((sum, c) => sum + Number(row.get(c)), 0));
   const total = rowTotals.reduce((a, b) => a + b, 0);
   const denominator = k * total - rowTotals.reduce((sum, r) => sum + r * r, 0);
-  const result = { conditions: [...conditions], blocks: rows.length, df: k - 1 };
+  // No conditions at all (CW-2 alone, left out of new-agent disclosure) is no test: 0 degrees of freedom, not -1.
+  const result = { conditions: [...conditions], blocks: rows.length, df: Math.max(k - 1, 0) };
   if (k < 2 || denominator === 0) return { ...result, q: null, p: null };
   const q = ((k - 1) * (k * columnTotals.reduce((sum, c) => sum + c * c, 0) - total * total)) / denominator;
   return { ...result, q, p: chiSquareSurvival(q, k - 1) };

@@ -233,7 +233,8 @@ export function formatScoreTable(report: ScoreReport): string {
     percent(ratio),
     `${ratio.numerator}/${ratio.denominator}`,
     target,
-    met === null ? "" : met ? "yes" : "NO",
+    // Nothing measured (0/0) meets no target and misses none.
+    met === null ? "" : ratio.rate === null ? "n/a" : met ? "yes" : "NO",
   ]);
   return renderTable(header, body);
 }

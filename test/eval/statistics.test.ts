@@ -40,6 +40,12 @@ describe("cochranQ", () => {
     expect(result.q).toBeNull();
     expect(result.p).toBeNull();
   });
+
+  it("is undefined with fewer than two conditions, with 0 degrees of freedom (one cell: new-agent disclosure compares none)", () => {
+    for (const conditions of [[], ["a"]]) {
+      expect(cochranQ(table([[1], [0]], ["a"]), conditions)).toMatchObject({ q: null, p: null, df: 0 });
+    }
+  });
 });
 
 describe("chiSquareSurvival", () => {

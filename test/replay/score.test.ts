@@ -54,6 +54,12 @@ describe("scoreReplay on the fixture", () => {
     expect(table).toContain("non-sensitive text kept");
   });
 
+  it("says n/a, not yes, for a target of which nothing was measured (no authorized values in the traces)", () => {
+    const report = score("none");
+    const empty = { ...report, authorizedKept: { numerator: 0, denominator: 0, rate: null } };
+    expect(formatScoreTable(empty)).toMatch(/authorized values kept\s+n\/a\s+0\/0\s+>= 99 %\s+n\/a/);
+  });
+
   it("rejects a line without a matching trace message", () => {
     expect(() => scoreReplay(traces, [{ trace_id: "fx_health", index: 9, position: "original", recipient: "user", sanitized: "" }])).toThrow(
       /fx_health#9/,
