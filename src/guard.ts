@@ -30,10 +30,10 @@ import { withDeadline } from "./deadline.js";
 import { firstStartingAt, sortInPlace } from "./detect/sort.js";
 import { showSummaryOnly } from "./summary-only.js";
 
-/** Options of one sanitize call beyond the event itself. */
 /** Levels of base64 inside base64 a text is decoded through; deeper, the text is redacted (`detection-error`). */
 const MAX_ENCODING_DEPTH = 4;
 
+/** Options of one sanitize call beyond the event itself. */
 export interface SanitizeOptions {
   /**
    * Use only reversible operations (FPE, pseudonyms, sealed placeholders) so authorized readers
@@ -442,7 +442,7 @@ class Guard implements ReconsGuard {
         // 555-0132`, NER's person `Dixon` of `Ms. Dixon`, an account number's halves `999543424 38582215`); a contextual span's is not.
         if (d.field === null && (sameKind(d.kind, span.detection.kind) || span.detection.valueType === "format")) continue;
         // Inside a hit nobody registered (an email, a date the policy lets through), a registered value is no part of anything the reader was authorized for: protected wherever it stands.
-        const counts = span.detection.field === null && d.field !== null ? true : standsAlone(text, d);
+        const counts = (span.detection.field === null && d.field !== null) || standsAlone(text, d);
         if (d.end <= end && d.end - d.start < end - start && counts) inside.push(d);
       }
       if (inside.length === 0) return [span];

@@ -273,9 +273,8 @@ function groupedBy<T>(items: readonly T[], keyOf: (item: T) => string): T[][] {
  * Measures the records of records.jsonl line by line, except those already measured where they
  * were run (`fresh`, by record key); a torn last line is ignored.
  */
-async function measureFile(path: string, scenarios: readonly Scenario[], options: SweepOptions, fresh: ReadonlyMap<string, MeasuredRecord>): Promise<MeasuredRecord[]> {
+async function measureFile(path: string, scenarios: readonly Scenario[], options: SweepOptions, fresh: ReadonlyMap<string, MeasuredRecord>, asked: ReadonlySet<string>): Promise<MeasuredRecord[]> {
   if (!existsSync(path)) return [];
-  const requested = new Set(sweepJobs(scenarios, options).map(recordKey));
   const contextOf = corpusContext(scenarios, options.seed);
   const measured: MeasuredRecord[] = [...fresh.values()];
   let lineNumber = 0;
@@ -285,20 +284,20 @@ async function measureFile(path: string, scenarios: readonly Scenario[], options
     if (!record) continue;
     const key = recordKey(record);
     // Records of a wider earlier sweep in the same file are not this sweep's: the report covers what was asked.
-    if (!fresh.has(key) && requested.has(key)) measured.push(measureRecord(record, contextOf(record)));
+    if (!fresh.has(key) && asked.has(key)) measured.push(measureRecord(record, contextOf(record)));
   }
   return measured;
 }
 
-/** Recompute summary.json, report.md and report.html from the records in `dir` this sweep asks for (`fresh`: records this run already measured). */
+/** Recompute summary.json, report.md and report.html from the records in `dir` this sweep asks for (`asked`: their keys; `measured`: those this run already measured). */
 export async function summarize(
   dir: string,
   scenarios: readonly Scenario[],
   options: SweepOptions,
   run: { wallSeconds: number; complete: boolean; failed: number },
-  fresh: { measured: ReadonlyMap<string, MeasuredRecord>; wholeFile: boolean } = { measured: new Map(), wholeFile: false },
+  fresh: { measured: ReadonlyMap<string, MeasuredRecord>; wholeFile: boolean; asked: ReadonlySet<string> },
 ): Promise<Summary> {
-  const measured = fresh.wholeFile ? [...fresh.measured.values()] : await measureFile(join(dir, "records.jsonl"), scenarios, options, fresh.measured);
+  const measured = fresh.wholeFile ? [...fresh.measured.values()] : await measureFile(join(dir, "records.jsonl"), scenarios, options, fresh.measured, fresh.asked);
   const metrics = aggregateMetrics(measured, { horizons: options.horizons });
   const summary = buildSummary(metrics, { corpus: options.corpus, model: options.model, seed: options.seed, ...run });
   await writeReport(dir, summary);
@@ -341,7 +340,8 @@ export async function runSweep(input: SweepOptionsInput, hooks: SweepHooks = {})
   const done = await existingRecords(recordsPath);
   await claimOutDir(options, done.size > 0);
   const asked = sweepJobs(scenarios, options);
-  const jobs = asked.filter((job) => !done.has(recordKey(job)));
+  const askedKeys = asked.map(recordKey);
+  const jobs = asked.filter((_, index) => !done.has(askedKeys[index]));
   // A server run builds nothing a later run reuses in another lane: there, smaller units keep more runs in flight.
   const groups = options.remote ? jobGroups(jobs) : scenarioGroups(jobGroups(jobs));
   const settings: JobSettings = { seed: options.seed, model: options.model, langsmith: options.langsmith };
@@ -402,6 +402,6 @@ export async function runSweep(input: SweepOptionsInput, hooks: SweepHooks = {})
   }
   const interrupted = hooks.signal?.aborted ?? false;
   const wallSeconds = (performance.now() - started) / 1000;
-  const summary = await summarize(options.out, scenarios, options, { wallSeconds, complete: !interrupted && failures.length === 0, failed: failures.length }, { measured: fresh, wholeFile: done.size === 0 });
+  const summary = await summarize(options.out, scenarios, options, { wallSeconds, complete: !interrupted && failures.length === 0, failed: failures.length }, { measured: fresh, wholeFile: done.size === 0, asked: new Set(askedKeys) });
   return { records: summary.records, written, skipped: asked.length - jobs.length, failures, unpairable, interrupted, wallSeconds, summary };
 }

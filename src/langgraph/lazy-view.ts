@@ -7,8 +7,7 @@
  */
 export function lazyView<T extends object>(source: T, deliver: (key: string) => unknown): T {
   const shell = (Array.isArray(source) ? new Array<unknown>(source.length) : Object.create(Object.getPrototypeOf(source))) as Record<string, unknown>;
-  const keys = Array.isArray(source) ? Array.from({ length: source.length }, (_, index) => String(index)) : Object.keys(source);
-  for (const key of keys) {
+  for (const key of Object.keys(source)) {
     Object.defineProperty(shell, key, {
       enumerable: true,
       configurable: true,

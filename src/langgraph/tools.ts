@@ -182,14 +182,15 @@ function isScalarList(value: unknown): value is Scalar[] {
 /** `value` without booleans, placeholders and words for no value (in a list or record, those items left out); undefined when nothing is left. */
 function withoutNoValues(value: VaultValue): VaultValue | undefined {
   const keeps = (item: Scalar): boolean => typeof item === "number" || (typeof item === "string" && !NO_VALUE.test(item.trim()) && !PLACEHOLDER.test(item));
-  if (isScalar(value)) return keeps(value) ? value : undefined;
-  if (Array.isArray(value)) {
-    const kept = (value as Scalar[]).filter(keeps);
-    return kept.length > 0 ? kept : undefined;
-  }
+  const kept = (item: Scalar | Scalar[]): Scalar | Scalar[] | undefined => {
+    if (!Array.isArray(item)) return keeps(item) ? item : undefined;
+    const items = item.filter(keeps);
+    return items.length > 0 ? items : undefined;
+  };
+  if (isScalar(value) || Array.isArray(value)) return kept(value as Scalar | Scalar[]);
   const entries = Object.entries(value as Record<string, Scalar | Scalar[]>).flatMap(([key, item]) => {
-    const kept = Array.isArray(item) ? item.filter(keeps) : keeps(item) ? item : undefined;
-    return kept === undefined || (Array.isArray(kept) && kept.length === 0) ? [] : [[key, kept] as const];
+    const left = kept(item);
+    return left === undefined ? [] : [[key, left] as const];
   });
   return entries.length > 0 ? (Object.fromEntries(entries) as VaultValue) : undefined;
 }

@@ -58,8 +58,10 @@ const EMAIL = /^[^\s@]+@[^\s@]+\.[a-z]{2,}$/i;
 /** A person's name as written: optional title, a given name, an optional initial, a surname, an optional suffix. */
 const PERSON_NAME = /^(?:(?:Mr|Mrs|Ms|Miss|Dr|Prof)\.?\s+)?(\p{Lu}[\p{L}'’-]+)(?:\s+\p{Lu}\.?)?\s+\p{Lu}[\p{L}'’-]+(?:,?\s+(?:Jr|Sr|II|III|IV|MD|DDS|DMD|PhD|RN|Esq)\.?)?$/u;
 const GIVEN_NAMES: ReadonlySet<string> = new Set(FIRST_NAMES.map((name) => name.toLowerCase()));
+/** A title before a name, with its dot and the space after it. */
+const TITLE = String.raw`(?:Mr|Mrs|Ms|Miss|Mx|Dr|Prof)\.?\s+`;
 /** A surname after a title (`Dr. Byrd`, `Mrs. O'Neil`): a person whatever the field is called (`provider`). */
-const TITLED_SURNAME = /^(?:Mr|Mrs|Ms|Miss|Mx|Dr|Prof)\.?\s+\p{Lu}[\p{L}'’-]+$/u;
+const TITLED_SURNAME = new RegExp(String.raw`^${TITLE}\p{Lu}[\p{L}'’-]+$`, "u");
 const TEXT: FieldType = { kind: "text", valueType: "contextual" };
 /**
  * Field-name words of a person's role (`therapist`, `judge`, `victim`, `next_of_kin`): a value written
@@ -74,9 +76,9 @@ const PERSON_ROLE_WORDS: ReadonlySet<string> = new Set([
   "borrower", "lender", "policyholder", "heir", "executor", "trustee", "signatory", "recruiter", "interviewer", "roommate", "neighbor",
   "neighbour", "friend", "who", "holder", "payee", "payer", "insured", "guarantor", "cosigner", "signer", "subscriber", "owner",
 ]);
-const TITLE_PREFIX = /^(?:Mr|Mrs|Ms|Miss|Mx|Dr|Prof)\.?\s+/;
+const TITLE_PREFIX = new RegExp(`^${TITLE}`);
 /** Two to four capitalized words (a title and a suffix allowed), no digits: how a person's name is written. */
-const PERSON_SHAPED = /^(?:(?:Mr|Mrs|Ms|Miss|Mx|Dr|Prof)\.?\s+)?\p{Lu}[\p{L}'’-]+(?:\s+\p{Lu}[\p{L}'’.-]*){1,3}(?:,?\s+(?:Jr|Sr|II|III|IV|MD|DDS|DMD|PhD|RN|Esq)\.?)?$/u;
+const PERSON_SHAPED = new RegExp(String.raw`^(?:${TITLE})?\p{Lu}[\p{L}'’-]+(?:\s+\p{Lu}[\p{L}'’.-]*){1,3}(?:,?\s+(?:Jr|Sr|II|III|IV|MD|DDS|DMD|PhD|RN|Esq)\.?)?$`, "u");
 
 /** Written as a person's name: a given name we know first, or some word no dictionary lists (`Priya Raghunathan`; `Sales Team` is no one). */
 function looksLikePersonName(value: string): boolean {

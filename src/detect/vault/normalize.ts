@@ -130,7 +130,9 @@ function mappedDigits(text: string): string {
 }
 
 /** Letters drawn with a stroke or a bar, which have no decomposition (`Łukasiewicz`, `Søren`): folded to the letter under it, as writers type them. */
-const STROKED_LETTERS: ReadonlyMap<string, number> = new Map([..."łlølđdħhŧtıiƚlɨi"].flatMap((char, index, all) => (index % 2 === 0 ? [[char, all[index + 1].charCodeAt(0)] as const] : [])));
+const STROKED_LETTERS: ReadonlyMap<string, number> = new Map(
+  [["ł", "l"], ["ø", "o"], ["đ", "d"], ["ħ", "h"], ["ŧ", "t"], ["ı", "i"], ["ƚ", "l"], ["ɨ", "i"]].map(([stroked, plain]) => [stroked, plain.charCodeAt(0)]),
+);
 
 /**
  * A non-ASCII character's fold: a decimal digit of any script as its ASCII digit (`٣`, `३`, `３`,

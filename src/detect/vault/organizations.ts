@@ -34,14 +34,19 @@ function firmVariants(first: string, second: string, third: string): Variant[] {
   return [whole(`${first} ${second} ${third}`, STEM_CONFIDENCE), whole(`${first} ${second}`, STEM_CONFIDENCE), whole(`${first} and ${second}`, STEM_CONFIDENCE), ...alone];
 }
 
-/** `stem` followed by any legal form, where the one word stands for the company (`Hartwell Inc`). */
-function withLegalForms(stem: string): Variant[] {
-  return stem.length >= MIN_STEM_LENGTH && !isStopword(stem) ? LEGAL_FORMS.map((form) => whole(`${stem} ${form}`, STEM_CONFIDENCE)) : [];
+/** Whether one word can stand for the company: short words and stopwords never. */
+function canStandAlone(stem: string): boolean {
+  return stem.length >= MIN_STEM_LENGTH && !isStopword(stem);
 }
 
-/** One word standing for the company, under the partial-name rules of a surname alone; short words and stopwords never. */
+/** One word standing for the company, under the partial-name rules of a surname alone. */
 function stemAlone(stem: string): Variant[] {
-  return stem.length >= MIN_STEM_LENGTH && !isStopword(stem) ? [{ form: stem, confidence: SURNAME_CONFIDENCE, role: "surname" }] : [];
+  return canStandAlone(stem) ? [{ form: stem, confidence: SURNAME_CONFIDENCE, role: "surname" }] : [];
+}
+
+/** One word standing for the company, alone and followed by any legal form (`Hartwell`, `Hartwell Inc`). */
+function stemForms(stem: string): Variant[] {
+  return canStandAlone(stem) ? [...stemAlone(stem), ...LEGAL_FORMS.map((form) => whole(`${stem} ${form}`, STEM_CONFIDENCE))] : [];
 }
 
 /**
@@ -56,19 +61,20 @@ export function organizationVariants(value: string, normalized: string): Variant
   // Both partners listed surnames: `Non-Hodgkin` or `Post-Op` is no firm.
   const pair = FIRM_OF_TWO.exec(value.trim());
   if (pair && isListedName(pair[1].toLowerCase()) && isListedName(pair[2].toLowerCase())) return stemAlone(pair[1].toLowerCase());
-  if (legalFormOf(normalized) === undefined) return [];
+  let form = legalFormOf(normalized);
+  if (form === undefined) return [];
   // Each legal form and trading suffix that ends it dropped in turn, with an `and` before one (`Hartwell & Sons LLC`: `Hartwell Sons`, `Hartwell`).
   const words = normalized.split(" ");
   const variants: Variant[] = [];
-  for (let form = legalFormOf(normalized); form !== undefined && words.length > 1; form = legalFormOf(words.join(" "))) {
+  for (; form !== undefined && words.length > 1; form = legalFormOf(words.join(" "))) {
     words.pop();
     if (words.at(-1) === "and") words.pop();
     if (words.length === 0 || words.some((word) => /\d/.test(word))) return variants;
     if (words.length > 1) variants.push(whole(words.join(" "), STEM_CONFIDENCE));
     // The one word left, with a legal form other than its own too (`Hartwell LLC` of `Hartwell & Sons LLC`).
-    else variants.push(...stemAlone(words[0]), ...withLegalForms(words[0]));
+    else variants.push(...stemForms(words[0]));
   }
   // A longer name's first word alone too, where no dictionary lists it (`Brightwater` of `Brightwater Analytics Inc.`; not `General` of `General Motors`).
-  if (words.length > 1 && !isDictionaryWord(words[0])) variants.push(...stemAlone(words[0]), ...withLegalForms(words[0]));
+  if (words.length > 1 && !isDictionaryWord(words[0])) variants.push(...stemForms(words[0]));
   return variants;
 }

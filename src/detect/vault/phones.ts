@@ -68,6 +68,6 @@ export function internationalPhoneVariants(value: string): Variant[] {
   const trunk = phone.formatNational().startsWith("0") ? "0" : "";
   const forms = [phone.formatNational(), phone.nationalNumber, phone.formatInternational(), `${code}${phone.nationalNumber}`];
   // Dialled from abroad with `00` (`0049 30 12345678`), with the trunk zero in parentheses (`+49 (0)30 12345678`), nationally (`030 12345678`, `03012345678`).
-  for (const rest of [written, phone.nationalNumber]) forms.push(`00${code} ${rest}`, `${code} (${trunk || "0"})${rest}`, `${trunk}${rest}`);
+  for (const rest of [written, phone.nationalNumber]) forms.push(`00${code} ${rest}`, `${code} (0)${rest}`, `${trunk}${rest}`);
   return [...new Set(forms.map(normalizeValue))].map((form) => whole(form, LAYOUT_CONFIDENCE));
 }

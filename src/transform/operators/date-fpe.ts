@@ -100,11 +100,11 @@ export class DateCipher {
     const surrogate = real === null ? null : this.encipher(real, scope, "encrypt");
     if (real !== null && surrogate !== null) {
       // Where the surrogate's numbers cannot show zero padding (both 10 or more), it comes back as the registered value writes it (`08/24/1948`).
-      const padded = registered === undefined ? false : (readDate(registered)?.layout.padded ?? false);
+      const padded = !read.layout.padded && registered !== undefined && (readDate(registered)?.layout.padded ?? false);
       // The surrogate of a day-first date may read month first: the layout that wrote it is the one that gives it back.
       for (const candidate of [read.layout, swappedLayout(read.layout)]) {
         if (candidate === null) continue;
-        for (const layout of padded && !candidate.padded ? [{ ...candidate, padded: true }, candidate] : [candidate]) {
+        for (const layout of padded ? [{ ...candidate, padded: true }, candidate] : [candidate]) {
           if (writeDate(surrogate, layout) === transformed) return writeDate(real, layout);
         }
       }

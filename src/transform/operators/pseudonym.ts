@@ -5,6 +5,7 @@ import { FIRST_NAMES } from "./names/first-names.js";
 import { SURNAMES } from "./names/surnames.js";
 import { memoize } from "./format.js";
 import { TITLES as DETECTED_TITLES, isNameWord, opensAsWord, transliterated } from "../../detect/vault/words.js";
+import { withoutAccents } from "../../detect/vault/normalize.js";
 
 /** Letters of the keyed tag that stands for a value of a kind with no surrogate list (`ADDRESS-dpjkcbam`). */
 const KEYED_TAG_LETTERS = 8;
@@ -167,7 +168,7 @@ function parseName(value: string): Token[] {
     const lower = token.text.toLowerCase();
     const isInitial = token.text.length === 1;
     // Titles are listed without accents (`Señora` is `senora`).
-    const isTitle = TITLES.has(lower.normalize("NFKD").replace(/\p{M}/gu, "")) && (i < tokens.length - 1 || value[token.end] === ".");
+    const isTitle = TITLES.has(withoutAccents(lower)) && (i < tokens.length - 1 || value[token.end] === ".");
     const isSuffix = SUFFIXES.has(lower) && i > 0;
     if (isInitial || isTitle || isSuffix) token.role = "keep";
   });
@@ -258,10 +259,6 @@ function replaceTokens(value: string, tokens: Token[], replace: (token: Token) =
   return text + value.slice(last);
 }
 
-/** A token's letters without accents, lowercase; with `transliterate`, umlauts first written as two letters. */
-function spellingKey(token: string, transliterate: boolean): string {
-  return (transliterate ? transliterated(token) : token).normalize("NFKD").replace(/\p{M}/gu, "").toLowerCase();
-}
 
 /**
  * `value` with each token that spells a token of the registered name another way (`Mueller` or `Muller`
@@ -271,7 +268,8 @@ function asRegisteredSpelling(value: string, registered: string): string {
   const known = [...registered.matchAll(WORD)].map(([word]) => word);
   return value.replace(WORD, (token) => {
     if (known.includes(token)) return token;
-    const match = known.find((word) => spellingKey(word, false) === spellingKey(token, false) || spellingKey(word, true) === spellingKey(token, true));
+    // Accents dropped (`Muller`) or umlauts written as two letters (`Mueller`).
+    const match = known.find((word) => withoutAccents(word) === withoutAccents(token) || withoutAccents(transliterated(word)) === withoutAccents(transliterated(token)));
     return match === undefined ? token : copyCase(token, match);
   });
 }
