@@ -1,3 +1,4 @@
+import { unescapedText } from "./normalize.js";
 import { isDictionaryWord, isNameWord, isTitle, lexiconTags, opensAsWord } from "./words.js";
 
 /** Characters that join two words into one name (`Jane Smith`, `Smith-Jones`). */
@@ -13,9 +14,9 @@ const LETTER = /\p{L}/u;
 const NAMING_LABEL =
   /(?:(?<![A-Za-z0-9])(?:surname|(?:last|family|first|given|middle|full)[_ -]?name|name|party|client|patient|customer|employee|candidate|applicant|witness|plaintiff|defendant|counsel|attorney|provider|physician|doctor|contact|merchant|vendor|payee|employer|company)s?["']?|["'](?:last|first|given|family)["'])[*_]*[ \t]*[:=][*_]*[ \t]*["']?$/i;
 /** The `v.` of a case name (`Holmes v. Butler`): the parties are names, and its dot ends no sentence. */
-const VERSUS = /\p{Lu}\p{L}*[*_]*[ \t]+(?:v|vs)\.[ \t]*[*_]*$/u;
+const VERSUS = /\p{Lu}\p{L}*\.?[*_]*[ \t]+(?:v|vs)\.[ \t]*[*_]*$/u;
 /** A possessive right after a word (`Hill's`, `Brooks'`): common nouns seldom take one, people often do. */
-const POSSESSIVE = /^['’]s(?!\p{L})/u;
+const POSSESSIVE = /^['’]s(?!\p{L})/iu;
 const PLURAL_POSSESSIVE = /^['’](?!\p{L})/u;
 /** How far back on its line a naming label is looked for. */
 const LABEL_LOOKBEHIND = 40;
@@ -66,7 +67,8 @@ function isSingularSubjectVerb(word: string): boolean {
   const lower = word.toLowerCase();
   if (SINGULAR_VERBS.has(lower)) return true;
   const tags = lexiconTags(lower);
-  return tags.includes("PastTense") || (tags.includes("PresentTense") && lower.endsWith("s"));
+  // The lexicon lists few regular past tenses (`testified`, `emailed`, `noted` are missing or adjectives).
+  return tags.includes("PastTense") || (tags.includes("PresentTense") && lower.endsWith("s")) || (lower.length > 4 && lower.endsWith("ed") && isDictionaryWord(lower));
 }
 
 /** Days and months: capitalized, but never part of a person's name (`On Monday Ralph will testify`). */
@@ -128,6 +130,34 @@ export function isStandaloneNameReference(source: string, start: number, end: nu
   if ((NAMING_LABEL.test(before) || VERSUS.test(before)) && !isCapitalized(after)) return true;
   return isPossessive(source, end) || namedInFull();
 }
+
+const NAME_WORD = /[\p{L}\p{M}]+(?:['’][\p{L}\p{M}]+)*/gu;
+
+/** Lowercase particles of a surname (`de la Cruz`, `van der Berg`): a name's only words it leaves in lowercase. */
+export const NAME_PARTICLES: ReadonlySet<string> = new Set(["de", "la", "le", "del", "della", "van", "von", "der", "den", "du", "da", "di", "dos", "das", "st", "bin", "ibn", "al", "el"]);
+
+/**
+ * Whether a person name written over several words at source[start, end) reads as one name: no
+ * sentence break between its words (`the price. Mark the PO` is two sentences; the dot of `Mr. Price`,
+ * `D. Sanchez`, `St. John` and the comma of `Sanchez, Dwayne` are the name's); capitalized, each
+ * word but a particle, or all lowercase with some word no ordinary one (`dwayne sanchez`, not `the
+ * young will inherit`, `Mr. Young will attend`, `many banks chase`).
+ */
+export function readsAsOneName(source: string, start: number, end: number): boolean {
+  // As read: `O&#39;Brien`, `Jos\u00e9` are one word each.
+  const span = unescapedText(source.slice(start, end));
+  const words = [...span.matchAll(NAME_WORD)];
+  if (words.length < 2) return true;
+  for (let k = 1; k < words.length; k++) {
+    const previous = words[k - 1];
+    const gap = span.slice(previous.index + previous[0].length, words[k].index);
+    if (/[!?;:\n]/.test(gap)) return false;
+    if (gap.includes(".") && !(previous[0].length <= 3 && isCapitalized(previous[0])) && !isTitle(previous[0].toLowerCase())) return false;
+  }
+  if (span === span.toLowerCase()) return words.some(([word]) => !isDictionaryWord(word));
+  return words.every(([word]) => isCapitalized(word) || NAME_PARTICLES.has(word));
+}
+
 
 /** A word glued by a hyphen to a lowercase one (`Cross-check`, `Long-term`): the head of a compound, not a name (`Smith-Jones` goes on capitalized). */
 export function isCompoundHead(source: string, end: number): boolean {

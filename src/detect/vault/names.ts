@@ -1,3 +1,4 @@
+import { NAME_PARTICLES } from "./name-parts.js";
 import { nicknamesOf } from "./nicknames.js";
 import { normalizeValue } from "./normalize.js";
 import { NAME_SUFFIXES, TITLES, isDictionaryWord, isNameWord, isTitle } from "./words.js";
@@ -96,6 +97,7 @@ export function nameVariants(name: PersonName): Variant[] {
   if (first.length < MIN_PART_LENGTH || surname.length < MIN_PART_LENGTH) {
     for (const letter of "abcdefghijklmnopqrstuvwxyz") variants.push(whole(`${first} ${letter} ${surname}`, INITIAL_CONFIDENCE));
   }
+  if (!titled) variants.push(...multiWordParts(tokens));
   if (first.length >= MIN_PART_LENGTH && !titled) variants.push({ form: first, confidence: FIRST_NAME_CONFIDENCE, role: "first-name" });
   for (const nickname of titled ? [] : nicknamesOf(first)) {
     variants.push(whole(`${nickname} ${surname}`, NICKNAME_CONFIDENCE));
@@ -125,6 +127,25 @@ export function nameVariants(name: PersonName): Variant[] {
   if (prefixed) {
     const split = `${prefixed[1]} ${prefixed[2]}`;
     variants.push(...nameVariants({ first, surname: split, tokens: [...tokens.slice(0, -1), split] }));
+  }
+  return variants;
+}
+
+/**
+ * A name of three words or more read as given names and a surname of several words: its last words
+ * after a title or alone (`Mr. Day Lewis`, `Bonham Carter`, `Mr. García Márquez`, `Mr. de la Cruz`)
+ * and its first words (`Mary Ann` of `Mary Ann Grant`). Which words are the surname the value does
+ * not say; each split is a rendering of the one person.
+ */
+function multiWordParts(tokens: readonly string[]): Variant[] {
+  const variants: Variant[] = [];
+  for (let split = 1; split < tokens.length - 1; split++) {
+    const tail = tokens.slice(split).join(" ");
+    variants.push(whole(tail, SURNAME_CONFIDENCE), ...TITLES.map((title) => whole(`${title} ${tail}`, TITLE_SURNAME_CONFIDENCE)));
+  }
+  for (let end = 2; end < tokens.length; end++) {
+    const lastGiven = tokens[end - 1];
+    if (lastGiven.length >= MIN_PART_LENGTH && !NAME_PARTICLES.has(lastGiven)) variants.push(whole(tokens.slice(0, end).join(" "), FIRST_NAME_CONFIDENCE));
   }
   return variants;
 }

@@ -13,7 +13,7 @@ import { listNeighbours, type MemberHit } from "./lists.js";
 import { followsMask, namedLastDigits, precedesMask } from "./masked.js";
 import { vaultMembers } from "./members.js";
 import { besideCurrency } from "./numbers.js";
-import { isCompoundHead, isFamilyReference, isStandaloneNameReference } from "./name-parts.js";
+import { isCompoundHead, isFamilyReference, isStandaloneNameReference, readsAsOneName } from "./name-parts.js";
 import { SpanCover } from "../span-cover.js";
 import { isDigitCode, isLowerLetterCode, NormalizeBuffer, normalizeValue, originalSpan, SPACE_CODE } from "./normalize.js";
 import { PatternGroup, type PatternIndex } from "./pattern-group.js";
@@ -297,6 +297,7 @@ export class Vault implements Detector {
         return;
       case "whole": {
         if (endsInPossessive(norm, start, end)) return;
+        if (this.list[entry].kind === "name" && !readsAsOneName(norm.source, ...originalSpan(norm, start, end))) return;
         const value = valueOfForm(hit, variant);
         // The year of `DOB: 1957` must stand apart: `DOB: 1957-10-03` is another date's.
         if (value === hit || standsApart(norm, value.start, value.end)) hits.candidates.push(value);
@@ -371,7 +372,12 @@ export class Vault implements Detector {
   /** Whether the whole registered value of `entry` is written in the text (`James Murray` before `James was born`). */
   private namedInFull(norm: NormalizeBuffer, entry: number): boolean {
     const whole = ` ${normalizeValue(this.list[entry].value)} `;
-    return ` ${norm.slice(0, norm.length)} `.includes(whole);
+    const text = ` ${norm.slice(0, norm.length)} `;
+    // Written as one name: `with grace. Hill Road` does not name Grace Hill.
+    for (let at = text.indexOf(whole); at >= 0; at = text.indexOf(whole, at + 1)) {
+      if (readsAsOneName(norm.source, ...originalSpan(norm, at, at + whole.length - 2))) return true;
+    }
+    return false;
   }
 
   /**

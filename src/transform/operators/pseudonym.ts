@@ -5,6 +5,7 @@ import { FIRST_NAMES } from "./names/first-names.js";
 import { SURNAMES } from "./names/surnames.js";
 import { memoize } from "./format.js";
 import { TITLES as DETECTED_TITLES, isNameWord, opensAsWord, transliterated } from "../../detect/vault/words.js";
+import { NAME_PARTICLES } from "../../detect/vault/name-parts.js";
 import { withoutAccents } from "../../detect/vault/normalize.js";
 
 /** Letters of the keyed tag that stands for a value of a kind with no surrogate list (`ADDRESS-dpjkcbam`). */
@@ -170,7 +171,9 @@ function parseName(value: string): Token[] {
     // Titles are listed without accents (`Señora` is `senora`).
     const isTitle = TITLES.has(withoutAccents(lower)) && (i < tokens.length - 1 || value[token.end] === ".");
     const isSuffix = SUFFIXES.has(lower) && i > 0;
-    if (isInitial || isTitle || isSuffix) token.role = "keep";
+    // A surname's particle written in lowercase (`de la Cruz`, `van der Berg`) is no name of its own.
+    const isParticle = NAME_PARTICLES.has(token.text) && i < tokens.length - 1;
+    if (isInitial || isTitle || isSuffix || isParticle) token.role = "keep";
   });
   const names = tokens.filter((t) => t.role !== "keep");
   const comma = value.indexOf(",");

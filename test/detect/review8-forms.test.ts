@@ -1,0 +1,64 @@
+import { describe, expect, it } from "vitest";
+import { createRecons } from "../../src/guard.js";
+
+/** Every field authorized for `reader` only. */
+function guardFor(vault: Record<string, string | number>, secret = "review8-secret") {
+  const fields = Object.fromEntries(Object.keys(vault).map((field) => [field, { authorized: ["reader"] }]));
+  return createRecons({ secret, vault, policy: { fields } });
+}
+const deliver = (guard: ReturnType<typeof guardFor>, content: string, recipient: string) => guard.sanitizeSync({ channel: "C2", content, recipient }).content as string;
+
+describe("review 8: names of three words or more, read as given names and a surname of several words", () => {
+  it.each([
+    [{ patient_name: "Aimee Day Lewis" }, "Mr. Day Lewis has been under my care. Day Lewis's chart follows.", ["Day", "Lewis"]],
+    [{ patient_name: "Helena Bonham Carter" }, "Ms. Bonham Carter has been under my care. Bonham Carter's records follow.", ["Bonham", "Carter"]],
+    [{ patient_name: "Gabriel García Márquez" }, "Mr. García Márquez has been under my care.", ["García", "Márquez"]],
+    [{ opposing_party: "Reed Le Roux" }, "Dear Mr. Le Roux,\n\nI hope this letter finds you well.", ["Le Roux", "Roux"]],
+    [{ customer_name: "Mary Ann Grant" }, "Mary Ann Grant applied. Mary Ann has a substantial balance. Mary Ann's history is clean.", ["Mary", "Ann"]],
+    [{ patient_name: "Maria de la Cruz" }, "I am referring Maria de la Cruz. Mr. de la Cruz has been under my care.", ["Maria", "Cruz"]],
+  ])("%j: %s reaches an unauthorized reader without the name, and comes back whole to an authorized one", (vault, text, raws) => {
+    const guard = guardFor(vault);
+    const out = deliver(guard, text, "introduced");
+    for (const raw of raws) expect(out).not.toContain(raw);
+    expect(deliver(guard, out, "reader")).toBe(text);
+  });
+
+  it("keeps a surname's lowercase particles as they are in the pseudonym (`de la`), not as lowercase first names", () => {
+    const out = deliver(guardFor({ patient_name: "Maria de la Cruz" }), "Maria de la Cruz called.", "introduced");
+    expect(out).toMatch(/^[A-Z][a-z]+ de la [A-Z][a-z]+ called\.$/);
+  });
+});
+
+describe("review 8: a name of ordinary words is not read across a sentence break or out of ordinary lowercase words", () => {
+  it.each([
+    [{ employee_name: "Mark Price" }, "We agreed on the price. Mark the PO as final."],
+    [{ employee_name: "Mark Price" }, "Check the price; mark it down. The price - mark it."],
+    [{ client_name: "Will Young" }, "The young will inherit the earth."],
+    [{ customer_name: "Chase Banks" }, "Many banks chase late payments."],
+    [{ patient_name: "Grace Hill" }, "She handled it with grace. Hill Road is closed."],
+  ])("%j: %s stays as written for an unauthorized reader", (vault, text) => {
+    expect(deliver(guardFor(vault), text, "introduced")).toBe(text);
+  });
+
+  it("takes the title and surname, not the ordinary word after them (`Mr. Young will attend`)", () => {
+    const guard = guardFor({ client_name: "Will Young" });
+    const text = "Mr. Young will attend the hearing.";
+    const out = deliver(guard, text, "introduced");
+    expect(out).toMatch(/^Mr\. [A-Z][a-z]+ will attend the hearing\.$/);
+    expect(out).not.toContain("Young");
+    expect(deliver(guard, out, "reader")).toBe(text);
+  });
+});
+
+describe("review 8: a surname alone that opens a sentence", () => {
+  it.each([
+    [{ patient_name: "Sam Price" }, "Price testified on Monday. Price noted the delay. Price emailed us.", ["Price"]],
+    [{ patient_name: "Grace Hill" }, "NOTE: HILL'S FILE IS HERE.", ["HILL"]],
+    [{ patient_name: "Grace Hill" }, "In Acme Corp. v. Hill the court ruled.", ["Hill"]],
+  ])("%j: %s reaches an unauthorized reader without the surname", (vault, text, raws) => {
+    const guard = guardFor(vault);
+    const out = deliver(guard, text, "introduced");
+    for (const raw of raws) expect(out).not.toContain(raw);
+    expect(deliver(guard, out, "reader")).toBe(text);
+  });
+});
