@@ -9,7 +9,7 @@ import type { Channel, Decision, Position } from "../event.js";
 import { createRecons, type ReconsGuard } from "../guard.js";
 import type { FieldPolicy, ReconsOptionsInput, VaultValue } from "../policy/options.js";
 import { inferFieldType } from "../policy/infer.js";
-import { allowedFields, normalizeVaultValue, readTraces, type Trace } from "./traces.js";
+import { allowedFields, givesField, normalizeVaultValue, readTraces, type Trace } from "./traces.js";
 import { parseConfig } from "../policy/options.js";
 import { parseDate } from "../detect/vault/dates.js";
 import { AGENTLEAK_AGE_REFERENCE } from "../scenarios/agentleak.js";
@@ -99,7 +99,8 @@ function guardOptions(trace: Trace, authorizedFields: Set<string>, options: Repl
  */
 export function userGivenFields(trace: Trace, probe: ReconsGuard): Set<string> {
   if (trace.input.request.trim() === "") return new Set();
-  return new Set(probe.detect(trace.input.request).flatMap((detection) => (detection.field === null ? [] : [detection.field])));
+  const given = probe.detect(trace.input.request).filter((detection) => detection.field !== null && givesField(trace, detection.field, detection.start, detection.end));
+  return new Set(given.map((detection) => detection.field!));
 }
 
 /** The guard the replay uses for one trace (undefined for `none`). */

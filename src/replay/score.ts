@@ -7,7 +7,7 @@ import { diffArrays } from "diff";
 import { z } from "zod";
 import { createMeter, type Meter, type MeterHit } from "./meter.js";
 import { renderTable } from "../cli/table.js";
-import { allowedFields, formatIssues, type Trace } from "./traces.js";
+import { allowedFields, formatIssues, givesField, type Trace } from "./traces.js";
 import { parseJson } from "../json-text.js";
 import { parseConfig } from "../policy/options.js";
 
@@ -126,7 +126,7 @@ interface TraceContext {
 function traceContext(trace: Trace): TraceContext {
   const meter = createMeter(trace.input.vault);
   const authorized = allowedFields(trace);
-  for (const hit of meter.detect(trace.input.request)) authorized.add(hit.field);
+  for (const hit of meter.detect(trace.input.request)) if (givesField(trace, hit.field, hit.start, hit.end)) authorized.add(hit.field);
   return { trace, meter, authorized, originalHits: new Map() };
 }
 

@@ -3,6 +3,8 @@ import { gunzipSync } from "node:zlib";
 import { z } from "zod";
 import { vaultValueSchema, type VaultValue } from "../policy/options.js";
 import { jsonSyntaxProblem } from "../json-text.js";
+import { vaultMembers } from "../detect/vault/members.js";
+import { isDictionaryWord } from "../detect/vault/words.js";
 
 /** One message a real LLM produced in an AgentLeak execution. */
 export const traceMessageSchema = z.object({
@@ -64,6 +66,18 @@ export function allowedFields(trace: Trace): Set<string> {
 }
 
 type Scalar = string | number | boolean;
+
+/**
+ * Whether the request's text at [start, end), where a value of `field` was found, gives that field:
+ * not a word in its ordinary sense that is one member of a list (`provide follow-up` of the
+ * medications `['provide', 'film', 'Mr']`): the user named neither the list nor its other members.
+ */
+export function givesField(trace: Trace, field: string, start: number, end: number): boolean {
+  const value = trace.input.vault[field];
+  if (value === null || value === undefined) return true;
+  const written = trace.input.request.slice(start, end);
+  return !(/^[a-z]+$/.test(written) && isDictionaryWord(written) && vaultMembers(normalizeVaultValue(value)).length > 1);
+}
 
 /**
  * A vault value as the guard takes it: Python-repr lists and dicts (`"['a', 'b']"`,

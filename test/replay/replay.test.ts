@@ -4,6 +4,7 @@ import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { INTRODUCED_RECIPIENT, replayFile, replayTrace, type ReplayLine } from "../../src/replay/replay.js";
 import { readTraces, type Trace } from "../../src/replay/traces.js";
+import { scoreReplay } from "../../src/replay/score.js";
 
 const FIXTURE = new URL("../fixtures/traces.jsonl", import.meta.url).pathname;
 let health: Trace;
@@ -49,6 +50,18 @@ describe("replayTrace", () => {
     expect(line(lines, 1, "original").sanitized).toContain("Ryan Wilson");
     expect(line(lines, 1, "introduced").sanitized).not.toContain("Wilson");
     expect(line(lines, 3, "introduced").sanitized).not.toContain("Wilson");
+  });
+
+  it("does not take an ordinary word of the request that is one member of a list as the list given (`provide follow-up` of `['provide', 'film', 'Mr']`)", () => {
+    const trace: Trace = {
+      ...health,
+      input: { ...health.input, vault: { ...health.input.vault, medications: "['provide', 'film', 'Mr']" }, request: `${health.input.request} and provide follow-up recommendations` },
+      channel_messages: [{ channel: "C2", source: "coordinator", target: "worker", content: "Medications: provide, film, Mr." }],
+    } as Trace;
+    for (const l of replayTrace(trace)) expect(l.sanitized).not.toMatch(/provide|film/);
+    const report = scoreReplay([trace], replayTrace(trace));
+    expect(report.residual.overall).toMatchObject({ numerator: 0 });
+    expect(report.authorizedKept.denominator).toBe(0);
   });
 
   it("is deterministic for a fixed secret", () => {
