@@ -8,6 +8,7 @@ import { parseDate, type CalendarDate } from "./detect/vault/dates.js";
 import { asciiDigits, escapedAs, normalizeValue, unescapedText, withoutAccents, withoutLookalikes } from "./detect/vault/normalize.js";
 import { namePart } from "./detect/vault/names.js";
 import { nicknamesOf } from "./detect/vault/nicknames.js";
+import { isDictionaryWord } from "./detect/vault/words.js";
 import { Vault } from "./detect/vault/vault.js";
 import { fieldTypeOf, type FieldType } from "./policy/infer.js";
 import { authorize, isAuthorized, protectAction, type AuthorizationQuery } from "./policy/authorize.js";
@@ -135,6 +136,18 @@ const REVERSIBLE_ACTION: Partial<Record<Action, Action>> = { mldp: "fpe", rewrit
 const AMBIGUITY_WINDOW = 64;
 /** What a string becomes when detection itself failed: nothing of it can be trusted. */
 const DETECTION_ERROR = redactionPlaceholder("detection-error");
+/** How `mapStrings` paths an object key, and the cache mark of a key's text (a key is sanitized by other rules than a value). */
+const KEY_PATH = "$#key";
+const KEY_MARK = "\u0000key\u0000";
+
+function isKeyPath(path: string): boolean {
+  return path.endsWith("#key");
+}
+
+/** One lowercase dictionary word (`price`, `sales`). */
+function isOrdinaryWord(text: string): boolean {
+  return /^[a-z]+$/.test(text) && isDictionaryWord(text);
+}
 
 /** A text with earlier hops' surrogates restored, and a detection for each real value put back. */
 interface RealText {
@@ -308,9 +321,10 @@ class Guard implements ReconsGuard {
 
   /** The sync path is deterministic per (context, text, vault version), so repeats are served from memory. */
   private sanitizeCached(text: string, path: string, context: EventContext, cache: VaultBoundCache<CachedString>, trail: DecisionTrail): string {
-    const cached = cache.get(text, () => {
+    const asKey = isKeyPath(path);
+    const cached = cache.get(asKey ? `${KEY_MARK}${text}` : text, () => {
       const own: Decision[] = [];
-      return { text: this.sanitizeText(text, "$", context, own, () => undefined), decisions: own };
+      return { text: this.sanitizeText(text, asKey ? KEY_PATH : "$", context, own, () => undefined), decisions: own };
     });
     trail.add(path, cached.decisions);
     return cached.text;
@@ -500,6 +514,8 @@ class Guard implements ReconsGuard {
       decisions.push(this.failureDecision(text, path, context, "detection-error", error));
       return DETECTION_ERROR;
     }
+    // An object key that is one ordinary word (`{"price": 40}`, `{"sales": 1200}`) is structure, not a name or category.
+    if (isKeyPath(path)) planned = planned.filter(({ detection }) => !isOrdinaryWord(text.slice(detection.start, detection.end)));
     if (planned.length === 0) return text;
     let output = "";
     let cursor = 0;

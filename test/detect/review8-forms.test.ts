@@ -62,3 +62,20 @@ describe("review 8: a surname alone that opens a sentence", () => {
     expect(deliver(guard, out, "reader")).toBe(text);
   });
 });
+
+describe("review 8: an object key or a lowercase string that is one ordinary word is structure, not the name", () => {
+  it.each([
+    [{ employee_name: "Mark Price" }, { price: 40, quantity: 2, args: { sort: "price" }, tags: ["price", "discount"] }],
+    [{ client_name: "Will Young" }, { will: true, young: false }],
+    [{ department: "Sales" }, { sales: 1200, region: "West" }],
+  ])("%j: %j reaches an unauthorized reader as it is", (vault, content) => {
+    const guard = guardFor(vault);
+    expect(guard.sanitizeSync({ channel: "C3", content, recipient: "introduced" }).content).toEqual(content);
+  });
+
+  it("still protects a key or value that is the name (`{ gonzalez: ... }`, `{ Sanchez: ... }`, `{ last_name: \"Price\" }`)", () => {
+    const guard = guardFor({ patient_name: "Maria Gonzalez", employee_name: "Dwayne Sanchez", client_name: "Mark Price" });
+    const out = guard.sanitizeSync({ channel: "C3", content: { gonzalez: 1, Sanchez: 2, last_name: "Price" }, recipient: "introduced" }).content;
+    expect(JSON.stringify(out)).not.toMatch(/gonzalez|Sanchez|Price/i);
+  });
+});

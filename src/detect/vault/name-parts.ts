@@ -139,7 +139,7 @@ export const NAME_PARTICLES: ReadonlySet<string> = new Set(["de", "la", "le", "d
 /**
  * Whether a person name written over several words at source[start, end) reads as one name: no
  * sentence break between its words (`the price. Mark the PO` is two sentences; the dot of `Mr. Price`,
- * `D. Sanchez`, `St. John` and the comma of `Sanchez, Dwayne` are the name's); capitalized, each
+ * `D. Sanchez`, `St. John`, `maria.gonzalez` and the comma of `Sanchez, Dwayne` are the name's); capitalized, each
  * word but a particle, or all lowercase with some word no ordinary one (`dwayne sanchez`, not `the
  * young will inherit`, `Mr. Young will attend`, `many banks chase`).
  */
@@ -152,7 +152,8 @@ export function readsAsOneName(source: string, start: number, end: number): bool
     const previous = words[k - 1];
     const gap = span.slice(previous.index + previous[0].length, words[k].index);
     if (/[!?;:\n]/.test(gap)) return false;
-    if (gap.includes(".") && !(previous[0].length <= 3 && isCapitalized(previous[0])) && !isTitle(previous[0].toLowerCase())) return false;
+    // A dot before a space ends a sentence; inside a handle (`maria.gonzalez`) it joins.
+    if (/\.\s/.test(gap) && !(previous[0].length <= 3 && isCapitalized(previous[0])) && !isTitle(previous[0].toLowerCase())) return false;
   }
   if (span === span.toLowerCase()) return words.some(([word]) => !isDictionaryWord(word));
   return words.every(([word]) => isCapitalized(word) || NAME_PARTICLES.has(word));

@@ -18,7 +18,7 @@ import { SpanCover } from "../span-cover.js";
 import { isDigitCode, isLowerLetterCode, NormalizeBuffer, normalizeValue, originalSpan, SPACE_CODE } from "./normalize.js";
 import { PatternGroup, type PatternIndex } from "./pattern-group.js";
 import type { Variant, VariantRole } from "./variant.js";
-import { isTitle } from "./words.js";
+import { isDictionaryWord, isTitle } from "./words.js";
 import { memberVariants } from "./variants.js";
 import { sortInPlace } from "../sort.js";
 import { showSummaryOnly } from "../../summary-only.js";
@@ -249,7 +249,7 @@ export class Vault implements Detector {
     const { confidence, role } = variant;
     // A string that is this form and nothing else is a field's value (`{"last_name": "Brown"}`,
     // `{"credit_score": 580}`, a table cell): no label or sentence around it is needed to say whose.
-    if (WHOLE_STRING_ROLES.has(role) && isWholeText(norm, start, end)) {
+    if (WHOLE_STRING_ROLES.has(role) && isWholeText(norm, start, end) && !isLowercaseWordName(norm, start, end, role)) {
       hits.candidates.push({ entry, start, end, confidence, role });
       return;
     }
@@ -598,6 +598,13 @@ function digitsToTokenEnd(norm: NormalizeBuffer, end: number): number {
 
 /** Roles whose form is found only with words around it that say whose it is (a label, a mask, a sentence naming the person). */
 const WHOLE_STRING_ROLES: ReadonlySet<VariantRole> = new Set(["near-label", "first-name", "surname", "masked-tail"]);
+
+/** A first name or surname that is an ordinary word, written in lowercase (`{"sort": "price"}`): the word, not `{"last_name": "Price"}`. */
+function isLowercaseWordName(norm: NormalizeBuffer, start: number, end: number, role: VariantRole): boolean {
+  if (role !== "first-name" && role !== "surname") return false;
+  const written = norm.source.slice(...originalSpan(norm, start, end));
+  return written === written.toLowerCase() && isDictionaryWord(written);
+}
 
 /** Whether normalized [start, end) is all of the text but a separator at either edge. */
 function isWholeText(norm: NormalizeBuffer, start: number, end: number): boolean {
