@@ -79,3 +79,33 @@ describe("review 8: an object key or a lowercase string that is one ordinary wor
     expect(JSON.stringify(out)).not.toMatch(/gonzalez|Sanchez|Price/i);
   });
 });
+
+describe("review 8: an authorized reader's text keeps ordinary words a pseudonym shares (no real name where the writer put none)", () => {
+  // Under this secret the pseudonyms are word-like: Karen Brown -> Ricardo Day, Grace Hill -> Dennis Page, Will Young -> Lena House, Joy Love -> Jean Strong.
+  const SECRET = "s30-words-probe-secret-0001";
+  it.each([
+    [{ patient_name: "Karen Brown" }, "First Day Agenda. First 30 Days: onboarding. Labor Day is a holiday. **First-Day Checklist**"],
+    [{ patient_name: "Grace Hill" }, "See Page 5. Pages 3-4 are missing. Exhibit A, Page 5."],
+    [{ client_name: "Will Young" }, "The House Committee met. Medications: Alone, House, Continue"],
+    [{ patient_name: "Joy Love" }, "Credit Score: (Strong/Good/Fair) | Strong liquidity |"],
+    [{ employee_name: "Mark Price" }, "I am writing to refer Emily Long, a patient under my care."],
+  ])("%j: %s reaches the authorized reader as written", (vault, text) => {
+    expect(deliver(guardFor(vault, SECRET), text, "reader")).toBe(text);
+  });
+
+  it("still gives the authorized reader the real name where the surrogate stands for the person", () => {
+    const guard = guardFor({ patient_name: "Karen Brown" }, SECRET);
+    const text = "Karen Brown arrived. Dr. Brown called. Brown testified on Monday. BROWN'S FILE is here. We met the Browns.";
+    const out = deliver(guard, text, "introduced");
+    expect(out).not.toMatch(/Karen|Brown|BROWN/);
+    expect(deliver(guard, out, "reader")).toBe(text);
+    const alone = deliver(guard, "Brown testified on Monday.", "introduced");
+    expect(deliver(guard, alone, "reader")).toBe("Brown testified on Monday.");
+  });
+
+  it("leaves a month beside a day or year to the date, not the person named April May", () => {
+    const text = "Scheduled for April 2026, then on May 5 and 5 May.";
+    expect(deliver(guardFor({ patient_name: "April May" }), text, "introduced")).toBe(text);
+    expect(deliver(guardFor({ patient_name: "April May" }), "April May was seen.", "introduced")).not.toContain("April");
+  });
+});

@@ -118,6 +118,8 @@ export function isStandaloneNameReference(source: string, start: number, end: nu
   const after = wordAfter(source, end);
   if (isOtherNamePart(wordBefore(source, start)) || isOtherNamePart(after)) return false;
   const lower = word.toLowerCase();
+  // A month beside a day or year (`April 2026`, `on May 5`, `5 May`) is the date's.
+  if (CALENDAR_WORDS.has(lower) && (/^[ \t]*\d/.test(source.slice(end, end + 3)) || /\d[ \t]*$/.test(source.slice(Math.max(0, start - 3), start)))) return false;
   // A verb opening an instruction (`Mark the calendar`, `Sue the vendor`, `Grant them access`): the imperative, not the person.
   if (IMPERATIVE_NAMES.has(lower) && OBJECT_OPENERS.has(after.toLowerCase()) && startsSentence(source, start)) return false;
   // A name word followed by another capitalized word is someone else's first name (`Grant Doe`).
@@ -159,6 +161,42 @@ export function readsAsOneName(source: string, start: number, end: number): bool
   return words.every(([word]) => isCapitalized(word) || NAME_PARTICLES.has(word));
 }
 
+
+/** Whether the word after source[.., end) is capitalized: a name part before it is another person's (`Emily Long`). */
+export function precedesCapitalized(source: string, end: number): boolean {
+  const after = wordAfter(source, end);
+  return after !== "" && isCapitalized(after);
+}
+
+/** Capitalized words a name follows that are no part of a phrase with it (`Dear Day,`). */
+const SALUTATIONS: ReadonlySet<string> = new Set(["dear", "hi", "hello", "attn", "cc", "to", "from"]);
+/** The word before a position, across a list's comma, a slash or a hyphen (`Alone, House`, `Strong/Good`, `First-Day`). */
+const LISTED_BEFORE = /(\p{L}+)[ \t]*[,/-]?[ \t]*$/u;
+
+/** Whether a name part is an ordinary word first (`Day`, `Strong`, `House`), not a name the lexicon knows (`Paul`). */
+export function isOrdinaryNameWord(word: string): boolean {
+  const lower = word.toLowerCase();
+  return opensAsWord(lower) && !isNameWord(lower);
+}
+
+/**
+ * Whether a name part that is an ordinary word (`isOrdinaryNameWord`) stands for a person at
+ * source[start, end) on its own: as the subject of a verb (`Day testified`), with a possessive
+ * (`DAY'S FILE`), after a naming label or a case's `v.`, a `family` in the plural after `the`; never inside a phrase or list of words:
+ * after another capitalized word (`Labor Day`, `Front Page`, `Alone, House`, `First-Day`), before a
+ * slash (`Strong/Good`) or beside a number (`Page 5`, `30 Days`).
+ */
+export function isWordNameReference(source: string, start: number, end: number, family = false): boolean {
+  const before = LISTED_BEFORE.exec(source.slice(Math.max(0, start - LABEL_LOOKBEHIND), start))?.[1] ?? "";
+  if (isCapitalized(before) && !isTitle(before.toLowerCase()) && !SALUTATIONS.has(before.toLowerCase())) return false;
+  if (/^(?:[ \t]*\d|\/)/.test(source.slice(end, end + 3)) || /\d[ \t]*$/.test(source.slice(Math.max(0, start - 3), start))) return false;
+  const after = wordAfter(source, end);
+  if (isSingularSubjectVerb(after) || isPossessive(source, end)) return true;
+  // A family by its name in the plural (`the Fullers`).
+  if (family && before === "the") return true;
+  const label = source.slice(Math.max(0, start - LABEL_LOOKBEHIND), start);
+  return (NAMING_LABEL.test(label) || VERSUS.test(label)) && !isCapitalized(after);
+}
 
 /** A word glued by a hyphen to a lowercase one (`Cross-check`, `Long-term`): the head of a compound, not a name (`Smith-Jones` goes on capitalized). */
 export function isCompoundHead(source: string, end: number): boolean {

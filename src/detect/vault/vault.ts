@@ -13,7 +13,7 @@ import { listNeighbours, type MemberHit } from "./lists.js";
 import { followsMask, namedLastDigits, precedesMask } from "./masked.js";
 import { vaultMembers } from "./members.js";
 import { besideCurrency } from "./numbers.js";
-import { isCompoundHead, isFamilyReference, isStandaloneNameReference, readsAsOneName } from "./name-parts.js";
+import { isCompoundHead, isFamilyReference, isOrdinaryNameWord, isStandaloneNameReference, isWordNameReference, precedesCapitalized, readsAsOneName } from "./name-parts.js";
 import { SpanCover } from "../span-cover.js";
 import { isDigitCode, isLowerLetterCode, NormalizeBuffer, normalizeValue, originalSpan, SPACE_CODE } from "./normalize.js";
 import { PatternGroup, type PatternIndex } from "./pattern-group.js";
@@ -347,7 +347,9 @@ export class Vault implements Detector {
       case "surname-plural": {
         const [from, to] = originalSpan(norm, start, end);
         // A surrogate's plural named a family where it was written (`Potters agreed.` of `Wilsons agreed.`): restored wherever it reads as a name.
-        const family = this.ofSurrogates ? isStandaloneNameReference(norm.source, from, to, () => true) : isFamilyReference(norm.source, from, to, () => this.namedInFull(norm, entry));
+        const family = this.ofSurrogates
+          ? this.isSurrogateWordNamed(norm, entry, from, to, true) && isStandaloneNameReference(norm.source, from, to, () => true)
+          : isFamilyReference(norm.source, from, to, () => this.namedInFull(norm, entry));
         if (family) hits.candidates.push(hit);
         return;
       }
@@ -364,9 +366,22 @@ export class Vault implements Detector {
       const [from, to] = originalSpan(norm, start, end);
       // A surrogate alone by the same rules as a real name: only a word-like name gets a word-like pseudonym (pseudonym.ts), so `Best regards` stays a greeting.
       // Never the head of a compound: `Cross-check` beside the pseudonym `Dana Cross` is the phrase (a real `Hill-check` is still taken: fail safe).
-      if (this.ofSurrogates && isCompoundHead(norm.source, to)) return;
+      if (this.ofSurrogates && (isCompoundHead(norm.source, to) || !this.isSurrogateWordNamed(norm, entry, from, to))) return;
       if (isStandaloneNameReference(norm.source, from, to, () => this.namedInFull(norm, entry))) hits.candidates.push(hit);
     }
+  }
+
+  /**
+   * Whether a surrogate name part alone at source[from, to) may stand for its person. A text the guard
+   * did not write has words of its own that a pseudonym may share (`Labor Day`, `See Page 5`, `Emily
+   * Long`): restoring them would hand an authorized reader a real name where the writer put none. So,
+   * without the whole surrogate name in the text, never before another capitalized word (someone
+   * else's full name), and an ordinary word only where it reads as a person (`isWordNameReference`).
+   */
+  private isSurrogateWordNamed(norm: NormalizeBuffer, entry: number, from: number, to: number, family = false): boolean {
+    if (this.namedInFull(norm, entry)) return true;
+    if (precedesCapitalized(norm.source, to)) return false;
+    return !isOrdinaryNameWord(norm.source.slice(from, to)) || isWordNameReference(norm.source, from, to, family);
   }
 
   /** Whether the whole registered value of `entry` is written in the text (`James Murray` before `James was born`). */
