@@ -5,7 +5,8 @@ import { normalizeValue } from "../detect/vault/normalize.js";
 import { legalFormOf } from "../detect/vault/organizations.js";
 import { parseNumber } from "../detect/vault/numbers.js";
 import { parsePhone } from "../detect/vault/phones.js";
-import { fieldNameWords, isDictionaryWord } from "../detect/vault/words.js";
+import { fieldNameWords, isDictionaryWord, isNameWord } from "../detect/vault/words.js";
+import { isNickname } from "../detect/vault/nicknames.js";
 import { FIRST_NAMES } from "../transform/operators/names/first-names.js";
 
 export interface FieldType {
@@ -59,7 +60,7 @@ const EMAIL = /^[^\s@]+@[^\s@]+\.[a-z]{2,}$/i;
 const PERSON_NAME = /^(?:(?:Mr|Mrs|Ms|Miss|Dr|Prof)\.?\s+)?(\p{Lu}[\p{L}'’-]+)(?:\s+\p{Lu}\.?)?\s+\p{Lu}[\p{L}'’-]+(?:,?\s+(?:Jr|Sr|II|III|IV|MD|DDS|DMD|PhD|RN|Esq)\.?)?$/u;
 const GIVEN_NAMES: ReadonlySet<string> = new Set(FIRST_NAMES.map((name) => name.toLowerCase()));
 /** A title before a name, with its dot and the space after it. */
-const TITLE = String.raw`(?:Mr|Mrs|Ms|Miss|Mx|Dr|Prof)\.?\s+`;
+const TITLE = String.raw`(?:Mr|Mrs|Ms|Miss|Mx|Dr|Prof|Hon|Rev|Judge)\.?\s+`;
 /** A surname after a title (`Dr. Byrd`, `Mrs. O'Neil`): a person whatever the field is called (`provider`). */
 const TITLED_SURNAME = new RegExp(String.raw`^${TITLE}\p{Lu}[\p{L}'’-]+$`, "u");
 const TEXT: FieldType = { kind: "text", valueType: "contextual" };
@@ -80,12 +81,15 @@ const TITLE_PREFIX = new RegExp(`^${TITLE}`);
 /** Two to four capitalized words (a title and a suffix allowed), no digits: how a person's name is written. */
 const PERSON_SHAPED = new RegExp(String.raw`^(?:${TITLE})?\p{Lu}[\p{L}'’-]+(?:\s+\p{Lu}[\p{L}'’.-]*){1,3}(?:,?\s+(?:Jr|Sr|II|III|IV|MD|DDS|DMD|PhD|RN|Esq)\.?)?$`, "u");
 
-/** Written as a person's name: a given name we know first, or some word no dictionary lists (`Priya Raghunathan`; `Sales Team` is no one). */
+/**
+ * Written as a person's name: a given name first (one we list, one the lexicon knows, or a short
+ * form: `Tom`, `Jo`, `Bill`), or some word no dictionary lists (`Priya Raghunathan`; `Sales Team` is no one).
+ */
 function looksLikePersonName(value: string): boolean {
   const trimmed = value.trim();
   if (!PERSON_SHAPED.test(trimmed) || legalFormOf(normalizeValue(trimmed)) !== undefined) return false;
   const names = trimmed.replace(TITLE_PREFIX, "").split(/\s+/).map((word) => word.toLowerCase().replace(/[.,]/g, ""));
-  return GIVEN_NAMES.has(names[0]) || names.some((word) => !isDictionaryWord(word));
+  return GIVEN_NAMES.has(names[0]) || isNameWord(names[0]) || isNickname(names[0]) || names.some((word) => !isDictionaryWord(word));
 }
 
 /**
@@ -161,6 +165,8 @@ export function inferFieldType(field: string, value: string): FieldType {
   // Told in words from its first one: not an amount with words after it, nor a dict of amounts (`{'base': 132379, ...}`).
   const quantity = (rule === AMOUNT_RULE || rule?.type.kind === "number") && /^\s*\p{L}/u.test(value);
   const told = rule !== undefined && (rule.type.valueType === "format" || quantity) && !isPerson(value) && isProse(value);
+  // Digits under a name's field (`reference: 0473033101`) are an identifier, not a name to pseudonymize.
+  if (rule === NAME_RULE && !/\p{L}/u.test(value)) return typeOfValue(value);
   if (rule) return told ? { ...TEXT } : { ...rule.type };
   return typeOfValue(value);
 }

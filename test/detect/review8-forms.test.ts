@@ -109,3 +109,15 @@ describe("review 8: an authorized reader's text keeps ordinary words a pseudonym
     expect(deliver(guardFor({ patient_name: "April May" }), "April May was seen.", "introduced")).not.toContain("April");
   });
 });
+
+describe("review 8: a name of ordinary words under a role field, kind left to inference", () => {
+  it.each([
+    ["account_holder", "Bill Porter", "Transfer from Bill Porter. Dear Mr. Porter, Porter, Bill. B. Porter signed.", ["Bill", "Porter"]],
+    ["payee", "Tom Hill", "Please send it to Mr. Hill today. T. Hill confirmed.", ["Hill"]],
+    ["judge", "Hon. Ruth Park", "Ruth Park ruled. Judge Park ruled.", ["Ruth", "Park"]],
+    ["therapist", "Jo Smith", "Ms. Smith said so.", ["Smith"]],
+  ])("%s = %s: every form reaches an unauthorized reader pseudonymized", (field, value, text, raws) => {
+    const out = deliver(guardFor({ [field]: value }), text, "introduced");
+    for (const raw of raws) expect(out).not.toContain(raw);
+  });
+});

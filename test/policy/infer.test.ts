@@ -76,6 +76,14 @@ describe("inferFieldType", () => {
     ["policy_holder", "Maria Gonzalez", "name", "value"],
     ["account_holder", "ACC-1234", "id", "format"],
     ["account_name", "Checking Account", "id", "format"],
+    // Names of ordinary words under a role: a short form or a name the lexicon knows first, a title before (`Hon.`).
+    ["account_holder", "Bill Porter", "name", "value"],
+    ["payee", "Tom Hill", "name", "value"],
+    ["judge", "Hon. Ruth Park", "name", "value"],
+    ["therapist", "Jo Smith", "name", "value"],
+    ["victim", "Will Young", "name", "value"],
+    // Digits under a name's field are an identifier.
+    ["reference", "0473033101", "id", "format"],
   ])("%s = %s -> %s/%s", (field, value, kind, valueType) => {
     expect(inferFieldType(field, value)).toEqual({ kind, valueType });
   });

@@ -36,3 +36,10 @@ const NICKNAMES: Readonly<Record<string, readonly string[]>> = {
 export function nicknamesOf(given: string): readonly string[] {
   return Object.hasOwn(NICKNAMES, given) ? NICKNAMES[given] : [];
 }
+
+const SHORT_FORMS: ReadonlySet<string> = new Set(Object.values(NICKNAMES).flat());
+
+/** Whether a normalized word is a short form of some given name (`bill`, `tom`, `jo`). */
+export function isNickname(word: string): boolean {
+  return SHORT_FORMS.has(word);
+}

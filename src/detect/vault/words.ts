@@ -5,7 +5,7 @@ import { eng as englishStopwords } from "stopword";
 
 /** Honorifics written before a surname (`Ms. Walker`); normalized (no dot). */
 export const TITLES: readonly string[] = [
-  "mr", "mrs", "ms", "miss", "mx", "dr", "prof", "professor", "doctor", "sir", "madam", "attorney",
+  "mr", "mrs", "ms", "miss", "mx", "dr", "prof", "professor", "doctor", "sir", "madam", "attorney", "judge", "hon", "rev",
   // Other languages' courtesy titles, normalized (`Señora` reads `senora`, `Mme` and `Herr` as written).
   "senor", "senora", "senorita", "sra", "srta", "mme", "mlle", "madame", "monsieur", "herr", "frau",
 ];
