@@ -20,6 +20,7 @@ import { coalesceProtocolDeltas, coalesceTokens, encodedStreamToken, encodeStrea
 import { addresseeOf, containsMessage } from "./messages.js";
 import { deliveryToReaders, nodePathOf, RecipientNames, successorsOf, type Delivery } from "./recipients.js";
 import { parseConfig } from "../policy/options.js";
+import { environmentTracer } from "../langsmith/tracing.js";
 
 export const withReconsOptionsSchema = z.strictObject({
   /** State keys holding inter-agent messages (C2). Messages may name an addressee in `additional_kwargs.recipient`. */
@@ -627,7 +628,10 @@ class GraphInterceptor {
     // A nested run's callbacks are its parent run's: wrapped where that run began, with the parent's own stream handlers beside them.
     const withDelivering = <O extends RunnableConfig | undefined>(options: O): O => {
       if (isNestedRun(options)) return options;
-      const callbacks = deliveringCallbacks(options?.callbacks, delivery);
+      // The tracer LangChain would add from the environment, on a protected client, in its place.
+      const tracer = environmentTracer(this.guard, options?.callbacks);
+      const given = tracer ? withHandler(options, tracer).callbacks : options?.callbacks;
+      const callbacks = deliveringCallbacks(given, delivery);
       return callbacks === options?.callbacks ? options : ({ ...options, callbacks } as O);
     };
     const { invoke, stream, streamEvents, streamLog, withConfig } = compiled;

@@ -4,6 +4,8 @@ import { Client } from "langsmith";
 import { RunTree } from "langsmith/run_trees";
 import { LangChainTracer } from "@langchain/core/tracers/tracer_langchain";
 import { awaitAllCallbacks } from "@langchain/core/callbacks/promises";
+import { CallbackManager, type Callbacks } from "@langchain/core/callbacks/manager";
+import { getEnvironmentVariable } from "@langchain/core/utils/env";
 import { CHANNELS, type Channel, type Decision } from "../event.js";
 import type { ReconsGuard } from "../guard.js";
 import type { DecisionListener } from "../langgraph/audit.js";
@@ -31,6 +33,7 @@ export type ReconsTracingOptions = z.input<typeof reconsTracingOptionsSchema>;
 
 /** A request the byte-level backstop refused to send: it still held a value LangSmith may not see. */
 export interface BlockedRequest {
+  /** The endpoint, without its query string. */
   url: string;
   /** Vault fields found in the body (or `undecodable` for a body it could not read). */
   fields: string[];
@@ -127,6 +130,27 @@ export function reconsTracing(guard: ReconsGuard, input: ReconsTracingOptions = 
       await client.awaitPendingTraceBatches();
     },
   };
+}
+
+/** The variables that turn LangChain's tracing on (its `isTracingEnabled`, which it does not export). */
+const TRACING_VARIABLES = ["LANGSMITH_TRACING_V2", "LANGCHAIN_TRACING_V2", "LANGSMITH_TRACING", "LANGCHAIN_TRACING"];
+
+/**
+ * With LANGSMITH_TRACING=true (or an alias) LangChain adds a tracer to every run that has none, on
+ * its default client, and would send it raw node inputs and outputs: this is that tracer, its client
+ * (and `traceable`'s) protected for `guard` as `reconsTracing` protects them. Undefined when
+ * tracing is off or `callbacks` holds a tracer already.
+ */
+export function environmentTracer(guard: ReconsGuard, callbacks: Callbacks | undefined): LangChainTracer | undefined {
+  if (!TRACING_VARIABLES.some((variable) => getEnvironmentVariable(variable) === "true")) return undefined;
+  const handlers = callbacks instanceof CallbackManager ? callbacks.handlers : (callbacks ?? []);
+  if (handlers.some((handler) => (handler as { name?: string }).name === "langchain_tracer")) return undefined;
+  const tracer = new LangChainTracer();
+  const options = reconsTracingOptionsSchema.parse({});
+  protectClient(tracer.client as Client, guard, options);
+  protectClient(RunTree.getSharedClient(), guard, options);
+  selfProtectingHandlers.add(tracer);
+  return tracer;
 }
 
 /** Protect a Client in place (idempotent; a second call switches it to the new guard). */
@@ -247,7 +271,8 @@ function backstopFetch(protection: ClientProtection, inner: typeof fetch | undef
     // Query strings carry content too (`GET /datasets?name=...`).
     const fields = [...new Set([...inBody, ...unauthorizedFields(protection, urlText(url))])].sort();
     if (fields.length > 0) {
-      protection.blocked.push({ url, fields });
+      // The query string may hold the very values refused: the record names the endpoint only.
+      protection.blocked.push({ url: url.replace(/[?#].*$/s, ""), fields });
       return new Response(JSON.stringify({ detail: `blocked by RECONS: body held ${fields.join(", ")}` }), { status: BLOCKED_STATUS });
     }
     const send = inner ?? (globalThis as unknown as Record<symbol, typeof fetch | undefined>)[FETCH_OVERRIDE] ?? fetch;

@@ -145,6 +145,15 @@ describe("LangSmith tracing safety nets", () => {
     expect(leaksIn(server)).toEqual([]);
   });
 
+  it("records a refused query string by its endpoint only: `blocked` is read and logged, it must not hold the value", async () => {
+    const tracing = reconsTracing(makeGuard(), { client: new Client({ apiUrl: server.url, apiKey: "dummy-key" }), protectDefaultClients: false });
+    await expect(tracing.client.readDataset({ datasetName: VAULT.ssn })).rejects.toThrow();
+    expect(tracing.blocked).toHaveLength(1);
+    expect(tracing.blocked[0]).toMatchObject({ fields: ["ssn"] });
+    expect(tracing.blocked[0]!.url).toMatch(/\/datasets$/);
+    expect(JSON.stringify(tracing.blocked)).not.toContain(VAULT.ssn);
+  });
+
   it("LangChain's tracer resolves the top-level langsmith copy (not langgraph-cli's nested 0.9)", () => {
     const require = createRequire(import.meta.url);
     const ours = require.resolve("langsmith/package.json");
