@@ -42,3 +42,6 @@ export { inferFieldType, type FieldType } from "./policy/infer.js";
 export * from "./langgraph/index.js";
 export * from "./langsmith/index.js";
 export { TextProfile, ProfiledRecognizer } from "./detect/recognizers/text-profile.js";
+export * from "./topologies/index.js";
+export { loadAgentLeak, parseAgentLeakJsonl, type AdversaryLevel, type Scenario } from "./scenarios/agentleak.js";
+export { pairedScenarios, trackedAttribute, type TrackedAttribute } from "./scenarios/paired-trajectories.js";
