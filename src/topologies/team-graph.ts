@@ -54,12 +54,14 @@ function agentInputState(state: TeamStateAnnotation) {
 export function buildTeamGraph(topology: Topology, input: TeamGraphOptions = {}) {
   const options = parseConfig(teamGraphOptionsSchema, input, "team graph options");
   const guard = options.guard === null ? null : options.guard instanceof RunScopedGuard ? options.guard : new RunScopedGuard(options.guard);
-  const state = teamState(guard);
+  // Tool and reducer decisions go where the nodes' do (`recons.onDecision`: a LangSmith ledger, say).
+  const onDecision = options.recons.onDecision;
+  const state = teamState(guard, onDecision);
   const inputState = agentInputState(state);
   const names = topology.agents.map((agent) => agent.name);
   const defaults: TeamRun = {
     model: options.model ?? defaultModel({ seed: options.seed }),
-    tools: guard ? options.tools.map((tool) => protectTool(tool, guard)) : options.tools,
+    tools: guard ? options.tools.map((tool) => protectTool(tool, guard, { onDecision })) : options.tools,
     toolAgents: new Set(options.toolAgents ?? names),
     roles: Object.fromEntries(topology.agents.map((agent) => [agent.name, options.roles[agent.name] ?? agent.role])),
     script: buildScript(topology, options.horizon, options.seed),

@@ -2,6 +2,7 @@ import { Annotation, MessagesAnnotation } from "@langchain/langgraph";
 import type { ArchetypeId } from "../agents/archetypes.js";
 import type { Channel } from "../event.js";
 import type { ReconsGuard } from "../guard.js";
+import type { DecisionListener } from "../langgraph/audit.js";
 import { reconsReducer } from "../langgraph/reducer.js";
 import { runStore } from "./run-context.js";
 import { decisionsUnder } from "./trace.js";
@@ -64,10 +65,10 @@ function landing<T extends LogEntry | Artifact>(channel: "C6" | "C7", sink: "log
  * same superstep, so every key has a reducer; under RECONS the memory, log, artifact and answer
  * reducers are `reconsReducer`s.
  */
-export function teamState(guard: ReconsGuard | null) {
+export function teamState(guard: ReconsGuard | null, onDecision?: DecisionListener) {
   // Writes with no single reader are protected as they land (field-level, reversible seals).
   const landed = <V, U>(reducer: (left: V, right: U) => V, channel: Channel, name: string) =>
-    guard ? reconsReducer(reducer, guard, { channel, name }) : reducer;
+    guard ? reconsReducer(reducer, guard, { channel, name, onDecision }) : reducer;
   return Annotation.Root({
     ...MessagesAnnotation.spec,
     memory: Annotation<MemoryEntry[], MemoryEntry | MemoryEntry[]>({ reducer: landed(append<MemoryEntry>, "C5", "memory"), default: () => [] }),

@@ -1,5 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { coordinatorWorker, hierarchical, peerToPeer } from "../../src/topologies/index.js";
+import { HumanMessage } from "@langchain/core/messages";
+import { cellAgents, cellGraph, coordinatorWorker, defaultGuard, hierarchical, peerToPeer, scenarioTools } from "../../src/topologies/index.js";
+import { loadAgentLeak } from "../../src/scenarios/agentleak.js";
+import type { Decision } from "../../src/event.js";
 import { ScriptedAgentModel } from "../../src/agents/scripted-model.js";
 
 const model = new ScriptedAgentModel({ seed: 1 });
@@ -48,6 +51,24 @@ describe("topology templates", () => {
     expect(state.messages.some((message) => message.additional_kwargs.recipient === "worker_2")).toBe(true);
     expect(state.logs.length).toBeGreaterThan(0);
     expect(state.artifacts).toHaveLength(1);
+  });
+
+  it("hands `recons.onDecision` the decisions of every boundary: node inputs, tool results, memory, logs", async () => {
+    const [scenario] = await loadAgentLeak(new URL("../../data/agentleak-sample.jsonl", import.meta.url).pathname);
+    const decisions: Decision[] = [];
+    const graph = cellGraph("CW-7", {
+      guard: defaultGuard(scenario!, "CW-7", 0),
+      model,
+      tools: scenarioTools(scenario!, null),
+      toolAgents: cellAgents("CW-7", scenario!).filter((agent) => agent.position === "original").map((agent) => agent.name),
+      request: scenario!.task,
+      horizon: 3,
+      recons: { onDecision: (decision) => void decisions.push(decision) },
+    });
+    await graph.invoke({ messages: [new HumanMessage(scenario!.task)] });
+    const channels = new Set(decisions.map((decision) => decision.channel));
+    for (const channel of ["C2", "C4", "C5", "C6"]) expect(channels).toContain(channel);
+    expect(decisions.some((decision) => decision.channel === "C4" && decision.action !== "allow")).toBe(true);
   });
 
   it("rejects bad sizes", () => {
