@@ -85,6 +85,8 @@ async function scoreLabels(labels: CalibrationLabel[], options: CalibrateCliOpti
       model: options.model,
       apiKey: options.apiKey,
       temperature: 0,
+      // LangChain retries 6 times with backoff past the judge's deadline, and a malformed answer at temperature 0 comes back the same.
+      maxRetries: 1,
       configuration: options.baseUrl ? { baseURL: options.baseUrl } : undefined,
     }),
     concurrency: options.concurrency,

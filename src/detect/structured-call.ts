@@ -43,11 +43,23 @@ export async function callStructured<S extends z.ZodType>(
 ): Promise<z.infer<S>> {
   const runnable = model.withStructuredOutput(schema, { name: options.name, method: options.method });
   const controller = new AbortController();
-  const output = await withDeadline(runnable.invoke(messages, { signal: controller.signal }), options.timeoutMs, () => {
+  const output = await withDeadline(runnable.invoke(messages, { signal: controller.signal }).catch(malformedAs(options.name)), options.timeoutMs, () => {
     const error = new Error(`${options.name}: model call timed out after ${options.timeoutMs} ms`);
     controller.abort(error);
     return error;
   });
   // Parsers of some methods return raw JSON without schema validation: validate here too.
-  return schema.parse(output);
+  const parsed = schema.safeParse(output);
+  if (!parsed.success) throw new Error(`${options.name}: malformed model output (${parsed.error.issues.map((issue) => issue.path.join(".") || "output").join(", ")} not as asked)`);
+  return parsed.data;
+}
+
+/** An answer that is not the requested JSON, named so and not quoted (the model may have echoed a protected value). */
+function malformedAs(name: string): (error: unknown) => never {
+  return (error) => {
+    if (error instanceof SyntaxError || (error instanceof Error && /OutputParser|parse/i.test(`${error.name} ${error.message}`))) {
+      throw new Error(`${name}: malformed model output (not the requested JSON)`);
+    }
+    throw error;
+  };
 }

@@ -124,6 +124,17 @@ describe("recons calibrate", () => {
     expect(out).toContain("F1=1.0000");
   });
 
+  it("names a judge answer that is not the requested JSON as malformed, without retrying it past the deadline", async () => {
+    server = await startOpenAIServer(() => ({ kind: "content", content: "I think it is fine, not JSON at all." }));
+    const path = await labelsFile([{ ...base, text: "ongoing low mood, on sertraline", label: 1 }]);
+    const started = performance.now();
+    await expect(run(["--labels", path, "--model", "judge", "--base-url", server.baseURL, "--api-key", "test", "--timeout-ms", "20000"])).rejects.toThrow(
+      /disclosure_verdict: malformed model output \(not the requested JSON\)/,
+    );
+    expect(server.requests.length).toBeLessThanOrEqual(2);
+    expect(performance.now() - started).toBeLessThan(15_000);
+  });
+
   it("reads the shipped calibration set: semantic-middle instances with both classes", async () => {
     const labels = await readLabels(fileURLToPath(new URL("../../data/calibration-labels.jsonl", import.meta.url)));
     expect(labels.length).toBeGreaterThanOrEqual(100);
