@@ -1,13 +1,10 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { createRecons } from "../../src/guard.js";
+import type { ReconsGuard } from "../../src/guard.js";
+import { deliverText, readerGuard } from "../helpers/reader-guard.js";
 
-/** Every field authorized for `reader` only. */
-function guardFor(vault: Record<string, string | number>, secret = "review7-secret") {
-  const fields = Object.fromEntries(Object.keys(vault).map((field) => [field, { authorized: ["reader"] }]));
-  return createRecons({ secret, vault, policy: { fields } });
-}
-const deliver = (guard: ReturnType<typeof guardFor>, content: string, recipient: string) => guard.sanitizeSync({ channel: "C3", content, recipient }).content as string;
+const guardFor = (vault: Record<string, string | number>, secret = "review7-secret") => readerGuard(vault, secret);
+const deliver = (guard: ReconsGuard, content: string, recipient: string) => deliverText(guard, content, recipient, "C3");
 
 describe("review 7: escaped values (URL percent runs, JSON \\u and \\n escapes, HTML character references)", () => {
   it.each([

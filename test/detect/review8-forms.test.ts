@@ -1,12 +1,17 @@
 import { describe, expect, it } from "vitest";
-import { createRecons } from "../../src/guard.js";
+import type { ReconsGuard } from "../../src/guard.js";
+import { deliverText, readerGuard } from "../helpers/reader-guard.js";
 
-/** Every field authorized for `reader` only. */
-function guardFor(vault: Record<string, string | number>, secret = "review8-secret") {
-  const fields = Object.fromEntries(Object.keys(vault).map((field) => [field, { authorized: ["reader"] }]));
-  return createRecons({ secret, vault, policy: { fields } });
+const guardFor = (vault: Record<string, string | number>, secret = "review8-secret") => readerGuard(vault, secret);
+const deliver = (guard: ReconsGuard, content: string, recipient: string) => deliverText(guard, content, recipient, "C2");
+
+/** `text` reaches an unauthorized reader without any of `raws`, and that output comes back as `text` to the authorized one. */
+function expectHiddenThenRestored(vault: Record<string, string>, text: string, raws: string[]): void {
+  const guard = guardFor(vault);
+  const out = deliver(guard, text, "introduced");
+  for (const raw of raws) expect(out).not.toContain(raw);
+  expect(deliver(guard, out, "reader")).toBe(text);
 }
-const deliver = (guard: ReturnType<typeof guardFor>, content: string, recipient: string) => guard.sanitizeSync({ channel: "C2", content, recipient }).content as string;
 
 describe("review 8: names of three words or more, read as given names and a surname of several words", () => {
   it.each([
@@ -17,10 +22,7 @@ describe("review 8: names of three words or more, read as given names and a surn
     [{ customer_name: "Mary Ann Grant" }, "Mary Ann Grant applied. Mary Ann has a substantial balance. Mary Ann's history is clean.", ["Mary", "Ann"]],
     [{ patient_name: "Maria de la Cruz" }, "I am referring Maria de la Cruz. Mr. de la Cruz has been under my care.", ["Maria", "Cruz"]],
   ])("%j: %s reaches an unauthorized reader without the name, and comes back whole to an authorized one", (vault, text, raws) => {
-    const guard = guardFor(vault);
-    const out = deliver(guard, text, "introduced");
-    for (const raw of raws) expect(out).not.toContain(raw);
-    expect(deliver(guard, out, "reader")).toBe(text);
+    expectHiddenThenRestored(vault, text, raws);
   });
 
   it("keeps a surname's lowercase particles as they are in the pseudonym (`de la`), not as lowercase first names", () => {
@@ -56,10 +58,7 @@ describe("review 8: a surname alone that opens a sentence", () => {
     [{ patient_name: "Grace Hill" }, "NOTE: HILL'S FILE IS HERE.", ["HILL"]],
     [{ patient_name: "Grace Hill" }, "In Acme Corp. v. Hill the court ruled.", ["Hill"]],
   ])("%j: %s reaches an unauthorized reader without the surname", (vault, text, raws) => {
-    const guard = guardFor(vault);
-    const out = deliver(guard, text, "introduced");
-    for (const raw of raws) expect(out).not.toContain(raw);
-    expect(deliver(guard, out, "reader")).toBe(text);
+    expectHiddenThenRestored(vault, text, raws);
   });
 });
 
