@@ -120,3 +120,9 @@ describe("review 8: a name of ordinary words under a role field, kind left to in
     for (const raw of raws) expect(out).not.toContain(raw);
   });
 });
+
+describe("review 8: a first name of ordinary words after an addressing label (cc:, To:, From:, Owner:, Assignee:)", () => {
+  it("reaches an unauthorized reader pseudonymized, and comes back whole to an authorized one", () => {
+    expectHiddenThenRestored({ client_name: "Will Young", patient_name: "Hope Summers" }, "To: Will\nFrom: Hope\ncc: Will\n- Owner: Will\nAssignee: Hope", ["Will", "Hope"]);
+  });
+});

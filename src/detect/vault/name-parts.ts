@@ -8,11 +8,11 @@ const MARKUP = /[\s*#_>\-•"“'‘`([]/;
 const SENTENCE_END = /[.!?:;]/;
 const LETTER = /\p{L}/u;
 /**
- * A label naming a person or a company (`Patient name:`, `- **Opposing party:**`, `Merchants:`), also as
+ * A label naming a person or a company (`Patient name:`, `- **Opposing party:**`, `Merchants:`, `cc:`, `To:`, `Owner:`), also as
  * a key (`last_name: Brown`, `"lastName": "Brown"`; `last` alone only quoted, `"last": "Brown"`, not `at last: Long waits`): what follows on its line is a name, even an ordinary word.
  */
 const NAMING_LABEL =
-  /(?:(?<![A-Za-z0-9])(?:surname|(?:last|family|first|given|middle|full)[_ -]?name|name|party|client|patient|customer|employee|candidate|applicant|witness|plaintiff|defendant|counsel|attorney|provider|physician|doctor|contact|merchant|vendor|payee|employer|company)s?["']?|["'](?:last|first|given|family)["'])[*_]*[ \t]*[:=][*_]*[ \t]*["']?$/i;
+  /(?:(?<![A-Za-z0-9])(?:surname|(?:last|family|first|given|middle|full)[_ -]?name|name|party|client|patient|customer|employee|candidate|applicant|witness|plaintiff|defendant|counsel|attorney|provider|physician|doctor|contact|merchant|vendor|payee|employer|company|owner|assignee|reviewer|author|sender|recipient|attn|b?cc|to|from)s?["']?|["'](?:last|first|given|family)["'])[*_]*[ \t]*[:=][*_]*[ \t]*["']?$/i;
 /** The `v.` of a case name (`Holmes v. Butler`): the parties are names, and its dot ends no sentence. */
 const VERSUS = /\p{Lu}\p{L}*\.?[*_]*[ \t]+(?:v|vs)\.[ \t]*[*_]*$/u;
 /** A possessive right after a word (`Hill's`, `Brooks'`): common nouns seldom take one, people often do. */
