@@ -25,6 +25,12 @@ describe("review 8: names of three words or more, read as given names and a surn
     expectHiddenThenRestored(vault, text, raws);
   });
 
+  it("leaves the surname's words after another person's first name to that person (`Kailey Ruiz Zafón` beside `Myrtie Ruiz Zafón`), as it does a one-word surname", () => {
+    const guard = guardFor({ patient_name: "Myrtie Ruiz Zafón", customer_name: "Jamarcus Mills" });
+    expect(deliver(guard, "Signed: Kailey Ruiz Zafón and Shawn Mills.", "introduced")).toBe("Signed: Kailey Ruiz Zafón and Shawn Mills.");
+    expect(deliver(guard, "Myrtie Ruiz Zafón called. Ruiz Zafón agreed.", "introduced")).not.toMatch(/Ruiz|Zafón/);
+  });
+
   it("keeps a surname's lowercase particles as they are in the pseudonym (`de la`), not as lowercase first names", () => {
     const out = deliver(guardFor({ patient_name: "Maria de la Cruz" }), "Maria de la Cruz called.", "introduced");
     expect(out).toMatch(/^[A-Z][a-z]+ de la [A-Z][a-z]+ called\.$/);

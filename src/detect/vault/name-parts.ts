@@ -83,6 +83,11 @@ function isOtherNamePart(word: string): boolean {
   return word.length > 1 && isCapitalized(word) && (!isDictionaryWord(lower) || isNameWord(lower)) && !isTitle(lower) && !CALENDAR_WORDS.has(lower);
 }
 
+/** Whether another person's name word stands right before or after source[start, end) (`Kailey` of `Kailey Ruiz Zafón`). */
+export function besideOtherName(source: string, start: number, end: number): boolean {
+  return isOtherNamePart(wordBefore(source, start)) || isOtherNamePart(wordAfter(source, end));
+}
+
 function isPossessive(source: string, end: number): boolean {
   const rest = source.slice(end, end + 3);
   return POSSESSIVE.test(rest) || (/s$/i.test(source.slice(end - 1, end)) && PLURAL_POSSESSIVE.test(rest));

@@ -141,11 +141,11 @@ function multiWordParts(tokens: readonly string[]): Variant[] {
   const variants: Variant[] = [];
   for (let split = 1; split < tokens.length - 1; split++) {
     const tail = tokens.slice(split).join(" ");
-    variants.push(whole(tail, SURNAME_CONFIDENCE), ...TITLES.map((title) => whole(`${title} ${tail}`, TITLE_SURNAME_CONFIDENCE)));
+    variants.push({ ...whole(tail, SURNAME_CONFIDENCE), nameWords: true }, ...TITLES.map((title) => whole(`${title} ${tail}`, TITLE_SURNAME_CONFIDENCE)));
   }
   for (let end = 2; end < tokens.length; end++) {
     const lastGiven = tokens[end - 1];
-    if (lastGiven.length >= MIN_PART_LENGTH && !NAME_PARTICLES.has(lastGiven)) variants.push(whole(tokens.slice(0, end).join(" "), FIRST_NAME_CONFIDENCE));
+    if (lastGiven.length >= MIN_PART_LENGTH && !NAME_PARTICLES.has(lastGiven)) variants.push({ ...whole(tokens.slice(0, end).join(" "), FIRST_NAME_CONFIDENCE), nameWords: true });
   }
   return variants;
 }

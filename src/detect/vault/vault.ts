@@ -13,7 +13,7 @@ import { listNeighbours, type MemberHit } from "./lists.js";
 import { followsMask, namedLastDigits, precedesMask } from "./masked.js";
 import { vaultMembers } from "./members.js";
 import { besideCurrency } from "./numbers.js";
-import { isCompoundHead, isFamilyReference, isOrdinaryNameWord, isStandaloneNameReference, isWordNameReference, precedesCapitalized, readsAsOneName } from "./name-parts.js";
+import { besideOtherName, isCompoundHead, isFamilyReference, isOrdinaryNameWord, isStandaloneNameReference, isWordNameReference, precedesCapitalized, readsAsOneName } from "./name-parts.js";
 import { SpanCover } from "../span-cover.js";
 import { isDigitCode, isLowerLetterCode, NormalizeBuffer, normalizeValue, originalSpan, SPACE_CODE } from "./normalize.js";
 import { PatternGroup, type PatternIndex } from "./pattern-group.js";
@@ -297,7 +297,7 @@ export class Vault implements Detector {
         return;
       case "whole": {
         if (endsInPossessive(norm, start, end)) return;
-        if (this.list[entry].kind === "name" && !readsAsOneName(norm.source, ...originalSpan(norm, start, end))) return;
+        if (this.list[entry].kind === "name" && !this.readsAsThisName(norm, start, end, variant)) return;
         const value = valueOfForm(hit, variant);
         // The year of `DOB: 1957` must stand apart: `DOB: 1957-10-03` is another date's.
         if (value === hit || standsApart(norm, value.start, value.end)) hits.candidates.push(value);
@@ -369,6 +369,12 @@ export class Vault implements Detector {
       if (this.ofSurrogates && (isCompoundHead(norm.source, to) || !this.isSurrogateWordNamed(norm, entry, from, to))) return;
       if (isStandaloneNameReference(norm.source, from, to, () => this.namedInFull(norm, entry))) hits.candidates.push(hit);
     }
+  }
+
+  /** Whether a name form at normalized [start, end) reads as one name, and as this person's where it holds only some of its words. */
+  private readsAsThisName(norm: NormalizeBuffer, start: number, end: number, variant: Variant): boolean {
+    const [from, to] = originalSpan(norm, start, end);
+    return readsAsOneName(norm.source, from, to) && !(variant.nameWords && besideOtherName(norm.source, from, to));
   }
 
   /**
