@@ -499,11 +499,17 @@ describe("SurrogateIndex.restore of a rounded amount", () => {
     const forms: Array<[written: string, real: string]> = [
       [`$${thousands(amount)}K`, "$343K"],
       [`${thousands(amount)} thousand`, "343 thousand"],
-      [`$${(amount / 1e6).toFixed(2)}M`, "$0.34M"],
+      [`$${(amount / 1e6).toFixed(3)}M`, "$0.343M"],
       [`~$${(thousands(amount) * 1000).toLocaleString("en-US")}`, "~$343,000"],
       [String(Math.floor(amount)), "342995"],
     ];
     for (const [written, real] of forms) expect(index.restore(`The balance is ${written} today.`, () => true), written).toBe(`The balance is ${real} today.`);
+  });
+
+  it("leaves a figure of fewer than three significant digits as written: far more often the writer's own than a surrogate's rounding", () => {
+    for (const written of [`$${(amount / 1e6).toFixed(2)}M`, `$${Math.round(amount / 1e4) * 10}K`, (Math.round(amount / 1e4) * 1e4).toLocaleString("en-US")]) {
+      expect(index.restore(`The limit is ${written} today.`, () => true), written).toBe(`The limit is ${written} today.`);
+    }
   });
 
   it("gives the exact amount back in the layout the surrogate was written in", () => {
@@ -513,14 +519,14 @@ describe("SurrogateIndex.restore of a rounded amount", () => {
     expect(index.restore(`Saldo: ${units.replace(/,/g, ".")},${cents} EUR`, () => true)).toBe("Saldo: 342.995,17 EUR");
   });
 
-  it("gives a padded short amount's rounding as the real amount rounded to the digits shown, and amounts in words as words", () => {
+  it("gives a padded short amount's rounding (three digits shown) as the real amount rounded to the digits shown, and amounts in words as words", () => {
     const small = "4650";
     const padded = surrogate("fpe", "fee_amount", small);
     const smallIndex = indexOf([["fee_amount", small]]);
     expect(padded.replace(/\D/g, "").length).toBeGreaterThan(6);
     const digits = padded.replace(/\D/g, "");
-    const twoDigits = `${Math.round(Number(digits) / 10 ** (digits.length - 2))}${"0".repeat(digits.length - 2)}`;
-    expect(smallIndex.restore(`Fee: ${twoDigits}.`, () => true)).toBe(`Fee: ${String(Math.round(4650 / 100) * 100)}.`);
+    const threeDigits = `${Math.round(Number(digits) / 10 ** (digits.length - 3))}${"0".repeat(digits.length - 3)}`;
+    expect(smallIndex.restore(`Fee: ${threeDigits}.`, () => true)).toBe(`Fee: ${String(Math.round(4650 / 10) * 10)}.`);
     const words = new ToWords({ localeCode: "en-US" });
     expect(index.restore(`In words: ${words.convert(Math.floor(amount)).toLowerCase()} dollars.`, () => true)).toBe("In words: three hundred forty two thousand nine hundred ninety five dollars.");
   });

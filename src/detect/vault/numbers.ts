@@ -178,6 +178,29 @@ function spelledOut(integer: string): Variant[] {
   return words === undefined ? [] : [whole(normalizeValue(words), SPELLED_CONFIDENCE)];
 }
 
+/** Significant digits a round figure shows, its zeros at either end left out (`$250,000` and `$0.25M` two, `$969K` three). */
+function significantDigits(form: string): number {
+  return form.replace(/\D/g, "").replace(/^0+|0+$/g, "").length;
+}
+
+/**
+ * `variants` of the amount `value` without its rounded forms of fewer than three significant
+ * digits: the rounded forms of a surrogate, looked for to restore them, and a figure that round in a
+ * text (`$250,000`, `$150K`, `$1.5M`) is far more often the writer's own than a rounding of a
+ * surrogate: restoring it would change an authorized reader's own figure.
+ */
+export function withoutCoarseRoundings(variants: readonly Variant[], value: string): readonly Variant[] {
+  const number = parseNumber(value);
+  if (!number) return variants;
+  const coarse = new Set(
+    roundedVariants(Number(`${number.integer}.${number.fraction || "0"}`))
+      .map((variant) => variant.form)
+      .filter((form) => significantDigits(form) < 3),
+  );
+  const precise = new Set(numberVariants("number", number).map((variant) => variant.form));
+  return variants.filter((variant) => !coarse.has(variant.form) || precise.has(variant.form));
+}
+
 /**
  * Renderings of a number with or without thousands grouping, currency and decimals; for amounts,
  * local groupings, the amount in words, whole units without the cents and rounded k/M/full forms.

@@ -12,7 +12,7 @@ import { findWindows, isInflection, MAX_SUFFIX, WINDOW_CONFIDENCE, wordsNeeded, 
 import { listNeighbours, type MemberHit } from "./lists.js";
 import { followsMask, namedLastDigits, precedesMask } from "./masked.js";
 import { vaultMembers } from "./members.js";
-import { besideCurrency } from "./numbers.js";
+import { besideCurrency, withoutCoarseRoundings } from "./numbers.js";
 import { besideOtherName, isCompoundHead, isFamilyReference, isOrdinaryNameWord, isStandaloneNameReference, isWordNameReference, precedesCapitalized, readsAsOneName } from "./name-parts.js";
 import { SpanCover } from "../span-cover.js";
 import { isDigitCode, isLowerLetterCode, NormalizeBuffer, normalizeValue, originalSpan, SPACE_CODE } from "./normalize.js";
@@ -168,7 +168,7 @@ export class Vault implements Detector {
         const byKey = this.typeOf(member.key, member.value);
         if (byKey.kind !== "text") type = byKey;
       }
-      const variants = memberVariants(field, member, type);
+      const variants = this.ofSurrogates && type.kind === "amount" ? withoutCoarseRoundings(memberVariants(field, member, type), member.value) : memberVariants(field, member, type);
       this.list.push({ field, value: member.value, kind: type.kind, valueType: type.valueType });
       this.skeletons.add(this.list.length - 1, type.kind, member.value);
       this.variants.push(variants);
