@@ -144,9 +144,11 @@ function isKeyPath(path: string): boolean {
   return path.endsWith("#key");
 }
 
-/** One lowercase dictionary word (`price`, `sales`). */
-function isOrdinaryWord(text: string): boolean {
-  return /^[a-z]+$/.test(text) && isDictionaryWord(text);
+const NAME_PART_ROLES: ReadonlySet<string> = new Set(["first-name", "surname", "surname-plural"]);
+
+/** A key that is all one lowercase dictionary word, found as a person's name part alone (`price` of `Mark Price`), as lowercase prose never names one. */
+function isStructuralKeyWord(key: string, detection: Detection): boolean {
+  return detection.start === 0 && detection.end === key.length && detection.kind === "name" && NAME_PART_ROLES.has(detection.role ?? "") && /^[a-z]+$/.test(key) && isDictionaryWord(key);
 }
 
 /** A text with earlier hops' surrogates restored, and a detection for each real value put back. */
@@ -503,10 +505,12 @@ class Guard implements ReconsGuard {
   ): string {
     if (text.length === 0) return text;
     let planned: PlannedSpan[];
+    let restoredNothing = true;
     try {
       // Surrogates from an earlier hop become real values again, so each recipient is judged on the
       // real value: authorized readers get it back, others get the same deterministic surrogate.
       const real = this.realText(text);
+      restoredNothing = real.text === text;
       text = real.text;
       planned = this.plan(context, judged.length === 0 ? this.realGroups(real) : this.groupsOf(text, [...judged, ...real.restored]));
       if (planned.some((span) => span.action === "allow")) planned = this.withNestedProtections(text, planned, [...this.detectAll(text), ...judged, ...real.restored], context);
@@ -514,8 +518,9 @@ class Guard implements ReconsGuard {
       decisions.push(this.failureDecision(text, path, context, "detection-error", error));
       return DETECTION_ERROR;
     }
-    // An object key that is one ordinary word (`{"price": 40}`, `{"sales": 1200}`) is structure, not a name or category.
-    if (isKeyPath(path)) planned = planned.filter(({ detection }) => !isOrdinaryWord(text.slice(detection.start, detection.end)));
+    // An object key that is one ordinary word and a name part alone (`{"price": 40}` beside `Mark Price`) is structure;
+    // not where restoring wrote it (a surrogate an agent put in a key is the real value again).
+    if (isKeyPath(path) && restoredNothing) planned = planned.filter(({ detection }) => !isStructuralKeyWord(text, detection));
     if (planned.length === 0) return text;
     let output = "";
     let cursor = 0;

@@ -37,15 +37,21 @@ describe("review 8: names of three words or more, read as given names and a surn
   });
 });
 
-describe("review 8: a name of ordinary words is not read across a sentence break or out of ordinary lowercase words", () => {
+describe("review 8: a name of ordinary words is not read surname first out of ordinary lowercase words", () => {
   it.each([
-    [{ employee_name: "Mark Price" }, "We agreed on the price. Mark the PO as final."],
     [{ employee_name: "Mark Price" }, "Check the price; mark it down. The price - mark it."],
     [{ client_name: "Will Young" }, "The young will inherit the earth."],
     [{ customer_name: "Chase Banks" }, "Many banks chase late payments."],
-    [{ patient_name: "Grace Hill" }, "She handled it with grace. Hill Road is closed."],
   ])("%j: %s stays as written for an unauthorized reader", (vault, text) => {
     expect(deliver(guardFor(vault), text, "introduced")).toBe(text);
+  });
+
+  it.each([
+    "Grace\nHill", "| Grace |\n| Hill |", "- Grace\n- Hill", "Hill: Grace", "HILL: GRACE", "Hill; Grace", "Grace. Hill", "grace hill",
+    "contact: grace hill", "hill, grace", "grace hill's file", "Grace hill", "grace Hill", "grace.hill", "grace_hill", "hill.grace", "q=grace+hill",
+  ])("still takes Grace Hill written %j (a table, a speaker line, lowercase, a handle)", (text) => {
+    const out = deliver(guardFor({ client_name: "Grace Hill" }), text, "introduced");
+    expect(out).not.toMatch(/grace|hill/i);
   });
 
   it("takes the title and surname, not the ordinary word after them (`Mr. Young will attend`)", () => {
@@ -68,20 +74,28 @@ describe("review 8: a surname alone that opens a sentence", () => {
   });
 });
 
-describe("review 8: an object key or a lowercase string that is one ordinary word is structure, not the name", () => {
+describe("review 8: an object key that is one ordinary lowercase word is structure, not a person's name part alone", () => {
   it.each([
-    [{ employee_name: "Mark Price" }, { price: 40, quantity: 2, args: { sort: "price" }, tags: ["price", "discount"] }],
+    [{ employee_name: "Mark Price" }, { price: 40, quantity: 2 }],
     [{ client_name: "Will Young" }, { will: true, young: false }],
-    [{ department: "Sales" }, { sales: 1200, region: "West" }],
   ])("%j: %j reaches an unauthorized reader as it is", (vault, content) => {
     const guard = guardFor(vault);
     expect(guard.sanitizeSync({ channel: "C3", content, recipient: "introduced" }).content).toEqual(content);
   });
 
-  it("still protects a key or value that is the name (`{ gonzalez: ... }`, `{ Sanchez: ... }`, `{ last_name: \"Price\" }`)", () => {
-    const guard = guardFor({ patient_name: "Maria Gonzalez", employee_name: "Dwayne Sanchez", client_name: "Mark Price" });
-    const out = guard.sanitizeSync({ channel: "C3", content: { gonzalez: 1, Sanchez: 2, last_name: "Price" }, recipient: "introduced" }).content;
-    expect(JSON.stringify(out)).not.toMatch(/gonzalez|Sanchez|Price/i);
+  it("still protects a key that is the name or another kind's value, and every string value (`{ gonzalez: ... }`, `{ diabetes: ... }`, `{ last_name: \"hill\" }`)", () => {
+    const guard = guardFor({ patient_name: "Maria Gonzalez", employee_name: "Dwayne Sanchez", client_name: "Grace Hill", diagnosis: "diabetes", employer: "Acme Corp" });
+    const content = { gonzalez: 1, Sanchez: 2, "grace hill": 3, diabetes: true, "patient has diabetes": 1, acme: 1, last_name: "hill", first_name: "grace", names: ["grace", "hill"] };
+    const out = JSON.stringify(guard.sanitizeSync({ channel: "C3", content, recipient: "introduced" }).content);
+    expect(out).not.toMatch(/gonzalez|sanchez|grace|hill|diabetes|acme/i);
+  });
+
+  it("protects a key where restoring wrote the real value: a surrogate an agent put in a key never reaches another unauthorized agent as the real name", () => {
+    const guard = guardFor({ client_name: "Will Price" });
+    const seen = deliver(guard, "Client Will Price called.", "agent_a");
+    const first = /Client (\w+) /.exec(seen)![1]!.toLowerCase();
+    const forwarded = guard.sanitizeSync({ channel: "C3", content: { [first]: { balance: 40 } }, recipient: "agent_b" }).content;
+    expect(JSON.stringify(forwarded)).not.toMatch(/will|price/i);
   });
 });
 
@@ -113,6 +127,13 @@ describe("review 8: an authorized reader's text keeps ordinary words a pseudonym
     expect(deliver(guardFor({ patient_name: "April May" }), text, "introduced")).toBe(text);
     expect(deliver(guardFor({ patient_name: "April May" }), "April May was seen.", "introduced")).not.toContain("April");
   });
+
+  it.each(["Patient: June 47F", "Name: June 34", "I called June 2 times.", "Bed 4 June is stable.", "Client June 2x daily", "Met June 3 times."])(
+    "still takes the person June Okafor in %j (a number beside the name that is no date)",
+    (text) => {
+      expect(deliver(guardFor({ patient_name: "June Okafor" }), `June Okafor was admitted. ${text}`, "introduced")).not.toContain("June");
+    },
+  );
 });
 
 describe("review 8: a name of ordinary words under a role field, kind left to inference", () => {

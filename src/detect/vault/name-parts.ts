@@ -88,6 +88,23 @@ export function besideOtherName(source: string, start: number, end: number): boo
   return isOtherNamePart(wordBefore(source, start)) || isOtherNamePart(wordAfter(source, end));
 }
 
+const YEAR_AFTER = /^[ \t]+(?:19|20)\d\d(?!\d)/;
+const DAY_AFTER = /^[ \t]+(?:[12]\d|3[01]|0?[1-9])(?:st|nd|rd|th)?(?![\p{L}\d])/u;
+const PREPOSITION_BEFORE = /\b(?:on|in|by|until|till|since|from|of|before|after|through)[ \t]+$/i;
+const DAY_BEFORE = /(?<!\d)(?:[12]\d|3[01]|0?[1-9])(?:st|nd|rd|th)?[ \t]+$/;
+
+/**
+ * Whether a month name at source[start, end) is a date's (`April 2026`, `on May 5`, `5 May.`), not
+ * the person named so (`Met April 3 times`, `Patient: June 47F`, `Bed 4 June is stable`).
+ */
+function isDateMonth(source: string, start: number, end: number): boolean {
+  const after = source.slice(end, end + 8);
+  const before = source.slice(Math.max(0, start - 12), start);
+  if (YEAR_AFTER.test(after)) return true;
+  if (DAY_AFTER.test(after)) return PREPOSITION_BEFORE.test(before);
+  return DAY_BEFORE.test(before) && !/^[ \t]*\p{L}/u.test(after);
+}
+
 function isPossessive(source: string, end: number): boolean {
   const rest = source.slice(end, end + 3);
   return POSSESSIVE.test(rest) || (/s$/i.test(source.slice(end - 1, end)) && PLURAL_POSSESSIVE.test(rest));
@@ -123,8 +140,7 @@ export function isStandaloneNameReference(source: string, start: number, end: nu
   const after = wordAfter(source, end);
   if (isOtherNamePart(wordBefore(source, start)) || isOtherNamePart(after)) return false;
   const lower = word.toLowerCase();
-  // A month beside a day or year (`April 2026`, `on May 5`, `5 May`) is the date's.
-  if (CALENDAR_WORDS.has(lower) && (/^[ \t]*\d/.test(source.slice(end, end + 3)) || /\d[ \t]*$/.test(source.slice(Math.max(0, start - 3), start)))) return false;
+  if (CALENDAR_WORDS.has(lower) && isDateMonth(source, start, end)) return false;
   // A verb opening an instruction (`Mark the calendar`, `Sue the vendor`, `Grant them access`): the imperative, not the person.
   if (IMPERATIVE_NAMES.has(lower) && OBJECT_OPENERS.has(after.toLowerCase()) && startsSentence(source, start)) return false;
   // A name word followed by another capitalized word is someone else's first name (`Grant Doe`).
@@ -144,26 +160,24 @@ const NAME_WORD = /[\p{L}\p{M}]+(?:['’][\p{L}\p{M}]+)*/gu;
 export const NAME_PARTICLES: ReadonlySet<string> = new Set(["de", "la", "le", "del", "della", "van", "von", "der", "den", "du", "da", "di", "dos", "das", "st", "bin", "ibn", "al", "el"]);
 
 /**
- * Whether a person name written over several words at source[start, end) reads as one name: no
- * sentence break between its words (`the price. Mark the PO` is two sentences; the dot of `Mr. Price`,
- * `D. Sanchez`, `St. John`, `maria.gonzalez` and the comma of `Sanchez, Dwayne` are the name's); capitalized, each
- * word but a particle, or all lowercase with some word no ordinary one (`dwayne sanchez`, not `the
- * young will inherit`, `Mr. Young will attend`, `many banks chase`).
+ * Whether a person name written over several ordinary words at source[start, end) reads as one name,
+ * `surnameFirst` when its first word is the surname: not surname first with a word in lowercase
+ * after a space (`the young will inherit`, `many banks chase`, `Mr. Young will attend`, `the price -
+ * mark it`). `Hill, grace`, a handle `hill.grace`, `Hill: Grace`, a table's `Grace\nHill` and any
+ * name with a word no dictionary lists (`gonzalez maria`) are names. A sentence break between the
+ * words is not looked at: `the price. Mark the PO` is taken (a name split so is still the name).
  */
-export function readsAsOneName(source: string, start: number, end: number): boolean {
+export function readsAsOneName(source: string, start: number, end: number, surnameFirst: boolean): boolean {
+  if (!surnameFirst) return true;
   // As read: `O&#39;Brien`, `Jos\u00e9` are one word each.
   const span = unescapedText(source.slice(start, end));
   const words = [...span.matchAll(NAME_WORD)];
-  if (words.length < 2) return true;
+  if (words.some(([word]) => !isDictionaryWord(word.toLowerCase()))) return true;
   for (let k = 1; k < words.length; k++) {
-    const previous = words[k - 1];
-    const gap = span.slice(previous.index + previous[0].length, words[k].index);
-    if (/[!?;:\n]/.test(gap)) return false;
-    // A dot before a space ends a sentence; inside a handle (`maria.gonzalez`) it joins.
-    if (/\.\s/.test(gap) && !(previous[0].length <= 3 && isCapitalized(previous[0])) && !isTitle(previous[0].toLowerCase())) return false;
+    const gap = span.slice(words[k - 1].index + words[k - 1][0].length, words[k].index);
+    if (/\s/.test(gap) && !gap.includes(",") && !isCapitalized(words[k][0]) && !NAME_PARTICLES.has(words[k][0])) return false;
   }
-  if (span === span.toLowerCase()) return words.some(([word]) => !isDictionaryWord(word));
-  return words.every(([word]) => isCapitalized(word) || NAME_PARTICLES.has(word));
+  return true;
 }
 
 

@@ -18,9 +18,10 @@ import { SpanCover } from "../span-cover.js";
 import { isDigitCode, isLowerLetterCode, NormalizeBuffer, normalizeValue, originalSpan, SPACE_CODE } from "./normalize.js";
 import { PatternGroup, type PatternIndex } from "./pattern-group.js";
 import type { Variant, VariantRole } from "./variant.js";
-import { isDictionaryWord, isTitle } from "./words.js";
+import { isTitle } from "./words.js";
 import { memberVariants } from "./variants.js";
 import { sortInPlace } from "../sort.js";
+import { parseName } from "./names.js";
 import { showSummaryOnly } from "../../summary-only.js";
 
 export interface VaultEntry {
@@ -249,7 +250,7 @@ export class Vault implements Detector {
     const { confidence, role } = variant;
     // A string that is this form and nothing else is a field's value (`{"last_name": "Brown"}`,
     // `{"credit_score": 580}`, a table cell): no label or sentence around it is needed to say whose.
-    if (WHOLE_STRING_ROLES.has(role) && isWholeText(norm, start, end) && !isLowercaseWordName(norm, start, end, role)) {
+    if (WHOLE_STRING_ROLES.has(role) && isWholeText(norm, start, end)) {
       hits.candidates.push({ entry, start, end, confidence, role });
       return;
     }
@@ -297,7 +298,7 @@ export class Vault implements Detector {
         return;
       case "whole": {
         if (endsInPossessive(norm, start, end)) return;
-        if (this.list[entry].kind === "name" && !this.readsAsThisName(norm, start, end, variant)) return;
+        if (this.list[entry].kind === "name" && !this.readsAsThisName(norm, start, end, variant, entry)) return;
         const value = valueOfForm(hit, variant);
         // The year of `DOB: 1957` must stand apart: `DOB: 1957-10-03` is another date's.
         if (value === hit || standsApart(norm, value.start, value.end)) hits.candidates.push(value);
@@ -372,9 +373,16 @@ export class Vault implements Detector {
   }
 
   /** Whether a name form at normalized [start, end) reads as one name, and as this person's where it holds only some of its words. */
-  private readsAsThisName(norm: NormalizeBuffer, start: number, end: number, variant: Variant): boolean {
+  private readsAsThisName(norm: NormalizeBuffer, start: number, end: number, variant: Variant, entry: number): boolean {
     const [from, to] = originalSpan(norm, start, end);
-    return readsAsOneName(norm.source, from, to) && !(variant.nameWords && besideOtherName(norm.source, from, to));
+    return readsAsOneName(norm.source, from, to, this.startsWithSurname(norm, start, entry)) && !(variant.nameWords && besideOtherName(norm.source, from, to));
+  }
+
+  /** Whether the name form at normalized `start` opens with the entry's surname (`Young Will` of `Will Young`). */
+  private startsWithSurname(norm: NormalizeBuffer, start: number, entry: number): boolean {
+    const value = this.list[entry].value;
+    const surname = parseName(normalizeValue(value), value)?.surname;
+    return surname !== undefined && norm.slice(start, Math.min(norm.length, start + surname.length + 1)) === `${surname} `;
   }
 
   /**
@@ -393,12 +401,7 @@ export class Vault implements Detector {
   /** Whether the whole registered value of `entry` is written in the text (`James Murray` before `James was born`). */
   private namedInFull(norm: NormalizeBuffer, entry: number): boolean {
     const whole = ` ${normalizeValue(this.list[entry].value)} `;
-    const text = ` ${norm.slice(0, norm.length)} `;
-    // Written as one name: `with grace. Hill Road` does not name Grace Hill.
-    for (let at = text.indexOf(whole); at >= 0; at = text.indexOf(whole, at + 1)) {
-      if (readsAsOneName(norm.source, ...originalSpan(norm, at, at + whole.length - 2))) return true;
-    }
-    return false;
+    return ` ${norm.slice(0, norm.length)} `.includes(whole);
   }
 
   /**
@@ -619,13 +622,6 @@ function digitsToTokenEnd(norm: NormalizeBuffer, end: number): number {
 
 /** Roles whose form is found only with words around it that say whose it is (a label, a mask, a sentence naming the person). */
 const WHOLE_STRING_ROLES: ReadonlySet<VariantRole> = new Set(["near-label", "first-name", "surname", "masked-tail"]);
-
-/** A first name or surname that is an ordinary word, written in lowercase (`{"sort": "price"}`): the word, not `{"last_name": "Price"}`. */
-function isLowercaseWordName(norm: NormalizeBuffer, start: number, end: number, role: VariantRole): boolean {
-  if (role !== "first-name" && role !== "surname") return false;
-  const written = norm.source.slice(...originalSpan(norm, start, end));
-  return written === written.toLowerCase() && isDictionaryWord(written);
-}
 
 /** Whether normalized [start, end) is all of the text but a separator at either edge. */
 function isWholeText(norm: NormalizeBuffer, start: number, end: number): boolean {
