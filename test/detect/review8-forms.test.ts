@@ -31,6 +31,12 @@ describe("review 8: names of three words or more, read as given names and a surn
     expect(deliver(guard, "Myrtie Ruiz Zafón called. Ruiz Zafón agreed.", "introduced")).not.toMatch(/Ruiz|Zafón/);
   });
 
+  it("reads a degree after a surname as the degree, not the initial of a registered given name (`Hill, M.D.`)", () => {
+    const guard = guardFor({ patient_name: "Mary Hill" });
+    expect(deliver(guard, "Signed: John Hill, M.D.", "introduced")).toBe("Signed: John Hill, M.D.");
+    expect(deliver(guard, "Hill, M. called; Mary Hill, R.N.", "introduced")).not.toMatch(/Hill|Mary/);
+  });
+
   it("keeps a surname's lowercase particles as they are in the pseudonym (`de la`), not as lowercase first names", () => {
     const out = deliver(guardFor({ patient_name: "Maria de la Cruz" }), "Maria de la Cruz called.", "introduced");
     expect(out).toMatch(/^[A-Z][a-z]+ de la [A-Z][a-z]+ called\.$/);

@@ -375,6 +375,8 @@ export class Vault implements Detector {
   /** Whether a name form at normalized [start, end) reads as one name, and as this person's where it holds only some of its words. */
   private readsAsThisName(norm: NormalizeBuffer, start: number, end: number, variant: Variant, entry: number): boolean {
     const [from, to] = originalSpan(norm, start, end);
+    // A last letter that opens a degree (`Zafón, M.D.`, `Hill, R.N.`) is no initial of the name.
+    if (/(?:^|[^\p{L}])\p{L}$/u.test(norm.source.slice(from, to)) && /^\.\p{Lu}\./u.test(norm.source.slice(to, to + 3))) return false;
     return readsAsOneName(norm.source, from, to, this.startsWithSurname(norm, start, entry)) && !(variant.nameWords && besideOtherName(norm.source, from, to));
   }
 
