@@ -13,6 +13,14 @@ export function isPlainRecord(value: unknown): value is Record<string, unknown> 
 /** A structural key: an identifier in lower camel or snake case with at most two digits (`messages`, `patient_name`, `step2`). */
 const STRUCTURAL_KEY = /^(?!(?:.*\d){3})[a-z_$][\w$]*$/;
 
+/** The suffix of a path naming an object key's own text (a record's or a `Map`'s), not the value under it. */
+const KEY_SUFFIX = "#key";
+
+/** Whether `path` (as `mapStrings` hands it) names an object key's own text. */
+export function isKeyPath(path: string): boolean {
+  return path.endsWith(KEY_SUFFIX);
+}
+
 /** Any other key may be a protected value itself (`{ "123-45-6789": ... }`, `{ Sanchez: ... }`, `MRN4471093`): paths name it by position. */
 function childPath(path: string, key: string | number, index: number): string {
   return typeof key === "number" ? `${path}[${key}]` : STRUCTURAL_KEY.test(key) ? `${path}.${key}` : `${path}[key#${index}]`;
@@ -169,7 +177,7 @@ class Walker {
     let index = 0;
     for (const [key, item] of value) {
       const entryPath = `${path}[entry#${index++}]`;
-      const nextKey = this.walk(key, `${entryPath}#key`);
+      const nextKey = this.walk(key, `${entryPath}${KEY_SUFFIX}`);
       const next = this.walk(item, entryPath);
       changed ||= nextKey !== key || next !== item;
       entries.push([nextKey, next]);
@@ -208,7 +216,7 @@ class Walker {
       const key = keys[index];
       const item = values[index];
       // A key the visit changes was content (`tanya_bryant`): its path and its value's name it by position.
-      const nextKey = this.visit(key, `${path}[key#${index}]#key`);
+      const nextKey = this.visit(key, `${path}[key#${index}]${KEY_SUFFIX}`);
       const next = this.walk(item, nextKey === key ? childPath(path, key, index) : `${path}[key#${index}]`);
       if (next !== item || nextKey !== key) {
         copy ??= copyOfRecord(source, keys, values);

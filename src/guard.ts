@@ -24,7 +24,7 @@ import { copyCase } from "./transform/operators/pseudonym.js";
 import { redactionPlaceholder } from "./transform/operators/redact.js";
 import { REPRESENTATION_LENGTH } from "./transform/operators/format.js";
 import { OperatorError, type Operator, type OperatorOutput } from "./transform/base.js";
-import { mapStrings } from "./content.js";
+import { isKeyPath, mapStrings } from "./content.js";
 import { DecisionTrail } from "./decision-trail.js";
 import { errorSummary } from "./error-summary.js";
 import { withDeadline } from "./deadline.js";
@@ -136,13 +136,9 @@ const REVERSIBLE_ACTION: Partial<Record<Action, Action>> = { mldp: "fpe", rewrit
 const AMBIGUITY_WINDOW = 64;
 /** What a string becomes when detection itself failed: nothing of it can be trusted. */
 const DETECTION_ERROR = redactionPlaceholder("detection-error");
-/** How `mapStrings` paths an object key, and the cache mark of a key's text (a key is sanitized by other rules than a value). */
+/** The path a key's text is sanitized under, and its cache mark (a key is sanitized by other rules than a value). */
 const KEY_PATH = "$#key";
 const KEY_MARK = "\u0000key\u0000";
-
-function isKeyPath(path: string): boolean {
-  return path.endsWith("#key");
-}
 
 const NAME_PART_ROLES: ReadonlySet<string> = new Set(["first-name", "surname", "surname-plural"]);
 

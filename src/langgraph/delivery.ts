@@ -1,6 +1,6 @@
 import type { Channel, ObservableEvent, SanitizeResult } from "../event.js";
 import { sanitizeIsSync, type ReconsGuard } from "../guard.js";
-import { mapStrings } from "../content.js";
+import { isKeyPath, mapStrings } from "../content.js";
 import { errorSummary } from "../error-summary.js";
 import { ignoreDecisions, type DecisionListener, type GraphStage } from "./audit.js";
 import { fromPlain, toPlain } from "./messages.js";
@@ -56,7 +56,7 @@ function finish<T>(value: T, result: SanitizeResult, event: DeliveryEvent, liste
 const STRUCTURAL_KEY = /^[A-Za-z_][A-Za-z_-]*$/;
 
 function redactString(text: string, path: string): string {
-  return path.endsWith("#key") && STRUCTURAL_KEY.test(text) ? text : FAILURE_PLACEHOLDER;
+  return isKeyPath(path) && STRUCTURAL_KEY.test(text) ? text : FAILURE_PLACEHOLDER;
 }
 
 /** Every string of `value` replaced by the failure placeholder; messages, ids and state keys kept. A value that cannot be walked (a throwing getter) becomes the placeholder whole. */

@@ -132,6 +132,9 @@ export function reconsTracing(guard: ReconsGuard, input: ReconsTracingOptions = 
   };
 }
 
+/** `reconsTracing`'s defaults: how the environment's tracer is protected. */
+const ENVIRONMENT_TRACING = reconsTracingOptionsSchema.parse({});
+
 /** The variables that turn LangChain's tracing on (its `isTracingEnabled`, which it does not export). */
 const TRACING_VARIABLES = ["LANGSMITH_TRACING_V2", "LANGCHAIN_TRACING_V2", "LANGSMITH_TRACING", "LANGCHAIN_TRACING"];
 
@@ -146,9 +149,8 @@ export function environmentTracer(guard: ReconsGuard, callbacks: Callbacks | und
   const handlers = callbacks instanceof CallbackManager ? callbacks.handlers : (callbacks ?? []);
   if (handlers.some((handler) => (handler as { name?: string }).name === "langchain_tracer")) return undefined;
   const tracer = new LangChainTracer();
-  const options = reconsTracingOptionsSchema.parse({});
-  protectClient(tracer.client as Client, guard, options);
-  protectClient(RunTree.getSharedClient(), guard, options);
+  protectClient(tracer.client as Client, guard, ENVIRONMENT_TRACING);
+  protectClient(RunTree.getSharedClient(), guard, ENVIRONMENT_TRACING);
   selfProtectingHandlers.add(tracer);
   return tracer;
 }

@@ -148,9 +148,7 @@ export function isStandaloneNameReference(source: string, start: number, end: nu
   if (!startsSentence(source, start) || !opensAsWord(lower) || (isNameWord(lower) && !isCapitalized(after))) return true;
   // The subject of a verb (`Hill has been notified.`), not an adjective or noun before its own (`Green tea`, `Best regards`).
   if (isSingularSubjectVerb(after)) return true;
-  const before = source.slice(Math.max(0, start - LABEL_LOOKBEHIND), start);
-  // Alone after the label: `Name: John Doe` names someone else called John.
-  if ((NAMING_LABEL.test(before) || VERSUS.test(before)) && !isCapitalized(after)) return true;
+  if (followsNamingLabel(source, start, after)) return true;
   return isPossessive(source, end) || namedInFull();
 }
 
@@ -179,7 +177,6 @@ export function readsAsOneName(source: string, start: number, end: number, surna
   }
   return true;
 }
-
 
 /** Whether the word after source[.., end) is capitalized: a name part before it is another person's (`Emily Long`). */
 export function precedesCapitalized(source: string, end: number): boolean {
@@ -212,9 +209,13 @@ export function isWordNameReference(source: string, start: number, end: number, 
   const after = wordAfter(source, end);
   if (isSingularSubjectVerb(after) || isPossessive(source, end)) return true;
   // A family by its name in the plural (`the Fullers`).
-  if (family && before === "the") return true;
-  const label = source.slice(Math.max(0, start - LABEL_LOOKBEHIND), start);
-  return (NAMING_LABEL.test(label) || VERSUS.test(label)) && !isCapitalized(after);
+  return (family && before === "the") || followsNamingLabel(source, start, after);
+}
+
+/** Alone after a naming label or a case's `v.` (`Patient name: Hill`, `Holmes v. Hill`); not `Name: John Doe`, someone else called John. */
+function followsNamingLabel(source: string, start: number, after: string): boolean {
+  const before = source.slice(Math.max(0, start - LABEL_LOOKBEHIND), start);
+  return (NAMING_LABEL.test(before) || VERSUS.test(before)) && !isCapitalized(after);
 }
 
 /** A word glued by a hyphen to a lowercase one (`Cross-check`, `Long-term`): the head of a compound, not a name (`Smith-Jones` goes on capitalized). */

@@ -84,6 +84,8 @@ export class Vault implements Detector {
   /** List id of each entry (members of one list value share it), NO_LIST for a lone value. */
   private readonly lists: number[] = [];
   private listCount = 0;
+  /** Surname of each name entry once asked (`surnameOf`), null for none. */
+  private readonly surnames: Array<string | null> = [];
   private readonly known = new Set<string>();
   private skeletons = new DigitSkeletons();
   private revision = 0;
@@ -382,9 +384,18 @@ export class Vault implements Detector {
 
   /** Whether the name form at normalized `start` opens with the entry's surname (`Young Will` of `Will Young`). */
   private startsWithSurname(norm: NormalizeBuffer, start: number, entry: number): boolean {
-    const value = this.list[entry].value;
-    const surname = parseName(normalizeValue(value), value)?.surname;
-    return surname !== undefined && norm.slice(start, Math.min(norm.length, start + surname.length + 1)) === `${surname} `;
+    const surname = this.surnameOf(entry);
+    return surname !== null && norm.slice(start, Math.min(norm.length, start + surname.length + 1)) === `${surname} `;
+  }
+
+  /** The normalized surname of a name entry, parsed once (every match of its forms asks). */
+  private surnameOf(entry: number): string | null {
+    let surname = this.surnames[entry];
+    if (surname === undefined) {
+      const { value } = this.list[entry];
+      this.surnames[entry] = surname = parseName(normalizeValue(value), value)?.surname ?? null;
+    }
+    return surname;
   }
 
   /**
@@ -395,9 +406,9 @@ export class Vault implements Detector {
    * else's full name), and an ordinary word only where it reads as a person (`isWordNameReference`).
    */
   private isSurrogateWordNamed(norm: NormalizeBuffer, entry: number, from: number, to: number, family = false): boolean {
-    if (this.namedInFull(norm, entry)) return true;
-    if (precedesCapitalized(norm.source, to)) return false;
-    return !isOrdinaryNameWord(norm.source.slice(from, to)) || isWordNameReference(norm.source, from, to, family);
+    // The text-wide look for the whole name last: most parts read as the person from the words around them.
+    const readsAsPerson = !precedesCapitalized(norm.source, to) && (!isOrdinaryNameWord(norm.source.slice(from, to)) || isWordNameReference(norm.source, from, to, family));
+    return readsAsPerson || this.namedInFull(norm, entry);
   }
 
   /** Whether the whole registered value of `entry` is written in the text (`James Murray` before `James was born`). */
