@@ -165,11 +165,11 @@ const CLINICAL_ABBREVIATIONS: ReadonlyArray<readonly [phrase: string, abbreviati
  * Sent to a reader the diagnosis is kept from, they disclose it. Hand-written like the shorthand.
  */
 const CLINICAL_INDICATORS: ReadonlyArray<readonly [phrases: readonly string[], indicators: readonly string[]]> = [
-  [["kidney disease", "renal disease", "renal failure"], ["renal", "nephrologist", "nephrologists", "nephrology", "egfr", "creatinine", "dialysis", "n18"]],
-  [["diabetes"], ["antidiabetic", "glucose", "blood sugar", "blood sugars", "a1c", "hba1c", "metformin", "insulin", "glycemic", "hyperglycemia", "hyperglycemic", "hypoglycemic", "hypoglycemics", "diabetologist", "glucophage", "lantus", "humalog", "ozempic", "jardiance", "e11", "e10"]],
-  [["hypertension"], ["hypertensive", "antihypertensive", "antihypertensives", "high blood pressure", "blood pressure", "lisinopril", "amlodipine", "losartan", "hydrochlorothiazide", "zestril", "norvasc", "cozaar", "i10"]],
-  [["depressive", "depression"], ["depressed", "antidepressant", "antidepressants", "ssri", "ssris", "sertraline", "fluoxetine", "escitalopram", "zoloft", "prozac", "lexapro", "wellbutrin", "bupropion", "f32", "f33"]],
-  [["anxiety"], ["anxious", "panic attacks", "buspirone", "xanax", "alprazolam", "ativan", "lorazepam", "klonopin", "f41"]],
+  [["kidney disease", "renal disease", "renal failure"], ["renal", "nephrologist", "nephrologists", "nephrology", "egfr", "gfr", "glomerular filtration", "kdigo", "uacr", "albuminuria", "proteinuria", "nephrotoxic", "nephrotoxins", "creatinine", "dialysis", "n18"]],
+  [["diabetes"], ["antidiabetic", "glucose", "blood sugar", "blood sugars", "a1c", "hba1c", "metformin", "insulin", "glycemic", "hyperglycemia", "hyperglycemic", "hypoglycemic", "hypoglycemics", "diabetologist", "endocrinologist", "endocrinology", "glp 1", "sglt2", "sglt 2", "sulfonylurea", "sulfonylureas", "dka", "glucophage", "lantus", "humalog", "ozempic", "jardiance", "e11", "e10"]],
+  [["hypertension"], ["hypertensive", "antihypertensive", "antihypertensives", "high blood pressure", "blood pressure", "ace inhibitor", "ace inhibitors", "calcium channel blocker", "calcium channel blockers", "mmhg", "dash diet", "systolic", "diastolic", "lisinopril", "amlodipine", "losartan", "hydrochlorothiazide", "zestril", "norvasc", "cozaar", "i10"]],
+  [["depressive", "depression"], ["depressed", "antidepressant", "antidepressants", "ssri", "ssris", "suicidal ideation", "phq 9", "psychiatrist", "psychiatric", "cbt", "cognitive behavioral therapy", "sertraline", "fluoxetine", "escitalopram", "zoloft", "prozac", "lexapro", "wellbutrin", "bupropion", "f32", "f33"]],
+  [["anxiety"], ["anxious", "panic attacks", "excessive worry", "chronic worry", "gad 7", "benzodiazepine", "benzodiazepines", "ssri", "ssris", "psychiatrist", "psychiatric", "cbt", "cognitive behavioral therapy", "buspirone", "xanax", "alprazolam", "ativan", "lorazepam", "klonopin", "f41"]],
   [["hyperlipidemia", "high cholesterol"], ["cholesterol", "ldl", "statin", "statins", "atorvastatin", "rosuvastatin", "lipitor", "crestor", "e78"]],
   [["asthma"], ["inhaler", "albuterol", "bronchodilator", "ventolin", "proair", "j45"]],
   [["atrial fibrillation"], ["anticoagulant", "anticoagulants", "warfarin", "apixaban", "eliquis", "coumadin", "i48"]],

@@ -1,6 +1,7 @@
 import type { ValueType } from "../../event.js";
 import type { FieldType } from "../../policy/infer.js";
 import { addressVariants } from "./addresses.js";
+import { caseTypeVariants, isCaseTypeField } from "./case-types.js";
 import { isClinicalField, phraseVariants } from "./context.js";
 import { birthDateVariants, isBirthField } from "./birth-dates.js";
 import { dateVariants, parseDate } from "./dates.js";
@@ -73,6 +74,7 @@ function shapeVariants(kind: string, value: string, normalized: string): Variant
 function variantsOf(field: string, kind: string, valueType: ValueType, value: string, normalized: string): Variant[] {
   const all = [whole(normalized, 1), ...kindVariants(field, kind, value, normalized)];
   if (valueType === "contextual" && !isCanary(value)) all.push(...phraseVariants(normalized, isClinicalField(field) ? value : null));
+  if (isCaseTypeField(field) && !isCanary(value)) all.push(...caseTypeVariants(normalized));
   // A value has tens of forms at most: a linear search beats building a key string and map per form.
   const best: Variant[] = [];
   for (const variant of all) {

@@ -460,7 +460,10 @@ export class Vault implements Detector {
       const [start, end] = originalSpan(norm, candidate.start, candidate.end);
       members.push({ entry: candidate.entry, list, start, end, candidate });
     }
-    return [...listNeighbours(norm.source, members)].filter((hit) => words.has(hit.candidate)).map((hit) => hit.candidate);
+    const kept = listNeighbours(norm.source, members);
+    // Quoted alone, a list word is cited as the value (`Medication 3: 'same'`, `"Mr" could imply ...`).
+    for (const member of members) if (isQuoted(norm.source, member.start, member.end)) kept.add(member);
+    return [...kept].filter((hit) => words.has(hit.candidate)).map((hit) => hit.candidate);
   }
 
   private toDetections(norm: NormalizeBuffer, kept: Candidate[]): Detection[] {
@@ -473,6 +476,15 @@ export class Vault implements Detector {
 }
 
 showSummaryOnly(Vault.prototype, "Vault", (vault) => ({ fields: [...new Set(vault.entries().map((entry) => entry.field))], values: vault.entries().length }));
+
+/** Quote marks that open and close a cited word. */
+const QUOTE_PAIRS: ReadonlyMap<string, string> = new Map([["'", "'"], ['"', '"'], ["`", "`"], ["‘", "’"], ["“", "”"]]);
+
+/** Whether source[start, end) stands between a pair of quotes (`'same'`, `“Mr”`). */
+function isQuoted(source: string, start: number, end: number): boolean {
+  const closing = QUOTE_PAIRS.get(source.charAt(start - 1));
+  return closing !== undefined && source.charAt(end) === closing;
+}
 
 /** A form ending in a one-letter token that is the `s` of a possessive (`Dwayne's` read as `Dwayne S.`). */
 function endsInPossessive(norm: NormalizeBuffer, start: number, end: number): boolean {

@@ -1,0 +1,42 @@
+import { WINDOW_CONFIDENCE } from "./context.js";
+import { whole, type Variant } from "./variant.js";
+import { fieldNameWords } from "./words.js";
+
+/** Field-name words of a matter's category (`case_type`, `matter_category`, `practice_area`). */
+const CASE_WORDS: ReadonlySet<string> = new Set(["case", "matter", "practice", "legal"]);
+const CATEGORY_WORDS: ReadonlySet<string> = new Set(["type", "types", "category", "kind", "area"]);
+
+/** Whether a field holds the category of a legal matter (`case_type`: `criminal`, `Divorce`), by the words of its name. */
+export function isCaseTypeField(field: string): boolean {
+  const words = fieldNameWords(field);
+  return words.some((word) => CASE_WORDS.has(word)) && words.some((word) => CATEGORY_WORDS.has(word));
+}
+
+/**
+ * Words that tell a matter's category without naming it: its procedure, standard and caption
+ * (`plea`, `beyond a reasonable doubt`, `State v.` of a criminal case; `custody`, `best interests of
+ * the child` of a family one). Sent to a reader the category is kept from, they disclose it.
+ * Normalized forms; hand-written like the clinical indicators (no maintained list of them is on npm).
+ */
+const CASE_TYPE_INDICATORS: ReadonlyArray<readonly [categories: readonly string[], indicators: readonly string[]]> = [
+  [
+    ["criminal"],
+    ["plea", "pleas", "plea deal", "plea bargain", "prosecution", "prosecutor", "prosecutors", "prosecutorial", "indictment", "indicted", "arraignment", "bail", "sentencing", "acquittal", "acquitted", "reasonable doubt", "co defendant", "co defendants", "codefendant", "codefendants", "district attorney", "state v", "people v", "felony", "misdemeanor"],
+  ],
+  [
+    ["family", "divorce", "custody"],
+    ["custody", "divorce", "alimony", "child support", "spousal support", "visitation", "parenting plan", "marital", "prenuptial", "best interests of the child", "best interest of the child", "best interests of the children", "best interest of the children"],
+  ],
+  [["corporate"], ["shareholder", "shareholders", "board of directors", "merger", "mergers", "acquisition", "acquisitions", "bylaws", "subsidiaries"]],
+  [["immigration"], ["visa", "visas", "asylum", "deportation", "deported", "green card", "uscis", "naturalization", "removal proceedings", "immigration court"]],
+  [["employment", "labor"], ["wrongful termination", "eeoc", "hostile work environment", "workplace discrimination", "non compete"]],
+  [["personal injury"], ["pain and suffering", "negligence claim", "bodily injury", "injury claim"]],
+  [["contract"], ["breach of contract"]],
+];
+
+/** The indicator words of the categories a normalized case-type value names. */
+export function caseTypeVariants(normalized: string): Variant[] {
+  const names = (category: string) => ` ${normalized} `.includes(` ${category} `);
+  const forms = CASE_TYPE_INDICATORS.filter(([categories]) => categories.some(names)).flatMap(([, indicators]) => indicators);
+  return [...new Set(forms)].filter((form) => form !== normalized).map((form) => whole(form, WINDOW_CONFIDENCE));
+}
