@@ -332,4 +332,18 @@ describe("review 4 (c): surrogates that break the text", () => {
     expect(e164).toMatch(/^Phone: \+1-/); // got "+0-799-756-9198k985"
   });
 
+  it("a phone's extension is enciphered with its number, not kept (`x713` was the real number's last digits), and restores", () => {
+    // Semantic-judge probe of the value-swapped replay: `+1-804-960-8134x496` of `...x496`, in every such line.
+    const guard = guardFor("phone", "(894)764-7436x713");
+    const text = "Call (894) 764-7436 ext. 713, (894)764-7436x713 or 894.764.7436 extension 713.";
+    for (const out of unauthorized(guard, text)) {
+      expect(out).not.toMatch(/713/);
+      expect(out).toMatch(/^Call \(\d{3}\) \d{3}-\d{4} ext\. \d{3}, \(\d{3}\)\d{3}-\d{4}x\d{3} or \d{3}\.\d{3}\.\d{4} extension \d{3}\.$/);
+    }
+    expect(roundTrip(guard, text)).toBe(text);
+    const international = guardFor("phone", "+1-866-691-8362x6448");
+    expect(unauthorized(international, "+1 866 691 8362 ext 6448")[0]).not.toContain("6448");
+    expect(roundTrip(international, "+1 866 691 8362 ext 6448")).toBe("+1 866 691 8362 ext 6448");
+  });
+
 });

@@ -165,15 +165,15 @@ const CLINICAL_ABBREVIATIONS: ReadonlyArray<readonly [phrase: string, abbreviati
  * Sent to a reader the diagnosis is kept from, they disclose it. Hand-written like the shorthand.
  */
 const CLINICAL_INDICATORS: ReadonlyArray<readonly [phrases: readonly string[], indicators: readonly string[]]> = [
-  [["kidney disease", "renal disease", "renal failure"], ["renal", "nephrologist", "nephrologists", "nephrology", "egfr", "gfr", "glomerular filtration", "kdigo", "uacr", "albuminuria", "proteinuria", "nephrotoxic", "nephrotoxins", "creatinine", "dialysis", "n18"]],
+  [["kidney disease", "renal disease", "renal failure"], ["renal", "nephrologist", "nephrologists", "nephrology", "egfr", "gfr", "glomerular filtration", "kdigo", "uacr", "ml min 1.73", "ml min 1.73m2", "arbs", "angiotensin", "albuminuria", "proteinuria", "nephrotoxic", "nephrotoxins", "creatinine", "dialysis", "n18"]],
   [["diabetes"], ["antidiabetic", "glucose", "blood sugar", "blood sugars", "a1c", "hba1c", "metformin", "insulin", "glycemic", "hyperglycemia", "hyperglycemic", "hypoglycemic", "hypoglycemics", "diabetologist", "endocrinologist", "endocrinology", "glp 1", "sglt2", "sglt 2", "sulfonylurea", "sulfonylureas", "dka", "glucophage", "lantus", "humalog", "ozempic", "jardiance", "e11", "e10"]],
-  [["hypertension"], ["hypertensive", "antihypertensive", "antihypertensives", "high blood pressure", "blood pressure", "ace inhibitor", "ace inhibitors", "calcium channel blocker", "calcium channel blockers", "mmhg", "dash diet", "systolic", "diastolic", "lisinopril", "amlodipine", "losartan", "hydrochlorothiazide", "zestril", "norvasc", "cozaar", "i10"]],
+  [["hypertension"], ["hypertensive", "antihypertensive", "antihypertensives", "high blood pressure", "blood pressure", "ace inhibitor", "ace inhibitors", "calcium channel blocker", "calcium channel blockers", "beta blocker", "beta blockers", "arbs", "angiotensin", "diuretic", "diuretics", "thiazide", "mmhg", "dash diet", "systolic", "diastolic", "lisinopril", "amlodipine", "losartan", "hydrochlorothiazide", "zestril", "norvasc", "cozaar", "i10"]],
   [["depressive", "depression"], ["depressed", "antidepressant", "antidepressants", "ssri", "ssris", "suicidal ideation", "phq 9", "psychiatrist", "psychiatric", "cbt", "cognitive behavioral therapy", "sertraline", "fluoxetine", "escitalopram", "zoloft", "prozac", "lexapro", "wellbutrin", "bupropion", "f32", "f33"]],
   [["anxiety"], ["anxious", "panic attacks", "excessive worry", "chronic worry", "gad 7", "benzodiazepine", "benzodiazepines", "ssri", "ssris", "psychiatrist", "psychiatric", "cbt", "cognitive behavioral therapy", "buspirone", "xanax", "alprazolam", "ativan", "lorazepam", "klonopin", "f41"]],
   [["hyperlipidemia", "high cholesterol"], ["cholesterol", "ldl", "statin", "statins", "atorvastatin", "rosuvastatin", "lipitor", "crestor", "e78"]],
   [["asthma"], ["inhaler", "albuterol", "bronchodilator", "ventolin", "proair", "j45"]],
   [["atrial fibrillation"], ["anticoagulant", "anticoagulants", "warfarin", "apixaban", "eliquis", "coumadin", "i48"]],
-  [["obstructive pulmonary", "copd"], ["inhaler", "bronchodilator", "spirometry", "pulmonologist"]],
+  [["obstructive pulmonary", "copd"], ["inhaler", "bronchodilator", "spirometry", "pulmonologist", "lung disease", "emphysema", "chronic bronchitis"]],
   [["hypothyroidism"], ["levothyroxine", "thyroid", "tsh", "synthroid", "e03"]],
   [["gastroesophageal reflux", "gerd"], ["acid reflux", "heartburn", "omeprazole", "pantoprazole", "prilosec", "protonix", "k21"]],
   [["migraine"], ["triptan", "triptans", "sumatriptan", "imitrex", "g43"]],
@@ -198,7 +198,13 @@ function clinicalForms(normalized: string, tokens: readonly string[], acronym: s
   // An ICD-10 category (`f32`) counts written in capitals, as an acronym does: `the f32 engine` is no diagnosis.
   const codes = indicators.filter((form) => ICD10_CATEGORY.test(form));
   const words = indicators.filter((form) => !ICD10_CATEGORY.test(form));
-  return [...[...forms, ...codes].map((form) => ({ form, confidence: WINDOW_CONFIDENCE, role: "acronym" as const })), ...words.map((form) => whole(form, WINDOW_CONFIDENCE))];
+  // Shorthand that is no word in any case (`AFib`, `afib`, `Htn`) counts as written; `BP`, `OSA`-like words and ICD-10 codes only in capitals.
+  const anyCase = forms.filter((form) => form.length >= 3 && /[a-z]/.test(form) && !isDictionaryWord(form) && !isStopword(form));
+  const capitals = [...forms.filter((form) => !anyCase.includes(form)), ...codes];
+  return [
+    ...capitals.map((form) => ({ form, confidence: WINDOW_CONFIDENCE, role: "acronym" as const })),
+    ...[...anyCase, ...words].map((form) => whole(form, WINDOW_CONFIDENCE)),
+  ];
 }
 
 /**

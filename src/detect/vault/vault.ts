@@ -18,7 +18,7 @@ import { SpanCover } from "../span-cover.js";
 import { isDigitCode, isLowerLetterCode, NormalizeBuffer, normalizeValue, originalSpan, SPACE_CODE } from "./normalize.js";
 import { PatternGroup, type PatternIndex } from "./pattern-group.js";
 import type { Variant, VariantRole } from "./variant.js";
-import { isTitle } from "./words.js";
+import { isDictionaryWord, isStopword, isTitle } from "./words.js";
 import { memberVariants } from "./variants.js";
 import { sortInPlace } from "../sort.js";
 import { parseName } from "./names.js";
@@ -300,6 +300,7 @@ export class Vault implements Detector {
         return;
       case "whole": {
         if (endsInPossessive(norm, start, end)) return;
+        if (isWordInCapitals(this.list[entry].value) && !writtenAs(norm, start, end, this.list[entry].value)) return;
         if (this.list[entry].kind === "name" && !this.readsAsThisName(norm, start, end, variant, entry)) return;
         const value = valueOfForm(hit, variant);
         // The year of `DOB: 1957` must stand apart: `DOB: 1957-10-03` is another date's.
@@ -476,6 +477,16 @@ export class Vault implements Detector {
 }
 
 showSummaryOnly(Vault.prototype, "Vault", (vault) => ({ fields: [...new Set(vault.entries().map((entry) => entry.field))], values: vault.entries().length }));
+
+/** A short value in capitals that is a word in lowercase (`IT`, `US`): only its capitals are the value, `it's` is no department. */
+function isWordInCapitals(value: string): boolean {
+  return value.length <= 3 && /^[A-Z]+$/.test(value) && (isStopword(value.toLowerCase()) || isDictionaryWord(value.toLowerCase()));
+}
+
+function writtenAs(norm: NormalizeBuffer, start: number, end: number, value: string): boolean {
+  const [from, to] = originalSpan(norm, start, end);
+  return norm.source.slice(from, to) === value;
+}
 
 /** Quote marks that open and close a cited word. */
 const QUOTE_PAIRS: ReadonlyMap<string, string> = new Map([["'", "'"], ['"', '"'], ["`", "`"], ["‘", "’"], ["“", "”"]]);

@@ -1,6 +1,6 @@
 import { OperatorError, type Operator, type OperatorInput, type OperatorOutput } from "../base.js";
 import { DateCipher } from "./date-fpe.js";
-import { nationalDigits } from "../../detect/vault/phones.js";
+import { nationalDigits, parsePhone } from "../../detect/vault/phones.js";
 
 /**
  * Format-preserving encryption of a whole string, shared by the FF1 and FF3-1 operators.
@@ -277,8 +277,8 @@ export function createFormatPreservingOperator(name: string, cipher: NumeralCiph
       // A date stays a valid date written the same way; what does not read as one gets the generic cipher.
       const date = input.kind === "date" ? dates.surrogate(input.value, scopeOf(input), input.registered) : null;
       if (date !== null) return { text: date };
-      const national = input.kind === "phone" ? nationalDigits(input.registered ?? input.value) : undefined;
-      const dialled = national === undefined ? null : withNationalDigits(input.value, national, encrypted(JSON.stringify([scopeOf(input), national])).text);
+      const phone = input.kind === "phone" ? phoneDigits(input.registered ?? input.value) : undefined;
+      const dialled = phone === undefined ? null : withPhoneDigits(input.value, phone, splitPhoneDigits(encrypted(JSON.stringify([scopeOf(input), phone.national + phone.extension])).text, phone));
       if (dialled !== null) return { text: dialled };
       // Deterministic, so repeated values (the same SSN in every message) are enciphered once.
       return { ...encrypted(JSON.stringify([scopeOf(input), input.value])) };
@@ -286,30 +286,52 @@ export function createFormatPreservingOperator(name: string, cipher: NumeralCiph
     reverse(transformed: string, input: Omit<OperatorInput, "value">): string {
       const date = input.kind === "date" ? dates.original(transformed, scopeOf(input), input.registered) : null;
       if (date !== null) return date;
-      const national = input.kind === "phone" && input.registered !== undefined ? nationalDigits(input.registered) : undefined;
-      const real = national === undefined ? null : withNationalDigits(transformed, encrypted(JSON.stringify([scopeOf(input), national])).text, national);
+      const phone = input.kind === "phone" && input.registered !== undefined ? phoneDigits(input.registered) : undefined;
+      const real = phone === undefined ? null : withPhoneDigits(transformed, splitPhoneDigits(encrypted(JSON.stringify([scopeOf(input), phone.national + phone.extension])).text, phone), phone);
       if (real !== null) return real;
       return decrypted(JSON.stringify([scopeOf(input), transformed]));
     },
   };
 }
 
+/** The digits that identify a phone: national digits and extension (NANP's `x466`; none for others). */
+interface PhoneDigits {
+  national: string;
+  extension: string;
+}
+
+function phoneDigits(value: string): PhoneDigits | undefined {
+  const nanp = parsePhone(value);
+  if (nanp !== null) return nanp;
+  const national = nationalDigits(value);
+  return national === undefined ? undefined : { national, extension: "" };
+}
+
+/** An enciphered run of national digits and extension, split back into the two (they are enciphered as one: an extension alone is too small a domain). */
+function splitPhoneDigits(digits: string, like: PhoneDigits): PhoneDigits {
+  return { national: digits.slice(0, like.national.length), extension: digits.slice(like.national.length) };
+}
+
 /**
- * A phone number's national digits enciphered wherever they are written: `(415) 555-0132`,
- * `+1 415 555 0132`, `+14155550132`, `020 7946 0958`, `(894)764-7436x713` all get the same national
- * surrogate digits and keep their country code, trunk prefix, extension marker and extension, so
- * every form stays dialable and restores from the one surrogate. The digits `from` of `span` become
- * `to`; null when `span` does not hold them.
+ * A phone number's digits enciphered wherever they are written: `(415) 555-0132`, `+1 415 555 0132`,
+ * `+14155550132`, `020 7946 0958`, `(894)764-7436x713` all get the same national surrogate digits and
+ * keep their country code, trunk prefix and extension marker, so every form stays dialable and
+ * restores from the one surrogate; the extension right after them is enciphered too (it was kept,
+ * the last digits of the real number). The digits `from` of `span` become `to`; null when `span`
+ * does not hold `from`'s national digits.
  */
-function withNationalDigits(span: string, from: string, to: string): string | null {
+function withPhoneDigits(span: string, from: PhoneDigits, to: PhoneDigits): string | null {
   const digits = span.replace(/\D/g, "");
-  const first = digits.indexOf(from);
-  if (first === -1 || to.length !== from.length || !/^\d+$/.test(to)) return null;
+  const first = digits.indexOf(from.national);
+  if (first === -1 || to.national.length !== from.national.length || !/^\d+$/.test(to.national + to.extension)) return null;
+  const extensionStart = first + from.national.length;
+  const withExtension = from.extension !== "" && digits.slice(extensionStart, extensionStart + from.extension.length) === from.extension;
+  const replacement = withExtension ? to.national + to.extension : to.national;
   let index = 0;
   let text = "";
   for (const char of span) {
     const isDigit = char >= "0" && char <= "9";
-    text += isDigit && index >= first && index < first + from.length ? to[index - first] : char;
+    text += isDigit && index >= first && index < first + replacement.length ? replacement[index - first] : char;
     if (isDigit) index++;
   }
   return text;

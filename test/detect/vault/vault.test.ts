@@ -377,12 +377,17 @@ describe("Vault", () => {
     expectFound(vaultOf({ mental_health: "Bipolar I Disorder" }), "mental_health", ["bipolar", "lithium"]);
     expectNotFound(vaultOf({ health_plan: "Bipolar I Disorder" }), ["lithium"]);
     // Semantic-judge probe of the dev replay: tests, drug classes and specialists that still told the diagnosis.
-    expectFound(kidney, "diagnosis_real", ["GFR", "glomerular filtration", "UACR", "proteinuria", "nephrotoxic", "KDIGO"]);
+    expectFound(kidney, "diagnosis_real", ["GFR", "glomerular filtration", "UACR", "proteinuria", "nephrotoxic", "KDIGO", "mL/min/1.73", "ARBs"]);
     expectFound(diabetes, "diagnosis_real", ["SGLT2", "GLP-1", "sulfonylureas", "endocrinologist", "endocrinology"]);
-    expectFound(hypertension, "diagnosis", ["ACE inhibitors", "calcium channel blockers", "mmHg", "DASH diet", "systolic"]);
+    expectFound(hypertension, "diagnosis", ["ACE inhibitors", "calcium channel blockers", "beta-blockers", "diuretics", "mmHg", "DASH diet", "systolic"]);
     expectFound(vaultOf({ diagnosis: "Major Depressive Disorder" }), "diagnosis", ["CBT", "PHQ-9", "suicidal ideation", "psychiatrist"]);
     expectFound(vaultOf({ diagnosis: "Generalized Anxiety Disorder" }), "diagnosis", ["excessive worry", "GAD-7", "benzodiazepines", "SSRIs"]);
     expectNotFound(hypertension, ["refer to an endocrinologist", "CBT sessions"]);
+    // Value-swapped replay: `[REDACTED] (AFib)`, `evaluation of lung disease` told the diagnosis; shorthand that is no word counts in any case.
+    expectFound(vaultOf({ diagnosis_real: "Atrial Fibrillation" }), "diagnosis_real", ["AFib", "afib", "AFIB"]);
+    expectFound(vaultOf({ diagnosis_real: "Chronic Obstructive Pulmonary Disease" }), "diagnosis_real", ["lung disease", "emphysema"]);
+    expectFound(hypertension, "diagnosis", ["Htn"]);
+    expectNotFound(hypertension, ["the bp oil spill"]);
   });
 
   it("finds a legal matter's category by the procedure, standard and caption that tell it, only in a case-type field", () => {
@@ -419,6 +424,14 @@ describe("Vault", () => {
     expect(found(vault, "Allergies: no, might")).toEqual([["no", "allergies", 0.8], ["might", "allergies", 0.8]]);
     expect(found(vault, "We must hire more staff.")).toEqual([["staff", "medications", 1]]);
     expectNotFound(vault, ["you must do more", "No. It might rain", "must must", "no more"]);
+  });
+
+  it("finds a short value in capitals that is a word in lowercase only in capitals (`IT`, not `it's`)", () => {
+    // Value-swapped replay: department `IT` turned `it's important` into `[REDACTED:text]'s important`, which names it.
+    const vault = vaultOf({ department: "IT", country: "US" });
+    expect(found(vault, "it's important for IT to help")).toEqual([["IT", "department", 1]]);
+    expect(found(vault, "let us know, US citizen")).toEqual([["US", "country", 1]]);
+    expectNotFound(vault, ["It works", "tell us"]);
   });
 
   it("finds an ordinary-word list member quoted alone: cited as the value", () => {
