@@ -332,6 +332,20 @@ describe("review 4 (c): surrogates that break the text", () => {
     expect(e164).toMatch(/^Phone: \+1-/); // got "+0-799-756-9198k985"
   });
 
+  it("a card's first four or six digits before a mask are the surrogate's, not the real issuer digits, and restore", () => {
+    // Semantic-judge probe of the value-swapped replay: `566276*******24` of 566276822004 passed whole; `4119 32** **** 9275` kept its head.
+    const guard = guardFor("credit_card", "4119324671999275");
+    const text = "Card 4119 32** **** 9275, on file as 4119-****-****-9275 and 411932******9275.";
+    for (const out of unauthorized(guard, text)) {
+      expect(out).not.toMatch(/4119|9275/);
+      expect(out).toMatch(/^Card \d{4} \d{2}\*\* \*\*\*\* \d{4}, on file as \d{4}-\*{4}-\*{4}-\d{4} and \d{6}\*{6}\d{4}\.$/);
+    }
+    expect(roundTrip(guard, text)).toBe(text);
+    const short = guardFor("credit_card_real", "566276822004");
+    for (const out of unauthorized(short, "Credit Card: `566276*******24`")) expect(out).not.toContain("566276");
+    expect(unauthorized(guard, "order 4119 shipped")[0]).toBe("order 4119 shipped");
+  });
+
   it("a phone's extension is enciphered with its number, not kept (`x713` was the real number's last digits), and restores", () => {
     // Semantic-judge probe of the value-swapped replay: `+1-804-960-8134x496` of `...x496`, in every such line.
     const guard = guardFor("phone", "(894)764-7436x713");

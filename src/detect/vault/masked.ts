@@ -112,9 +112,15 @@ function isWordCode(code: number): boolean {
   return (code >= 48 && code <= 57) || (code >= 65 && code <= 90) || (code >= 97 && code <= 122) || code === 95 || code === 0x17f || code === 0x212a;
 }
 
-/** An SSN's area and group shown with its serial masked (`939-79-XXXX`, `939-79-****`): that much of the number, specific to it. */
+/**
+ * An SSN's area and group shown with its serial masked (`939-79-XXXX`, `939-79-****`), a card's
+ * first four or six digits (its issuer) before a mask (`4119 32** **** 9275`, `566276*******24`):
+ * that much of the number, specific to it.
+ */
 const MASKED_HEAD_CONFIDENCE = 0.85;
 const HEAD_DIGITS = 5;
+const CARD_HEADS = [4, 6];
+const MIN_CARD_DIGITS = 12;
 /** A mask of the digits that follow (`-XXXX`, `-****`, `-xxxx`, `-••••`), right after the shown ones. */
 const MASK_AFTER = /^[\s.-]?(?:[*•#●∗]{2,}|[xX]{4}(?![\p{L}\p{N}]))/u;
 
@@ -124,6 +130,15 @@ export function maskedHeadVariants(ssn: string): Variant[] {
   if (digits.length !== 9) return [];
   const head = digits.slice(0, HEAD_DIGITS);
   return [`${head.slice(0, 3)} ${head.slice(3)}`, head].map((form) => ({ form, confidence: MASKED_HEAD_CONFIDENCE, role: "masked-head" }));
+}
+
+/** A card's first four and six digits as forms to find before a mask (`4119`, `411932`, `4119 32`), else none. */
+export function maskedCardHeadVariants(card: string): Variant[] {
+  const digits = card.replace(/\D/g, "");
+  if (digits.length < MIN_CARD_DIGITS) return [];
+  const forms = CARD_HEADS.map((count) => digits.slice(0, count));
+  forms.push(`${digits.slice(0, 4)} ${digits.slice(4, 6)}`);
+  return forms.map((form) => ({ form, confidence: MASKED_HEAD_CONFIDENCE, role: "masked-head" }));
 }
 
 /** Whether the digits ending at source[end] are followed by a mask of the rest (`939-79-XXXX`). */

@@ -8,7 +8,7 @@ import { dateVariants, parseDate } from "./dates.js";
 import { emailVariants } from "./emails.js";
 import { canarySuffixVariants, identifierVariants, isCanary } from "./identifiers.js";
 import { labeledVariants, nearLabelVariant } from "./labels.js";
-import { maskedHeadVariants, maskedTailVariants } from "./masked.js";
+import { maskedCardHeadVariants, maskedHeadVariants, maskedTailVariants } from "./masked.js";
 import type { VaultMember } from "./members.js";
 import { nameVariants, parseName } from "./names.js";
 import { numberVariants, parseNumber } from "./numbers.js";
@@ -46,6 +46,7 @@ function kindVariants(field: string, kind: string, value: string, normalized: st
     case "ssn":
       return [...identifierVariants(kind, normalized), ...maskedTailVariants(value), ...maskedHeadVariants(value), ...spokenDigits(value)];
     case "card":
+      return [...identifierVariants(kind, normalized), ...maskedTailVariants(value), ...maskedCardHeadVariants(value), ...spokenDigits(value)];
     case "id":
       // The value as written: one masked already (`****3304`) has its mask there, not in the normalized form.
       return [...identifierVariants(kind, normalized), ...maskedTailVariants(value), ...spokenDigits(value)];
