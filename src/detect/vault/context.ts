@@ -174,7 +174,7 @@ const CLINICAL_INDICATORS: ReadonlyArray<readonly [phrases: readonly string[], i
   [["asthma"], ["inhaler", "albuterol", "bronchodilator", "ventolin", "proair", "j45"]],
   [["atrial fibrillation"], ["anticoagulant", "anticoagulants", "warfarin", "apixaban", "eliquis", "coumadin", "i48"]],
   [["obstructive pulmonary", "copd"], ["inhaler", "bronchodilator", "spirometry", "pulmonologist", "lung disease", "emphysema", "chronic bronchitis"]],
-  [["hypothyroidism"], ["levothyroxine", "thyroid", "tsh", "synthroid", "e03"]],
+  [["hypothyroidism"], ["levothyroxine", "thyroid", "tsh", "synthroid", "endocrinologist", "endocrinology", "endocrine", "e03"]],
   [["gastroesophageal reflux", "gerd"], ["acid reflux", "heartburn", "omeprazole", "pantoprazole", "prilosec", "protonix", "k21"]],
   [["migraine"], ["triptan", "triptans", "sumatriptan", "imitrex", "g43"]],
   [["heart failure"], ["ejection fraction", "furosemide", "diuretic", "diuretics", "lasix", "i50"]],

@@ -470,13 +470,22 @@ export class Vault implements Detector {
   private toDetections(norm: NormalizeBuffer, kept: Candidate[]): Detection[] {
     return kept.map((c) => {
       const entry = this.list[c.entry];
-      const [start, end] = withSignAndParentheses(norm.source, originalSpan(norm, c.start, c.end));
+      const [start, end] = withValuePossessive(norm.source, withSignAndParentheses(norm.source, originalSpan(norm, c.start, c.end)), entry.value);
       return { start, end, field: entry.field, kind: entry.kind, valueType: entry.valueType, tier: 1, confidence: c.confidence, source: this.name, value: entry.value, role: c.role };
     });
   }
 }
 
 showSummaryOnly(Vault.prototype, "Vault", (vault) => ({ fields: [...new Set(vault.entries().map((entry) => entry.field))], values: vault.entries().length }));
+
+const POSSESSIVE_S = /^['’]s(?![\p{L}\p{N}])/u;
+
+/** Take in the `'s` after a span where the value writes its word so (`Crohn's` of `Crohn's Disease`): left out, `[REDACTED]'s` names an eponym. */
+function withValuePossessive(source: string, [start, end]: [number, number], value: string): [number, number] {
+  if (!POSSESSIVE_S.test(source.slice(end, end + 3))) return [start, end];
+  const word = source.slice(start, end).toLowerCase();
+  return value.toLowerCase().replace(/’/g, "'").includes(`${word}'s`) ? [start, end + 2] : [start, end];
+}
 
 /** A short value in capitals that is a word in lowercase (`IT`, `US`): only its capitals are the value, `it's` is no department. */
 function isWordInCapitals(value: string): boolean {

@@ -387,6 +387,9 @@ describe("Vault", () => {
     expectFound(vaultOf({ diagnosis_real: "Atrial Fibrillation" }), "diagnosis_real", ["AFib", "afib", "AFIB"]);
     expectFound(vaultOf({ diagnosis_real: "Chronic Obstructive Pulmonary Disease" }), "diagnosis_real", ["lung disease", "emphysema"]);
     expectFound(hypertension, "diagnosis", ["Htn"]);
+    expectFound(vaultOf({ diagnosis: "Hypothyroidism" }), "diagnosis", ["endocrinologist"]);
+    // An eponym's possessive is part of the value: `[REDACTED]'s` left it readable as one.
+    expect(found(vaultOf({ diagnosis_real: "Crohn's Disease" }), "managing her Crohn’s flare")).toEqual([["Crohn’s", "diagnosis_real", 0.6]]);
     expectNotFound(hypertension, ["the bp oil spill"]);
   });
 
