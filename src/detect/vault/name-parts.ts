@@ -218,6 +218,15 @@ function followsNamingLabel(source: string, start: number, after: string): boole
   return (NAMING_LABEL.test(before) || VERSUS.test(before)) && !isCapitalized(after);
 }
 
+/** A line's first word, in markup or not, right before a colon and what was said (`**Will:** I reviewed`, `Will: yes`). */
+const SPEAKER_COLON = /^[*_]*:[*_]*[ \t]+\S/;
+const LINE_OPENING = /(?:^|\n)[ \t>*_-]*$/;
+
+/** Whether a first name at source[start, end) labels what a speaker said: a transcript's `Will:` is the person, never the modal verb. */
+export function isSpeakerLabel(source: string, start: number, end: number): boolean {
+  return isCapitalized(source.slice(start, end)) && SPEAKER_COLON.test(source.slice(end, end + 8)) && LINE_OPENING.test(source.slice(Math.max(0, start - 12), start));
+}
+
 /** A word glued by a hyphen to a lowercase one (`Cross-check`, `Long-term`): the head of a compound, not a name (`Smith-Jones` goes on capitalized). */
 export function isCompoundHead(source: string, end: number): boolean {
   return source.charCodeAt(end) === 45 && /\p{Ll}/u.test(source.charAt(end + 1));

@@ -101,8 +101,9 @@ export function nameVariants(name: PersonName): Variant[] {
   if (first.length >= MIN_PART_LENGTH && !titled) variants.push({ form: first, confidence: FIRST_NAME_CONFIDENCE, role: "first-name" });
   for (const nickname of titled ? [] : nicknamesOf(first)) {
     variants.push(whole(`${nickname} ${surname}`, NICKNAME_CONFIDENCE));
-    // Alone, a short form that is also a word (`Will`, `Bill`, `Pat`) opens headings and titles (`Last Will`, `Bill Payment`).
-    if (nickname.length >= MIN_PART_LENGTH && !isDictionaryWord(nickname)) variants.push({ form: nickname, confidence: FIRST_NAME_CONFIDENCE, role: "first-name" });
+    // Alone, a short form that is foremost a word (`Will`, `Bill`, `Pat`) opens headings and titles (`Last Will`, `Bill Payment`);
+    // one the lexicon knows first as a name (`Peggy`, `Maggie`, `Bobby`) is taken alone by the rules of a first name.
+    if (nickname.length >= MIN_PART_LENGTH && (!isDictionaryWord(nickname) || isNameWord(nickname))) variants.push({ form: nickname, confidence: FIRST_NAME_CONFIDENCE, role: "first-name" });
   }
   if (surname.length >= MIN_PART_LENGTH) variants.push({ form: surname, confidence: SURNAME_CONFIDENCE, role: "surname" });
   // The family by its name (`the Wilsons' house`, `the O'Donnells`): the surname's last word in the plural.

@@ -13,7 +13,7 @@ import { listNeighbours, type MemberHit } from "./lists.js";
 import { followsMask, namedLastDigits, precedesMask } from "./masked.js";
 import { vaultMembers } from "./members.js";
 import { besideCurrency, withoutCoarseRoundings } from "./numbers.js";
-import { besideOtherName, isCompoundHead, isFamilyReference, isOrdinaryNameWord, isStandaloneNameReference, isWordNameReference, precedesCapitalized, readsAsOneName } from "./name-parts.js";
+import { besideOtherName, isCompoundHead, isFamilyReference, isOrdinaryNameWord, isSpeakerLabel, isStandaloneNameReference, isWordNameReference, precedesCapitalized, readsAsOneName } from "./name-parts.js";
 import { SpanCover } from "../span-cover.js";
 import { isDigitCode, isLowerLetterCode, NormalizeBuffer, normalizeValue, originalSpan, SPACE_CODE } from "./normalize.js";
 import { PatternGroup, type PatternIndex } from "./pattern-group.js";
@@ -371,7 +371,7 @@ export class Vault implements Detector {
       // A surrogate alone by the same rules as a real name: only a word-like name gets a word-like pseudonym (pseudonym.ts), so `Best regards` stays a greeting.
       // Never the head of a compound: `Cross-check` beside the pseudonym `Dana Cross` is the phrase (a real `Hill-check` is still taken: fail safe).
       if (this.ofSurrogates && (isCompoundHead(norm.source, to) || !this.isSurrogateWordNamed(norm, entry, from, to))) return;
-      if (isStandaloneNameReference(norm.source, from, to, () => this.namedInFull(norm, entry))) hits.candidates.push(hit);
+      if (isStandaloneNameReference(norm.source, from, to, () => this.namedInFull(norm, entry)) || (role === "first-name" && isSpeakerLabel(norm.source, from, to))) hits.candidates.push(hit);
     }
   }
 

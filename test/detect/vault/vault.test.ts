@@ -150,6 +150,10 @@ describe("Vault", () => {
     expect(found(vault, "Bill Porter testified.")).toEqual([["Bill Porter", "witness_name", 0.85]]);
     expect(found(vault, "Dear Greg, thanks.")).toEqual([["Greg", "client_name", 0.5]]);
     expectNotFound(vault, ["Please bill the client.", "Last Will and Testament", "Dear Bill, thanks.", "Greg Kowalczyk called"]);
+    // A short form the lexicon knows first as a name counts alone too (`Peggy` of Margaret passed); `Rob the bank` is the verb.
+    const margaret = vaultOf({ patient: "Margaret Olsen", client: "Robert Sanchez" });
+    expect(found(margaret, "Peggy called about Bobby's file.")).toEqual([["Peggy", "patient", 0.5], ["Bobby", "client", 0.5]]);
+    expectNotFound(margaret, ["Rob the bank", "bob your head"]);
   });
 
   it("finds names reordered, with honorific, middle initial, without suffix, and parts under rules", () => {
@@ -427,6 +431,13 @@ describe("Vault", () => {
     expect(found(vault, "Allergies: no, might")).toEqual([["no", "allergies", 0.8], ["might", "allergies", 0.8]]);
     expect(found(vault, "We must hire more staff.")).toEqual([["staff", "medications", 1]]);
     expectNotFound(vault, ["you must do more", "No. It might rain", "must must", "no more"]);
+  });
+
+  it("finds a first name that is a word as a transcript's speaker label (`**Will:** I reviewed`), not a surname label (`Price: $40`)", () => {
+    const vault = vaultOf({ client: "Will Hill", doctor: "Mark Price" });
+    expect(found(vault, "**Will:** I reviewed the file.")).toEqual([["Will", "client", 0.5]]);
+    expect(found(vault, "Notes\n- Will: please confirm")).toEqual([["Will", "client", 0.5]]);
+    expectNotFound(vault, ["Price: $40", "Note: Will: yes", "Will and testament", "We will: maybe"]);
   });
 
   it("finds a short value in capitals that is a word in lowercase only in capitals (`IT`, not `it's`)", () => {
