@@ -16,7 +16,7 @@ const NAMING_LABEL =
 /** The `v.` of a case name (`Holmes v. Butler`): the parties are names, and its dot ends no sentence. */
 const VERSUS = /\p{Lu}\p{L}*\.?[*_]*[ \t]+(?:v|vs)\.[ \t]*[*_]*$/u;
 /** A possessive right after a word (`Hill's`, `Brooks'`): common nouns seldom take one, people often do. */
-const POSSESSIVE = /^['’]s(?!\p{L})/iu;
+export const POSSESSIVE = /^['’]s(?!\p{L})/iu;
 const PLURAL_POSSESSIVE = /^['’](?!\p{L})/u;
 /** How far back on its line a naming label is looked for. */
 const LABEL_LOOKBEHIND = 40;

@@ -13,7 +13,7 @@ import { listNeighbours, type MemberHit } from "./lists.js";
 import { followsMask, namedLastDigits, precedesMask } from "./masked.js";
 import { vaultMembers } from "./members.js";
 import { besideCurrency, withoutCoarseRoundings } from "./numbers.js";
-import { besideOtherName, isCompoundHead, isFamilyReference, isOrdinaryNameWord, isSpeakerLabel, isStandaloneNameReference, isWordNameReference, precedesCapitalized, readsAsOneName } from "./name-parts.js";
+import { besideOtherName, isCompoundHead, isFamilyReference, isOrdinaryNameWord, isSpeakerLabel, POSSESSIVE, isStandaloneNameReference, isWordNameReference, precedesCapitalized, readsAsOneName } from "./name-parts.js";
 import { SpanCover } from "../span-cover.js";
 import { isDigitCode, isLowerLetterCode, NormalizeBuffer, normalizeValue, originalSpan, SPACE_CODE } from "./normalize.js";
 import { PatternGroup, type PatternIndex } from "./pattern-group.js";
@@ -309,9 +309,8 @@ export class Vault implements Detector {
       }
       case "after-label": {
         const valueStart = end - (variant.tail ?? 0);
-        const [from, to] = originalSpan(norm, valueStart, end);
         // The value's letters keep their case: `rating: A` is a grade, `rating a` an article.
-        if (norm.source.slice(from, to) === this.list[entry].value) hits.candidates.push({ ...hit, start: valueStart });
+        if (writtenAs(norm, valueStart, end, this.list[entry].value)) hits.candidates.push({ ...hit, start: valueStart });
         return;
       }
       case "near-label":
@@ -478,11 +477,9 @@ export class Vault implements Detector {
 
 showSummaryOnly(Vault.prototype, "Vault", (vault) => ({ fields: [...new Set(vault.entries().map((entry) => entry.field))], values: vault.entries().length }));
 
-const POSSESSIVE_S = /^['’]s(?![\p{L}\p{N}])/u;
-
 /** Take in the `'s` after a span where the value writes its word so (`Crohn's` of `Crohn's Disease`): left out, `[REDACTED]'s` names an eponym. */
 function withValuePossessive(source: string, [start, end]: [number, number], value: string): [number, number] {
-  if (!POSSESSIVE_S.test(source.slice(end, end + 3))) return [start, end];
+  if (!POSSESSIVE.test(source.slice(end, end + 3))) return [start, end];
   const word = source.slice(start, end).toLowerCase();
   return value.toLowerCase().replace(/’/g, "'").includes(`${word}'s`) ? [start, end + 2] : [start, end];
 }
