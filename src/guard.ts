@@ -142,8 +142,17 @@ const KEY_MARK = "\u0000key\u0000";
 
 const NAME_PART_ROLES: ReadonlySet<string> = new Set(["first-name", "surname", "surname-plural"]);
 
-/** A key that is all one lowercase dictionary word, found as a person's name part alone (`price` of `Mark Price`), as lowercase prose never names one. */
+/** An identifier as a schema names a field (`bail_usd`, `custodySchedule`, `marital_assets`). */
+const IDENTIFIER_KEY = /^[A-Za-z][A-Za-z0-9]*(?:_[A-Za-z0-9]+)*$/;
+
+/**
+ * A detection in an object key that is structure, not the value: a key that is all one lowercase dictionary word,
+ * found as a person's name part alone (`price` of `Mark Price`), as lowercase prose never names one; or an indicator,
+ * a word that only tells a contextual value (a case type's `bail`, a diagnosis's `glucose`), inside an identifier key:
+ * renamed, a tool's arguments break, and the schema says as much as its tool does.
+ */
 function isStructuralKeyWord(key: string, detection: Detection): boolean {
+  if (detection.role === "indicator" && IDENTIFIER_KEY.test(key)) return true;
   return detection.start === 0 && detection.end === key.length && detection.kind === "name" && NAME_PART_ROLES.has(detection.role ?? "") && /^[a-z]+$/.test(key) && isDictionaryWord(key);
 }
 

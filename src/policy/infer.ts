@@ -6,6 +6,7 @@ import { legalFormOf } from "../detect/vault/organizations.js";
 import { parseNumber } from "../detect/vault/numbers.js";
 import { parsePhone } from "../detect/vault/phones.js";
 import { fieldNameWords, isDictionaryWord, isNameWord } from "../detect/vault/words.js";
+import { luhnValid } from "../detect/recognizers/checksum.js";
 import { isNickname } from "../detect/vault/nicknames.js";
 import { FIRST_NAMES } from "../transform/operators/names/first-names.js";
 
@@ -23,11 +24,15 @@ const RULES: readonly { words: readonly string[]; type: FieldType }[] = [
   { words: ["card", "cc", "pan"], type: { kind: "card", valueType: "format" } },
   { words: ["address", "street", "residence"], type: { kind: "address", valueType: "contextual" } },
   {
-    words: ["id", "number", "no", "num", "account", "acct", "iban", "routing", "last4", "code", "mrn", "npi", "ein", "tin", "zip", "zipcode", "postcode", "policy", "license", "passport"],
+    words: ["id", "number", "no", "num", "account", "acct", "iban", "routing", "last4", "code", "mrn", "npi", "ein", "tin", "zip", "zipcode", "postcode", "policy", "license", "passport", "cvv", "cvc", "cvv2", "pin", "otp", "passcode", "password", "passwd", "badge", "token", "secret"],
     type: { kind: "id", valueType: "format" },
   },
   {
-    words: ["salary", "income", "balance", "amount", "settlement", "compensation", "bonus", "price", "cost", "revenue", "payment", "fee", "budget", "wage", "wages", "pay", "debt", "loan"],
+    words: [
+      "salary", "income", "balance", "amount", "settlement", "compensation", "bonus", "price", "cost", "revenue", "payment", "fee", "budget", "wage", "wages", "pay", "debt", "loan",
+      "worth", "networth", "wealth", "estate", "assets", "savings", "earnings", "profit", "valuation", "portfolio", "deposit", "bail", "damages", "award", "rent", "premium", "alimony", "spousal",
+      "expenses", "expense", "retainer", "fees", "costs", "payout", "refund", "mortgage",
+    ],
     type: { kind: "amount", valueType: "value" },
   },
   { words: ["score", "age", "count"], type: { kind: "number", valueType: "value" } },
@@ -123,14 +128,29 @@ function isProse(value: string): boolean {
   return (trimmed.match(/\p{L}{3,}/gu) ?? []).filter((word) => isDictionaryWord(word.toLowerCase())).length >= 2;
 }
 
+/** A payment card number as written (13-19 digits, spaces or dashes between groups) that passes Luhn. */
+function isCardNumber(value: string): boolean {
+  const trimmed = value.trim();
+  if (!/^\d[\d -]{11,22}\d$/.test(trimmed)) return false;
+  const digits = trimmed.replace(/[ -]/g, "");
+  return digits.length >= 13 && digits.length <= 19 && luhnValid(digits) && !/^(\d)\1*$/.test(digits);
+}
+
+/** Digits in groups that are no thousands grouping (`3714 496353 98431`, `4539-1488`): an identifier's layout, not a quantity's. */
+const GROUPED_DIGITS = /^\d+(?:[ -]\d+)+$/;
+const THOUSANDS = /^\d{1,3}(?:([ ,.])\d{3})(?:\1\d{3})*$/;
+
 /** Infer from the value alone when the field name says nothing (custom fields, dict members). */
 function typeOfValue(value: string): FieldType {
   const normalized = normalizeValue(value);
+  const trimmed = value.trim();
   if (isCanary(value)) return { kind: "canary", valueType: "format" };
-  if (EMAIL.test(value.trim())) return { kind: "email", valueType: "format" };
+  if (EMAIL.test(trimmed)) return { kind: "email", valueType: "format" };
   if (parseDate(value)) return { kind: "date", valueType: "format" };
-  // A leading zero or a long bare digit run (`0473033101`) identifies something: no quantity to noise, whose digits mLDP would mostly keep.
-  if (/^(?:0\d+|\d{9,})$/.test(value.trim())) return { kind: "id", valueType: "format" };
+  if (isCardNumber(trimmed)) return { kind: "card", valueType: "format" };
+  // A bare run of four digits or more (`4821` under `pin`-like names we do not know, `0473033101`) or digits grouped as no
+  // quantity is, identifies something: mLDP would keep most of its digits (a PIN moved by 2).
+  if (/^(?:0\d+|\d{4,})$/.test(trimmed) || (GROUPED_DIGITS.test(trimmed) && !THOUSANDS.test(trimmed))) return { kind: "id", valueType: "format" };
   if (parseNumber(value)) return { kind: "number", valueType: "value" };
   if (/[+()]/.test(value) && parsePhone(value)) return { kind: "phone", valueType: "format" };
   if (isPerson(value)) return { kind: "name", valueType: "value" };
@@ -141,10 +161,18 @@ function typeOfValue(value: string): FieldType {
 
 const AMOUNT_RULE = RULES.find((rule) => rule.type.kind === "amount")!;
 const NAME_RULE = RULES.find((rule) => rule.type.kind === "name")!;
+const TEXT_RULE = RULES.find((rule) => rule.type.kind === "text")!;
 
-/** A name ending in an amount word names an amount whatever it is of (`account_balance`, `policy_amount`): English compounds end in their head. */
+/**
+ * A name ending in an amount word names an amount whatever it is of (`account_balance`, `policy_amount`), and a
+ * person's field ending in a free-text word holds that text (`patient_diagnosis`, `employee_rating`, `client_notes`
+ * were read as a person's name and pseudonymized): English compounds end in their head.
+ */
 function headRule(words: readonly string[]): (typeof RULES)[number] | undefined {
-  return words.length > 1 && AMOUNT_RULE.words.includes(words[words.length - 1]) ? AMOUNT_RULE : undefined;
+  if (words.length < 2) return undefined;
+  const head = words[words.length - 1];
+  if (AMOUNT_RULE.words.includes(head)) return AMOUNT_RULE;
+  return TEXT_RULE.words.includes(head) && words.some((word) => NAME_RULE.words.includes(word)) ? TEXT_RULE : undefined;
 }
 
 /**
@@ -160,6 +188,8 @@ export function inferFieldType(field: string, value: string): FieldType {
   if (EMAIL.test(value.trim())) return { kind: "email", valueType: "format" };
   const words = fieldNameWords(field);
   const rule = headRule(words) ?? RULES.find((r) => r.words.some((w) => words.includes(w)));
+  // A card number is one under any name that is no identifier's (`visa`, `payment_method`): noised as an amount, it kept most digits.
+  if (rule?.type.valueType !== "format" && isCardNumber(value)) return { kind: "card", valueType: "format" };
   if (isRolePerson(words, value, rule)) return { kind: "name", valueType: "value" };
   // A sentence under a format or quantity field's name (`ssn: diagnosed with HIV in 2019`, `settlement_floor: will accept no less than $450,000`) is told, not formatted or noised.
   // Told in words from its first one: not an amount with words after it, nor a dict of amounts (`{'base': 132379, ...}`).

@@ -96,6 +96,16 @@ describe("review 8: an object key that is one ordinary lowercase word is structu
     expect(out).not.toMatch(/gonzalez|sanchez|grace|hill|diabetes|acme/i);
   });
 
+  it("keeps an identifier key whose word only tells a contextual value (`bail_usd` of a criminal case); the value's own words in a key are protected", () => {
+    // Red-team tool call: `"bail_usd"` became `"[REDACTED:text]_usd"`, `custody_schedule` and `marital_assets` alike: the arguments broke.
+    const guard = guardFor({ case_type: "criminal", matter_type: "divorce", diagnosis: "Type 2 Diabetes" });
+    const content = { bail_usd: 5000, plea_offer: "none", custody_schedule: "alternate weeks", glucose_level: 140, note: "plea deal; glucose 140" };
+    const out = guard.sanitizeSync({ channel: "C3", content, recipient: "introduced" }).content as Record<string, unknown>;
+    expect(Object.keys(out)).toEqual(["bail_usd", "plea_offer", "custody_schedule", "glucose_level", "note"]);
+    expect(out.note).not.toMatch(/plea|glucose/);
+    expect(JSON.stringify(guard.sanitizeSync({ channel: "C3", content: { "type 2 diabetes": 1 }, recipient: "introduced" }).content)).not.toMatch(/diabetes/i);
+  });
+
   it("protects a key where restoring wrote the real value: a surrogate an agent put in a key never reaches another unauthorized agent as the real name", () => {
     const guard = guardFor({ client_name: "Will Price" });
     const seen = deliver(guard, "Client Will Price called.", "agent_a");

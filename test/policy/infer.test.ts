@@ -47,7 +47,26 @@ describe("inferFieldType", () => {
     ["zip", "35871", "id", "format"],
     ["custom", "0473033101", "id", "format"],
     ["custom", "123456789", "id", "format"],
-    ["custom", "1250000", "number", "value"],
+    // A bare run of four digits or more under a name that says nothing is an identifier too: a PIN noised by 2 kept its digits.
+    ["custom", "1250000", "id", "format"],
+    ["custom", "250", "number", "value"],
+    ["custom", "1,250,000", "number", "value"],
+    ["cvv", "737", "id", "format"],
+    ["pin", "4821", "id", "format"],
+    ["custom", "3714 496353 98431", "card", "format"],
+    ["custom", "4539-1488", "id", "format"],
+    // A card number is one under any name that is no identifier's; red-team messages: noised as an amount it kept most digits.
+    ["visa", "4539 1488 0343 6467", "card", "format"],
+    ["payment_method", "4539148803436467", "card", "format"],
+    // Money under names without `amount` (noised by 1 as counts).
+    ["marital_estate", "1850000", "amount", "value"],
+    ["net_worth", "2400000", "amount", "value"],
+    ["spousal_support", "4200", "amount", "value"],
+    ["bail", "50000", "amount", "value"],
+    // The head word decides (`patient_diagnosis` was a person's name, its value pseudonymized).
+    ["patient_diagnosis", "Multiple sclerosis", "text", "contextual"],
+    ["employee_rating", "Exceeds Expectations", "text", "contextual"],
+    ["client_notes", "prefers email", "text", "contextual"],
     // A surname after a title is a person whatever the field is called.
     ["provider", "Dr. Byrd", "name", "value"],
     ["custom", "Mrs. O'Neil", "name", "value"],

@@ -1,5 +1,5 @@
 import { WINDOW_CONFIDENCE } from "./context.js";
-import { whole, type Variant } from "./variant.js";
+import type { Variant } from "./variant.js";
 import { fieldNameWords } from "./words.js";
 
 /** Field-name words of a matter's category (`case_type`, `matter_category`, `practice_area`). */
@@ -38,5 +38,5 @@ const CASE_TYPE_INDICATORS: ReadonlyArray<readonly [categories: readonly string[
 export function caseTypeVariants(normalized: string): Variant[] {
   const names = (category: string) => ` ${normalized} `.includes(` ${category} `);
   const forms = CASE_TYPE_INDICATORS.filter(([categories]) => categories.some(names)).flatMap(([, indicators]) => indicators);
-  return [...new Set(forms)].filter((form) => form !== normalized).map((form) => whole(form, WINDOW_CONFIDENCE));
+  return [...new Set(forms)].filter((form) => form !== normalized).map((form) => ({ form, confidence: WINDOW_CONFIDENCE, role: "indicator" }));
 }

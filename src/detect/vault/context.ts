@@ -203,7 +203,8 @@ function clinicalForms(normalized: string, tokens: readonly string[], acronym: s
   const capitals = [...forms.filter((form) => !anyCase.includes(form)), ...codes];
   return [
     ...capitals.map((form) => ({ form, confidence: WINDOW_CONFIDENCE, role: "acronym" as const })),
-    ...[...anyCase, ...words].map((form) => whole(form, WINDOW_CONFIDENCE)),
+    ...anyCase.map((form) => whole(form, WINDOW_CONFIDENCE)),
+    ...words.map((form): Variant => ({ form, confidence: WINDOW_CONFIDENCE, role: "indicator" })),
   ];
 }
 

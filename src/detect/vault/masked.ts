@@ -15,11 +15,12 @@ const LOOKBEHIND = 48;
 const LOOKAHEAD = 40;
 /**
  * A mask run (`***-**-`, `XXXX`, `••••`), a lone `x` glued to the digits (`Card x3304`, `x-3304`;
- * not `0x3304`, `1920x1080`), an ellipsis (`...4821`), `ending (in)` or `ends in`, or `last 4
- * (digits of SSN):` / `final four:` right before the digits. Two asterisks right after a word
+ * not `0x3304`, `1920x1080`), an ellipsis (`...4821`), `ending (in)` or `ends in`, `last 4
+ * (digits of SSN):` / `final four:` / a `card_last4` key right before the digits, or a card brand
+ * (`Amex (7215)`, `Visa-7215`). Two asterisks right after a word
  * (`**Date of Birth:** 1957`) close a markdown bold label: not a mask.
  */
-export const MASK_BEFORE = /(?:(?<!\p{L})(?!(?<=[^\s*\d])\*\*\s*$)[*xX•#●·■◦∗▪]{2,}(?:[\s.-]*[*xX•#●·■◦∗▪]+)*[\s.-]*|(?<![\p{L}\p{N}_])x-?|(?:\.{3}|…)[\s-]*|\bend(?:s|ing)(?: in| with)?\W{0,4}|\b(?:last|final) (?:4|four)\b[^\d\n]{0,40})$/iu;
+export const MASK_BEFORE = /(?:(?<!\p{L})(?!(?<=[^\s*\d])\*\*\s*$)[*xX•#●·■◦∗▪]{2,}(?:[\s.-]*[*xX•#●·■◦∗▪]+)*[\s.-]*|(?<![\p{L}\p{N}_])x-?|(?:\.{3}|…)[\s-]*|\bend(?:s|ing)(?: in| with)?\W{0,4}|(?<![\p{L}\d])(?:last|final)[ _-]?(?:4|four)(?![\p{L}\d])[^\d\n]{0,40}|\b(?:visa|amex|mastercard|discover|jcb|diners)[\s(#:-]{0,3})$/iu;
 /**
  * The digits named as a last four right after them: `6943 (Last 4 digits only)`, `6410 is the last
  * four of her SSN`, `6410, the final 4`. Unanchored phrases (`6410 ... last`) are not enough.
@@ -62,11 +63,11 @@ export function namedLastDigits(source: string, end: number): boolean {
 
 /** Characters of a mask run, and the ellipsis. */
 const MASK_CODES = new Set([..."*•#●·■◦∗▪…"].map((char) => char.charCodeAt(0)));
-/** The words `ends in`, `ending with` and the like end in. */
-const MASK_WORDS = new Set(["ends", "ending", "in", "with"]);
+/** The words `ends in`, `ending with` and the like end in, and card brands a last four follows (`Amex (7215)`, `Visa-7215`). */
+const MASK_WORDS = new Set(["ends", "ending", "in", "with", "visa", "amex", "mastercard", "discover", "jcb", "diners"]);
 const X_CODES = new Set([0x58, 0x78]);
 const DOT = 0x2e;
-const MAX_MASK_WORD = 6;
+const MAX_MASK_WORD = 10;
 
 /**
  * A necessary condition of MASK_BEFORE, checked first: the end-anchored pattern is tried from every

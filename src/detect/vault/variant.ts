@@ -30,6 +30,8 @@ export type VariantRole =
   | "list-word"
   /** The initials of a contextual phrase (`CKD` of `Chronic Kidney Disease`): counts only written in capitals. */
   | "acronym"
+  /** A word that tells a contextual value without being it (a diagnosis's drug, a case type's procedure): a detection by itself, never an object key's structure. */
+  | "indicator"
   /** A date's month and day (`January 3`): counts with its month capitalized and no other year after it. */
   | "yearless-date"
   /** A date's month and year (`June 2023`): counts unless a day before it makes it another date. */

@@ -307,6 +307,9 @@ export class Vault implements Detector {
         if (value === hit || standsApart(norm, value.start, value.end)) hits.candidates.push(value);
         return;
       }
+      case "indicator":
+        if (!endsInPossessive(norm, start, end)) hits.candidates.push(hit);
+        return;
       case "after-label": {
         const valueStart = end - (variant.tail ?? 0);
         // The value's letters keep their case: `rating: A` is a grade, `rating a` an article.

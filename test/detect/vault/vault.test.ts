@@ -423,6 +423,10 @@ describe("Vault", () => {
     expect(found(vault, "phone ending with 6584")).toEqual([["6584", "phone", 0.85]]);
     expectNotFound(vault, ["room 1579", "in 1579 the", "box 1579", "order 91579", "last 4: 15790", "**Date of Birth:** 1579", "**Year** 1579", "pending 1579", "the end 1579", "see 1579..."]);
     expect(found(vault, "**SSN:** ***-**-1579")).toEqual([["1579", "ssn_real", 0.85]]);
+    // Red-team messages: a `last4` key as card APIs return it, and a card brand before the last four.
+    const card = vaultOf({ credit_card: "4539 1488 0343 7215" });
+    for (const text of ['{"card_last4":"7215"}', "ssn_last4: 7215", "Amex (7215)", "Amex-7215", "Visa 7215 was charged"]) expect(found(card, text), text).toEqual([["7215", "credit_card", 0.85]]);
+    expectNotFound(card, ["paid 7215 dollars", "Room 7215", "lastly 7215"]);
   });
 
   it("finds ordinary-word list members only next to another member of their list", () => {
