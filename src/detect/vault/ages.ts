@@ -19,13 +19,14 @@ const YEARS_BEFORE_REFERENCE = 3;
  * The number of an age, written as one. After `age`/`aged`, with a label's marks between (`Age: 86`,
  * `**Age:** 86`, `| Age | 86 |`, `"age": 86`, `Age (years): 86`, `Age/Sex: 86/F`, `age of ~86`); before
  * `years old`, `-year-old`, `y/o`, `y.o.`, `yo`, `yrs`, `y` (`86y`), or a sex letter a clinical note
- * goes on from (`86F with chest pain`, `86M presents`); after `turned`, or before `th birthday`.
+ * goes on from (`86F with chest pain`, `86M presents`) or that closes an aside (`Grace Liu, 59F, DOB ...`, `(38F)`);
+ * after `turned`, or before `th birthday`.
  * Bounded gaps: linear time.
  */
 const AGE_PHRASE = new RegExp(
   [
     /\b(?:age|aged)\b[ \t*_|:"']{0,8}(?:(?:\((?:years?|yrs?|y)\)|\/(?:sex|gender))[ \t*_|:"']{0,8})?(?:(?:of|is|was)\b[ \t]{0,3})?(?:(?:~|about |approximately |approx\. )[ \t]{0,3})?(\d{1,3})\b/.source,
-    /(?<![$€£.,\d])\b(\d{1,3})(?:[ -](?:years?|yrs?)[ -]old\b|[ \t-]?(?:y\/o|y\.o\.?|yo|yrs?)(?![\p{L}\d])|y\b|[MF](?=[ \t]+(?:with|w\/|presents|presenting|patient|pt|who|complains|c\/o|reports)\b))/u.source,
+    /(?<![$€£.,\d])\b(\d{1,3})(?:[ -](?:years?|yrs?)[ -]old\b|[ \t-]?(?:y\/o|y\.o\.?|yo|yrs?)(?![\p{L}\d])|y\b|[MF](?=[ \t]+(?:with|w\/|presents|presenting|patient|pt|who|complains|c\/o|reports)\b|[ \t]*[,;)\]]))/u.source,
     /\bturned[ \t]+(\d{1,3})\b/.source,
     /\b(\d{1,3})(?:st|nd|rd|th)[ \t]+birthday\b/.source,
   ].join("|"),

@@ -29,7 +29,9 @@ describe("ages a registered date of birth gives away", () => {
 
   it("finds it in a label's marks, a table cell, JSON, clinical shorthand, after `turned` and before `th birthday`", () => {
     const written = ["**Age:** 77", "| DOB | 1948-08-24 |\n| Age | 77 |", '{"dob": "1948-08-24", "age": 77}', "Age (years): 77", "Age/Sex: 77/F", "77 y.o. female", "77yo", "77-yo",
-      "(77 yrs)", "77y", "77F with chest pain", "77M presents with", "turned 77 in August", "her 77th birthday"];
+      "(77 yrs)", "77y", "77F with chest pain", "77M presents with", "turned 77 in August", "her 77th birthday",
+      // Red-team messages: the sex letter closing an aside beside the name (`Grace Liu, 59F, DOB ...`).
+      "Grace Liu, 77F, DOB on file", "Pt (77M) seen today"];
     for (const text of written) expect(agesIn(text), text).toEqual(["77"]);
     expect(agesIn("birthdate 77", [{ ...dob, field: "birthdate" }])).toEqual([]);
     expect(agesIn("Age: 77", [{ ...dob, field: "birthdate" }])).toEqual(["77"]);
