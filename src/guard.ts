@@ -21,7 +21,7 @@ import { mapEncoded } from "./encoded-text.js";
 import { isFindableAgain, wholeSurrogatePart } from "./transform/surrogate-parts.js";
 import { MemoizedOperators } from "./transform/memoized-operators.js";
 import { copyCase } from "./transform/operators/pseudonym.js";
-import { redactionPlaceholder } from "./transform/operators/redact.js";
+import { redactionKeepingStructure, redactionPlaceholder } from "./transform/operators/redact.js";
 import { REPRESENTATION_LENGTH } from "./transform/operators/format.js";
 import { OperatorError, type Operator, type OperatorOutput } from "./transform/base.js";
 import { isKeyPath, mapStrings } from "./content.js";
@@ -537,7 +537,9 @@ class Guard implements ReconsGuard {
       }
       const { detection } = span;
       const original = text.slice(detection.start, detection.end);
-      const { replacement, fallback, exception } = this.transform(original, text, span, context, rewriteOf);
+      const { replacement: transformed, fallback, exception } = this.transform(original, text, span, context, rewriteOf);
+      const placeholder = this.redact(detection);
+      const replacement = transformed === placeholder ? redactionKeepingStructure(original, placeholder) : transformed;
       output += text.slice(cursor, detection.start);
       if (span.action !== "allow") inserted.push([output.length, output.length + replacement.length]);
       output += replacement;

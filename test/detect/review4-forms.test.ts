@@ -332,6 +332,19 @@ describe("review 4 (c): surrogates that break the text", () => {
     expect(e164).toMatch(/^Phone: \+1-/); // got "+0-799-756-9198k985"
   });
 
+  it("an address redacted across a CSV row's cells, a JSON string's fields, XML elements, YAML lines or a table's cells keeps that structure", () => {
+    // Red-team structured payloads: 4 CSV columns became 2, three JSON keys and the XML tags went with one placeholder.
+    const guard = guardFor("address", "1600 Amphitheatre Pkwy, Mountain View, CA 94043", { action: "redact" });
+    const cases: Array<[string, string]> = [
+      ["id,street,city,state_zip\n7,1600 Amphitheatre Pkwy,Mountain View,CA 94043", "id,street,city,state_zip\n7,[REDACTED:address],[REDACTED:address],[REDACTED:address]"],
+      ['{"street":"1600 Amphitheatre Pkwy","city":"Mountain View","state":"CA","zip":"94043"}', '{"street":"[REDACTED:address]","city":"[REDACTED:address]","state":"[REDACTED:address]","zip":"[REDACTED:address]"}'],
+      ["<street>1600 Amphitheatre Pkwy</street><city>Mountain View</city><zip>CA 94043</zip>", "<street>[REDACTED:address]</street><city>[REDACTED:address]</city><zip>[REDACTED:address]</zip>"],
+      ["street: 1600 Amphitheatre Pkwy\ncity: Mountain View\nstate: CA\nzip: 94043", "street: [REDACTED:address]\ncity: [REDACTED:address]\nstate: [REDACTED:address]\nzip: [REDACTED:address]"],
+    ];
+    for (const [text, expected] of cases) expect(unauthorized(guard, text)[0], text).toBe(expected);
+    expect(unauthorized(guard, "Ship to 1600 Amphitheatre Pkwy, Mountain View, CA 94043.")[0]).toBe("Ship to [REDACTED:address].");
+  });
+
   it("a card's first four or six digits before a mask are the surrogate's, not the real issuer digits, and restore", () => {
     // Semantic-judge probe of the value-swapped replay: `566276*******24` of 566276822004 passed whole; `4119 32** **** 9275` kept its head.
     const guard = guardFor("credit_card", "4119324671999275");
