@@ -265,6 +265,11 @@ export function createFormatPreservingOperator(name: string, cipher: NumeralCiph
     const [scope, value] = JSON.parse(key) as [string, string];
     return encrypt(cipher, scope, value);
   });
+  // National digits and extension enciphered as one numeral string (an extension alone is too small a domain), split back.
+  const phoneSurrogate = (input: Omit<OperatorInput, "value">, phone: PhoneDigits): PhoneDigits => {
+    const digits = encrypted(JSON.stringify([scopeOf(input), phone.national + phone.extension])).text;
+    return { national: digits.slice(0, phone.national.length), extension: digits.slice(phone.national.length) };
+  };
   // Surrogates come back at every hop to be restored: decrypt each once too (errors are not cached).
   const decrypted = memoize((key: string): string => {
     const [scope, transformed] = JSON.parse(key) as [string, string];
@@ -278,7 +283,7 @@ export function createFormatPreservingOperator(name: string, cipher: NumeralCiph
       const date = input.kind === "date" ? dates.surrogate(input.value, scopeOf(input), input.registered) : null;
       if (date !== null) return { text: date };
       const phone = input.kind === "phone" ? phoneDigits(input.registered ?? input.value) : undefined;
-      const dialled = phone === undefined ? null : withPhoneDigits(input.value, phone, splitPhoneDigits(encrypted(JSON.stringify([scopeOf(input), phone.national + phone.extension])).text, phone));
+      const dialled = phone === undefined ? null : withPhoneDigits(input.value, phone, phoneSurrogate(input, phone));
       if (dialled !== null) return { text: dialled };
       // Deterministic, so repeated values (the same SSN in every message) are enciphered once.
       return { ...encrypted(JSON.stringify([scopeOf(input), input.value])) };
@@ -287,7 +292,7 @@ export function createFormatPreservingOperator(name: string, cipher: NumeralCiph
       const date = input.kind === "date" ? dates.original(transformed, scopeOf(input), input.registered) : null;
       if (date !== null) return date;
       const phone = input.kind === "phone" && input.registered !== undefined ? phoneDigits(input.registered) : undefined;
-      const real = phone === undefined ? null : withPhoneDigits(transformed, splitPhoneDigits(encrypted(JSON.stringify([scopeOf(input), phone.national + phone.extension])).text, phone), phone);
+      const real = phone === undefined ? null : withPhoneDigits(transformed, phoneSurrogate(input, phone), phone);
       if (real !== null) return real;
       return decrypted(JSON.stringify([scopeOf(input), transformed]));
     },
@@ -305,11 +310,6 @@ function phoneDigits(value: string): PhoneDigits | undefined {
   if (nanp !== null) return nanp;
   const national = nationalDigits(value);
   return national === undefined ? undefined : { national, extension: "" };
-}
-
-/** An enciphered run of national digits and extension, split back into the two (they are enciphered as one: an extension alone is too small a domain). */
-function splitPhoneDigits(digits: string, like: PhoneDigits): PhoneDigits {
-  return { national: digits.slice(0, like.national.length), extension: digits.slice(like.national.length) };
 }
 
 /**
