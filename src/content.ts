@@ -220,8 +220,13 @@ class Walker {
       const next = this.walk(item, nextKey === key ? childPath(path, key, index) : `${path}[key#${index}]`);
       if (next !== item || nextKey !== key) {
         copy ??= copyOfRecord(source, keys, values);
-        if (nextKey !== key) delete copy[key];
-        copy[nextKey] = next;
+        let target = nextKey;
+        if (nextKey !== key) {
+          delete copy[key];
+          // Two keys redacted alike (`[REDACTED:text]`) would keep one value: the later one gets a number.
+          for (let n = 2; Object.prototype.hasOwnProperty.call(copy, target); n++) target = `${nextKey}#${n}`;
+        }
+        copy[target] = next;
       }
     }
     // Symbol-keyed fields: a brand (LangChain's message marker) stays as it is, a text one is walked.

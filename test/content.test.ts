@@ -22,6 +22,12 @@ describe("mapStrings", () => {
     expect(result.two).toBe(result.one);
   });
 
+  it("keeps every value when two keys are rewritten to the same text (a later one gets a number)", () => {
+    // Red-team payload: `{criminal: 1, "type 2 diabetes": 2}` came back as one `[REDACTED:text]` key, the first value lost.
+    const result = mapStrings({ criminal: 1, other: 3, "type 2 diabetes": 2 }, (text, path) => (path.endsWith("#key") && text !== "other" ? "[REDACTED:text]" : text));
+    expect(result).toEqual({ other: 3, "[REDACTED:text]": 1, "[REDACTED:text]#2": 2 });
+  });
+
   it("replaces a reference back into a record or array being walked with the cycle marker", () => {
     const record: Record<string, unknown> = { note: "secret" };
     record.self = record;

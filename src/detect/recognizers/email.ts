@@ -10,7 +10,11 @@ import { allMatches } from "./matches.js";
 const EMAIL_SHAPE =
   /(?<![A-Za-z0-9._%+-])[A-Za-z0-9_%+-](?:[A-Za-z0-9._%+-]{0,62}[A-Za-z0-9_%+-])?@(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?\.){1,8}[A-Za-z]{2,24}(?![A-Za-z0-9-]|\.[A-Za-z0-9])/g;
 
-/** Email addresses. */
+/** A URL's scheme and user name right before a match: what follows is the password of `scheme://user:password@host`. */
+const URL_CREDENTIALS_BEFORE = /[A-Za-z][A-Za-z0-9+.-]*:\/\/[^\s/@:]*:$/;
+const MAX_URL_PREFIX = 128;
+
+/** Email addresses; in a URL's credentials, the password alone (kind `secret`). */
 export class EmailRecognizer implements Recognizer {
   readonly name = "email";
   readonly kind = "email";
@@ -18,6 +22,14 @@ export class EmailRecognizer implements Recognizer {
 
   detect(text: string): Detection[] {
     if (!text.includes("@")) return [];
-    return allMatches(EMAIL_SHAPE, text).map((m) => recognizerHit(this, m.index, m.index + m[0].length, 0.95));
+    return allMatches(EMAIL_SHAPE, text).map((m) => {
+      const start = m.index;
+      const end = start + m[0].length;
+      // `postgres://app:s3cret@db.example.com`: the password of a URL's credentials, not an address; the host stays, so the URL still parses.
+      if (URL_CREDENTIALS_BEFORE.test(text.slice(Math.max(0, start - MAX_URL_PREFIX), start))) {
+        return { ...recognizerHit(this, start, start + m[0].indexOf("@"), 0.95), kind: "secret", valueType: "format" as const };
+      }
+      return recognizerHit(this, start, end, 0.95);
+    });
   }
 }

@@ -20,6 +20,14 @@ describe("EmailRecognizer", () => {
     }
   });
 
+  it("reads a URL's `user:password@host` as the password (a secret), leaving the host: the URL still parses", () => {
+    // Red-team payload: `postgres://app:s3cret@db.internal.example.com:5432/prod` lost its host to one `[REDACTED:email]`.
+    const text = "DATABASE_URL=postgres://app:s3cret@db.internal.example.com:5432/prod";
+    const [hit] = email.detect(text);
+    expect([text.slice(hit!.start, hit!.end), hit!.kind]).toEqual(["s3cret", "secret"]);
+    expect(email.detect("write app:ops@example.com")[0]!.kind).toBe("email");
+  });
+
   itReportsItsIdentity(email, "mail donald@example.org");
   itTerminatesOnAdversarialInput(email);
 });
