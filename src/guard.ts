@@ -523,8 +523,8 @@ class Guard implements ReconsGuard {
       decisions.push(this.failureDecision(text, path, context, "detection-error", error));
       return DETECTION_ERROR;
     }
-    // An object key that is one ordinary word and a name part alone (`{"price": 40}` beside `Mark Price`) is structure;
-    // not where restoring wrote it (a surrogate an agent put in a key is the real value again).
+    // An object key that is one ordinary word and a name part alone (`{"price": 40}` beside `Mark Price`), or an identifier
+    // with an indicator in it (`bail_usd`), is structure; not where restoring wrote it (a surrogate in a key is the real value again).
     if (isKeyPath(path) && restoredNothing) planned = planned.filter(({ detection }) => !isStructuralKeyWord(text, detection));
     if (planned.length === 0) return text;
     let output = "";
@@ -538,8 +538,7 @@ class Guard implements ReconsGuard {
       const { detection } = span;
       const original = text.slice(detection.start, detection.end);
       const { replacement: transformed, fallback, exception } = this.transform(original, text, span, context, rewriteOf);
-      const placeholder = this.redact(detection);
-      const replacement = transformed === placeholder ? redactionKeepingStructure(original, placeholder) : transformed;
+      const replacement = span.action !== "allow" && transformed === this.redact(detection) ? redactionKeepingStructure(original, transformed) : transformed;
       output += text.slice(cursor, detection.start);
       if (span.action !== "allow") inserted.push([output.length, output.length + replacement.length]);
       output += replacement;

@@ -147,7 +147,6 @@ function typeOfValue(value: string): FieldType {
   if (isCanary(value)) return { kind: "canary", valueType: "format" };
   if (EMAIL.test(trimmed)) return { kind: "email", valueType: "format" };
   if (parseDate(value)) return { kind: "date", valueType: "format" };
-  if (isCardNumber(trimmed)) return { kind: "card", valueType: "format" };
   // A bare run of four digits or more (`4821` under `pin`-like names we do not know, `0473033101`) or digits grouped as no
   // quantity is, identifies something: mLDP would keep most of its digits (a PIN moved by 2).
   if (/^(?:0\d+|\d{4,})$/.test(trimmed) || (GROUPED_DIGITS.test(trimmed) && !THOUSANDS.test(trimmed))) return { kind: "id", valueType: "format" };

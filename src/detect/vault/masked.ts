@@ -13,6 +13,8 @@ const MIN_MASKED_DIGITS = 8;
 const LOOKBEHIND = 48;
 /** How far after the digits a `(last 4)` / `is the last four` phrase is looked for. */
 const LOOKAHEAD = 40;
+/** Card brands a last four follows (`Amex (7215)`, `Visa-7215`). */
+const CARD_BRANDS = ["visa", "amex", "mastercard", "discover", "jcb", "diners"];
 /**
  * A mask run (`***-**-`, `XXXX`, `••••`), a lone `x` glued to the digits (`Card x3304`, `x-3304`;
  * not `0x3304`, `1920x1080`), an ellipsis (`...4821`), `ending (in)` or `ends in`, `last 4
@@ -20,7 +22,10 @@ const LOOKAHEAD = 40;
  * (`Amex (7215)`, `Visa-7215`). Two asterisks right after a word
  * (`**Date of Birth:** 1957`) close a markdown bold label: not a mask.
  */
-export const MASK_BEFORE = /(?:(?<!\p{L})(?!(?<=[^\s*\d])\*\*\s*$)[*xX•#●·■◦∗▪]{2,}(?:[\s.-]*[*xX•#●·■◦∗▪]+)*[\s.-]*|(?<![\p{L}\p{N}_])x-?|(?:\.{3}|…)[\s-]*|\bend(?:s|ing)(?: in| with)?\W{0,4}|(?<![\p{L}\d])(?:last|final)[ _-]?(?:4|four)(?![\p{L}\d])[^\d\n]{0,40}|\b(?:visa|amex|mastercard|discover|jcb|diners)[\s(#:-]{0,3})$/iu;
+export const MASK_BEFORE = new RegExp(
+  String.raw`(?:(?<!\p{L})(?!(?<=[^\s*\d])\*\*\s*$)[*xX•#●·■◦∗▪]{2,}(?:[\s.-]*[*xX•#●·■◦∗▪]+)*[\s.-]*|(?<![\p{L}\p{N}_])x-?|(?:\.{3}|…)[\s-]*|\bend(?:s|ing)(?: in| with)?\W{0,4}|(?<![\p{L}\d])(?:last|final)[ _-]?(?:4|four)(?![\p{L}\d])[^\d\n]{0,40}|\b(?:${CARD_BRANDS.join("|")})[\s(#:-]{0,3})$`,
+  "iu",
+);
 /**
  * The digits named as a last four right after them: `6943 (Last 4 digits only)`, `6410 is the last
  * four of her SSN`, `6410, the final 4`. Unanchored phrases (`6410 ... last`) are not enough.
@@ -63,8 +68,8 @@ export function namedLastDigits(source: string, end: number): boolean {
 
 /** Characters of a mask run, and the ellipsis. */
 const MASK_CODES = new Set([..."*•#●·■◦∗▪…"].map((char) => char.charCodeAt(0)));
-/** The words `ends in`, `ending with` and the like end in, and card brands a last four follows (`Amex (7215)`, `Visa-7215`). */
-const MASK_WORDS = new Set(["ends", "ending", "in", "with", "visa", "amex", "mastercard", "discover", "jcb", "diners"]);
+/** The words `ends in`, `ending with` and the like end in, and the card brands. */
+const MASK_WORDS = new Set(["ends", "ending", "in", "with", ...CARD_BRANDS]);
 const X_CODES = new Set([0x58, 0x78]);
 const DOT = 0x2e;
 const MAX_MASK_WORD = 10;
