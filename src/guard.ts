@@ -6,7 +6,7 @@ import { defaultRecognizers, recognizerDetector } from "./detect/recognizers/ind
 import { ageDetector } from "./detect/vault/ages.js";
 import { parseDate, type CalendarDate } from "./detect/vault/dates.js";
 import { asciiDigits, escapedAs, normalizeValue, unescapedText, withoutAccents, withoutLookalikes } from "./detect/vault/normalize.js";
-import { namePart } from "./detect/vault/names.js";
+import { isGivenNameForm, namePart } from "./detect/vault/names.js";
 import { nicknamesOf } from "./detect/vault/nicknames.js";
 import { isDictionaryWord } from "./detect/vault/words.js";
 import { Vault } from "./detect/vault/vault.js";
@@ -906,7 +906,8 @@ function standsAlone(text: string, { start, end }: Detection): boolean {
  * The registered name to pseudonymize instead of a span that renders it, so that its surrogate restores: the
  * registered value for other accents or case (`Michael González` of `Michael Gonzalez`); its first name and
  * surname for a short first name (`Greg Olson` of `Gregory Olson`, `Bob Pearson` of `Robert Pearson II`:
- * two words, the same surname, a short form from the matcher's nickname table). Null for any other span.
+ * two words, the same surname, a short form from the matcher's nickname table or `isGivenNameForm`, `Gabi Beard`
+ * of `Gabriela Beard`), its first name and initial for a short first name and initial (`Bob P.`). Null for any other span.
  */
 function registeredRendering(span: string, registered: string): string | null {
   if (withoutAccents(span) === withoutAccents(registered)) return registered;
@@ -914,5 +915,9 @@ function registeredRendering(span: string, registered: string): string | null {
   const first = namePart(registered, "first-name");
   const surname = namePart(registered, "surname");
   if (written.length !== 2 || first === null || surname === null) return null;
-  return written[1] === normalizeValue(surname) && nicknamesOf(normalizeValue(first)).includes(written[0]) ? `${first} ${surname}` : null;
+  const given = normalizeValue(first);
+  if (!nicknamesOf(given).includes(written[0]) && !isGivenNameForm(written[0], given)) return null;
+  if (written[1] === normalizeValue(surname)) return `${first} ${surname}`;
+  // The surname's initial (`Bob P.`) stays an initial: the pseudonym shows its surrogate's.
+  return written[1] === normalizeValue(surname).charAt(0) ? `${first} ${span.trim().split(/\s+/)[1]}` : null;
 }

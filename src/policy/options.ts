@@ -95,10 +95,12 @@ export const reconsOptionsSchema = z.strictObject({
   mldp: z
     .strictObject({
       epsilon: z.number().positive().default(1),
-      /** Metric unit per kind (amount 1 = one currency unit); `*` for others. */
-      unit: z.record(z.string(), z.number().positive()).default({ amount: 100, "*": 1 }),
+      /** Metric unit per kind in the value's real scale (amount 5000 = five thousand currency units); `*` for every kind not named. */
+      unit: z.record(z.string(), z.number().positive()).default({}),
+      /** For a kind without a `unit`: the unit as this fraction of the value (0.05: a salary of 128,227 on a scale of ~6,400, a score of 738 of ~37). */
+      relativeUnit: z.number().positive().default(0.05),
     })
-    .default({ epsilon: 1, unit: { amount: 100, "*": 1 } }),
+    .default({ epsilon: 1, unit: {}, relativeUnit: 0.05 }),
   /** Extra recognizers (plug-ins) and whether to keep the built-in ones. */
   recognizers: z
     .array(

@@ -79,12 +79,12 @@ describe("review 4 (a): forms that reach an unauthorized recipient", () => {
     expectNoLeak(guard, "Saldo: CHF 484’801.59", "484’801.59");
     // A whole amount written with zero cents in those layouts (crypto review).
     const salary = guardFor("salary", "$45,000", { kind: "amount" });
-    // The noisy amount keeps the writer's layout.
+    // The noisy amount keeps the writer's layout (noise in whole dollars, the registered value's resolution).
     for (const [written, layout] of [
-      ["45.000,00", /^Salary: \d\d\.\d00,00 per year\.$/],
-      ["45 000,00", /^Salary: \d\d \d00,00 per year\.$/],
-      ["45 000.00", /^Salary: \d\d \d00\.00 per year\.$/],
-      ["45’000.00", /^Salary: \d\d’\d00\.00 per year\.$/],
+      ["45.000,00", /^Salary: \d\d\.\d{3},00 per year\.$/],
+      ["45 000,00", /^Salary: \d\d \d{3},00 per year\.$/],
+      ["45 000.00", /^Salary: \d\d \d{3}\.00 per year\.$/],
+      ["45’000.00", /^Salary: \d\d’\d{3}\.00 per year\.$/],
     ] as const) {
       const [direct] = unauthorized(salary, `Salary: ${written} per year.`);
       expect(direct.replace(/\D/g, "")).not.toMatch(/^4500000?$/);

@@ -116,6 +116,10 @@ function startsSentence(source: string, start: number): boolean {
   return at === 0 || source.charAt(at - 1) === "\n" || SENTENCE_END.test(source.charAt(at - 1));
 }
 
+/** The rest of a letter's closing after its adjective (`Best| regards,`, `Warm| wishes!`): the word before it is no name. */
+const CLOSING = /^[ \t]+(?:regards|wishes)[ \t]*(?:[,.!]|\r?\n|$)/i;
+const CLOSING_LOOKAHEAD = 16;
+
 /** First names that are foremost names in the lexicon but also verbs an instruction opens with. */
 const IMPERATIVE_NAMES: ReadonlySet<string> = new Set(["mark", "grant", "sue", "pat", "rob", "chase", "wade", "jack"]);
 /** Words that open the object of a verb (`the`, `your`, `them`): after a sentence's first word, they make it an imperative. */
@@ -143,6 +147,8 @@ export function isStandaloneNameReference(source: string, start: number, end: nu
   if (CALENDAR_WORDS.has(lower) && isDateMonth(source, start, end)) return false;
   // A verb opening an instruction (`Mark the calendar`, `Sue the vendor`, `Grant them access`): the imperative, not the person.
   if (IMPERATIVE_NAMES.has(lower) && OBJECT_OPENERS.has(after.toLowerCase()) && startsSentence(source, start)) return false;
+  // A letter's closing (`Best regards,`, `Warm wishes!`), even with the person named in full above it; not `Rita wishes to ...`.
+  if (CLOSING.test(source.slice(end, end + CLOSING_LOOKAHEAD))) return false;
   // A name word followed by another capitalized word is someone else's first name (`Grant Doe`).
   // Decided first: most references stand mid-sentence, and need no look at the label patterns.
   if (!startsSentence(source, start) || !opensAsWord(lower) || (isNameWord(lower) && !isCapitalized(after))) return true;
@@ -150,6 +156,24 @@ export function isStandaloneNameReference(source: string, start: number, end: nu
   if (isSingularSubjectVerb(after)) return true;
   if (followsNamingLabel(source, start, after)) return true;
   return isPossessive(source, end) || namedInFull();
+}
+
+/** What joins the words of a file name, path or handle (`okafor-referral.docx`, `reports/okafor.pdf`). */
+const PATH_JOINER = /[-_./\\]/;
+const PATH_CHARACTER = /[A-Za-z0-9]/;
+/** Shortest lowercase surname taken inside a path (`lee`, `fox` name too much else). */
+const MIN_PATH_SURNAME = 4;
+
+/**
+ * Whether a surname written in lowercase at source[start, end) names the person as a part of a file
+ * name, path or handle (`okafor-referral.docx`, `referrals/okafor.pdf`): joined to a neighbour by a
+ * path character, and no English word (`long_term`, `young-adult` stay).
+ */
+export function isSurnameInPath(source: string, start: number, end: number): boolean {
+  const word = source.slice(start, end);
+  if (word.length < MIN_PATH_SURNAME || !/^[a-z]+$/.test(word) || isDictionaryWord(word)) return false;
+  const joinedBefore = PATH_JOINER.test(source.charAt(start - 1)) && PATH_CHARACTER.test(source.charAt(start - 2));
+  return joinedBefore || (PATH_JOINER.test(source.charAt(end)) && PATH_CHARACTER.test(source.charAt(end + 1)));
 }
 
 const NAME_WORD = /[\p{L}\p{M}]+(?:['’][\p{L}\p{M}]+)*/gu;

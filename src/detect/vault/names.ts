@@ -100,7 +100,7 @@ export function nameVariants(name: PersonName): Variant[] {
   if (!titled) variants.push(...multiWordParts(tokens));
   if (first.length >= MIN_PART_LENGTH && !titled) variants.push({ form: first, confidence: FIRST_NAME_CONFIDENCE, role: "first-name" });
   for (const nickname of titled ? [] : nicknamesOf(first)) {
-    variants.push(whole(`${nickname} ${surname}`, NICKNAME_CONFIDENCE));
+    variants.push(whole(`${nickname} ${surname}`, NICKNAME_CONFIDENCE), whole(`${nickname} ${surname.charAt(0)}`, INITIAL_CONFIDENCE));
     // Alone, a short form that is foremost a word (`Will`, `Bill`, `Pat`) opens headings and titles (`Last Will`, `Bill Payment`);
     // one the lexicon knows first as a name (`Peggy`, `Maggie`, `Bobby`) is taken alone by the rules of a first name.
     if (nickname.length >= MIN_PART_LENGTH && (!isDictionaryWord(nickname) || isNameWord(nickname))) variants.push({ form: nickname, confidence: FIRST_NAME_CONFIDENCE, role: "first-name" });
@@ -130,6 +130,22 @@ export function nameVariants(name: PersonName): Variant[] {
     variants.push(...nameVariants({ first, surname: split, tokens: [...tokens.slice(0, -1), split] }));
   }
   return variants;
+}
+
+/** Shortest ending of a given name read as a short form of it (`Lena` of `Elena`; `Ian` of `Brian` is a name of its own). */
+const MIN_GIVEN_ENDING = 4;
+/** Letters a short or pet form shares with the start of its given name (`Gabi`, `Kev`, `Steph`, `Gracie`). */
+const GIVEN_PREFIX = 3;
+
+/**
+ * Whether the normalized word `word` reads as a form of the given name `first` that NICKNAMES does not
+ * list: it opens with the name's first letters (`Gabi` of `Gabriela`, `Kev` of `Kevin`, `Gracie` of
+ * `Grace`) or is its ending (`Lena` of `Elena`, `Xander` of `Alexander`). Written before the person's
+ * surname, it names the person.
+ */
+export function isGivenNameForm(word: string, first: string): boolean {
+  if (word === first || word.length < GIVEN_PREFIX || !/^[a-z]+$/.test(word)) return false;
+  return (first.length >= GIVEN_PREFIX && word.startsWith(first.slice(0, GIVEN_PREFIX))) || (word.length >= MIN_GIVEN_ENDING && first.endsWith(word));
 }
 
 /**

@@ -2,6 +2,7 @@ import type { ValueType } from "../../event.js";
 import type { FieldType } from "../../policy/infer.js";
 import { addressVariants } from "./addresses.js";
 import { caseTypeVariants, isCaseTypeField } from "./case-types.js";
+import { ratingBandVariants } from "./rating-bands.js";
 import { isClinicalField, phraseVariants } from "./context.js";
 import { birthDateVariants, isBirthField } from "./birth-dates.js";
 import { dateVariants, parseDate } from "./dates.js";
@@ -113,7 +114,7 @@ function formsOf(field: string, member: VaultMember, type: FieldType): Variant[]
   const { normalized } = member;
   if (normalized === "") return [];
   if (member.use === "in-list") return [{ form: normalized, confidence: LIST_WORD_CONFIDENCE, role: "list-word" }];
-  if (member.use === "after-label") return labeledVariants(field, normalized);
+  if (member.use === "after-label") return [...labeledVariants(field, normalized), ...ratingBandVariants(field, member.value)];
   const near = member.use === "near-label" ? nearLabelVariant(field, normalized) : null;
   return near ? [near] : variantsOf(field, type.kind, type.valueType, member.value, normalized);
 }

@@ -13,7 +13,7 @@ import { listNeighbours, type MemberHit } from "./lists.js";
 import { followsMask, namedLastDigits, precedesMask } from "./masked.js";
 import { vaultMembers } from "./members.js";
 import { besideCurrency, withoutCoarseRoundings } from "./numbers.js";
-import { besideOtherName, isCompoundHead, isFamilyReference, isOrdinaryNameWord, isSpeakerLabel, POSSESSIVE, isStandaloneNameReference, isWordNameReference, precedesCapitalized, readsAsOneName } from "./name-parts.js";
+import { besideOtherName, isCompoundHead, isFamilyReference, isOrdinaryNameWord, isSpeakerLabel, POSSESSIVE, isStandaloneNameReference, isSurnameInPath, isWordNameReference, precedesCapitalized, readsAsOneName } from "./name-parts.js";
 import { SpanCover } from "../span-cover.js";
 import { isDigitCode, isLowerLetterCode, NormalizeBuffer, normalizeValue, originalSpan, SPACE_CODE } from "./normalize.js";
 import { PatternGroup, type PatternIndex } from "./pattern-group.js";
@@ -21,7 +21,7 @@ import type { Variant, VariantRole } from "./variant.js";
 import { isDictionaryWord, isStopword, isTitle } from "./words.js";
 import { memberVariants } from "./variants.js";
 import { sortInPlace } from "../sort.js";
-import { parseName } from "./names.js";
+import { isGivenNameForm, parseName, type PersonName } from "./names.js";
 import { showSummaryOnly } from "../../summary-only.js";
 
 export interface VaultEntry {
@@ -84,8 +84,8 @@ export class Vault implements Detector {
   /** List id of each entry (members of one list value share it), NO_LIST for a lone value. */
   private readonly lists: number[] = [];
   private listCount = 0;
-  /** Surname of each name entry once asked (`surnameOf`), null for none. */
-  private readonly surnames: Array<string | null> = [];
+  /** First name and surname of each name entry once asked (`personNameOf`), null for none. */
+  private readonly personNames: Array<PersonName | null> = [];
   private readonly known = new Set<string>();
   private skeletons = new DigitSkeletons();
   private revision = 0;
@@ -367,13 +367,21 @@ export class Vault implements Detector {
       }
     }
     const initialsStart = role === "surname" ? this.givenInitialsBefore(norm, entry, start, end) : -1;
+    const givenStart = role === "surname" && !this.ofSurrogates ? this.givenFormBefore(norm, entry, start) : -1;
     if (initialsStart >= 0) hits.candidates.push({ entry, start: initialsStart, end, confidence: INITIALS_CONFIDENCE, role: "whole" });
+    else if (givenStart >= 0) hits.candidates.push({ entry, start: givenStart, end, confidence: INITIALS_CONFIDENCE, role: "whole" });
     else {
       const [from, to] = originalSpan(norm, start, end);
       // A surrogate alone by the same rules as a real name: only a word-like name gets a word-like pseudonym (pseudonym.ts), so `Best regards` stays a greeting.
       // Never the head of a compound: `Cross-check` beside the pseudonym `Dana Cross` is the phrase (a real `Hill-check` is still taken: fail safe).
       if (this.ofSurrogates && (isCompoundHead(norm.source, to) || !this.isSurrogateWordNamed(norm, entry, from, to))) return;
-      if (isStandaloneNameReference(norm.source, from, to, () => this.namedInFull(norm, entry)) || (role === "first-name" && isSpeakerLabel(norm.source, from, to))) hits.candidates.push(hit);
+      if (
+        isStandaloneNameReference(norm.source, from, to, () => this.namedInFull(norm, entry)) ||
+        (role === "first-name" && isSpeakerLabel(norm.source, from, to)) ||
+        (role === "surname" && isSurnameInPath(norm.source, from, to))
+      ) {
+        hits.candidates.push(hit);
+      }
     }
   }
 
@@ -391,14 +399,35 @@ export class Vault implements Detector {
     return surname !== null && norm.slice(start, Math.min(norm.length, start + surname.length + 1)) === `${surname} `;
   }
 
-  /** The normalized surname of a name entry, parsed once (every match of its forms asks). */
+  /** The normalized surname of a name entry. */
   private surnameOf(entry: number): string | null {
-    let surname = this.surnames[entry];
-    if (surname === undefined) {
+    return this.personNameOf(entry)?.surname ?? null;
+  }
+
+  /** The normalized first name and surname of a name entry, parsed once (every match of its forms asks). */
+  private personNameOf(entry: number): PersonName | null {
+    let name = this.personNames[entry];
+    if (name === undefined) {
       const { value } = this.list[entry];
-      this.surnames[entry] = surname = parseName(normalizeValue(value), value)?.surname ?? null;
+      this.personNames[entry] = name = parseName(normalizeValue(value), value);
     }
-    return surname;
+    return name;
+  }
+
+  /**
+   * Start of a capitalized short form of the entry's first name right before its surname at normalized
+   * `start` (`Gabi Beard`, `Lena Petrova` of `Gabriela Beard`, `Elena Petrova`: `isGivenNameForm`), else -1.
+   * Read as someone else's first name, it would have kept the surname too.
+   */
+  private givenFormBefore(norm: NormalizeBuffer, entry: number, start: number): number {
+    const name = this.personNameOf(entry);
+    const { codes, origin, source } = norm;
+    if (name === null || start < 2 || codes[start - 1] !== SPACE_CODE) return -1;
+    let first = start - 1;
+    while (first > 0 && isLowerLetterCode(codes[first - 1])) first--;
+    const letter = source.charAt(origin[first]);
+    if (first === start - 1 || letter === letter.toLowerCase() || (first > 0 && codes[first - 1] !== SPACE_CODE)) return -1;
+    return isGivenNameForm(norm.slice(first, start - 1), name.first) ? first : -1;
   }
 
   /**

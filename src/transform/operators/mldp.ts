@@ -4,14 +4,22 @@ import { parseNumber } from "../../detect/vault/numbers.js";
 import { OperatorError, type Operator, type OperatorInput, type OperatorOutput } from "../base.js";
 
 /**
- * Metric local differential privacy for numbers: each number in the value gets discrete Laplace
- * (two-sided geometric) noise k * unit with P(k) proportional to exp(-epsilon * |k|), the unit
- * chosen by kind (`unit[kind] ?? unit["*"]`), drawn from an HMAC-SHA256 stream keyed by the secret. Integer arithmetic in the value's own decimals,
- * so no floating-point low bits leak; unsigned values are clamped at 0; the text keeps its
- * currency, grouping and decimals (`$205,902.00` -> `$205,901.00`, `118.300,00 €` -> `117.900,00 €`). The unit is in the value's
- * real scale: a number written with a magnitude (`$206K`, `$1.3M`, `2 billion`) moves by the
- * unit in that magnitude, never by less than its last displayed digit. Each number of a value gets
- * its noise once (never zero), whatever rendering of the value comes later.
+ * Metric local differential privacy for numbers: each number x in the value is released as y with
+ * P(y) proportional to exp(-epsilon * |y - x| / unit) (the Laplace mechanism on the l1 metric in
+ * units of `unit`), discretized at the value's own resolution: the noise is k steps of its last
+ * decimal (of the registered value, so every rendering moves alike), k from a discrete Laplace
+ * (two-sided geometric) draw with P(k) proportional to exp(-epsilon * step / unit * |k|), from an
+ * HMAC-SHA256 stream keyed by the secret. At the resolution, not in whole units: noise in multiples
+ * of a unit keeps x modulo the unit (`$1,043,369` -> `$1,043,469` kept its last digits and told every
+ * value one unit away apart). The unit is `unit[kind] ?? unit["*"]` in the value's real scale, or,
+ * for a kind without one, `relativeUnit` of the value (a salary of 128,227 on a scale of ~6,400, a
+ * score of 738 of ~37: one absolute unit is too small for millions or too large for scores).
+ * Integer arithmetic in the value's own decimals, so no floating-point low bits leak; unsigned
+ * values are clamped at 0; the text keeps its currency, grouping and decimals (`$205,902.00` ->
+ * `$214,377.18`, `118.300,00 €` -> `112.640,00 €`). A number written with a magnitude (`$206K`,
+ * `$1.3M`, `2 billion`) is the noisy value rounded to its last displayed digit, and never the
+ * written one. Each number of a value gets its noise once (never zero), whatever rendering of the
+ * value comes later.
  */
 
 /** Epsilon and unit per kind, as parsed by the `mldp` option schema. */
@@ -35,15 +43,20 @@ export function keyedUniforms(key: Uint8Array, label: string): UniformSource {
   };
 }
 
-/** Failures (k) before the first success, success probability 1 - alpha, by inversion. */
-function geometric(alpha: number, uniform: UniformSource): number {
-  return Math.floor(Math.log(uniform()) / Math.log(alpha));
+/** Failures (k) before the first success, success probability 1 - alpha with alpha = exp(-epsilon), by inversion (log alpha taken as -epsilon: exact for an epsilon near 0). */
+function geometric(epsilon: number, uniform: UniformSource): number {
+  return Math.floor(Math.log(uniform()) / -epsilon);
 }
 
-/** A two-sided geometric sample: P(k) = (1 - alpha) / (1 + alpha) * alpha^|k|, alpha = exp(-epsilon). */
-export function sampleDiscreteLaplace(epsilon: number, uniform: UniformSource): number {
-  const alpha = Math.exp(-epsilon);
-  return geometric(alpha, uniform) - geometric(alpha, uniform);
+/**
+ * A two-sided geometric (discrete Laplace) sample, P(k) proportional to alpha^|k| with alpha = exp(-epsilon),
+ * drawn given k != 0 (a zero would release the real value): a fair sign, and |k| - 1 geometric, so
+ * P(|k| = m) = (1 - alpha) * alpha^(m - 1). Exact, and one pass even where zero is almost certain
+ * (a `$1.3M` on a unit of 1000: redrawing until non-zero would never end).
+ */
+export function sampleNonZeroDiscreteLaplace(epsilon: number, uniform: UniformSource): number {
+  const sign = uniform() <= 0.5 ? -1 : 1;
+  return sign * (1 + geometric(epsilon, uniform));
 }
 
 /**
@@ -121,48 +134,49 @@ function magnitudeAfter(rest: string): number {
   return match[1] ? 1e3 : match[2] ? 1e6 : 1e9;
 }
 
-/** `units` steps of `unit` added to `number`, written in its own layout. */
-function perturb(number: WrittenNumber, units: number, unit: number): string {
+/** A number's size and its last decimal's step in real scale (`$1.3M`: 1,300,000 by 100,000). */
+function realScale(number: WrittenNumber, text: string): { size: number; step: number } {
+  const magnitude = magnitudeAfter(text.slice(number.index + number.length));
+  return { size: Number(`${number.integer}.${number.decimals || "0"}`) * magnitude, step: 10 ** -number.decimals.length * magnitude };
+}
+
+/** `noise` (real scale) added to `number`, rounded to its last displayed digit and at least one of them, written in its own layout. */
+function perturb(number: WrittenNumber, noise: number, magnitude: number): string {
   const { sign, decimals } = number;
-  const scale = 10n ** BigInt(decimals.length);
   const scaled = BigInt(sign + number.integer + decimals);
-  // The unit in the value's last displayed decimal; never below that decimal.
-  const step = BigInt(Math.max(1, Math.round(unit * Number(scale))));
-  let noisy = scaled + BigInt(units) * step;
+  const displayed = Math.round((noise / magnitude) * 10 ** decimals.length);
+  let noisy = scaled + BigInt(displayed === 0 ? Math.sign(noise) : displayed);
   if (sign === "" && noisy < 0n) noisy = 0n;
   const negative = noisy < 0n;
-  const magnitude = (negative ? -noisy : noisy).toString().padStart(decimals.length + 1, "0");
-  return layOut(number, negative ? "-" : "", magnitude.slice(0, magnitude.length - decimals.length), magnitude.slice(magnitude.length - decimals.length));
+  const digits = (negative ? -noisy : noisy).toString().padStart(decimals.length + 1, "0");
+  return layOut(number, negative ? "-" : "", digits.slice(0, digits.length - decimals.length), digits.slice(digits.length - decimals.length));
 }
 
 export function createMldpOperator(options: MldpOptions, key: Uint8Array): Operator {
   if (!(options.epsilon > 0)) throw new RangeError("mldp epsilon must be positive");
   /**
-   * The noise of a number of a value, from its own keyed stream: every rendering of that value
-   * (`$45,000`, `45 000,00`) moves by the same units, so releases cannot be averaged, and nothing
-   * needs remembering. A zero draw would release the real value (the backstop would redact it): the
-   * stream goes on to its next draw.
+   * Steps of noise for a number of a value, from its own keyed stream: every rendering of that value
+   * (`$45,000`, `45 000,00`) moves by the same noise, so releases cannot be averaged, and nothing
+   * needs remembering. Never zero: that would release the real value (the backstop would redact it).
    */
-  const unitsOf = (label: string): number => {
-    const uniform = keyedUniforms(key, label);
-    let units = 0;
-    while (units === 0) units = sampleDiscreteLaplace(options.epsilon, uniform);
-    return units;
-  };
+  const stepsOf = (label: string, epsilonPerStep: number): number => sampleNonZeroDiscreteLaplace(epsilonPerStep, keyedUniforms(key, label));
   return {
     action: "mldp",
     name: "mldp-discrete-laplace",
     apply(input: OperatorInput): OperatorOutput {
-      const unit = options.unit[input.kind] ?? options.unit["*"] ?? 1;
       const { value, registered } = input;
       // One number in whatever grouping it was written: noise on a part of it would leave the rest real.
       const numbers = writtenNumbers(value, registered);
       if (numbers.length === 0) throw new OperatorError("no number to perturb", "mldp-no-number");
-      // A rendering of a registered value moves with that value's noise.
+      // A rendering of a registered value moves with that value's noise: its size and resolution are the registered number's.
       const origin = `${input.field ?? ""}\u0000${registered ?? canonicalText(value, numbers)}`;
-      const text = withNumbers(value, numbers, (number, found) =>
-        perturb(number, unitsOf(`${origin}\u0000${found}`), unit / magnitudeAfter(value.slice(number.index + number.length))),
-      );
+      const anchors = registered === undefined ? [] : writtenNumbers(registered, registered);
+      const text = withNumbers(value, numbers, (number, found) => {
+        const { size, step } = anchors.length === numbers.length ? realScale(anchors[found], registered!) : realScale(number, value);
+        const unit = options.unit[input.kind] ?? options.unit["*"] ?? Math.max(step, Math.abs(size) * options.relativeUnit);
+        const noise = stepsOf(`${origin}\u0000${found}`, (options.epsilon * step) / unit) * step;
+        return perturb(number, noise, magnitudeAfter(value.slice(number.index + number.length)));
+      });
       return { text };
     },
   };

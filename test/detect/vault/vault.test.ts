@@ -156,6 +156,30 @@ describe("Vault", () => {
     expectNotFound(margaret, ["Rob the bank", "bob your head"]);
   });
 
+  it("finds a short form of the first name before the surname, a short form with the surname's initial, and a surname in a path", () => {
+    // The surname beside a first name it did not know read as someone else's: `Lena Petrova` passed whole.
+    const vault = vaultOf({ employee: "Elena Petrova", patient: "Gabriela Beard", client: "Robert Pearson", pt: "Daniel Okafor" });
+    expect(found(vault, "Lena Petrova called.")).toEqual([["Lena Petrova", "employee", 0.75]]);
+    expect(found(vault, "Gabi Beard and Gabby Beard")).toEqual([["Gabi Beard", "patient", 0.75], ["Gabby Beard", "patient", 0.75]]);
+    expect(found(vault, "Then Bob P. asked.")).toEqual([["Bob P", "client", 0.75]]);
+    expect(found(vault, "See okafor-referral.docx and referrals/okafor.pdf")).toEqual([["okafor", "pt", 0.6], ["okafor", "pt", 0.6]]);
+    // Another first name is another person; a lowercase surname outside a path is a word as often as a name.
+    expectNotFound(vault, ["Kelly Petrova is her sister.", "Ian Beard called", "note: okafor called"]);
+    expectNotFound(vaultOf({ patient: "Emily Long" }), ["see long-term.txt", "long_term_plan"]);
+  });
+
+  it("leaves a letter's closing that opens with the surname, even with the person named in full above it", () => {
+    // `Best regards` became `Green regards`: a word no name, and the surrogate's mapping shown.
+    const vault = vaultOf({ opposing_party: "Margie Best" });
+    expect(found(vault, "We spoke with Margie Best yesterday. Best will respond.\n\nBest regards,\nAgent")).toEqual([
+      ["Margie Best", "opposing_party", 1],
+      ["Best", "opposing_party", 0.6],
+    ]);
+    expect(found(vaultOf({ opposing_party: "Tom Warm" }), "Tom Warm called.\nWarm wishes, Ann")).toEqual([["Tom Warm", "opposing_party", 1]]);
+    // The verb is no closing (dev replay): `If Rita wishes to ...` is the person.
+    expect(found(vaultOf({ customer_name: "Rita Butler" }), "- If Rita wishes to increase her limit")).toEqual([["Rita", "customer_name", 0.5]]);
+  });
+
   it("finds names reordered, with honorific, middle initial, without suffix, and parts under rules", () => {
     const vault = vaultOf({ patient_name: "Dwayne Sanchez MD" });
     expectFound(vault, "patient_name", ["Dwayne Sanchez MD", "Dwayne Sanchez", "Sanchez, Dwayne", "Ms. Sanchez", "Mr Sanchez", "Dr. Sanchez", "Dwayne J. Sanchez", "D. Sanchez", "Sanchez, D"]);
@@ -410,6 +434,19 @@ describe("Vault", () => {
     expectNotFound(criminal, ["custody arrangements", "the shareholders met"]);
     expectNotFound(vaultOf({ status: "criminal" }), ["plea discussions"]);
     expectNotFound(vaultOf({ case_type: "civil" }), ["plea discussions", "custody", "breach of contract"]);
+  });
+
+  it("finds a letter grade's band: a risk level beside the grade's label, or after a band's own label", () => {
+    // Semantic judges of the value-swapped replay: `Internal Rating: [REDACTED] (high risk)` and `Risk Level: Moderate` told the grade's band.
+    const vault = vaultOf({ internal_rating: "F" });
+    expect(found(vault, "Internal Rating: F (high risk)")).toEqual([["F", "internal_rating", 0.85], ["high risk", "internal_rating", 0.6]]);
+    expect(found(vault, "Your account is currently rated as **higher risk**.")).toEqual([["higher risk", "internal_rating", 0.6]]);
+    expect(found(vault, "a moderate-risk internal rating")).toEqual([["moderate-risk", "internal_rating", 0.6]]);
+    expect(found(vault, "- Risk Level: Moderate")).toEqual([["Risk Level: Moderate", "internal_rating", 0.6]]);
+    // A risk level about something else, and a field that holds no grade.
+    expectNotFound(vault, ["We monitor high-risk transactions daily.", "a low risk of side effects"]);
+    expectNotFound(vaultOf({ status: "F" }), ["Rating: high risk"]);
+    expectNotFound(vaultOf({ internal_rating: "Exceeds" }), ["Rating: high risk"]);
   });
 
   it("finds the last four digits of a long identifier after a mask or a last-digits phrase", () => {

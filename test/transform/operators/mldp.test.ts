@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { OperatorError, type OperatorInput, type OperatorOutput } from "../../../src/transform/base.js";
-import { createMldpOperator, keyedUniforms, sampleDiscreteLaplace } from "../../../src/transform/operators/mldp.js";
+import { createMldpOperator, keyedUniforms, sampleNonZeroDiscreteLaplace, type MldpOptions } from "../../../src/transform/operators/mldp.js";
 
 const input = (value: string, kind = "amount"): OperatorInput => ({ value, field: "salary", kind, valueType: "value" });
 const SAMPLES = 40_000;
@@ -20,23 +20,30 @@ function isDecimalReading(text: string): boolean {
   return text === "0.000" || (fraction === "300" && (Number(whole) - 118) % 100 === 0);
 }
 
-function moments(epsilon: number): { mean: number; variance: number; zeros: number } {
+function moments(epsilon: number): { mean: number; variance: number; ones: number; zeros: number } {
   const uniform = keyedUniforms(randomBytes(32), "moments");
-  const draws = Array.from({ length: SAMPLES }, () => sampleDiscreteLaplace(epsilon, uniform));
+  const draws = Array.from({ length: SAMPLES }, () => sampleNonZeroDiscreteLaplace(epsilon, uniform));
   const mean = draws.reduce((a, b) => a + b, 0) / SAMPLES;
   const variance = draws.reduce((a, b) => a + (b - mean) ** 2, 0) / SAMPLES;
-  return { mean, variance, zeros: draws.filter((d) => d === 0).length / SAMPLES };
+  return { mean, variance, ones: draws.filter((d) => Math.abs(d) === 1).length / SAMPLES, zeros: draws.filter((d) => d === 0).length };
 }
 
-describe("discrete Laplace sampler", () => {
-  it.each([1, 0.5, 2])("has mean 0 and the variance of epsilon %f", (epsilon) => {
+describe("discrete Laplace sampler, given a non-zero draw", () => {
+  it.each([1, 0.5, 2, 0.001])("has mean 0, never 0, and the conditional variance of epsilon %f", (epsilon) => {
     const alpha = Math.exp(-epsilon);
-    const variance = (2 * alpha) / (1 - alpha) ** 2;
+    const variance = (1 + alpha) / (1 - alpha) ** 2;
     const stats = moments(epsilon);
+    expect(stats.zeros).toBe(0);
     expect(Math.abs(stats.mean)).toBeLessThan(6 * Math.sqrt(variance / SAMPLES));
     expect(stats.variance).toBeGreaterThan(variance * 0.85);
     expect(stats.variance).toBeLessThan(variance * 1.15);
-    expect(stats.zeros).toBeCloseTo((1 - alpha) / (1 + alpha), 1);
+    expect(stats.ones).toBeCloseTo(1 - alpha, 1);
+  });
+
+  it("draws at once where zero is almost certain: one step either way", () => {
+    const uniform = keyedUniforms(randomBytes(32), "steep");
+    const draws = Array.from({ length: 1000 }, () => sampleNonZeroDiscreteLaplace(100, uniform));
+    expect(new Set(draws)).toEqual(new Set([-1, 1]));
   });
 
   it("draws uniforms in (0, 1] from a keyed HMAC stream: the same key and label repeat, another key or label does not", () => {
@@ -49,19 +56,21 @@ describe("discrete Laplace sampler", () => {
     expect(Array.from({ length: 3 }, keyedUniforms(randomBytes(32), "a"))).not.toEqual(draws.slice(0, 3));
   });
 
-  it("maps a fixed uniform source through the geometric inverse", () => {
-    expect(sampleDiscreteLaplace(1, () => 1)).toBe(0);
-    const sequence = [Math.exp(-2.5), 1];
-    expect(sampleDiscreteLaplace(1, () => sequence.shift()!)).toBe(2);
+  it("maps a fixed uniform source through a fair sign and the geometric inverse", () => {
+    expect(sampleNonZeroDiscreteLaplace(1, () => 1)).toBe(1);
+    const sequence = [0.5, Math.exp(-2.5)];
+    expect(sampleNonZeroDiscreteLaplace(1, () => sequence.shift()!)).toBe(-3);
   });
 });
 
 describe("mldp operator", () => {
-  const options = { epsilon: 1, unit: { amount: 1000, "*": 1 } };
+  const options = { epsilon: 1, unit: { amount: 1000, "*": 1 }, relativeUnit: 0.05 };
   // A fresh key per call: under one key a value always gets the same noise.
-  const apply = (value: string, kind?: string): string => (createMldpOperator(options, randomBytes(32)).apply(input(value, kind)) as OperatorOutput).text;
+  const apply = (value: string, kind?: string, with_: MldpOptions = options): string => (createMldpOperator(with_, randomBytes(32)).apply(input(value, kind)) as OperatorOutput).text;
+  const relative = { epsilon: 1, unit: {}, relativeUnit: 0.05 };
+  const mean = (values: number[]) => values.reduce((a, b) => a + b, 0) / values.length;
 
-  it("gives a value one noise per key: every rendering of it moves by the same units, never by zero, in every replica", () => {
+  it("gives a value one noise per key: every rendering of it moves by the same amount, never by zero, in every replica", () => {
     const key = randomBytes(32);
     const operator = createMldpOperator(options, key);
     const amountOf = (value: string) => amountIn((operator.apply({ ...input(value), registered: "$45,000" }) as OperatorOutput).text);
@@ -69,44 +78,60 @@ describe("mldp operator", () => {
     expect(noisy).not.toBe(45000);
     for (const rendering of ["45,000", "$45,000.00", "45 000,00", "45.000,00", "45’000.00"]) expect(amountOf(rendering)).toBe(noisy);
     expect(amountOf("$45,000")).toBe(noisy);
+    // A rounded rendering shows the same noisy amount rounded to its last digit, never the written one.
+    const thousands = (operator.apply({ ...input("$45K"), registered: "$45,000" }) as OperatorOutput).text;
+    expect(Number(thousands.slice(1, -1))).toBe(Math.round(noisy / 1000) === 45 ? 45 + Math.sign(noisy - 45000) : Math.round(noisy / 1000));
     // A replica with the same secret (another process, a resumed run) draws the same noise.
     const replica = createMldpOperator(options, key).apply({ ...input("45,000"), registered: "$45,000" }) as OperatorOutput;
     expect(Number(replica.text.replace(/[^\d.]/g, ""))).toBe(noisy);
     // Another secret draws its own.
     const draws = Array.from({ length: 200 }, () => Number(apply("45000")));
     expect(draws.includes(45000)).toBe(false);
-    expect(new Set(draws).size).toBeGreaterThan(3);
+    expect(new Set(draws).size).toBeGreaterThan(100);
   });
 
   it("keeps the textual format of the number", () => {
     for (let i = 0; i < 50; i++) {
-      expect(apply("$205,902.00")).toMatch(/^\$\d{3},\d{3}\.00$/);
+      expect(apply("$205,902.00")).toMatch(/^\$\d{3},\d{3}\.\d\d$/);
       expect(apply("205902")).toMatch(/^\d{6}$/);
       expect(apply("205902", "score")).toMatch(/^\d{6}$/);
       expect(apply("BP 120/80 mmHg", "vital")).toMatch(/^BP \d+\/\d+ mmHg$/);
     }
   });
 
-  it("moves values by multiples of the kind's unit", () => {
-    const values = Array.from({ length: 300 }, () => Number(apply("205902")));
-    expect(values.every((v) => (v - 205902) % 1000 === 0)).toBe(true);
-    expect(new Set(values).size).toBeGreaterThan(1);
-    const scores = Array.from({ length: 300 }, () => Number(apply("742", "score")));
-    expect(scores.every((v) => Number.isInteger(v))).toBe(true);
-    expect(scores.some((v) => v !== 742 && Math.abs(v - 742) < 1000)).toBe(true);
+  it("draws the noise at the value's own resolution on the scale of the kind's unit: no lattice keeps the value's last digits", () => {
+    // In whole units, `$1,043,369` became `$1,043,469`: the last digits real, and every value one unit away told apart.
+    const values = Array.from({ length: 2000 }, () => Number(apply("205902")));
+    expect(new Set(values.map((v) => ((v % 1000) + 1000) % 1000)).size).toBeGreaterThan(500);
+    // Laplace noise of scale unit / epsilon: mean |noise| about 1000.
+    expect(mean(values.map((v) => Math.abs(v - 205902)))).toBeGreaterThan(850);
+    expect(mean(values.map((v) => Math.abs(v - 205902)))).toBeLessThan(1150);
+    const cents = Array.from({ length: 300 }, () => apply("$205,902.17"));
+    expect(new Set(cents.map((v) => v.slice(-2))).size).toBeGreaterThan(50);
   });
 
-  it("moves a number written with a magnitude by the unit in that magnitude, never below its last digit", () => {
-    // Unit 1000: `$146K` moves by 1 (thousand), `$1.3M` by its last digit (0.1 million), not by 1000 of them.
+  it("scales the unit to the value where the kind has none: a salary and a credit score both move by about a twentieth", () => {
+    for (const [value, kind] of [["1043369", "amount"], ["128227", "amount"], ["738", "score"]] as const) {
+      const noise = Array.from({ length: 2000 }, () => Math.abs(Number(apply(value, kind, relative)) - Number(value)));
+      expect(mean(noise) / Number(value)).toBeGreaterThan(0.04);
+      expect(mean(noise) / Number(value)).toBeLessThan(0.06);
+    }
+    // A small count still moves, by at least its last digit.
+    expect(Array.from({ length: 100 }, () => Number(apply("3", "count", relative))).every((v) => v !== 3 && Number.isInteger(v))).toBe(true);
+  });
+
+  it("rounds a number written with a magnitude to its last digit, never below it", () => {
+    // Unit 1000: `$146K` moves by about 1 (thousand), `$1.3M` by its last digit (0.1 million), not by 1000 of them.
     const thousands = Array.from({ length: 300 }, () => apply("$146K"));
-    expect(thousands.every((v) => /^\$\d+K$/.test(v) && Math.abs(Number(v.slice(1, -1)) - 146) <= 40)).toBe(true);
+    expect(thousands.every((v) => /^\$\d+K$/.test(v) && v !== "$146K" && Math.abs(Number(v.slice(1, -1)) - 146) <= 40)).toBe(true);
     expect(new Set(thousands).size).toBeGreaterThan(1);
     const millions = Array.from({ length: 300 }, () => apply("$1.3 million"));
-    expect(millions.every((v) => /^\$\d+\.\d million$/.test(v) && Math.abs(Number(v.slice(1, -8)) - 1.3) <= 4)).toBe(true);
+    expect(millions.every((v) => /^\$\d+\.\d million$/.test(v) && v !== "$1.3 million" && Math.abs(Number(v.slice(1, -8)) - 1.3) <= 0.1 + 1e-9)).toBe(true);
     expect(apply("120 mmHg", "vital")).toMatch(/^\d+ mmHg$/);
-    // `mm` is millimetres, not a million: the amount unit of 1000 stays whole.
-    const lengths = Array.from({ length: 300 }, () => Number(apply("12 mm").slice(0, -3)));
-    expect(lengths.every((v) => (v - 12) % 1000 === 0 || v === 0)).toBe(true);
+    // `mm` is millimetres, not a million: the length moves on the amount unit of 1000, in whole millimetres.
+    const lengths = Array.from({ length: 300 }, () => apply("12 mm"));
+    expect(lengths.every((v) => /^\d+ mm$/.test(v))).toBe(true);
+    expect(Math.max(...lengths.map((v) => Number(v.slice(0, -3))))).toBeGreaterThan(500);
   });
 
   it("clamps unsigned values at zero and lets signed ones cross it", () => {
@@ -127,11 +152,11 @@ describe("mldp operator", () => {
   });
 
   it("rejects a non-positive epsilon", () => {
-    expect(() => createMldpOperator({ epsilon: 0, unit: {} }, randomBytes(32))).toThrow(RangeError);
+    expect(() => createMldpOperator({ epsilon: 0, unit: {}, relativeUnit: 0.05 }, randomBytes(32))).toThrow(RangeError);
   });
 
   it("perturbs a number written in European, SI or Swiss grouping as one number, never a part of it, and writes it alike", () => {
-    const operator = createMldpOperator({ epsilon: 1, unit: { amount: 1000, "*": 1 } }, randomBytes(32));
+    const operator = createMldpOperator(options, randomBytes(32));
     for (const [written, layout] of [
       ["484.801,59", /^\d{3}\.\d{3},\d{2}$/],
       ["484 801,59", /^\d{3} \d{3},\d{2}$/],
@@ -142,20 +167,24 @@ describe("mldp operator", () => {
     ] as const) {
       const { text } = operator.apply({ value: written, field: "balance", kind: "amount", valueType: "value" }) as OperatorOutput;
       expect(text).toMatch(layout);
-      // In cents: whole thousands apart.
-      expect(Math.round(Math.abs(amountIn(text) - amountIn(written)) * 100) % 100_000).toBe(0);
+      // One number moved on the unit's scale (a part moved alone would be a few units off, or a million).
+      const moved = Math.abs(amountIn(text) - amountIn(written));
+      expect(moved).toBeGreaterThan(0);
+      expect(moved).toBeLessThan(40_000);
     }
   });
 
   it("reads a one-dot grouping (`118.300 €`) as the registered integer, otherwise as a decimal", () => {
-    const operator = createMldpOperator({ epsilon: 1, unit: { amount: 100, "*": 1 } }, randomBytes(32));
+    const operator = createMldpOperator({ epsilon: 1, unit: { amount: 100, "*": 1 }, relativeUnit: 0.05 }, randomBytes(32));
     const of = (value: string, registered?: string) => (operator.apply({ value, field: "salary", kind: "amount", valueType: "value", registered }) as OperatorOutput).text;
     const grouped = of("118.300", "118300");
     expect(grouped).toMatch(/^\d{2,3}\.\d{3}$/);
-    expect(Math.abs(amountIn(grouped) - 118300) % 100).toBe(0);
-    // Not the registered integer: a decimal, moved by the unit.
-    expect(isDecimalReading(of("118.300", "118.3"))).toBe(true);
-    expect(isDecimalReading(of("118.300"))).toBe(true);
+    expect(Math.abs(amountIn(grouped) - 118300)).toBeLessThan(4000);
+    // Not the registered integer: a decimal (118.3 moved on the unit of 100), never read as 118,300.
+    for (const decimal of [of("118.300", "118.3"), of("118.300")]) {
+      expect(decimal).toMatch(/^\d+\.\d{3}$/);
+      expect(Math.abs(Number(decimal) - 118.3)).toBeLessThan(4000);
+    }
   });
 
   it("redacts rather than guess a number whose decimal mark is its grouping mark", () => {
