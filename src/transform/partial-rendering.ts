@@ -3,7 +3,7 @@ import { spelledLike } from "../detect/vault/emails.js";
 import { suffixLike } from "../detect/vault/identifiers.js";
 import { headDigits, maskedTail } from "../detect/vault/masked.js";
 import { glueLike, roleNamePart, spelledLettersLike } from "../detect/vault/names.js";
-import { localNumber } from "../detect/vault/phones.js";
+import { localNumber, phoneExtension } from "../detect/vault/phones.js";
 import { spokenLike } from "../detect/vault/spoken-digits.js";
 import type { VariantRole } from "../detect/vault/variant.js";
 import { copyCase } from "./operators/pseudonym.js";
@@ -29,6 +29,10 @@ export function renderedPart(role: VariantRole, span: string, from: string, to: 
       return to.replace(/\D/g, "").replace(/^0+(?=\d)/, "");
     case "local-number":
       return layIdentifier(span, localNumber(to) ?? "");
+    case "phone-extension": {
+      const extension = phoneExtension(to);
+      return extension === null ? null : span.replace(/\d+/, extension);
+    }
     case "spoken-digits":
       return spokenLike(span, to);
     case "spelled-letters":

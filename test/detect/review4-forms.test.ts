@@ -373,4 +373,18 @@ describe("review 4 (c): surrogates that break the text", () => {
     expect(roundTrip(international, "+1 866 691 8362 ext 6448")).toBe("+1 866 691 8362 ext 6448");
   });
 
+  it("a phone's extension written apart from its number is the surrogate phone's extension, and restores", () => {
+    // Semantic-judge probe of the value-swapped replay: an agent's note repeated `Extension "x2600"` after the number was enciphered.
+    const guard = guardFor("phone", "+1-466-438-9830x2600");
+    const text = 'Call +1-466-438-9830x2600. Extension "x2600" is unusual; dial ext. 2600.';
+    for (const out of unauthorized(guard, text)) {
+      expect(out).not.toMatch(/2600|9830/);
+      const [, whole, alone, dialled] = /x(\d{4})\. Extension "x(\d{4})" is unusual; dial ext\. (\d{4})\.$/.exec(out)!;
+      expect([alone, dialled]).toEqual([whole, whole]);
+    }
+    expect(roundTrip(guard, text)).toBe(text);
+    // Short or bare: other numbers.
+    expect(unauthorized(guard, "Room x26 holds 2600 people.")[0]).toBe("Room x26 holds 2600 people.");
+  });
+
 });

@@ -7,6 +7,15 @@ const LAYOUT_CONFIDENCE = 0.95;
 const LOCAL_NUMBER_CONFIDENCE = 0.8;
 const EXTENSION = /\s*(?:x|ext\.?|extension)\s*(\d+)\s*$/i;
 const EXTENSION_LAYOUTS = ["x", " x", " x ", " ext ", " ext", " extension "];
+/** An extension with its marker, alone: specific for three digits or more (`x2600`, `ext. 044`). */
+const EXTENSION_CONFIDENCE = 0.7;
+const MIN_EXTENSION_ALONE = 3;
+const EXTENSION_MARKERS = ["x", "x ", "ext ", "extension "];
+
+/** The extension of a phone as written (`044` of `+1-982-414-6584x044`), or null. */
+export function phoneExtension(value: string): string | null {
+  return EXTENSION.exec(value)?.[1] ?? null;
+}
 
 /** A phone as national digits (NANP: 10) and extension, or null when it is not a NANP number. */
 export function parsePhone(value: string): { national: string; extension: string } | null {
@@ -30,7 +39,9 @@ export function phoneVariants(phone: { national: string; extension: string }): V
   const extensions = phone.extension ? ["", ...EXTENSION_LAYOUTS.map((layout) => layout + phone.extension)] : [""];
   // `555-0132` and `555 0132` normalize alike, `555.0132` keeps its dot; seven bare digits could be any number.
   const local = [" ", "."].map((s): Variant => ({ form: `${exchange}${s}${line}`, confidence: LOCAL_NUMBER_CONFIDENCE, role: "local-number" }));
-  return [...bodies.flatMap((body) => extensions.map((ext) => whole(body + ext, LAYOUT_CONFIDENCE))), ...local];
+  // An agent's note may repeat the extension on its own (`the extension x2600`): the real number's own digits.
+  const alone = phone.extension.length >= MIN_EXTENSION_ALONE ? EXTENSION_MARKERS.map((marker): Variant => ({ form: marker + phone.extension, confidence: EXTENSION_CONFIDENCE, role: "phone-extension" })) : [];
+  return [...bodies.flatMap((body) => extensions.map((ext) => whole(body + ext, LAYOUT_CONFIDENCE))), ...local, ...alone];
 }
 
 /** A NANP national number as it is grouped: area code, exchange, line (`415 555 0132`). */

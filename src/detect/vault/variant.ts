@@ -20,6 +20,8 @@ export type VariantRole =
   | "masked-head"
   /** An identifier read out digit by digit (`nine three nine, seven nine, ...`): shown as the surrogate read out alike. */
   | "spoken-digits"
+  /** A phone's extension written apart from its number (`Extension "x2600" is unusual`): shown as the surrogate phone's extension. */
+  | "phone-extension"
   /** A NANP phone's seven-digit local number (`555-0132` of `(415) 555-0132`): shown as the surrogate phone's local number. */
   | "local-number"
   /** An identifier's digits in a grouping of the writer's own (`447 1093` of `MRN-4471093`), with its letter prefix when written before them: the whole value, transformed and restored character for character. */

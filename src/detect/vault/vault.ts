@@ -292,6 +292,7 @@ export class Vault implements Detector {
       case "regrouped-digits":
       case "unpadded-digits":
       case "local-number":
+      case "phone-extension":
       case "spoken-digits":
       case "spelled-letters":
       case "canary-suffix":
