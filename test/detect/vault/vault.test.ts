@@ -416,6 +416,10 @@ describe("Vault", () => {
     expectFound(vaultOf({ diagnosis_real: "Chronic Obstructive Pulmonary Disease" }), "diagnosis_real", ["lung disease", "emphysema"]);
     expectFound(hypertension, "diagnosis", ["Htn"]);
     expectFound(vaultOf({ diagnosis: "Hypothyroidism" }), "diagnosis", ["endocrinologist"]);
+    // Value-swapped judges: `her ongoing mental health condition` beside a redacted PTSD, `(high [REDACTED])` of `(high cholesterol)`.
+    expectFound(vaultOf({ diagnosis_real: "Post-Traumatic Stress Disorder" }), "diagnosis_real", ["mental health", "flashbacks", "EMDR"]);
+    expectFound(vaultOf({ diagnosis_real: "Major Depressive Disorder" }), "diagnosis_real", ["mental health"]);
+    expectFound(vaultOf({ diagnosis: "Hyperlipidemia" }), "diagnosis", ["high cholesterol"]);
     // An eponym's possessive is part of the value: `[REDACTED]'s` left it readable as one.
     expect(found(vaultOf({ diagnosis_real: "Crohn's Disease" }), "managing her Crohn’s flare")).toEqual([["Crohn’s", "diagnosis_real", 0.6]]);
     expectNotFound(hypertension, ["the bp oil spill"]);
