@@ -22,12 +22,13 @@ export function isRatingField(field: string): boolean {
  * Words that tell a letter grade's band without the letter: a risk level next to the grade's label
  * (`Internal Rating: [REDACTED] (high risk)`, `a moderate-risk internal rating`, `rated as higher
  * risk`) or after a band's own label (`Risk Level: Moderate`). Sent to a reader the grade is kept
- * from, they disclose where it stands; elsewhere (`high-risk transactions`) they stay.
+ * from, they disclose where it stands; elsewhere (`high-risk transactions`) and as one option of a
+ * template's scale (`Risk Rating: [Low/Medium/High]`: redacting one marked it) they stay.
  */
 export function ratingBandVariants(field: string, value: string): Variant[] {
   if (!isRatingField(field) || !LETTER_GRADE.test(value.trim())) return [];
   return LEVELS.flatMap((level): Variant[] => [
-    { form: `${level} risk`, confidence: WINDOW_CONFIDENCE, role: "near-label", labels: GRADE_LABELS },
-    ...BAND_LABELS.map((label): Variant => ({ form: `${label} ${level}`, confidence: WINDOW_CONFIDENCE, role: "indicator" })),
+    { form: `${level} risk`, confidence: WINDOW_CONFIDENCE, role: "band", labels: GRADE_LABELS },
+    ...BAND_LABELS.map((label): Variant => ({ form: `${label} ${level}`, confidence: WINDOW_CONFIDENCE, role: "band" })),
   ]);
 }

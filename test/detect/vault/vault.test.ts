@@ -449,6 +449,8 @@ describe("Vault", () => {
     expect(found(vault, "- Risk Level: Moderate")).toEqual([["Risk Level: Moderate", "internal_rating", 0.6]]);
     // A risk level about something else, and a field that holds no grade.
     expectNotFound(vault, ["We monitor high-risk transactions daily.", "a low risk of side effects"]);
+    // One option of a template's scale: redacting it marked it as the grade's (`[REDACTED:text]/Medium/High`).
+    expectNotFound(vault, ["| Risk Rating | [Low/Medium/High] |", "Internal rating: Low/Medium/High risk"]);
     expectNotFound(vaultOf({ status: "F" }), ["Rating: high risk"]);
     expectNotFound(vaultOf({ internal_rating: "Exceeds" }), ["Rating: high risk"]);
   });
