@@ -1,4 +1,5 @@
 import { WINDOW_CONFIDENCE } from "./context.js";
+import { normalizeValue } from "./normalize.js";
 import type { Variant } from "./variant.js";
 import { fieldNameWords } from "./words.js";
 
@@ -13,22 +14,60 @@ const GRADE_LABELS = ["rating", "rated", "grade", "graded", "tier"];
 /** Labels that make a level the grade's band on their own (`Risk Level: Moderate`). */
 const BAND_LABELS = ["risk level", "risk rating", "risk category", "risk tier"];
 
+/** Levels of a performance scale that name one on their own near a rating (`Rating: Meets`, `Above: 20%`; `met` only before `expectations`). */
+const PERFORMANCE_LEVELS = [
+  "exceeds", "far exceeds", "meets", "fully meets", "partially meets", "does not meet", "above", "below", "outstanding", "exceptional",
+  "exemplary", "role model", "satisfactory", "unsatisfactory", "needs improvement", "needs development",
+];
+const EXPECTATION_VERBS = [...PERFORMANCE_LEVELS.slice(0, 8), "exceeded", "exceeding", "met", "meeting", "fell below", "falls below"];
+/** How writers gloss a performance rating (`a high performer`, `underperforming`, `on a performance improvement plan`). */
+const PERFORMER_GLOSSES = [
+  ...["high", "top", "strong", "solid", "consistent", "average", "low", "poor", "star"].flatMap((level) => [`${level} performer`, `${level} performing`, `${level} performance`]),
+  "underperformer", "underperforming", "underperformance", "performance improvement plan",
+];
+/** The words that name a performance rating near a level (`Performance Rating: Meets`, `rated Exceeds`). */
+const PERFORMANCE_LABELS = ["rating", "ratings", "rated", "rate", "performance", "review", "evaluation", "appraisal", "scale"];
+
 /** Whether a field holds a grade, by the words of its name. */
 export function isRatingField(field: string): boolean {
   return fieldNameWords(field).some((word) => RATING_WORDS.has(word));
 }
 
 /**
- * Words that tell a letter grade's band without the letter: a risk level next to the grade's label
+ * Words that tell a grade's band without the grade. A letter grade: a risk level next to the grade's label
  * (`Internal Rating: [REDACTED] (high risk)`, `a moderate-risk internal rating`, `rated as higher
  * risk`) or after a band's own label (`Risk Level: Moderate`). Sent to a reader the grade is kept
  * from, they disclose where it stands; elsewhere (`high-risk transactions`) and as one option of a
  * template's scale (`Risk Rating: [Low/Medium/High]`: redacting one marked it) they stay.
  */
 export function ratingBandVariants(field: string, value: string): Variant[] {
-  if (!isRatingField(field) || !LETTER_GRADE.test(value.trim())) return [];
-  return LEVELS.flatMap((level): Variant[] => [
-    { form: `${level} risk`, confidence: WINDOW_CONFIDENCE, role: "band", labels: GRADE_LABELS },
-    ...BAND_LABELS.map((label): Variant => ({ form: `${label} ${level}`, confidence: WINDOW_CONFIDENCE, role: "band" })),
-  ]);
+  if (!isRatingField(field)) return [];
+  if (LETTER_GRADE.test(value.trim())) {
+    return LEVELS.flatMap((level): Variant[] => [
+      { form: `${level} risk`, confidence: WINDOW_CONFIDENCE, role: "band", labels: GRADE_LABELS },
+      ...BAND_LABELS.map((label): Variant => ({ form: `${label} ${level}`, confidence: WINDOW_CONFIDENCE, role: "band" })),
+    ]);
+  }
+  return isPerformanceLevel(normalizeValue(value)) ? performanceBandVariants() : [];
+}
+
+/** Whether a normalized value is a level of a performance scale (`Exceeds`, `Partially Meets Expectations`, `Role Model`). */
+function isPerformanceLevel(normalized: string): boolean {
+  const level = normalized.replace(/ expectations$/, "");
+  return PERFORMANCE_LEVELS.includes(level);
+}
+
+/**
+ * Every level of the scale a performance rating is one of, and the glosses of one: near the rating's
+ * label, or before `expectations`. Every level, not the rating's own alone: a template's scale with
+ * one option redacted (`"[REDACTED]", "Meets", "Needs Improvement"`) marked the rating's, and a gloss
+ * (`a high performer`, `underperforming`) told its band.
+ */
+function performanceBandVariants(): Variant[] {
+  const band = (form: string, labels?: readonly string[]): Variant => ({ form, confidence: WINDOW_CONFIDENCE, role: "band", labels });
+  return [
+    ...PERFORMANCE_LEVELS.map((level) => band(level, PERFORMANCE_LABELS)),
+    ...EXPECTATION_VERBS.map((verb) => band(`${verb} expectations`)),
+    ...PERFORMER_GLOSSES.map((gloss) => band(gloss, PERFORMANCE_LABELS)),
+  ];
 }

@@ -77,6 +77,7 @@ function variantsOf(field: string, kind: string, valueType: ValueType, value: st
   const all = [whole(normalized, 1), ...kindVariants(field, kind, value, normalized)];
   if (valueType === "contextual" && !isCanary(value)) all.push(...phraseVariants(normalized, isClinicalField(field) ? value : null));
   if (isCaseTypeField(field) && !isCanary(value)) all.push(...caseTypeVariants(normalized));
+  all.push(...ratingBandVariants(field, value));
   // A value has tens of forms at most: a linear search beats building a key string and map per form.
   const best: Variant[] = [];
   for (const variant of all) {

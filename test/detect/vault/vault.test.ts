@@ -455,6 +455,19 @@ describe("Vault", () => {
     expectNotFound(vaultOf({ internal_rating: "Exceeds" }), ["Rating: high risk"]);
   });
 
+  it("finds every level of a performance rating's scale near its label, and the glosses of one", () => {
+    // Judges: `(e.g., "[REDACTED]", "Meets", "Needs Improvement")` marked the rating's option, `a high performer` told its band.
+    const vault = vaultOf({ performance_rating: "Needs Improvement" });
+    expect(found(vault, 'Rating scale: (e.g., "Exceeds", "Meets", "Needs Improvement")').map(([text]) => text)).toEqual(["Exceeds", "Meets", "Needs Improvement"]);
+    expectFound(vault, "performance_rating", ["exceeded expectations", "below expectations"]);
+    expect(found(vault, "She is a high performer in her review.").map(([text]) => text)).toEqual(["high performer"]);
+    expect(found(vault, "| Rating | Count |\n| Above | 0 |\n| Meets | 0 |").map(([text]) => text)).toEqual(["Above", "Meets"]);
+    // Away from a rating's words, and for a field that is no performance rating.
+    expectNotFound(vault, ["The team meets weekly.", "Our sales were above plan."]);
+    expectNotFound(vaultOf({ status: "Exceeds" }), ["Rating: she exceeded expectations"]);
+    expectNotFound(vaultOf({ internal_rating: "B" }), ["Rating: she exceeded expectations"]);
+  });
+
   it("finds the last four digits of a long identifier after a mask or a last-digits phrase", () => {
     const vault = vaultOf({ ssn_real: "042-30-1579", phone: "+1-982-414-6584" });
     for (const text of [
