@@ -2,13 +2,14 @@
  * Ages that a registered date of birth gives away: writers compute them (`Lisa Dixon (age 86)`,
  * `1989-05-07 → ~36 years old`), and an age is the birth year give or take one. A Detector over
  * the guard's vault: each age written as one (`age 86`, `aged 86`, `Age: 86`, `86 years old`,
- * `86-year-old`, `86 y/o`, `86F with`, `turned 86`; AGE_PHRASE) whose number is a registered birth date's age at the reference date, or
+ * `86-year-old`, `86 y/o`, `86F with`, `turned 86`, `Lisa Dixon, 86,`, `she is 86`; AGE_PHRASE) whose number is a registered birth date's age at the reference date, or
  * up to a few years before it (a document written earlier), is that date's rendering (role `age`).
  */
 import type { Detection, Detector } from "../base.js";
 import { isBirthField } from "./birth-dates.js";
 import { parseDate, type CalendarDate } from "./dates.js";
 import type { VaultEntry } from "./vault.js";
+import { isDictionaryWord, isNameWord } from "./words.js";
 
 /** An age computed from a birth date is how writers show it, but other people's ages are written the same way. */
 const AGE_CONFIDENCE = 0.8;
@@ -19,21 +20,32 @@ const YEARS_BEFORE_REFERENCE = 3;
  * The number of an age, written as one. After `age`/`aged`, with a label's marks between (`Age: 86`,
  * `**Age:** 86`, `| Age | 86 |`, `"age": 86`, `Age (years): 86`, `Age/Sex: 86/F`, `age of ~86`); before
  * `years old`, `-year-old`, `y/o`, `y.o.`, `yo`, `yrs`, `y` (`86y`), or a sex letter a clinical note
- * goes on from (`86F with chest pain`, `86M presents`) or that closes an aside (`Grace Liu, 59F, DOB ...`, `(38F)`);
- * after `turned`, or before `th birthday`.
+ * goes on from (`86F with chest pain`, `86M presents`) or that closes an aside or a sentence (`Grace Liu, 59F, DOB ...`, `(38F)`, `67M.`);
+ * after `turned`, or before `th birthday`; between commas or in parentheses after a name word (`Ryan Wilson, 55,
+ * presents`, `Mr. Wilson (55)`); after a person told (`He is 55.`, `she's 55`, not `he is 55 kg`).
  * Bounded gaps: linear time.
  */
 const AGE_PHRASE = new RegExp(
   [
     /\b(?:age|aged)\b[ \t*_|:"']{0,8}(?:(?:\((?:years?|yrs?|y)\)|\/(?:sex|gender))[ \t*_|:"']{0,8})?(?:(?:of|is|was)\b[ \t]{0,3})?(?:(?:~|about |approximately |approx\. )[ \t]{0,3})?(\d{1,3})\b/.source,
-    /(?<![$€£.,\d])\b(\d{1,3})(?:[ -](?:years?|yrs?)[ -]old\b|[ \t-]?(?:y\/o|y\.o\.?|yo|yrs?)(?![\p{L}\d])|y\b|[MF](?=[ \t]+(?:with|w\/|presents|presenting|patient|pt|who|complains|c\/o|reports)\b|[ \t]*[,;)\]]))/u.source,
+    /(?<![$€£.,\d])\b(\d{1,3})(?:[ -](?:years?|yrs?)[ -]old\b|[ \t-]?(?:y\/o|y\.o\.?|yo|yrs?)(?![\p{L}\d])|y\b|[MF](?=[ \t]+(?:with|w\/|presents|presenting|patient|pt|who|complains|c\/o|reports)\b|[ \t]*[,;)\]]|\.(?:\s|$)))/u.source,
     /\bturned[ \t]+(\d{1,3})\b/.source,
     /\b(\d{1,3})(?:st|nd|rd|th)[ \t]+birthday\b/.source,
+    // After a name, between commas or in parentheses (`Ryan Wilson, 55, presents`, `Mr. Wilson (55)`).
+    /(\p{Lu}[\p{L}'’-]*)(?:,[ \t]?|[ \t]?\()(\d{1,3})(?=[ \t]*[,;]|\))/u.source,
+    // A person's, told (`He is 55.`, `she's 55`, `Patient is 55`), not a quantity (`he is 55 kg`, `is 55%`).
+    /\b(?:he|she|patient|pt)(?:['’]s|[ \t]+(?:is|was|turns|turned))[ \t]+(\d{1,3})(?![\d%]|[.,]\d|[ \t]*(?:%|percent|mg|kg|kgs|lb|lbs|cm|mm|in|inches|min|minutes|hours|days|weeks|months|points|pts|bpm)\b)/u.source,
   ].join("|"),
   "giu",
 );
 /** Texts that cannot hold an age phrase are not scanned. */
-const AGE_WORD = /age|old|y|turned|birthday|\d[MF]\b/i;
+const AGE_WORD = /age|old|y|turned|birthday|\d[MF]|[,(][ \t]?\d|he|pt|patient/i;
+
+/** A word that names people (the lexicon's, or none of the dictionary's): `Wilson`, `Ryan`; not `Apples`. */
+function isNameLike(word: string): boolean {
+  const lower = word.toLowerCase();
+  return isNameWord(lower) || !isDictionaryWord(lower);
+}
 
 /** Completed years from `birth` to `at`. */
 export function ageAt(birth: CalendarDate, at: CalendarDate): number {
@@ -83,10 +95,12 @@ export function ageDetector(entries: () => readonly VaultEntry[], reference: Cal
 /** Every age written as one in `text` (`age 86`, `86 years old`): where its number stands, and the number. */
 export function writtenAges(text: string): Array<{ start: number; end: number; age: number }> {
   if (!/\d/.test(text) || !AGE_WORD.test(text)) return [];
-  return Array.from(text.matchAll(AGE_PHRASE), (match) => {
-    // `age 86` and `turned 86` end with the number; `86 years old` and `86th birthday` start with it.
-    const digits = match[1] ?? match[2] ?? match[3] ?? match[4];
-    const start = match[1] !== undefined || match[3] !== undefined ? match.index + match[0].length - digits.length : match.index;
-    return { start, end: start + digits.length, age: Number(digits) };
+  return Array.from(text.matchAll(AGE_PHRASE)).flatMap((match) => {
+    // After a word a person's name is made of, not an ordinary one (`Apples, 55, pears`, `Items (55)`).
+    if (match[5] !== undefined && !isNameLike(match[5])) return [];
+    // `age 86`, `Wilson, 86,` and `he is 86` end with the number; `86 years old` and `86th birthday` start with it.
+    const digits = match[1] ?? match[2] ?? match[3] ?? match[4] ?? match[6] ?? match[7];
+    const start = match[2] === undefined && match[4] === undefined ? match.index + match[0].length - digits.length : match.index;
+    return [{ start, end: start + digits.length, age: Number(digits) }];
   });
 }

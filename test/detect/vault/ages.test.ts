@@ -31,7 +31,9 @@ describe("ages a registered date of birth gives away", () => {
     const written = ["**Age:** 77", "| DOB | 1948-08-24 |\n| Age | 77 |", '{"dob": "1948-08-24", "age": 77}', "Age (years): 77", "Age/Sex: 77/F", "77 y.o. female", "77yo", "77-yo",
       "(77 yrs)", "77y", "77F with chest pain", "77M presents with", "turned 77 in August", "her 77th birthday",
       // Red-team messages: the sex letter closing an aside beside the name (`Grace Liu, 59F, DOB ...`).
-      "Grace Liu, 77F, DOB on file", "Pt (77M) seen today"];
+      "Grace Liu, 77F, DOB on file", "Pt (77M) seen today",
+      // Red-team messages: the number alone beside the name, a sex letter closing a sentence, a person told.
+      "Amanda Gaines, 77, presents with", "Ms. Gaines (77) is stable", "Brennan, T. — 77M.", "He is 77.", "she's 77 and works nights", "Patient is 77"];
     for (const text of written) expect(agesIn(text), text).toEqual(["77"]);
     expect(agesIn("birthdate 77", [{ ...dob, field: "birthdate" }])).toEqual([]);
     expect(agesIn("Age: 77", [{ ...dob, field: "birthdate" }])).toEqual(["77"]);
@@ -41,6 +43,7 @@ describe("ages a registered date of birth gives away", () => {
     expect(agesIn("$77M deal, 77 years of service, 77 yards, 77Mb, 77 Main St, 77F outside, room 77F")).toEqual([]);
     expect(agesIn("her son, age 50; she is 78 years old; 73 years old")).toEqual([]);
     expect(agesIn("page 77, stage 77, 77 years")).toEqual([]);
+    expect(agesIn("Apples, 77, pears; Items (77); Room 12, 77, 78; he is 77 kg; she is 77%; he is 77.5 cm")).toEqual([]);
     expect(agesIn("age 77", [{ ...dob, field: "hire_date" }])).toEqual([]);
     expect(agesIn("age 77", [{ ...dob, kind: "text" }])).toEqual([]);
   });
