@@ -189,6 +189,12 @@ describe("review 4 (a): forms that reach an unauthorized recipient", () => {
     const guard = guardFor("settlement_amount", 1286841);
     const text = "The Defendant shall pay the sum of One Million Two Hundred Eighty-Six Thousand Eight Hundred Forty-One Dollars ($1,286,841).";
     expectNoLeak(guard, text, "Eight Hundred Forty-One");
+    // Red-team messages: British `and` after `hundred`, and thousands as `grand` (noised in thousands, not as 142 dollars).
+    expectNoLeak(guard, "the sum of one million two hundred and eighty-six thousand eight hundred and forty-one dollars", "eight hundred and forty-one");
+    const salary = guardFor("salary", 142000);
+    expectNoLeak(salary, "An annual base salary of one hundred and forty-two thousand dollars.", "forty-two thousand");
+    const [direct, , read] = unauthorized(salary, "He makes 142 grand.");
+    for (const out of [direct, read]) expect(Number(/(\d+) grand/.exec(out)?.[1] ?? "0")).toBeGreaterThan(100);
   });
 
   it("an email written in the [at]/(at)/at + [dot] obfuscation leaks", () => {

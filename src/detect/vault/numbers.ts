@@ -19,7 +19,7 @@ const APPROXIMATE_DIGITS = [2, 3, 4];
 /** Farther than this from the amount, a round figure is another one (`$120,000` is not 128,227 cut to two digits). */
 const MAX_APPROXIMATION_ERROR = 0.03;
 const SCALES: readonly (readonly [factor: number, suffixes: readonly string[]])[] = [
-  [1_000, ["k", " k", " thousand"]],
+  [1_000, ["k", " k", " thousand", " grand"]],
   // Finance writes millions as `MM` and `mn` too.
   [1_000_000, ["m", " m", " million", "mm", " mm", "mn", " mn"]],
 ];
@@ -172,11 +172,17 @@ function inWords(integer: string): string | undefined {
   return spelling.convert(amount);
 }
 
-/** The whole units of an amount in words, as contracts write them (`one million two hundred eighty-six thousand ...`). */
+/** The whole units of an amount in words, as contracts write them (`one million two hundred eighty-six thousand ...`), and with British `and` (`one hundred and forty-two thousand`). */
 function spelledOut(integer: string): Variant[] {
   const words = inWords(integer);
-  return words === undefined ? [] : [whole(normalizeValue(words), SPELLED_CONFIDENCE)];
+  if (words === undefined) return [];
+  const american = normalizeValue(words);
+  const british = american.replace(HUNDRED_BEFORE_UNITS, "hundred and ");
+  return [...new Set([american, british])].map((form) => whole(form, SPELLED_CONFIDENCE));
 }
+
+/** `hundred` before tens or units (not before `thousand`, as in `one hundred thousand`): where British English says `and`. */
+const HUNDRED_BEFORE_UNITS = /hundred (?!thousand|million|billion|trillion)(?=\w)/g;
 
 /** Significant digits a round figure shows, its zeros at either end left out (`$250,000` and `$0.25M` two, `$969K` three). */
 function significantDigits(form: string): number {

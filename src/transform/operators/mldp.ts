@@ -66,8 +66,8 @@ export function sampleNonZeroDiscreteLaplace(epsilon: number, uniform: UniformSo
  */
 const NUMBER = /(?<!\d)(-?)(\d{1,3}(?:([,. \u00a0\u2009\u202f’'])\d{3}(?!\d))(?:\3\d{3}(?!\d))*|\d+)(?:([.,])(\d+))?/g;
 
-/** A magnitude written right after a number (`206K`, `1.3 million`, `$5MM`, `$2bn`); `12 mm` is millimetres. */
-const MAGNITUDE = /^\s?(?:([kK]|thousand)|(MM|[mM]n?|million)|([bB]n?|billion))\b/;
+/** A magnitude written right after a number (`206K`, `142 grand`, `1.3 million`, `$5MM`, `$2bn`); `12 mm` is millimetres. */
+const MAGNITUDE = /^\s?(?:([kK]|thousand|grand)|(MM|[mM]n?|million)|([bB]n?|billion))\b/;
 
 /** One number of a value as written: its digits, and the marks it is laid out with, to write its noisy value alike. */
 interface WrittenNumber {
