@@ -9,6 +9,12 @@ const RATING_WORDS: ReadonlySet<string> = new Set(["rating", "grade", "tier"]);
 const LETTER_GRADE = /^[a-f][+-]?$/i;
 /** Levels a writer glosses a letter grade with (`(high risk)`, `moderate-risk internal rating`). */
 const LEVELS = ["low", "lower", "very low", "minimal", "moderate", "medium", "elevated", "high", "higher", "very high", "significant"];
+/** How writers gloss a letter grade near its label (`(Concerning)`, `a good internal rating`, `a mid-level risk profile`, `average to below-average risk`). */
+const GRADE_GLOSSES = [
+  "concerning", "excellent", "good", "strong", "solid", "fair", "average", "below average", "above average", "moderate", "moderately",
+  "medium", "mid level", "poor", "weak", "low", "lower", "high", "higher", "elevated", "severe", "favorable", "unfavorable",
+  "acceptable", "problematic", "healthy", "stable", "prime", "subprime", "best", "worst", "highest", "lowest",
+];
 /** The words that name a grade near a level (`Internal Rating: [REDACTED] (high risk)`, `rated as higher risk`). */
 const GRADE_LABELS = ["rating", "rated", "grade", "graded", "tier"];
 /** Labels that make a level the grade's band on their own (`Risk Level: Moderate`). */
@@ -34,19 +40,23 @@ export function isRatingField(field: string): boolean {
 }
 
 /**
- * Words that tell a grade's band without the grade. A letter grade: a risk level next to the grade's label
- * (`Internal Rating: [REDACTED] (high risk)`, `a moderate-risk internal rating`, `rated as higher
- * risk`) or after a band's own label (`Risk Level: Moderate`). Sent to a reader the grade is kept
- * from, they disclose where it stands; elsewhere (`high-risk transactions`) and as one option of a
- * template's scale (`Risk Rating: [Low/Medium/High]`: redacting one marked it) they stay.
+ * Words that tell a grade's band without the grade. A letter grade: a risk level or a judgement next to
+ * the grade's label (`Internal Rating: [REDACTED] (high risk)`, `a moderate-risk internal rating`,
+ * `rated as higher risk`, `[REDACTED] (Concerning)`, `a good internal rating`) or after a band's own
+ * label (`Risk Level: Moderate`). Sent to a reader the grade is kept from, they disclose where it
+ * stands; elsewhere (`high-risk transactions`) and as one option of a template's scale (`Risk Rating:
+ * [Low/Medium/High]`: redacting one marked it) they stay.
  */
 export function ratingBandVariants(field: string, value: string): Variant[] {
   if (!isRatingField(field)) return [];
   if (LETTER_GRADE.test(value.trim())) {
-    return LEVELS.flatMap((level): Variant[] => [
-      { form: `${level} risk`, confidence: WINDOW_CONFIDENCE, role: "band", labels: GRADE_LABELS },
-      ...BAND_LABELS.map((label): Variant => ({ form: `${label} ${level}`, confidence: WINDOW_CONFIDENCE, role: "band" })),
-    ]);
+    return [
+      ...LEVELS.flatMap((level): Variant[] => [
+        { form: `${level} risk`, confidence: WINDOW_CONFIDENCE, role: "band", labels: GRADE_LABELS },
+        ...BAND_LABELS.map((label): Variant => ({ form: `${label} ${level}`, confidence: WINDOW_CONFIDENCE, role: "band" })),
+      ]),
+      ...GRADE_GLOSSES.map((gloss): Variant => ({ form: gloss, confidence: WINDOW_CONFIDENCE, role: "band", labels: GRADE_LABELS })),
+    ];
   }
   return isPerformanceLevel(normalizeValue(value)) ? performanceBandVariants() : [];
 }

@@ -352,7 +352,7 @@ describe("Vault", () => {
 
   it("finds a one-character value right after its field's label, keeping its case, with the span on the value", () => {
     const vault = vaultOf({ internal_rating: "D", risk_tier: "3" });
-    for (const text of ["- **Internal Rating**: D", "internal rating (\"D\") could", "* Internal Risk Rating: D (high)", "an internal rating of D.", "Rating: `D`"]) {
+    for (const text of ["- **Internal Rating**: D", "internal rating (\"D\") could", "* Internal Risk Rating: D (see notes)", "an internal rating of D.", "Rating: `D`"]) {
       expect(found(vault, text), text).toEqual([["D", "internal_rating", 0.85]]);
     }
     expect(found(vault, "Risk tier is 3 here")).toEqual([["3", "risk_tier", 0.85]]);
@@ -447,6 +447,9 @@ describe("Vault", () => {
     expect(found(vault, "Your account is currently rated as **higher risk**.")).toEqual([["higher risk", "internal_rating", 0.6]]);
     expect(found(vault, "a moderate-risk internal rating")).toEqual([["moderate-risk", "internal_rating", 0.6]]);
     expect(found(vault, "- Risk Level: Moderate")).toEqual([["Risk Level: Moderate", "internal_rating", 0.6]]);
+    // A judgement beside the grade's label: `[REDACTED] (Concerning)`, `a mid-level risk profile`.
+    expect(found(vault, "Internal Rating: F (Concerning)").map(([text]) => text)).toEqual(["F", "Concerning"]);
+    expect(found(vault, "an internal rating of F, which indicates a mid-level risk profile").map(([text]) => text)).toEqual(["F", "mid-level"]);
     // A risk level about something else, and a field that holds no grade.
     expectNotFound(vault, ["We monitor high-risk transactions daily.", "a low risk of side effects"]);
     // One option of a template's scale: redacting it marked it as the grade's (`[REDACTED:text]/Medium/High`).
