@@ -7,6 +7,7 @@ import { ageDetector } from "./detect/vault/ages.js";
 import { parseDate, type CalendarDate } from "./detect/vault/dates.js";
 import { asciiDigits, escapedAs, normalizeValue, unescapedText, withoutAccents, withoutLookalikes } from "./detect/vault/normalize.js";
 import { isGivenNameForm, namePart } from "./detect/vault/names.js";
+import { DEPARTMENT_KIND, isDepartmentField, isListedDepartment } from "./transform/operators/names/departments.js";
 import { nicknamesOf } from "./detect/vault/nicknames.js";
 import { isDictionaryWord } from "./detect/vault/words.js";
 import { Vault } from "./detect/vault/vault.js";
@@ -537,13 +538,13 @@ class Guard implements ReconsGuard {
       }
       const { detection } = span;
       const original = text.slice(detection.start, detection.end);
-      const { replacement: transformed, fallback, exception } = this.transform(original, text, span, context, rewriteOf);
+      const { replacement: transformed, fallback, exception, action } = this.transform(original, text, span, context, rewriteOf);
       const replacement = span.action !== "allow" && transformed === this.redact(detection) ? redactionKeepingStructure(original, transformed) : transformed;
       output += text.slice(cursor, detection.start);
       if (span.action !== "allow") inserted.push([output.length, output.length + replacement.length]);
       output += replacement;
       cursor = detection.end;
-      decisions.push(this.decision(span, path, context, fallback, exception));
+      decisions.push(this.decision(span, path, context, fallback, exception, action));
     }
     output += text.slice(cursor);
     // An operator may return its input unchanged (zero mLDP noise): only all-allow skips the backstop.
@@ -556,13 +557,15 @@ class Guard implements ReconsGuard {
     span: PlannedSpan,
     context: EventContext,
     rewriteOf: RewriteLookup,
-  ): { replacement: string; fallback?: string; exception?: string } {
+  ): { replacement: string; fallback?: string; exception?: string; action?: Action } {
     const { detection, action } = span;
     if (action === "allow") return { replacement: original };
     if (action === "rewrite") {
       const rewritten = rewriteOf(text, span);
       if (rewritten && "text" in rewritten) return { replacement: rewritten.text };
       if (rewritten) return { replacement: this.redact(detection), fallback: rewritten.fallback };
+      const department = context.reversible ? null : this.departmentPseudonym(detection, original);
+      if (department !== null) return { replacement: department, fallback: "department-pseudonym", action: "pseudonymize" };
       return { replacement: this.redact(detection), fallback: this.rewriter ? "rewrite-unavailable-sync" : "no-rewriter" };
     }
     if (action === "redact" && context.reversible && detection.field) return { replacement: this.seal(detection, original) };
@@ -614,6 +617,23 @@ class Guard implements ReconsGuard {
     } catch (error) {
       const fallback = error instanceof OperatorError ? error.fallback : `${action}-error`;
       return { replacement: this.redact(detection), fallback };
+    }
+  }
+
+  /**
+   * Without a rewriter, a department named whole (`HR`, `Customer Success`) reads as another of its
+   * shape (`QA`): a placeholder in `[REDACTED] Support` or `an [REDACTED] employee` left one
+   * department to fill it. One-way only (see `departmentPseudonym`); null where it does not apply.
+   */
+  private departmentPseudonym(detection: Detection, original: string): string | null {
+    const { field, value } = detection;
+    if (field === null || value === undefined || !isDepartmentField(field) || !isListedDepartment(value)) return null;
+    if (normalizeValue(plainForm(original)) !== normalizeValue(value)) return null;
+    const operator = this.operators.get("pseudonymize");
+    try {
+      return operator ? this.applied.apply(operator, { value: plainForm(original), field, kind: DEPARTMENT_KIND, valueType: "value", registered: value }).text : null;
+    } catch {
+      return null;
     }
   }
 
@@ -695,7 +715,8 @@ class Guard implements ReconsGuard {
     });
   }
 
-  private decision(span: PlannedSpan, path: string, context: EventContext, fallback?: string, exception?: string): Decision {
+  /** `action`: what a fallback did instead of redacting (a department's pseudonym); a fallback redacts otherwise. */
+  private decision(span: PlannedSpan, path: string, context: EventContext, fallback?: string, exception?: string, action?: Action): Decision {
     const { detection } = span;
     const decision: Decision = {
       field: detection.field,
@@ -708,7 +729,7 @@ class Guard implements ReconsGuard {
       recipient: context.recipient,
       position: context.position,
       resolution: context.resolution,
-      action: fallback ? "redact" : span.action,
+      action: action ?? (fallback ? "redact" : span.action),
       // An operator's exception note is a plug-in's text: it may quote the value.
       reason: exception ? `${span.reason};${errorSummary(exception, this.vault)}` : span.reason,
       path,

@@ -44,8 +44,9 @@ export function isRatingField(field: string): boolean {
  * the grade's label (`Internal Rating: [REDACTED] (high risk)`, `a moderate-risk internal rating`,
  * `rated as higher risk`, `[REDACTED] (Concerning)`, `a good internal rating`) or after a band's own
  * label (`Risk Level: Moderate`). Sent to a reader the grade is kept from, they disclose where it
- * stands; elsewhere (`high-risk transactions`) and as one option of a template's scale (`Risk Rating:
- * [Low/Medium/High]`: redacting one marked it) they stay.
+ * stands; elsewhere (`high-risk transactions`) they stay. Every level near a grade's label, whichever
+ * the grade is: a template's scale loses all its options (`Risk Rating: [Low/Medium/High]`), where
+ * one redacted alone marked it as the grade's.
  */
 export function ratingBandVariants(field: string, value: string): Variant[] {
   if (!isRatingField(field)) return [];
@@ -53,7 +54,7 @@ export function ratingBandVariants(field: string, value: string): Variant[] {
     return [
       ...LEVELS.flatMap((level): Variant[] => [
         { form: `${level} risk`, confidence: WINDOW_CONFIDENCE, role: "band", labels: GRADE_LABELS },
-        ...BAND_LABELS.map((label): Variant => ({ form: `${label} ${level}`, confidence: WINDOW_CONFIDENCE, role: "band" })),
+        ...BAND_LABELS.map((label): Variant => ({ form: `${label} ${level}`, confidence: WINDOW_CONFIDENCE, role: "band", tail: level.length })),
       ]),
       ...GRADE_GLOSSES.map((gloss): Variant => ({ form: gloss, confidence: WINDOW_CONFIDENCE, role: "band", labels: GRADE_LABELS })),
     ];

@@ -32,7 +32,7 @@ export type VariantRole =
   | "list-word"
   /** The initials of a contextual phrase (`CKD` of `Chronic Kidney Disease`): counts only written in capitals. */
   | "acronym"
-  /** A level that tells a grade's band (`high risk` near `rating`, `Risk Level: Moderate`): with its `labels` near if it has them, never one option of several (`Low/Medium/High`). */
+  /** A level that tells a grade's band (`high risk` near `rating`, `Risk Level: Moderate`): with its `labels` near if it has them. */
   | "band"
   /** A word that tells a contextual value without being it (a diagnosis's drug, a case type's procedure): a detection by itself, never an object key's structure. */
   | "indicator"

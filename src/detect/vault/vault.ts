@@ -311,12 +311,10 @@ export class Vault implements Detector {
       case "indicator":
         if (!endsInPossessive(norm, start, end)) hits.candidates.push(hit);
         return;
-      case "band": {
-        const [from, to] = originalSpan(norm, start, end);
-        const option = norm.source.charAt(from - 1) === "/" || norm.source.charAt(to) === "/";
-        if (!option && (variant.labels === undefined || labelNear(norm, start, end, variant.labels))) hits.candidates.push(hit);
+      case "band":
+        // After a band's label (`Risk Level: Moderate`) the span is the level: the label stays readable.
+        if (variant.labels === undefined || labelNear(norm, start, end, variant.labels)) hits.candidates.push(variant.tail ? { ...hit, start: end - variant.tail } : hit);
         return;
-      }
       case "after-label": {
         const valueStart = end - (variant.tail ?? 0);
         // The value's letters keep their case: `rating: A` is a grade, `rating a` an article.

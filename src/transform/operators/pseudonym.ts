@@ -3,6 +3,7 @@ import { keyedLetterTag, keyedTag } from "../../crypto/keys.js";
 import { OperatorError, type Operator, type OperatorInput, type OperatorOutput } from "../base.js";
 import { FIRST_NAMES } from "./names/first-names.js";
 import { SURNAMES } from "./names/surnames.js";
+import { DEPARTMENT_KIND, departmentPseudonym } from "./names/departments.js";
 import { memoize } from "./format.js";
 import { TITLES as DETECTED_TITLES, isNameWord, opensAsWord, transliterated } from "../../detect/vault/words.js";
 import { NAME_PARTICLES } from "../../detect/vault/name-parts.js";
@@ -32,6 +33,7 @@ export function isKeyedTag(surrogate: string): boolean {
  * position, which the permutation never outputs, so `reverse` knows them and refuses. So does a
  * token whose surrogate is a name the input says to avoid (another protected person's name): only
  * the guard that registered both names can restore it (by its surrogate index).
+ * A listed department (kind `department`) becomes another of its shape (`HR` -> `QA`), not reversible.
  * Values of other kinds become keyed tags (`ADDRESS-3f9a21c0`, emails `user.3f9a21c0@example.com`),
  * consistent across a run and not reversible.
  */
@@ -315,6 +317,11 @@ export function createPseudonymOperator(key: Uint8Array): Operator {
     action: "pseudonymize",
     name: "pseudonym",
     apply(input: OperatorInput): OperatorOutput {
+      if (input.kind === DEPARTMENT_KIND) {
+        const department = departmentPseudonym(key, input.registered ?? input.value);
+        if (department === null) throw new OperatorError("not a listed department", "department-not-listed");
+        return { text: copyCase(input.value, department) };
+      }
       if (!NAME_KINDS.has(input.kind)) {
         const tag = keyedLetterTag(key, `${input.kind}:${input.value}`, KEYED_TAG_LETTERS);
         return { text: input.kind === "email" ? `user.${tag}@example.com` : `${input.kind.toUpperCase()}-${tag}` };

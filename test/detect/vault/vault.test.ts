@@ -446,14 +446,14 @@ describe("Vault", () => {
     expect(found(vault, "Internal Rating: F (high risk)")).toEqual([["F", "internal_rating", 0.85], ["high risk", "internal_rating", 0.6]]);
     expect(found(vault, "Your account is currently rated as **higher risk**.")).toEqual([["higher risk", "internal_rating", 0.6]]);
     expect(found(vault, "a moderate-risk internal rating")).toEqual([["moderate-risk", "internal_rating", 0.6]]);
-    expect(found(vault, "- Risk Level: Moderate")).toEqual([["Risk Level: Moderate", "internal_rating", 0.6]]);
+    expect(found(vault, "- Risk Level: Moderate")).toEqual([["Moderate", "internal_rating", 0.6]]);
     // A judgement beside the grade's label: `[REDACTED] (Concerning)`, `a mid-level risk profile`.
     expect(found(vault, "Internal Rating: F (Concerning)").map(([text]) => text)).toEqual(["F", "Concerning"]);
     expect(found(vault, "an internal rating of F, which indicates a mid-level risk profile").map(([text]) => text)).toEqual(["F", "mid-level"]);
     // A risk level about something else, and a field that holds no grade.
     expectNotFound(vault, ["We monitor high-risk transactions daily.", "a low risk of side effects"]);
-    // One option of a template's scale: redacting it marked it as the grade's (`[REDACTED:text]/Medium/High`).
-    expectNotFound(vault, ["| Risk Rating | [Low/Medium/High] |", "Internal rating: Low/Medium/High risk"]);
+    // A template's scale loses every option: one redacted alone marked it as the grade's (`[REDACTED:text]/Medium/High`).
+    expect(found(vault, "| Risk Rating | [Low/Medium/High] |").map(([text]) => text)).toEqual(["Low", "Medium", "High"]);
     expectNotFound(vaultOf({ status: "F" }), ["Rating: high risk"]);
     expectNotFound(vaultOf({ internal_rating: "Exceeds" }), ["Rating: high risk"]);
   });
@@ -462,6 +462,7 @@ describe("Vault", () => {
     // Judges: `(e.g., "[REDACTED]", "Meets", "Needs Improvement")` marked the rating's option, `a high performer` told its band.
     const vault = vaultOf({ performance_rating: "Needs Improvement" });
     expect(found(vault, 'Rating scale: (e.g., "Exceeds", "Meets", "Needs Improvement")').map(([text]) => text)).toEqual(["Exceeds", "Meets", "Needs Improvement"]);
+    expect(found(vault, "Ratings follow a scale (e.g., Outstanding/Exceeds/Needs Improvement)").map(([text]) => text)).toEqual(["Outstanding", "Exceeds", "Needs Improvement"]);
     expectFound(vault, "performance_rating", ["exceeded expectations", "below expectations"]);
     expect(found(vault, "She is a high performer in her review.").map(([text]) => text)).toEqual(["high performer"]);
     expect(found(vault, "| Rating | Count |\n| Above | 0 |\n| Meets | 0 |").map(([text]) => text)).toEqual(["Above", "Meets"]);

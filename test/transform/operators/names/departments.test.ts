@@ -1,0 +1,41 @@
+import { randomBytes } from "node:crypto";
+import { describe, expect, it } from "vitest";
+import { createRecons } from "../../../../src/guard.js";
+import { departmentPseudonym, isDepartmentField, isListedDepartment } from "../../../../src/transform/operators/names/departments.js";
+
+describe("department pseudonyms", () => {
+  it("gives a listed department another of its shape, with no word in common, the same one for every key alike", () => {
+    for (let round = 0; round < 50; round++) {
+      const key = randomBytes(32);
+      const acronym = departmentPseudonym(key, "HR")!;
+      expect(["IT", "PR", "QA", "R&D"]).toContain(acronym);
+      expect(departmentPseudonym(key, "hr")).toBe(acronym);
+      const words = departmentPseudonym(key, "Business Development")!;
+      expect(isListedDepartment(words) && !/development|business/i.test(words)).toBe(true);
+      expect(departmentPseudonym(key, "Customer Success")).not.toMatch(/customer|success/i);
+    }
+    expect(departmentPseudonym(randomBytes(32), "Underwater Basket Weaving")).toBeNull();
+    expect(isDepartmentField("home_dept")).toBe(true);
+    expect(isDepartmentField("departure_city")).toBe(false);
+  });
+
+  it("shows an unauthorized reader another department where a placeholder left one to fill it, and seals it in shared state", () => {
+    // Judges: `[REDACTED] Support`, `an [REDACTED] employee` could only be IT.
+    const guard = createRecons({ secret: "departments", vault: { department: "IT" }, policy: { fields: { department: { authorized: ["it_desk"] } } } });
+    // `it` in lowercase is the pronoun: a value written in capitals that is a word matches only in capitals.
+    const text = "Contact the IT Support desk; she is an IT employee. it team";
+    const result = guard.sanitizeSync({ channel: "C2", content: text, recipient: "other" });
+    const [, first, second] = /^Contact the (\S+) Support desk; she is an (\S+) employee\. it team$/.exec(result.content as string)!;
+    expect(first).toBe(second);
+    expect(["HR", "PR", "QA", "R&D"]).toContain(first);
+    expect(result.decisions.filter((decision) => decision.field === "department").map((decision) => [decision.action, decision.fallback])).toEqual([
+      ["pseudonymize", "department-pseudonym"],
+      ["pseudonymize", "department-pseudonym"],
+    ]);
+    expect(guard.sanitizeSync({ channel: "C2", content: text, recipient: "it_desk" }).content).toBe(text);
+    // Shared state: sealed (a common word restored would turn everyone's `QA` into `IT`), and restored exactly for the authorized reader.
+    const written = guard.sanitizeSync({ channel: "C5", content: text }, { reversible: true }).content as string;
+    expect(written).toMatch(/\[REDACTED:text#/);
+    expect(guard.sanitizeSync({ channel: "C5", content: written, recipient: "it_desk" }).content).toBe(text);
+  });
+});
