@@ -24,8 +24,8 @@ export function isKeyedTag(surrogate: string): boolean {
  * A name token found in a bundled list is replaced by the list entry at FF1(index), a keyed
  * permutation of the list (cycle-walking over radix ceil(sqrt(n)), length 2), so replicas with the
  * same secret agree and `reverse` applies FF1^-1. The lists are disjoint, so a token's list is known
- * from the token alone: `Dwayne Sanchez` and `Mr. Sanchez` map `Sanchez` alike. Titles, suffixes
- * are kept, and the token's capitalization style (ALL CAPS, lower) is copied. An initial is kept
+ * from the token alone: `Dwayne Sanchez` and `Mr. Sanchez` map `Sanchez` alike. Titles and particles
+ * are kept, a suffix becomes another of its class (`SuffixShift`), and the token's capitalization style (ALL CAPS, lower) is copied. An initial is kept
  * too, unless the span renders a known registered name (`M. Miller` of `Michelle Miller`): then it
  * becomes the initial of the matching token of that name's pseudonym (`E. Ward` of `Edward Ward`),
  * and back.
@@ -45,7 +45,12 @@ const MIN_FINDABLE = 3;
 const NAME_KINDS = new Set(["name", "person", "full_name", "first_name", "last_name", "given_name", "family_name", "surname"]);
 /** The titles the detector reads before a surname (`Doctor Wilson`) and other honorifics: kept, never taken for a first name. */
 const TITLES = new Set([...DETECTED_TITLES, "mister", "dame", "rev", "fr", "capt", "sgt", "lt", "col", "gen", "hon"]);
-const SUFFIXES = new Set(["jr", "sr", "ii", "iii", "iv", "md", "phd", "dds", "dmd", "rn", "np", "esq", "cpa", "dvm", "mba", "pe"]);
+/** A name's suffixes by class, in their usual spelling: a generation, a credential. */
+const SUFFIX_CLASSES: ReadonlyArray<readonly string[]> = [
+  ["Jr", "Sr", "II", "III", "IV"],
+  ["MD", "PhD", "DDS", "DMD", "RN", "NP", "Esq", "CPA", "DVM", "MBA", "PE"],
+];
+const SUFFIXES = new Set(SUFFIX_CLASSES.flat().map((suffix) => suffix.toLowerCase()));
 /** A name word: letters with their combining marks (Devanagari vowel signs, NFD accents), so `राहुल` is one word, not initials. */
 const WORD = /[\p{L}\p{M}]+(?:['’][\p{L}\p{M}]+)*/gu;
 
@@ -143,6 +148,36 @@ class NameList {
   }
 }
 
+/**
+ * A name's suffix as another of its class (`II` -> `IV`, `DDS` -> `RN`), by a keyed shift within the
+ * class: never itself (a kept `DDS` or `II` told a real part of the name), and reversed by the
+ * opposite shift.
+ */
+class SuffixShift {
+  private readonly shifts: number[];
+
+  constructor(key: Uint8Array) {
+    this.shifts = SUFFIX_CLASSES.map((suffixes, index) => 1 + (parseInt(keyedTag(key, `suffix:${index}`, 8), 16) % (suffixes.length - 1)));
+  }
+
+  surrogate(suffix: string): string {
+    return this.shifted(suffix, 1);
+  }
+
+  original(suffix: string): string {
+    return this.shifted(suffix, -1);
+  }
+
+  private shifted(suffix: string, direction: 1 | -1): string {
+    const lower = suffix.toLowerCase();
+    for (const [index, suffixes] of SUFFIX_CLASSES.entries()) {
+      const at = suffixes.findIndex((entry) => entry.toLowerCase() === lower);
+      if (at >= 0) return suffixes[(at + direction * this.shifts[index] + suffixes.length) % suffixes.length];
+    }
+    throw new OperatorError("not a name suffix", "pseudonym-not-reversible");
+  }
+}
+
 /** Every entry of both bundled lists, by lookup key. */
 const LISTED: ReadonlySet<string> = new Set([...FIRST_NAMES, ...SURNAMES].map(lookupKey));
 
@@ -151,7 +186,7 @@ export function isListedName(word: string): boolean {
   return LISTED.has(lookupKey(word));
 }
 
-type Role = "keep" | "first" | "surname";
+type Role = "keep" | "suffix" | "first" | "surname";
 interface Token {
   start: number;
   end: number;
@@ -159,7 +194,7 @@ interface Token {
   role: Role;
 }
 
-/** Splits a name into tokens and gives each a role: kept (title, suffix, initial) or a name. */
+/** Splits a name into tokens and gives each a role: kept (title, initial, particle), a suffix, or a name. */
 function parseName(value: string): Token[] {
   const tokens: Token[] = [...value.matchAll(WORD)].map((m) => ({
     start: m.index,
@@ -175,9 +210,10 @@ function parseName(value: string): Token[] {
     const isSuffix = SUFFIXES.has(lower) && i > 0;
     // A surname's particle written in lowercase (`de la Cruz`, `van der Berg`) is no name of its own.
     const isParticle = NAME_PARTICLES.has(token.text) && i < tokens.length - 1;
-    if (isInitial || isTitle || isSuffix || isParticle) token.role = "keep";
+    if (isInitial || isTitle || isParticle) token.role = "keep";
+    else if (isSuffix) token.role = "suffix";
   });
-  const names = tokens.filter((t) => t.role !== "keep");
+  const names = tokens.filter((t) => t.role !== "keep" && t.role !== "suffix");
   const comma = value.indexOf(",");
   const reordered = comma >= 0 && names.length > 1 && names[0].end <= comma && names[names.length - 1].start > comma;
   // "Sanchez, Dwayne" names the surname first; otherwise the last name token is the surname.
@@ -243,7 +279,7 @@ export function listedNameTokens(values: Iterable<string>): Set<string> {
   return listed;
 }
 
-/** The name tokens and initials of a name (titles and suffixes left out). */
+/** The name tokens, suffixes and initials of a name (titles and particles left out). */
 function nameWords(value: string): string[] {
   return parseName(value)
     .filter((token) => token.role !== "keep" || token.text.length === 1)
@@ -254,11 +290,16 @@ function hasInitial(value: string): boolean {
   return parseName(value).some((token) => token.text.length === 1);
 }
 
+/** A surrogate token in the case of the token it replaces; a suffix in its own spelling unless written in lowercase (`II` -> `Jr`, not `JR`). */
+function casedAs(token: Token, surrogate: string): string {
+  return token.role === "suffix" && token.text !== token.text.toLowerCase() ? surrogate : copyCase(token.text, surrogate);
+}
+
 function replaceTokens(value: string, tokens: Token[], replace: (token: Token) => string): string {
   let text = "";
   let last = 0;
   for (const token of tokens) {
-    text += value.slice(last, token.start) + (token.role === "keep" ? token.text : copyCase(token.text, replace(token)));
+    text += value.slice(last, token.start) + (token.role === "keep" ? token.text : casedAs(token, replace(token)));
     last = token.end;
   }
   return text + value.slice(last);
@@ -285,22 +326,24 @@ export function createPseudonymOperator(key: Uint8Array): Operator {
   // Membership decides the list (they are disjoint); the position only places unknown tokens.
   const listOf = (token: Token): NameList =>
     first.has(token.text) ? first : surname.has(token.text) ? surname : token.role === "first" ? first : surname;
+  const suffixes = new SuffixShift(key);
+  const surrogateOf = (token: Token): string => (token.role === "suffix" ? suffixes.surrogate(token.text) : listOf(token).surrogate(token.text));
+  const originalOf = (token: Token): string => (token.role === "suffix" ? suffixes.original(token.text) : listOf(token).original(token.text));
 
   const nameTokens = (value: string): Token[] => {
     const tokens = parseName(value);
-    if (tokens.every((t) => t.role === "keep")) throw new OperatorError("no name to pseudonymize", "pseudonym-empty");
+    if (tokens.every((t) => t.role === "keep" || t.role === "suffix")) throw new OperatorError("no name to pseudonymize", "pseudonym-empty");
     return tokens;
   };
 
   // Deterministic, so a name repeated across messages is enciphered once.
-  const plainPseudonymOf = memoize((value: string): string =>
-    replaceTokens(value, nameTokens(value), (token) => listOf(token).surrogate(token.text)),
-  );
+  const plainPseudonymOf = memoize((value: string): string => replaceTokens(value, nameTokens(value), surrogateOf));
   /** The pseudonym, with a reserved entry for any token whose surrogate is a name to avoid (rare: not memoized). */
   const pseudonymOf = (value: string, avoid: ReadonlySet<string> | undefined): string => {
     const text = plainPseudonymOf(value);
     if (avoid === undefined || avoid.size === 0 || ![...text.matchAll(WORD)].some(([word]) => avoid.has(lookupKey(word)))) return text;
     return replaceTokens(value, nameTokens(value), (token) => {
+      if (token.role === "suffix") return suffixes.surrogate(token.text);
       const list = listOf(token);
       const surrogate = list.surrogate(token.text);
       return avoid.has(lookupKey(surrogate)) ? list.reserved(token.text, avoid) : surrogate;
@@ -337,11 +380,11 @@ export function createPseudonymOperator(key: Uint8Array): Operator {
         throw new OperatorError(`keyed ${input.kind} tags are not reversible`, "pseudonym-not-reversible");
       }
       const words = input.registered !== undefined ? alignedWords(input.registered, input.avoid) : null;
-      if (!words) return replaceTokens(transformed, nameTokens(transformed), (token) => listOf(token).original(token.text));
+      if (!words) return replaceTokens(transformed, nameTokens(transformed), originalOf);
       const span = hasInitial(transformed) ? mapInitials(transformed, words.surrogate, words.real) : transformed;
       // A token of the registered name's own pseudonym maps back to the registered token (reserved ones too).
       const known = new Map(words.surrogate.map((word, i) => [lookupKey(word), words.real[i]]));
-      return replaceTokens(span, nameTokens(span), (token) => known.get(lookupKey(token.text)) ?? listOf(token).original(token.text));
+      return replaceTokens(span, nameTokens(span), (token) => known.get(lookupKey(token.text)) ?? originalOf(token));
     },
   };
 }
