@@ -119,6 +119,8 @@ function startsSentence(source: string, start: number): boolean {
 /** The rest of a letter's closing after its adjective (`Best| regards,`, `Warm| wishes!`): the word before it is no name. */
 const CLOSING = /^[ \t]+(?:regards|wishes)[ \t]*(?:[,.!]|\r?\n|$)/i;
 const CLOSING_LOOKAHEAD = 16;
+/** A number right after a word (`Day 1`, `Step 3`). */
+const NUMBERED = /^[ \t]\d/;
 
 /** First names that are foremost names in the lexicon but also verbs an instruction opens with. */
 const IMPERATIVE_NAMES: ReadonlySet<string> = new Set(["mark", "grant", "sue", "pat", "rob", "chase", "wade", "jack"]);
@@ -149,6 +151,8 @@ export function isStandaloneNameReference(source: string, start: number, end: nu
   if (IMPERATIVE_NAMES.has(lower) && OBJECT_OPENERS.has(after.toLowerCase()) && startsSentence(source, start)) return false;
   // A letter's closing (`Best regards,`, `Warm wishes!`), even with the person named in full above it; not `Rita wishes to ...`.
   if (CLOSING.test(source.slice(end, end + CLOSING_LOOKAHEAD))) return false;
+  // An ordinary word numbered is the word (`Day 1:`, `Page 2`), even with the person named in full.
+  if (NUMBERED.test(source.slice(end, end + 3)) && isOrdinaryNameWord(word)) return false;
   // A name word followed by another capitalized word is someone else's first name (`Grant Doe`).
   // Decided first: most references stand mid-sentence, and need no look at the label patterns.
   if (!startsSentence(source, start) || !opensAsWord(lower) || (isNameWord(lower) && !isCapitalized(after))) return true;

@@ -176,6 +176,9 @@ describe("Vault", () => {
       ["Best", "opposing_party", 0.6],
     ]);
     expect(found(vaultOf({ opposing_party: "Tom Warm" }), "Tom Warm called.\nWarm wishes, Ann")).toEqual([["Tom Warm", "opposing_party", 1]]);
+    // A common-word surname numbered is the word (`Day 1` became `Wood 1`, judges); a name word numbered is still the name.
+    expect(found(vaultOf({ client_name: "Rose Day" }), "Rose Day starts Monday. Day 1: orientation. Day agreed.").map(([text]) => text)).toEqual(["Rose Day", "Day"]);
+    expect(found(vaultOf({ client_name: "James Murray" }), "James Murray called. Murray 2 times").map(([text]) => text)).toEqual(["James Murray", "Murray"]);
     // The verb is no closing (dev replay): `If Rita wishes to ...` is the person.
     expect(found(vaultOf({ customer_name: "Rita Butler" }), "- If Rita wishes to increase her limit")).toEqual([["Rita", "customer_name", 0.5]]);
   });
