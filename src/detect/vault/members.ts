@@ -1,6 +1,6 @@
 import type { VaultValue } from "../../policy/options.js";
 import { normalizeValue } from "./normalize.js";
-import { isStopword, isTitle } from "./words.js";
+import { isFunctionWord, isStopword, isTitle } from "./words.js";
 
 /**
  * How a protected scalar can be told from ordinary text: by itself, only next to another member
@@ -66,7 +66,8 @@ function memberUse(normalized: string, isMember: boolean): MemberUse | null {
   if (alphanumerics === 0) return null;
   if (!isMember) return alphanumerics < MIN_SCALAR_LENGTH ? "after-label" : SHORT_NUMBER.test(normalized) ? "near-label" : "alone";
   if (alphanumerics < MIN_SCALAR_LENGTH) return null;
-  return alphanumerics >= MIN_MEMBER_LENGTH && !isStopword(normalized) && !isTitle(normalized) ? "alone" : "in-list";
+  // A function word in prose (`please do not hesitate`) is never the member: found alone, its placeholder's slot told the word anyway.
+  return alphanumerics >= MIN_MEMBER_LENGTH && !isStopword(normalized) && !isFunctionWord(normalized) && !isTitle(normalized) ? "alone" : "in-list";
 }
 
 /** Parse a Python repr or JSON literal (lists, tuples, dicts, quoted strings, numbers, True/False/None). */

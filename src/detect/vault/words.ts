@@ -62,6 +62,15 @@ export function lexiconTags(word: string): readonly string[] {
   return Array.isArray(tags) ? tags : tags === undefined ? [] : [tags as string];
 }
 
+/** Lexicon tags of closed-class and adverbial words (`not`, `please`, `however`, `always`): never what a sentence names. */
+const FUNCTION_TAGS: ReadonlySet<string> = new Set(["Negative", "Expression", "Conjunction", "Preposition", "Modal", "Determiner", "Pronoun", "Adverb"]);
+
+/** Whether the lexicon lists a lowercase word only as a function word or adverb (`not`, `please`, `always`; not `see`, `recent`). */
+export function isFunctionWord(word: string): boolean {
+  const tags = lexiconTags(word);
+  return tags.length > 0 && tags.every((tag) => FUNCTION_TAGS.has(tag));
+}
+
 /** compromise lexicon tags of words that are foremost names (`James`, `Corey`, `Murray`, `Collins`). */
 const NAME_TAGS: ReadonlySet<string> = new Set(["FirstName", "MaleName", "FemaleName", "LastName", "Person"]);
 

@@ -524,6 +524,14 @@ describe("Vault", () => {
     expectNotFound(vault, ["the same dosage", "Mr Smith", "'same\"", "it's the same'"]);
   });
 
+  it("finds a list member that is a function word only as a list's member, never in prose", () => {
+    // Judges: `please do [REDACTED] hesitate` left only `not` to fill it; `[REDACTED], I can guide you` was `However`.
+    const vault = vaultOf({ medications: ["not", "however", "dandelion"] });
+    expectNotFound(vault, ["Please do not hesitate.", "However, I can guide you."]);
+    expect(found(vault, "Medications: not, however, dandelion").map(([text]) => text)).toEqual(["not", "however", "dandelion"]);
+    expect(found(vault, "Take the dandelion daily.").map(([text]) => text)).toEqual(["dandelion"]);
+  });
+
   it("returns tier-1 vault detections with kind, value type and the role of the form found", () => {
     const [d] = vaultOf({ dob: "1957-07-28" }).detect("born 07/28/1957");
     expect(d).toEqual({ start: 5, end: 15, field: "dob", kind: "date", valueType: "format", tier: 1, confidence: 0.95, source: "vault", value: "1957-07-28", role: "whole" });
