@@ -4,6 +4,7 @@ import { checkedDetections, decidingGroups, resolveOverlaps, sameKind, type Dete
 import { checkedVerdict, type Judge, type Rewriter } from "./detect/plugins.js";
 import { defaultRecognizers, recognizerDetector } from "./detect/recognizers/index.js";
 import { ageDetector } from "./detect/vault/ages.js";
+import { derivedDateDetector } from "./detect/vault/derived-dates.js";
 import { parseDate, type CalendarDate } from "./detect/vault/dates.js";
 import { asciiDigits, escapedAs, normalizeValue, unescapedText, withoutAccents, withoutLookalikes } from "./detect/vault/normalize.js";
 import { isGivenNameForm, namePart } from "./detect/vault/names.js";
@@ -245,7 +246,13 @@ class Guard implements ReconsGuard {
     this.surrogates = setup.surrogates.fork(this.vault, (operator, input) => this.applied.apply(operator, input));
     const recognizers = [...(options.builtinRecognizers ? defaultRecognizers() : []), ...options.recognizers];
     this.ageReference = parseDate(options.ageReference ?? new Date().toISOString().slice(0, 10))!;
-    this.detectors = [this.vault, ageDetector(() => this.vault.entries(), this.ageReference), recognizerDetector(recognizers), ...options.detectors];
+    this.detectors = [
+      this.vault,
+      ageDetector(() => this.vault.entries(), this.ageReference),
+      derivedDateDetector(() => this.vault.entries()),
+      recognizerDetector(recognizers),
+      ...options.detectors,
+    ];
     if (options.policy.reachability.enabled) this.reachability = new Reachability(options.policy.reachability.edges);
     this.judge = options.judge;
     this.rewriter = options.rewriter;
@@ -569,8 +576,8 @@ class Guard implements ReconsGuard {
       return { replacement: this.redact(detection), fallback: this.rewriter ? "rewrite-unavailable-sync" : "no-rewriter" };
     }
     if (action === "redact" && context.reversible && detection.field) return { replacement: this.seal(detection, original) };
-    // A cut surrogate or a surrogate date's age could not be restored for the readers of shared state: sealed, they restore to what was written.
-    if ((detection.role === "cut-tail" || detection.role === "age") && context.reversible) return { replacement: this.seal(detection, original) };
+    // A cut surrogate, a surrogate date's age or a date shifted with it could not be restored for the readers of shared state: sealed, they restore to what was written.
+    if ((detection.role === "cut-tail" || detection.role === "age" || detection.role === "derived-date") && context.reversible) return { replacement: this.seal(detection, original) };
     try {
       const operator = this.operators.get(action);
       if (!operator) throw new OperatorError(`no operator for ${action}`, "no-operator");

@@ -5,6 +5,8 @@
  */
 import { ageAt } from "../detect/vault/ages.js";
 import { parseDate, type CalendarDate } from "../detect/vault/dates.js";
+import { DAY_MS, dayNumber, nearestYear } from "../detect/vault/derived-dates.js";
+import { readDate, writeDate } from "./operators/date-layout.js";
 import { layHandle, localPart } from "../detect/vault/emails.js";
 import { isGluedFormOf, isGluedShape, isSpelledFindable } from "../detect/vault/names.js";
 import type { VariantRole } from "../detect/vault/variant.js";
@@ -34,6 +36,8 @@ export function wholeSurrogatePart(action: Action, role: VariantRole | undefined
   if (role === "cut-tail" && action === "pseudonymize") return cutTokens;
   if (role === "age" && action === "fpe") return (whole, original, registered) => surrogateAge(whole, original, registered, ageReference);
   if (role === "age" && action !== "redact") return ageRedacted;
+  if (role === "derived-date" && action === "fpe") return shiftedDate;
+  if (role === "derived-date" && action !== "redact") return derivedDateRedacted;
   return undefined;
 }
 
@@ -62,6 +66,31 @@ export function isFindableAgain(role: VariantRole | undefined, shown: string, su
 
 function gluedWithoutName(): never {
   throw new OperatorError("the surrogate is no person name to glue", "glued-name-without-name");
+}
+
+/**
+ * A date computed from the registered one (`original`), moved as far as the registered date's
+ * surrogate (`whole`) is from it, written as `original` is: a follow-up four weeks after the visit
+ * stays four weeks after its surrogate. A month and year moves by the months between the two.
+ */
+function shiftedDate(whole: string, original: string, registered: string): string {
+  const [real, surrogate, read] = [parseDate(registered), parseDate(whole), readDate(original)];
+  if (!real || !surrogate || !read) throw new OperatorError("the date, its surrogate or the date written near it is not a date", "derived-date-unread");
+  const { month, day } = read.parts;
+  // A month and day alone (`Feb 16`) is in the year nearest the registered date.
+  const year = read.parts.year ?? (day === undefined ? undefined : nearestYear(original, real)?.year);
+  if (year === undefined || month === undefined) throw new OperatorError("the date written near a registered one has no month or year", "derived-date-unread");
+  if (day === undefined) {
+    const months = year * 12 + month - 1 + (surrogate.year - real.year) * 12 + (surrogate.month - real.month);
+    return writeDate({ year: Math.floor(months / 12), month: (months % 12) + 1, day: 1 }, read.layout);
+  }
+  const shifted = new Date(Date.UTC(year, month - 1, day) + (dayNumber(surrogate) - dayNumber(real)) * DAY_MS);
+  return writeDate({ year: shifted.getUTCFullYear(), month: shifted.getUTCMonth() + 1, day: shifted.getUTCDate() }, read.layout);
+}
+
+/** A date computed from one a policy does not encipher (pseudonym or noise) has no surrogate date to follow: redacted. */
+function derivedDateRedacted(): never {
+  throw new OperatorError("a derived date follows only an enciphered date", "derived-date-not-enciphered");
 }
 
 /** An age under another transformation than FPE (a custom policy's pseudonym or noise) has no surrogate date to follow: redacted. */

@@ -20,6 +20,8 @@ export type VariantRole =
   | "masked-head"
   /** An identifier read out digit by digit (`nine three nine, seven nine, ...`): shown as the surrogate read out alike. */
   | "spoken-digits"
+  /** A date written near a registered one, computed from it (`follow-up: February 15, 2026`, `March 2026`): shown shifted as the registered date's surrogate is. */
+  | "derived-date"
   /** A phone's extension written apart from its number (`Extension "x2600" is unusual`): shown as the surrogate phone's extension. */
   | "phone-extension"
   /** A NANP phone's seven-digit local number (`555-0132` of `(415) 555-0132`): shown as the surrogate phone's local number. */

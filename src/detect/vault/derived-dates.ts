@@ -1,0 +1,107 @@
+/**
+ * Dates a writer computes from a registered date (`follow-up 4 weeks after the visit: February 15,
+ * 2026`, `Proposed timeframe: March 2026`): beside the registered date's surrogate they told the real
+ * one back (a follow-up in 2026 after a visit shown in 1913). A Detector over the guard's vault: a
+ * full date, a month and year, or a month and day written within DERIVED_WINDOW_DAYS of a registered date (not a birth
+ * date: a date near a birthday is no computation from it) is that date's rendering (role
+ * `derived-date`), shown shifted as its surrogate is (surrogate-parts.ts): the timeline moves whole.
+ */
+import type { Detection, Detector } from "../base.js";
+import { DateRecognizer } from "../recognizers/date.js";
+import { isBirthField } from "./birth-dates.js";
+import { parseDate, type CalendarDate } from "./dates.js";
+import type { VaultEntry } from "./vault.js";
+
+/** A derived date is the writer's computation: less sure than the value itself. */
+const DERIVED_CONFIDENCE = 0.7;
+/** How far from a registered date a written one is taken for its computation (a follow-up, a deadline, a window). */
+export const DERIVED_WINDOW_DAYS = 183;
+const DERIVED_WINDOW_MONTHS = 6;
+/** A month and day without a year is within half a year of any date in some year: only one this near counts (`Feb 16` after a visit on Jan 18, not `September 15`). */
+const YEARLESS_WINDOW_DAYS = 62;
+export const DAY_MS = 86_400_000;
+
+const MONTH_NAME = "(?:Jan(?:uary)?|Feb(?:ruary)?|Mar(?:ch)?|Apr(?:il)?|May|June?|July?|Aug(?:ust)?|Sep(?:t(?:ember)?)?|Oct(?:ober)?|Nov(?:ember)?|Dec(?:ember)?)";
+/** A month name and a four-digit year (`February 2026`, `Feb. 2026`), not a day's (`February 3, 2026` is a full date). */
+const MONTH_YEAR = new RegExp(`\\b${MONTH_NAME}\\.?,?[ \\t]+(?:of[ \\t]+)?\\d{4}\\b(?![-/.]\\d)`, "gi");
+/** A month name and a day without a year (`Feb 16`, `March 5th`): the year is the registered date's, or the one next to it nearest. */
+const MONTH_DAY = new RegExp(`\\b${MONTH_NAME}\\.?[ \\t]+\\d{1,2}(?:st|nd|rd|th)?\\b(?!,?[ \\t]*\\d)(?![:.]\\d)`, "gi");
+
+const fullDates = new DateRecognizer();
+
+/** A month and day without a year (`Feb 16`) in the year that puts it nearest `near`; null when it is no date. */
+export function nearestYear(monthDay: string, near: CalendarDate): CalendarDate | null {
+  const [month, day] = monthDay.replace(/\./g, "").split(/\s+/);
+  const candidates = [near.year - 1, near.year, near.year + 1].flatMap((year) => parseDate(`${month} ${parseInt(day, 10)}, ${year}`) ?? []);
+  if (candidates.length === 0) return null;
+  return candidates.reduce((best, date) => (Math.abs(dayNumber(date) - dayNumber(near)) < Math.abs(dayNumber(best) - dayNumber(near)) ? date : best));
+}
+
+/** Days since 1970-01-01 of a calendar date. */
+export function dayNumber(date: CalendarDate): number {
+  return Date.UTC(date.year, date.month - 1, date.day) / DAY_MS;
+}
+
+function monthNumberOf(date: Pick<CalendarDate, "year" | "month">): number {
+  return date.year * 12 + date.month - 1;
+}
+
+/** Detects the dates written near the registered dates among `entries()` (read at each call: values added at run time count). */
+export function derivedDateDetector(entries: () => readonly VaultEntry[]): Detector {
+  let seen = -1;
+  let dates: Array<{ entry: VaultEntry; date: CalendarDate }> = [];
+  const registered = () => {
+    const all = entries();
+    if (all.length !== seen) {
+      seen = all.length;
+      dates = all.flatMap((entry) => {
+        const date = entry.kind === "date" && !isBirthField(entry.field) ? parseDate(entry.value) : null;
+        return date ? [{ entry, date }] : [];
+      });
+    }
+    return dates;
+  };
+  return {
+    name: "derived-dates",
+    detect(text: string): Detection[] {
+      // Most guards hold no date: their texts are not scanned at all.
+      const near = registered();
+      if (near.length === 0 || !/\d{4}/.test(text)) return [];
+      const found: Detection[] = [];
+      const add = (start: number, end: number, distance: (date: CalendarDate) => number, window: number) => {
+        let best: { entry: VaultEntry; distance: number } | null = null;
+        for (const { entry, date } of near) {
+          const apart = Math.abs(distance(date));
+          // Zero apart is the registered date itself (or its month), which the vault matcher finds as the value.
+          if (apart > 0 && apart <= window && (best === null || apart < best.distance)) best = { entry, distance: apart };
+        }
+        if (best === null) return;
+        const { entry } = best;
+        found.push({ start, end, field: entry.field, kind: entry.kind, valueType: entry.valueType, tier: 1, confidence: DERIVED_CONFIDENCE, source: "vault", value: entry.value, role: "derived-date" });
+      };
+      const fullSpans: Array<[number, number]> = [];
+      for (const { start, end } of fullDates.detect(text)) {
+        const written = parseDate(text.slice(start, end));
+        if (written === null) continue;
+        fullSpans.push([start, end]);
+        add(start, end, (date) => dayNumber(written) - dayNumber(date), DERIVED_WINDOW_DAYS);
+      }
+      for (const match of text.matchAll(MONTH_YEAR)) {
+        const [start, end] = [match.index, match.index + match[0].length];
+        if (fullSpans.some(([from, to]) => from < end && start < to)) continue;
+        const written = parseDate(`1 ${match[0].replace(/,|\bof\b/gi, " ").replace(/\s+/g, " ").trim()}`);
+        if (written === null) continue;
+        add(start, end, (date) => monthNumberOf(written) - monthNumberOf(date), DERIVED_WINDOW_MONTHS);
+      }
+      for (const match of text.matchAll(MONTH_DAY)) {
+        const [start, end] = [match.index, match.index + match[0].length];
+        if (fullSpans.some(([from, to]) => from < end && start < to)) continue;
+        add(start, end, (date) => {
+          const written = nearestYear(match[0], date);
+          return written === null ? Infinity : dayNumber(written) - dayNumber(date);
+        }, YEARLESS_WINDOW_DAYS);
+      }
+      return found;
+    },
+  };
+}

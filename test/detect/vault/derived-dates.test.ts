@@ -1,0 +1,61 @@
+import { describe, expect, it } from "vitest";
+import { parseDate } from "../../../src/detect/vault/dates.js";
+import { derivedDateDetector, nearestYear } from "../../../src/detect/vault/derived-dates.js";
+import type { VaultEntry } from "../../../src/detect/vault/vault.js";
+import { createRecons } from "../../../src/guard.js";
+
+const visit: VaultEntry = { field: "visit_date", value: "2026-01-18", kind: "date", valueType: "format" };
+
+/** The spans the detector finds in `text`, as written. */
+function derivedIn(text: string, entries: VaultEntry[] = [visit]): string[] {
+  return derivedDateDetector(() => entries)
+    .detect(text)
+    .map((detection) => text.slice(detection.start, detection.end));
+}
+
+describe("dates written near a registered date", () => {
+  it("finds a full date or a month and year within half a year of it, a month and day within two months", () => {
+    // Judges: `follow-up 4 weeks after the visit: February 3-17, 2026` and `e.g., March 2026` beside a visit shown in 1913 told the real one.
+    expect(derivedIn("Follow-up on February 15, 2026, or 2026-03-01; window: Feb 16 - Mar 5; e.g., March 2026.")).toEqual([
+      "February 15, 2026",
+      "2026-03-01",
+      "March 2026",
+      "Feb 16",
+      "Mar 5",
+    ]);
+  });
+
+  it("leaves the registered date itself, dates far from it, and dates near a birth date alone", () => {
+    expect(derivedIn("Visit 2026-01-18 in January 2026; next year March 2027; policy of 2019-05-01; September 15")).toEqual([]);
+    expect(derivedIn("Birthday party on June 20, 1971", [{ ...visit, field: "dob", value: "1971-06-17" }])).toEqual([]);
+  });
+
+  it("reads a month and day without a year in the year nearest the registered date", () => {
+    expect(nearestYear("Dec 28", parseDate("2026-01-18")!)).toEqual({ year: 2025, month: 12, day: 28 });
+    expect(nearestYear("March 5th", parseDate("2026-01-18")!)).toEqual({ year: 2026, month: 3, day: 5 });
+  });
+
+  it("shows an unauthorized reader the dates moved with the registered date's surrogate, written alike, and restores them from shared state", () => {
+    const guard = createRecons({ secret: "derived", vault: { visit_date: "2026-01-18" }, policy: { fields: { visit_date: { authorized: ["doc"] } } } });
+    const text = "Last visit: 2026-01-18. Follow-up 4 weeks after the visit: February 15, 2026. Proposed: March 2026.";
+    const out = guard.sanitizeSync({ channel: "C2", content: text, recipient: "other" }).content as string;
+    const [, visitShown, followUp, month] = /^Last visit: (\d{4}-\d\d-\d\d)\. Follow-up 4 weeks after the visit: (\w+ \d+, \d{4})\. Proposed: (\w+ \d{4})\.$/.exec(out)!;
+    const surrogate = parseDate(visitShown)!;
+    expect(visitShown).not.toBe("2026-01-18");
+    // Four weeks after the surrogate visit, and two months after its month.
+    expect(Date.UTC(...([parseDate(followUp)!].map((d) => [d.year, d.month - 1, d.day] as const)[0])) - Date.UTC(surrogate.year, surrogate.month - 1, surrogate.day)).toBe(28 * 86_400_000);
+    const shown = parseDate(`1 ${month}`)!;
+    expect(shown.year * 12 + shown.month - (surrogate.year * 12 + surrogate.month)).toBe(2);
+    expect(guard.sanitizeSync({ channel: "C2", content: text, recipient: "doc" }).content).toBe(text);
+    const written = guard.sanitizeSync({ channel: "C5", content: text }, { reversible: true }).content as string;
+    expect(guard.sanitizeSync({ channel: "C5", content: written, recipient: "doc" }).content).toBe(text);
+    expect(guard.sanitizeSync({ channel: "C5", content: written, recipient: "other" }).content).toBe(out);
+  });
+
+  it("redacts a derived date where the policy does not encipher the registered one, recording why", () => {
+    const guard = createRecons({ secret: "derived", vault: { visit_date: "2026-01-18" }, policy: { fields: { visit_date: { kind: "date", valueType: "value" } } } });
+    const result = guard.sanitizeSync({ channel: "C2", content: "Follow-up on February 15, 2026.", recipient: "other" });
+    expect(result.content).toBe("Follow-up on [REDACTED:date].");
+    expect(result.decisions.map((decision) => decision.fallback)).toEqual(["derived-date-not-enciphered"]);
+  });
+});
