@@ -2,9 +2,9 @@
  * Dates a writer computes from a registered date (`follow-up 4 weeks after the visit: February 15,
  * 2026`, `Proposed timeframe: March 2026`): beside the registered date's surrogate they told the real
  * one back (a follow-up in 2026 after a visit shown in 1913). A Detector over the guard's vault: a
- * full date, a month and year, or a month and day written within DERIVED_WINDOW_DAYS of a registered date (not a birth
- * date: a date near a birthday is no computation from it) is that date's rendering (role
- * `derived-date`), shown shifted as its surrogate is (surrogate-parts.ts): the timeline moves whole.
+ * full date, a month and year, or a month and day written near a registered date (not a birth date:
+ * a date near a birthday is no computation from it) is that date's rendering (role `derived-date`),
+ * shown shifted as its surrogate is (surrogate-parts.ts): the timeline moves whole.
  */
 import type { Detection, Detector } from "../base.js";
 import { DateRecognizer } from "../recognizers/date.js";
@@ -15,10 +15,11 @@ import type { VaultEntry } from "./vault.js";
 /** A derived date is the writer's computation: less sure than the value itself. */
 const DERIVED_CONFIDENCE = 0.7;
 /** How far from a registered date a written one is taken for its computation (a follow-up, a deadline, a window). */
-export const DERIVED_WINDOW_DAYS = 183;
+const DERIVED_WINDOW_DAYS = 183;
 const DERIVED_WINDOW_MONTHS = 6;
 /** A month and day without a year is within half a year of any date in some year: only one this near counts (`Feb 16` after a visit on Jan 18, not `September 15`). */
 const YEARLESS_WINDOW_DAYS = 62;
+/** Milliseconds in a day (UTC: no daylight saving). */
 export const DAY_MS = 86_400_000;
 
 const MONTH_NAME = "(?:Jan(?:uary)?|Feb(?:ruary)?|Mar(?:ch)?|Apr(?:il)?|May|June?|July?|Aug(?:ust)?|Sep(?:t(?:ember)?)?|Oct(?:ober)?|Nov(?:ember)?|Dec(?:ember)?)";
