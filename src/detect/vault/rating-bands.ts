@@ -25,6 +25,7 @@ const PERFORMANCE_LEVELS = [
   "exceeds", "far exceeds", "meets", "fully meets", "partially meets", "does not meet", "above", "below", "outstanding", "exceptional",
   "exemplary", "role model", "satisfactory", "unsatisfactory", "needs improvement", "needs development",
 ];
+/** What stands before `expectations` (`meets expectations`, `fell below expectations`): the scale's verbs and comparisons (its first eight levels) in their tenses. */
 const EXPECTATION_VERBS = [...PERFORMANCE_LEVELS.slice(0, 8), "exceeded", "exceeding", "met", "meeting", "fell below", "falls below"];
 /** How writers gloss a performance rating (`a high performer`, `underperforming`, `on a performance improvement plan`). */
 const PERFORMER_GLOSSES = [
@@ -35,7 +36,7 @@ const PERFORMER_GLOSSES = [
 const PERFORMANCE_LABELS = ["rating", "ratings", "rated", "rate", "performance", "review", "evaluation", "appraisal", "scale"];
 
 /** Whether a field holds a grade, by the words of its name. */
-export function isRatingField(field: string): boolean {
+function isRatingField(field: string): boolean {
   return fieldNameWords(field).some((word) => RATING_WORDS.has(word));
 }
 
