@@ -5,7 +5,7 @@
  */
 import { ageAt } from "../detect/vault/ages.js";
 import { parseDate, type CalendarDate } from "../detect/vault/dates.js";
-import { DAY_MS, dayNumber, nearestYear } from "../detect/vault/derived-dates.js";
+import { DAY_MS, dayNumber, LEADING_WEEKDAY, nearestYear } from "../detect/vault/derived-dates.js";
 import { readDate, writeDate } from "./operators/date-layout.js";
 import { layHandle, localPart } from "../detect/vault/emails.js";
 import { isGluedFormOf, isGluedShape, isSpelledFindable } from "../detect/vault/names.js";
@@ -73,7 +73,10 @@ function gluedWithoutName(): never {
  * surrogate (`whole`) is from it, written as `original` is: a follow-up four weeks after the visit
  * stays four weeks after its surrogate. A month and year moves by the months between the two.
  */
-function shiftedDate(whole: string, original: string, registered: string): string {
+function shiftedDate(whole: string, written: string, registered: string): string {
+  // A weekday before the date is the moved date's (`Tuesday, February 10, 2026` -> `Friday, ...`).
+  const weekday = LEADING_WEEKDAY.exec(written);
+  const original = weekday ? written.slice(weekday[0].length) : written;
   const [real, surrogate, read] = [parseDate(registered), parseDate(whole), readDate(original)];
   if (!real || !surrogate || !read) throw new OperatorError("the date, its surrogate or the date written near it is not a date", "derived-date-unread");
   const { month, day } = read.parts;
@@ -85,7 +88,16 @@ function shiftedDate(whole: string, original: string, registered: string): strin
     return writeDate({ year: Math.floor(months / 12), month: (months % 12) + 1, day: 1 }, read.layout);
   }
   const shifted = new Date(Date.UTC(year, month - 1, day) + (dayNumber(surrogate) - dayNumber(real)) * DAY_MS);
-  return writeDate({ year: shifted.getUTCFullYear(), month: shifted.getUTCMonth() + 1, day: shifted.getUTCDate() }, read.layout);
+  const date = writeDate({ year: shifted.getUTCFullYear(), month: shifted.getUTCMonth() + 1, day: shifted.getUTCDate() }, read.layout);
+  return weekday ? weekdayLike(weekday[1], shifted.getUTCDay()) + weekday[2] + date : date;
+}
+
+const WEEKDAYS = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"];
+
+/** The weekday `day` (0 = Sunday) written as `written` is: as long (`Tue`, `Tuesday`), in its case. */
+function weekdayLike(written: string, day: number): string {
+  const name = WEEKDAYS[day].slice(0, written.length >= 6 ? undefined : 3);
+  return written === written.toUpperCase() ? name.toUpperCase() : written === written.toLowerCase() ? name.toLowerCase() : name;
 }
 
 /** A date computed from one a policy does not encipher (pseudonym or noise) has no surrogate date to follow: redacted. */

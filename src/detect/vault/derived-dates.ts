@@ -30,6 +30,13 @@ const MONTH_DAY = new RegExp(`\\b${MONTH_NAME}\\.?[ \\t]+\\d{1,2}(?:st|nd|rd|th)
 
 const fullDates = new DateRecognizer();
 
+const WEEKDAY = "(?:Mon|Tue(?:s)?|Wed(?:nes)?|Thu(?:rs?)?|Fri|Sat(?:ur)?|Sun)(?:day)?";
+/** A weekday and its comma right before a date (`Tuesday, `, `Tue `). */
+const WEEKDAY_BEFORE = new RegExp(`\\b${WEEKDAY}\\.?,?[ \\t]+$`, "i");
+const WEEKDAY_REACH = 12;
+/** A weekday opening a date as written, and the rest (`Tuesday, ` and `February 10, 2026`). */
+export const LEADING_WEEKDAY = new RegExp(`^(${WEEKDAY})(\\.?,?[ \\t]+)`, "i");
+
 /** A month and day without a year (`Feb 16`) in the year that puts it nearest `near`; null when it is no date. */
 export function nearestYear(monthDay: string, near: CalendarDate): CalendarDate | null {
   const [month, day] = monthDay.replace(/\./g, "").split(/\s+/);
@@ -78,6 +85,9 @@ export function derivedDateDetector(entries: () => readonly VaultEntry[]): Detec
         }
         if (best === null) return;
         const { entry } = best;
+        // The weekday written before it (`Tuesday, February 10, 2026`) moves with it: kept, it told the real date's.
+        const weekday = WEEKDAY_BEFORE.exec(text.slice(Math.max(0, start - WEEKDAY_REACH), start));
+        if (weekday) start -= weekday[0].length;
         found.push({ start, end, field: entry.field, kind: entry.kind, valueType: entry.valueType, tier: 1, confidence: DERIVED_CONFIDENCE, source: "vault", value: entry.value, role: "derived-date" });
       };
       const fullSpans: Array<[number, number]> = [];

@@ -52,6 +52,17 @@ describe("dates written near a registered date", () => {
     expect(guard.sanitizeSync({ channel: "C5", content: written, recipient: "other" }).content).toBe(out);
   });
 
+  it("moves the weekday written before a moved date with it, as long and in the case it was written", () => {
+    // A kept `Tuesday` beside a moved date told the real date's weekday.
+    const guard = createRecons({ secret: "derived", vault: { visit_date: "2026-01-18" }, policy: { fields: { visit_date: { authorized: ["doc"] } } } });
+    const out = guard.sanitizeSync({ channel: "C2", content: "Options: Tuesday, February 10, 2026; Thu Feb 12; WEDNESDAY, February 18, 2026.", recipient: "other" }).content as string;
+    const [, long, date, short, yearless, upper, upperDate] = /^Options: (\w+), (\w+ \d+, \d{4}); (\w{3}) (\w{3} \d+); (\w+), (\w+ \d+, \d{4})\.$/.exec(out)!;
+    const weekdayOf = (text: string) => new Date(`${text} UTC`).toLocaleDateString("en-US", { weekday: "long", timeZone: "UTC" });
+    expect(long).toBe(weekdayOf(date));
+    expect(upper).toBe(weekdayOf(upperDate).toUpperCase());
+    expect(short).toBe(weekdayOf(`${yearless}, ${date.slice(-4)}`).slice(0, 3));
+  });
+
   it("redacts a derived date where the policy does not encipher the registered one, recording why", () => {
     const guard = createRecons({ secret: "derived", vault: { visit_date: "2026-01-18" }, policy: { fields: { visit_date: { kind: "date", valueType: "value" } } } });
     const result = guard.sanitizeSync({ channel: "C2", content: "Follow-up on February 15, 2026.", recipient: "other" });
