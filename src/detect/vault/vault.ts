@@ -506,13 +506,25 @@ export class Vault implements Detector {
   private toDetections(norm: NormalizeBuffer, kept: Candidate[]): Detection[] {
     return kept.map((c) => {
       const entry = this.list[c.entry];
-      const [start, end] = withValuePossessive(norm.source, withSignAndParentheses(norm.source, originalSpan(norm, c.start, c.end)), entry.value);
+      const span = withValuePossessive(norm.source, withSignAndParentheses(norm.source, originalSpan(norm, c.start, c.end)), entry.value);
+      const [start, end] = entry.valueType === "contextual" ? withDefinedAbbreviation(norm.source, span, entry.value) : span;
       return { start, end, field: entry.field, kind: entry.kind, valueType: entry.valueType, tier: 1, confidence: c.confidence, source: this.name, value: entry.value, role: c.role };
     });
   }
 }
 
 showSummaryOnly(Vault.prototype, "Vault", (vault) => ({ fields: [...new Set(vault.entries().map((entry) => entry.field))], values: vault.entries().length }));
+
+/** An abbreviation defined in parentheses right after a phrase: the initials of its first words (`Multiple Sclerosis (MS)`, `Chronic Kidney Disease (CKD)`). */
+const DEFINED_ABBREVIATION = /^[ \t]*\(([A-Z][A-Z0-9]{1,7})\)/;
+
+/** Take in an abbreviation the writer defines right after the value (`[REDACTED] (MS)` told it; two letters are looked for nowhere else). */
+function withDefinedAbbreviation(source: string, [start, end]: [number, number], value: string): [number, number] {
+  const defined = DEFINED_ABBREVIATION.exec(source.slice(end, end + 16));
+  if (!defined) return [start, end];
+  const initials = normalizeValue(value).split(" ").map((word) => word.charAt(0)).join("").toUpperCase();
+  return defined[1].length >= 2 && initials.startsWith(defined[1]) ? [start, end + defined[0].length] : [start, end];
+}
 
 /** Take in the `'s` after a span where the value writes its word so (`Crohn's` of `Crohn's Disease`): left out, `[REDACTED]'s` names an eponym. */
 function withValuePossessive(source: string, [start, end]: [number, number], value: string): [number, number] {

@@ -364,8 +364,9 @@ describe("Vault", () => {
 
   it("finds a contextual phrase without its qualifiers (stage, type, numbers)", () => {
     const vault = vaultOf({ diagnosis_real: "Chronic Kidney Disease Stage 3", topic: "Hypertension Stage 2" });
+    // The abbreviation defined right after the phrase goes with it (one placeholder, not `[REDACTED] ([REDACTED])`).
     expect(found(vault, "Diagnosis: **Chronic Kidney Disease (CKD) Stage 3**.")).toEqual([
-      ["Chronic Kidney Disease", "diagnosis_real", 0.6],
+      ["Chronic Kidney Disease (CKD)", "diagnosis_real", 0.6],
       ["CKD", "diagnosis_real", 0.6],
     ]);
     // The window through `kidney` (a term found alone too) covers the phrase's other words.
@@ -423,6 +424,8 @@ describe("Vault", () => {
     expectFound(vaultOf({ diagnosis_real: "Post-Traumatic Stress Disorder" }), "diagnosis_real", ["mental health", "flashbacks", "EMDR"]);
     expectFound(vaultOf({ diagnosis_real: "Major Depressive Disorder" }), "diagnosis_real", ["mental health"]);
     expectFound(vaultOf({ diagnosis: "Hyperlipidemia" }), "diagnosis", ["high cholesterol"]);
+    // An abbreviation the writer defines right after the phrase goes with it: `[REDACTED] (MS)` told it (two letters are looked for nowhere else).
+    expect(found(vaultOf({ diagnosis: "Multiple Sclerosis" }), "Dx: Multiple Sclerosis (MS). Multiple Sclerosis (see notes)").map(([text]) => text)).toEqual(["Multiple Sclerosis (MS)", "Multiple Sclerosis"]);
     // An eponym's possessive is part of the value: `[REDACTED]'s` left it readable as one.
     expect(found(vaultOf({ diagnosis_real: "Crohn's Disease" }), "managing her Crohn’s flare")).toEqual([["Crohn’s", "diagnosis_real", 0.6]]);
     expectNotFound(hypertension, ["the bp oil spill"]);
