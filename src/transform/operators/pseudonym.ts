@@ -209,7 +209,8 @@ function parseName(value: string): Token[] {
     const isTitle = TITLES.has(withoutAccents(lower)) && (i < tokens.length - 1 || value[token.end] === ".");
     const isSuffix = SUFFIXES.has(lower) && i > 0;
     // A surname's particle written in lowercase (`de la Cruz`, `van der Berg`) is no name of its own.
-    const isParticle = NAME_PARTICLES.has(token.text) && i < tokens.length - 1;
+    // `St.` of `St. Clair` too, capitalized: `Katie. Sierra` garbled it.
+    const isParticle = (NAME_PARTICLES.has(token.text) || (lower === "st" && value[token.end] === ".")) && i < tokens.length - 1;
     if (isInitial || isTitle || isParticle) token.role = "keep";
     else if (isSuffix) token.role = "suffix";
   });

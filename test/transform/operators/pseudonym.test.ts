@@ -38,6 +38,12 @@ describe("pseudonym operator: names", () => {
     }
   });
 
+  it("keeps `St.` of a surname as a particle, capitalized too (`Katie. Sierra` garbled `St. Clair`), and reverses", () => {
+    const out = pseudonym("Trey St. Clair");
+    expect(out).toMatch(/^\S+ St\. (?!Clair)\S+$/);
+    expect(operator.reverse!(out, { ...meta, registered: "Trey St. Clair" })).toBe("Trey St. Clair");
+  });
+
   it("agrees across replicas with the same secret and differs with another", () => {
     const replica = createPseudonymOperator(deriveKeys("pseudonym-test").pseudonym);
     expect((replica.apply({ ...meta, value: "Laura Walker" }) as OperatorOutput).text).toBe(pseudonym("Laura Walker"));
