@@ -635,10 +635,11 @@ class Guard implements ReconsGuard {
   private departmentPseudonym(detection: Detection, original: string): string | null {
     const { field, value } = detection;
     if (field === null || value === undefined || !isDepartmentField(field) || !isListedDepartment(value)) return null;
-    if (normalizeValue(plainForm(original)) !== normalizeValue(value)) return null;
+    const plain = plainForm(original);
+    if (normalizeValue(plain) !== normalizeValue(value)) return null;
     const operator = this.operators.get("pseudonymize");
     try {
-      return operator ? this.applied.apply(operator, { value: plainForm(original), field, kind: DEPARTMENT_KIND, valueType: "value", registered: value }).text : null;
+      return operator ? this.applied.apply(operator, { value: plain, field, kind: DEPARTMENT_KIND, valueType: "value", registered: value }).text : null;
     } catch {
       return null;
     }

@@ -31,10 +31,11 @@ const AGE_PHRASE = new RegExp(
     /(?<![$€£.,\d])\b(\d{1,3})(?:[ -](?:years?|yrs?)[ -]old\b|[ \t-]?(?:y\/o|y\.o\.?|yo|yrs?)(?![\p{L}\d])|y\b|[MF](?=[ \t]+(?:with|w\/|presents|presenting|patient|pt|who|complains|c\/o|reports)\b|[ \t]*[,;)\]]|\.(?:\s|$)))/u.source,
     /\bturned[ \t]+(\d{1,3})\b/.source,
     /\b(\d{1,3})(?:st|nd|rd|th)[ \t]+birthday\b/.source,
-    // After a name, between commas or in parentheses (`Ryan Wilson, 55, presents`, `Mr. Wilson (55)`).
-    /(\p{Lu}[\p{L}'’-]*)(?:,[ \t]?|[ \t]?\()(\d{1,3})(?=[ \t]*[,;]|\))/u.source,
-    // A person's, told (`He is 55.`, `she's 55`, `Patient is 55`), not a quantity (`he is 55 kg`, `is 55%`).
-    /\b(?:he|she|patient|pt)(?:['’]s|[ \t]+(?:is|was|turns|turned))[ \t]+(\d{1,3})(?![\d%]|[.,]\d|[ \t]*(?:%|percent|mg|kg|kgs|lb|lbs|cm|mm|in|inches|min|minutes|hours|days|weeks|months|points|pts|bpm)\b)/u.source,
+    // After a name, between commas or in parentheses (`Ryan Wilson, 55, presents`, `Mr. Wilson (55)`): the first digit is
+    // consumed before the lookbehind reads the name back, so the scan goes from digit to digit, not from capital to capital.
+    /(\d(?<=(\p{Lu}[\p{L}'’-]*)(?:,[ \t]?|[ \t]?\()\d)\d{0,2})(?=[ \t]*[,;]|\))/u.source,
+    // A person's, told (`He is 55.`, `she's 55`, `Patient is 55`), not a quantity (`he is 55 kg`, `is 55%`); read back from its first digit too.
+    /(\d(?<=\b(?:he|she|patient|pt)(?:['’]s|[ \t]+(?:is|was|turns|turned))[ \t]+\d)\d{0,2})(?![\d%]|[.,]\d|[ \t]*(?:%|percent|mg|kg|kgs|lb|lbs|cm|mm|in|inches|min|minutes|hours|days|weeks|months|points|pts|bpm)\b)/u.source,
   ].join("|"),
   "giu",
 );
@@ -97,9 +98,9 @@ export function writtenAges(text: string): Array<{ start: number; end: number; a
   if (!/\d/.test(text) || !AGE_WORD.test(text)) return [];
   return Array.from(text.matchAll(AGE_PHRASE)).flatMap((match) => {
     // After a word a person's name is made of, not an ordinary one (`Apples, 55, pears`, `Items (55)`).
-    if (match[5] !== undefined && !isNameLike(match[5])) return [];
+    if (match[6] !== undefined && !isNameLike(match[6])) return [];
     // `age 86`, `Wilson, 86,` and `he is 86` end with the number; `86 years old` and `86th birthday` start with it.
-    const digits = match[1] ?? match[2] ?? match[3] ?? match[4] ?? match[6] ?? match[7];
+    const digits = match[1] ?? match[2] ?? match[3] ?? match[4] ?? match[5] ?? match[7];
     const start = match[2] === undefined && match[4] === undefined ? match.index + match[0].length - digits.length : match.index;
     return [{ start, end: start + digits.length, age: Number(digits) }];
   });

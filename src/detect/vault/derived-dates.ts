@@ -23,10 +23,14 @@ const YEARLESS_WINDOW_DAYS = 62;
 export const DAY_MS = 86_400_000;
 
 const MONTH_NAME = "(?:Jan(?:uary)?|Feb(?:ruary)?|Mar(?:ch)?|Apr(?:il)?|May|June?|July?|Aug(?:ust)?|Sep(?:t(?:ember)?)?|Oct(?:ober)?|Nov(?:ember)?|Dec(?:ember)?)";
-/** A month name and a four-digit year (`February 2026`, `Feb. 2026`), not a day's (`February 3, 2026` is a full date). */
-const MONTH_YEAR = new RegExp(`\\b${MONTH_NAME}\\.?,?[ \\t]+(?:of[ \\t]+)?\\d{4}\\b(?![-/.]\\d)`, "gi");
-/** A month name and a day without a year (`Feb 16`, `March 5th`): the year is the registered date's, or the one next to it nearest. */
-const MONTH_DAY = new RegExp(`\\b${MONTH_NAME}\\.?[ \\t]+\\d{1,2}(?:st|nd|rd|th)?\\b(?!,?[ \\t]*\\d)(?![:.]\\d)`, "gi");
+/**
+ * A month name with a four-digit year (`February 2026`, `Feb. 2026`; group 1) or a day and no year
+ * (`Feb 16`, `March 5th`; group 2), in one scan: `February 3, 2026` is neither, the date recognizer's.
+ */
+const MONTH_MENTION = new RegExp(
+  `\\b${MONTH_NAME}\\.?(?:,?[ \\t]+(?:of[ \\t]+)?(\\d{4})\\b(?![-/.]\\d)|[ \\t]+(\\d{1,2})(?:st|nd|rd|th)?\\b(?!,?[ \\t]*\\d)(?![:.]\\d))`,
+  "gi",
+);
 
 const fullDates = new DateRecognizer();
 
@@ -58,6 +62,7 @@ function monthNumberOf(date: Pick<CalendarDate, "year" | "month">): number {
 export function derivedDateDetector(entries: () => readonly VaultEntry[]): Detector {
   let seen = -1;
   let dates: Array<{ entry: VaultEntry; date: CalendarDate }> = [];
+  let years: string[] = [];
   const registered = () => {
     const all = entries();
     if (all.length !== seen) {
@@ -66,13 +71,15 @@ export function derivedDateDetector(entries: () => readonly VaultEntry[]): Detec
         const date = entry.kind === "date" && !isBirthField(entry.field) ? parseDate(entry.value) : null;
         return date ? [{ entry, date }] : [];
       });
+      // Within the window, a written year is a registered date's or one next to it.
+      years = [...new Set(dates.flatMap(({ date }) => [date.year - 1, date.year, date.year + 1].map(String)))];
     }
     return dates;
   };
   return {
     name: "derived-dates",
     detect(text: string): Detection[] {
-      // Most guards hold no date: their texts are not scanned at all.
+      // Most guards hold no date, most texts no year: not scanned at all; a text with no year near a registered one needs no full date scan.
       const near = registered();
       if (near.length === 0 || !/\d{4}/.test(text)) return [];
       const found: Detection[] = [];
@@ -90,24 +97,28 @@ export function derivedDateDetector(entries: () => readonly VaultEntry[]): Detec
         if (weekday) start -= weekday[0].length;
         found.push({ start, end, field: entry.field, kind: entry.kind, valueType: entry.valueType, tier: 1, confidence: DERIVED_CONFIDENCE, source: "vault", value: entry.value, role: "derived-date" });
       };
+      const yearNear = years.some((year) => text.includes(year));
       const fullSpans: Array<[number, number]> = [];
-      for (const { start, end } of fullDates.detect(text)) {
+      for (const { start, end } of yearNear ? fullDates.detect(text) : []) {
         const written = parseDate(text.slice(start, end));
         if (written === null) continue;
         fullSpans.push([start, end]);
         add(start, end, (date) => dayNumber(written) - dayNumber(date), DERIVED_WINDOW_DAYS);
       }
-      for (const match of text.matchAll(MONTH_YEAR)) {
+      const yearless: RegExpMatchArray[] = [];
+      for (const match of text.matchAll(MONTH_MENTION)) {
         const [start, end] = [match.index, match.index + match[0].length];
         if (fullSpans.some(([from, to]) => from < end && start < to)) continue;
+        if (match[1] === undefined) {
+          yearless.push(match);
+          continue;
+        }
         const written = parseDate(`1 ${match[0].replace(/,|\bof\b/gi, " ").replace(/\s+/g, " ").trim()}`);
-        if (written === null) continue;
-        add(start, end, (date) => monthNumberOf(written) - monthNumberOf(date), DERIVED_WINDOW_MONTHS);
+        if (written !== null) add(start, end, (date) => monthNumberOf(written) - monthNumberOf(date), DERIVED_WINDOW_MONTHS);
       }
-      for (const match of text.matchAll(MONTH_DAY)) {
-        const [start, end] = [match.index, match.index + match[0].length];
-        if (fullSpans.some(([from, to]) => from < end && start < to)) continue;
-        add(start, end, (date) => {
+      // Month and day last, as the full dates and months they may sit beside (one scan found both).
+      for (const match of yearless) {
+        add(match.index!, match.index! + match[0].length, (date) => {
           const written = nearestYear(match[0], date);
           return written === null ? Infinity : dayNumber(written) - dayNumber(date);
         }, YEARLESS_WINDOW_DAYS);

@@ -19,7 +19,7 @@ export function phoneExtension(value: string): string | null {
 
 /** A phone as national digits (NANP: 10) and extension, or null when it is not a NANP number. */
 export function parsePhone(value: string): { national: string; extension: string } | null {
-  const extension = EXTENSION.exec(value)?.[1] ?? "";
+  const extension = phoneExtension(value) ?? "";
   let digits = value.replace(EXTENSION, "").replace(/\D/g, "");
   if (digits.length === 13 && digits.startsWith("001")) digits = digits.slice(2);
   if (digits.length === 11 && digits.startsWith("1")) digits = digits.slice(1);

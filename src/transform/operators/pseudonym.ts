@@ -344,7 +344,7 @@ export function createPseudonymOperator(key: Uint8Array): Operator {
     const text = plainPseudonymOf(value);
     if (avoid === undefined || avoid.size === 0 || ![...text.matchAll(WORD)].some(([word]) => avoid.has(lookupKey(word)))) return text;
     return replaceTokens(value, nameTokens(value), (token) => {
-      if (token.role === "suffix") return suffixes.surrogate(token.text);
+      if (token.role === "suffix") return surrogateOf(token);
       const list = listOf(token);
       const surrogate = list.surrogate(token.text);
       return avoid.has(lookupKey(surrogate)) ? list.reserved(token.text, avoid) : surrogate;
