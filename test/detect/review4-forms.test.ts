@@ -197,6 +197,15 @@ describe("review 4 (a): forms that reach an unauthorized recipient", () => {
     for (const out of [direct, read]) expect(Number(/(\d+) grand/.exec(out)?.[1] ?? "0")).toBeGreaterThan(100);
   });
 
+  it("a score in words and an amount in thousands to the cent leak", () => {
+    // Red team (new finance traces): `seven hundred sixty-eight` and `$188.75K` / `$312.45K` passed as written.
+    expectNoLeak(guardFor("credit_score", 768), "Credit score: seven hundred sixty-eight.", "sixty-eight");
+    expectNoLeak(guardFor("income", 188750), "Annual income: $188.75K.", "188.75");
+    expectNoLeak(guardFor("balance", 312447.18), "Balance approx. $312.45K today", "312.45");
+    // A round hundred in words is an everyday phrase.
+    expect(unauthorized(guardFor("credit_score", 700), "two hundred people, seven hundred miles")[0]).toBe("two hundred people, seven hundred miles");
+  });
+
   it("an email written in the [at]/(at)/at + [dot] obfuscation leaks", () => {
     const guard = guardFor("email", "dwayne.sanchez@example.com");
     expectNoLeak(guard, "You can reach him at dwayne.sanchez [at] example [dot] com.", "dwayne.sanchez [at] example");

@@ -20,20 +20,20 @@ const YEARS_BEFORE_REFERENCE = 3;
  * The number of an age, written as one. After `age`/`aged`, with a label's marks between (`Age: 86`,
  * `**Age:** 86`, `| Age | 86 |`, `"age": 86`, `Age (years): 86`, `Age/Sex: 86/F`, `age of ~86`); before
  * `years old`, `-year-old`, `y/o`, `y.o.`, `yo`, `yrs`, `y` (`86y`), or a sex letter a clinical note
- * goes on from (`86F with chest pain`, `86M presents`) or that closes an aside or a sentence (`Grace Liu, 59F, DOB ...`, `(38F)`, `67M.`);
- * after `turned`, or before `th birthday`; between commas or in parentheses after a name word (`Ryan Wilson, 55,
- * presents`, `Mr. Wilson (55)`); after a person told (`He is 55.`, `she's 55`, not `he is 55 kg`).
+ * goes on from (`86F with chest pain`, `86M presents`) or that closes an aside or a sentence (`Grace Liu, 59F, DOB ...`, `(38F)`, `(44 F)`, `67M.`),
+ * or `y` closing an aside (`(32 y)`); after `turned`, or before `th birthday`; after a comma or in parentheses after a name word
+ * (`Ryan Wilson, 55, presents`, `Mr. Wilson (55)`, `P. Hartigan, 44` ending its line); after a person told (`He is 55.`, `she's 55`, not `he is 55 kg`).
  * Bounded gaps: linear time.
  */
 const AGE_PHRASE = new RegExp(
   [
-    /\b(?:age|aged)\b[ \t*_|:"']{0,8}(?:(?:\((?:years?|yrs?|y)\)|\/(?:sex|gender))[ \t*_|:"']{0,8})?(?:(?:of|is|was)\b[ \t]{0,3})?(?:(?:~|about |approximately |approx\. )[ \t]{0,3})?(\d{1,3})\b/.source,
-    /(?<![$€£.,\d])\b(\d{1,3})(?:[ -](?:years?|yrs?)[ -]old\b|[ \t-]?(?:y\/o|y\.o\.?|yo|yrs?)(?![\p{L}\d])|y\b|[MF](?=[ \t]+(?:with|w\/|presents|presenting|patient|pt|who|complains|c\/o|reports)\b|[ \t]*[,;)\]]|\.(?:\s|$)))/u.source,
+    /\b(?:age|aged)\b[ \t*_|:"']{0,8}(?:(?:\((?:years?|yrs?|y)\)|\/(?:sex|gender))[ \t*_|:"']{0,8})?(?:(?:of|is|was|would be|will be|is now)\b[ \t]{0,3})?(?:(?:~|about |approximately |approx\. )[ \t]{0,3})?(\d{1,3})\b/.source,
+    /(?<![$€£.,\d])\b(\d{1,3})(?:[ -](?:years?|yrs?)[ -]old\b|[ \t-]?(?:y\/o|y\.o\.?|yo|yrs?)(?![\p{L}\d])|y\b|[ \t]y(?=[ \t]*[),;\]])|[ \t]?[MF](?=[ \t]+(?:with|w\/|presents|presenting|patient|pt|who|complains|c\/o|reports)\b|[ \t]*[,;)\]]|\.(?:\s|$)))/u.source,
     /\bturned[ \t]+(\d{1,3})\b/.source,
     /\b(\d{1,3})(?:st|nd|rd|th)[ \t]+birthday\b/.source,
     // After a name, between commas or in parentheses (`Ryan Wilson, 55, presents`, `Mr. Wilson (55)`): the first digit is
     // consumed before the lookbehind reads the name back, so the scan goes from digit to digit, not from capital to capital.
-    /(\d(?<=(\p{Lu}[\p{L}'’-]*)(?:,[ \t]?|[ \t]?\()\d)\d{0,2})(?=[ \t]*[,;]|\))/u.source,
+    /(\d(?<=(\p{Lu}[\p{L}'’-]*)(?:,[ \t]?|[ \t]?\()\d)\d{0,2})(?=[ \t]*(?:[,;]|\r?\n|$)|\)|\.(?:\s|$))/u.source,
     // A person's, told (`He is 55.`, `she's 55`, `Patient is 55`), not a quantity (`he is 55 kg`, `is 55%`); read back from its first digit too.
     /(\d(?<=\b(?:he|she|patient|pt)(?:['’]s|[ \t]+(?:is|was|turns|turned))[ \t]+\d)\d{0,2})(?![\d%]|[.,]\d|[ \t]*(?:%|percent|mg|kg|kgs|lb|lbs|cm|mm|in|inches|min|minutes|hours|days|weeks|months|points|pts|bpm)\b)/u.source,
   ].join("|"),

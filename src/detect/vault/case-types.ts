@@ -21,17 +21,27 @@ export function isCaseTypeField(field: string): boolean {
 const CASE_TYPE_INDICATORS: ReadonlyArray<readonly [categories: readonly string[], indicators: readonly string[]]> = [
   [
     ["criminal"],
-    ["plea", "pleas", "plea deal", "plea bargain", "prosecution", "prosecutor", "prosecutors", "prosecutorial", "indictment", "indicted", "arraignment", "bail", "sentencing", "acquittal", "acquitted", "reasonable doubt", "co defendant", "co defendants", "codefendant", "codefendants", "district attorney", "state v", "people v", "felony", "misdemeanor"],
+    ["plea", "pleas", "plea deal", "plea bargain", "prosecution", "prosecutor", "prosecutors", "prosecutorial", "indictment", "indicted", "arraignment", "bail", "sentencing", "acquittal", "acquitted", "reasonable doubt", "co defendant", "co defendants", "codefendant", "codefendants", "district attorney", "state v", "people v", "felony", "misdemeanor",
+     // Red team (new legal traces): the offence and its procedure told the category with the label redacted.
+     "dui", "dwi", "drunk driving", "assault", "battery charges", "criminal charges", "charged with", "da s office", "public defender", "alibi", "suppression hearing",
+     "breathalyzer", "probation", "parole", "arrest", "arrested", "burglary", "larceny", "shoplifting", "homicide", "manslaughter", "guilty plea", "not guilty"],
   ],
   [
     ["family", "divorce", "custody"],
-    ["custody", "divorce", "alimony", "child support", "spousal support", "visitation", "parenting plan", "marital", "prenuptial", "best interests of the child", "best interest of the child", "best interests of the children", "best interest of the children"],
+    ["custody", "divorce", "alimony", "child support", "spousal support", "visitation", "parenting plan", "marital", "prenuptial", "best interests of the child", "best interest of the child", "best interests of the children", "best interest of the children",
+     "dissolution of marriage", "marriage of", "ex husband", "ex wife", "estranged husband", "estranged wife", "arrears", "paternity", "guardianship",
+     "legal separation", "separation agreement", "parenting time", "matrimonial"],
   ],
-  [["corporate"], ["shareholder", "shareholders", "board of directors", "merger", "mergers", "acquisition", "acquisitions", "bylaws", "subsidiaries"]],
+  [
+    ["corporate"],
+    ["shareholder", "shareholders", "board of directors", "merger", "mergers", "acquisition", "acquisitions", "bylaws", "subsidiaries",
+     "m a", "derivative action", "derivative suit", "fiduciary duty", "fiduciary duties", "hostile takeover", "tender offer", "corporate governance", "joint venture"],
+  ],
   [["immigration"], ["visa", "visas", "asylum", "deportation", "deported", "green card", "uscis", "naturalization", "removal proceedings", "immigration court"]],
   [["employment", "labor"], ["wrongful termination", "eeoc", "hostile work environment", "workplace discrimination", "non compete"]],
   [["personal injury"], ["pain and suffering", "negligence claim", "bodily injury", "injury claim"]],
   [["contract"], ["breach of contract"]],
+  [["civil"], ["tort", "torts", "negligence", "malpractice", "premises liability", "wrongful termination", "personal injury", "small claims", "civil suit"]],
 ];
 
 /** The indicator words of the categories a normalized case-type value names. */

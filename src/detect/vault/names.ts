@@ -136,6 +136,8 @@ export function nameVariants(name: PersonName): Variant[] {
 const MIN_GIVEN_ENDING = 4;
 /** Letters a short or pet form shares with the start of its given name (`Gabi`, `Kev`, `Steph`, `Gracie`). */
 const GIVEN_PREFIX = 3;
+/** Longest pet form matched by its first two letters or an inner syllable (`Evie` of `Evangeline`, `Gus` of `Augustin`). */
+const MAX_PET_FORM = 6;
 
 /**
  * Whether the normalized word `word` reads as a form of the given name `first` that NICKNAMES does not
@@ -145,7 +147,10 @@ const GIVEN_PREFIX = 3;
  */
 export function isGivenNameForm(word: string, first: string): boolean {
   if (word === first || word.length < GIVEN_PREFIX || !/^[a-z]+$/.test(word)) return false;
-  return (first.length >= GIVEN_PREFIX && word.startsWith(first.slice(0, GIVEN_PREFIX))) || (word.length >= MIN_GIVEN_ENDING && first.endsWith(word));
+  if ((first.length >= GIVEN_PREFIX && word.startsWith(first.slice(0, GIVEN_PREFIX))) || (word.length >= MIN_GIVEN_ENDING && first.endsWith(word))) return true;
+  // A pet form: short, with the given name's first two letters (`Evie`, `Iggy`, `Roz`) or a syllable from inside it (`Gus`, `Tillie`).
+  const stem = word.replace(/(?:ie|y)$/, "");
+  return word.length <= MAX_PET_FORM && ((first.length > word.length && word.startsWith(first.slice(0, 2))) || (stem.length >= GIVEN_PREFIX && first.includes(stem.slice(0, GIVEN_PREFIX))));
 }
 
 /**

@@ -15,7 +15,7 @@ const MIN_WHOLE_UNITS = 1_000;
 /** A rounded form showing one significant digit (`$6M`, `$5K`, `100,000`) is any amount of that size. */
 const MIN_SHOWN_DIGITS = 2;
 /** Writers approximate an amount to this many significant digits (`$1.3M`, `$1.28M`, `$1.287M`). */
-const APPROXIMATE_DIGITS = [2, 3, 4];
+const APPROXIMATE_DIGITS = [2, 3, 4, 5];
 /** Farther than this from the amount, a round figure is another one (`$120,000` is not 128,227 cut to two digits). */
 const MAX_APPROXIMATION_ERROR = 0.03;
 const SCALES: readonly (readonly [factor: number, suffixes: readonly string[]])[] = [
@@ -161,20 +161,27 @@ export function besideCurrency(source: string, start: number, end: number): bool
 
 /** Amounts from this size are spelled out in legal drafting; smaller number words are everyday words. */
 const MIN_SPELLED = 1000;
+/** A three-digit number that is no round hundred: in words no everyday phrase (`seven hundred sixty-eight`, unlike `two hundred`). */
+const SPELLED_SCORE = /^[1-9](?:\d[1-9]|[1-9]0)$/;
 const SPELLED_CONFIDENCE = 0.9;
 let spelling: ToWords | undefined;
 
+/** A short score or count in words (`seven hundred sixty-eight` of a credit score 768), for a value too short to match alone. */
+export function spelledScoreVariants(normalized: string): Variant[] {
+  return SPELLED_SCORE.test(normalized) ? spelledOut(normalized, 100) : [];
+}
+
 /** Whole units in words as to-words writes them (`One Million Two Hundred ...`); undefined below MIN_SPELLED. */
-function inWords(integer: string): string | undefined {
+function inWords(integer: string, least = MIN_SPELLED): string | undefined {
   const amount = Number(integer);
-  if (!Number.isSafeInteger(amount) || amount < MIN_SPELLED) return undefined;
+  if (!Number.isSafeInteger(amount) || amount < least) return undefined;
   spelling ??= new ToWords({ localeCode: "en-US" });
   return spelling.convert(amount);
 }
 
 /** The whole units of an amount in words, as contracts write them (`one million two hundred eighty-six thousand ...`), and with British `and` (`one hundred and forty-two thousand`). */
-function spelledOut(integer: string): Variant[] {
-  const words = inWords(integer);
+function spelledOut(integer: string, least = MIN_SPELLED): Variant[] {
+  const words = inWords(integer, least);
   if (words === undefined) return [];
   const american = normalizeValue(words);
   const british = american.replace(HUNDRED_BEFORE_UNITS, "hundred and ");

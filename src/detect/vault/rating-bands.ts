@@ -35,6 +35,16 @@ const PERFORMER_GLOSSES = [
 /** The words that name a performance rating near a level (`Performance Rating: Meets`, `rated Exceeds`). */
 const PERFORMANCE_LABELS = ["rating", "ratings", "rated", "rate", "performance", "review", "evaluation", "appraisal", "scale"];
 
+/** Words that name a letter grade before it (`tier C`, `grade B`, `rated A`, `top tier (A)`). */
+const LETTER_LABELS_BEFORE = ["rating", "rated", "grade", "graded", "tier", "band"];
+/** Words between such a word and the letter (`the tier is A`, `rated as B`). */
+const LETTER_CONNECTORS = ["", "is ", "of ", "as "];
+/** Words that name a letter grade after it (`C-tier`, `A-rated`, `B rating`, `a C internal rating`). */
+const LETTER_LABELS_AFTER = [
+  "rating", "rated", "grade", "tier", "band", "internal rating", "internal grade", "internal tier",
+  "risk rating", "risk grade", "risk tier", "credit rating", "credit grade", "credit tier",
+];
+
 /** Whether a field holds a grade, by the words of its name. */
 function isRatingField(field: string): boolean {
   return fieldNameWords(field).some((word) => RATING_WORDS.has(word));
@@ -61,6 +71,20 @@ export function ratingBandVariants(field: string, value: string): Variant[] {
     ];
   }
   return isPerformanceLevel(normalizeValue(value)) ? performanceBandVariants() : [];
+}
+
+/**
+ * A letter grade beside any word that names one, before or after it (`tier C`, `C-tier`, `an A-rated
+ * account`, `B rating`): the span is the letter, matched in its own case (see `after-label`). The
+ * field's own head word before it (`rating of B`) is `labeledVariants`'.
+ */
+export function gradeLetterVariants(field: string, value: string, normalized: string, headLabel: string | null): Variant[] {
+  if (!isRatingField(field) || !LETTER_GRADE.test(value.trim())) return [];
+  const letter = (form: string, at: "head" | "tail"): Variant => ({ form, confidence: WINDOW_CONFIDENCE, role: "after-label", [at]: normalized.length });
+  return [
+    ...LETTER_LABELS_BEFORE.filter((label) => label !== headLabel).flatMap((label) => LETTER_CONNECTORS.map((connector) => letter(`${label} ${connector}${normalized}`, "tail"))),
+    ...LETTER_LABELS_AFTER.map((label) => letter(`${normalized} ${label}`, "head")),
+  ];
 }
 
 /** Whether a normalized value is a level of a performance scale (`Exceeds`, `Partially Meets Expectations`, `Role Model`). */

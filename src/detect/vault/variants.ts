@@ -2,17 +2,17 @@ import type { ValueType } from "../../event.js";
 import type { FieldType } from "../../policy/infer.js";
 import { addressVariants } from "./addresses.js";
 import { caseTypeVariants, isCaseTypeField } from "./case-types.js";
-import { ratingBandVariants } from "./rating-bands.js";
+import { gradeLetterVariants, ratingBandVariants } from "./rating-bands.js";
 import { isClinicalField, phraseVariants } from "./context.js";
 import { birthDateVariants, isBirthField } from "./birth-dates.js";
 import { dateVariants, parseDate } from "./dates.js";
 import { emailVariants } from "./emails.js";
 import { canarySuffixVariants, identifierVariants, isCanary } from "./identifiers.js";
-import { labeledVariants, nearLabelVariant } from "./labels.js";
+import { fieldLabel, labeledVariants, nearLabelVariant } from "./labels.js";
 import { maskedCardHeadVariants, maskedHeadVariants, maskedTailVariants } from "./masked.js";
 import type { VaultMember } from "./members.js";
 import { nameVariants, parseName } from "./names.js";
-import { numberVariants, parseNumber } from "./numbers.js";
+import { numberVariants, parseNumber, spelledScoreVariants } from "./numbers.js";
 import { organizationVariants } from "./organizations.js";
 import { internationalPhoneVariants, nationalGroups, parsePhone, phoneVariants } from "./phones.js";
 import { normalizeValue } from "./normalize.js";
@@ -115,7 +115,9 @@ function formsOf(field: string, member: VaultMember, type: FieldType): Variant[]
   const { normalized } = member;
   if (normalized === "") return [];
   if (member.use === "in-list") return [{ form: normalized, confidence: LIST_WORD_CONFIDENCE, role: "list-word" }];
-  if (member.use === "after-label") return [...labeledVariants(field, normalized), ...ratingBandVariants(field, member.value)];
+  if (member.use === "after-label") {
+    return [...labeledVariants(field, normalized), ...gradeLetterVariants(field, member.value, normalized, fieldLabel(field)), ...ratingBandVariants(field, member.value)];
+  }
   const near = member.use === "near-label" ? nearLabelVariant(field, normalized) : null;
-  return near ? [near] : variantsOf(field, type.kind, type.valueType, member.value, normalized);
+  return near ? [near, ...spelledScoreVariants(normalized)] : variantsOf(field, type.kind, type.valueType, member.value, normalized);
 }

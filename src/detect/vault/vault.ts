@@ -316,9 +316,10 @@ export class Vault implements Detector {
         if (variant.labels === undefined || labelNear(norm, start, end, variant.labels)) hits.candidates.push(variant.tail ? { ...hit, start: end - variant.tail } : hit);
         return;
       case "after-label": {
-        const valueStart = end - (variant.tail ?? 0);
+        // The value ends the form (`rating d`) or, with `head`, starts it (`c tier`).
+        const [valueStart, valueEnd] = variant.head === undefined ? [end - (variant.tail ?? 0), end] : [start, start + variant.head];
         // The value's letters keep their case: `rating: A` is a grade, `rating a` an article.
-        if (writtenAs(norm, valueStart, end, this.list[entry].value)) hits.candidates.push({ ...hit, start: valueStart });
+        if (writtenAs(norm, valueStart, valueEnd, this.list[entry].value)) hits.candidates.push({ ...hit, start: valueStart, end: valueEnd });
         return;
       }
       case "near-label":
@@ -507,7 +508,7 @@ export class Vault implements Detector {
     return kept.map((c) => {
       const entry = this.list[c.entry];
       const span = withValuePossessive(norm.source, withSignAndParentheses(norm.source, originalSpan(norm, c.start, c.end)), entry.value);
-      const [start, end] = entry.valueType === "contextual" ? withDefinedAbbreviation(norm.source, span, entry.value) : span;
+      const [start, end] = entry.valueType === "contextual" ? withDefinedAbbreviation(norm.source, withValueQualifiers(norm.source, span, entry.value), entry.value) : span;
       return { start, end, field: entry.field, kind: entry.kind, valueType: entry.valueType, tier: 1, confidence: c.confidence, source: this.name, value: entry.value, role: c.role };
     });
   }
@@ -524,6 +525,41 @@ function withDefinedAbbreviation(source: string, [start, end]: [number, number],
   if (!defined) return [start, end];
   const initials = normalizeValue(value).split(" ").map((word) => word.charAt(0)).join("").toUpperCase();
   return defined[1].length >= 2 && initials.startsWith(defined[1]) ? [start, end + defined[0].length] : [start, end];
+}
+
+/** Words of a value that say nothing alone, so never taken in beside it. */
+const QUALIFIER_STOPWORDS: ReadonlySet<string> = new Set(["of", "and", "the", "with", "in", "to", "for", "on", "or", "a", "an", "at", "by", "not"]);
+const ROMAN_NUMERALS = ["i", "ii", "iii", "iv", "v", "vi", "vii", "viii", "ix", "x"];
+/** How many words beside a contextual span are looked at on each side. */
+const MAX_QUALIFIER_WORDS = 3;
+
+/**
+ * Take in the words right beside a contextual value's span that are words of the value too (`stage 2
+ * [REDACTED]` of `Hypertension Stage 2`, `generalized`, `major`, `type II`, `stage 3a`): left out,
+ * the value's own qualifier stood beside its placeholder and told which value it was.
+ */
+function withValueQualifiers(source: string, [start, end]: [number, number], value: string): [number, number] {
+  const words = new Set(value.toLowerCase().split(/[^\p{L}\p{N}]+/u).filter((word) => (word.length > 1 || /\d/.test(word)) && !QUALIFIER_STOPWORDS.has(word)));
+  const isValueWord = (written: string): boolean => {
+    const word = written.toLowerCase();
+    if (words.has(word)) return true;
+    const roman = ROMAN_NUMERALS.indexOf(word);
+    if (roman >= 0) return words.has(String(roman + 1));
+    if (/^\d+$/.test(word)) return words.has(ROMAN_NUMERALS[Number(word) - 1] ?? "");
+    const staged = /^(\d+)[a-z]$/.exec(word);
+    return staged !== null && words.has(staged[1]);
+  };
+  for (let k = 0; k < MAX_QUALIFIER_WORDS; k++) {
+    const before = /([\p{L}\p{N}]+)[ \t-]+$/u.exec(source.slice(Math.max(0, start - 32), start));
+    if (!before || !isValueWord(before[1])) break;
+    start -= before[0].length;
+  }
+  for (let k = 0; k < MAX_QUALIFIER_WORDS; k++) {
+    const after = /^[ \t-]+([\p{L}\p{N}]+)/u.exec(source.slice(end, end + 32));
+    if (!after || !isValueWord(after[1])) break;
+    end += after[0].length;
+  }
+  return [start, end];
 }
 
 /** Take in the `'s` after a span where the value writes its word so (`Crohn's` of `Crohn's Disease`): left out, `[REDACTED]'s` names an eponym. */

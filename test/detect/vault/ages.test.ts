@@ -33,7 +33,9 @@ describe("ages a registered date of birth gives away", () => {
       // Red-team messages: the sex letter closing an aside beside the name (`Grace Liu, 59F, DOB ...`).
       "Grace Liu, 77F, DOB on file", "Pt (77M) seen today",
       // Red-team messages: the number alone beside the name, a sex letter closing a sentence, a person told.
-      "Amanda Gaines, 77, presents with", "Ms. Gaines (77) is stable", "Brennan, T. — 77M.", "He is 77.", "she's 77 and works nights", "Patient is 77"];
+      "Amanda Gaines, 77, presents with", "Ms. Gaines (77) is stable", "Brennan, T. — 77M.", "He is 77.", "she's 77 and works nights", "Patient is 77",
+      // Red team (new healthcare traces): a spaced sex letter, `y` closing an aside, the number ending the line after the name, `would be`.
+      "P. Gaines (77 F)", "(Ms. Gaines, 77 F)", "| DOB | 8/24/1948 (77 y) |", "Patient: A. Gaines, 77\nAllergies", "Patient: A. Gaines, 77", "the age would be 77"];
     for (const text of written) expect(agesIn(text), text).toEqual(["77"]);
     expect(agesIn("birthdate 77", [{ ...dob, field: "birthdate" }])).toEqual([]);
     expect(agesIn("Age: 77", [{ ...dob, field: "birthdate" }])).toEqual(["77"]);
@@ -41,6 +43,7 @@ describe("ages a registered date of birth gives away", () => {
 
   it("leaves other ages, other numbers and other people's dates alone", () => {
     expect(agesIn("$77M deal, 77 years of service, 77 yards, 77Mb, 77 Main St, 77F outside, room 77F")).toEqual([]);
+    expect(agesIn("Temp 98.6 F. Items, 77\n77 y of data; Room 77 F wing")).toEqual([]);
     expect(agesIn("her son, age 50; she is 78 years old; 73 years old")).toEqual([]);
     expect(agesIn("page 77, stage 77, 77 years")).toEqual([]);
     expect(agesIn("Apples, 77, pears; Items (77); Room 12, 77, 78; he is 77 kg; she is 77%; he is 77.5 cm")).toEqual([]);

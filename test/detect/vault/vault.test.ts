@@ -163,6 +163,10 @@ describe("Vault", () => {
     expect(found(vault, "Gabi Beard and Gabby Beard")).toEqual([["Gabi Beard", "patient", 0.75], ["Gabby Beard", "patient", 0.75]]);
     expect(found(vault, "Then Bob P. asked.")).toEqual([["Bob P", "client", 0.75]]);
     expect(found(vault, "See okafor-referral.docx and referrals/okafor.pdf")).toEqual([["okafor", "pt", 0.6], ["okafor", "pt", 0.6]]);
+    // Red team (new healthcare traces): pet forms the table lacks passed with the real surname (`Gus Pelletier`, `Evie Thibodeaux`, `Iggy Brennan`).
+    const pets = vaultOf({ patient: "Augustin Pelletier", client: "Evangeline Thibodeaux", employee: "Matilda Kaczmarek", candidate: "Ignatius Brennan" });
+    expect(found(pets, "Gus Pelletier, Evie Thibodeaux, Tillie Kaczmarek and Iggy Brennan").map(([text]) => text)).toEqual(["Gus Pelletier", "Evie Thibodeaux", "Tillie Kaczmarek", "Iggy Brennan"]);
+    expectNotFound(pets, ["Dr. John Pelletier", "Ann Thibodeaux", "Mark Brennan"]);
     // Another first name is another person; a lowercase surname outside a path is a word as often as a name.
     expectNotFound(vault, ["Kelly Petrova is her sister.", "Ian Beard called", "note: okafor called"]);
     expectNotFound(vaultOf({ patient: "Emily Long" }), ["see long-term.txt", "long_term_plan"]);
@@ -326,7 +330,8 @@ describe("Vault", () => {
     expect(found(notes, "back pain, treatments pending")).toEqual([["back pain, treatments pending", "notes", 0.6]]);
     expectNotFound(notes, ["backpack with treatments pending"]);
     // An ending that is a word (`lance`) is still the same word where Porter stems it back (`surveil` of `surveillance`).
-    expect(found(vaultOf({ notes: "currently under FBI surveillance" }), "under FBI surveillance currently")).toEqual([["FBI surveillance currently", "notes", 0.6]]);
+    // The word before it is the note's own too (`under`): taken in with it.
+    expect(found(vaultOf({ notes: "currently under FBI surveillance" }), "under FBI surveillance currently")).toEqual([["under FBI surveillance currently", "notes", 0.6]]);
   });
 
   it("matches verbatim case-insensitively and only on word boundaries", () => {
@@ -359,7 +364,7 @@ describe("Vault", () => {
       expect(found(vault, text), text).toEqual([["D", "internal_rating", 0.85]]);
     }
     expect(found(vault, "Risk tier is 3 here")).toEqual([["3", "risk_tier", 0.85]]);
-    expectNotFound(vault, ["Grade D students", "the internal rating d", "D is a letter", "rating: DD", "tier 33"]);
+    expectNotFound(vault, ["Plan D students", "the internal rating d", "D is a letter", "rating: DD", "tier 33"]);
   });
 
   it("finds a contextual phrase without its qualifiers (stage, type, numbers)", () => {
@@ -426,6 +431,15 @@ describe("Vault", () => {
     expectFound(vaultOf({ diagnosis: "Hyperlipidemia" }), "diagnosis", ["high cholesterol"]);
     // An abbreviation the writer defines right after the phrase goes with it: `[REDACTED] (MS)` told it (two letters are looked for nowhere else).
     expect(found(vaultOf({ diagnosis: "Multiple Sclerosis" }), "Dx: Multiple Sclerosis (MS). Multiple Sclerosis (see notes)").map(([text]) => text)).toEqual(["Multiple Sclerosis (MS)", "Multiple Sclerosis"]);
+    // Red team (new healthcare traces): the value's own qualifier beside its placeholder told which one (`stage 2 [REDACTED]`, `type II [REDACTED]`).
+    const spans = (values: Record<string, string>, text: string) => found(vaultOf(values), text).map(([written]) => written);
+    expect(spans({ diagnosis_real: "Hypertension Stage 2" }, "Seen for stage 2 hypertension today")).toEqual(["stage 2 hypertension"]);
+    expect(spans({ diagnosis_real: "Type 2 Diabetes Mellitus" }, "He has type II diabetes; on metformin")).toContain("type II diabetes");
+    expect(spans({ diagnosis_real: "Generalized Anxiety Disorder" }, "Condition: generalized anxiety.")).toEqual(["generalized anxiety"]);
+    expect(spans({ diagnosis_real: "Chronic Kidney Disease Stage 3" }, "reduced function (CKD stage 3a) noted")).toEqual(["CKD stage 3a"]);
+    // Words beside it that are not the value's stay: `for`, `the`, another stage.
+    expect(spans({ diagnosis_real: "Hypertension Stage 2" }, "treated for the hypertension stage")).toEqual(["hypertension stage"]);
+    expect(spans({ diagnosis_real: "Chronic Kidney Disease Stage 3" }, "CKD stage 4 now")).toEqual(["CKD stage"]);
     // An eponym's possessive is part of the value: `[REDACTED]'s` left it readable as one.
     expect(found(vaultOf({ diagnosis_real: "Crohn's Disease" }), "managing her Crohn’s flare")).toEqual([["Crohn’s", "diagnosis_real", 0.6]]);
     expectNotFound(hypertension, ["the bp oil spill"]);
@@ -440,10 +454,15 @@ describe("Vault", () => {
     expectFound(vaultOf({ case_type: "family" }), "case_type", ["divorce", "custody"]);
     expectFound(vaultOf({ matter_category: "Immigration" }), "matter_category", ["asylum", "green card", "USCIS"]);
     expectFound(vaultOf({ case_type: "Corporate" }), "case_type", ["shareholder", "board of directors"]);
+    // Red team (new legal traces): the offence, the caption and the claim told the category with its label redacted.
+    expectFound(criminal, "case_type", ["DUI", "assault", "suppression hearing", "DA's office"]);
+    expectFound(vaultOf({ case_type: "family" }), "case_type", ["Dissolution of Marriage", "Marriage of", "ex-husband", "arrears"]);
+    expectFound(vaultOf({ case_type: "corporate" }), "case_type", ["M&A", "derivative action", "fiduciary duty"]);
+    expectFound(vaultOf({ case_type: "civil" }), "case_type", ["negligence", "malpractice", "wrongful termination", "premises liability"]);
     // Another category's words, and a field that is not a matter's category.
     expectNotFound(criminal, ["custody arrangements", "the shareholders met"]);
     expectNotFound(vaultOf({ status: "criminal" }), ["plea discussions"]);
-    expectNotFound(vaultOf({ case_type: "civil" }), ["plea discussions", "custody", "breach of contract"]);
+    expectNotFound(vaultOf({ case_type: "civil" }), ["plea discussions", "custody", "breach of contract", "DUI"]);
   });
 
   it("finds a letter grade's band: a risk level beside the grade's label, or after a band's own label", () => {
@@ -464,6 +483,18 @@ describe("Vault", () => {
     expectNotFound(vaultOf({ internal_rating: "Exceeds" }), ["Rating: high risk"]);
   });
 
+
+  it("finds a letter grade beside any word that names a grade, before or after it", () => {
+    // Red team (new finance traces): `tier C`, `C-tier`, `an A-rated account`, `B rating`, `top tier (A)` kept the grade.
+    const vault = vaultOf({ internal_rating: "C" });
+    const letters = (text: string) => found(vault, text).map(([written]) => written);
+    for (const text of ["internal tier C.", "the C-tier risk rating", "a C-rated account", "Rationale: C rating and", "a C internal rating", "top tier (C)", "the tier is C", "rated as C"]) {
+      expect(letters(text), text).toEqual(["C"]);
+    }
+    // Another letter, the letter as a word, and a grade word about something else.
+    expectNotFound(vault, ["a B-rated account", "tier c", "Vitamin C intake, a five-star rating", "Class C shares"]);
+    expectNotFound(vaultOf({ status: "C" }), ["a C-rated account"]);
+  });
   it("finds every level of a performance rating's scale near its label, and the glosses of one", () => {
     // Judges: `(e.g., "[REDACTED]", "Meets", "Needs Improvement")` marked the rating's option, `a high performer` told its band.
     const vault = vaultOf({ performance_rating: "Needs Improvement" });
