@@ -4,6 +4,7 @@ import { checkedDetections, decidingGroups, resolveOverlaps, sameKind, type Dete
 import { checkedVerdict, type Judge, type Rewriter } from "./detect/plugins.js";
 import { defaultRecognizers, recognizerDetector } from "./detect/recognizers/index.js";
 import { ageDetector } from "./detect/vault/ages.js";
+import { derivedAmountDetector } from "./detect/vault/derived-amounts.js";
 import { derivedDateDetector } from "./detect/vault/derived-dates.js";
 import { parseDate, type CalendarDate } from "./detect/vault/dates.js";
 import { asciiDigits, escapedAs, normalizeValue, unescapedText, withoutAccents, withoutLookalikes } from "./detect/vault/normalize.js";
@@ -143,6 +144,8 @@ const KEY_PATH = "$#key";
 const KEY_MARK = "\u0000key\u0000";
 
 const NAME_PART_ROLES: ReadonlySet<string> = new Set(["first-name", "surname", "surname-plural"]);
+/** Renderings whose surrogate no restore would find again (computed from the value's surrogate, or cut): sealed in shared state. */
+const SEALED_ROLES: ReadonlySet<string | undefined> = new Set(["cut-tail", "age", "derived-date", "derived-amount"]);
 
 /** An identifier as a schema names a field (`bail_usd`, `custodySchedule`, `marital_assets`). */
 const IDENTIFIER_KEY = /^[A-Za-z][A-Za-z0-9]*(?:_[A-Za-z0-9]+)*$/;
@@ -250,6 +253,7 @@ class Guard implements ReconsGuard {
       this.vault,
       ageDetector(() => this.vault.entries(), this.ageReference),
       derivedDateDetector(() => this.vault.entries()),
+      derivedAmountDetector(() => this.vault.entries()),
       recognizerDetector(recognizers),
       ...options.detectors,
     ];
@@ -576,8 +580,8 @@ class Guard implements ReconsGuard {
       return { replacement: this.redact(detection), fallback: this.rewriter ? "rewrite-unavailable-sync" : "no-rewriter" };
     }
     if (action === "redact" && context.reversible && detection.field) return { replacement: this.seal(detection, original) };
-    // A cut surrogate, a surrogate date's age or a date shifted with it could not be restored for the readers of shared state: sealed, they restore to what was written.
-    if ((detection.role === "cut-tail" || detection.role === "age" || detection.role === "derived-date") && context.reversible) return { replacement: this.seal(detection, original) };
+    // A cut surrogate, a surrogate date's age, a date shifted or an amount scaled with its value could not be restored for the readers of shared state: sealed, they restore to what was written.
+    if (SEALED_ROLES.has(detection.role) && context.reversible) return { replacement: this.seal(detection, original) };
     try {
       const operator = this.operators.get(action);
       if (!operator) throw new OperatorError(`no operator for ${action}`, "no-operator");

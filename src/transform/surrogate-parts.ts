@@ -5,6 +5,7 @@
  */
 import { ageAt } from "../detect/vault/ages.js";
 import { parseDate, type CalendarDate } from "../detect/vault/dates.js";
+import { derivationOf, readAmount, TOTAL_FACTORS } from "../detect/vault/derived-amounts.js";
 import { DAY_MS, dayNumber, LEADING_WEEKDAY, nearestYear } from "../detect/vault/derived-dates.js";
 import { readDate, writeDate } from "./operators/date-layout.js";
 import { layHandle, localPart } from "../detect/vault/emails.js";
@@ -12,6 +13,7 @@ import { isGluedFormOf, isGluedShape, isSpelledFindable } from "../detect/vault/
 import type { VariantRole } from "../detect/vault/variant.js";
 import type { Action } from "../event.js";
 import { OperatorError } from "./base.js";
+import { movedNumber } from "./operators/mldp.js";
 import { renderedPart } from "./partial-rendering.js";
 
 /**
@@ -38,6 +40,8 @@ export function wholeSurrogatePart(action: Action, role: VariantRole | undefined
   if (role === "age" && action !== "redact") return ageRedacted;
   if (role === "derived-date" && action === "fpe") return shiftedDate;
   if (role === "derived-date" && action !== "redact") return derivedDateRedacted;
+  if (role === "derived-amount" && action === "mldp") return scaledAmount;
+  if (role === "derived-amount" && action !== "redact") return derivedAmountRedacted;
   return undefined;
 }
 
@@ -131,4 +135,20 @@ function cutTokens(whole: string, original: string): string | null {
 function handleOf(surrogate: string, original: string): string | null {
   const local = localPart(surrogate);
   return local === null ? null : (layHandle(original, local) ?? local);
+}
+
+/**
+ * An amount computed from the registered one (`$7,050/month` of 84,600), moved by the registered
+ * amount's noise (`whole` is its noisy surrogate) scaled by the same computation: the reader's x12
+ * gives the surrogate back, not the value.
+ */
+function scaledAmount(whole: string, written: string, registered: string): string {
+  const [real, surrogate, read] = [readAmount(registered), readAmount(whole), readAmount(written)];
+  const factor = real && read ? derivationOf(read, real.value, TOTAL_FACTORS) : null;
+  if (!real || !surrogate || factor === null) throw new OperatorError("the amount written is no computation of the registered one", "derived-amount-unread");
+  return movedNumber(written, (surrogate.value - real.value) * factor);
+}
+
+function derivedAmountRedacted(): never {
+  throw new OperatorError("a derived amount follows only a noised amount", "derived-amount-not-noised");
 }

@@ -22,6 +22,8 @@ export type VariantRole =
   | "spoken-digits"
   /** A date written near a registered one, computed from it (`follow-up: February 15, 2026`, `March 2026`): shown shifted as the registered date's surrogate is. */
   | "derived-date"
+  /** An amount computed from a registered one (`$7,050/month` of an income of 84,600, `2x income`): shown moved by its noise, scaled alike. */
+  | "derived-amount"
   /** A phone's extension written apart from its number (`Extension "x2600" is unusual`): shown as the surrogate phone's extension. */
   | "phone-extension"
   /** A NANP phone's seven-digit local number (`555-0132` of `(415) 555-0132`): shown as the surrogate phone's local number. */

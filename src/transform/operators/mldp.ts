@@ -152,6 +152,17 @@ function perturb(number: WrittenNumber, noise: number, magnitude: number): strin
   return layOut(number, negative ? "-" : "", digits.slice(0, digits.length - decimals.length), digits.slice(digits.length - decimals.length));
 }
 
+/**
+ * The first number of `written` moved by `delta` (real scale), rounded to its last displayed digit and
+ * by at least one, in its own layout (`$7,050/month` moved by -862.4 -> `$6,188/month`): an amount computed
+ * from a noisy value shows that value's noise scaled alike.
+ */
+export function movedNumber(written: string, delta: number): string {
+  const [number] = writtenNumbers(written, undefined);
+  if (number === undefined) throw new OperatorError("no number to move", "mldp-no-number");
+  return withNumbers(written, [number], () => perturb(number, delta, magnitudeAfter(written.slice(number.index + number.length))));
+}
+
 export function createMldpOperator(options: MldpOptions, key: Uint8Array): Operator {
   if (!(options.epsilon > 0)) throw new RangeError("mldp epsilon must be positive");
   /**

@@ -431,6 +431,11 @@ describe("Vault", () => {
     expectFound(vaultOf({ diagnosis: "Hyperlipidemia" }), "diagnosis", ["high cholesterol"]);
     // An abbreviation the writer defines right after the phrase goes with it: `[REDACTED] (MS)` told it (two letters are looked for nowhere else).
     expect(found(vaultOf({ diagnosis: "Multiple Sclerosis" }), "Dx: Multiple Sclerosis (MS). Multiple Sclerosis (see notes)").map(([text]) => text)).toEqual(["Multiple Sclerosis (MS)", "Multiple Sclerosis"]);
+    // Red team (new healthcare traces): newer drugs, the service and the symptoms told the diagnosis (`semaglutide`, `Behavioral Health`, `anhedonia`).
+    expectFound(vaultOf({ diagnosis_real: "Type 2 Diabetes Mellitus" }), "diagnosis_real", ["semaglutide", "Mounjaro", "Januvia"]);
+    expectFound(vaultOf({ diagnosis_real: "Generalized Anxiety Disorder" }), "diagnosis_real", ["Behavioral Health", "escitalopram", "hydroxyzine"]);
+    expectFound(vaultOf({ diagnosis_real: "Major Depressive Disorder" }), "diagnosis_real", ["anhedonia", "Psychiatry", "SNRI"]);
+    expectFound(vaultOf({ diagnosis_real: "Hypertension Stage 2" }), "diagnosis_real", ["ARB", "chlorthalidone", "Cardiology"]);
     // Red team (new healthcare traces): the value's own qualifier beside its placeholder told which one (`stage 2 [REDACTED]`, `type II [REDACTED]`).
     const spans = (values: Record<string, string>, text: string) => found(vaultOf(values), text).map(([written]) => written);
     expect(spans({ diagnosis_real: "Hypertension Stage 2" }, "Seen for stage 2 hypertension today")).toEqual(["stage 2 hypertension"]);

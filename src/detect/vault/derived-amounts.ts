@@ -1,0 +1,118 @@
+/**
+ * Amounts a writer computes from a registered amount (`$84,600 (approx. $7,050/month)`, `12 monthly
+ * installments of $34,407`, `max loan at 4x income: 338,400`): beside the registered amount's noisy
+ * surrogate they gave the real one back (x12, x24, /4). A Detector over the guard's vault: a written
+ * amount that is a registered amount's pay period share or small multiple, at the resolution it is
+ * written to, is that amount's rendering (role `derived-amount`), shown moved as its surrogate is,
+ * scaled alike (surrogate-parts.ts): the reader's arithmetic gives the surrogate, not the value.
+ * The total of a field's several amounts (a record's `{'base': 118250, 'bonus': 14190, ...}`, a
+ * transaction history's `'amount'`s), and its shares, is that field's too: `total comp $172,440`.
+ */
+import type { Detection, Detector } from "../base.js";
+import type { VaultEntry } from "./vault.js";
+
+/** A derived amount is the writer's computation: less sure than the value itself. */
+const DERIVED_CONFIDENCE = 0.7;
+/**
+ * What writers compute from an annual or total amount: a month's, half a month's, two weeks', a
+ * week's and an hour's share (2,080 work hours a year), a half and a quarter, and the multiples a
+ * lender or a settlement states (`2x annual income`).
+ */
+export const DERIVED_FACTORS: readonly number[] = [1 / 12, 1 / 24, 1 / 26, 1 / 52, 1 / 2080, 1 / 2, 1 / 4, 2, 3, 4, 5];
+/** Fewer significant digits than this and a written amount is anyone's round figure (`$7K`, `$90/hour`). */
+const MIN_SIGNIFICANT_DIGITS = 3;
+/** A bare integer (no currency, grouping, decimals or magnitude) this short is a count (`12 installments`), not an amount. */
+const MIN_BARE_DIGITS = 4;
+/** A bare four-digit number of these is a year (`Jan 2026`), whatever it equals. */
+const YEAR = /^(?:19|20)\d\d$/;
+/** A value that is a figure and nothing else (`634.74`, `1290.0`). */
+const PLAIN_FIGURE = /^\d+(?:\.\d+)?$/;
+/** Smallest registered amount whose shares are looked for (a $300 fee's shares are everyday numbers). */
+const MIN_REGISTERED = 1_000;
+
+/**
+ * An amount as written (a currency sign or code before it, a magnitude after it, grouping, decimals or,
+ * bare, four digits or more and no year: `"max_loan": 755000`). Groups: sign, integer, decimals, magnitude.
+ */
+const WRITTEN_AMOUNT = /(?<![\p{L}\p{N}.,])(\p{Sc}[ \t]?|USD[ \t]?)?(\d{1,3}(?:,\d{3})+|\d+)(?:\.(\d+))?(?:[ \t]?([kK]|thousand|[mM]\b|million))?(?![\p{L}\p{N}]|[.,]\d)/gu;
+
+export interface ReadAmount {
+  value: number;
+  /** Half the value of the last digit written, in real scale: how far the written figure may be from what it rounds. */
+  tolerance: number;
+}
+
+/** The value and rounding tolerance of an amount written as `written` (digits, optional decimals and magnitude); null when no amount. */
+export function readAmount(written: string): ReadAmount | null {
+  const match = /(\d{1,3}(?:,\d{3})+|\d+)(?:\.(\d+))?(?:[ \t]?([kK]|thousand|[mM]\b|million))?/u.exec(written);
+  if (!match) return null;
+  const [, integer, decimals = "", magnitudeWord] = match;
+  const magnitude = magnitudeWord === undefined ? 1 : /^(?:k|thousand)$/i.test(magnitudeWord) ? 1e3 : 1e6;
+  const value = Number(`${integer.replace(/,/g, "")}.${decimals || "0"}`) * magnitude;
+  return { value, tolerance: (10 ** -decimals.length * magnitude) / 2 };
+}
+
+/** The factor of `DERIVED_FACTORS` that gives `written` from `registered` at its resolution, else null. */
+export function derivationOf(written: ReadAmount, registered: number, factors: readonly number[] = DERIVED_FACTORS): number | null {
+  for (const factor of factors) {
+    // A thousandth of a cent of slack: `/12` in floating point is not exact.
+    if (Math.abs(written.value - registered * factor) <= written.tolerance + 1e-5) return factor;
+  }
+  return null;
+}
+
+/** A total and its shares: the total itself is no value of the record. */
+export const TOTAL_FACTORS: readonly number[] = [1, ...DERIVED_FACTORS];
+
+function significantDigits(integer: string, decimals: string): number {
+  const digits = (integer.replace(/,/g, "") + decimals).replace(/^0+/, "");
+  return (decimals === "" ? digits.replace(/0+$/, "") : digits).length;
+}
+
+/** Detects the amounts computed from the registered amounts among `entries()` (read at each call: values added at run time count). */
+export function derivedAmountDetector(entries: () => readonly VaultEntry[]): Detector {
+  let seen = -1;
+  let amounts: Array<{ entry: VaultEntry; amount: number; value: string; factors: readonly number[] }> = [];
+  const registered = () => {
+    const all = entries();
+    if (all.length !== seen) {
+      seen = all.length;
+      amounts = [];
+      const byField = new Map<string, VaultEntry[]>();
+      for (const entry of all) {
+        // A figure in a record of text (a transaction history's `634.74`) counts toward its total, not alone.
+        if (entry.kind !== "amount" && !PLAIN_FIGURE.test(entry.value)) continue;
+        byField.set(entry.field, [...(byField.get(entry.field) ?? []), entry]);
+        const amount = Number(entry.value.replace(/[^\d.]/g, ""));
+        if (entry.kind === "amount" && amount >= MIN_REGISTERED) amounts.push({ entry, amount, value: entry.value, factors: DERIVED_FACTORS });
+      }
+      // A record's or a list's amounts (`{'base': ..., 'bonus': ...}`, a transaction history) are one field's several entries.
+      for (const [, parts] of byField) {
+        const total = Math.round(parts.reduce((sum, entry) => sum + Number(entry.value.replace(/[^\d.]/g, "")), 0) * 100) / 100;
+        if (parts.length >= 2 && total >= MIN_REGISTERED) amounts.push({ entry: parts[0], amount: total, value: String(total), factors: TOTAL_FACTORS });
+      }
+    }
+    return amounts;
+  };
+  return {
+    name: "derived-amounts",
+    detect(text: string): Detection[] {
+      const near = registered();
+      if (near.length === 0 || !/\d/.test(text)) return [];
+      const found: Detection[] = [];
+      for (const match of text.matchAll(WRITTEN_AMOUNT)) {
+        const [written, currency, integer, decimals = "", magnitude] = match;
+        if (currency === undefined && magnitude === undefined && !integer.includes(",") && decimals === "" && (integer.length < MIN_BARE_DIGITS || YEAR.test(integer))) continue;
+        if (significantDigits(integer, decimals) < MIN_SIGNIFICANT_DIGITS) continue;
+        const read = readAmount(written);
+        if (read === null) continue;
+        const source = near.find(({ amount, factors }) => (read.value !== amount || factors === TOTAL_FACTORS) && derivationOf(read, amount, factors) !== null);
+        if (!source) continue;
+        const start = match.index + (currency?.length ?? 0);
+        const { entry, value } = source;
+        found.push({ start, end: match.index + written.length, field: entry.field, kind: entry.kind, valueType: entry.valueType, tier: 1, confidence: DERIVED_CONFIDENCE, source: "vault", value, role: "derived-amount" });
+      }
+      return found;
+    },
+  };
+}

@@ -1,0 +1,82 @@
+import { describe, expect, it } from "vitest";
+import { derivationOf, derivedAmountDetector, readAmount } from "../../../src/detect/vault/derived-amounts.js";
+import type { VaultEntry } from "../../../src/detect/vault/vault.js";
+import { createRecons } from "../../../src/guard.js";
+
+const income: VaultEntry = { field: "income", value: "84600", kind: "amount", valueType: "value" };
+
+/** The spans the detector finds in `text`, as written. */
+function derivedIn(text: string, entries: VaultEntry[] = [income]): string[] {
+  return derivedAmountDetector(() => entries)
+    .detect(text)
+    .map((detection) => text.slice(detection.start, detection.end));
+}
+
+/** The first number of `text` (digits, one `.`, a `K`) in real scale. */
+function amountIn(text: string): number {
+  return readAmount(/\d[\d,.]*(?:K\b)?/.exec(text)![0])!.value;
+}
+
+describe("amounts computed from a registered amount", () => {
+  it("finds a pay period's share and a small multiple at the resolution it is written to", () => {
+    // Red team (new finance and HR traces): beside a noised income, `approx. $7,050/month` and `2x income` gave it back (x12, /2); dev traces write it too.
+    expect(derivedIn("Income $84,600 (approx. $7,050/month gross); up to $169,200 (2x); $3,525 twice a month; roughly $7.05K; 7050.00; weekly 1,626.92; hourly $40.67")).toEqual([
+      "7,050",
+      "169,200",
+      "3,525",
+      "7.05K",
+      "7050.00",
+      "1,626.92",
+      "40.67",
+    ]);
+  });
+
+  it("leaves the value itself, round figures, counts, years and other amounts alone", () => {
+    expect(derivedIn("Income $84,600; 12 payments; in 2026; about $7K a month; $90/hour; $7,100/month; $5,000")).toEqual([]);
+    // A year is no amount, whatever it equals (48,631 / 24 is 2026.3); a bare figure of four digits or more is (`"max_loan": 338400`).
+    expect(derivedIn("Date: Sat, 31 Jan 2026 19:07:33 GMT", [{ ...income, value: "48631" }])).toEqual([]);
+    expect(derivedIn('{"max_loan_at_4x_income": 338400}')).toEqual(["338400"]);
+    expect(derivedIn("$7,050/month", [{ ...income, kind: "number" }])).toEqual([]);
+    expect(derivedIn("$25/month", [{ ...income, value: "300" }])).toEqual([]);
+  });
+
+  it("finds the total of a field's several amounts (a record, a transaction history) and its shares", () => {
+    // Red team (new finance and HR traces): `totaling $2,588.89` and `total comp $172,440` were the exact sums of the protected amounts.
+    const parts = (field: string, values: string[]): VaultEntry[] => values.map((value) => ({ field, value, kind: "amount", valueType: "value" }));
+    // A transaction history held as text: its figures are text entries beside the merchants.
+    const history = ["412.56", "Whitaker-Lowe", "88.19", "1290.0", "64.73", "733.41"].map((value): VaultEntry => ({ field: "transaction_history", value, kind: "text", valueType: "contextual" }));
+    expect(derivedIn("5 charges totaling $2,588.89; largest $1,290.00", history)).toEqual(["2,588.89"]);
+    const comp = parts("compensation_details", ["118250", "14190", "40000"]);
+    expect(derivedIn("total comp of $172,440 ($14,370 a month); base $9,854.17 a month", comp)).toEqual(["172,440", "14,370", "9,854.17"]);
+    // Two fields' amounts are no one record's.
+    expect(derivedIn("together $98,790", [income, { ...income, field: "bonus", value: "14190" }])).toEqual([]);
+  });
+
+  it("reads the computation back at the written resolution", () => {
+    expect(derivationOf(readAmount("34.3K")!, 412_000)).toBe(1 / 12);
+    expect(derivationOf(readAmount("8,116.67")!, 97_400)).toBe(1 / 12);
+    expect(derivationOf(readAmount("8,116.60")!, 97_400)).toBeNull();
+  });
+
+  it("shows an unauthorized reader the amounts moved by the noise scaled alike, keeps them for an authorized one, seals them in shared state", () => {
+    const guard = createRecons({ secret: "derived", vault: { income: 84600 }, policy: { fields: { income: { authorized: ["lender"] } } } });
+    const text = "Annual income: $84,600 (approx. $7,050/month gross). Pre-approval up to $169,200 (2x annual income).";
+    const out = guard.sanitizeSync({ channel: "C2", content: text, recipient: "other" }).content as string;
+    const [annual, monthly, doubled] = out.split(/(?=\$)/).slice(1).map(amountIn);
+    expect(annual).not.toBe(84_600);
+    // The reader's arithmetic gives the surrogate, never the value: a month is a twelfth of it, to the dollar, and 2x is twice it.
+    expect(Math.abs(monthly * 12 - annual)).toBeLessThanOrEqual(6);
+    expect(doubled).toBe(2 * annual);
+    expect(guard.sanitizeSync({ channel: "C2", content: text, recipient: "lender" }).content).toBe(text);
+    const written = guard.sanitizeSync({ channel: "C5", content: text }, { reversible: true }).content as string;
+    expect(written).not.toContain("7,050");
+    expect(guard.sanitizeSync({ channel: "C5", content: written, recipient: "lender" }).content).toBe(text);
+  });
+
+  it("redacts a computed amount where its value is not noised, recording why", () => {
+    const guard = createRecons({ secret: "derived", vault: { income: 84600 }, policy: { fields: { income: { action: "fpe" } } } });
+    const { content, decisions } = guard.sanitizeSync({ channel: "C2", content: "about $7,050/month", recipient: "other" });
+    expect(content).toMatch(/^about \$\[REDACTED:amount\][^0-9]*\/month$/);
+    expect(decisions.map((decision) => [decision.action, decision.fallback])).toEqual([["redact", "derived-amount-not-noised"]]);
+  });
+});
