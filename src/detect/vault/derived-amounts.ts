@@ -21,18 +21,15 @@ const DERIVED_CONFIDENCE = 0.7;
 export const DERIVED_FACTORS: readonly number[] = [1 / 12, 1 / 24, 1 / 26, 1 / 52, 1 / 2080, 1 / 2, 1 / 4, 2, 3, 4, 5];
 /** Fewer significant digits than this and a written amount is anyone's round figure (`$7K`, `$90/hour`). */
 const MIN_SIGNIFICANT_DIGITS = 3;
-/** A bare integer (no currency, grouping, decimals or magnitude) this short is a count (`12 installments`), not an amount. */
-const MIN_BARE_DIGITS = 4;
-/** A bare four-digit number of these is a year (`Jan 2026`), whatever it equals. */
-const YEAR = /^(?:19|20)\d\d$/;
 /** A value that is a figure and nothing else (`634.74`, `1290.0`). */
 const PLAIN_FIGURE = /^\d+(?:\.\d+)?$/;
 /** Smallest registered amount whose shares are looked for (a $300 fee's shares are everyday numbers). */
 const MIN_REGISTERED = 1_000;
 
 /**
- * An amount as written (a currency sign or code before it, a magnitude after it, grouping, decimals or,
- * bare, four digits or more and no year: `"max_loan": 755000`). Groups: sign, integer, decimals, magnitude.
+ * An amount as written: a currency sign or code before it, a magnitude after it, grouping or decimals
+ * (bare digits are as often a year, a count or a piece of an id: `2026`, `uuid 01a2-3834-...`). Groups:
+ * sign, integer, decimals, magnitude.
  */
 const WRITTEN_AMOUNT = /(?<![\p{L}\p{N}.,])(\p{Sc}[ \t]?|USD[ \t]?)?(\d{1,3}(?:,\d{3})+|\d+)(?:\.(\d+))?(?:[ \t]?([kK]|thousand|[mM]\b|million))?(?![\p{L}\p{N}]|[.,]\d)/gu;
 
@@ -102,7 +99,7 @@ export function derivedAmountDetector(entries: () => readonly VaultEntry[]): Det
       const found: Detection[] = [];
       for (const match of text.matchAll(WRITTEN_AMOUNT)) {
         const [written, currency, integer, decimals = "", magnitude] = match;
-        if (currency === undefined && magnitude === undefined && !integer.includes(",") && decimals === "" && (integer.length < MIN_BARE_DIGITS || YEAR.test(integer))) continue;
+        if (currency === undefined && magnitude === undefined && !integer.includes(",") && decimals === "") continue;
         if (significantDigits(integer, decimals) < MIN_SIGNIFICANT_DIGITS) continue;
         const read = readAmount(written);
         if (read === null) continue;

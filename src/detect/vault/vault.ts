@@ -505,16 +505,35 @@ export class Vault implements Detector {
   }
 
   private toDetections(norm: NormalizeBuffer, kept: Candidate[]): Detection[] {
-    return kept.map((c) => {
+    return kept.flatMap((c) => {
       const entry = this.list[c.entry];
       const span = withValuePossessive(norm.source, withSignAndParentheses(norm.source, originalSpan(norm, c.start, c.end)), entry.value);
       const [start, end] = entry.valueType === "contextual" ? withDefinedAbbreviation(norm.source, withValueQualifiers(norm.source, span, entry.value), entry.value) : span;
-      return { start, end, field: entry.field, kind: entry.kind, valueType: entry.valueType, tier: 1, confidence: c.confidence, source: this.name, value: entry.value, role: c.role };
+      const detection: Detection = { start, end, field: entry.field, kind: entry.kind, valueType: entry.valueType, tier: 1, confidence: c.confidence, source: this.name, value: entry.value, role: c.role };
+      return c.role === "whole" && entry.kind === "name" && QUOTE_OR_BRACKET.test(norm.source.slice(start, end)) ? this.nameWords(norm.source, detection, c.entry) : [detection];
+    });
+  }
+
+  /**
+   * A name written around quotes or brackets (`Margaret "Peggy" Kowalski`, `(Kate) Abernathy`) as its
+   * words, each a first name or the surname: replaced whole, the marks between went with it (`Ryan "Ryan Reyna`).
+   */
+  private nameWords(source: string, detection: Detection, entry: number): Detection[] {
+    const surname = this.surnameOf(entry);
+    return Array.from(source.slice(detection.start, detection.end).matchAll(NAME_TOKEN), (word) => {
+      const start = detection.start + word.index;
+      const role = normalizeValue(word[0]) === surname ? "surname" : "first-name";
+      return { ...detection, start, end: start + word[0].length, role };
     });
   }
 }
 
 showSummaryOnly(Vault.prototype, "Vault", (vault) => ({ fields: [...new Set(vault.entries().map((entry) => entry.field))], values: vault.entries().length }));
+
+/** Marks a name's words stand around as written, not in the name (`"Peggy"`, `(Kate)`). */
+const QUOTE_OR_BRACKET = /["“”()[\]]/;
+/** A word of a name as written (`O'Neill`, `Ferguson-Reyes`, `St.`). */
+const NAME_TOKEN = /\p{L}[\p{L}\p{M}'’.-]*/gu;
 
 /** An abbreviation defined in parentheses right after a phrase: the initials of its first words (`Multiple Sclerosis (MS)`, `Chronic Kidney Disease (CKD)`). */
 const DEFINED_ABBREVIATION = /^[ \t]*\(([A-Z][A-Z0-9]{1,7})\)/;

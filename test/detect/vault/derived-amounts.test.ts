@@ -33,9 +33,9 @@ describe("amounts computed from a registered amount", () => {
 
   it("leaves the value itself, round figures, counts, years and other amounts alone", () => {
     expect(derivedIn("Income $84,600; 12 payments; in 2026; about $7K a month; $90/hour; $7,100/month; $5,000")).toEqual([]);
-    // A year is no amount, whatever it equals (48,631 / 24 is 2026.3); a bare figure of four digits or more is (`"max_loan": 338400`).
+    // Bare digits are a year, a count or a piece of an id as often, whatever they equal (48,631 / 24 is 2026.3; a LangSmith run id's `-3525-`).
     expect(derivedIn("Date: Sat, 31 Jan 2026 19:07:33 GMT", [{ ...income, value: "48631" }])).toEqual([]);
-    expect(derivedIn('{"max_loan_at_4x_income": 338400}')).toEqual(["338400"]);
+    expect(derivedIn('{"id": "01a23be4-3525-7358", "max_loan_at_4x_income": 338400}')).toEqual([]);
     expect(derivedIn("$7,050/month", [{ ...income, kind: "number" }])).toEqual([]);
     expect(derivedIn("$25/month", [{ ...income, value: "300" }])).toEqual([]);
   });

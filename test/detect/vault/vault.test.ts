@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { Vault } from "../../../src/detect/vault/vault.js";
+import { createRecons } from "../../../src/guard.js";
 import { inferFieldType } from "../../../src/policy/infer.js";
 import type { VaultValue } from "../../../src/policy/options.js";
 
@@ -167,6 +168,12 @@ describe("Vault", () => {
     const pets = vaultOf({ patient: "Augustin Pelletier", client: "Evangeline Thibodeaux", employee: "Matilda Kaczmarek", candidate: "Ignatius Brennan" });
     expect(found(pets, "Gus Pelletier, Evie Thibodeaux, Tillie Kaczmarek and Iggy Brennan").map(([text]) => text)).toEqual(["Gus Pelletier", "Evie Thibodeaux", "Tillie Kaczmarek", "Iggy Brennan"]);
     expectNotFound(pets, ["Dr. John Pelletier", "Ann Thibodeaux", "Mark Brennan"]);
+    // Red team: a nickname in quotes or brackets inside the name was replaced with the marks around it (`Ryan "Ryan Reyna`, `Diane Diane Terrell`).
+    const kate = vaultOf({ customer_name: "Katherine Abernathy" });
+    expect(vaultOf({ customer_name: "Katherine Abernathy" }).detect('Katherine "Kate" Abernathy and (Kate) Abernathy').map((d) => d.role)).toEqual(["first-name", "first-name", "surname", "first-name", "surname"]);
+    const guard = createRecons({ secret: "s", vault: { customer_name: "Katherine Abernathy" }, policy: { fields: {} } });
+    expect(guard.sanitizeSync({ channel: "C2", content: 'Katherine "Kate" Abernathy and (Kate) Abernathy', recipient: "x" }).content).toMatch(/^\p{Lu}\p{Ll}+ "\p{Lu}\p{Ll}+" \p{Lu}\p{Ll}+ and \(\p{Lu}\p{Ll}+\) \p{Lu}\p{Ll}+$/u);
+    expect(found(kate, "Katherine Abernathy")).toEqual([["Katherine Abernathy", "customer_name", 1]]);
     // Another first name is another person; a lowercase surname outside a path is a word as often as a name.
     expectNotFound(vault, ["Kelly Petrova is her sister.", "Ian Beard called", "note: okafor called"]);
     expectNotFound(vaultOf({ patient: "Emily Long" }), ["see long-term.txt", "long_term_plan"]);
