@@ -6,7 +6,7 @@
 import { ageAt } from "../detect/vault/ages.js";
 import { parseDate, type CalendarDate } from "../detect/vault/dates.js";
 import { derivationOf, readAmount, TOTAL_FACTORS } from "../detect/vault/derived-amounts.js";
-import { DAY_MS, dayNumber, LEADING_WEEKDAY, nearestYear } from "../detect/vault/derived-dates.js";
+import { DAY_MS, dayNumber, LEADING_WEEKDAY, nearestYear, rangeDates } from "../detect/vault/derived-dates.js";
 import { readDate, writeDate } from "./operators/date-layout.js";
 import { layHandle, localPart } from "../detect/vault/emails.js";
 import { isGluedFormOf, isGluedShape, isSpelledFindable } from "../detect/vault/names.js";
@@ -78,6 +78,8 @@ function gluedWithoutName(): never {
  * stays four weeks after its surrogate. A month and year moves by the months between the two.
  */
 function shiftedDate(whole: string, written: string, registered: string): string {
+  const range = rangeDates(written);
+  if (range) return shiftedRange(range, whole, registered);
   // A weekday before the date is the moved date's (`Tuesday, February 10, 2026` -> `Friday, ...`).
   const weekday = LEADING_WEEKDAY.exec(written);
   const original = weekday ? written.slice(weekday[0].length) : written;
@@ -94,6 +96,19 @@ function shiftedDate(whole: string, written: string, registered: string): string
   const shifted = new Date(Date.UTC(year, month - 1, day) + (dayNumber(surrogate) - dayNumber(real)) * DAY_MS);
   const date = writeDate({ year: shifted.getUTCFullYear(), month: shifted.getUTCMonth() + 1, day: shifted.getUTCDate() }, read.layout);
   return weekday ? weekdayLike(weekday[1], shifted.getUTCDay()) + weekday[2] + date : date;
+}
+
+/**
+ * A day range moved as its two dates are, written as one range where they stay in one month and year
+ * (`February 3–17, 2026` -> `August 7–21, 2073`), else as two dates (`January 30, 2074–February 13, 2074`).
+ */
+function shiftedRange(range: NonNullable<ReturnType<typeof rangeDates>>, whole: string, registered: string): string {
+  const [first, second] = [shiftedDate(whole, range.first, registered), shiftedDate(whole, range.second, registered)];
+  // The day alone and the rest of each moved date (`August ` + `7` + `, 2073`; `7` + ` August 2073`).
+  const parts = (date: string) => (range.monthFirst ? /^(.*?)(\d{1,2})(\D*\d{4})$/ : /^()(\d{1,2})(\D*\d{4})$/).exec(date);
+  const [a, b] = [parts(first), parts(second)];
+  if (!a || !b || a[1] !== b[1] || a[3] !== b[3]) return `${first}${range.between}${second}`;
+  return range.monthFirst ? `${a[1]}${a[2]}${range.between}${b[2]}${a[3]}` : `${a[2]}${range.between}${b[2]}${a[3]}`;
 }
 
 const WEEKDAYS = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"];

@@ -34,6 +34,25 @@ const MONTH_MENTION = new RegExp(
 
 const fullDates = new DateRecognizer();
 
+/**
+ * A range of days in one month and year, month first (`February 3–17, 2026`: groups 1-5) or day first
+ * (`6–20 February 2026`: groups 6-9). Read as one date, its second day and year stayed as written.
+ */
+const DAY_RANGE = new RegExp(
+  `\\b(${MONTH_NAME}\\.?[ \\t]+)(\\d{1,2})([ \\t]?[–—-][ \\t]?)(\\d{1,2})(,?[ \\t]+\\d{4})\\b|\\b(\\d{1,2})([ \\t]?[–—-][ \\t]?)(\\d{1,2})([ \\t]+${MONTH_NAME}\\.?,?[ \\t]+\\d{4})\\b`,
+  "gi",
+);
+
+/** A day range as its two dates written alike (`February 3, 2026` and `February 17, 2026`) and the mark between them; null for no range. */
+export function rangeDates(written: string): { first: string; second: string; between: string; monthFirst: boolean } | null {
+  const match = new RegExp(`^(?:${DAY_RANGE.source})$`, "i").exec(written);
+  if (!match) return null;
+  if (match[1] !== undefined) return { first: match[1] + match[2] + match[5], second: match[1] + match[4] + match[5], between: match[3], monthFirst: true };
+  return { first: match[6] + match[9], second: match[8] + match[9], between: match[7], monthFirst: false };
+}
+
+
+
 const WEEKDAY = "(?:Mon|Tue(?:s)?|Wed(?:nes)?|Thu(?:rs?)?|Fri|Sat(?:ur)?|Sun)(?:day)?";
 /** A weekday and its comma right before a date (`Tuesday, `, `Tue `). */
 const WEEKDAY_BEFORE = new RegExp(`\\b${WEEKDAY}\\.?,?[ \\t]+$`, "i");
@@ -99,7 +118,15 @@ export function derivedDateDetector(entries: () => readonly VaultEntry[]): Detec
       };
       const yearNear = years.some((year) => text.includes(year));
       const fullSpans: Array<[number, number]> = [];
+      // A day range first, whole: its first date tells how far it is.
+      for (const match of yearNear ? text.matchAll(DAY_RANGE) : []) {
+        const written = parseDate(rangeDates(match[0])!.first);
+        if (written === null) continue;
+        fullSpans.push([match.index, match.index + match[0].length]);
+        add(match.index, match.index + match[0].length, (date) => dayNumber(written) - dayNumber(date), DERIVED_WINDOW_DAYS);
+      }
       for (const { start, end } of yearNear ? fullDates.detect(text) : []) {
+        if (fullSpans.some(([from, to]) => from < end && start < to)) continue;
         const written = parseDate(text.slice(start, end));
         if (written === null) continue;
         fullSpans.push([start, end]);

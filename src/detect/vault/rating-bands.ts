@@ -87,6 +87,17 @@ export function gradeLetterVariants(field: string, value: string, normalized: st
   ];
 }
 
+/**
+ * A performance rating of one ordinary word (`Below`, `Meets`, `Above`) as itself: only with a rating's
+ * words near (`Rating: Below`, `rated Below`), or alone in a string or cell. Found anywhere, `Below is
+ * the summary` became `[REDACTED] is the summary`, which only `Below` fills: the redaction told it.
+ * Null for any other value (its whole form counts anywhere).
+ */
+export function ownRatingWordVariant(field: string, value: string, normalized: string): Variant | null {
+  if (!isRatingField(field) || normalized.includes(" ") || !isPerformanceLevel(normalized)) return null;
+  return { form: normalized, confidence: WINDOW_CONFIDENCE, role: "near-label", labels: PERFORMANCE_LABELS };
+}
+
 /** Whether a normalized value is a level of a performance scale (`Exceeds`, `Partially Meets Expectations`, `Role Model`). */
 function isPerformanceLevel(normalized: string): boolean {
   const level = normalized.replace(/ expectations$/, "");

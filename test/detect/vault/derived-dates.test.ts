@@ -25,6 +25,20 @@ describe("dates written near a registered date", () => {
     ]);
   });
 
+  it("finds a range of days in one month whole, and moves both days with the registered date", () => {
+    // Red team (new healthcare traces; four dev messages write it): `February 3–17, 2026` came back `August 7–17, 2026`, the second day and the year real.
+    expect(derivedIn("Window: February 3–17, 2026, or 6-20 February 2026.")).toEqual(["February 3–17, 2026", "6-20 February 2026"]);
+    const guard = createRecons({ secret: "derived", vault: { visit_date: "2026-01-06" }, policy: { fields: {} } });
+    const out = guard.sanitizeSync({ channel: "C2", content: "Visit 2026-01-06. Window: February 3–17, 2026.", recipient: "other" }).content as string;
+    const [, visitShown, range] = /^Visit (\d{4}-\d\d-\d\d)\. Window: (.+)\.$/.exec(out)!;
+    expect(range).not.toMatch(/17|2026/);
+    // Both ends keep their distance to the surrogate visit (28 and 42 days), in one month or as two dates.
+    const ends = /^(\w+) (\d+)–(\d+), (\d{4})$/.exec(range);
+    const [from, to] = ends ? [`${ends[1]} ${ends[2]}, ${ends[4]}`, `${ends[1]} ${ends[3]}, ${ends[4]}`] : range.split("–");
+    const days = (text: string) => (Date.parse(`${text} UTC`) - Date.parse(`${visitShown}T00:00:00Z`)) / 86_400_000;
+    expect([days(from), days(to)]).toEqual([28, 42]);
+  });
+
   it("leaves the registered date itself, dates far from it, and dates near a birth date alone", () => {
     expect(derivedIn("Visit 2026-01-18 in January 2026; next year March 2027; policy of 2019-05-01; September 15")).toEqual([]);
     expect(derivedIn("Birthday party on June 20, 1971", [{ ...visit, field: "dob", value: "1971-06-17" }])).toEqual([]);
