@@ -4,9 +4,10 @@
  * surrogate they gave the real one back (x12, x24, /4). A Detector over the guard's vault: a written
  * amount that is a registered amount's pay period share or small multiple, at the resolution it is
  * written to, is that amount's rendering (role `derived-amount`), shown moved as its surrogate is,
- * scaled alike (surrogate-parts.ts): the reader's arithmetic gives the surrogate, not the value.
+ * scaled alike (surrogate-parts.ts): the reader's arithmetic gives the surrogate, not the value. A
+ * share the text itself states (`28% front-end: $2,982`) counts too: such an amount is redacted.
  * The total of a field's several amounts (a record's `{'base': 118250, 'bonus': 14190, ...}`, a
- * transaction history's `'amount'`s), and its shares, is that field's too: `total comp $172,440`.
+ * transaction history's `'amount'`s), its shares and its average, is that field's too: `total comp $172,440`.
  */
 import type { Detection, Detector } from "../base.js";
 import type { VaultEntry } from "./vault.js";
@@ -21,6 +22,8 @@ const DERIVED_CONFIDENCE = 0.7;
 export const DERIVED_FACTORS: readonly number[] = [1 / 12, 1 / 24, 1 / 26, 1 / 52, 1 / 2080, 1 / 2, 1 / 4, 2, 3, 4, 5];
 /** Fewer significant digits than this and a written amount is anyone's round figure (`$7K`, `$90/hour`). */
 const MIN_SIGNIFICANT_DIGITS = 3;
+/** A percentage written in the text (`28%`, `12.5 %`). */
+const PERCENT = /(?<![\d.])(\d{1,2}(?:\.\d{1,2})?)[ \t]?%/g;
 /** A value that is a figure and nothing else (`634.74`, `1290.0`). */
 const PLAIN_FIGURE = /^\d+(?:\.\d+)?$/;
 /** Smallest registered amount whose shares are looked for (a $300 fee's shares are everyday numbers). */
@@ -86,7 +89,8 @@ export function derivedAmountDetector(entries: () => readonly VaultEntry[]): Det
       // A record's or a list's amounts (`{'base': ..., 'bonus': ...}`, a transaction history) are one field's several entries.
       for (const [, parts] of byField) {
         const total = Math.round(parts.reduce((sum, entry) => sum + Number(entry.value.replace(/[^\d.]/g, "")), 0) * 100) / 100;
-        if (parts.length >= 2 && total >= MIN_REGISTERED) amounts.push({ entry: parts[0], amount: total, value: String(total), factors: TOTAL_FACTORS });
+        // Its average too (`Average transaction: $264.39` beside the total).
+        if (parts.length >= 2 && total >= MIN_REGISTERED) amounts.push({ entry: parts[0], amount: total, value: String(total), factors: [...TOTAL_FACTORS, 1 / parts.length] });
       }
     }
     return amounts;
@@ -97,13 +101,18 @@ export function derivedAmountDetector(entries: () => readonly VaultEntry[]): Det
       const near = registered();
       if (near.length === 0 || !/\d/.test(text)) return [];
       const found: Detection[] = [];
+      // A share the text states (`28% front-end: $2,982`, `25% of gross monthly income`) is a computation too, of the year or the month.
+      const shares = Array.from(text.matchAll(PERCENT), (match) => Number(match[1]) / 100).flatMap((share) => [share, share / 12]);
       for (const match of text.matchAll(WRITTEN_AMOUNT)) {
         const [written, currency, integer, decimals = "", magnitude] = match;
         if (currency === undefined && magnitude === undefined && !integer.includes(",") && decimals === "") continue;
         if (significantDigits(integer, decimals) < MIN_SIGNIFICANT_DIGITS) continue;
         const read = readAmount(written);
         if (read === null) continue;
-        const source = near.find(({ amount, factors }) => (read.value !== amount || factors === TOTAL_FACTORS) && derivationOf(read, amount, factors) !== null);
+        const source = near.find(
+          ({ amount, factors }) =>
+            (read.value !== amount || factors !== DERIVED_FACTORS) && (derivationOf(read, amount, factors) !== null || (factors === DERIVED_FACTORS && derivationOf(read, amount, shares) !== null)),
+        );
         if (!source) continue;
         const start = match.index + (currency?.length ?? 0);
         const { entry, value } = source;

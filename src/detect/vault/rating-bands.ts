@@ -87,15 +87,20 @@ export function gradeLetterVariants(field: string, value: string, normalized: st
   ];
 }
 
+/** The bands credit scores are told in (FICO's and the bureaus' words, `very good` before `good`). */
+const SCORE_BANDS = ["poor", "very poor", "fair", "good", "very good", "excellent", "exceptional"];
+/** Words that name a credit score near its band (`Credit Score: 780 (Excellent)`, `FICO 726 (Fair)`). */
+const SCORE_LABELS = ["score", "scores", "fico", "credit"];
+
 /**
- * A performance rating of one ordinary word (`Below`, `Meets`, `Above`) as itself: only with a rating's
- * words near (`Rating: Below`, `rated Below`), or alone in a string or cell. Found anywhere, `Below is
- * the summary` became `[REDACTED] is the summary`, which only `Below` fills: the redaction told it.
- * Null for any other value (its whole form counts anywhere).
+ * A credit score's band beside the score's words (`Credit Score: **726** (Fair)`): the score shown
+ * noised, the band kept told where the real one stands (17 dev messages write one). Every band near
+ * the label, whichever the score: a scale's options lose all of them, as a grade's do.
  */
-export function ownRatingWordVariant(field: string, value: string, normalized: string): Variant | null {
-  if (!isRatingField(field) || normalized.includes(" ") || !isPerformanceLevel(normalized)) return null;
-  return { form: normalized, confidence: WINDOW_CONFIDENCE, role: "near-label", labels: PERFORMANCE_LABELS };
+export function scoreBandVariants(field: string): Variant[] {
+  const words = fieldNameWords(field);
+  if (!(words.includes("fico") || (words.includes("credit") && words.includes("score")))) return [];
+  return SCORE_BANDS.map((band): Variant => ({ form: band, confidence: WINDOW_CONFIDENCE, role: "band", labels: SCORE_LABELS }));
 }
 
 /** Whether a normalized value is a level of a performance scale (`Exceeds`, `Partially Meets Expectations`, `Role Model`). */

@@ -2,7 +2,7 @@ import type { ValueType } from "../../event.js";
 import type { FieldType } from "../../policy/infer.js";
 import { addressVariants } from "./addresses.js";
 import { caseTypeVariants, isCaseTypeField } from "./case-types.js";
-import { gradeLetterVariants, ownRatingWordVariant, ratingBandVariants } from "./rating-bands.js";
+import { gradeLetterVariants, ratingBandVariants, scoreBandVariants } from "./rating-bands.js";
 import { isClinicalField, phraseVariants } from "./context.js";
 import { birthDateVariants, isBirthField } from "./birth-dates.js";
 import { dateVariants, parseDate } from "./dates.js";
@@ -74,7 +74,7 @@ function shapeVariants(kind: string, value: string, normalized: string): Variant
  * and a contextual phrase's content words. Duplicates keep their highest confidence.
  */
 function variantsOf(field: string, kind: string, valueType: ValueType, value: string, normalized: string): Variant[] {
-  const all = [ownRatingWordVariant(field, value, normalized) ?? whole(normalized, 1), ...kindVariants(field, kind, value, normalized)];
+  const all = [whole(normalized, 1), ...kindVariants(field, kind, value, normalized)];
   if (valueType === "contextual" && !isCanary(value)) all.push(...phraseVariants(normalized, isClinicalField(field) ? value : null));
   if (isCaseTypeField(field) && !isCanary(value)) all.push(...caseTypeVariants(normalized));
   all.push(...ratingBandVariants(field, value));
@@ -119,5 +119,5 @@ function formsOf(field: string, member: VaultMember, type: FieldType): Variant[]
     return [...labeledVariants(field, normalized), ...gradeLetterVariants(field, member.value, normalized, fieldLabel(field)), ...ratingBandVariants(field, member.value)];
   }
   const near = member.use === "near-label" ? nearLabelVariant(field, normalized) : null;
-  return near ? [near, ...spelledScoreVariants(normalized)] : variantsOf(field, type.kind, type.valueType, member.value, normalized);
+  return near ? [near, ...spelledScoreVariants(normalized), ...scoreBandVariants(field)] : variantsOf(field, type.kind, type.valueType, member.value, normalized);
 }

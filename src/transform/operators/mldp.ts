@@ -15,7 +15,7 @@ import { OperatorError, type Operator, type OperatorInput, type OperatorOutput }
  * for a kind without one, `relativeUnit` of the value (a salary of 128,227 on a scale of ~6,400, a
  * score of 738 of ~37: one absolute unit is too small for millions or too large for scores).
  * Integer arithmetic in the value's own decimals, so no floating-point low bits leak; unsigned
- * values are clamped at 0; the text keeps its currency, grouping and decimals (`$205,902.00` ->
+ * values are clamped at 0, a credit score kept on its 300-850 scale; the text keeps its currency, grouping and decimals (`$205,902.00` ->
  * `$214,377.18`, `118.300,00 €` -> `112.640,00 €`). A number written with a magnitude (`$206K`,
  * `$1.3M`, `2 billion`) is the noisy value rounded to its last displayed digit, and never the
  * written one. Each number of a value gets its noise once (never zero), whatever rendering of the
@@ -163,6 +163,21 @@ export function movedNumber(written: string, delta: number): string {
   return withNumbers(written, [number], () => perturb(number, delta, magnitudeAfter(written.slice(number.index + number.length))));
 }
 
+/** Scales a field's values live on (credit scores 300-850): a surrogate outside it (`922`) read as fake and told the real one was near its end. */
+const SCALES: ReadonlyArray<{ field: RegExp; min: number; max: number }> = [{ field: /credit.?score|fico/i, min: 300, max: 850 }];
+
+/**
+ * `noise` for a value of `size` kept inside its field's scale: reflected (the same distance the other
+ * way) where that stays inside, else up to the bound, and never onto the value itself (a step inward then).
+ */
+function insideScale(field: string | null, size: number, noise: number, step: number): number {
+  const scale = field ? SCALES.find((candidate) => candidate.field.test(field)) : undefined;
+  if (!scale || size < scale.min || size > scale.max || (size + noise >= scale.min && size + noise <= scale.max)) return noise;
+  if (size - noise >= scale.min && size - noise <= scale.max) return -noise;
+  const bounded = (size + noise > scale.max ? scale.max : scale.min) - size;
+  return bounded !== 0 ? bounded : noise > 0 ? -step : step;
+}
+
 export function createMldpOperator(options: MldpOptions, key: Uint8Array): Operator {
   if (!(options.epsilon > 0)) throw new RangeError("mldp epsilon must be positive");
   /**
@@ -185,7 +200,8 @@ export function createMldpOperator(options: MldpOptions, key: Uint8Array): Opera
       const text = withNumbers(value, numbers, (number, found) => {
         const { size, step } = anchors.length === numbers.length ? realScale(anchors[found], registered!) : realScale(number, value);
         const unit = options.unit[input.kind] ?? options.unit["*"] ?? Math.max(step, Math.abs(size) * options.relativeUnit);
-        const noise = stepsOf(`${origin}\u0000${found}`, (options.epsilon * step) / unit) * step;
+        const drawn = stepsOf(`${origin}\u0000${found}`, (options.epsilon * step) / unit) * step;
+        const noise = insideScale(input.field, size, drawn, step);
         return perturb(number, noise, magnitudeAfter(value.slice(number.index + number.length)));
       });
       return { text };

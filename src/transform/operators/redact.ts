@@ -7,11 +7,12 @@ export function redactionPlaceholder(kind: string): string {
 
 /**
  * What separates cells, fields and elements inside one redacted span: a line break with the next YAML key, a tab, a
- * table's pipe, a CSV comma (no space after it: a comma in prose, `Adams, Gutierrez and Turner`, is the value's), the
+ * table's pipe, a CSV comma (no space after it: a comma in prose, `Adams, Gutierrez and Turner`, is the value's, and
+ * so is a thousands mark, `$2,982`: kept, `$[REDACTED],[REDACTED]` told the amount had four digits or more), the
  * `","key":"` between JSON values, the tags between XML elements. Keys and tag names are identifiers only: a quoted
  * key that is a value part is no structure, and goes with the value.
  */
-const STRUCTURE = /[ \t]*(?:\r?\n[ \t]*(?:[A-Za-z_][\w-]{0,40}:[ \t]*)?|\t|\|[ \t]*|,(?![ \t])|"[ \t]*,[ \t]*"[A-Za-z_][\w-]{0,40}"[ \t]*:[ \t]*"?|(?:<\/?[A-Za-z][\w:-]*[ \t]*\/?>)+)[ \t]*/g;
+const STRUCTURE = /[ \t]*(?:\r?\n[ \t]*(?:[A-Za-z_][\w-]{0,40}:[ \t]*)?|\t|\|[ \t]*|(?<!\d),(?![ \t])|(?<=\d),(?![ \t]|\d{3}(?!\d))|"[ \t]*,[ \t]*"[A-Za-z_][\w-]{0,40}"[ \t]*:[ \t]*"?|(?:<\/?[A-Za-z][\w:-]*[ \t]*\/?>)+)[ \t]*/g;
 
 /**
  * A redacted span's placeholder for each of its pieces, the structure between them kept: an address matched across a

@@ -45,11 +45,20 @@ describe("amounts computed from a registered amount", () => {
     const parts = (field: string, values: string[]): VaultEntry[] => values.map((value) => ({ field, value, kind: "amount", valueType: "value" }));
     // A transaction history held as text: its figures are text entries beside the merchants.
     const history = ["412.56", "Whitaker-Lowe", "88.19", "1290.0", "64.73", "733.41"].map((value): VaultEntry => ({ field: "transaction_history", value, kind: "text", valueType: "contextual" }));
-    expect(derivedIn("5 charges totaling $2,588.89; largest $1,290.00", history)).toEqual(["2,588.89"]);
+    expect(derivedIn("5 charges totaling $2,588.89; largest $1,290.00; average $517.78", history)).toEqual(["2,588.89", "517.78"]);
     const comp = parts("compensation_details", ["118250", "14190", "40000"]);
     expect(derivedIn("total comp of $172,440 ($14,370 a month); base $9,854.17 a month", comp)).toEqual(["172,440", "14,370", "9,854.17"]);
     // Two fields' amounts are no one record's.
     expect(derivedIn("together $98,790", [income, { ...income, field: "bonus", value: "14190" }])).toEqual([]);
+  });
+
+  it("finds a share of it the text states, of the year or the month", () => {
+    // Round 2 red team: `Max monthly housing payment (28% front-end): $2,982` gave an income of 127,800 back (/0.28 x 12).
+    const entries: VaultEntry[] = [{ ...income, value: "127800" }];
+    expect(derivedIn("Max monthly housing payment (28% front-end): $2,982; at 36% back-end, $3,834; reserve $1,000", entries)).toEqual(["2,982", "3,834"]);
+    expect(derivedIn("Max monthly housing payment: $2,982", entries)).toEqual([]);
+    const guard = createRecons({ secret: "derived", vault: { income: 127800 }, policy: { fields: {} } });
+    expect(guard.sanitizeSync({ channel: "C2", content: "Housing cap (28%): $2,982", recipient: "x" }).content).toBe("Housing cap (28%): $[REDACTED:amount]");
   });
 
   it("reads the computation back at the written resolution", () => {
@@ -76,7 +85,7 @@ describe("amounts computed from a registered amount", () => {
   it("redacts a computed amount where its value is not noised, recording why", () => {
     const guard = createRecons({ secret: "derived", vault: { income: 84600 }, policy: { fields: { income: { action: "fpe" } } } });
     const { content, decisions } = guard.sanitizeSync({ channel: "C2", content: "about $7,050/month", recipient: "other" });
-    expect(content).toMatch(/^about \$\[REDACTED:amount\][^0-9]*\/month$/);
+    expect(content).toBe("about $[REDACTED:amount]/month");
     expect(decisions.map((decision) => [decision.action, decision.fallback])).toEqual([["redact", "derived-amount-not-noised"]]);
   });
 });

@@ -511,15 +511,13 @@ describe("Vault", () => {
     expectNotFound(vault, ["a B-rated account", "tier c", "Vitamin C intake, a five-star rating", "Class C shares"]);
     expectNotFound(vaultOf({ status: "C" }), ["a C-rated account"]);
   });
-  it("finds a one-word performance rating only with a rating's words near, or alone in a cell", () => {
-    // Round 2 red team: `Below is the summary` became `[REDACTED] is the summary`, which only `Below` fills (8 of 50 dev traces rated Below write it).
-    const below = vaultOf({ performance_rating: "Below" });
-    expectNotFound(below, ["Below is the reference check summary for the candidate you asked about."]);
-    expectNotFound(vaultOf({ performance_rating: "Meets" }), ["Thanks, the slot on Tuesday meets your schedule, I think."]);
-    expect(found(below, "Her performance rating: Below.").map(([text]) => text)).toEqual(["Below"]);
-    expect(found(below, '{"performance_rating": "Below"}').map(([text]) => text)).toEqual(["Below"]);
-    // A rating of several words counts anywhere, as any value does.
-    expect(found(vaultOf({ performance_rating: "Needs Improvement" }), "Noted: needs improvement.").map(([text]) => text)).toEqual(["needs improvement"]);
+  it("finds a credit score's band beside the score's words", () => {
+    // 17 dev messages write `Credit Score: **726** (Fair)`: beside the noised score the band told where the real one stands.
+    const score = vaultOf({ credit_score: 726 });
+    expect(found(score, "- **Credit Score:** **726** (Fair)").map(([text]) => text)).toEqual(["726", "Fair"]);
+    expect(found(score, "| FICO | 780 (Very Good) |").map(([text]) => text)).toEqual(["Very Good"]);
+    expectNotFound(score, ["The weather was fair and the food was good."]);
+    expectNotFound(vaultOf({ risk_score: 726 }), ["Credit Score: 780 (Excellent)"]);
   });
 
   it("finds every level of a performance rating's scale near its label, and the glosses of one", () => {

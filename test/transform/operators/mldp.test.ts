@@ -143,6 +143,20 @@ describe("mldp operator", () => {
     expect(apply("-0.50", "delta")).toMatch(/^-?\d+\.\d\d$/);
   });
 
+  it("keeps a credit score on its 300-850 scale, never on the score itself", () => {
+    // Red team: `922` for a score of 749 read as fake and told the real one was near the top.
+    const scores = [300, 301, 320, 700, 830, 849, 850];
+    for (const score of scores) {
+      for (let k = 0; k < 60; k++) {
+        const operator = createMldpOperator({ epsilon: 1, unit: {}, relativeUnit: 0.05 } as MldpOptions, randomBytes(32));
+        const shown = Number((operator.apply({ value: String(score), field: "credit_score", kind: "number", valueType: "value" }) as OperatorOutput).text);
+        expect(shown, `${score}`).toBeGreaterThanOrEqual(300);
+        expect(shown, `${score}`).toBeLessThanOrEqual(850);
+        expect(shown).not.toBe(score);
+      }
+    }
+  });
+
   it("does not read a hyphen after a digit as a minus sign", () => {
     expect(apply("10-20", "range")).toMatch(/^\d+-\d+$/);
   });

@@ -28,4 +28,12 @@ describe("redactionKeepingStructure", () => {
     // Split at the bare comma only: the quoted key that is a value part goes into a placeholder.
     expect(redactionKeepingStructure('Pkwy","Mountain View":"x', "[R]")).toBe("[R],[R]");
   });
+
+  it("keeps a thousands mark inside the placeholder, a CSV comma between digits outside it", () => {
+    // Red team: `$[REDACTED],[REDACTED]` told the amount had four digits or more.
+    expect(redactionKeepingStructure("2,982", "[R]")).toBe("[R]");
+    expect(redactionKeepingStructure("1,220.75", "[R]")).toBe("[R]");
+    expect(redactionKeepingStructure("7,94043", "[R]")).toBe("[R],[R]");
+    expect(redactionKeepingStructure("12,5", "[R]")).toBe("[R],[R]");
+  });
 });

@@ -16,6 +16,21 @@ const WORD_DEPARTMENTS: readonly string[] = [
   "Manufacturing", "Payroll", "Risk Management", "Internal Audit", "Treasury",
 ];
 
+/**
+ * Departments that do the same kind of work (`Finance` and `Accounting`, `Marketing` and `Public
+ * Relations`): one shown for another told the real one as well as its name (round 2 red team).
+ */
+const KINDRED_DEPARTMENTS: ReadonlyArray<readonly string[]> = [
+  ["Finance", "Accounting", "Treasury", "Payroll", "Internal Audit", "Risk Management"],
+  ["Marketing", "Public Relations", "PR", "Communications", "Business Development", "Sales"],
+  ["Human Resources", "HR", "Payroll", "Administration"],
+  ["Information Technology", "IT", "Engineering", "Data Science", "Analytics", "Research and Development", "Research & Development", "R&D", "Product", "Product Management"],
+  ["Customer Success", "Customer Service", "Customer Support"],
+  ["Operations", "Supply Chain", "Logistics", "Procurement", "Purchasing", "Facilities", "Manufacturing"],
+  ["Legal", "Compliance", "Risk Management", "Internal Audit"],
+  ["Quality Assurance", "QA", "Engineering", "Manufacturing"],
+];
+
 const lookupKey = (name: string): string => name.toLowerCase().replace(/\s+/g, " ").trim();
 const ACRONYMS: ReadonlySet<string> = new Set(ACRONYM_DEPARTMENTS.map(lookupKey));
 const WORDS: ReadonlySet<string> = new Set(WORD_DEPARTMENTS.map(lookupKey));
@@ -34,8 +49,8 @@ export function isListedDepartment(value: string): boolean {
 }
 
 /**
- * Another department of the same shape as `registered` (initials for initials, words for words) and
- * no word in common with it, a keyed choice that the registered department always gets, in every
+ * Another department of the same shape as `registered` (initials for initials, words for words), no
+ * word in common with it and of another kind of work (`KINDRED_DEPARTMENTS`), a keyed choice that the registered department always gets, in every
  * replica with the same key: `HR` reads as `QA` wherever it is written, as a pseudonym does. Null
  * for a department not listed. Not reversible: common words (`Finance`, `Sales`) written by anyone
  * would restore to the real one.
@@ -44,7 +59,8 @@ export function departmentPseudonym(key: Uint8Array, registered: string): string
   const own = lookupKey(registered);
   const list = ACRONYMS.has(own) ? ACRONYM_DEPARTMENTS : WORDS.has(own) ? WORD_DEPARTMENTS : null;
   if (list === null) return null;
-  const others = list.filter((department) => !sharesWord(department, registered));
+  const kindred = new Set(KINDRED_DEPARTMENTS.filter((group) => group.some((department) => lookupKey(department) === own)).flat().map(lookupKey));
+  const others = list.filter((department) => !sharesWord(department, registered) && !kindred.has(lookupKey(department)));
   return others[parseInt(keyedTag(key, `department:${own}`, 8), 16) % others.length];
 }
 

@@ -19,6 +19,13 @@ describe("department pseudonyms", () => {
     expect(isDepartmentField("departure_city")).toBe(false);
   });
 
+  it("never gives a department one of the same kind of work (Finance as Accounting, Marketing as Public Relations)", () => {
+    const kindred: Record<string, string[]> = { Finance: ["Accounting", "Treasury", "Payroll"], Marketing: ["Public Relations", "Communications", "Sales"], Engineering: ["Information Technology", "Research and Development", "Data Science"] };
+    for (let round = 0; round < 200; round++) {
+      for (const [department, near] of Object.entries(kindred)) expect(near).not.toContain(departmentPseudonym(randomBytes(32), department));
+    }
+  });
+
   it("shows an unauthorized reader another department where a placeholder left one to fill it, and seals it in shared state", () => {
     // Judges: `[REDACTED] Support`, `an [REDACTED] employee` could only be IT.
     const guard = createRecons({ secret: "departments", vault: { department: "IT" }, policy: { fields: { department: { authorized: ["it_desk"] } } } });
