@@ -6,7 +6,7 @@
 import { ageAt } from "../detect/vault/ages.js";
 import { parseDate, type CalendarDate } from "../detect/vault/dates.js";
 import { derivationOf, readAmount, TOTAL_FACTORS } from "../detect/vault/derived-amounts.js";
-import { DAY_MS, dayNumber, LEADING_WEEKDAY, nearestYear, rangeDates } from "../detect/vault/derived-dates.js";
+import { DAY_MS, dayNumber, LEADING_WEEKDAY, monthRangeParts, nearestYear, rangeDates } from "../detect/vault/derived-dates.js";
 import { readDate, writeDate } from "./operators/date-layout.js";
 import { layHandle, localPart } from "../detect/vault/emails.js";
 import { isGluedFormOf, isGluedShape, isSpelledFindable } from "../detect/vault/names.js";
@@ -78,6 +78,8 @@ function gluedWithoutName(): never {
  * stays four weeks after its surrogate. A month and year moves by the months between the two.
  */
 function shiftedDate(whole: string, written: string, registered: string): string {
+  const months = monthRangeParts(written);
+  if (months) return shiftedMonthRange(months, whole, registered);
   const range = rangeDates(written);
   if (range) return shiftedRange(range, whole, registered);
   // A weekday before the date is the moved date's (`Tuesday, February 10, 2026` -> `Friday, ...`).
@@ -109,6 +111,25 @@ function shiftedRange(range: NonNullable<ReturnType<typeof rangeDates>>, whole: 
   const [a, b] = [parts(first), parts(second)];
   if (!a || !b || a[1] !== b[1] || a[3] !== b[3]) return `${first}${range.between}${second}`;
   return range.monthFirst ? `${a[1]}${a[2]}${range.between}${b[2]}${a[3]}` : `${a[2]}${range.between}${b[2]}${a[3]}`;
+}
+
+const MONTHS = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"];
+
+/** A month range (`late February to early March 2026`) moved by as many months as the registered date's surrogate, its words and case kept. */
+function shiftedMonthRange(parts: RegExpExecArray, whole: string, registered: string): string {
+  const [, firstQualifier = "", firstMonth, between, secondQualifier = "", secondMonth, beforeYear, year] = parts;
+  const [real, surrogate, first, second] = [parseDate(registered), parseDate(whole), parseDate(`1 ${firstMonth} 2000`), parseDate(`1 ${secondMonth} 2000`)];
+  if (!real || !surrogate || !first || !second) throw new OperatorError("the month range or the registered date is not read", "derived-date-unread");
+  const shift = (surrogate.year - real.year) * 12 + (surrogate.month - real.month);
+  const end = Number(year) * 12 + second.month - 1 + shift;
+  const start = end - ((second.month - first.month + 12) % 12);
+  return `${firstQualifier}${monthLike(firstMonth, start % 12)}${between}${secondQualifier}${monthLike(secondMonth, end % 12)}${beforeYear}${Math.floor(end / 12)}`;
+}
+
+/** Month `index` (0 = January) written as `written` is: abbreviated or whole, in its case. */
+function monthLike(written: string, index: number): string {
+  const name = written.replace(/\.$/, "").length <= 3 ? MONTHS[index].slice(0, 3) : MONTHS[index];
+  return written === written.toUpperCase() ? name.toUpperCase() : written === written.toLowerCase() ? name.toLowerCase() : name;
 }
 
 const WEEKDAYS = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"];

@@ -26,6 +26,10 @@ const MIN_SIGNIFICANT_DIGITS = 3;
 const PERCENT = /(?<![\d.])(\d{1,2}(?:\.\d{1,2})?)[ \t]?%/g;
 /** A value that is a figure and nothing else (`634.74`, `1290.0`). */
 const PLAIN_FIGURE = /^\d+(?:\.\d+)?$/;
+/** A month named beside a figure (`/month`, `per month`, `monthly`), within MONTH_REACH characters. */
+const MONTH_NEAR = /\bmonth|\/mo\b|\bmo\.|monthly/i;
+const MONTH_REACH = 24;
+const MONTH_SHARE: readonly number[] = [1 / 12];
 /** Smallest registered amount whose shares are looked for (a $300 fee's shares are everyday numbers). */
 const MIN_REGISTERED = 1_000;
 
@@ -34,7 +38,7 @@ const MIN_REGISTERED = 1_000;
  * (bare digits are as often a year, a count or a piece of an id: `2026`, `uuid 01a2-3834-...`). Groups:
  * sign, integer, decimals, magnitude.
  */
-const WRITTEN_AMOUNT = /(?<![\p{L}\p{N}.,])(\p{Sc}[ \t]?|USD[ \t]?)?(\d{1,3}(?:,\d{3})+|\d+)(?:\.(\d+))?(?:[ \t]?([kK]|thousand|[mM]\b|million))?(?![\p{L}\p{N}]|[.,]\d)/gu;
+const WRITTEN_AMOUNT = /(?<![A-Za-z0-9.,])([$€£¥₹][ \t]?|USD[ \t]?)?(\d{1,3}(?:,\d{3})+|\d+)(?:\.(\d+))?(?:[ \t]?(k|K|thousand|[mM]\b|million))?(?![A-Za-z0-9]|[.,]\d)/g;
 
 export interface ReadAmount {
   value: number;
@@ -44,10 +48,13 @@ export interface ReadAmount {
 
 /** The value and rounding tolerance of an amount written as `written` (digits, optional decimals and magnitude); null when no amount. */
 export function readAmount(written: string): ReadAmount | null {
-  const match = /(\d{1,3}(?:,\d{3})+|\d+)(?:\.(\d+))?(?:[ \t]?([kK]|thousand|[mM]\b|million))?/u.exec(written);
-  if (!match) return null;
-  const [, integer, decimals = "", magnitudeWord] = match;
-  const magnitude = magnitudeWord === undefined ? 1 : /^(?:k|thousand)$/i.test(magnitudeWord) ? 1e3 : 1e6;
+  const match = /(\d{1,3}(?:,\d{3})+|\d+)(?:\.(\d+))?(?:[ \t]?(k|K|thousand|[mM]\b|million))?/.exec(written);
+  return match ? amountOf(match[1], match[2] ?? "", match[3]) : null;
+}
+
+/** An amount's value and tolerance from its integer (grouped or not), decimals and magnitude word. */
+function amountOf(integer: string, decimals: string, magnitudeWord: string | undefined): ReadAmount {
+  const magnitude = magnitudeWord === undefined ? 1 : magnitudeWord === "k" || magnitudeWord === "K" || magnitudeWord === "thousand" ? 1e3 : 1e6;
   const value = Number(`${integer.replace(/,/g, "")}.${decimals || "0"}`) * magnitude;
   return { value, tolerance: (10 ** -decimals.length * magnitude) / 2 };
 }
@@ -102,17 +109,21 @@ export function derivedAmountDetector(entries: () => readonly VaultEntry[]): Det
       if (near.length === 0 || !/\d/.test(text)) return [];
       const found: Detection[] = [];
       // A share the text states (`28% front-end: $2,982`, `25% of gross monthly income`) is a computation too, of the year or the month.
-      const shares = Array.from(text.matchAll(PERCENT), (match) => Number(match[1]) / 100).flatMap((share) => [share, share / 12]);
+      const shares = text.includes("%") ? Array.from(text.matchAll(PERCENT), (match) => Number(match[1]) / 100).flatMap((share) => [share, share / 12]) : [];
       for (const match of text.matchAll(WRITTEN_AMOUNT)) {
         const [written, currency, integer, decimals = "", magnitude] = match;
-        if (currency === undefined && magnitude === undefined && !integer.includes(",") && decimals === "") continue;
-        if (significantDigits(integer, decimals) < MIN_SIGNIFICANT_DIGITS) continue;
-        const read = readAmount(written);
-        if (read === null) continue;
-        const source = near.find(
-          ({ amount, factors }) =>
-            (read.value !== amount || factors !== DERIVED_FACTORS) && (derivationOf(read, amount, factors) !== null || (factors === DERIVED_FACTORS && derivationOf(read, amount, shares) !== null)),
-        );
+        if (currency === undefined && magnitude === undefined && decimals === "" && !integer.includes(",")) continue;
+        const shown = significantDigits(integer, decimals);
+        // A rounder figure only as a month's share, said so beside it (`approximately $7,700/month`).
+        const monthly = shown === MIN_SIGNIFICANT_DIGITS - 1 && MONTH_NEAR.test(text.slice(Math.max(0, match.index - MONTH_REACH), match.index + written.length + MONTH_REACH));
+        if (shown < MIN_SIGNIFICANT_DIGITS && !monthly) continue;
+        const exact = amountOf(integer, decimals, magnitude);
+        // Its trailing zeros are rounding (`$7,700` of 7,701): to the hundred there.
+        const read = monthly && decimals === "" ? { ...exact, tolerance: Math.max(exact.tolerance, 10 ** (/0*$/.exec(integer)![0].length) / 2) } : exact;
+        const source = near.find(({ amount, factors }) => {
+          if (monthly) return factors !== TOTAL_FACTORS && derivationOf(read, amount, MONTH_SHARE) !== null;
+          return (read.value !== amount || factors !== DERIVED_FACTORS) && (derivationOf(read, amount, factors) !== null || (factors === DERIVED_FACTORS && derivationOf(read, amount, shares) !== null));
+        });
         if (!source) continue;
         const start = match.index + (currency?.length ?? 0);
         const { entry, value } = source;

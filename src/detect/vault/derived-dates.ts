@@ -43,6 +43,21 @@ const DAY_RANGE = new RegExp(
   "gi",
 );
 
+/**
+ * A range of two months with the year after the second (`late February to early March 2026`,
+ * `Mid-February to early March 2026`, `Feb-Mar 2026`). Read as a month and year alone, its first
+ * month stayed as written. Groups: first qualifier, month, the words between, second qualifier, month, the year's part.
+ */
+const MONTH_RANGE = new RegExp(
+  `\\b((?:early|mid|late)[- ]?)?(${MONTH_NAME})\\.?([ \\t]*(?:to|through|until|–|—|-)[ \\t]*)((?:early|mid|late)[- ]?)?(${MONTH_NAME})(\\.?,?[ \\t]+)(\\d{4})\\b`,
+  "gi",
+);
+
+/** A month range's parts (`MONTH_RANGE`), or null. */
+export function monthRangeParts(written: string): RegExpExecArray | null {
+  return new RegExp(`^(?:${MONTH_RANGE.source})$`, "i").exec(written);
+}
+
 /** A day range as its two dates written alike (`February 3, 2026` and `February 17, 2026`) and the mark between them; null for no range. */
 export function rangeDates(written: string): { first: string; second: string; between: string; monthFirst: boolean } | null {
   const match = new RegExp(`^(?:${DAY_RANGE.source})$`, "i").exec(written);
@@ -118,8 +133,16 @@ export function derivedDateDetector(entries: () => readonly VaultEntry[]): Detec
       };
       const yearNear = years.some((year) => text.includes(year));
       const fullSpans: Array<[number, number]> = [];
-      // A day range first, whole: its first date tells how far it is.
+      // A month range first, whole: its second month and the year tell how far it is.
+      for (const match of yearNear ? text.matchAll(MONTH_RANGE) : []) {
+        const written = parseDate(`1 ${match[5]} ${match[7]}`);
+        if (written === null) continue;
+        fullSpans.push([match.index, match.index + match[0].length]);
+        add(match.index, match.index + match[0].length, (date) => monthNumberOf(written) - monthNumberOf(date), DERIVED_WINDOW_MONTHS);
+      }
+      // A day range, whole: its first date tells how far it is.
       for (const match of yearNear ? text.matchAll(DAY_RANGE) : []) {
+        if (fullSpans.some(([from, to]) => from < match.index + match[0].length && match.index < to)) continue;
         const written = parseDate(rangeDates(match[0])!.first);
         if (written === null) continue;
         fullSpans.push([match.index, match.index + match[0].length]);

@@ -2,6 +2,7 @@ import type { ValueType } from "../../event.js";
 import type { FieldType } from "../../policy/infer.js";
 import { addressVariants } from "./addresses.js";
 import { caseTypeVariants, isCaseTypeField } from "./case-types.js";
+import { departmentWorkVariants, isDepartmentField } from "./department-work.js";
 import { gradeLetterVariants, ratingBandVariants, scoreBandVariants } from "./rating-bands.js";
 import { isClinicalField, phraseVariants } from "./context.js";
 import { birthDateVariants, isBirthField } from "./birth-dates.js";
@@ -77,6 +78,7 @@ function variantsOf(field: string, kind: string, valueType: ValueType, value: st
   const all = [whole(normalized, 1), ...kindVariants(field, kind, value, normalized)];
   if (valueType === "contextual" && !isCanary(value)) all.push(...phraseVariants(normalized, isClinicalField(field) ? value : null));
   if (isCaseTypeField(field) && !isCanary(value)) all.push(...caseTypeVariants(normalized));
+  if (isDepartmentField(field)) all.push(...departmentWorkVariants(normalized));
   all.push(...ratingBandVariants(field, value));
   // A value has tens of forms at most: a linear search beats building a key string and map per form.
   const best: Variant[] = [];

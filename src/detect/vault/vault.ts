@@ -552,13 +552,25 @@ const ROMAN_NUMERALS = ["i", "ii", "iii", "iv", "v", "vi", "vii", "viii", "ix", 
 /** How many words beside a contextual span are looked at on each side. */
 const MAX_QUALIFIER_WORDS = 3;
 
+const valueWords = new Map<string, ReadonlySet<string>>();
+/** The words of a value a qualifier beside it may be (`stage`, `2`, `generalized`), once per value (bounded like the forms memo). */
+function valueWordsOf(value: string): ReadonlySet<string> {
+  let words = valueWords.get(value);
+  if (words === undefined) {
+    if (valueWords.size >= 20_000) valueWords.clear();
+    words = new Set(value.toLowerCase().split(/[^\p{L}\p{N}]+/u).filter((word) => (word.length > 1 || /\d/.test(word)) && !QUALIFIER_STOPWORDS.has(word)));
+    valueWords.set(value, words);
+  }
+  return words;
+}
+
 /**
  * Take in the words right beside a contextual value's span that are words of the value too (`stage 2
  * [REDACTED]` of `Hypertension Stage 2`, `generalized`, `major`, `type II`, `stage 3a`): left out,
  * the value's own qualifier stood beside its placeholder and told which value it was.
  */
 function withValueQualifiers(source: string, [start, end]: [number, number], value: string): [number, number] {
-  const words = new Set(value.toLowerCase().split(/[^\p{L}\p{N}]+/u).filter((word) => (word.length > 1 || /\d/.test(word)) && !QUALIFIER_STOPWORDS.has(word)));
+  const words = valueWordsOf(value);
   const isValueWord = (written: string): boolean => {
     const word = written.toLowerCase();
     if (words.has(word)) return true;

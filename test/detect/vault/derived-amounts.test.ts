@@ -32,7 +32,7 @@ describe("amounts computed from a registered amount", () => {
   });
 
   it("leaves the value itself, round figures, counts, years and other amounts alone", () => {
-    expect(derivedIn("Income $84,600; 12 payments; in 2026; about $7K a month; $90/hour; $7,100/month; $5,000")).toEqual([]);
+    expect(derivedIn("Income $84,600; 12 payments; in 2026; about $7K a month; $90/hour; $7,300/month; $5,000")).toEqual([]);
     // Bare digits are a year, a count or a piece of an id as often, whatever they equal (48,631 / 24 is 2026.3; a LangSmith run id's `-3525-`).
     expect(derivedIn("Date: Sat, 31 Jan 2026 19:07:33 GMT", [{ ...income, value: "48631" }])).toEqual([]);
     expect(derivedIn('{"id": "01a23be4-3525-7358", "max_loan_at_4x_income": 338400}')).toEqual([]);
@@ -59,6 +59,13 @@ describe("amounts computed from a registered amount", () => {
     expect(derivedIn("Max monthly housing payment: $2,982", entries)).toEqual([]);
     const guard = createRecons({ secret: "derived", vault: { income: 127800 }, policy: { fields: {} } });
     expect(guard.sanitizeSync({ channel: "C2", content: "Housing cap (28%): $2,982", recipient: "x" }).content).toBe("Housing cap (28%): $[REDACTED:amount]");
+  });
+
+  it("finds a rounder month's share said so beside it", () => {
+    // Round 3 red team: `approximately $7,700 per month` beside a noised income of 92,412 gave it back (x12).
+    const entries: VaultEntry[] = [{ ...income, value: "92412" }];
+    expect(derivedIn("Income $92,412, approximately $7,700 per month; monthly: ~$7.7K", entries)).toEqual(["7,700", "7.7K"]);
+    expect(derivedIn("A fee of $7,700 for the report", entries)).toEqual([]);
   });
 
   it("reads the computation back at the written resolution", () => {

@@ -39,6 +39,19 @@ describe("dates written near a registered date", () => {
     expect([days(from), days(to)]).toEqual([28, 42]);
   });
 
+  it("finds a range of two months with the year after the second whole, and moves both months", () => {
+    // Round 3 red team (and a dev message): `late February to early March 2026` came back `late February to early August 1955`.
+    expect(derivedIn("Target: late February to early March 2026; Feb-Mar 2026.")).toEqual(["late February to early March 2026", "Feb-Mar 2026"]);
+    const guard = createRecons({ secret: "derived", vault: { visit_date: "2026-01-06" }, policy: { fields: {} } });
+    const out = guard.sanitizeSync({ channel: "C2", content: "Visit 2026-01-06. Target: late February to early March 2026.", recipient: "other" }).content as string;
+    const [, shownMonth, first, second, year] = /^Visit \d{4}-(\d\d)-\d\d\. Target: late (\w+) to early (\w+) (\d{4})\.$/.exec(out)!;
+    const months = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"];
+    // The first month is as far from the surrogate visit's month as February from January, the second as March.
+    const after = (month: string) => (months.indexOf(month) - (Number(shownMonth) - 1) + 12) % 12;
+    expect([after(first), after(second)]).toEqual([1, 2]);
+    expect(year).not.toBe("2026");
+  });
+
   it("leaves the registered date itself, dates far from it, and dates near a birth date alone", () => {
     expect(derivedIn("Visit 2026-01-18 in January 2026; next year March 2027; policy of 2019-05-01; September 15")).toEqual([]);
     expect(derivedIn("Birthday party on June 20, 1971", [{ ...visit, field: "dob", value: "1971-06-17" }])).toEqual([]);

@@ -481,6 +481,16 @@ describe("Vault", () => {
     expectNotFound(vaultOf({ case_type: "civil" }), ["plea discussions", "custody", "breach of contract", "DUI"]);
   });
 
+  it("finds a department's work, tools and job titles, only in a department field", () => {
+    // Round 3 red team: `the Purchasing team is responsible for ... month-end close` told Finance beside its pseudonym.
+    expectFound(vaultOf({ department: "Finance" }), "department", ["month-end close", "NetSuite", "accounts payable"]);
+    expectFound(vaultOf({ department: "Engineering" }), "department", ["Software Engineer", "codebase", "pull requests"]);
+    expectFound(vaultOf({ home_dept: "Sales" }), "home_dept", ["Salesforce", "account executives"]);
+    expectFound(vaultOf({ department: "HR" }), "department", ["recruiting", "talent acquisition"]);
+    expectNotFound(vaultOf({ department: "Sales" }), ["a software engineer called"]);
+    expectNotFound(vaultOf({ team_name: "Sales" }), ["Salesforce training"]);
+  });
+
   it("finds a letter grade's band: a risk level beside the grade's label, or after a band's own label", () => {
     // Semantic judges of the value-swapped replay: `Internal Rating: [REDACTED] (high risk)` and `Risk Level: Moderate` told the grade's band.
     const vault = vaultOf({ internal_rating: "F" });

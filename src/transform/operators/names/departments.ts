@@ -1,5 +1,5 @@
 import { keyedTag } from "../../../crypto/keys.js";
-import { fieldNameWords } from "../../../detect/vault/words.js";
+import { isDepartmentField } from "../../../detect/vault/department-work.js";
 
 /** The kind a department is pseudonymized as (`departmentPseudonym`), whatever its field was inferred as. */
 export const DEPARTMENT_KIND = "department";
@@ -35,12 +35,7 @@ const lookupKey = (name: string): string => name.toLowerCase().replace(/\s+/g, "
 const ACRONYMS: ReadonlySet<string> = new Set(ACRONYM_DEPARTMENTS.map(lookupKey));
 const WORDS: ReadonlySet<string> = new Set(WORD_DEPARTMENTS.map(lookupKey));
 
-const DEPARTMENT_FIELD_WORDS: ReadonlySet<string> = new Set(["department", "dept", "division"]);
-
-/** Whether a field holds a department, by the words of its name (`department`, `home_dept`). */
-export function isDepartmentField(field: string): boolean {
-  return fieldNameWords(field).some((word) => DEPARTMENT_FIELD_WORDS.has(word));
-}
+export { isDepartmentField };
 
 /** Whether `value` names a department of the bundled lists (`HR`, `Customer Success`, any case). */
 export function isListedDepartment(value: string): boolean {
