@@ -76,37 +76,74 @@ function significantDigits(integer: string, decimals: string): number {
   return (decimals === "" ? digits.replace(/0+$/, "") : digits).length;
 }
 
+/** A registered amount, or a field's total (`parts` amounts summed), that written amounts may be computed from. */
+interface Source {
+  entry: VaultEntry;
+  amount: number;
+  /** What the detection carries as the value: the registered one, or the total written out. */
+  value: string;
+  parts: number;
+}
+
+/** The first source in `sorted` (by amount) that `factor` times gives `read` at its resolution, or undefined. */
+function sourceByFactor(sorted: readonly Source[], read: ReadAmount, factor: number): Source | undefined {
+  // A thousandth of a cent of slack, as derivationOf allows.
+  const [low, high] = [(read.value - read.tolerance - 1e-5) / factor, (read.value + read.tolerance + 1e-5) / factor];
+  let [from, to] = [0, sorted.length];
+  while (from < to) {
+    const middle = (from + to) >>> 1;
+    if (sorted[middle].amount < low) from = middle + 1;
+    else to = middle;
+  }
+  return from < sorted.length && sorted[from].amount <= high ? sorted[from] : undefined;
+}
+
+/** The first source of `sorted` some factor of `factors` gives `read` from (factors in order): a binary search each, not a pass over the vault. */
+function sourceOf(sorted: readonly Source[], read: ReadAmount, factors: readonly number[]): Source | undefined {
+  for (const factor of factors) {
+    const source = sourceByFactor(sorted, read, factor);
+    if (source) return source;
+  }
+  return undefined;
+}
+
+const byAmount = (a: Source, b: Source) => a.amount - b.amount;
+
 /** Detects the amounts computed from the registered amounts among `entries()` (read at each call: values added at run time count). */
 export function derivedAmountDetector(entries: () => readonly VaultEntry[]): Detector {
   let seen = -1;
-  let amounts: Array<{ entry: VaultEntry; amount: number; value: string; factors: readonly number[] }> = [];
+  let amounts: Source[] = [];
+  let totals: Source[] = [];
   const registered = () => {
     const all = entries();
     if (all.length !== seen) {
       seen = all.length;
       amounts = [];
+      totals = [];
       const byField = new Map<string, VaultEntry[]>();
       for (const entry of all) {
         // A figure in a record of text (a transaction history's `634.74`) counts toward its total, not alone.
         if (entry.kind !== "amount" && !PLAIN_FIGURE.test(entry.value)) continue;
-        byField.set(entry.field, [...(byField.get(entry.field) ?? []), entry]);
+        const parts = byField.get(entry.field);
+        if (parts) parts.push(entry);
+        else byField.set(entry.field, [entry]);
         const amount = Number(entry.value.replace(/[^\d.]/g, ""));
-        if (entry.kind === "amount" && amount >= MIN_REGISTERED) amounts.push({ entry, amount, value: entry.value, factors: DERIVED_FACTORS });
+        if (entry.kind === "amount" && amount >= MIN_REGISTERED) amounts.push({ entry, amount, value: entry.value, parts: 1 });
       }
       // A record's or a list's amounts (`{'base': ..., 'bonus': ...}`, a transaction history) are one field's several entries.
       for (const [, parts] of byField) {
         const total = Math.round(parts.reduce((sum, entry) => sum + Number(entry.value.replace(/[^\d.]/g, "")), 0) * 100) / 100;
-        // Its average too (`Average transaction: $264.39` beside the total).
-        if (parts.length >= 2 && total >= MIN_REGISTERED) amounts.push({ entry: parts[0], amount: total, value: String(total), factors: [...TOTAL_FACTORS, 1 / parts.length] });
+        if (parts.length >= 2 && total >= MIN_REGISTERED) totals.push({ entry: parts[0], amount: total, value: String(total), parts: parts.length });
       }
+      amounts.sort(byAmount);
+      totals.sort(byAmount);
     }
-    return amounts;
+    return amounts.length + totals.length;
   };
   return {
     name: "derived-amounts",
     detect(text: string): Detection[] {
-      const near = registered();
-      if (near.length === 0 || !/\d/.test(text)) return [];
+      if (registered() === 0 || !/\d/.test(text)) return [];
       const found: Detection[] = [];
       // A share the text states (`28% front-end: $2,982`, `25% of gross monthly income`) is a computation too, of the year or the month.
       const shares = text.includes("%") ? Array.from(text.matchAll(PERCENT), (match) => Number(match[1]) / 100).flatMap((share) => [share, share / 12]) : [];
@@ -120,10 +157,13 @@ export function derivedAmountDetector(entries: () => readonly VaultEntry[]): Det
         const exact = amountOf(integer, decimals, magnitude);
         // Its trailing zeros are rounding (`$7,700` of 7,701): to the hundred there.
         const read = monthly && decimals === "" ? { ...exact, tolerance: Math.max(exact.tolerance, 10 ** (/0*$/.exec(integer)![0].length) / 2) } : exact;
-        const source = near.find(({ amount, factors }) => {
-          if (monthly) return factors !== TOTAL_FACTORS && derivationOf(read, amount, MONTH_SHARE) !== null;
-          return (read.value !== amount || factors !== DERIVED_FACTORS) && (derivationOf(read, amount, factors) !== null || (factors === DERIVED_FACTORS && derivationOf(read, amount, shares) !== null));
-        });
+        const source = monthly
+          ? sourceOf(amounts, read, MONTH_SHARE)
+          : (sourceOf(amounts, read, DERIVED_FACTORS) ??
+            sourceOf(amounts, read, shares) ??
+            sourceOf(totals, read, TOTAL_FACTORS) ??
+            // Its average too (`Average transaction: $264.39` beside the total).
+            totals.find((total) => derivationOf(read, total.amount, [1 / total.parts]) !== null));
         if (!source) continue;
         const start = match.index + (currency?.length ?? 0);
         const { entry, value } = source;

@@ -3,8 +3,6 @@ import type { Variant } from "./variant.js";
 /** Last digits shown after a mask (`***-**-1579`, `ending in 1579`): specific to the value in that context. */
 const MASKED_TAIL_CONFIDENCE = 0.85;
 const TAIL_DIGITS = 4;
-/** Fewest last digits looked for after a mask or `ending in` (`Insurance ID ending in 939`: a dev message). */
-const MIN_TAIL_DIGITS = 3;
 /** Writers show up to this many last digits (`ending in 1203588` of a 19-digit card). */
 const MAX_TAIL_DIGITS = 8;
 /** Digits a mask must still hide beyond a longer tail: one (`ending in 37826` of an 8-digit id showed five). */
@@ -44,13 +42,13 @@ const MASKED_VALUE = /^[*xX•#●·■◦∗▪]{2,}[\s.-]*\d{4,}$/u;
 export function maskedTail(identifier: string, length = TAIL_DIGITS): string | null {
   const digits = identifier.replace(/\D/g, "");
   const longest = MASKED_VALUE.test(identifier.trim()) ? digits.length : digits.length < MIN_MASKED_DIGITS ? 0 : digits.length - (length > TAIL_DIGITS ? MIN_HIDDEN_DIGITS : 1);
-  return length >= MIN_TAIL_DIGITS && length <= longest ? digits.slice(-length) : null;
+  return length >= TAIL_DIGITS && length <= longest ? digits.slice(-length) : null;
 }
 
 /** The masked tails of an identifier (its last 4, and up to 8 digits while enough stay hidden) as forms to find after a mask. */
 export function maskedTailVariants(identifier: string): Variant[] {
   const variants: Variant[] = [];
-  for (let length = MIN_TAIL_DIGITS; length <= MAX_TAIL_DIGITS; length++) {
+  for (let length = TAIL_DIGITS; length <= MAX_TAIL_DIGITS; length++) {
     const tail = maskedTail(identifier, length);
     if (tail !== null) variants.push({ form: tail, confidence: MASKED_TAIL_CONFIDENCE, role: "masked-tail" });
   }

@@ -67,6 +67,8 @@ interface Hits {
   listWords: Candidate[];
   /** Short numbers without their label near: they count next to another value of the vault (a CSV row). */
   unlabeled: Candidate[];
+  /** Whether a masked tail's span (start and length) follows a mask, once read; made on the first one. */
+  maskedSpans?: Map<number, boolean>;
 }
 
 /**
@@ -265,11 +267,17 @@ export class Vault implements Detector {
         if (variant.alone) hits.candidates.push({ entry, start, end: wordEnd, confidence: WINDOW_CONFIDENCE, role, scattered: true });
         return;
       }
-      case "masked-tail":
-        if ((end === norm.length || norm.codes[end] === SPACE_CODE) && (followsMask(norm.source, norm.origin[start]) || namedLastDigits(norm.source, originalSpan(norm, start, end)[1]))) {
-          hits.candidates.push({ entry, start, end, confidence, role });
+      case "masked-tail": {
+        // Read once per span: a short tail is many identifiers' (`410` ends one in a thousand of a 10,000-value vault).
+        const key = start * 0x10000 + (end - start);
+        let masked = hits.maskedSpans?.get(key);
+        if (masked === undefined) {
+          masked = (end === norm.length || norm.codes[end] === SPACE_CODE) && (followsMask(norm.source, norm.origin[start]) || namedLastDigits(norm.source, originalSpan(norm, start, end)[1]));
+          (hits.maskedSpans ??= new Map()).set(key, masked);
         }
+        if (masked) hits.candidates.push({ entry, start, end, confidence, role });
         return;
+      }
       case "masked-head":
         if ((start === 0 || norm.codes[start - 1] === SPACE_CODE) && precedesMask(norm.source, originalSpan(norm, start, end)[1])) hits.candidates.push({ entry, start, end, confidence, role });
         return;

@@ -12,15 +12,16 @@ describe("maskedTail", () => {
     expect(maskedTail("1234567")).toBeNull();
   });
 
-  it("is shorter or longer where asked while a digit stays hidden", () => {
+  it("is longer where asked while a digit stays hidden", () => {
     expect(maskedTail("4023712506821203588", 7)).toBe("1203588");
     expect(maskedTail("939796410", 5)).toBe("96410");
-    // Round 3 red team: `ending in 37826` of an 8-digit id and `ending in 939` (a dev message) passed.
+    // Round 3 red team: `ending in 37826` of an 8-digit id passed. Three digits stay unread: every 3-digit number of a text hit
+    // ten tails of a 10,000-value vault, and the vault-growth bench went 1.20 -> 2.15.
     expect(maskedTail("939796410", 6)).toBe("796410");
     expect(maskedTail("67737826", 5)).toBe("37826");
-    expect(maskedTail("939796410", 3)).toBe("410");
+    expect(maskedTail("939796410", 3)).toBeNull();
     expect(maskedTail("939796410", 9)).toBeNull();
-    expect(maskedTailVariants("4023712506821203588").map((variant) => variant.form)).toEqual(["588", "3588", "03588", "203588", "1203588", "21203588"]);
+    expect(maskedTailVariants("4023712506821203588").map((variant) => variant.form)).toEqual(["3588", "03588", "203588", "1203588", "21203588"]);
   });
 });
 
