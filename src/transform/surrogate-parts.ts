@@ -5,7 +5,8 @@
  */
 import { ageAt } from "../detect/vault/ages.js";
 import { parseDate, type CalendarDate } from "../detect/vault/dates.js";
-import { derivationOf, readAmount, TOTAL_FACTORS } from "../detect/vault/derived-amounts.js";
+import { derivationOf, TOTAL_FACTORS } from "../detect/vault/derived-amounts.js";
+import { writtenAmountValue } from "../detect/vault/numbers.js";
 import { DAY_MS, dayNumber, LEADING_WEEKDAY, monthRangeParts, nearestYear, rangeDates } from "../detect/vault/derived-dates.js";
 import { readDate, writeDate } from "./operators/date-layout.js";
 import { layHandle, localPart } from "../detect/vault/emails.js";
@@ -179,7 +180,7 @@ function handleOf(surrogate: string, original: string): string | null {
  * gives the surrogate back, not the value.
  */
 function scaledAmount(whole: string, written: string, registered: string): string {
-  const [real, surrogate, read] = [readAmount(registered), readAmount(whole), readAmount(written)];
+  const [real, surrogate, read] = [writtenAmountValue(registered), writtenAmountValue(whole), writtenAmountValue(written)];
   const factor = real && read ? derivationOf(read, real.value, TOTAL_FACTORS) : null;
   if (!real || !surrogate || factor === null) throw new OperatorError("the amount written is no computation of the registered one", "derived-amount-unread");
   return movedNumber(written, (surrogate.value - real.value) * factor);

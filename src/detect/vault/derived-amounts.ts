@@ -10,6 +10,7 @@
  * transaction history's `'amount'`s), its shares and its average, is that field's too: `total comp $172,440`.
  */
 import type { Detection, Detector } from "../base.js";
+import type { AmountRead } from "./numbers.js";
 import type { VaultEntry } from "./vault.js";
 
 /** A derived amount is the writer's computation: less sure than the value itself. */
@@ -30,6 +31,8 @@ const PLAIN_FIGURE = /^\d+(?:\.\d+)?$/;
 const MONTH_NEAR = /\bmonth|\/mo\b|\bmo\.|monthly/i;
 const MONTH_REACH = 24;
 const MONTH_SHARE: readonly number[] = [1 / 12];
+/** Slack in matching a computation: `/12` in floating point is not exact (a thousandth of a cent). */
+const SLACK = 1e-5;
 /** Smallest registered amount whose shares are looked for (a $300 fee's shares are everyday numbers). */
 const MIN_REGISTERED = 1_000;
 
@@ -40,30 +43,17 @@ const MIN_REGISTERED = 1_000;
  */
 const WRITTEN_AMOUNT = /(?<![A-Za-z0-9.,])([$€£¥₹][ \t]?|USD[ \t]?)?(\d{1,3}(?:,\d{3})+|\d+)(?:\.(\d+))?(?:[ \t]?(k|K|thousand|[mM]\b|million))?(?![A-Za-z0-9]|[.,]\d)/g;
 
-export interface ReadAmount {
-  value: number;
-  /** Half the value of the last digit written, in real scale: how far the written figure may be from what it rounds. */
-  tolerance: number;
-}
-
-/** The value and rounding tolerance of an amount written as `written` (digits, optional decimals and magnitude); null when no amount. */
-export function readAmount(written: string): ReadAmount | null {
-  const match = /(\d{1,3}(?:,\d{3})+|\d+)(?:\.(\d+))?(?:[ \t]?(k|K|thousand|[mM]\b|million))?/.exec(written);
-  return match ? amountOf(match[1], match[2] ?? "", match[3]) : null;
-}
-
 /** An amount's value and tolerance from its integer (grouped or not), decimals and magnitude word. */
-function amountOf(integer: string, decimals: string, magnitudeWord: string | undefined): ReadAmount {
+function amountOf(integer: string, decimals: string, magnitudeWord: string | undefined): AmountRead {
   const magnitude = magnitudeWord === undefined ? 1 : magnitudeWord === "k" || magnitudeWord === "K" || magnitudeWord === "thousand" ? 1e3 : 1e6;
   const value = Number(`${integer.replace(/,/g, "")}.${decimals || "0"}`) * magnitude;
   return { value, tolerance: (10 ** -decimals.length * magnitude) / 2 };
 }
 
 /** The factor of `DERIVED_FACTORS` that gives `written` from `registered` at its resolution, else null. */
-export function derivationOf(written: ReadAmount, registered: number, factors: readonly number[] = DERIVED_FACTORS): number | null {
+export function derivationOf(written: AmountRead, registered: number, factors: readonly number[] = DERIVED_FACTORS): number | null {
   for (const factor of factors) {
-    // A thousandth of a cent of slack: `/12` in floating point is not exact.
-    if (Math.abs(written.value - registered * factor) <= written.tolerance + 1e-5) return factor;
+    if (Math.abs(written.value - registered * factor) <= written.tolerance + SLACK) return factor;
   }
   return null;
 }
@@ -86,9 +76,8 @@ interface Source {
 }
 
 /** The first source in `sorted` (by amount) that `factor` times gives `read` at its resolution, or undefined. */
-function sourceByFactor(sorted: readonly Source[], read: ReadAmount, factor: number): Source | undefined {
-  // A thousandth of a cent of slack, as derivationOf allows.
-  const [low, high] = [(read.value - read.tolerance - 1e-5) / factor, (read.value + read.tolerance + 1e-5) / factor];
+function sourceByFactor(sorted: readonly Source[], read: AmountRead, factor: number): Source | undefined {
+  const [low, high] = [(read.value - read.tolerance - SLACK) / factor, (read.value + read.tolerance + SLACK) / factor];
   let [from, to] = [0, sorted.length];
   while (from < to) {
     const middle = (from + to) >>> 1;
@@ -99,7 +88,7 @@ function sourceByFactor(sorted: readonly Source[], read: ReadAmount, factor: num
 }
 
 /** The first source of `sorted` some factor of `factors` gives `read` from (factors in order): a binary search each, not a pass over the vault. */
-function sourceOf(sorted: readonly Source[], read: ReadAmount, factors: readonly number[]): Source | undefined {
+function sourceOf(sorted: readonly Source[], read: AmountRead, factors: readonly number[]): Source | undefined {
   for (const factor of factors) {
     const source = sourceByFactor(sorted, read, factor);
     if (source) return source;
@@ -120,20 +109,20 @@ export function derivedAmountDetector(entries: () => readonly VaultEntry[]): Det
       seen = all.length;
       amounts = [];
       totals = [];
-      const byField = new Map<string, VaultEntry[]>();
+      const byField = new Map<string, { entry: VaultEntry; sum: number; parts: number }>();
       for (const entry of all) {
         // A figure in a record of text (a transaction history's `634.74`) counts toward its total, not alone.
         if (entry.kind !== "amount" && !PLAIN_FIGURE.test(entry.value)) continue;
-        const parts = byField.get(entry.field);
-        if (parts) parts.push(entry);
-        else byField.set(entry.field, [entry]);
         const amount = Number(entry.value.replace(/[^\d.]/g, ""));
+        const field = byField.get(entry.field);
+        if (field) [field.sum, field.parts] = [field.sum + amount, field.parts + 1];
+        else byField.set(entry.field, { entry, sum: amount, parts: 1 });
         if (entry.kind === "amount" && amount >= MIN_REGISTERED) amounts.push({ entry, amount, value: entry.value, parts: 1 });
       }
       // A record's or a list's amounts (`{'base': ..., 'bonus': ...}`, a transaction history) are one field's several entries.
-      for (const [, parts] of byField) {
-        const total = Math.round(parts.reduce((sum, entry) => sum + Number(entry.value.replace(/[^\d.]/g, "")), 0) * 100) / 100;
-        if (parts.length >= 2 && total >= MIN_REGISTERED) totals.push({ entry: parts[0], amount: total, value: String(total), parts: parts.length });
+      for (const { entry, sum, parts } of byField.values()) {
+        const total = Math.round(sum * 100) / 100;
+        if (parts >= 2 && total >= MIN_REGISTERED) totals.push({ entry, amount: total, value: String(total), parts });
       }
       amounts.sort(byAmount);
       totals.sort(byAmount);

@@ -263,6 +263,18 @@ function readAmount(span: string, pattern: RegExp): WrittenAmount | undefined {
   return { before, integer, group, point, fraction, scale, after, factor, value };
 }
 
+/** An amount's value and half its last written digit in real scale: how far the written figure may be from what it rounds. */
+export interface AmountRead {
+  value: number;
+  tolerance: number;
+}
+
+/** The amount a span writes (grouped, with decimals or a scale word: `$7,050`, `34.3K`), undefined for none. */
+export function writtenAmountValue(span: string): AmountRead | undefined {
+  const written = readAmount(span, WRITTEN_AMOUNT) ?? readAmount(span, UNGROUPED_AMOUNT);
+  return written && { value: written.value, tolerance: written.factor / 10 ** written.fraction.length / 2 };
+}
+
 function amountOf({ integer, fraction }: ParsedNumber): number {
   return Number(`${integer}.${fraction || "0"}`);
 }

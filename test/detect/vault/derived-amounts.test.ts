@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { derivationOf, derivedAmountDetector, readAmount } from "../../../src/detect/vault/derived-amounts.js";
+import { derivationOf, derivedAmountDetector } from "../../../src/detect/vault/derived-amounts.js";
+import { writtenAmountValue } from "../../../src/detect/vault/numbers.js";
 import type { VaultEntry } from "../../../src/detect/vault/vault.js";
 import { createRecons } from "../../../src/guard.js";
 
@@ -14,7 +15,7 @@ function derivedIn(text: string, entries: VaultEntry[] = [income]): string[] {
 
 /** The first number of `text` (digits, one `.`, a `K`) in real scale. */
 function amountIn(text: string): number {
-  return readAmount(/\d[\d,.]*(?:K\b)?/.exec(text)![0])!.value;
+  return writtenAmountValue(/\d[\d,.]*(?:K\b)?/.exec(text)![0])!.value;
 }
 
 describe("amounts computed from a registered amount", () => {
@@ -69,9 +70,9 @@ describe("amounts computed from a registered amount", () => {
   });
 
   it("reads the computation back at the written resolution", () => {
-    expect(derivationOf(readAmount("34.3K")!, 412_000)).toBe(1 / 12);
-    expect(derivationOf(readAmount("8,116.67")!, 97_400)).toBe(1 / 12);
-    expect(derivationOf(readAmount("8,116.60")!, 97_400)).toBeNull();
+    expect(derivationOf(writtenAmountValue("34.3K")!, 412_000)).toBe(1 / 12);
+    expect(derivationOf(writtenAmountValue("8,116.67")!, 97_400)).toBe(1 / 12);
+    expect(derivationOf(writtenAmountValue("8,116.60")!, 97_400)).toBeNull();
   });
 
   it("shows an unauthorized reader the amounts moved by the noise scaled alike, keeps them for an authorized one, seals them in shared state", () => {
