@@ -5,7 +5,7 @@
  */
 import { ageAt } from "../detect/vault/ages.js";
 import { parseDate, type CalendarDate } from "../detect/vault/dates.js";
-import { derivationOf, TOTAL_FACTORS } from "../detect/vault/derived-amounts.js";
+import { bandRead, derivationOf, MONTH_SHARE, roundedRead, TOTAL_FACTORS } from "../detect/vault/derived-amounts.js";
 import { writtenAmountValue } from "../detect/vault/numbers.js";
 import { DAY_MS, dayNumber, LEADING_WEEKDAY, monthRangeParts, nearestYear, rangeDates } from "../detect/vault/derived-dates.js";
 import { readDate, writeDate } from "./operators/date-layout.js";
@@ -181,7 +181,10 @@ function handleOf(surrogate: string, original: string): string | null {
  */
 function scaledAmount(whole: string, written: string, registered: string): string {
   const [real, surrogate, read] = [writtenAmountValue(registered), writtenAmountValue(whole), writtenAmountValue(written)];
-  const factor = real && read ? derivationOf(read, real.value, TOTAL_FACTORS) : null;
+  // A band around the amount moves whole, both ends by its noise.
+  if (real && surrogate && bandRead(written)) return movedNumber(written, surrogate.value - real.value, "every");
+  // A month's share may be written rounded (`about $8,360` of 100,300 a year).
+  const factor = real && read ? (derivationOf(read, real.value, TOTAL_FACTORS) ?? derivationOf(roundedRead(read, written), real.value, MONTH_SHARE)) : null;
   if (!real || !surrogate || factor === null) throw new OperatorError("the amount written is no computation of the registered one", "derived-amount-unread");
   return movedNumber(written, (surrogate.value - real.value) * factor);
 }

@@ -24,18 +24,24 @@ const CASE_TYPE_INDICATORS: ReadonlyArray<readonly [categories: readonly string[
     ["plea", "pleas", "plea deal", "plea bargain", "prosecution", "prosecutor", "prosecutors", "prosecutorial", "indictment", "indicted", "arraignment", "bail", "sentencing", "acquittal", "acquitted", "reasonable doubt", "co defendant", "co defendants", "codefendant", "codefendants", "district attorney", "state v", "people v", "felony", "misdemeanor",
      // Red team (new legal traces): the offence and its procedure told the category with the label redacted.
      "dui", "dwi", "drunk driving", "assault", "battery charges", "criminal charges", "charged with", "da s office", "public defender", "alibi", "suppression hearing",
-     "breathalyzer", "probation", "parole", "arrest", "arrested", "burglary", "larceny", "shoplifting", "homicide", "manslaughter", "guilty plea", "not guilty"],
+     "breathalyzer", "probation", "parole", "arrest", "arrested", "burglary", "larceny", "shoplifting", "homicide", "manslaughter", "guilty plea", "not guilty",
+     // Round 3: the procedure and its people told it with every label word redacted.
+     "arresting officer", "complaining witness", "body camera", "body cam", "bodycam", "body worn camera", "police report", "police reports", "grand jury",
+     "plea agreement", "probable cause", "search warrant", "arrest warrant", "conviction", "convicted", "incarceration", "jail", "criminal defense"],
   ],
   [
     ["family", "divorce", "custody"],
     ["custody", "divorce", "alimony", "child support", "spousal support", "visitation", "parenting plan", "marital", "prenuptial", "best interests of the child", "best interest of the child", "best interests of the children", "best interest of the children",
      "dissolution of marriage", "marriage of", "ex husband", "ex wife", "estranged husband", "estranged wife", "arrears", "paternity", "guardianship",
-     "legal separation", "separation agreement", "parenting time", "matrimonial"],
+     "legal separation", "separation agreement", "parenting time", "matrimonial",
+     "child psychologist", "parenting schedule", "co parenting", "coparenting", "custodial", "family court", "both spouses", "spouse", "spouses",
+     "guardian ad litem", "supervised visitation", "marital home", "marital residence", "husband", "wife"],
   ],
   [
     ["corporate"],
     ["shareholder", "shareholders", "board of directors", "merger", "mergers", "acquisition", "acquisitions", "bylaws", "subsidiaries",
-     "m a", "derivative action", "derivative suit", "fiduciary duty", "fiduciary duties", "hostile takeover", "tender offer", "corporate governance", "joint venture"],
+     "m a", "derivative action", "derivative suit", "fiduciary duty", "fiduciary duties", "hostile takeover", "tender offer", "corporate governance", "joint venture",
+     "board minutes", "board meeting", "board meetings", "board resolution", "governance dispute", "capital raise", "stockholder", "stockholders", "articles of incorporation", "operating agreement"],
   ],
   [["immigration"], ["visa", "visas", "asylum", "deportation", "deported", "green card", "uscis", "naturalization", "removal proceedings", "immigration court"]],
   [["employment", "labor"], ["wrongful termination", "eeoc", "hostile work environment", "workplace discrimination", "non compete"]],

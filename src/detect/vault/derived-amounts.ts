@@ -27,10 +27,10 @@ const MIN_SIGNIFICANT_DIGITS = 3;
 const PERCENT = /(?<![\d.])(\d{1,2}(?:\.\d{1,2})?)[ \t]?%/g;
 /** A value that is a figure and nothing else (`634.74`, `1290.0`). */
 const PLAIN_FIGURE = /^\d+(?:\.\d+)?$/;
-/** A month named beside a figure (`/month`, `per month`, `monthly`), within MONTH_REACH characters. */
+/** A month named beside a figure (`/month`, `per month`, `monthly`), within MONTH_REACH characters (`Gross monthly income:** approximately $7,700`). */
 const MONTH_NEAR = /\bmonth|\/mo\b|\bmo\.|monthly/i;
-const MONTH_REACH = 24;
-const MONTH_SHARE: readonly number[] = [1 / 12];
+const MONTH_REACH = 36;
+export const MONTH_SHARE: readonly number[] = [1 / 12];
 /** Slack in matching a computation: `/12` in floating point is not exact (a thousandth of a cent). */
 const SLACK = 1e-5;
 /** Smallest registered amount whose shares are looked for (a $300 fee's shares are everyday numbers). */
@@ -43,11 +43,43 @@ const MIN_REGISTERED = 1_000;
  */
 const WRITTEN_AMOUNT = /(?<![A-Za-z0-9.,])([$€£¥₹][ \t]?|USD[ \t]?)?(\d{1,3}(?:,\d{3})+|\d+)(?:\.(\d+))?(?:[ \t]?(k|K|thousand|[mM]\b|million))?(?![A-Za-z0-9]|[.,]\d)/g;
 
+/** One end of a band: sign, integer, decimals, magnitude (as `WRITTEN_AMOUNT`'s groups). */
+const BAND_END = String.raw`([$€£¥₹][ \t]?|USD[ \t]?)?(\d{1,3}(?:,\d{3})+|\d+)(?:\.(\d+))?(?:[ \t]?(k|K|thousand|[mM]\b|million))?`;
+/** Two amounts as a band (`$145K–$155K`, `$120,000 - $130,000`, `$120-130K`). */
+const BAND = new RegExp(String.raw`(?<![A-Za-z0-9.,])${BAND_END}[ \t]*(?:–|—|-|to)[ \t]*${BAND_END}(?![A-Za-z0-9]|[.,]\d)`, "g");
+/** Widest band, as a share of its middle, that still tells the amount inside it (a $10K band pins a $150K salary to ±3.5 %). */
+const TIGHT_BAND = 0.12;
+
+/**
+ * A band of two amounts as one reading: its middle, give or take half its width; null where it is
+ * none (no currency, magnitude or grouping: `2021-2023`), or too wide to tell an amount.
+ */
+export function bandRead(written: string): AmountRead | null {
+  const match = new RegExp(`^(?:${BAND.source})$`).exec(written);
+  if (!match) return null;
+  const [, lowSign, lowInteger, lowDecimals = "", lowMagnitude, highSign, highInteger, highDecimals = "", highMagnitude] = match;
+  if ([lowSign, highSign, lowMagnitude, highMagnitude].every((part) => part === undefined) && !`${lowInteger}${highInteger}`.includes(",")) return null;
+  // `$120-130K`: the magnitude written once counts for both ends.
+  const low = amountOf(lowInteger, lowDecimals, lowMagnitude ?? highMagnitude).value;
+  const high = amountOf(highInteger, highDecimals, highMagnitude).value;
+  const middle = (low + high) / 2;
+  return high > low && high - low <= TIGHT_BAND * middle ? { value: middle, tolerance: (high - low) / 2 } : null;
+}
+
 /** An amount's value and tolerance from its integer (grouped or not), decimals and magnitude word. */
 function amountOf(integer: string, decimals: string, magnitudeWord: string | undefined): AmountRead {
   const magnitude = magnitudeWord === undefined ? 1 : magnitudeWord === "k" || magnitudeWord === "K" || magnitudeWord === "thousand" ? 1e3 : 1e6;
   const value = Number(`${integer.replace(/,/g, "")}.${decimals || "0"}`) * magnitude;
-  return { value, tolerance: (10 ** -decimals.length * magnitude) / 2 };
+  // Zero cents are as often a figure rounded to the unit and written to the cent (`average $337.00` of 336.99).
+  const shown = /^0+$/.test(decimals) ? 0 : decimals.length;
+  return { value, tolerance: (10 ** -shown * magnitude) / 2 };
+}
+
+/** A figure written without decimals, read as rounded to its trailing zeros (`$7,700` of 7,701, `$8,360` of 8,358.33). */
+export function roundedRead(read: AmountRead, written: string): AmountRead {
+  const whole = /^[^\d]*([\d,]+)(\.\d*)?/.exec(written);
+  if (!whole || whole[2] !== undefined) return read;
+  return { ...read, tolerance: Math.max(read.tolerance, 10 ** /0*$/.exec(whole[1].replace(/,/g, ""))![0].length / 2) };
 }
 
 /** The factor of `DERIVED_FACTORS` that gives `written` from `registered` at its resolution, else null. */
@@ -134,29 +166,41 @@ export function derivedAmountDetector(entries: () => readonly VaultEntry[]): Det
     detect(text: string): Detection[] {
       if (registered() === 0 || !/\d/.test(text)) return [];
       const found: Detection[] = [];
+      const push = (start: number, end: number, { entry, value }: Source) =>
+        found.push({ start, end, field: entry.field, kind: entry.kind, valueType: entry.valueType, tier: 1, confidence: DERIVED_CONFIDENCE, source: "vault", value, role: "derived-amount" });
+      // A tight band around an amount (`Salary band: $145K–$155K` of 149,990) told it as well as a rounding would: moved whole.
+      const bands: Array<[number, number]> = [];
+      for (const match of /[–—-]|\bto\b/.test(text) ? text.matchAll(BAND) : []) {
+        const read = bandRead(match[0]);
+        const source = read && sourceByFactor(amounts, read, 1);
+        if (!source) continue;
+        const start = match.index + (match[1]?.length ?? 0);
+        bands.push([start, match.index + match[0].length]);
+        push(start, match.index + match[0].length, source);
+      }
       // A share the text states (`28% front-end: $2,982`, `25% of gross monthly income`) is a computation too, of the year or the month.
       const shares = text.includes("%") ? Array.from(text.matchAll(PERCENT), (match) => Number(match[1]) / 100).flatMap((share) => [share, share / 12]) : [];
       for (const match of text.matchAll(WRITTEN_AMOUNT)) {
         const [written, currency, integer, decimals = "", magnitude] = match;
         if (currency === undefined && magnitude === undefined && decimals === "" && !integer.includes(",")) continue;
+        if (bands.some(([from, to]) => match.index < to && from < match.index + written.length)) continue;
         const shown = significantDigits(integer, decimals);
-        // A rounder figure only as a month's share, said so beside it (`approximately $7,700/month`).
-        const monthly = shown === MIN_SIGNIFICANT_DIGITS - 1 && MONTH_NEAR.test(text.slice(Math.max(0, match.index - MONTH_REACH), match.index + written.length + MONTH_REACH));
+        // A rounder figure only as a month's share, said so beside it (`approximately $7,700/month`, `Gross monthly income is about $8,360`).
+        const monthly = shown >= MIN_SIGNIFICANT_DIGITS - 1 && MONTH_NEAR.test(text.slice(Math.max(0, match.index - MONTH_REACH), match.index + written.length + MONTH_REACH));
         if (shown < MIN_SIGNIFICANT_DIGITS && !monthly) continue;
         const exact = amountOf(integer, decimals, magnitude);
-        // Its trailing zeros are rounding (`$7,700` of 7,701): to the hundred there.
-        const read = monthly && decimals === "" ? { ...exact, tolerance: Math.max(exact.tolerance, 10 ** (/0*$/.exec(integer)![0].length) / 2) } : exact;
-        const source = monthly
-          ? sourceOf(amounts, read, MONTH_SHARE)
-          : (sourceOf(amounts, read, DERIVED_FACTORS) ??
-            sourceOf(amounts, read, shares) ??
-            sourceOf(totals, read, TOTAL_FACTORS) ??
-            // Its average too (`Average transaction: $264.39` beside the total).
-            totals.find((total) => derivationOf(read, total.amount, [1 / total.parts]) !== null));
-        if (!source) continue;
-        const start = match.index + (currency?.length ?? 0);
-        const { entry, value } = source;
-        found.push({ start, end: match.index + written.length, field: entry.field, kind: entry.kind, valueType: entry.valueType, tier: 1, confidence: DERIVED_CONFIDENCE, source: "vault", value, role: "derived-amount" });
+        // Its trailing zeros are rounding (`$7,700` of 7,701, `$8,360` of 8,358.33): to the hundred or the ten there.
+        const rounded = monthly ? roundedRead(exact, written) : exact;
+        const source =
+          (monthly ? sourceOf(amounts, rounded, MONTH_SHARE) : undefined) ??
+          (shown < MIN_SIGNIFICANT_DIGITS
+            ? undefined
+            : (sourceOf(amounts, exact, DERIVED_FACTORS) ??
+              sourceOf(amounts, exact, shares) ??
+              sourceOf(totals, exact, TOTAL_FACTORS) ??
+              // Its average too (`Average transaction: $264.39` beside the total).
+              totals.find((total) => derivationOf(exact, total.amount, [1 / total.parts]) !== null)));
+        if (source) push(match.index + (currency?.length ?? 0), match.index + written.length, source);
       }
       return found;
     },

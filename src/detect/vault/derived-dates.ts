@@ -17,8 +17,16 @@ const DERIVED_CONFIDENCE = 0.7;
 /** How far from a registered date a written one is taken for its computation (a follow-up, a deadline, a window). */
 const DERIVED_WINDOW_DAYS = 183;
 const DERIVED_WINDOW_MONTHS = 6;
-/** A month and day without a year is within half a year of any date in some year: only one this near counts (`Feb 16` after a visit on Jan 18, not `September 15`). */
+/**
+ * A month and day without a year is within half a year of any date in some year: only one this near
+ * counts (`Feb 16` after a visit on Jan 18, not `September 15`); a quarter's reach where the text
+ * writes the registered date's year (`April 8` for a three-month follow-up of a visit in 2026), and any
+ * reach where it writes the same day with a year too (`April 8, 2026` ... `on April 8`).
+ */
 const YEARLESS_WINDOW_DAYS = 62;
+const YEARLESS_WINDOW_WITH_YEAR_DAYS = 92;
+/** A reference that reads any month and day (February 29 too) as a calendar day. */
+const LEAP_YEAR_START: CalendarDate = { year: 2000, month: 1, day: 1 };
 /** Milliseconds in a day (UTC: no daylight saving). */
 export const DAY_MS = 86_400_000;
 
@@ -133,6 +141,8 @@ export function derivedDateDetector(entries: () => readonly VaultEntry[]): Detec
       };
       const yearNear = years.some((year) => text.includes(year));
       const fullSpans: Array<[number, number]> = [];
+      // Month and day of the full dates written: the same day written again without its year is that date.
+      const fullDays = new Set<string>();
       // A month range first, whole: its second month and the year tell how far it is.
       for (const match of yearNear ? text.matchAll(MONTH_RANGE) : []) {
         const written = parseDate(`1 ${match[5]} ${match[7]}`);
@@ -153,6 +163,7 @@ export function derivedDateDetector(entries: () => readonly VaultEntry[]): Detec
         const written = parseDate(text.slice(start, end));
         if (written === null) continue;
         fullSpans.push([start, end]);
+        fullDays.add(`${written.month}-${written.day}`);
         add(start, end, (date) => dayNumber(written) - dayNumber(date), DERIVED_WINDOW_DAYS);
       }
       const yearless: RegExpMatchArray[] = [];
@@ -168,10 +179,12 @@ export function derivedDateDetector(entries: () => readonly VaultEntry[]): Detec
       }
       // Month and day last, as the full dates and months they may sit beside (one scan found both).
       for (const match of yearless) {
+        const day = nearestYear(match[0], LEAP_YEAR_START);
+        const window = day !== null && fullDays.has(`${day.month}-${day.day}`) ? DERIVED_WINDOW_DAYS : yearNear ? YEARLESS_WINDOW_WITH_YEAR_DAYS : YEARLESS_WINDOW_DAYS;
         add(match.index!, match.index! + match[0].length, (date) => {
           const written = nearestYear(match[0], date);
           return written === null ? Infinity : dayNumber(written) - dayNumber(date);
-        }, YEARLESS_WINDOW_DAYS);
+        }, window);
       }
       return found;
     },

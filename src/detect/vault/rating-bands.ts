@@ -31,6 +31,8 @@ const EXPECTATION_VERBS = [...PERFORMANCE_LEVELS.slice(0, 8), "exceeded", "excee
 const PERFORMER_GLOSSES = [
   ...["high", "top", "strong", "solid", "consistent", "average", "low", "poor", "star"].flatMap((level) => [`${level} performer`, `${level} performing`, `${level} performance`]),
   "underperformer", "underperforming", "underperformance", "performance improvement plan",
+  // Round 3 red team: `one of our top-rated engineers`, `Yasmin is on a performance plan`.
+  "performance plan", "top rated", "highly rated", "top talent",
 ];
 /** The words that name a performance rating near a level (`Performance Rating: Meets`, `rated Exceeds`). */
 const PERFORMANCE_LABELS = ["rating", "ratings", "rated", "rate", "performance", "review", "evaluation", "appraisal", "scale"];
@@ -87,8 +89,8 @@ export function gradeLetterVariants(field: string, value: string, normalized: st
   ];
 }
 
-/** The bands credit scores are told in (FICO's and the bureaus' words, `very good` before `good`). */
-const SCORE_BANDS = ["poor", "very poor", "fair", "good", "very good", "excellent", "exceptional"];
+/** The bands credit scores are told in (FICO's and the bureaus' words, `very good` before `good`; the lenders' prime scale). */
+const SCORE_BANDS = ["poor", "very poor", "fair", "good", "very good", "excellent", "exceptional", "deep subprime", "subprime", "sub prime", "near prime", "prime", "super prime"];
 /** Words that name a credit score near its band (`Credit Score: 780 (Excellent)`, `FICO 726 (Fair)`). */
 const SCORE_LABELS = ["score", "scores", "fico", "credit"];
 

@@ -153,14 +153,18 @@ function perturb(number: WrittenNumber, noise: number, magnitude: number): strin
 }
 
 /**
- * The first number of `written` moved by `delta` (real scale), rounded to its last displayed digit and
- * by at least one, in its own layout (`$7,050/month` moved by -862.4 -> `$6,188/month`): an amount computed
- * from a noisy value shows that value's noise scaled alike.
+ * The first number of `written` (or `every` one: a band's two ends) moved by `delta` (real scale), rounded
+ * to its last displayed digit and by at least one, in its own layout (`$7,050/month` moved by -862.4 ->
+ * `$6,188/month`): an amount computed from a noisy value shows that value's noise scaled alike.
  */
-export function movedNumber(written: string, delta: number): string {
-  const [number] = writtenNumbers(written, undefined);
-  if (number === undefined) throw new OperatorError("no number to move", "mldp-no-number");
-  return withNumbers(written, [number], () => perturb(number, delta, magnitudeAfter(written.slice(number.index + number.length))));
+export function movedNumber(written: string, delta: number, which: "first" | "every" = "first"): string {
+  const all = writtenNumbers(written, undefined);
+  if (all.length === 0) throw new OperatorError("no number to move", "mldp-no-number");
+  const numbers = which === "every" ? all : all.slice(0, 1);
+  const magnitudeOf = (number: WrittenNumber) => magnitudeAfter(written.slice(number.index + number.length));
+  // A band's magnitude written once counts for both ends (`$145-155K`).
+  const shared = which === "every" ? magnitudeOf(all[all.length - 1]) : 1;
+  return withNumbers(written, numbers, (number) => perturb(number, delta, Math.max(magnitudeOf(number), shared)));
 }
 
 /** Scales a field's values live on (credit scores 300-850): a surrogate outside it (`922`) read as fake and told the real one was near its end. */

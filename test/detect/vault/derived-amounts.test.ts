@@ -47,6 +47,8 @@ describe("amounts computed from a registered amount", () => {
     // A transaction history held as text: its figures are text entries beside the merchants.
     const history = ["412.56", "Whitaker-Lowe", "88.19", "1290.0", "64.73", "733.41"].map((value): VaultEntry => ({ field: "transaction_history", value, kind: "text", valueType: "contextual" }));
     expect(derivedIn("5 charges totaling $2,588.89; largest $1,290.00; average $517.78", history)).toEqual(["2,588.89", "517.78"]);
+    // Round 3 red team: the average rounded to the dollar and written to the cent (2,588.89 / 5 = 517.778).
+    expect(derivedIn("average $518.00", history)).toEqual(["518.00"]);
     const comp = parts("compensation_details", ["118250", "14190", "40000"]);
     expect(derivedIn("total comp of $172,440 ($14,370 a month); base $9,854.17 a month", comp)).toEqual(["172,440", "14,370", "9,854.17"]);
     // Two fields' amounts are no one record's.
@@ -67,6 +69,31 @@ describe("amounts computed from a registered amount", () => {
     const entries: VaultEntry[] = [{ ...income, value: "92412" }];
     expect(derivedIn("Income $92,412, approximately $7,700 per month; monthly: ~$7.7K", entries)).toEqual(["7,700", "7.7K"]);
     expect(derivedIn("A fee of $7,700 for the report", entries)).toEqual([]);
+    // Round 3 red team, again: the month named further before it, and a figure rounded to the ten (100,300 / 12 = 8,358.33).
+    expect(derivedIn("- **Gross monthly income:** approximately $7,700", entries)).toEqual(["7,700"]);
+    expect(derivedIn("Gross monthly income is about $8,360.", [{ ...income, value: "100300" }])).toEqual(["8,360"]);
+    const guard = createRecons({ secret: "derived", vault: { income: 100300 }, policy: { fields: {} } });
+    const out = guard.sanitizeSync({ channel: "C2", content: "Income $100,300; gross monthly income is about $8,360.", recipient: "other" }).content as string;
+    const [annual, monthly] = out.split(/(?=\$)/).slice(1).map(amountIn);
+    // Noised with the income, not redacted: the reader's x12 gives the surrogate to within the rounding.
+    expect(Math.abs(monthly * 12 - annual)).toBeLessThanOrEqual(12 * 6);
+    expect(monthly).not.toBe(8360);
+  });
+
+  it("finds a tight band around an amount and moves both ends with its noise", () => {
+    // Round 3 red team: `Salary band: $145K–$155K` of a 149,990 salary pinned it to ±3.5 % beside the noised one.
+    const salary: VaultEntry[] = [{ ...income, field: "salary", value: "149990" }];
+    expect(derivedIn("Salary band: $145K–$155K; range $145,000 - $155,000; $145-155K", salary)).toEqual(["145K–$155K", "145,000 - $155,000", "145-155K"]);
+    // A wide band, one the amount is outside of, and a range of years tell nothing of it.
+    expect(derivedIn("Band $100K-$200K; $150K-$160K; years 2021-2023", salary)).toEqual([]);
+    // (Under some keys an end lands on the salary's own thousand, `150K`, and the backstop redacts it: not this one.)
+    const guard = createRecons({ secret: "band", vault: { salary: 149990 }, policy: { fields: {} } });
+    const out = guard.sanitizeSync({ channel: "C2", content: "Salary $149,990, band $145-155K.", recipient: "other" }).content as string;
+    const [, shown, low, high] = /^Salary \$([\d,]+), band \$(\d+)-(\d+)K\.$/.exec(out)!;
+    // Both ends moved by the salary's noise, to the thousand: the band still holds the surrogate, not the salary.
+    expect(Number(high) - Number(low)).toBe(10);
+    expect(Math.abs((Number(low) + 5) * 1000 - Number(shown.replace(/,/g, "")))).toBeLessThanOrEqual(1000);
+    expect(Number(high) * 1000 < 149_990 || Number(low) * 1000 > 149_990).toBe(true);
   });
 
   it("reads the computation back at the written resolution", () => {

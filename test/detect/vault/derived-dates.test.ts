@@ -57,6 +57,15 @@ describe("dates written near a registered date", () => {
     expect(derivedIn("Birthday party on June 20, 1971", [{ ...visit, field: "dob", value: "1971-06-17" }])).toEqual([]);
   });
 
+  it("finds a three-month follow-up without a year, and a day written with its year elsewhere in the text however far", () => {
+    // Red team (new healthcare traces): `Wednesday, April 8, 2026` moved while the patient message's `Wednesday, April 8` (a visit on
+    // Jan 8, 90 days before) stayed real beside it, pointing at the real slot; so did `labs the week of March 30`.
+    expect(derivedIn("Visit 2026-01-18. Follow-up: April 18 at 10:30 AM; labs the week of April 10.")).toEqual(["April 18", "April 10"]);
+    expect(derivedIn("Slot: June 20, 2026 at 9 AM. Reminder: your appointment is on June 20.")).toEqual(["June 20, 2026", "June 20"]);
+    // Four months away with no year anywhere: no computation from the visit told.
+    expect(derivedIn("Annual review on May 25; visit 2026-01-18.")).toEqual([]);
+  });
+
   it("reads a month and day without a year in the year nearest the registered date", () => {
     expect(nearestYear("Dec 28", parseDate("2026-01-18")!)).toEqual({ year: 2025, month: 12, day: 28 });
     expect(nearestYear("March 5th", parseDate("2026-01-18")!)).toEqual({ year: 2026, month: 3, day: 5 });

@@ -477,10 +477,15 @@ describe("Vault", () => {
     expectFound(vaultOf({ case_type: "family" }), "case_type", ["Dissolution of Marriage", "Marriage of", "ex-husband", "arrears"]);
     expectFound(vaultOf({ case_type: "corporate" }), "case_type", ["M&A", "derivative action", "fiduciary duty"]);
     expectFound(vaultOf({ case_type: "civil" }), "case_type", ["negligence", "malpractice", "wrongful termination", "premises liability"]);
+    // Round 3: the matter's people and procedure, every label word redacted (`the arresting officer's deposition`, `both spouses`, `capital raise`).
+    expectFound(criminal, "case_type", ["arresting officer", "complaining witness", "body-camera", "grand jury"]);
+    expectFound(vaultOf({ case_type: "family" }), "case_type", ["child psychologist", "parenting schedule", "both spouses", "co-parenting"]);
+    expectFound(vaultOf({ case_type: "corporate" }), "case_type", ["Board minutes", "governance dispute", "capital raise", "stockholders"]);
     // Another category's words, and a field that is not a matter's category.
     expectNotFound(criminal, ["custody arrangements", "the shareholders met"]);
     expectNotFound(vaultOf({ status: "criminal" }), ["plea discussions"]);
     expectNotFound(vaultOf({ case_type: "civil" }), ["plea discussions", "custody", "breach of contract", "DUI"]);
+    expectNotFound(vaultOf({ case_type: "corporate" }), ["the arresting officer", "both spouses"]);
   });
 
   it("finds a department's work, tools and job titles, only in a department field", () => {
@@ -528,6 +533,9 @@ describe("Vault", () => {
     const score = vaultOf({ credit_score: 726 });
     expect(found(score, "- **Credit Score:** **726** (Fair)").map(([text]) => text)).toEqual(["726", "Fair"]);
     expect(found(score, "| FICO | 780 (Very Good) |").map(([text]) => text)).toEqual(["Very Good"]);
+    // Red team (new finance traces; a dev message writes `540 (Subprime)`): the lenders' prime scale told the 620-679 band beside a surrogate score.
+    expect(found(vaultOf({ credit_score: 638 }), "| **Credit Score** | 735 | Near-prime |").map(([text]) => text)).toEqual(["Near-prime"]);
+    expect(found(vaultOf({ credit_score: 540 }), "Credit score 530 (Subprime).").map(([text]) => text)).toEqual(["Subprime"]);
     expectNotFound(score, ["The weather was fair and the food was good."]);
     expectNotFound(vaultOf({ risk_score: 726 }), ["Credit Score: 780 (Excellent)"]);
   });
@@ -539,6 +547,9 @@ describe("Vault", () => {
     expect(found(vault, "Ratings follow a scale (e.g., Outstanding/Exceeds/Needs Improvement)").map(([text]) => text)).toEqual(["Outstanding", "Exceeds", "Needs Improvement"]);
     expectFound(vault, "performance_rating", ["exceeded expectations", "below expectations"]);
     expect(found(vault, "She is a high performer in her review.").map(([text]) => text)).toEqual(["high performer"]);
+    // Round 3 red team: glosses that passed beside a redacted rating.
+    expect(found(vault, "Yasmin is on a **performance plan**.").map(([text]) => text)).toEqual(["performance plan"]);
+    expect(found(vault, "Performance: one of our top-rated engineers.").map(([text]) => text)).toEqual(["top-rated"]);
     expect(found(vault, "| Rating | Count |\n| Above | 0 |\n| Meets | 0 |").map(([text]) => text)).toEqual(["Above", "Meets"]);
     // Away from a rating's words, and for a field that is no performance rating.
     expectNotFound(vault, ["The team meets weekly.", "Our sales were above plan."]);
