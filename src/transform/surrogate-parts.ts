@@ -7,7 +7,7 @@ import { ageAt } from "../detect/vault/ages.js";
 import { parseDate, type CalendarDate } from "../detect/vault/dates.js";
 import { bandRead, derivationOf, MONTH_SHARE, roundedRead, TOTAL_FACTORS } from "../detect/vault/derived-amounts.js";
 import { writtenAmountValue } from "../detect/vault/numbers.js";
-import { DAY_MS, dayNumber, LEADING_WEEKDAY, monthRangeParts, nearestYear, rangeDates } from "../detect/vault/derived-dates.js";
+import { DAY_MS, dayNumber, LEADING_WEEKDAY, monthRangeParts, nearestYear, partOfYear, rangeDates } from "../detect/vault/derived-dates.js";
 import { readDate, writeDate } from "./operators/date-layout.js";
 import { layHandle, localPart } from "../detect/vault/emails.js";
 import { isGluedFormOf, isGluedShape, isSpelledFindable } from "../detect/vault/names.js";
@@ -43,6 +43,8 @@ export function wholeSurrogatePart(action: Action, role: VariantRole | undefined
   if (role === "derived-date" && action !== "redact") return derivedDateRedacted;
   if (role === "derived-amount" && action === "mldp") return scaledAmount;
   if (role === "derived-amount" && action !== "redact") return derivedAmountRedacted;
+  // A band written with a number (`low 600s`): noise would move the band's own number (`low 563s`), not the value.
+  if (role === "band" && action === "mldp") return (_whole, original) => (/\d/.test(original) ? numberedBandRedacted() : null);
   return undefined;
 }
 
@@ -79,6 +81,8 @@ function gluedWithoutName(): never {
  * stays four weeks after its surrogate. A month and year moves by the months between the two.
  */
 function shiftedDate(whole: string, written: string, registered: string): string {
+  const part = partOfYear(written);
+  if (part) return shiftedPartOfYear(part, whole, registered);
   const months = monthRangeParts(written);
   if (months) return shiftedMonthRange(months, whole, registered);
   const range = rangeDates(written);
@@ -99,6 +103,32 @@ function shiftedDate(whole: string, written: string, registered: string): string
   const shifted = new Date(Date.UTC(year, month - 1, day) + (dayNumber(surrogate) - dayNumber(real)) * DAY_MS);
   const date = writeDate({ year: shifted.getUTCFullYear(), month: shifted.getUTCMonth() + 1, day: shifted.getUTCDate() }, read.layout);
   return weekday ? weekdayLike(weekday[1], shifted.getUTCDay()) + weekday[2] + date : date;
+}
+
+const QUARTER_WORDS = ["first", "second", "third", "fourth"];
+const THIRDS = ["early", "mid", "late"];
+
+/** Its first letter's case as `like`'s (`Early` -> `Late`). */
+function caseLike(word: string, like: string): string {
+  return /^[A-Z]/.test(like) ? word[0].toUpperCase() + word.slice(1) : word;
+}
+
+/**
+ * A year's part (`Q3 2020`, `early 2024`) moved by as many months as the registered date's surrogate,
+ * named again for the month it lands on (`Q3 2020` -> `Q1 1988`); a start's year alone (`since 2014`) by as many years.
+ */
+function shiftedPartOfYear(part: NonNullable<ReturnType<typeof partOfYear>>, whole: string, registered: string): string {
+  const [real, surrogate] = [parseDate(registered), parseDate(whole)];
+  if (!real || !surrogate) throw new OperatorError("the date or its surrogate is not a date", "derived-date-unread");
+  if (part.month === null) return String(part.year + surrogate.year - real.year);
+  const months = part.year * 12 + part.month - 1 + (surrogate.year - real.year) * 12 + (surrogate.month - real.month);
+  const [year, month] = [Math.floor(months / 12), (months % 12) + 1];
+  const quarter = Math.floor((month - 1) / 3);
+  const opening = part.opening
+    .replace(/^Q[1-4]/i, (q) => `${q[0]}${quarter + 1}`)
+    .replace(/\b(first|second|third|fourth)(?=[ \t]+quarter)/i, (word) => caseLike(QUARTER_WORDS[quarter], word))
+    .replace(/^(early|mid|late)/i, (word) => caseLike(THIRDS[Math.min(2, Math.floor((month - 1) / 4))], word));
+  return `${opening}${year}`;
 }
 
 /**
@@ -187,6 +217,10 @@ function scaledAmount(whole: string, written: string, registered: string): strin
   const factor = real && read ? (derivationOf(read, real.value, TOTAL_FACTORS) ?? derivationOf(roundedRead(read, written), real.value, MONTH_SHARE)) : null;
   if (!real || !surrogate || factor === null) throw new OperatorError("the amount written is no computation of the registered one", "derived-amount-unread");
   return movedNumber(written, (surrogate.value - real.value) * factor);
+}
+
+function numberedBandRedacted(): never {
+  throw new OperatorError("a band told with a number is no rendering noise can move", "band-not-noised");
 }
 
 function derivedAmountRedacted(): never {

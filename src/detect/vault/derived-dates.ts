@@ -61,6 +61,23 @@ const MONTH_RANGE = new RegExp(
   "gi",
 );
 
+/**
+ * A year told as a quarter or a part of it (`Q3 2020`, `early 2024`; groups 1-2), or a year alone after
+ * the words that date a start (`since 2014`, `hired in 2020`; group 3: the year alone is the span).
+ */
+const PART_OF_YEAR = /\b(?:(Q[1-4][ \t]+|(?:early|mid|late)[- ]|(?:the[ \t]+)?(?:first|second|third|fourth)[ \t]+quarter[ \t]+of[ \t]+)(\d{4})|(?<=\b(?:since|hired[ \t]+in|joined[ \t]+in|joined|started[ \t]+in|employed[ \t]+since|with[ \t]+us[ \t]+since|tenure[ \t]+since)[ \t*_]{1,4})(\d{4}))\b/gi;
+/** Months of the year each part opens (a quarter, or early/mid/late as thirds): the first month a reader takes it for. */
+const PART_FIRST_MONTH: Readonly<Record<string, number>> = { q1: 1, q2: 4, q3: 7, q4: 10, first: 1, second: 4, third: 7, fourth: 10, early: 1, mid: 5, late: 9 };
+
+/** The part of a year written (`Q3 2020`, `early 2024`, `2014` after `since`): its opening word, its first month, and its year; null for none. */
+export function partOfYear(written: string): { opening: string; month: number | null; year: number } | null {
+  const match = /^(?:(Q[1-4][ \t]+|(?:early|mid|late)[- ]|(?:the[ \t]+)?(?:first|second|third|fourth)[ \t]+quarter[ \t]+of[ \t]+))?(\d{4})$/i.exec(written);
+  if (!match) return null;
+  const opening = match[1] ?? "";
+  const word = /^(q[1-4]|early|mid|late)|(first|second|third|fourth)/i.exec(opening.trim().replace(/^the\s+/i, ""));
+  return { opening, month: word ? PART_FIRST_MONTH[(word[1] ?? word[2]).toLowerCase()] : null, year: Number(match[2]) };
+}
+
 /** A month range's parts (`MONTH_RANGE`), or null. */
 export function monthRangeParts(written: string): RegExpExecArray | null {
   return new RegExp(`^(?:${MONTH_RANGE.source})$`, "i").exec(written);
@@ -125,12 +142,13 @@ export function derivedDateDetector(entries: () => readonly VaultEntry[]): Detec
       const near = registered();
       if (near.length === 0 || !/\d{4}/.test(text)) return [];
       const found: Detection[] = [];
-      const add = (start: number, end: number, distance: (date: CalendarDate) => number, window: number) => {
+      // `alongside`: the span is no form the vault matcher finds, so zero apart (`Q3 2020` of 2020-07-17) counts too.
+      const add = (start: number, end: number, distance: (date: CalendarDate) => number, window: number, alongside = false) => {
         let best: { entry: VaultEntry; distance: number } | null = null;
         for (const { entry, date } of near) {
           const apart = Math.abs(distance(date));
           // Zero apart is the registered date itself (or its month), which the vault matcher finds as the value.
-          if (apart > 0 && apart <= window && (best === null || apart < best.distance)) best = { entry, distance: apart };
+          if ((apart > 0 || alongside) && apart <= window && (best === null || apart < best.distance)) best = { entry, distance: apart };
         }
         if (best === null) return;
         const { entry } = best;
@@ -165,6 +183,14 @@ export function derivedDateDetector(entries: () => readonly VaultEntry[]): Detec
         fullSpans.push([start, end]);
         fullDays.add(`${written.month}-${written.day}`);
         add(start, end, (date) => dayNumber(written) - dayNumber(date), DERIVED_WINDOW_DAYS);
+      }
+      // A start's year alone (`since 2014`) is the registered date's own year; a quarter or a third of a year, within the window.
+      for (const match of yearNear ? text.matchAll(PART_OF_YEAR) : []) {
+        const part = partOfYear(match[0]);
+        if (part === null || fullSpans.some(([from, to]) => from < match.index + match[0].length && match.index < to)) continue;
+        fullSpans.push([match.index, match.index + match[0].length]);
+        const month = part.month;
+        add(match.index, match.index + match[0].length, (date) => (month === null ? (part.year === date.year ? 0 : Infinity) : part.year * 12 + month - 1 - monthNumberOf(date)), month === null ? 0 : DERIVED_WINDOW_MONTHS, true);
       }
       const yearless: RegExpMatchArray[] = [];
       for (const match of text.matchAll(MONTH_MENTION)) {

@@ -99,10 +99,19 @@ const SCORE_LABELS = ["score", "scores", "fico", "credit"];
  * noised, the band kept told where the real one stands (17 dev messages write one). Every band near
  * the label, whichever the score: a scale's options lose all of them, as a grade's do.
  */
-export function scoreBandVariants(field: string): Variant[] {
+export function scoreBandVariants(field: string, normalized: string): Variant[] {
   const words = fieldNameWords(field);
   if (!(words.includes("fico") || (words.includes("credit") && words.includes("score")))) return [];
-  return SCORE_BANDS.map((band): Variant => ({ form: band, confidence: WINDOW_CONFIDENCE, role: "band", labels: SCORE_LABELS }));
+  return [...SCORE_BANDS, ...scoreDecades(normalized)].map((band): Variant => ({ form: band, confidence: WINDOW_CONFIDENCE, role: "band", labels: SCORE_LABELS }));
+}
+
+/** The third of its hundred a score is told by (`low 600s` of 603, `high 700s` of 781): a 33-point band. */
+function scoreDecades(normalized: string): string[] {
+  if (!/^\d{3}$/.test(normalized)) return [];
+  const score = Number(normalized);
+  const hundreds = `${Math.floor(score / 100) * 100}s`;
+  const third = score % 100 < 34 ? ["low", "lower"] : score % 100 < 67 ? ["mid", "middle"] : ["high", "upper"];
+  return third.map((word) => `${word} ${hundreds}`);
 }
 
 /** Whether a normalized value is a level of a performance scale (`Exceeds`, `Partially Meets Expectations`, `Role Model`). */

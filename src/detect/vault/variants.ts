@@ -3,6 +3,7 @@ import type { FieldType } from "../../policy/infer.js";
 import { addressVariants } from "./addresses.js";
 import { caseTypeVariants, isCaseTypeField } from "./case-types.js";
 import { departmentWorkVariants, isDepartmentField } from "./department-work.js";
+import { allergyVariants, isAllergyField } from "./drug-classes.js";
 import { gradeLetterVariants, ratingBandVariants, scoreBandVariants } from "./rating-bands.js";
 import { isClinicalField, phraseVariants } from "./context.js";
 import { birthDateVariants, isBirthField } from "./birth-dates.js";
@@ -79,6 +80,7 @@ function variantsOf(field: string, kind: string, valueType: ValueType, value: st
   if (valueType === "contextual" && !isCanary(value)) all.push(...phraseVariants(normalized, isClinicalField(field) ? value : null));
   if (isCaseTypeField(field) && !isCanary(value)) all.push(...caseTypeVariants(normalized));
   if (isDepartmentField(field)) all.push(...departmentWorkVariants(normalized));
+  if (isAllergyField(field) && !isCanary(value)) all.push(...allergyVariants(normalized));
   all.push(...ratingBandVariants(field, value));
   // A value has tens of forms at most: a linear search beats building a key string and map per form.
   const best: Variant[] = [];
@@ -121,5 +123,5 @@ function formsOf(field: string, member: VaultMember, type: FieldType): Variant[]
     return [...labeledVariants(field, normalized), ...gradeLetterVariants(field, member.value, normalized, fieldLabel(field)), ...ratingBandVariants(field, member.value)];
   }
   const near = member.use === "near-label" ? nearLabelVariant(field, normalized) : null;
-  return near ? [near, ...spelledScoreVariants(normalized), ...scoreBandVariants(field)] : variantsOf(field, type.kind, type.valueType, member.value, normalized);
+  return near ? [near, ...spelledScoreVariants(normalized), ...scoreBandVariants(field, normalized)] : variantsOf(field, type.kind, type.valueType, member.value, normalized);
 }

@@ -66,6 +66,20 @@ describe("dates written near a registered date", () => {
     expect(derivedIn("Annual review on May 25; visit 2026-01-18.")).toEqual([]);
   });
 
+  it("finds a start's year alone after its words, and a quarter or a third of a year near the registered date", () => {
+    // Round 3 red team (new corporate traces): `hired in **2020**`, `most recent hire: Q3 2020`, `since **2014**`, `early 2024` beside a moved hire date.
+    const hire: VaultEntry = { field: "hire_date", value: "2020-08-17", kind: "date", valueType: "format" };
+    expect(derivedIn("Single employee hired in **2020**; most recent hire: Q3 2020; with us since 2020; mid-2020 review", [hire])).toEqual(["2020", "Q3 2020", "2020", "mid-2020"]);
+    // Another year after the same words, a year alone with no start's words, a quarter far from it.
+    expect(derivedIn("Policy since 2019; in 2020 we grew; board minutes 2020-2023; Q1 2022", [hire])).toEqual([]);
+    const guard = createRecons({ secret: "derived", vault: { hire_date: "2020-08-17" }, policy: { fields: {} } });
+    const out = guard.sanitizeSync({ channel: "C2", content: "Hired 2020-08-17 (Q3 2020); with us since 2020.", recipient: "other" }).content as string;
+    const [, shown, quarter, quarterYear, since] = /^Hired (\d{4}-\d\d-\d\d) \(Q(\d) (\d{4})\); with us since (\d{4})\.$/.exec(out)!;
+    // The quarter and the year move with the surrogate: the quarter holds its month, the start's year is its year.
+    expect([Number(quarterYear), Number(quarter)]).toEqual([Number(shown.slice(0, 4)), Math.floor((Number(shown.slice(5, 7)) - 2) / 3) + 1 || 4]);
+    expect(since).toBe(shown.slice(0, 4));
+  });
+
   it("reads a month and day without a year in the year nearest the registered date", () => {
     expect(nearestYear("Dec 28", parseDate("2026-01-18")!)).toEqual({ year: 2025, month: 12, day: 28 });
     expect(nearestYear("March 5th", parseDate("2026-01-18")!)).toEqual({ year: 2026, month: 3, day: 5 });

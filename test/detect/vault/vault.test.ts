@@ -536,6 +536,11 @@ describe("Vault", () => {
     // Red team (new finance traces; a dev message writes `540 (Subprime)`): the lenders' prime scale told the 620-679 band beside a surrogate score.
     expect(found(vaultOf({ credit_score: 638 }), "| **Credit Score** | 735 | Near-prime |").map(([text]) => text)).toEqual(["Near-prime"]);
     expect(found(vaultOf({ credit_score: 540 }), "Credit score 530 (Subprime).").map(([text]) => text)).toEqual(["Subprime"]);
+    // Round 3: the third of its hundred (`low 600s` of 603) told a privacy-minded summary's score; another third tells nothing of it.
+    expect(found(vaultOf({ credit_score: 603 }), "Credit score sits in the **low 600s**; not the high 600s.").map(([text]) => text)).toEqual(["low 600s"]);
+    const guard = createRecons({ secret: "bands", vault: { credit_score: 745 }, policy: { fields: {} } });
+    // Redacted, not noised: noise would move the band's own number (`mid-710s`).
+    expect(guard.sanitizeSync({ channel: "C2", content: "Credit profile: FICO in the mid-700s.", recipient: "x" }).content).toBe("Credit profile: FICO in the [REDACTED:number].");
     expectNotFound(score, ["The weather was fair and the food was good."]);
     expectNotFound(vaultOf({ risk_score: 726 }), ["Credit Score: 780 (Excellent)"]);
   });

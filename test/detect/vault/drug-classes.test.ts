@@ -1,0 +1,33 @@
+import { describe, expect, it } from "vitest";
+import { allergyVariants, isAllergyField } from "../../../src/detect/vault/drug-classes.js";
+import { createRecons } from "../../../src/guard.js";
+
+const sanitized = (vault: Record<string, string>, text: string) =>
+  createRecons({ secret: "drug-classes", vault, policy: { fields: {} } }).sanitizeSync({ channel: "C2", content: text, recipient: "scheduler" }).content as string;
+
+describe("an allergy told by its drug class", () => {
+  it("reads allergy fields by their names", () => {
+    expect(["allergies", "drug_allergies", "knownAllergens", "allergy_list"].map(isAllergyField)).toEqual([true, true, true, true]);
+    expect(["medications", "allergist_name_x"].map(isAllergyField)).toEqual([false, false]);
+  });
+
+  it("gives an allergen's plural and its class's members and reaction", () => {
+    const forms = allergyVariants("lisinopril").map((variant) => variant.form);
+    expect(forms).toEqual(expect.arrayContaining(["ace inhibitors", "enalapril", "ramipril", "benazepril", "angioedema"]));
+    expect(allergyVariants("penicillin").map((variant) => variant.form)).toContain("penicillins");
+    // An allergen of no class known here, and the ordinary words many listed allergies are (dev's `['detail', 'note']`): nothing.
+    expect([...allergyVariants("latex"), ...allergyVariants("detail")]).toEqual([]);
+  });
+
+  it("keeps an allergy answer's class words from a reader the allergy is kept from", () => {
+    // Round 3 red team (new healthcare traces): 10 lines in 3 allergy checks named the class members to avoid beside the redacted allergen.
+    const lisinopril = sanitized({ allergies: "['Lisinopril', 'Latex']" }, "Reactions recur across the class (especially angioedema): enalapril, ramipril and benazepril should also be avoided.");
+    expect(lisinopril).not.toMatch(/angioedema|enalapril|ramipril|benazepril/i);
+    const penicillin = sanitized({ allergies: "['Penicillin', 'Sulfa drugs']" }, "Avoid penicillins (e.g., amoxicillin) and sulfonamide antibiotics (e.g., trimethoprim-sulfamethoxazole).");
+    expect(penicillin).not.toMatch(/penicillins|amoxicillin|sulfonamide|sulfamethoxazole/i);
+    const codeine = sanitized({ allergies: "['Codeine']" }, "Use caution with related opioids such as hydrocodone and morphine.");
+    expect(codeine).not.toMatch(/opioids|hydrocodone|morphine/i);
+    // Another allergy's class stays as written.
+    expect(sanitized({ allergies: "['Codeine']" }, "No penicillins were given.")).toBe("No penicillins were given.");
+  });
+});
