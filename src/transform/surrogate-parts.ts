@@ -3,7 +3,7 @@
  * masked tail, a name part, a glued handle, an age of a birth date, a cut tail) shows the same part
  * of the whole value's surrogate, and whether the restore side finds that part again.
  */
-import { ageAt } from "../detect/vault/ages.js";
+import { ageAt, ageInDecadeLike, decadeOfAge } from "../detect/vault/ages.js";
 import { parseDate, type CalendarDate } from "../detect/vault/dates.js";
 import { bandRead, derivationOf, MONTH_SHARE, roundedRead, TOTAL_FACTORS } from "../detect/vault/derived-amounts.js";
 import { writtenAmountValue } from "../detect/vault/numbers.js";
@@ -60,7 +60,14 @@ const MAX_AGE = 120;
 function surrogateAge(whole: string, original: string, registered: string, reference: CalendarDate): string {
   const [birth, surrogate] = [parseDate(registered), parseDate(whole)];
   if (!birth || !surrogate) throw new OperatorError("the birth date or its surrogate is not a date", "age-without-date");
-  const age = Number(original) + ageAt(surrogate, reference) - ageAt(birth, reference);
+  const shift = ageAt(surrogate, reference) - ageAt(birth, reference);
+  // An age told by its decade (`mid-70s`) is told again for the surrogate's age (`early 40s`).
+  if (decadeOfAge(original)) {
+    const moved = ageInDecadeLike(original, ageAt(birth, reference) + shift);
+    if (moved === null) throw new OperatorError("the surrogate birth date gives no age in a decade", "age-out-of-range");
+    return moved;
+  }
+  const age = Number(original) + shift;
   if (!(age >= 0 && age <= MAX_AGE)) throw new OperatorError("the surrogate birth date gives no age", "age-out-of-range");
   return String(age);
 }

@@ -60,13 +60,13 @@ export class SurrogateIndex {
     const [kind, tag, span] = JSON.parse(key) as [string, string, string];
     const context = `recons-placeholder:${tag}`;
     const nonce = Buffer.from(keyedTag(this.#sealKey, `${context}\u0000${span}`, 24), "hex");
-    return `[REDACTED:${kind}#${tag}~${bytesAsLetters(seal(this.#spanKey!, Buffer.from(span, "utf8"), context, nonce))}]`;
+    return `[REDACTED:${kind}#${tag}~${bytesAsLetters(seal(this.#spanKey!, paddedSpan(span), context, nonce))}]`;
   }, REVERSED_LIMIT);
   private readonly openedSpan = memoize((key: string): string | null => {
     const [tag, sealed] = JSON.parse(key) as [string, string];
     try {
       const bytes = lettersAsBytes(sealed);
-      return bytes === null ? null : Buffer.from(open(this.#spanKey!, bytes, `recons-placeholder:${tag}`)).toString("utf8");
+      return bytes === null ? null : unpaddedSpan(open(this.#spanKey!, bytes, `recons-placeholder:${tag}`));
     } catch {
       return null;
     }
@@ -390,4 +390,26 @@ function originIndex(matcherField: string): number {
 /** What a seal tag is the keyed hash of: the field and the value it seals. */
 function sealInput(field: string, value: string): string {
   return `${field}\u0000${value}`;
+}
+
+/** Sealed spans are padded to a multiple of this many bytes: a placeholder's length told the name's (`Marchetti`: 9). */
+const SEALED_SPAN_BLOCK = 32;
+const PAD_MARK = 0x80;
+
+/** The span's UTF-8 bytes, a 0x80 mark and zeros up to a whole block (ISO/IEC 7816-4 padding). */
+function paddedSpan(span: string): Buffer {
+  const bytes = Buffer.from(span, "utf8");
+  const padded = Buffer.alloc(Math.ceil((bytes.length + 1) / SEALED_SPAN_BLOCK) * SEALED_SPAN_BLOCK);
+  bytes.copy(padded);
+  padded[bytes.length] = PAD_MARK;
+  return padded;
+}
+
+/** The span `paddedSpan` padded; a placeholder sealed before padding (a checkpoint's) is read as it is. */
+function unpaddedSpan(opened: Uint8Array): string {
+  const bytes = Buffer.from(opened);
+  let end = bytes.length;
+  while (end > 0 && bytes[end - 1] === 0) end--;
+  const padded = bytes.length % SEALED_SPAN_BLOCK === 0 && end > 0 && bytes[end - 1] === PAD_MARK;
+  return bytes.subarray(0, padded ? end - 1 : bytes.length).toString("utf8");
 }

@@ -452,6 +452,14 @@ describe("a pseudonym two registered names share", () => {
     expect(guard.sanitizeSync({ channel: "C2", content, recipient: "doctor" }).content).toBe(text);
   });
 
+  it("does not tell the length of what it seals: names of 6 and 15 letters give placeholders of one length", () => {
+    // Round 4 red team: `[REDACTED:name#...~...]` grew with the span, so `Marchetti` (9) and `Marta Marchetti` (15) could be told apart by length.
+    const sealed = ["Guardian Teyacapan Quispe signed.", "Guardian Quispe signed."].map((text) => guard.sanitizeSync({ channel: "C2", content: text, recipient: "billing" }).content as string);
+    const [long, short] = sealed.map((text) => /\[REDACTED:name#[a-p]+~([a-p]+)\]/.exec(text)![1]);
+    expect(long.length).toBe(short.length);
+    expect(guard.restore(sealed[1], "doctor", "C2")).toBe("Guardian Quispe signed.");
+  });
+
   it("is restored to neither where it appears anyway", () => {
     const theirs = createOperators(deriveKeys("review-secret"), reconsOptionsSchema.parse({})).get("pseudonymize")!;
     const avoid = listedNameTokens(["Xochitl Quispe", "Teyacapan Quispe"]);

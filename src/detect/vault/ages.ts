@@ -60,6 +60,34 @@ export function agesOf(birth: CalendarDate, reference: CalendarDate): Set<number
   return new Set(Array.from({ length: YEARS_BEFORE_REFERENCE + 1 }, (_, back) => now - back).filter((age) => age >= 0));
 }
 
+const DECADE_WORDS = ["", "", "twenties", "thirties", "forties", "fifties", "sixties", "seventies", "eighties", "nineties"];
+/** An age told by a third of its decade (`mid-70s`, `late seventies`, `early 40's`): groups 1 the third, 2 its separator, 3 the decade's digit or 4 its word. */
+const AGE_DECADE = new RegExp(`\\b(early|mid|late)([- ]?)(?:([2-9])0['’]?s|(${DECADE_WORDS.filter(Boolean).join("|")}))\\b`, "gi");
+const THIRDS = ["early", "mid", "late"];
+
+/** The third of its decade an age is in (`mid` of 75), as `AGE_DECADE` writes it. */
+function thirdOf(age: number): string {
+  const unit = age % 10;
+  return THIRDS[unit <= 3 ? 0 : unit <= 6 ? 1 : 2];
+}
+
+/** An age's decade and third as written (`mid-70s`), or null for none. */
+export function decadeOfAge(written: string): { third: string; separator: string; decade: number; spelled: boolean } | null {
+  const match = new RegExp(`^(?:${AGE_DECADE.source})$`, "i").exec(written);
+  if (!match) return null;
+  const decade = match[3] === undefined ? DECADE_WORDS.indexOf(match[4].toLowerCase()) : Number(match[3]);
+  return { third: match[1], separator: match[2], decade, spelled: match[3] === undefined };
+}
+
+/** `age` written as `like` writes its decade (`mid-70s` -> `early-40s`, `late seventies` -> `mid forties`), its case kept. */
+export function ageInDecadeLike(like: string, age: number): string | null {
+  const written = decadeOfAge(like);
+  const decade = Math.floor(age / 10);
+  if (written === null || decade < 2 || decade > 9) return null;
+  const third = /^[A-Z]/.test(written.third) ? thirdOf(age)[0].toUpperCase() + thirdOf(age).slice(1) : thirdOf(age);
+  return `${third}${written.separator}${written.spelled ? DECADE_WORDS[decade] : `${decade}0s`}`;
+}
+
 /** Detects the ages of the registered birth dates among `entries()` (read at each call: values added at run time count). */
 export function ageDetector(entries: () => readonly VaultEntry[], reference: CalendarDate): Detector {
   let seen = -1;
@@ -82,10 +110,16 @@ export function ageDetector(entries: () => readonly VaultEntry[], reference: Cal
       const dates = birthDates();
       if (dates.length === 0) return [];
       const found: Detection[] = [];
+      const push = ({ entry }: { entry: VaultEntry }, start: number, end: number) =>
+        found.push({ start, end, field: entry.field, kind: entry.kind, valueType: entry.valueType, tier: 1, confidence: AGE_CONFIDENCE, source: "vault", value: entry.value, role: "age" });
       for (const { start, end, age } of writtenAges(text)) {
-        for (const { entry, ages } of dates) {
-          if (!ages.has(age)) continue;
-          found.push({ start, end, field: entry.field, kind: entry.kind, valueType: entry.valueType, tier: 1, confidence: AGE_CONFIDENCE, source: "vault", value: entry.value, role: "age" });
+        for (const birth of dates) if (birth.ages.has(age)) push(birth, start, end);
+      }
+      // Round 4 red team: `mid-70s`, `late seventies` of the real birth date passed beside its surrogate.
+      for (const match of /(?:early|mid|late)/i.test(text) ? text.matchAll(AGE_DECADE) : []) {
+        const written = decadeOfAge(match[0])!;
+        for (const birth of dates) {
+          if ([...birth.ages].some((age) => Math.floor(age / 10) === written.decade && thirdOf(age) === written.third.toLowerCase())) push(birth, match.index, match.index + match[0].length);
         }
       }
       return found;

@@ -10,13 +10,18 @@
 import { SPACE_CODE, type NormalizeBuffer } from "./normalize.js";
 import { isTitle } from "./words.js";
 
-/** What may follow the cut: an ellipsis, closing quotes, brackets or emphasis, whitespace. A period alone ends a sentence. */
-const AFTER_CUT = /^(?:\.{3}|…)?["'”’)\]*_]*\s*$/;
+/**
+ * What may follow the cut: a date's or number's separator the cut fell after (`2026-01-`), an ellipsis,
+ * closing quotes, brackets or emphasis, whitespace. A period alone ends a sentence.
+ */
+const AFTER_CUT = /^[-/]?(?:\.{3}|…)?["'”’)\]*_]*\s*$/;
 /** Normalized characters before the cut searched for the value's start. */
 const REACH = 64;
 /** A shorter piece (`Mar`, `12`) reads as ordinary text. */
 const MIN_ALPHANUMERICS = 5;
 const LETTER_OR_DIGIT = /[\p{L}\p{N}]/u;
+/** Digits cut between two of their groups tell this many or more (a date's year and month). */
+const MIN_CUT_DIGITS = 6;
 /** A labelled line whose value ends in a letter or digit (an ellipsis, closing marks after it): group 1 is the value, up to REACH characters. */
 const LABELLED_LINE_END = new RegExp(`:[ \\t]*([^\\n:]{0,${REACH - 1}}?[\\p{L}\\p{N}])(?:\\.{3}|…)?["'”’)\\]*_]*[ \\t]*\\r?\\n`, "gu");
 
@@ -123,9 +128,11 @@ export class CutTails {
     const pieceAlphanumerics = alphanumerics(piece);
     if (pieceAlphanumerics < MIN_ALPHANUMERICS) return -1;
     const spansTokens = piece.includes(" ");
+    // Digits cut between their groups are the value's too (`2026-01-` of a visit date: its year and month).
+    const digitGroups = spansTokens && pieceAlphanumerics >= MIN_CUT_DIGITS && /^[\d ]+$/.test(piece);
     for (let at = lowerBound(this.forms, piece); at < this.forms.length && this.forms[at].startsWith(piece); at++) {
       const form = this.forms[at];
-      if (form.length === piece.length || form.charCodeAt(piece.length) === SPACE_CODE) continue;
+      if (form.length === piece.length || (form.charCodeAt(piece.length) === SPACE_CODE && !digitGroups)) continue;
       // Cut inside a leading title (`Attorne` of `Attorney Lee`): the title names nobody.
       if (!spansTokens && form.includes(" ") && isTitle(form.slice(0, form.indexOf(" ")))) continue;
       if (spansTokens || 2 * pieceAlphanumerics >= alphanumerics(form)) return this.entries[at];

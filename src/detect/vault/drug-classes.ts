@@ -3,6 +3,9 @@ import type { Variant } from "./variant.js";
 import { fieldNameWords } from "./words.js";
 
 const ALLERGY_WORDS: ReadonlySet<string> = new Set(["allergy", "allergies", "allergic", "allergen", "allergens", "intolerances"]);
+const MEDICATION_WORDS: ReadonlySet<string> = new Set(["medication", "medications", "meds", "drugs", "prescription", "prescriptions", "rx"]);
+/** A drug with its dose (`trazodone 50 mg`, `metformin 500mg twice daily`): group 1 is the drug. */
+const DOSED = /^([a-z][a-z -]*[a-z]) \d+(?:[.,]\d+)? ?(?:mg|mcg|ug|g|ml|units?|iu|meq)\b/;
 
 /** Whether a field holds a person's allergies (`allergies`, `drug_allergies`, `knownAllergens`), by the words of its name. */
 export function isAllergyField(field: string): boolean {
@@ -43,6 +46,17 @@ const DRUG_CLASSES: ReadonlyArray<readonly [allergens: readonly string[], indica
   [["shellfish"], ["shrimp", "crab", "lobster", "crustaceans", "shellfish free"]],
   [["peanuts", "peanut"], ["peanut", "peanuts", "tree nuts", "peanut oil"]],
 ];
+
+/** Whether a field holds a person's medications (`medications`, `current_meds`, `prescriptions`), by the words of its name. */
+export function isMedicationField(field: string): boolean {
+  return fieldNameWords(field).some((word) => MEDICATION_WORDS.has(word));
+}
+
+/** A dosed drug by its name alone (`trazodone` of `trazodone 50 mg`): answers name the drug without its dose. */
+export function medicationVariants(normalized: string): Variant[] {
+  const drug = DOSED.exec(normalized)?.[1];
+  return drug === undefined ? [] : [{ form: drug, confidence: WINDOW_CONFIDENCE, role: "indicator" }];
+}
 
 /**
  * A known allergen's class words (its plural among them: `penicillins` passed where `Penicillin` was

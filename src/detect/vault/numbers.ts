@@ -232,7 +232,26 @@ export function numberVariants(kind: string, value: ParsedNumber): Variant[] {
   const amount = Number(`${value.integer}.${value.fraction || "0"}`);
   if (amount >= MIN_WHOLE_UNITS && !/^0*$/.test(value.fraction)) variants.push(...wholeUnitVariants(value.integer, amount));
   if (amount >= MIN_SCALED) variants.push(...roundedVariants(amount));
+  variants.push(...figureCountVariants(value.integer));
   return variants;
+}
+
+const FIGURE_COUNTS = ["", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve"];
+/** Fewer digits than this and `low five figures` tells little (a $10,000-$33,000 band is everyone's). */
+const MIN_FIGURES = 6;
+
+/**
+ * An amount told by its count of digits and the third its leading digit is in (`low eight figures` of a
+ * 12,500,000 settlement, `mid-six figures`, `a high-seven-figure sum`): a band no wider than a third of its
+ * order. Redacted as a band (`role: "band"`): no surrogate is written so.
+ */
+function figureCountVariants(integer: string): Variant[] {
+  const digits = integer.replace(/^0+/, "");
+  if (digits.length < MIN_FIGURES || digits.length >= FIGURE_COUNTS.length) return [];
+  const lead = Number(digits[0]);
+  const third = lead <= 3 ? "low" : lead <= 6 ? "mid" : "high";
+  const count = FIGURE_COUNTS[digits.length];
+  return [`${third} ${count} figures`, `${third} ${count} figure`, `${third} ${digits.length} figures`, `${third} ${digits.length} figure`].map((form) => ({ form, confidence: SPELLED_CONFIDENCE, role: "band" }));
 }
 
 /** An amount as a span writes it: grouped with `,` `.` or spaces, a decimal `.` or `,`, a scale word after (`~$0.86 million`). */

@@ -41,6 +41,8 @@ const PERFORMANCE_LABELS = ["rating", "ratings", "rated", "rate", "performance",
 const LETTER_LABELS_BEFORE = ["rating", "rated", "grade", "graded", "tier", "band"];
 /** Words between such a word and the letter (`the tier is A`, `rated as B`). */
 const LETTER_CONNECTORS = ["", "is ", "of ", "as "];
+/** The same with an article, which goes with the letter (`rated an F`: `an` left beside a placeholder said A, E or F). */
+const ARTICLES = ["a ", "an "];
 /** Words that name a letter grade after it (`C-tier`, `A-rated`, `B rating`, `a C internal rating`). */
 const LETTER_LABELS_AFTER = [
   "rating", "rated", "grade", "tier", "band", "internal rating", "internal grade", "internal tier",
@@ -82,9 +84,13 @@ export function ratingBandVariants(field: string, value: string): Variant[] {
  */
 export function gradeLetterVariants(field: string, value: string, normalized: string, headLabel: string | null): Variant[] {
   if (!isRatingField(field) || !LETTER_GRADE.test(value.trim())) return [];
-  const letter = (form: string, at: "head" | "tail"): Variant => ({ form, confidence: WINDOW_CONFIDENCE, role: "after-label", [at]: normalized.length });
+  const letter = (form: string, at: "head" | "tail", length = normalized.length): Variant => ({ form, confidence: WINDOW_CONFIDENCE, role: "after-label", [at]: length });
   return [
     ...LETTER_LABELS_BEFORE.filter((label) => label !== headLabel).flatMap((label) => LETTER_CONNECTORS.map((connector) => letter(`${label} ${connector}${normalized}`, "tail"))),
+    // Round 4 red team (probes): `Internal rating: an F`, `rated a C`, `rated as an 'A'` passed whole; the head label too, which `labeledVariants` reads without an article.
+    ...LETTER_LABELS_BEFORE.flatMap((label) =>
+      LETTER_CONNECTORS.flatMap((connector) => ARTICLES.map((article) => letter(`${label} ${connector}${article}${normalized}`, "tail", article.length + normalized.length))),
+    ),
     ...LETTER_LABELS_AFTER.map((label) => letter(`${normalized} ${label}`, "head")),
   ];
 }

@@ -3,7 +3,7 @@ import type { FieldType } from "../../policy/infer.js";
 import { addressVariants } from "./addresses.js";
 import { caseTypeVariants, isCaseTypeField } from "./case-types.js";
 import { departmentWorkVariants, isDepartmentField } from "./department-work.js";
-import { allergyVariants, isAllergyField } from "./drug-classes.js";
+import { allergyVariants, isAllergyField, isMedicationField, medicationVariants } from "./drug-classes.js";
 import { gradeLetterVariants, ratingBandVariants, scoreBandVariants } from "./rating-bands.js";
 import { isClinicalField, phraseVariants } from "./context.js";
 import { birthDateVariants, isBirthField } from "./birth-dates.js";
@@ -81,6 +81,7 @@ function variantsOf(field: string, kind: string, valueType: ValueType, value: st
   if (isCaseTypeField(field) && !isCanary(value)) all.push(...caseTypeVariants(normalized));
   if (isDepartmentField(field)) all.push(...departmentWorkVariants(normalized));
   if (isAllergyField(field) && !isCanary(value)) all.push(...allergyVariants(normalized));
+  if (isMedicationField(field) && !isCanary(value)) all.push(...medicationVariants(normalized));
   all.push(...ratingBandVariants(field, value));
   // A value has tens of forms at most: a linear search beats building a key string and map per form.
   const best: Variant[] = [];

@@ -326,8 +326,8 @@ export class Vault implements Detector {
       case "after-label": {
         // The value ends the form (`rating d`) or, with `head`, starts it (`c tier`).
         const [valueStart, valueEnd] = variant.head === undefined ? [end - (variant.tail ?? 0), end] : [start, start + variant.head];
-        // The value's letters keep their case: `rating: A` is a grade, `rating a` an article.
-        if (writtenAs(norm, valueStart, valueEnd, this.list[entry].value)) hits.candidates.push({ ...hit, start: valueStart, end: valueEnd });
+        // The value's letters keep their case: `rating: A` is a grade, `rating a` an article (one may go before it: `rated an F`).
+        if (writtenAs(norm, valueStart, valueEnd, this.list[entry].value, variant.head === undefined)) hits.candidates.push({ ...hit, start: valueStart, end: valueEnd });
         return;
       }
       case "near-label":
@@ -613,9 +613,10 @@ function isWordInCapitals(value: string): boolean {
   return value.length <= 3 && /^[A-Z]+$/.test(value) && (isStopword(value.toLowerCase()) || isDictionaryWord(value.toLowerCase()));
 }
 
-function writtenAs(norm: NormalizeBuffer, start: number, end: number, value: string): boolean {
+function writtenAs(norm: NormalizeBuffer, start: number, end: number, value: string, afterArticle = false): boolean {
   const [from, to] = originalSpan(norm, start, end);
-  return norm.source.slice(from, to) === value;
+  const written = norm.source.slice(from, to);
+  return written === value || (afterArticle && written.endsWith(value) && /^an?[ \t]+['"‘“`*]*$/i.test(written.slice(0, written.length - value.length)));
 }
 
 /** Quote marks that open and close a cited word. */

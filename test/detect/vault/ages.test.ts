@@ -27,6 +27,12 @@ describe("ages a registered date of birth gives away", () => {
     }
   });
 
+  it("finds an age told by the third of its decade (77: `late 70s`, 74-76 a year or more before: `mid-seventies`)", () => {
+    // Round 4 red team: `mid-70s`, `late 70s` of the real birth date passed beside its surrogate.
+    expect(agesIn("A woman in her late 70s (late seventies); mid-70s in 2024; Late 70's")).toEqual(["late 70s", "late seventies", "mid-70s", "Late 70's"]);
+    expect(agesIn("in her early 70s; mid-60s; late 80s; a mid-sized clinic")).toEqual([]);
+  });
+
   it("finds it in a label's marks, a table cell, JSON, clinical shorthand, after `turned` and before `th birthday`", () => {
     const written = ["**Age:** 77", "| DOB | 1948-08-24 |\n| Age | 77 |", '{"dob": "1948-08-24", "age": 77}', "Age (years): 77", "Age/Sex: 77/F", "77 y.o. female", "77yo", "77-yo",
       "(77 yrs)", "77y", "77F with chest pain", "77M presents with", "turned 77 in August", "her 77th birthday",
@@ -71,6 +77,14 @@ describe("ages through the guard", () => {
     expect(surrogate).not.toBe("1948-08-24");
     expect(Number(age)).toBe(ageAt(parseDate(surrogate)!, parseDate("2026-01-29")!));
     expect(decisions.map((decision) => [decision.field, decision.action])).toEqual([["dob", "fpe"], ["dob", "fpe"]]);
+  });
+
+  it("tells the surrogate's age by its decade where the real one was told so, and redacts it where that age has none (a child's)", () => {
+    expect(clerk("born 1948-08-24, in her late 70s").content).toMatch(/^born 20\d\d-\d\d-\d\d, in her \[REDACTED:date\]$/);
+    const { content } = createRecons({ ...options, secret: "ages-5" }).sanitizeSync({ channel: "C2", content: "born 1948-08-24, in her late 70s", recipient: "clerk" });
+    const [, surrogate, told] = /^born (\d{4}-\d{2}-\d{2}), in her (.+)$/.exec(content)!;
+    const age = ageAt(parseDate(surrogate)!, parseDate("2026-01-29")!);
+    expect(told).toBe(`${["early", "early", "early", "early", "mid", "mid", "mid", "late", "late", "late"][age % 10]} ${Math.floor(age / 10)}0s`);
   });
 
   it("keeps the age for an authorized reader and restores it exactly from shared state", () => {

@@ -4,7 +4,7 @@ import { createRecons } from "../../../src/guard.js";
 import { Vault } from "../../../src/detect/vault/vault.js";
 import { inferFieldType } from "../../../src/policy/infer.js";
 
-const VAULT = { merchant: "James Grant", ssn: "123-45-6789", insurance_id: "INS-67737826" };
+const VAULT = { merchant: "James Grant", ssn: "123-45-6789", insurance_id: "INS-67737826", visit_date: "2026-01-14" };
 const guard = () =>
   createRecons({
     secret: "cut-secret",
@@ -24,6 +24,8 @@ describe("a value cut off where its text ends (log previews, memory excerpts)", 
     ["Cache: the SSN on file is 123-45-67", "ssn", "123-45-67"],
     ["Insurance INS-6773…", "insurance_id", "INS-6773"],
     ["Paid to James Gran**", "merchant", "James Gran"],
+    // Round 4 red team: a memory write cut after a date's month kept the real year and month.
+    ["Cache: patient seen on 2026-01-", "visit_date", "2026-01"],
   ])("%s: the cut piece is found as its value", (text, field, piece) => {
     const found = vault().detect(text).filter((d) => d.role === "cut-tail");
     expect(found.map((d) => [d.field, text.slice(d.start, d.end)])).toEqual([[field, piece]]);
@@ -36,6 +38,7 @@ describe("a value cut off where its text ends (log previews, memory excerpts)", 
     "The Grand...", // not the start of any value
     "We saw James", // a whole token: the first-name rules decide, not this one
     "SSN on file: 123\n\n45 6...", // over a line break: two texts, not one cut value
+    "Budget 2026-", // digits between groups fewer than a year and a month
   ])("%s: no cut value", (text) => {
     expect(vault().detect(text).filter((d) => d.role === "cut-tail")).toEqual([]);
   });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { allergyVariants, isAllergyField } from "../../../src/detect/vault/drug-classes.js";
+import { allergyVariants, isAllergyField, medicationVariants } from "../../../src/detect/vault/drug-classes.js";
 import { createRecons } from "../../../src/guard.js";
 
 const sanitized = (vault: Record<string, string>, text: string) =>
@@ -29,5 +29,14 @@ describe("an allergy told by its drug class", () => {
     expect(codeine).not.toMatch(/opioids|hydrocodone|morphine/i);
     // Another allergy's class stays as written.
     expect(sanitized({ allergies: "['Codeine']" }, "No penicillins were given.")).toBe("No penicillins were given.");
+  });
+
+  it("keeps a dosed medication's name alone from a reader the medication list is kept from", () => {
+    // Round 4 red team: the vault's `trazodone 50 mg` passed as `Trazodone` without its dose.
+    expect(medicationVariants("trazodone 50 mg").map((variant) => variant.form)).toEqual(["trazodone"]);
+    expect(medicationVariants("metformin 500mg twice daily").map((variant) => variant.form)).toEqual(["metformin"]);
+    // Dev's lists are ordinary words without a dose: nothing more than the word itself.
+    expect(medicationVariants("music")).toEqual([]);
+    expect(sanitized({ medications: "['trazodone 50 mg']" }, "Continue Trazodone at bedtime.")).not.toMatch(/trazodone/i);
   });
 });

@@ -388,6 +388,8 @@ describe("Vault", () => {
     expectNotFound(vault, ["stones at stage 3", "chronic pain; a disease of the liver was found, and then much later on the spleen failed", "hypertensive"]);
     // A diagnosis's own term is enough alone.
     expect(found(vault, "kidney stones at stage 3")).toEqual([["kidney", "diagnosis_real", 0.6]]);
+    // Round 4 red team: the stage told as a disease's beside a redacted name (`a decline in [R] consistent with stage 3 disease`).
+    expect(found(vault, "consistent with stage 3 disease")).toEqual([["stage 3 disease", "diagnosis_real", 0.6]]);
   });
 
   it("finds a diagnosis by the words that tell it (specialist, test, drug, lay name), only for that diagnosis and only in a diagnosis field", () => {
@@ -524,10 +526,22 @@ describe("Vault", () => {
     for (const text of ["internal tier C.", "the C-tier risk rating", "a C-rated account", "Rationale: C rating and", "a C internal rating", "top tier (C)", "the tier is C", "rated as C"]) {
       expect(letters(text), text).toEqual(["C"]);
     }
+    // Round 4 (probes): after an article, which goes with it (`an` beside a placeholder said A, E or F).
+    for (const [text, span] of [["Internal rating: a C.", "a C"], ["The account was rated a C", "a C"], ["rated as an 'C' internally", "an 'C"]]) {
+      expect(letters(text), text).toEqual([span]);
+    }
+    expectNotFound(vault, ["The rating a customer gets", "rated a c-suite favourite"]);
     // Another letter, the letter as a word, and a grade word about something else.
     expectNotFound(vault, ["a B-rated account", "tier c", "Vitamin C intake, a five-star rating", "Class C shares"]);
     expectNotFound(vaultOf({ status: "C" }), ["a C-rated account"]);
   });
+  it("finds an amount told by its count of digits and the third its first digit is in", () => {
+    // Round 4 red team: `a settlement in the low eight figures` of 12,500,000.
+    const settlement = vaultOf({ settlement_amount: 12_500_000 });
+    expect(found(settlement, "a settlement in the low eight figures; a low 8-figure deal").map(([text]) => text)).toEqual(["low eight figures", "low 8-figure"]);
+    expectNotFound(settlement, ["a high-seven-figure sum", "mid eight figures", "low five figures"]);
+  });
+
   it("finds a credit score's band beside the score's words", () => {
     // 17 dev messages write `Credit Score: **726** (Fair)`: beside the noised score the band told where the real one stands.
     const score = vaultOf({ credit_score: 726 });
