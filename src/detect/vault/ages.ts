@@ -64,6 +64,8 @@ const DECADE_WORDS = ["", "", "twenties", "thirties", "forties", "fifties", "six
 /** An age told by a third of its decade (`mid-70s`, `late seventies`, `early 40's`): groups 1 the third, 2 its separator, 3 the decade's digit or 4 its word. */
 const AGE_DECADE = new RegExp(`\\b(early|mid|late)([- ]?)(?:([2-9])0['’]?s|(${DECADE_WORDS.filter(Boolean).join("|")}))\\b`, "gi");
 const THIRDS = ["early", "mid", "late"];
+/** What every such age has: most texts have none, and are not scanned for one. */
+const DECADE_HINT = /(?:early|mid|late)[- ]?(?:[2-9]0|twent|thirt|fort|fift|sixt|sevent|eight|ninet)/i;
 
 /** The third of its decade an age is in (`mid` of 75), as `AGE_DECADE` writes it. */
 function thirdOf(age: number): string {
@@ -116,7 +118,7 @@ export function ageDetector(entries: () => readonly VaultEntry[], reference: Cal
         for (const birth of dates) if (birth.ages.has(age)) push(birth, start, end);
       }
       // Round 4 red team: `mid-70s`, `late seventies` of the real birth date passed beside its surrogate.
-      for (const match of /(?:early|mid|late)/i.test(text) ? text.matchAll(AGE_DECADE) : []) {
+      for (const match of DECADE_HINT.test(text) ? text.matchAll(AGE_DECADE) : []) {
         const written = decadeOfAge(match[0])!;
         for (const birth of dates) {
           if ([...birth.ages].some((age) => Math.floor(age / 10) === written.decade && thirdOf(age) === written.third.toLowerCase())) push(birth, match.index, match.index + match[0].length);

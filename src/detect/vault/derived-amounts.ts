@@ -47,6 +47,8 @@ const WRITTEN_AMOUNT = /(?<![A-Za-z0-9.,])([$€£¥₹][ \t]?|USD[ \t]?)?(\d{1,
 const BAND_END = String.raw`([$€£¥₹][ \t]?|USD[ \t]?)?(\d{1,3}(?:,\d{3})+|\d+)(?:\.(\d+))?(?:[ \t]?(k|K|thousand|[mM]\b|million))?`;
 /** Two amounts as a band (`$145K–$155K`, `$120,000 - $130,000`, `$120-130K`). */
 const BAND = new RegExp(String.raw`(?<![A-Za-z0-9.,])${BAND_END}[ \t]*(?:–|—|-|to)[ \t]*${BAND_END}(?![A-Za-z0-9]|[.,]\d)`, "g");
+/** What every band has (`5K–$1`, `0 - $1`, `0 to 1`): most texts have none, and are not scanned for one. */
+const BAND_HINT = /\d(?:[kKmM]|[ \t]?(?:thousand|million))?[ \t]*(?:[–—-]|to)[ \t]*(?:[$€£¥₹]|USD)?[ \t]?\d/;
 /** Widest band, as a share of its middle, that still tells the amount inside it (a $10K band pins a $150K salary to ±3.5 %). */
 const TIGHT_BAND = 0.12;
 
@@ -170,7 +172,7 @@ export function derivedAmountDetector(entries: () => readonly VaultEntry[]): Det
         found.push({ start, end, field: entry.field, kind: entry.kind, valueType: entry.valueType, tier: 1, confidence: DERIVED_CONFIDENCE, source: "vault", value, role: "derived-amount" });
       // A tight band around an amount (`Salary band: $145K–$155K` of 149,990) told it as well as a rounding would: moved whole.
       const bands: Array<[number, number]> = [];
-      for (const match of /[–—-]|\bto\b/.test(text) ? text.matchAll(BAND) : []) {
+      for (const match of BAND_HINT.test(text) ? text.matchAll(BAND) : []) {
         const read = bandRead(match[0]);
         const source = read && sourceByFactor(amounts, read, 1);
         if (!source) continue;
