@@ -28,6 +28,8 @@ describe("review 6: detection on held-out-like text", () => {
       ["employee_id,hire_date\nEMP-44120,2018-06-05", ["44120", "2018-06-05"]],
       ["88400,15230.55,702", ["88400", "15230.55", "702"]],
       ["[88400,702]", ["88400", "702"]],
+      // Round 5 red team: a date ending in two digits before a comma and two more (`2018-06-05,66`, an age column) read as `05,66`, a decimal number.
+      ["Name,2018-06-05,66", ["2018-06-05"]],
     ] as const) {
       const out = deliver(guard, text, "introduced");
       for (const raw of raws) expect(out, text).not.toContain(raw);

@@ -27,13 +27,14 @@ const YEARS_BEFORE_REFERENCE = 3;
  */
 const AGE_PHRASE = new RegExp(
   [
-    /\b(?:age|aged)\b[ \t*_|:"']{0,8}(?:(?:\((?:years?|yrs?|y)\)|\/(?:sex|gender))[ \t*_|:"']{0,8})?(?:(?:of|is|was|would be|will be|is now)\b[ \t]{0,3})?(?:(?:~|about |approximately |approx\. )[ \t]{0,3})?(\d{1,3})\b/.source,
+    /\b(?:age|aged)\b[ \t*_|:="']{0,8}(?:(?:\((?:years?|yrs?|y)\)|\/(?:sex|gender))[ \t*_|:"']{0,8})?(?:(?:of|is|was|would be|will be|is now)\b[ \t]{0,3})?(?:(?:~|about |approximately |approx\. )[ \t]{0,3})?(\d{1,3})\b/.source,
     /(?<![$€£.,\d])\b(\d{1,3})(?:[ -](?:years?|yrs?)[ -]old\b|[ \t-]?(?:y\/o|y\.o\.?|yo|yrs?)(?![\p{L}\d])|y\b|[ \t]y(?=[ \t]*[),;\]])|[ \t]?[MF](?=[ \t]+(?:with|w\/|presents|presenting|patient|pt|who|complains|c\/o|reports)\b|[ \t]*[,;)\]]|\.(?:\s|$)))/u.source,
     /\bturned[ \t]+(\d{1,3})\b/.source,
     /\b(\d{1,3})(?:st|nd|rd|th)[ \t]+birthday\b/.source,
     // After a name, between commas or in parentheses (`Ryan Wilson, 55, presents`, `Mr. Wilson (55)`): the first digit is
     // consumed before the lookbehind reads the name back, so the scan goes from digit to digit, not from capital to capital.
-    /(\d(?<=(\p{Lu}[\p{L}'’-]*)(?:,[ \t]?|[ \t]?\()\d)\d{0,2})(?=[ \t]*(?:[,;]|\r?\n|$)|\)|\.(?:\s|$))/u.source,
+    // After an ISO date the same way (`Name,1959-03-17,66`: a CSV row's age column beside the date of birth).
+    /(\d(?<=(?:(\p{Lu}[\p{L}'’-]*)|\d{4}-\d\d-\d\d)(?:,[ \t]?|[ \t]?\()\d)\d{0,2})(?=[ \t]*(?:[,;]|\r?\n|$)|\)|\.(?:\s|$))/u.source,
     // A person's, told (`He is 55.`, `she's 55`, `Patient is 55`), not a quantity (`he is 55 kg`, `is 55%`); read back from its first digit too.
     /(\d(?<=\b(?:he|she|patient|pt)(?:['’]s|[ \t]+(?:is|was|turns|turned))[ \t]+\d)\d{0,2})(?![\d%]|[.,]\d|[ \t]*(?:%|percent|mg|kg|kgs|lb|lbs|cm|mm|in|inches|min|minutes|hours|days|weeks|months|points|pts|bpm)\b)/u.source,
   ].join("|"),

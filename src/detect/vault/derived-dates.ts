@@ -65,7 +65,7 @@ const MONTH_RANGE = new RegExp(
  * A year told as a quarter or a part of it (`Q3 2020`, `early 2024`; groups 1-2), or a year alone after
  * the words that date a start (`since 2014`, `hired in 2020`; group 3: the year alone is the span).
  */
-const PART_OF_YEAR = /\b(?:(Q[1-4][ \t]+|(?:early|mid|late)[- ]|(?:the[ \t]+)?(?:first|second|third|fourth)[ \t]+quarter[ \t]+of[ \t]+)(\d{4})|(?<=\b(?:since|hired[ \t]+in|joined[ \t]+in|joined|started[ \t]+in|employed[ \t]+since|with[ \t]+us[ \t]+since|tenure[ \t]+since)[ \t*_]{1,4})(\d{4}))\b/gi;
+const PART_OF_YEAR = /\b(?:(Q[1-4][ \t]+|(?:early|mid|late)[- ]|(?:the[ \t]+)?(?:first|second|third|fourth)[ \t]+quarter[ \t]+of[ \t]+)(\d{4})|(?<=\b(?:since|hired[ \t]+in|joined(?:[ \t]+us)?[ \t]+in|joining(?:[ \t]+us)?[ \t]+in|joined|started[ \t]+in|employed[ \t]+since|with[ \t]+us[ \t]+since|tenure[ \t]+since)[ \t*_]{1,4})(\d{4}))\b/gi;
 /** Months of the year each part opens (a quarter, or early/mid/late as thirds): the first month a reader takes it for. */
 const PART_FIRST_MONTH: Readonly<Record<string, number>> = { q1: 1, q2: 4, q3: 7, q4: 10, first: 1, second: 4, third: 7, fourth: 10, early: 1, mid: 5, late: 9 };
 

@@ -327,7 +327,16 @@ export class NormalizeBuffer implements OriginMap {
     while (index - 1 - before >= 0 && isDigitCode(codes[index - 1 - before])) before++;
     // After a decimal point (`15230.55,`) no grouping or decimal comma can follow; after a dot grouping (`1.234,`) one can.
     if (index - 1 - before >= 0 && codes[index - 1 - before] === DOT_CODE && before !== 3) return false;
+    // After a group of another length than three joined to digits by a dash or slash, a date's or an identifier's last group
+    // (`1959-03-17,66` of a CSV row: no number is grouped so), the comma is the row's.
+    if (before !== 3 && before > 0 && this.followsJoinedDigits(index - before)) return false;
     return after <= 2 || (after === 3 && before <= 3);
+  }
+
+  /** Whether the digits starting at normalized `index` follow a digit and a `-` or `/` in the source (`03-17`, `12/31`). */
+  private followsJoinedDigits(index: number): boolean {
+    const at = this.origin[index];
+    return at >= 2 && (this.source.charAt(at - 1) === "-" || this.source.charAt(at - 1) === "/") && isDigitCode(this.source.charCodeAt(at - 2));
   }
 
   /** Normalized index of the character at original offset `offset` (it must have one). */

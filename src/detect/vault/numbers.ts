@@ -237,8 +237,8 @@ export function numberVariants(kind: string, value: ParsedNumber): Variant[] {
 }
 
 const FIGURE_COUNTS = ["", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve"];
-/** Fewer digits than this and `low five figures` tells little (a $10,000-$33,000 band is everyone's). */
-const MIN_FIGURES = 6;
+/** Fewer digits than this and `low four figures` tells little (a $1,000-$3,300 band is everyone's); `high five figures` of a $92,000 settlement told it. */
+const MIN_FIGURES = 5;
 
 /**
  * An amount told by its count of digits and the third its leading digit is in (`low eight figures` of a

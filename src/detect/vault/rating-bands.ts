@@ -13,7 +13,7 @@ const LEVELS = ["low", "lower", "very low", "minimal", "moderate", "medium", "el
 const GRADE_GLOSSES = [
   "concerning", "excellent", "good", "strong", "solid", "fair", "average", "below average", "above average", "moderate", "moderately",
   "medium", "mid level", "poor", "weak", "low", "lower", "high", "higher", "elevated", "severe", "favorable", "unfavorable",
-  "acceptable", "problematic", "healthy", "stable", "prime", "subprime", "best", "worst", "highest", "lowest",
+  "acceptable", "problematic", "healthy", "stable", "prime", "subprime", "best", "worst", "highest", "lowest", "top",
 ];
 /** The words that name a grade near a level (`Internal Rating: [REDACTED] (high risk)`, `rated as higher risk`). */
 const GRADE_LABELS = ["rating", "rated", "grade", "graded", "tier"];

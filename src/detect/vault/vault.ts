@@ -327,7 +327,10 @@ export class Vault implements Detector {
         // The value ends the form (`rating d`) or, with `head`, starts it (`c tier`).
         const [valueStart, valueEnd] = variant.head === undefined ? [end - (variant.tail ?? 0), end] : [start, start + variant.head];
         // The value's letters keep their case: `rating: A` is a grade, `rating a` an article (one may go before it: `rated an F`).
-        if (writtenAs(norm, valueStart, valueEnd, this.list[entry].value, variant.head === undefined)) hits.candidates.push({ ...hit, start: valueStart, end: valueEnd });
+        if (!writtenAs(norm, valueStart, valueEnd, this.list[entry].value, variant.head === undefined)) return;
+        // A grade in a range or list of grades (`Internal Rating A–C`, `A/B proceed`) is a policy's, not the value: found only when it was the value, it told it.
+        if (inGradeRange(norm, valueStart, valueEnd)) return;
+        hits.candidates.push({ ...hit, start: valueStart, end: valueEnd });
         return;
       }
       case "near-label":
@@ -611,6 +614,15 @@ function withValuePossessive(source: string, [start, end]: [number, number], val
 /** A short value in capitals that is a word in lowercase (`IT`, `US`): only its capitals are the value, `it's` is no department. */
 function isWordInCapitals(value: string): boolean {
   return value.length <= 3 && /^[A-Z]+$/.test(value) && (isStopword(value.toLowerCase()) || isDictionaryWord(value.toLowerCase()));
+}
+
+/** A range or list of letter grades around source [from, to) of normalized [start, end): `A–C`, `A/B`, `B-D`. */
+const GRADE_AFTER = /^[ \t]?[–—/-][ \t]?[A-F][+-]?(?![A-Za-z])/;
+const GRADE_BEFORE = /(?<![A-Za-z])[A-F][+-]?[ \t]?[–—/-][ \t]?$/;
+
+function inGradeRange(norm: NormalizeBuffer, start: number, end: number): boolean {
+  const [from, to] = originalSpan(norm, start, end);
+  return GRADE_AFTER.test(norm.source.slice(to, to + 6)) || GRADE_BEFORE.test(norm.source.slice(Math.max(0, from - 6), from));
 }
 
 function writtenAs(norm: NormalizeBuffer, start: number, end: number, value: string, afterArticle = false): boolean {

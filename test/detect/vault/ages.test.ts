@@ -27,6 +27,12 @@ describe("ages a registered date of birth gives away", () => {
     }
   });
 
+  it("finds an age in a CSV row's column after the date of birth, and after `age=`", () => {
+    // Round 5 red team: `Name,1959-03-17,66` kept the real age beside the moved date; `age=66` too.
+    expect(agesIn("name,dob,age\nDora,1948-08-24,77\nage=77")).toEqual(["77", "77"]);
+    expect(agesIn("Apples, 77, pears; 2026-01-05,77 mg")).toEqual([]);
+  });
+
   it("finds an age told by the third of its decade (77: `late 70s`, 74-76 a year or more before: `mid-seventies`)", () => {
     // Round 4 red team: `mid-70s`, `late 70s` of the real birth date passed beside its surrogate.
     expect(agesIn("A woman in her late 70s (late seventies); mid-70s in 2024; Late 70's")).toEqual(["late 70s", "late seventies", "mid-70s", "Late 70's"]);

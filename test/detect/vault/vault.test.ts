@@ -505,6 +505,8 @@ describe("Vault", () => {
     const vault = vaultOf({ internal_rating: "F" });
     expect(found(vault, "Internal Rating: F (high risk)")).toEqual([["F", "internal_rating", 0.85], ["high risk", "internal_rating", 0.6]]);
     expect(found(vault, "Your account is currently rated as **higher risk**.")).toEqual([["higher risk", "internal_rating", 0.6]]);
+    // Round 5: `carries our top internal rating` beside a redacted letter.
+    expect(found(vault, "carries our top internal rating").map(([text]) => text)).toEqual(["top"]);
     expect(found(vault, "a moderate-risk internal rating")).toEqual([["moderate-risk", "internal_rating", 0.6]]);
     expect(found(vault, "- Risk Level: Moderate")).toEqual([["Moderate", "internal_rating", 0.6]]);
     // A judgement beside the grade's label: `[REDACTED] (Concerning)`, `a mid-level risk profile`.
@@ -523,14 +525,18 @@ describe("Vault", () => {
     // Red team (new finance traces): `tier C`, `C-tier`, `an A-rated account`, `B rating`, `top tier (A)` kept the grade.
     const vault = vaultOf({ internal_rating: "C" });
     const letters = (text: string) => found(vault, text).map(([written]) => written);
-    for (const text of ["internal tier C.", "the C-tier risk rating", "a C-rated account", "Rationale: C rating and", "a C internal rating", "top tier (C)", "the tier is C", "rated as C"]) {
+    for (const text of ["internal tier C.", "the C-tier risk rating", "a C-rated account", "Rationale: C rating and", "a C internal rating", "the tier is C", "rated as C"]) {
       expect(letters(text), text).toEqual(["C"]);
     }
+    // `top` glosses it too (round 5: `our top internal rating`).
+    expect(letters("top tier (C)")).toEqual(["top", "C"]);
     // Round 4 (probes): after an article, which goes with it (`an` beside a placeholder said A, E or F).
     for (const [text, span] of [["Internal rating: a C.", "a C"], ["The account was rated a C", "a C"], ["rated as an 'C' internally", "an 'C"]]) {
       expect(letters(text), text).toEqual([span]);
     }
     expectNotFound(vault, ["The rating a customer gets", "rated a c-suite favourite"]);
+    // Round 5: a range or list of grades is a policy's (`Internal Rating A–C`): found only where it held the value, it told it.
+    expectNotFound(vault, ["| Internal Rating | C–D |", "Ratings B/C proceed", "rating A-C required"]);
     // Another letter, the letter as a word, and a grade word about something else.
     expectNotFound(vault, ["a B-rated account", "tier c", "Vitamin C intake, a five-star rating", "Class C shares"]);
     expectNotFound(vaultOf({ status: "C" }), ["a C-rated account"]);
@@ -540,6 +546,8 @@ describe("Vault", () => {
     const settlement = vaultOf({ settlement_amount: 12_500_000 });
     expect(found(settlement, "a settlement in the low eight figures; a low 8-figure deal").map(([text]) => text)).toEqual(["low eight figures", "low 8-figure"]);
     expectNotFound(settlement, ["a high-seven-figure sum", "mid eight figures", "low five figures"]);
+    // Round 5: `high five figures` of a $92,000 settlement.
+    expect(found(vaultOf({ settlement_amount: 92_000 }), "in the high five figures").map(([text]) => text)).toEqual(["high five figures"]);
   });
 
   it("finds a credit score's band beside the score's words", () => {
