@@ -3,7 +3,7 @@
  * masked tail, a name part, a glued handle, an age of a birth date, a cut tail) shows the same part
  * of the whole value's surrogate, and whether the restore side finds that part again.
  */
-import { ageAt, ageInDecadeLike, decadeOfAge } from "../detect/vault/ages.js";
+import { ageAt, DECADE_WORDS, decadeOfAge, thirdOf } from "../detect/vault/ages.js";
 import { parseDate, type CalendarDate } from "../detect/vault/dates.js";
 import { bandRead, derivationOf, MONTH_SHARE, roundedRead, TOTAL_FACTORS } from "../detect/vault/derived-amounts.js";
 import { writtenAmountValue } from "../detect/vault/numbers.js";
@@ -62,11 +62,8 @@ function surrogateAge(whole: string, original: string, registered: string, refer
   if (!birth || !surrogate) throw new OperatorError("the birth date or its surrogate is not a date", "age-without-date");
   const shift = ageAt(surrogate, reference) - ageAt(birth, reference);
   // An age told by its decade (`mid-70s`) is told again for the surrogate's age (`early 40s`).
-  if (decadeOfAge(original)) {
-    const moved = ageInDecadeLike(original, ageAt(birth, reference) + shift);
-    if (moved === null) throw new OperatorError("the surrogate birth date gives no age in a decade", "age-out-of-range");
-    return moved;
-  }
+  const decade = decadeOfAge(original);
+  if (decade) return ageInDecadeLike(decade, ageAt(birth, reference) + shift);
   const age = Number(original) + shift;
   if (!(age >= 0 && age <= MAX_AGE)) throw new OperatorError("the surrogate birth date gives no age", "age-out-of-range");
   return String(age);
@@ -110,6 +107,13 @@ function shiftedDate(whole: string, written: string, registered: string): string
   const shifted = new Date(Date.UTC(year, month - 1, day) + (dayNumber(surrogate) - dayNumber(real)) * DAY_MS);
   const date = writeDate({ year: shifted.getUTCFullYear(), month: shifted.getUTCMonth() + 1, day: shifted.getUTCDate() }, read.layout);
   return weekday ? weekdayLike(weekday[1], shifted.getUTCDay()) + weekday[2] + date : date;
+}
+
+/** `age` written as `written` writes its decade (`mid-70s` -> `early-40s`, `late seventies` -> `mid forties`), its case kept. */
+function ageInDecadeLike(written: NonNullable<ReturnType<typeof decadeOfAge>>, age: number): string {
+  const decade = Math.floor(age / 10);
+  if (decade < 2 || decade >= DECADE_WORDS.length) throw new OperatorError("the surrogate birth date gives no age in a decade", "age-out-of-range");
+  return `${caseLike(thirdOf(age), written.third)}${written.separator}${written.spelled ? DECADE_WORDS[decade] : `${decade}0s`}`;
 }
 
 const QUARTER_WORDS = ["first", "second", "third", "fourth"];

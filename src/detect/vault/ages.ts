@@ -61,34 +61,27 @@ export function agesOf(birth: CalendarDate, reference: CalendarDate): Set<number
   return new Set(Array.from({ length: YEARS_BEFORE_REFERENCE + 1 }, (_, back) => now - back).filter((age) => age >= 0));
 }
 
-const DECADE_WORDS = ["", "", "twenties", "thirties", "forties", "fifties", "sixties", "seventies", "eighties", "nineties"];
+export const DECADE_WORDS = ["", "", "twenties", "thirties", "forties", "fifties", "sixties", "seventies", "eighties", "nineties"];
 /** An age told by a third of its decade (`mid-70s`, `late seventies`, `early 40's`): groups 1 the third, 2 its separator, 3 the decade's digit or 4 its word. */
 const AGE_DECADE = new RegExp(`\\b(early|mid|late)([- ]?)(?:([2-9])0['’]?s|(${DECADE_WORDS.filter(Boolean).join("|")}))\\b`, "gi");
+/** `AGE_DECADE` as a whole span's reading. */
+const WHOLE_AGE_DECADE = new RegExp(`^(?:${AGE_DECADE.source})$`, "i");
 const THIRDS = ["early", "mid", "late"];
 /** What every such age has: most texts have none, and are not scanned for one. */
 const DECADE_HINT = /(?:early|mid|late)[- ]?(?:[2-9]0|twent|thirt|fort|fift|sixt|sevent|eight|ninet)/i;
 
 /** The third of its decade an age is in (`mid` of 75), as `AGE_DECADE` writes it. */
-function thirdOf(age: number): string {
+export function thirdOf(age: number): string {
   const unit = age % 10;
   return THIRDS[unit <= 3 ? 0 : unit <= 6 ? 1 : 2];
 }
 
 /** An age's decade and third as written (`mid-70s`), or null for none. */
 export function decadeOfAge(written: string): { third: string; separator: string; decade: number; spelled: boolean } | null {
-  const match = new RegExp(`^(?:${AGE_DECADE.source})$`, "i").exec(written);
+  const match = WHOLE_AGE_DECADE.exec(written);
   if (!match) return null;
   const decade = match[3] === undefined ? DECADE_WORDS.indexOf(match[4].toLowerCase()) : Number(match[3]);
   return { third: match[1], separator: match[2], decade, spelled: match[3] === undefined };
-}
-
-/** `age` written as `like` writes its decade (`mid-70s` -> `early-40s`, `late seventies` -> `mid forties`), its case kept. */
-export function ageInDecadeLike(like: string, age: number): string | null {
-  const written = decadeOfAge(like);
-  const decade = Math.floor(age / 10);
-  if (written === null || decade < 2 || decade > 9) return null;
-  const third = /^[A-Z]/.test(written.third) ? thirdOf(age)[0].toUpperCase() + thirdOf(age).slice(1) : thirdOf(age);
-  return `${third}${written.separator}${written.spelled ? DECADE_WORDS[decade] : `${decade}0s`}`;
 }
 
 /** Detects the ages of the registered birth dates among `entries()` (read at each call: values added at run time count). */

@@ -47,6 +47,8 @@ const WRITTEN_AMOUNT = /(?<![A-Za-z0-9.,])([$€£¥₹][ \t]?|USD[ \t]?)?(\d{1,
 const BAND_END = String.raw`([$€£¥₹][ \t]?|USD[ \t]?)?(\d{1,3}(?:,\d{3})+|\d+)(?:\.(\d+))?(?:[ \t]?(k|K|thousand|[mM]\b|million))?`;
 /** Two amounts as a band (`$145K–$155K`, `$120,000 - $130,000`, `$120-130K`). */
 const BAND = new RegExp(String.raw`(?<![A-Za-z0-9.,])${BAND_END}[ \t]*(?:–|—|-|to)[ \t]*${BAND_END}(?![A-Za-z0-9]|[.,]\d)`, "g");
+/** `BAND` as a whole span's reading. */
+const WHOLE_BAND = new RegExp(`^(?:${BAND.source})$`);
 /** What every band has (`5K–$1`, `0 - $1`, `0 to 1`): most texts have none, and are not scanned for one. */
 const BAND_HINT = /\d(?:[kKmM]|[ \t]?(?:thousand|million))?[ \t]*(?:[–—-]|to)[ \t]*(?:[$€£¥₹]|USD)?[ \t]?\d/;
 /** Widest band, as a share of its middle, that still tells the amount inside it (a $10K band pins a $150K salary to ±3.5 %). */
@@ -57,7 +59,7 @@ const TIGHT_BAND = 0.12;
  * none (no currency, magnitude or grouping: `2021-2023`), or too wide to tell an amount.
  */
 export function bandRead(written: string): AmountRead | null {
-  const match = new RegExp(`^(?:${BAND.source})$`).exec(written);
+  const match = WHOLE_BAND.exec(written);
   if (!match) return null;
   const [, lowSign, lowInteger, lowDecimals = "", lowMagnitude, highSign, highInteger, highDecimals = "", highMagnitude] = match;
   if ([lowSign, highSign, lowMagnitude, highMagnitude].every((part) => part === undefined) && !`${lowInteger}${highInteger}`.includes(",")) return null;

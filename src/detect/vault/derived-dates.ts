@@ -61,31 +61,40 @@ const MONTH_RANGE = new RegExp(
   "gi",
 );
 
+/** What opens a year's part: a quarter, a third, `the third quarter of`. */
+const PART_OPENING = String.raw`Q[1-4][ \t]+|(?:early|mid|late)[- ]|(?:the[ \t]+)?(?:first|second|third|fourth)[ \t]+quarter[ \t]+of[ \t]+`;
+/** Words that date a start before a year alone. */
+const START_WORDS = String.raw`since|hired[ \t]+in|joined(?:[ \t]+us)?[ \t]+in|joining(?:[ \t]+us)?[ \t]+in|joined|started[ \t]+in|employed[ \t]+since|with[ \t]+us[ \t]+since|tenure[ \t]+since`;
 /**
  * A year told as a quarter or a part of it (`Q3 2020`, `early 2024`; groups 1-2), or a year alone after
  * the words that date a start (`since 2014`, `hired in 2020`; group 3: the year alone is the span).
  */
-const PART_OF_YEAR = /\b(?:(Q[1-4][ \t]+|(?:early|mid|late)[- ]|(?:the[ \t]+)?(?:first|second|third|fourth)[ \t]+quarter[ \t]+of[ \t]+)(\d{4})|(?<=\b(?:since|hired[ \t]+in|joined(?:[ \t]+us)?[ \t]+in|joining(?:[ \t]+us)?[ \t]+in|joined|started[ \t]+in|employed[ \t]+since|with[ \t]+us[ \t]+since|tenure[ \t]+since)[ \t*_]{1,4})(\d{4}))\b/gi;
+const PART_OF_YEAR = new RegExp(String.raw`\b(?:(${PART_OPENING})(\d{4})|(?<=\b(?:${START_WORDS})[ \t*_]{1,4})(\d{4}))\b`, "gi");
+/** A year's part as a whole span: its opening (group 1) and year (group 2). */
+const WHOLE_PART_OF_YEAR = new RegExp(String.raw`^(?:(${PART_OPENING}))?(\d{4})$`, "i");
 /** Months of the year each part opens (a quarter, or early/mid/late as thirds): the first month a reader takes it for. */
 const PART_FIRST_MONTH: Readonly<Record<string, number>> = { q1: 1, q2: 4, q3: 7, q4: 10, first: 1, second: 4, third: 7, fourth: 10, early: 1, mid: 5, late: 9 };
 
 /** The part of a year written (`Q3 2020`, `early 2024`, `2014` after `since`): its opening word, its first month, and its year; null for none. */
 export function partOfYear(written: string): { opening: string; month: number | null; year: number } | null {
-  const match = /^(?:(Q[1-4][ \t]+|(?:early|mid|late)[- ]|(?:the[ \t]+)?(?:first|second|third|fourth)[ \t]+quarter[ \t]+of[ \t]+))?(\d{4})$/i.exec(written);
+  const match = WHOLE_PART_OF_YEAR.exec(written);
   if (!match) return null;
   const opening = match[1] ?? "";
   const word = /^(q[1-4]|early|mid|late)|(first|second|third|fourth)/i.exec(opening.trim().replace(/^the\s+/i, ""));
   return { opening, month: word ? PART_FIRST_MONTH[(word[1] ?? word[2]).toLowerCase()] : null, year: Number(match[2]) };
 }
 
+const WHOLE_MONTH_RANGE = new RegExp(`^(?:${MONTH_RANGE.source})$`, "i");
+const WHOLE_DAY_RANGE = new RegExp(`^(?:${DAY_RANGE.source})$`, "i");
+
 /** A month range's parts (`MONTH_RANGE`), or null. */
 export function monthRangeParts(written: string): RegExpExecArray | null {
-  return new RegExp(`^(?:${MONTH_RANGE.source})$`, "i").exec(written);
+  return WHOLE_MONTH_RANGE.exec(written);
 }
 
 /** A day range as its two dates written alike (`February 3, 2026` and `February 17, 2026`) and the mark between them; null for no range. */
 export function rangeDates(written: string): { first: string; second: string; between: string; monthFirst: boolean } | null {
-  const match = new RegExp(`^(?:${DAY_RANGE.source})$`, "i").exec(written);
+  const match = WHOLE_DAY_RANGE.exec(written);
   if (!match) return null;
   if (match[1] !== undefined) return { first: match[1] + match[2] + match[5], second: match[1] + match[4] + match[5], between: match[3], monthFirst: true };
   return { first: match[6] + match[9], second: match[8] + match[9], between: match[7], monthFirst: false };
