@@ -6,10 +6,11 @@ import { defaultRecognizers, recognizerDetector } from "./detect/recognizers/ind
 import { ageDetector } from "./detect/vault/ages.js";
 import { derivedAmountDetector } from "./detect/vault/derived-amounts.js";
 import { derivedDateDetector } from "./detect/vault/derived-dates.js";
+import { tableCellDetector } from "./detect/vault/table-cells.js";
 import { parseDate, type CalendarDate } from "./detect/vault/dates.js";
 import { asciiDigits, escapedAs, normalizeValue, unescapedText, withoutAccents, withoutLookalikes } from "./detect/vault/normalize.js";
 import { isGivenNameForm, namePart } from "./detect/vault/names.js";
-import { DEPARTMENT_KIND, isDepartmentField, isListedDepartment } from "./transform/operators/names/departments.js";
+import { DEPARTMENT_KIND, departmentNamedLike, isDepartmentField, isListedDepartment, isOtherDepartmentName } from "./transform/operators/names/departments.js";
 import { nicknamesOf } from "./detect/vault/nicknames.js";
 import { isDictionaryWord } from "./detect/vault/words.js";
 import { Vault } from "./detect/vault/vault.js";
@@ -254,6 +255,7 @@ class Guard implements ReconsGuard {
       ageDetector(() => this.vault.entries(), this.ageReference),
       derivedDateDetector(() => this.vault.entries()),
       derivedAmountDetector(() => this.vault.entries()),
+      tableCellDetector(() => this.vault.entries()),
       recognizerDetector(recognizers),
       ...options.detectors,
     ];
@@ -640,10 +642,13 @@ class Guard implements ReconsGuard {
     const { field, value } = detection;
     if (field === null || value === undefined || !isDepartmentField(field) || !isListedDepartment(value)) return null;
     const plain = plainForm(original);
-    if (normalizeValue(plain) !== normalizeValue(value)) return null;
+    // Its other name (`Human Resources` of `HR`) reads as the pseudonym's name of that style, where it has one.
+    const renamed = isOtherDepartmentName(plain, value);
+    if (!renamed && normalizeValue(plain) !== normalizeValue(value)) return null;
     const operator = this.operators.get("pseudonymize");
     try {
-      return operator ? this.applied.apply(operator, { value: plain, field, kind: DEPARTMENT_KIND, valueType: "value", registered: value }).text : null;
+      const pseudonym = operator ? this.applied.apply(operator, { value: renamed ? value : plain, field, kind: DEPARTMENT_KIND, valueType: "value", registered: value }).text : null;
+      return pseudonym !== null && renamed ? departmentNamedLike(pseudonym, plain) : pseudonym;
     } catch {
       return null;
     }

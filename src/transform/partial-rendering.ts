@@ -1,7 +1,7 @@
 import { layIdentifier } from "../detect/vault/digit-skeletons.js";
 import { spelledLike } from "../detect/vault/emails.js";
 import { suffixLike } from "../detect/vault/identifiers.js";
-import { headDigits, maskedTail } from "../detect/vault/masked.js";
+import { identifierHead, maskedTail } from "../detect/vault/masked.js";
 import { glueLike, roleNamePart, spelledLettersLike } from "../detect/vault/names.js";
 import { localNumber, phoneExtension } from "../detect/vault/phones.js";
 import { spokenLike } from "../detect/vault/spoken-digits.js";
@@ -20,7 +20,7 @@ export function renderedPart(role: VariantRole, span: string, from: string, to: 
     case "masked-tail":
       return maskedTail(to, span.replace(/\D/g, "").length);
     case "masked-head": {
-      const head = headDigits(to, span.replace(/\D/g, "").length);
+      const head = identifierHead(to, span.replace(/\D/g, "").length);
       return head === null ? null : layIdentifier(span, head);
     }
     case "regrouped-digits":
@@ -31,7 +31,8 @@ export function renderedPart(role: VariantRole, span: string, from: string, to: 
       return layIdentifier(span, localNumber(to) ?? "");
     case "phone-extension": {
       const extension = phoneExtension(to);
-      return extension === null ? null : span.replace(/\d+/, extension);
+      // Written without its leading zeros, the other extension is too.
+      return extension === null ? null : span.replace(/\d+/, (digits) => (digits.startsWith("0") ? extension : extension.replace(/^0+(?=\d)/, "")));
     }
     case "spoken-digits":
       return spokenLike(span, to);

@@ -7,14 +7,14 @@ import { ageAt, DECADE_WORDS, decadeOfAge, thirdOf } from "../detect/vault/ages.
 import { parseDate, type CalendarDate } from "../detect/vault/dates.js";
 import { bandRead, derivationOf, MONTH_SHARE, roundedRead, TOTAL_FACTORS } from "../detect/vault/derived-amounts.js";
 import { writtenAmountValue } from "../detect/vault/numbers.js";
-import { DAY_MS, dayNumber, LEADING_WEEKDAY, monthRangeParts, nearestYear, partOfYear, rangeDates } from "../detect/vault/derived-dates.js";
+import { centuryNearest, DAY_MS, dayListParts, dayNumber, LEADING_WEEKDAY, monthRangeParts, nearestYear, partOfYear, rangeDates } from "../detect/vault/derived-dates.js";
 import { readDate, writeDate } from "./operators/date-layout.js";
 import { layHandle, localPart } from "../detect/vault/emails.js";
 import { isGluedFormOf, isGluedShape, isSpelledFindable } from "../detect/vault/names.js";
 import type { VariantRole } from "../detect/vault/variant.js";
 import type { Action } from "../event.js";
 import { OperatorError } from "./base.js";
-import { movedNumber } from "./operators/mldp.js";
+import { movedNumber, roundedNumber } from "./operators/mldp.js";
 import { renderedPart } from "./partial-rendering.js";
 
 /**
@@ -91,6 +91,8 @@ function shiftedDate(whole: string, written: string, registered: string): string
   if (months) return shiftedMonthRange(months, whole, registered);
   const range = rangeDates(written);
   if (range) return shiftedRange(range, whole, registered);
+  const list = dayListParts(written);
+  if (list) return shiftedDayList(list, whole, registered);
   // A weekday before the date is the moved date's (`Tuesday, February 10, 2026` -> `Friday, ...`).
   const weekday = LEADING_WEEKDAY.exec(written);
   const original = weekday ? written.slice(weekday[0].length) : written;
@@ -98,7 +100,8 @@ function shiftedDate(whole: string, written: string, registered: string): string
   if (!real || !surrogate || !read) throw new OperatorError("the date, its surrogate or the date written near it is not a date", "derived-date-unread");
   const { month, day } = read.parts;
   // A month and day alone (`Feb 16`) is in the year nearest the registered date.
-  const year = read.parts.year ?? (day === undefined ? undefined : nearestYear(original, real)?.year);
+  const writtenYear = read.parts.year !== undefined && read.layout.shortYear ? centuryNearest(read.parts.year, real.year) : read.parts.year;
+  const year = writtenYear ?? (day === undefined ? undefined : nearestYear(original, real)?.year);
   if (year === undefined || month === undefined) throw new OperatorError("the date written near a registered one has no month or year", "derived-date-unread");
   if (day === undefined) {
     const months = year * 12 + month - 1 + (surrogate.year - real.year) * 12 + (surrogate.month - real.month);
@@ -153,6 +156,28 @@ function shiftedRange(range: NonNullable<ReturnType<typeof rangeDates>>, whole: 
   const [a, b] = [parts(first), parts(second)];
   if (!a || !b || a[1] !== b[1] || a[3] !== b[3]) return `${first}${range.between}${second}`;
   return range.monthFirst ? `${a[1]}${a[2]}${range.between}${b[2]}${a[3]}` : `${a[2]}${range.between}${b[2]}${a[3]}`;
+}
+
+/**
+ * Days of one month listed (`February 19, 20 or 23, 2026`), each moved as the registered date's
+ * surrogate is; a day that lands in the next month is written with its month's name (`July 30, 31 or August 3`).
+ */
+function shiftedDayList(list: NonNullable<ReturnType<typeof dayListParts>>, whole: string, registered: string): string {
+  const [real, surrogate] = [parseDate(registered), parseDate(whole)];
+  const [, monthWritten, between, firstDay] = /^(\S+?)(\.?[ \t]+)(\d{1,2})$/.exec(list.first) ?? [];
+  const first = real && (list.year ? parseDate(list.first + list.year) : nearestYear(list.first, real));
+  if (!real || !surrogate || !first || monthWritten === undefined) throw new OperatorError("the listed days or the registered date is not read", "derived-date-unread");
+  const offset = dayNumber(surrogate) - dayNumber(real);
+  const moved = [firstDay, ...list.days.map(({ day }) => day)].map((day) => new Date(Date.UTC(first.year, first.month - 1, Number(day)) + offset * DAY_MS));
+  const years = new Set(moved.map((date) => date.getUTCFullYear()));
+  if (list.year && years.size > 1) throw new OperatorError("the listed days move into two years", "derived-date-unread");
+  let month = -1;
+  const days = moved.map((date, at) => {
+    const named = date.getUTCMonth() !== month ? `${monthLike(monthWritten, date.getUTCMonth())}${at === 0 ? between : " "}` : "";
+    month = date.getUTCMonth();
+    return `${at === 0 ? "" : list.days[at - 1].before}${named}${date.getUTCDate()}`;
+  });
+  return days.join("") + list.year.replace(/\d{4}/, String(moved[0].getUTCFullYear()));
 }
 
 const MONTHS = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"];
@@ -224,10 +249,13 @@ function scaledAmount(whole: string, written: string, registered: string): strin
   const [real, surrogate, read] = [writtenAmountValue(registered), writtenAmountValue(whole), writtenAmountValue(written)];
   // A band around the amount moves whole, both ends by its noise.
   if (real && surrogate && bandRead(written)) return movedNumber(written, surrogate.value - real.value, "every");
-  // A month's share may be written rounded (`about $8,360` of 100,300 a year).
-  const factor = real && read ? (derivationOf(read, real.value, TOTAL_FACTORS) ?? derivationOf(roundedRead(read, written), real.value, MONTH_SHARE)) : null;
+  const exact = real && read ? derivationOf(read, real.value, TOTAL_FACTORS) : null;
+  if (real && surrogate && exact !== null) return movedNumber(written, (surrogate.value - real.value) * exact);
+  // A month's share may be written rounded (`about $8,360` of 100,300 a year): the surrogate's share rounded alike (moved by
+  // the noise, it kept the real share's rounding error).
+  const factor = real && read ? derivationOf(roundedRead(read, written), real.value, MONTH_SHARE) : null;
   if (!real || !surrogate || factor === null) throw new OperatorError("the amount written is no computation of the registered one", "derived-amount-unread");
-  return movedNumber(written, (surrogate.value - real.value) * factor);
+  return roundedNumber(written, surrogate.value * factor);
 }
 
 function numberedBandRedacted(): never {

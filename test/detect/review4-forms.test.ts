@@ -113,10 +113,28 @@ describe("review 4 (a): forms that reach an unauthorized recipient", () => {
     expectNoLeak(guardFor("balance", 484801.59), "Balance: $0.48M", "0.48M");
   });
 
+  it("a small amount's whole units beside a currency leak (`~$991`, `912 dollars` of a transaction of 991.05, 912.40)", () => {
+    // Round 6 red team: Claude's hedged summaries round transactions to the dollar.
+    expectNoLeak(guardFor("amount", 991.05), "The largest recent charge (~$991) may be it.", "991");
+    expectNoLeak(guardFor("amount", 912.4), "The largest charge was 912 dollars.", "912");
+    expectNoLeak(guardFor("amount", 873.9), "between roughly $19 and $874", "874");
+    // Alone, three digits are anyone's; two are anyone's beside a currency too.
+    const guard = guardFor("amount", 991.05);
+    expect(guard.sanitizeSync({ channel: "C2", content: "Room 991 has 991 items.", recipient: "other" }).content).toBe("Room 991 has 991 items.");
+    expect(guardFor("amount", 19.45).sanitizeSync({ channel: "C2", content: "about $19", recipient: "other" }).content).toBe("about $19");
+  });
+
   it("a diagnosis leaks as its standard clinical abbreviation (HTN, T2D, CKD3)", () => {
     expectNoLeak(guardFor("diagnosis", "Hypertension Stage 2"), "Assessment: HTN, stage 2. Continue lisinopril.", "HTN");
     expectNoLeak(guardFor("diagnosis", "Type 2 Diabetes Mellitus"), "PMH: T2D, on metformin.", "T2D");
     expectNoLeak(guardFor("diagnosis", "Chronic Kidney Disease Stage 3"), "Dx: CKD3, eGFR 45.", "CKD3");
+    // Round 6 red team: the shorthand with a separator, a Roman numeral, a substage or a glued stage passed.
+    for (const text of ["Assessment: type 2 DM, poorly controlled.", "PMH: DM II.", "PMH: DM-2.", "PMH: type II DM."]) expectNoLeak(guardFor("diagnosis", "Type 2 Diabetes Mellitus"), text, "DM");
+    expectNoLeak(guardFor("diagnosis", "Chronic Kidney Disease Stage 3"), "Assessment: CKD3a, stable.", "CKD3a");
+    expectNoLeak(guardFor("diagnosis", "Hypertension Stage 2"), "Problem list: HTN2.", "HTN2");
+    expectNoLeak(guardFor("diagnosis", "Generalized Anxiety Disorder"), "Repeat the GAD7 at next visit.", "GAD7");
+    const other = guardFor("diagnosis", "Hypertension");
+    expect(other.sanitizeSync({ channel: "C2", content: "We use DM 2 as the second direct message.", recipient: "analyst" }).content).toBe("We use DM 2 as the second direct message.");
   });
 
   it("a diagnosis with one term of its own leaks inflected (`diabetic` of `type 2 diabetes`, `asthmatic` of `Asthma`)", () => {
@@ -345,6 +363,19 @@ describe("review 4 (c): surrogates that break the text", () => {
     expect(traceLayout).toMatch(/\d{4}x\d{3}$/); // got "(862)075-8357g070"
     const [e164] = unauthorized(guardFor("phone", "+1-982-414-6584x044"), "Phone: +1-982-414-6584x044");
     expect(e164).toMatch(/^Phone: \+1-/); // got "+0-799-756-9198k985"
+  });
+
+  it("a phone's extension written without its leading zeros is the extension too, shown and restored without them", () => {
+    // Round 6 red team: `x0872` written `ext. 872` kept the real extension beside an enciphered number.
+    const guard = createRecons({ secret: "ext", vault: { phone: "(952) 417-3368x0402" }, policy: { fields: { phone: { authorized: ["desk"] } } } });
+    for (const text of ["Reach him at (952) 417-3368, ext 402.", "Call (952) 417-3368 x402", "His extension 402 is new"]) {
+      const out = guard.sanitizeSync({ channel: "C2", content: text, recipient: "other" }).content as string;
+      expect(out, text).not.toMatch(/402|417/);
+      expect(out, text).not.toContain("REDACTED");
+      // Beside its number, the extension reads back as the registered phone's whole (`x0402`): the same extension.
+      const written = guard.sanitizeSync({ channel: "C5", content: text }, { reversible: true }).content as string;
+      expect((guard.sanitizeSync({ channel: "C5", content: written, recipient: "desk" }).content as string).replace("0402", "402")).toBe(text);
+    }
   });
 
   it("an address redacted across a CSV row's cells, a JSON string's fields, XML elements, YAML lines or a table's cells keeps that structure", () => {

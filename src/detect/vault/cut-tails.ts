@@ -22,6 +22,14 @@ const MIN_ALPHANUMERICS = 5;
 const LETTER_OR_DIGIT = /[\p{L}\p{N}]/u;
 /** Digits cut between two of their groups tell this many or more (a date's year and month). */
 const MIN_CUT_DIGITS = 6;
+/** A cut amount (`$52,41` of 52,416) tells this many of its digits or more, and half of them (an identifier in groups, `MIN_CUT_DIGITS`). */
+const MIN_GROUPED_CUT_DIGITS = 4;
+/** Separators a number or identifier is grouped with as written; its compact form drops them. */
+const GROUP_SEPARATORS = /[ ,.\-/]/g;
+/** A piece of digit (and letter) groups: a number or identifier written grouped, not words. */
+const GROUPED_PIECE = /^(?=.*\d)[\p{L}\d]+(?:[ ,.][\p{L}\d]+)+$/u;
+/** A registered form that is a plain number (`377097.95`, `52416`): its cut may be written with thousands commas. */
+const PLAIN_NUMBER = /^(\d+)(?:\.(\d+))?$/;
 /** A labelled line whose value ends in a letter or digit (an ellipsis, closing marks after it): group 1 is the value, up to REACH characters. */
 const LABELLED_LINE_END = new RegExp(`:[ \\t]*([^\\n:]{0,${REACH - 1}}?[\\p{L}\\p{N}])(?:\\.{3}|…)?["'”’)\\]*_]*[ \\t]*\\r?\\n`, "gu");
 
@@ -41,6 +49,12 @@ function alphanumerics(form: string): number {
   return count;
 }
 
+/** A compact form's entry and its normalized form as registered. */
+interface CompactOrigin {
+  entry: number;
+  form: string;
+}
+
 /** (normalized form, entry) of the values of the entries from `from` on, as registered. */
 export type RegisteredForms = (from: number) => Iterable<readonly [string, number]>;
 
@@ -48,6 +62,9 @@ export type RegisteredForms = (from: number) => Iterable<readonly [string, numbe
 export class CutTails {
   private forms: string[] = [];
   private entries: number[] = [];
+  /** Compact forms (separators dropped) of the number- and identifier-like values, sorted, with their entries and forms as registered. */
+  private compactForms: string[] = [];
+  private compactOrigins: CompactOrigin[] = [];
   /** Entries [0, indexed) are in the sorted lists. */
   private indexed = 0;
 
@@ -56,6 +73,8 @@ export class CutTails {
     const copy = new CutTails();
     copy.forms = this.forms.slice();
     copy.entries = this.entries.slice();
+    copy.compactForms = this.compactForms.slice();
+    copy.compactOrigins = this.compactOrigins.slice();
     copy.indexed = this.indexed;
     return copy;
   }
@@ -63,19 +82,15 @@ export class CutTails {
   /** Take in the forms of entries [indexed, entryCount): a batch sorted in, a few inserted. */
   update(entryCount: number, registeredForms: RegisteredForms): void {
     if (this.indexed === entryCount) return;
-    const added = [...registeredForms(this.indexed)].filter(([form]) => alphanumerics(form) > MIN_ALPHANUMERICS);
+    const registered = [...registeredForms(this.indexed)];
     this.indexed = entryCount;
-    if (added.length > this.forms.length / 4) {
-      const pairs = [...this.forms.map((form, at) => [form, this.entries[at]] as const), ...added].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-      this.forms = pairs.map(([form]) => form);
-      this.entries = pairs.map(([, entry]) => entry);
-      return;
-    }
-    for (const [form, entry] of added) {
-      const at = lowerBound(this.forms, form);
-      this.forms.splice(at, 0, form);
-      this.entries.splice(at, 0, entry);
-    }
+    const added = registered.filter(([form]) => alphanumerics(form) > MIN_ALPHANUMERICS);
+    [this.forms, this.entries] = sortedIn(this.forms, this.entries, added);
+    const compact = registered.flatMap(([form, entry]) => {
+      const digits = compactForm(form);
+      return digitCount(digits) >= MIN_GROUPED_CUT_DIGITS && /^[\p{L}\d]+$/u.test(digits) ? [[digits, { entry, form }] as const] : [];
+    });
+    [this.compactForms, this.compactOrigins] = sortedIn(this.compactForms, this.compactOrigins, compact);
   }
 
   /**
@@ -123,9 +138,31 @@ export class CutTails {
     return null;
   }
 
+  /**
+   * The entry of a number or identifier that `piece`, written in groups, is a proper start of, or -1:
+   * its digits a start of the value's, and a piece with commas or periods grouped as the number is
+   * (`52,41` of 52,416, not `2,670` of 267,015.88).
+   */
+  private entryCutToGroups(piece: string): number {
+    const compact = compactForm(piece);
+    // Digit groups split by spaces or dashes need as many digits as any cut between groups (`939-79` may be a room); an amount's commas fewer.
+    if (digitCount(compact) < (/[,.]/.test(piece) ? MIN_GROUPED_CUT_DIGITS : MIN_CUT_DIGITS)) return -1;
+    for (let at = lowerBound(this.compactForms, compact); at < this.compactForms.length && this.compactForms[at].startsWith(compact); at++) {
+      const whole = this.compactForms[at];
+      if (whole.length === compact.length || 2 * compact.length < whole.length) continue;
+      const { entry, form: registered } = this.compactOrigins[at];
+      if (groupedLike(piece, registered)) return entry;
+    }
+    return -1;
+  }
+
   /** The entry of a form that `piece` is a start of, cut inside a token, or -1. */
   private entryCutTo(piece: string): number {
     const pieceAlphanumerics = alphanumerics(piece);
+    if (GROUPED_PIECE.test(piece)) {
+      const entry = this.entryCutToGroups(piece);
+      if (entry !== -1) return entry;
+    }
     if (pieceAlphanumerics < MIN_ALPHANUMERICS) return -1;
     const spansTokens = piece.includes(" ");
     // Digits cut between their groups are the value's too (`2026-01-` of a visit date: its year and month).
@@ -139,6 +176,41 @@ export class CutTails {
     }
     return -1;
   }
+}
+
+/** `form` without the separators it is grouped with. */
+function compactForm(form: string): string {
+  return form.replace(GROUP_SEPARATORS, "");
+}
+
+function digitCount(text: string): number {
+  let count = 0;
+  for (let at = 0; at < text.length; at++) if (text.charCodeAt(at) >= 48 && text.charCodeAt(at) <= 57) count++;
+  return count;
+}
+
+/** Whether `piece`, grouped by spaces, or by commas and periods as the number `form` written with thousands commas or plainly, starts it. */
+function groupedLike(piece: string, form: string): boolean {
+  if (!/[,.]/.test(piece)) return true;
+  const number = PLAIN_NUMBER.exec(form);
+  if (!number) return false;
+  const [, whole, fraction] = number;
+  const decimals = fraction === undefined ? "" : `.${fraction}`;
+  return [`${whole.replace(/\B(?=(\d{3})+(?!\d))/g, ",")}${decimals}`, `${whole}${decimals}`].some((written) => written.startsWith(piece) && written !== piece);
+}
+
+/** `forms` and their `payloads` (sorted by form) with `added` sorted in: a batch merged, a few inserted. */
+function sortedIn<T>(forms: string[], payloads: T[], added: ReadonlyArray<readonly [string, T]>): [string[], T[]] {
+  if (added.length > forms.length / 4) {
+    const pairs = [...forms.map((form, at) => [form, payloads[at]] as const), ...added].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    return [pairs.map(([form]) => form), pairs.map(([, payload]) => payload)];
+  }
+  for (const [form, payload] of added) {
+    const at = lowerBound(forms, form);
+    forms.splice(at, 0, form);
+    payloads.splice(at, 0, payload);
+  }
+  return [forms, payloads];
 }
 
 /** First index whose form is not below `key`. */

@@ -1,4 +1,5 @@
 import { WINDOW_CONFIDENCE } from "./context.js";
+import { normalizeValue } from "./normalize.js";
 import type { Variant } from "./variant.js";
 import { fieldNameWords } from "./words.js";
 
@@ -37,6 +38,47 @@ const DEPARTMENT_WORK: ReadonlyArray<readonly [departments: readonly string[], i
     ["recruiting", "recruiter", "recruiters", "talent acquisition", "employee relations", "benefits administration", "hris", "hr generalist", "hr business partner"],
   ],
 ];
+
+/** Departments written both as initials and as words (`HR`, `Human Resources`): either one is the other's rendering. */
+const DEPARTMENT_NAMES: ReadonlyArray<readonly [initials: string, words: readonly string[]]> = [
+  ["HR", ["Human Resources"]],
+  ["IT", ["Information Technology"]],
+  ["PR", ["Public Relations"]],
+  ["QA", ["Quality Assurance"]],
+  ["R&D", ["Research and Development", "Research & Development"]],
+];
+
+const nameKey = (name: string): string => normalizeValue(name);
+
+/** The names of the department `name` is one of (initials first), or null. */
+function namesOf(name: string): readonly string[] | null {
+  const key = nameKey(name);
+  const names = DEPARTMENT_NAMES.find(([initials, words]) => [initials, ...words].some((other) => nameKey(other) === key));
+  return names ? [names[0], ...names[1]] : null;
+}
+
+/** Whether `written` is another name of the department `registered` (`Human Resources` of `HR`). */
+export function isOtherDepartmentName(written: string, registered: string): boolean {
+  const key = nameKey(written);
+  return key !== nameKey(registered) && (namesOf(registered)?.some((name) => nameKey(name) === key) ?? false);
+}
+
+/** `department` named as `like` is (its initials for initials, else its words): `R&D` as `Human Resources` is `Research and Development`. */
+export function departmentNamedLike(department: string, like: string): string {
+  const [names, likeNames] = [namesOf(department), namesOf(like)];
+  if (names === null || likeNames === null) return department;
+  return nameKey(likeNames[0]) === nameKey(like) ? names[0] : names[1];
+}
+
+/** A department value's other names (round 6 red team: `Human Resources` passed for a department registered as `HR`): initials count in capitals only. */
+export function departmentNameVariants(value: string): Variant[] {
+  const [initials, ...words] = namesOf(value) ?? [];
+  if (initials === undefined) return [];
+  return [
+    { form: nameKey(initials), confidence: WINDOW_CONFIDENCE, role: "acronym" } as Variant,
+    ...words.map((word): Variant => ({ form: nameKey(word), confidence: WINDOW_CONFIDENCE, role: "whole" })),
+  ].filter((variant) => variant.form !== nameKey(value));
+}
 
 /** The work words of the department a normalized value names (`engineering`, `hr`). */
 export function departmentWorkVariants(normalized: string): Variant[] {

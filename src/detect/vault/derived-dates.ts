@@ -42,6 +42,25 @@ const MONTH_MENTION = new RegExp(
 
 const fullDates = new DateRecognizer();
 
+/** A date with a two-digit year, month first (`2/19/26`): group 1 is the year. */
+const SHORT_YEAR_DATE = /\b\d{1,2}\/\d{1,2}\/(\d{2})\b(?![/.]?\d)/g;
+
+/**
+ * A full date as written, its two-digit year (`2/19/26`) in the century nearest `near`, its parts
+ * joined by dashes (`19-Feb-2026`) read as by spaces; null when it is none.
+ */
+export function fullDateOf(written: string, near: number): CalendarDate | null {
+  const short = /^(\d{1,2})\/(\d{1,2})\/(\d{2})$/.exec(written);
+  if (short) return parseDate(`${short[1]}/${short[2]}/${centuryNearest(Number(short[3]), near)}`);
+  return parseDate(written) ?? parseDate(written.replace(/-/g, " "));
+}
+
+/** The year ending in the two digits `short` nearest the year `near`. */
+export function centuryNearest(short: number, near: number): number {
+  const year = Math.floor(near / 100) * 100 + short;
+  return [year - 100, year, year + 100].reduce((best, candidate) => (Math.abs(candidate - near) < Math.abs(best - near) ? candidate : best));
+}
+
 /**
  * A range of days in one month and year, month first (`February 3–17, 2026`: groups 1-5) or day first
  * (`6–20 February 2026`: groups 6-9). Read as one date, its second day and year stayed as written.
@@ -50,6 +69,27 @@ const DAY_RANGE = new RegExp(
   `\\b(${MONTH_NAME}\\.?[ \\t]+)(\\d{1,2})([ \\t]?[–—-][ \\t]?)(\\d{1,2})(,?[ \\t]+\\d{4})\\b|\\b(\\d{1,2})([ \\t]?[–—-][ \\t]?)(\\d{1,2})([ \\t]+${MONTH_NAME}\\.?,?[ \\t]+\\d{4})\\b`,
   "gi",
 );
+
+/**
+ * Days of one month listed, month first (`February 19, 20 or 23, 2026`, `January 8 and 22`): group 1
+ * the month and first day, 2 the other days, 3 the year if written. Not before a word or number (`March 5 and 10 mg`).
+ */
+const DAY_LIST = new RegExp(
+  `\\b(${MONTH_NAME}\\.?[ \\t]+\\d{1,2})((?:(?:,[ \\t]*|[ \\t]+)(?:(?:and|or|&)[ \\t]+)?\\d{1,2}\\b(?![:.]\\d)){1,6})(,?[ \\t]+\\d{4}\\b)?(?![ \\t]*[%$\\d]|[ \\t]+(?!(?:at|from|to|in|for|with)\\b)\\p{L})`,
+  "giu",
+);
+const WHOLE_DAY_LIST = new RegExp(`^(?:${DAY_LIST.source})$`, "iu");
+
+/** A list of days in one month as its first date, the other days (each with what goes before it) and the year as written (`, 2026` or none); null for none. */
+export function dayListParts(written: string): { first: string; days: Array<{ before: string; day: string }>; year: string } | null {
+  const match = WHOLE_DAY_LIST.exec(written);
+  if (!match) return null;
+  const days = [...match[2].matchAll(/(\D*)(\d{1,2})/g)].map(([, before, day]) => ({ before, day }));
+  // Listed days ascend: `June 9, 2` is a date cut in its year.
+  const numbers = [/\d+$/.exec(match[1])![0], ...days.map(({ day }) => day)].map(Number);
+  if (numbers.some((day, at) => at > 0 && day <= numbers[at - 1])) return null;
+  return { first: match[1], days, year: match[3] ?? "" };
+}
 
 /**
  * A range of two months with the year after the second (`late February to early March 2026`,
@@ -149,7 +189,7 @@ export function derivedDateDetector(entries: () => readonly VaultEntry[]): Detec
     detect(text: string): Detection[] {
       // Most guards hold no date, most texts no year: not scanned at all; a text with no year near a registered one needs no full date scan.
       const near = registered();
-      if (near.length === 0 || !/\d{4}/.test(text)) return [];
+      if (near.length === 0 || !/\d{4}|\d\/\d\d\b/.test(text)) return [];
       const found: Detection[] = [];
       // `alongside`: the span is no form the vault matcher finds, so zero apart (`Q3 2020` of 2020-07-17) counts too.
       const add = (start: number, end: number, distance: (date: CalendarDate) => number, window: number, alongside = false) => {
@@ -166,7 +206,7 @@ export function derivedDateDetector(entries: () => readonly VaultEntry[]): Detec
         if (weekday) start -= weekday[0].length;
         found.push({ start, end, field: entry.field, kind: entry.kind, valueType: entry.valueType, tier: 1, confidence: DERIVED_CONFIDENCE, source: "vault", value: entry.value, role: "derived-date" });
       };
-      const yearNear = years.some((year) => text.includes(year));
+      const yearNear = years.some((year) => text.includes(year)) || [...text.matchAll(SHORT_YEAR_DATE)].some((match) => years.some((year) => year.endsWith(match[1])));
       const fullSpans: Array<[number, number]> = [];
       // Month and day of the full dates written: the same day written again without its year is that date.
       const fullDays = new Set<string>();
@@ -176,6 +216,25 @@ export function derivedDateDetector(entries: () => readonly VaultEntry[]): Detec
         if (written === null) continue;
         fullSpans.push([match.index, match.index + match[0].length]);
         add(match.index, match.index + match[0].length, (date) => monthNumberOf(written) - monthNumberOf(date), DERIVED_WINDOW_MONTHS);
+      }
+      // A list of days in one month, whole: its first date tells how far it is (the registered date itself too: the list is no
+      // form the vault matcher finds); without a year, as a month and day alone.
+      for (const match of text.matchAll(DAY_LIST)) {
+        const [start, end] = [match.index, match.index + match[0].length];
+        if (dayListParts(match[0]) === null) continue;
+        if (match[3] === undefined) {
+          if (nearestYear(match[1], LEAP_YEAR_START) === null) continue;
+          fullSpans.push([start, end]);
+          add(start, end, (date) => {
+            const written = nearestYear(match[1], date);
+            return written === null ? Infinity : dayNumber(written) - dayNumber(date);
+          }, yearNear ? YEARLESS_WINDOW_WITH_YEAR_DAYS : YEARLESS_WINDOW_DAYS, true);
+          continue;
+        }
+        const written = parseDate(match[1] + match[3]);
+        if (written === null) continue;
+        fullSpans.push([start, end]);
+        add(start, end, (date) => dayNumber(written) - dayNumber(date), DERIVED_WINDOW_DAYS, true);
       }
       // A day range, whole: its first date tells how far it is.
       for (const match of yearNear ? text.matchAll(DAY_RANGE) : []) {
@@ -187,7 +246,7 @@ export function derivedDateDetector(entries: () => readonly VaultEntry[]): Detec
       }
       for (const { start, end } of yearNear ? fullDates.detect(text) : []) {
         if (fullSpans.some(([from, to]) => from < end && start < to)) continue;
-        const written = parseDate(text.slice(start, end));
+        const written = fullDateOf(text.slice(start, end), near[0].date.year);
         if (written === null) continue;
         fullSpans.push([start, end]);
         fullDays.add(`${written.month}-${written.day}`);

@@ -127,15 +127,38 @@ const MASKED_HEAD_CONFIDENCE = 0.85;
 const HEAD_DIGITS = 5;
 const CARD_HEADS = [4, 6];
 const MIN_CARD_DIGITS = 12;
-/** A mask of the digits that follow (`-XXXX`, `-****`, `-xxxx`, `-••••`), right after the shown ones. */
-const MASK_AFTER = /^[\s.-]?(?:[*•#●∗]{2,}|[xX]{4}(?![\p{L}\p{N}]))/u;
+/** A mask of the digits that follow (`-XXXX`, `XXX`, `-****`, `-xxxx`, `-••••`), right after the shown ones. */
+const MASK_AFTER = /^[\s.-]?(?:[*•#●∗]{2,}|[xX]{3,}(?![\p{L}\p{N}]))/u;
 
-/** The first five digits of a nine-digit SSN as forms to find before a mask (`939 79` and `93979`), else none. */
+/** The first five digits of a nine-digit SSN as forms to find before a mask (`939 79` and `93979`), and its area alone (`537-**-****`: its state), else none. */
 export function maskedHeadVariants(ssn: string): Variant[] {
   const digits = ssn.replace(/\D/g, "");
   if (digits.length !== 9) return [];
   const head = digits.slice(0, HEAD_DIGITS);
-  return [`${head.slice(0, 3)} ${head.slice(3)}`, head].map((form) => ({ form, confidence: MASKED_HEAD_CONFIDENCE, role: "masked-head" }));
+  return [`${head.slice(0, 3)} ${head.slice(3)}`, head, head.slice(0, 3)].map((form) => ({ form, confidence: MASKED_HEAD_CONFIDENCE, role: "masked-head" }));
+}
+
+/** A phone's area code and exchange before a mask of its line (`(415) 662-XXXX`), from its ten national digits. */
+export function maskedPhoneHeadVariants(national: string): Variant[] {
+  if (national.length !== 10) return [];
+  return [`${national.slice(0, 3)} ${national.slice(3, 6)}`, national.slice(0, 6)].map((form) => ({ form, confidence: MASKED_HEAD_CONFIDENCE, role: "masked-head" }));
+}
+
+/**
+ * An identifier's prefix and first digits before a mask of the rest (`INS-7240****`, `INS-724XXXXX`):
+ * from three digits on, while two stay hidden, of one with MIN_MASKED_DIGITS or more.
+ */
+export function maskedIdHeadVariants(normalized: string): Variant[] {
+  const digitAt: number[] = [];
+  for (let at = 0; at < normalized.length; at++) if (normalized.charCodeAt(at) >= 48 && normalized.charCodeAt(at) <= 57) digitAt.push(at);
+  if (digitAt.length < MIN_MASKED_DIGITS) return [];
+  const forms: Variant[] = [];
+  for (let count = 3; count <= digitAt.length - 2; count++) {
+    const form = normalized.slice(0, digitAt[count - 1] + 1);
+    // Digits alone are a number's start (`7240`): an identifier's head needs its prefix (a card's head is maskedCardHeadVariants').
+    if (/\p{L}/u.test(form)) forms.push({ form, confidence: MASKED_HEAD_CONFIDENCE, role: "masked-head" });
+  }
+  return forms;
 }
 
 /** A card's first four and six digits as forms to find before a mask (`4119`, `411932`, `4119 32`), else none. */
@@ -152,8 +175,12 @@ export function precedesMask(source: string, end: number): boolean {
   return MASK_AFTER.test(source.slice(end, end + 8));
 }
 
-/** The first digits of `identifier`, as many as `count`: a masked head's part of the surrogate. */
-export function headDigits(identifier: string, count: number): string | null {
-  const digits = identifier.replace(/\D/g, "");
-  return digits.length > count ? digits.slice(0, count) : null;
+/** `identifier` up to its `count`-th digit, its letter prefix with it (`YNK-7782` of `YNK-77826375`): a masked head's part of the surrogate; null without more digits after. */
+export function identifierHead(identifier: string, count: number): string | null {
+  let seen = 0;
+  for (let at = 0; at < identifier.length; at++) {
+    if (!/\d/.test(identifier[at]) || ++seen < count) continue;
+    return /\d/.test(identifier.slice(at + 1)) ? identifier.slice(0, at + 1) : null;
+  }
+  return null;
 }

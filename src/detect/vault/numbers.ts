@@ -12,6 +12,8 @@ const MIN_ROUNDED = 10_000;
 /** Amounts from this size are written scaled (`$4.6K`, `4.6 thousand`): one unit of the smallest scale. */
 const MIN_SCALED = 1_000;
 const MIN_WHOLE_UNITS = 1_000;
+/** Smaller amounts' whole units are found beside a currency only, from three digits (`$19` of 19.45 is anyone's). */
+const MIN_CURRENCY_UNITS = 100;
 /** A rounded form showing one significant digit (`$6M`, `$5K`, `100,000`) is any amount of that size. */
 const MIN_SHOWN_DIGITS = 2;
 /** Writers approximate an amount to this many significant digits (`$1.3M`, `$1.28M`, `$1.287M`). */
@@ -145,8 +147,8 @@ function localGroupings({ integer, fraction }: ParsedNumber): Variant[] {
   return variants;
 }
 
-/** ISO 4217 codes of the currencies agents write most, and the euro spelled out. */
-const CURRENCY_WORD = "(?:EUR|USD|GBP|CHF|JPY|CAD|AUD|NZD|SEK|NOK|DKK|PLN|CZK|HUF|RON|BGN|TRY|BRL|MXN|INR|CNY|ZAR|[Ee]uros?)";
+/** ISO 4217 codes of the currencies agents write most, and the euro and dollar spelled out. */
+const CURRENCY_WORD = "(?:EUR|USD|GBP|CHF|JPY|CAD|AUD|NZD|SEK|NOK|DKK|PLN|CZK|HUF|RON|BGN|TRY|BRL|MXN|INR|CNY|ZAR|[Ee]uros?|[Dd]ollars?)";
 /** A currency sign or code right before a number (`€118.300`, `EUR 118.300`); bounded, so linear. */
 const CURRENCY_BEFORE = new RegExp(`(?:\\p{Sc}|(?<![\\p{L}\\p{N}])${CURRENCY_WORD})[ \u00a0\u202f]?$`, "u");
 /** A currency sign or code right after a number (`118.300 €`, `118.300 EUR`). */
@@ -231,6 +233,10 @@ export function numberVariants(kind: string, value: ParsedNumber): Variant[] {
   variants.push(...spelledOut(value.integer));
   const amount = Number(`${value.integer}.${value.fraction || "0"}`);
   if (amount >= MIN_WHOLE_UNITS && !/^0*$/.test(value.fraction)) variants.push(...wholeUnitVariants(value.integer, amount));
+  // A smaller amount's whole units only beside a currency (`~$991`, `912 dollars` of 912.40): alone, three digits are anyone's.
+  else if (amount >= MIN_CURRENCY_UNITS && !/^0*$/.test(value.fraction)) {
+    variants.push(...wholeUnitVariants(value.integer, amount).map((variant): Variant => ({ ...variant, role: "beside-currency" })));
+  }
   if (amount >= MIN_SCALED) variants.push(...roundedVariants(amount));
   variants.push(...figureCountVariants(value.integer));
   return variants;

@@ -40,7 +40,9 @@ export function phoneVariants(phone: { national: string; extension: string }): V
   // `555-0132` and `555 0132` normalize alike, `555.0132` keeps its dot; seven bare digits could be any number.
   const local = [" ", "."].map((s): Variant => ({ form: `${exchange}${s}${line}`, confidence: LOCAL_NUMBER_CONFIDENCE, role: "local-number" }));
   // An agent's note may repeat the extension on its own (`the extension x2600`): the real number's own digits.
-  const alone = phone.extension.length >= MIN_EXTENSION_ALONE ? EXTENSION_MARKERS.map((marker): Variant => ({ form: marker + phone.extension, confidence: EXTENSION_CONFIDENCE, role: "phone-extension" })) : [];
+  // Alone, its leading zeros may be dropped (`ext. 872` of `x0872`).
+  const written = [...new Set([phone.extension, phone.extension.replace(/^0+(?=\d)/, "")])];
+  const alone = written.filter((extension) => extension.length >= MIN_EXTENSION_ALONE).flatMap((extension) => EXTENSION_MARKERS.map((marker): Variant => ({ form: marker + extension, confidence: EXTENSION_CONFIDENCE, role: "phone-extension" })));
   return [...bodies.flatMap((body) => extensions.map((ext) => whole(body + ext, LAYOUT_CONFIDENCE))), ...local, ...alone];
 }
 

@@ -2,7 +2,7 @@ import type { ValueType } from "../../event.js";
 import type { FieldType } from "../../policy/infer.js";
 import { addressVariants } from "./addresses.js";
 import { caseTypeVariants, isCaseTypeField } from "./case-types.js";
-import { departmentWorkVariants, isDepartmentField } from "./department-work.js";
+import { departmentNameVariants, departmentWorkVariants, isDepartmentField } from "./department-work.js";
 import { allergyVariants, isAllergyField, isMedicationField, medicationVariants } from "./drug-classes.js";
 import { gradeLetterVariants, ratingBandVariants, scoreBandVariants } from "./rating-bands.js";
 import { isClinicalField, phraseVariants } from "./context.js";
@@ -11,7 +11,7 @@ import { dateVariants, parseDate } from "./dates.js";
 import { emailVariants } from "./emails.js";
 import { canarySuffixVariants, identifierVariants, isCanary } from "./identifiers.js";
 import { fieldLabel, labeledVariants, nearLabelVariant } from "./labels.js";
-import { maskedCardHeadVariants, maskedHeadVariants, maskedTailVariants } from "./masked.js";
+import { maskedCardHeadVariants, maskedHeadVariants, maskedIdHeadVariants, maskedPhoneHeadVariants, maskedTailVariants } from "./masked.js";
 import type { VaultMember } from "./members.js";
 import { nameVariants, parseName } from "./names.js";
 import { numberVariants, parseNumber, spelledScoreVariants } from "./numbers.js";
@@ -43,7 +43,7 @@ function kindVariants(field: string, kind: string, value: string, normalized: st
     }
     case "phone": {
       const phone = parsePhone(value);
-      if (phone) return [...phoneVariants(phone), ...maskedTailVariants(phone.national), ...spokenDigits(nationalGroups(phone.national))];
+      if (phone) return [...phoneVariants(phone), ...maskedTailVariants(phone.national), ...maskedPhoneHeadVariants(phone.national), ...spokenDigits(nationalGroups(phone.national))];
       return [...identifierVariants(kind, normalized), ...internationalPhoneVariants(value), ...spokenDigits(value)];
     }
     case "ssn":
@@ -52,7 +52,7 @@ function kindVariants(field: string, kind: string, value: string, normalized: st
       return [...identifierVariants(kind, normalized), ...maskedTailVariants(value), ...maskedCardHeadVariants(value), ...spokenDigits(value)];
     case "id":
       // The value as written: one masked already (`****3304`) has its mask there, not in the normalized form.
-      return [...identifierVariants(kind, normalized), ...maskedTailVariants(value), ...spokenDigits(value)];
+      return [...identifierVariants(kind, normalized), ...maskedTailVariants(value), ...maskedIdHeadVariants(normalized), ...spokenDigits(value)];
     case "email":
       return emailVariants(value);
     case "address":
@@ -79,7 +79,7 @@ function variantsOf(field: string, kind: string, valueType: ValueType, value: st
   const all = [whole(normalized, 1), ...kindVariants(field, kind, value, normalized)];
   if (valueType === "contextual" && !isCanary(value)) all.push(...phraseVariants(normalized, isClinicalField(field) ? value : null));
   if (isCaseTypeField(field) && !isCanary(value)) all.push(...caseTypeVariants(normalized));
-  if (isDepartmentField(field)) all.push(...departmentWorkVariants(normalized));
+  if (isDepartmentField(field)) all.push(...departmentWorkVariants(normalized), ...departmentNameVariants(value));
   if (isAllergyField(field) && !isCanary(value)) all.push(...allergyVariants(normalized));
   if (isMedicationField(field) && !isCanary(value)) all.push(...medicationVariants(normalized));
   all.push(...ratingBandVariants(field, value));

@@ -152,6 +152,41 @@ function perturb(number: WrittenNumber, noise: number, magnitude: number): strin
   return layOut(number, negative ? "-" : "", digits.slice(0, digits.length - decimals.length), digits.slice(digits.length - decimals.length));
 }
 
+/** The place `number` is rounded to, in real scale: its last displayed digit's, times ten per trailing zero (`143,000`: 1,000; `$4.2M`: 100,000). */
+function roundingUnit(number: WrittenNumber, magnitude: number): number {
+  const digits = (number.integer + number.decimals).replace(/^0+/, "");
+  const zeros = digits.length - digits.replace(/0+$/, "").length;
+  return 10 ** (zeros - number.decimals.length) * magnitude;
+}
+
+/**
+ * What a rounding of a registered value shows for its surrogate (real scale): the surrogate `noisy`
+ * rounded as `written` is (`about $143,000` of 143,250 -> `about $145,000` for 145,323), not the
+ * rounding moved by the noise (`$145,073` told the value's last digits: the surrogate minus it is the
+ * rounding's error). Where that rounding is the written number itself, one place finer, down to `finest`.
+ */
+function roundedSurrogate(written: number, unit: number, noisy: number, finest: number): number {
+  for (let place = unit; place >= finest; place /= 10) {
+    const rounded = Math.round(noisy / place) * place;
+    if (rounded !== written) return rounded;
+  }
+  return noisy;
+}
+
+/** `value` (real scale) written as `number` of `text` is, rounded as it is (`roundedSurrogate`). */
+function roundedLike(number: WrittenNumber, text: string, value: number): string {
+  const magnitude = magnitudeAfter(text.slice(number.index + number.length));
+  const shown = realScale(number, text);
+  return perturb(number, roundedSurrogate(shown.size, roundingUnit(number, magnitude), value, shown.step) - shown.size, magnitude);
+}
+
+/** The first number of `written` replaced by `value` (real scale) rounded as it is (`about $8,360` for a surrogate share of 8,436.2: `about $8,440`). */
+export function roundedNumber(written: string, value: number): string {
+  const [number] = writtenNumbers(written, undefined);
+  if (number === undefined) throw new OperatorError("no number to write", "mldp-no-number");
+  return withNumbers(written, [number], () => roundedLike(number, written, value));
+}
+
 /**
  * The first number of `written` (or `every` one: a band's two ends) moved by `delta` (real scale), rounded
  * to its last displayed digit and by at least one, in its own layout (`$7,050/month` moved by -862.4 ->
@@ -164,7 +199,12 @@ export function movedNumber(written: string, delta: number, which: "first" | "ev
   const magnitudeOf = (number: WrittenNumber) => magnitudeAfter(written.slice(number.index + number.length));
   // A band's magnitude written once counts for both ends (`$145-155K`).
   const shared = which === "every" ? magnitudeOf(all[all.length - 1]) : 1;
-  return withNumbers(written, numbers, (number) => perturb(number, delta, Math.max(magnitudeOf(number), shared)));
+  // A band moves by whole widths (`$140,000–$150,000` by 10,000s): moved by the noise itself, its ends minus round ones gave the
+  // noise, and the surrogate minus that the value; by widths, it tells the value no closer than the band did.
+  const ends = numbers.map((number) => realScale(number, written).size * (Math.max(magnitudeOf(number), shared) / magnitudeOf(number)));
+  const width = which === "every" ? Math.abs(ends[ends.length - 1] - ends[0]) : 0;
+  const moved = width > 0 ? Math.round(delta / width) * width : delta;
+  return withNumbers(written, numbers, (number) => perturb(number, moved, Math.max(magnitudeOf(number), shared)));
 }
 
 /** Scales a field's values live on (credit scores 300-850): a surrogate outside it (`922`) read as fake and told the real one was near its end. */
@@ -206,6 +246,8 @@ export function createMldpOperator(options: MldpOptions, key: Uint8Array): Opera
         const unit = options.unit[input.kind] ?? options.unit["*"] ?? Math.max(step, Math.abs(size) * options.relativeUnit);
         const drawn = stepsOf(`${origin}\u0000${found}`, (options.epsilon * step) / unit) * step;
         const noise = insideScale(input.field, size, drawn, step);
+        // A rounding of the registered value (`about $143,000`) shows the surrogate rounded alike.
+        if (anchors.length === numbers.length && realScale(number, value).size !== size) return roundedLike(number, value, size + noise);
         return perturb(number, noise, magnitudeAfter(value.slice(number.index + number.length)));
       });
       return { text };

@@ -43,6 +43,33 @@ describe("a value cut off where its text ends (log previews, memory excerpts)", 
     expect(vault().detect(text).filter((d) => d.role === "cut-tail")).toEqual([]);
   });
 
+  // Round 6 red team: a memory write cut inside a grouped number kept its digits (dev trace ...afcaa60d's `Income**: $52,41`).
+  it.each([
+    ["Cache: x\n- **Income**: $52,41", "income", "52,41"],
+    ["Cache: x\n- **Balance**: $267,015.8", "balance", "267,015.8"],
+    ["Cache: x\n- **Balance**: $267,01", "balance", "267,01"],
+    ["Cache: x\n- **Card**: 6011 3902 4558 77", "card", "6011 3902 4558 77"],
+    ["Cache: x\n- **Account**: PLMA 8330 2174 65", "account", "PLMA 8330 2174 65"],
+    ["Offer:\n- Base: $52,41\n- Bonus: 10%\nthanks", "income", "52,41"],
+  ])("%s: a number or identifier cut inside its groups is found as its value", (text, field, piece) => {
+    const grouped = new Vault(inferFieldType);
+    for (const [name, value] of Object.entries({ income: "52416", balance: "267015.88", card: "6011390245587713", account: "PLMA83302174659021" })) grouped.add(name, value);
+    const found = grouped.detect(text).filter((d) => d.role === "cut-tail");
+    expect(found.map((d) => [d.field, text.slice(d.start, d.end)])).toEqual([[field, piece]]);
+  });
+
+  it.each([
+    "Balance: $2,670", // grouped unlike the balance (267,015.88): another number
+    "Balance: $26,70", // the same
+    "Time: 52.41", // a period where the income has none
+    "Income: $52,4", // three of its five digits
+    "Income: $5241", // not grouped: the whole-token rules decide
+  ])("%s: no grouped number cut", (text) => {
+    const grouped = new Vault(inferFieldType);
+    for (const [name, value] of Object.entries({ income: "52416", balance: "267015.88" })) grouped.add(name, value);
+    expect(grouped.detect(text).filter((d) => d.role === "cut-tail")).toEqual([]);
+  });
+
   it("finds a value cut where a labelled line ends inside the text (an excerpt's cut line quoted on), the piece after the colon", () => {
     const text = "**Relevant details:**\n- Tool: credit_check\n- Merchant: James G\n- SSN: 123-45-6...\n\n1. Review the records: all of them.\n";
     const found = vault().detect(text).filter((d) => d.role === "cut-tail");

@@ -90,10 +90,25 @@ describe("amounts computed from a registered amount", () => {
     const guard = createRecons({ secret: "band", vault: { salary: 149990 }, policy: { fields: {} } });
     const out = guard.sanitizeSync({ channel: "C2", content: "Salary $149,990, band $145-155K.", recipient: "other" }).content as string;
     const [, shown, low, high] = /^Salary \$([\d,]+), band \$(\d+)-(\d+)K\.$/.exec(out)!;
-    // Both ends moved by the salary's noise, to the thousand: the band still holds the surrogate, not the salary.
+    // Both ends moved by whole widths nearest the salary's noise (round 6 red team: moved by the noise itself, `$5,000,000–$5,500,000`
+    // came out `$4,948,799–$5,448,799` and the surrogate minus the ends' offset was the value): the band holds the surrogate
+    // where it held the salary (4,990 above its low end, give or take half a width), not the salary.
     expect(Number(high) - Number(low)).toBe(10);
-    expect(Math.abs((Number(low) + 5) * 1000 - Number(shown.replace(/,/g, "")))).toBeLessThanOrEqual(1000);
+    expect((Number(low) - 145) % 10).toBe(0);
+    const surrogate = Number(shown.replace(/,/g, ""));
+    expect(surrogate - Number(low) * 1000).toBeGreaterThanOrEqual(4_990 - 5_000);
+    expect(surrogate - Number(low) * 1000).toBeLessThanOrEqual(4_990 + 5_000);
     expect(Number(high) * 1000 < 149_990 || Number(low) * 1000 > 149_990).toBe(true);
+  });
+
+  it("shows a rounding of an amount as the surrogate rounded alike, never the rounding moved by the noise", () => {
+    // Round 6 red team: `about $143,000` of 143,250 came out `about $145,073` beside `$145,323`: the difference was the rounding's error.
+    const guard = createRecons({ secret: "derived", vault: { salary: 143250, income: 100300 }, policy: { fields: {} } });
+    const out = guard.sanitizeSync({ channel: "C2", content: "Salary: $143,250 (about $143,000; $143K). Income $100,300, about $8,360 a month.", recipient: "other" }).content as string;
+    const [, salary, about, thousands, income, monthly] = /^Salary: \$([\d,]+) \(about \$([\d,]+); \$(\d+)K\)\. Income \$([\d,]+), about \$([\d,]+) a month\.$/.exec(out)!.map((n) => Number(n.replace(/,/g, "")));
+    expect(about).toBe(Math.round(salary / 1000) * 1000);
+    expect(thousands).toBe(Math.round(salary / 1000));
+    expect(monthly).toBe(Math.round(income / 12 / 10) * 10);
   });
 
   it("reads the computation back at the written resolution", () => {

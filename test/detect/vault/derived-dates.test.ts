@@ -39,6 +39,43 @@ describe("dates written near a registered date", () => {
     expect([days(from), days(to)]).toEqual([28, 42]);
   });
 
+  // Round 6 red team: `February 19, 20 or 23, 2026` passed whole; `January 8 and 22, 2026` kept the visit's day and year.
+  it("finds days of one month listed whole (the registered date among them too), and moves every day with the registered date", () => {
+    expect(derivedIn("Options: February 3, 5 or 10, 2026; seen January 8 and 18, 2026; openings on January 20, 22, or 24.")).toEqual([
+      "February 3, 5 or 10, 2026",
+      "January 8 and 18, 2026",
+      "January 20, 22, or 24",
+    ]);
+    // No list: a number after the last day (`10 mg`), a word that joins no list (`then`), days that do not ascend (a date cut in its year).
+    expect(derivedIn("In 2026: take March 5 and 10 mg; on January 20, then 22.")).toEqual(["March 5", "January 20"]);
+    expect(derivedIn("In 2026. Visit date: January 20, 2")).toEqual([]);
+    const guard = createRecons({ secret: "derived", vault: { visit_date: "2026-01-22" }, policy: { fields: {} } });
+    const out = guard.sanitizeSync({ channel: "C2", content: "Visit 2026-01-22. Options: February 19, 20 or 23, 2026.", recipient: "other" }).content as string;
+    const [, visitShown, list] = /^Visit (\d{4}-\d\d-\d\d)\. Options: (.+)\.$/.exec(out)!;
+    expect(list).not.toMatch(/19, 20 or 23|2026/);
+    // Each day keeps its distance to the surrogate visit (28, 29 and 32 days), named with its month where that changes.
+    const [, year] = /(\d{4})$/.exec(list)!;
+    let month = "";
+    const days = [...list.replace(/,? \d{4}$/, "").matchAll(/(?:([A-Z][a-z]+) )?(\d{1,2})/g)].map(([, name, day]) => {
+      month = name ?? month;
+      return (Date.parse(`${month} ${day}, ${year} UTC`) - Date.parse(`${visitShown}T00:00:00Z`)) / 86_400_000;
+    });
+    expect(days).toEqual([28, 29, 32]);
+  });
+
+  it("reads a date with a two-digit year in the century nearest the registered date, and one with dashes around its month name", () => {
+    // Round 6 red team: `recheck 2/19/26` and `19-Feb-2026` stayed real beside a shifted visit.
+    const entries: VaultEntry[] = [{ ...visit, value: "2026-01-22" }];
+    expect(derivedIn("Last visit 1/22/26; recheck 2/19/26; labs 19-Feb-2026; version 1/2/03.", entries)).toEqual(["2/19/26", "19-Feb-2026"]);
+    const guard = createRecons({ secret: "derived", vault: { visit_date: "2026-01-22" }, policy: { fields: {} } });
+    const out = guard.sanitizeSync({ channel: "C2", content: "Last visit 1/22/26; recheck 2/19/26. Labs 22-Jan-2026, then 19-Feb-2026.", recipient: "other" }).content as string;
+    const [, visitShown, recheck, labs, next] = /^Last visit (\d+\/\d+\/\d\d); recheck (\d+\/\d+\/\d\d)\. Labs (\d+-\w+-\d{4}), then (\d+-\w+-\d{4})\.$/.exec(out)!;
+    expect([visitShown, recheck]).not.toContain("2/19/26");
+    const twoDigit = (date: string) => Date.parse(date.replace(/(\d\d)$/, (yy) => (Number(yy) > 30 ? `19${yy}` : `20${yy}`)));
+    expect((twoDigit(recheck) - twoDigit(visitShown)) / 86_400_000).toBe(28);
+    expect((Date.parse(next.replace(/-/g, " ")) - Date.parse(labs.replace(/-/g, " "))) / 86_400_000).toBe(28);
+  });
+
   it("finds a range of two months with the year after the second whole, and moves both months", () => {
     // Round 3 red team (and a dev message): `late February to early March 2026` came back `late February to early August 1955`.
     expect(derivedIn("Target: late February to early March 2026; Feb-Mar 2026.")).toEqual(["late February to early March 2026", "Feb-Mar 2026"]);

@@ -98,3 +98,20 @@ describe("an SSN's area and group shown before a mask of its serial (`939-79-XXX
     for (const text of ["room 939-79", "939-79-XXXXL", "call 939-79 now"]) expect(guard.sanitizeSync({ channel: "C2", content: text, recipient: "b" }).content).toBe(text);
   });
 });
+
+describe("a phone's area code and exchange, an SSN's area, an identifier's prefix and first digits, shown before a mask", () => {
+  it("is found before a mask only, shown as the surrogate's same part, and restores", () => {
+    // Round 6 red team: `(415) 662-XXXX`, `537-**-****` and `INS-7240****` kept their real digits.
+    const vault = { phone: "(415) 662-3871", ssn: "537-22-9141", insurance_id: "INS-72408815" };
+    const guard = createRecons({ secret: "s", vault, policy: { fields: { phone: { authorized: ["a"] }, ssn: { authorized: ["a"] }, insurance_id: { authorized: ["a"] } } } });
+    for (const [text, real] of [["Phone (415) 662-XXXX", /415.{0,2}662/], ["SSN 537-**-****", /537/], ["Member INS-7240****", /7240/], ["Member INS-724XXXXX", /724/], ["Member INS-72408XXX", /72408/]] as const) {
+      const hidden = guard.sanitizeSync({ channel: "C2", content: text, recipient: "b" }).content as string;
+      expect(hidden, text).not.toMatch(real);
+      expect(hidden.replace(/\d/g, "9").replace(/[A-Z]{3}-/, "AAA-"), text).toBe(text.replace(/\d/g, "9").replace(/[A-Z]{3}-/, "AAA-"));
+      const written = guard.sanitizeSync({ channel: "C5", content: text }, { reversible: true }).content as string;
+      expect(guard.sanitizeSync({ channel: "C5", content: written, recipient: "a" }).content).toBe(text);
+    }
+    // Not before a mask, or digits alone without the identifier's prefix: another number's.
+    for (const text of ["Room 537, ext 415-662 today", "INS-7240 is a form", "Order 7240****"]) expect(guard.sanitizeSync({ channel: "C2", content: text, recipient: "b" }).content).toBe(text);
+  });
+});

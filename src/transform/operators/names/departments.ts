@@ -1,5 +1,5 @@
 import { keyedTag } from "../../../crypto/keys.js";
-import { isDepartmentField } from "../../../detect/vault/department-work.js";
+import { departmentNamedLike, isDepartmentField, isOtherDepartmentName } from "../../../detect/vault/department-work.js";
 
 /** The kind a department is pseudonymized as (`departmentPseudonym`), whatever its field was inferred as. */
 export const DEPARTMENT_KIND = "department";
@@ -35,7 +35,7 @@ const lookupKey = (name: string): string => name.toLowerCase().replace(/\s+/g, "
 const ACRONYMS: ReadonlySet<string> = new Set(ACRONYM_DEPARTMENTS.map(lookupKey));
 const WORDS: ReadonlySet<string> = new Set(WORD_DEPARTMENTS.map(lookupKey));
 
-export { isDepartmentField };
+export { departmentNamedLike, isDepartmentField, isOtherDepartmentName };
 
 /** Whether `value` names a department of the bundled lists (`HR`, `Customer Success`, any case). */
 export function isListedDepartment(value: string): boolean {

@@ -45,4 +45,18 @@ describe("department pseudonyms", () => {
     expect(written).toMatch(/\[REDACTED:text#/);
     expect(guard.sanitizeSync({ channel: "C5", content: written, recipient: "it_desk" }).content).toBe(text);
   });
+
+  it("finds a department by its other name (`Human Resources` of `HR`, `R&D` of `Research & Development`) and shows the pseudonym's name of that style", () => {
+    // Round 6 red team: `**Department:** Human Resources` passed for a department registered as `HR` (3 dev messages write it).
+    const guard = createRecons({ secret: "departments", vault: { department: "HR" }, policy: { fields: { department: { authorized: ["hr_desk"] } } } });
+    const text = "Department: Human Resources (HR). Welcome to the Human Resources team!";
+    const out = guard.sanitizeSync({ channel: "C2", content: text, recipient: "other" }).content as string;
+    const [, words, initials, again] = /^Department: (.+) \((\S+)\)\. Welcome to the (.+) team!$/.exec(out)!;
+    expect(out).not.toMatch(/human resources|\bHR\b/i);
+    expect([words, again]).toEqual([{ IT: "Information Technology", PR: "Public Relations", QA: "Quality Assurance", "R&D": "Research and Development" }[initials], words]);
+    expect(guard.sanitizeSync({ channel: "C2", content: text, recipient: "hr_desk" }).content).toBe(text);
+    const spelled = createRecons({ secret: "departments", vault: { department: "Research & Development" }, policy: { fields: {} } });
+    const shown = spelled.sanitizeSync({ channel: "C2", content: "Moved from R&D (Research and Development).", recipient: "other" }).content as string;
+    expect(shown).not.toMatch(/R&D|Research/);
+  });
 });

@@ -1,0 +1,143 @@
+/**
+ * A short value in a table cell whose column is headed by its field's label (`| Name | Score | Rating |`
+ * over `| ... | 588 | D |`, a CSV header over its rows, `Score/Rating: 588/D`): too short to be told
+ * from ordinary text alone, the header names it as a label beside it does (round 6 red team: a rating
+ * letter in a horizontal table row passed verbatim while `| Rating | D |` was redacted). A Detector over
+ * the guard's vault; the span is the cell's value, found as after its label (role `after-label`).
+ */
+import type { Detection, Detector } from "../base.js";
+import { fieldLabel } from "./labels.js";
+import { normalizeValue } from "./normalize.js";
+import type { VaultEntry } from "./vault.js";
+
+const TABLE_CELL_CONFIDENCE = 0.85;
+/** Values this long or shorter (normalized) are found by their label only: longer ones stand out alone. */
+const MAX_SHORT_VALUE = 4;
+/** A markdown table's separator row (`|---|:---:|`). */
+const SEPARATOR_ROW = /^\s*\|?\s*:?-{2,}:?\s*(?:\|\s*:?-{2,}:?\s*)*\|?\s*$/;
+/** Labels paired with values by slashes (`Score/Rating: 588/D`): group 1 the labels, group 2 the values. */
+const SLASH_PAIR = /\b([A-Za-z][A-Za-z ]{0,30}(?:\/[A-Za-z][A-Za-z ]{0,30})+)[*_]*:[*_]*[ \t]*([^\s/]{1,20}(?:\/[^\s/]{1,20})+)/g;
+
+/** A cell's text, where it stands in the source, and its column's header. */
+interface Cell {
+  header: string;
+  start: number;
+  end: number;
+}
+
+/** Detects short vault values in cells headed by their field's label, in the entries read at each call. */
+export function tableCellDetector(entries: () => readonly VaultEntry[]): Detector {
+  let seen = -1;
+  let byValue = new Map<string, Array<{ entry: VaultEntry; label: string }>>();
+  const shortValues = () => {
+    const all = entries();
+    if (all.length !== seen) {
+      seen = all.length;
+      byValue = new Map();
+      for (const entry of all) {
+        const normalized = normalizeValue(entry.value);
+        const label = fieldLabel(entry.field);
+        if (label === null || normalized === "" || normalized.length > MAX_SHORT_VALUE) continue;
+        byValue.set(normalized, [...(byValue.get(normalized) ?? []), { entry, label }]);
+      }
+    }
+    return byValue;
+  };
+  return {
+    name: "table-cells",
+    detect(text: string): Detection[] {
+      if (!text.includes("|") && !text.includes(",") && !text.includes("/")) return [];
+      const values = shortValues();
+      if (values.size === 0) return [];
+      const found: Detection[] = [];
+      for (const { header, start, end } of cellsOf(text)) {
+        const owners = values.get(normalizeValue(text.slice(start, end)));
+        if (owners === undefined) continue;
+        const words = ` ${normalizeValue(header)} `;
+        for (const { entry, label } of owners) {
+          if (!words.includes(` ${label} `)) continue;
+          found.push({ start, end, field: entry.field, kind: entry.kind, valueType: entry.valueType, tier: 1, confidence: TABLE_CELL_CONFIDENCE, source: "vault", value: entry.value, role: "after-label" });
+        }
+      }
+      return found;
+    },
+  };
+}
+
+/** The cells of `text`'s markdown tables, CSV blocks and slash pairs, each with its header. */
+export function cellsOf(text: string): Cell[] {
+  const lines: Array<{ line: string; start: number }> = [];
+  for (let start = 0; start <= text.length; ) {
+    const end = text.indexOf("\n", start);
+    const stop = end === -1 ? text.length : end;
+    lines.push({ line: text.slice(start, stop).replace(/\r$/, ""), start });
+    start = stop + 1;
+  }
+  return [...markdownCells(lines), ...csvCells(lines), ...slashPairCells(text)];
+}
+
+/** Cells of a markdown table's rows under a header row and a separator row. */
+function markdownCells(lines: ReadonlyArray<{ line: string; start: number }>): Cell[] {
+  const cells: Cell[] = [];
+  for (let at = 1; at < lines.length; at++) {
+    if (!SEPARATOR_ROW.test(lines[at].line) || !lines[at - 1].line.includes("|")) continue;
+    const headers = splitRow(lines[at - 1].line).map((cell) => cell.text);
+    for (let row = at + 1; row < lines.length && lines[row].line.includes("|"); row++) {
+      splitRow(lines[row].line).forEach((cell, column) => {
+        if (headers[column] !== undefined) cells.push({ header: headers[column], start: lines[row].start + cell.start, end: lines[row].start + cell.end });
+      });
+    }
+  }
+  return cells;
+}
+
+/** A row's cells between pipes, trimmed (and stripped of emphasis), with their offsets in the line. */
+function splitRow(line: string): Array<{ text: string; start: number; end: number }> {
+  const cells: Array<{ text: string; start: number; end: number }> = [];
+  const inner = line.replace(/^\s*\|/, (lead) => " ".repeat(lead.length)).replace(/\|\s*$/, "");
+  let from = 0;
+  for (const piece of inner.split("|")) {
+    const lead = /^[\s*_`]*/.exec(piece)![0].length;
+    const trail = /[\s*_`]*$/.exec(piece.slice(lead))![0].length;
+    cells.push({ text: piece.trim(), start: from + lead, end: from + piece.length - trail });
+    from += piece.length + 1;
+  }
+  return cells;
+}
+
+/** Fields of CSV rows under a header line of words with as many fields. */
+function csvCells(lines: ReadonlyArray<{ line: string; start: number }>): Cell[] {
+  const cells: Cell[] = [];
+  for (let at = 0; at + 1 < lines.length; at++) {
+    const headers = lines[at].line.split(",");
+    if (headers.length < 2 || !headers.every((header) => /^\s*[A-Za-z][A-Za-z _-]*\s*$/.test(header))) continue;
+    for (let row = at + 1; row < lines.length; row++) {
+      const fields = lines[row].line.split(",");
+      if (fields.length !== headers.length) break;
+      let from = 0;
+      fields.forEach((field, column) => {
+        const lead = field.length - field.trimStart().length;
+        cells.push({ header: headers[column], start: lines[row].start + from + lead, end: lines[row].start + from + field.trimEnd().length });
+        from += field.length + 1;
+      });
+    }
+  }
+  return cells;
+}
+
+/** The values of `Score/Rating: 588/D`, each under its label. */
+function slashPairCells(text: string): Cell[] {
+  const cells: Cell[] = [];
+  for (const match of text.matchAll(SLASH_PAIR)) {
+    const labels = match[1].split("/");
+    const values = match[2].split("/");
+    if (labels.length !== values.length) continue;
+    let from = match.index + match[0].length - match[2].length;
+    values.forEach((value, column) => {
+      // A sentence's punctuation after the last value is not the value's.
+      cells.push({ header: labels[column], start: from, end: from + value.replace(/[.,;:!?)\]]+$/, "").length });
+      from += value.length + 1;
+    });
+  }
+  return cells;
+}
