@@ -112,11 +112,12 @@ function shiftedDate(whole: string, written: string, registered: string): string
   return weekday ? weekdayLike(weekday[1], shifted.getUTCDay()) + weekday[2] + date : date;
 }
 
-/** `age` written as `written` writes its decade (`mid-70s` -> `early-40s`, `late seventies` -> `mid forties`), its case kept. */
+/** `age` written as `written` writes its decade (`mid-70s` -> `early-40s`, `late seventies` -> `mid forties`, `80s` -> `40s`), its case kept. */
 function ageInDecadeLike(written: NonNullable<ReturnType<typeof decadeOfAge>>, age: number): string {
   const decade = Math.floor(age / 10);
   if (decade < 2 || decade >= DECADE_WORDS.length) throw new OperatorError("the surrogate birth date gives no age in a decade", "age-out-of-range");
-  return `${caseLike(thirdOf(age), written.third)}${written.separator}${written.spelled ? DECADE_WORDS[decade] : `${decade}0s`}`;
+  const third = written.third === "" ? "" : caseLike(thirdOf(age), written.third);
+  return `${third}${written.separator}${written.spelled ? DECADE_WORDS[decade] : `${decade}0s`}`;
 }
 
 const QUARTER_WORDS = ["first", "second", "third", "fourth"];

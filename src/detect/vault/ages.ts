@@ -62,13 +62,17 @@ export function agesOf(birth: CalendarDate, reference: CalendarDate): Set<number
 }
 
 export const DECADE_WORDS = ["", "", "twenties", "thirties", "forties", "fifties", "sixties", "seventies", "eighties", "nineties"];
-/** An age told by a third of its decade (`mid-70s`, `late seventies`, `early 40's`): groups 1 the third, 2 its separator, 3 the decade's digit or 4 its word. */
-const AGE_DECADE = new RegExp(`\\b(early|mid|late)([- ]?)(?:([2-9])0['’]?s|(${DECADE_WORDS.filter(Boolean).join("|")}))\\b`, "gi");
-/** `AGE_DECADE` as a whole span's reading. */
-const WHOLE_AGE_DECADE = new RegExp(`^(?:${AGE_DECADE.source})$`, "i");
+const DECADE = `(?:([2-9])0['’]?s|(${DECADE_WORDS.filter(Boolean).join("|")}))`;
+/**
+ * An age told by a third of its decade (`mid-70s`, `late seventies`, `early 40's`), or by its decade after a person's `in his`
+ * (`in her 80s`, `in his sixties`: round 6 red team): groups 1 the third, 2 its separator, 3 the decade's digit or 4 its word.
+ */
+const AGE_DECADE = new RegExp(`(?:\\b(early|mid|late)([- ]?)|(?<=\\bin (?:his|her|their) ))${DECADE}\\b`, "gi");
+/** An age's decade as a whole span's reading, its third or not. */
+const WHOLE_AGE_DECADE = new RegExp(`^(?:(early|mid|late)([- ]?))?${DECADE}$`, "i");
 const THIRDS = ["early", "mid", "late"];
 /** What every such age has: most texts have none, and are not scanned for one. */
-const DECADE_HINT = /(?:early|mid|late)[- ]?(?:[2-9]0|twent|thirt|fort|fift|sixt|sevent|eight|ninet)/i;
+const DECADE_HINT = /(?:early|mid|late|in (?:his|her|their))[- ]?(?:[2-9]0|twent|thirt|fort|fift|sixt|sevent|eight|ninet)/i;
 
 /** The third of its decade an age is in (`mid` of 75), as `AGE_DECADE` writes it. */
 export function thirdOf(age: number): string {
@@ -76,12 +80,12 @@ export function thirdOf(age: number): string {
   return THIRDS[unit <= 3 ? 0 : unit <= 6 ? 1 : 2];
 }
 
-/** An age's decade and third as written (`mid-70s`), or null for none. */
+/** An age's decade and third as written (`mid-70s`; "" for none, `80s`), or null for none. */
 export function decadeOfAge(written: string): { third: string; separator: string; decade: number; spelled: boolean } | null {
   const match = WHOLE_AGE_DECADE.exec(written);
   if (!match) return null;
   const decade = match[3] === undefined ? DECADE_WORDS.indexOf(match[4].toLowerCase()) : Number(match[3]);
-  return { third: match[1], separator: match[2], decade, spelled: match[3] === undefined };
+  return { third: match[1] ?? "", separator: match[2] ?? "", decade, spelled: match[3] === undefined };
 }
 
 /** Detects the ages of the registered birth dates among `entries()` (read at each call: values added at run time count). */
@@ -115,7 +119,8 @@ export function ageDetector(entries: () => readonly VaultEntry[], reference: Cal
       for (const match of DECADE_HINT.test(text) ? text.matchAll(AGE_DECADE) : []) {
         const written = decadeOfAge(match[0])!;
         for (const birth of dates) {
-          if ([...birth.ages].some((age) => Math.floor(age / 10) === written.decade && thirdOf(age) === written.third.toLowerCase())) push(birth, match.index, match.index + match[0].length);
+          const inThird = (age: number) => written.third === "" || thirdOf(age) === written.third.toLowerCase();
+          if ([...birth.ages].some((age) => Math.floor(age / 10) === written.decade && inThird(age))) push(birth, match.index, match.index + match[0].length);
         }
       }
       return found;

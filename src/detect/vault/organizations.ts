@@ -7,7 +7,7 @@ import { isDictionaryWord, isStopword } from "./words.js";
 /** Legal forms and trading suffixes that end a company's name, normalized (`& Sons` normalizes to `sons`). */
 const LEGAL_FORMS: readonly string[] = [
   "ltd", "limited", "llc", "inc", "incorporated", "plc", "corp", "corporation", "co", "company", "group", "holdings",
-  "gmbh", "ag", "llp", "lp", "sons",
+  "gmbh", "ag", "llp", "lp", "sons", "daughters",
 ];
 /** The legal form or trading suffix a normalized name ends in (`james group`, `kelly sons`): a company's, not a person's. */
 export function legalFormOf(normalized: string): string | undefined {
@@ -30,8 +30,16 @@ const FIRM_OF_TWO = /^(\p{Lu}\p{L}+)-(\p{Lu}\p{L}+)$/u;
  * `Harris & Abbott`), or by its first partner alone, a listed surname, under the rules of a surname alone (`Payment went to Harris.`).
  */
 function firmVariants(first: string, second: string, third: string): Variant[] {
-  const alone = isListedName(first) ? stemAlone(first) : [];
+  const alone = isSurnameLike(first) ? stemAlone(first) : [];
   return [whole(`${first} ${second} ${third}`, STEM_CONFIDENCE), whole(`${first} ${second}`, STEM_CONFIDENCE), whole(`${first} and ${second}`, STEM_CONFIDENCE), ...alone];
+}
+
+/**
+ * A partner's name in a firm's shape: a listed surname, or a word no dictionary lists (round 6 red team: `the Whitfield
+ * charge` of `Whitfield, Crane and Obi`, `Delgado` of `Delgado-Finch`; `Post-Op` is no firm).
+ */
+function isSurnameLike(word: string): boolean {
+  return isListedName(word) || !isDictionaryWord(word);
 }
 
 /** Whether one word can stand for the company: short words and stopwords never. */
@@ -60,7 +68,7 @@ export function organizationVariants(value: string, normalized: string): Variant
   if (partners) return firmVariants(partners[1].toLowerCase(), partners[2].toLowerCase(), partners[3].toLowerCase());
   // Both partners listed surnames: `Non-Hodgkin` or `Post-Op` is no firm.
   const pair = FIRM_OF_TWO.exec(value.trim());
-  if (pair && isListedName(pair[1].toLowerCase()) && isListedName(pair[2].toLowerCase())) return stemAlone(pair[1].toLowerCase());
+  if (pair && isSurnameLike(pair[1].toLowerCase()) && isSurnameLike(pair[2].toLowerCase())) return stemAlone(pair[1].toLowerCase());
   let form = legalFormOf(normalized);
   if (form === undefined) return [];
   // Each legal form and trading suffix that ends it dropped in turn, with an `and` before one (`Hartwell & Sons LLC`: `Hartwell Sons`, `Hartwell`).

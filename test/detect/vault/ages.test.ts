@@ -37,6 +37,8 @@ describe("ages a registered date of birth gives away", () => {
     // Round 4 red team: `mid-70s`, `late 70s` of the real birth date passed beside its surrogate.
     expect(agesIn("A woman in her late 70s (late seventies); mid-70s in 2024; Late 70's")).toEqual(["late 70s", "late seventies", "mid-70s", "Late 70's"]);
     expect(agesIn("in her early 70s; mid-60s; late 80s; a mid-sized clinic")).toEqual([]);
+    // Round 6 red team: the decade alone after a person's `in his` (`in his 80s`, `in her seventies`) passed.
+    expect(agesIn("a man in his 70s; in her seventies; in their 80s; the 70s were fun; in the 70s")).toEqual(["70s", "seventies"]);
   });
 
   it("finds it in a label's marks, a table cell, JSON, clinical shorthand, after `turned` and before `th birthday`", () => {
@@ -91,6 +93,8 @@ describe("ages through the guard", () => {
     const [, surrogate, told] = /^born (\d{4}-\d{2}-\d{2}), in her (.+)$/.exec(content)!;
     const age = ageAt(parseDate(surrogate)!, parseDate("2026-01-29")!);
     expect(told).toBe(`${["early", "early", "early", "early", "mid", "mid", "mid", "late", "late", "late"][age % 10]} ${Math.floor(age / 10)}0s`);
+    const bare = createRecons({ ...options, secret: "ages-5" }).sanitizeSync({ channel: "C2", content: "born 1948-08-24, in her 70s", recipient: "clerk" }).content as string;
+    expect(bare).toBe(`born ${surrogate}, in her ${Math.floor(age / 10)}0s`);
   });
 
   it("keeps the age for an authorized reader and restores it exactly from shared state", () => {

@@ -34,6 +34,12 @@ describe("organizationVariants", () => {
       ["harris", "surname"],
     ]);
     expect(organizationVariants("Chest pain and fatigue", "chest pain and fatigue")).toEqual([]);
+    // Round 6 red team: `the Whitfield charge` of `Whitfield, Crane and Obi` passed: a first partner no dictionary lists counts as a listed surname does.
+    expect(organizationVariants("Whitfield, Crane and Obi", "whitfield crane and obi").at(-1)).toEqual({ form: "whitfield", confidence: expect.any(Number), role: "surname" });
+    expect(organizationVariants("Grant, Crane and Obi", "grant crane and obi").some((v) => v.role === "surname" && v.form === "grant")).toBe(true);
+    expect(organizationVariants("Summit, Crane and Obi", "summit crane and obi").some((v) => v.role === "surname")).toBe(false);
+    // `and Daughters` ends a firm's name as `and Sons` does.
+    expect(organizationVariants("Penhale and Daughters", "penhale and daughters").some((v) => v.form === "penhale" && v.role === "surname")).toBe(true);
   });
 
   it("names a firm of two listed surnames joined by a hyphen by its first partner alone, not a hyphenated term", () => {
