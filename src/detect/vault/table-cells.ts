@@ -15,6 +15,15 @@ const TABLE_CELL_CONFIDENCE = 0.85;
 const MAX_SHORT_VALUE = 4;
 /** A markdown table's separator row (`|---|:---:|`). */
 const SEPARATOR_ROW = /^\s*\|?\s*:?-{2,}:?\s*(?:\|\s*:?-{2,}:?\s*)*\|?\s*$/;
+/** What a markdown table's separator row has: texts without one have no table to read. */
+const SEPARATOR_HINT = /\|[ \t]*:?-{2,}/;
+/** A CSV header line: words only, two or more, separated by commas. */
+const CSV_HEADER_SOURCE = String.raw`[ \t]*[A-Za-z][A-Za-z _-]*(?:,[ \t]*[A-Za-z][A-Za-z _-]*)+[ \t]*`;
+const CSV_HEADER = new RegExp(`^${CSV_HEADER_SOURCE}$`);
+/** The same, as any line of a text: texts without one have no CSV block to read. */
+const CSV_HEADER_LINE = new RegExp(`^${CSV_HEADER_SOURCE}\\r?$`, "m");
+/** Longer cells hold no short value: not normalized. */
+const MAX_CELL = 4 * MAX_SHORT_VALUE;
 /** Labels paired with values by slashes (`Score/Rating: 588/D`): group 1 the labels, group 2 the values. */
 const SLASH_PAIR = /\b([A-Za-z][A-Za-z ]{0,30}(?:\/[A-Za-z][A-Za-z ]{0,30})+)[*_]*:[*_]*[ \t]*([^\s/]{1,20}(?:\/[^\s/]{1,20})+)/g;
 
@@ -50,10 +59,13 @@ export function tableCellDetector(entries: () => readonly VaultEntry[]): Detecto
       const values = shortValues();
       if (values.size === 0) return [];
       const found: Detection[] = [];
+      // Each column's header read once, however many rows it heads.
+      const headerWords = new Map<string, string>();
       for (const { header, start, end } of cellsOf(text)) {
-        const owners = values.get(normalizeValue(text.slice(start, end)));
+        const owners = end - start <= MAX_CELL ? values.get(normalizeValue(text.slice(start, end))) : undefined;
         if (owners === undefined) continue;
-        const words = ` ${normalizeValue(header)} `;
+        let words = headerWords.get(header);
+        if (words === undefined) headerWords.set(header, (words = ` ${normalizeValue(header)} `));
         for (const { entry, label } of owners) {
           if (!words.includes(` ${label} `)) continue;
           found.push({ start, end, field: entry.field, kind: entry.kind, valueType: entry.valueType, tier: 1, confidence: TABLE_CELL_CONFIDENCE, source: "vault", value: entry.value, role: "after-label" });
@@ -66,6 +78,8 @@ export function tableCellDetector(entries: () => readonly VaultEntry[]): Detecto
 
 /** The cells of `text`'s markdown tables, CSV blocks and slash pairs, each with its header. */
 export function cellsOf(text: string): Cell[] {
+  const [markdown, csv] = [SEPARATOR_HINT.test(text), CSV_HEADER_LINE.test(text)];
+  if (!markdown && !csv) return slashPairCells(text);
   const lines: Array<{ line: string; start: number }> = [];
   for (let start = 0; start <= text.length; ) {
     const end = text.indexOf("\n", start);
@@ -73,7 +87,7 @@ export function cellsOf(text: string): Cell[] {
     lines.push({ line: text.slice(start, stop).replace(/\r$/, ""), start });
     start = stop + 1;
   }
-  return [...markdownCells(lines), ...csvCells(lines), ...slashPairCells(text)];
+  return [...(markdown ? markdownCells(lines) : []), ...(csv ? csvCells(lines) : []), ...slashPairCells(text)];
 }
 
 /** Cells of a markdown table's rows under a header row and a separator row. */
@@ -109,8 +123,8 @@ function splitRow(line: string): Array<{ text: string; start: number; end: numbe
 function csvCells(lines: ReadonlyArray<{ line: string; start: number }>): Cell[] {
   const cells: Cell[] = [];
   for (let at = 0; at + 1 < lines.length; at++) {
+    if (!CSV_HEADER.test(lines[at].line)) continue;
     const headers = lines[at].line.split(",");
-    if (headers.length < 2 || !headers.every((header) => /^\s*[A-Za-z][A-Za-z _-]*\s*$/.test(header))) continue;
     for (let row = at + 1; row < lines.length; row++) {
       const fields = lines[row].line.split(",");
       if (fields.length !== headers.length) break;

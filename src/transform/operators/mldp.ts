@@ -201,8 +201,8 @@ export function movedNumber(written: string, delta: number, which: "first" | "ev
   const shared = which === "every" ? magnitudeOf(all[all.length - 1]) : 1;
   // A band moves by whole widths (`$140,000–$150,000` by 10,000s): moved by the noise itself, its ends minus round ones gave the
   // noise, and the surrogate minus that the value; by widths, it tells the value no closer than the band did.
-  const ends = numbers.map((number) => realScale(number, written).size * (Math.max(magnitudeOf(number), shared) / magnitudeOf(number)));
-  const width = which === "every" ? Math.abs(ends[ends.length - 1] - ends[0]) : 0;
+  const end = (number: WrittenNumber) => realScale(number, written).size * (Math.max(magnitudeOf(number), shared) / magnitudeOf(number));
+  const width = which === "every" ? Math.abs(end(numbers[numbers.length - 1]) - end(numbers[0])) : 0;
   const moved = width > 0 ? Math.round(delta / width) * width : delta;
   return withNumbers(written, numbers, (number) => perturb(number, moved, Math.max(magnitudeOf(number), shared)));
 }
