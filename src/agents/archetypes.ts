@@ -31,7 +31,3 @@ export const ARCHETYPE_IDS = Object.keys(ARCHETYPES) as ArchetypeId[];
  * is taken from the paper rather than measured.
  */
 export const PROBE_DISCLOSURE_RATE = 0.259;
-
-export function isArchetype(text: string): text is ArchetypeId {
-  return text in ARCHETYPES;
-}

@@ -58,8 +58,3 @@ export async function renderTopologyDemo(): Promise<string> {
   }
   return blocks.join("\n");
 }
-
-/** Print the demo to stdout. */
-export async function runTopologyDemo(write: (text: string) => void = (text) => void process.stdout.write(text)): Promise<void> {
-  write(`${await renderTopologyDemo()}\n`);
-}

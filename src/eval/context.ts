@@ -3,7 +3,7 @@ import type { Detection } from "../detect/base.js";
 import type { ValueType } from "../event.js";
 import { isAuthorized, isReleasable } from "../policy/authorize.js";
 import { fieldTypeOf } from "../policy/infer.js";
-import { policySchema, type Policy } from "../policy/options.js";
+import { policySchema } from "../policy/options.js";
 import type { Scenario } from "../scenarios/agentleak.js";
 import { cellAgents, scenarioPolicy } from "../topologies/mapping.js";
 import { pairMember } from "../topologies/run.js";

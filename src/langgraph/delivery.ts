@@ -35,7 +35,7 @@ export function deliveryEvent(boundary: DeliveryBoundary, channel: Channel, deli
   };
 }
 
-function guardEvent(guard: ReconsGuard, value: unknown, event: DeliveryEvent): ObservableEvent {
+function guardEvent(value: unknown, event: DeliveryEvent): ObservableEvent {
   // No restore first: the guard judges each string on its real values, so authorized readers get them back.
   return {
     channel: event.channel,
@@ -101,7 +101,7 @@ function failClosed<T>(guard: ReconsGuard, value: T, event: DeliveryEvent, error
 /** Sanitize `value` for one delivery (async guard path: judge and rewriter when configured). */
 export async function deliver<T>(guard: ReconsGuard, value: T, event: DeliveryEvent, listener: DecisionListener): Promise<T> {
   try {
-    const result = await guard.sanitize(guardEvent(guard, value, event), { reversible: event.reversible });
+    const result = await guard.sanitize(guardEvent(value, event), { reversible: event.reversible });
     return finish(value, result, event, listener);
   } catch (error) {
     return failClosed(guard, value, event, error, listener);
@@ -111,7 +111,7 @@ export async function deliver<T>(guard: ReconsGuard, value: T, event: DeliveryEv
 /** The same on the guard's sync path, for reducers. */
 export function deliverSync<T>(guard: ReconsGuard, value: T, event: DeliveryEvent, listener: DecisionListener): T {
   try {
-    const result = guard.sanitizeSync(guardEvent(guard, value, event), { reversible: event.reversible });
+    const result = guard.sanitizeSync(guardEvent(value, event), { reversible: event.reversible });
     return finish(value, result, event, listener);
   } catch (error) {
     return failClosed(guard, value, event, error, listener);

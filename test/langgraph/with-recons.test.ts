@@ -4,7 +4,6 @@ import type { RunnableConfig } from "@langchain/core/runnables";
 import {
   Annotation,
   Command,
-  END,
   interrupt,
   MemorySaver,
   MessagesAnnotation,

@@ -194,7 +194,7 @@ const ICD10_CATEGORY = /^[a-z]\d\d$/;
 function clinicalForms(normalized: string, tokens: readonly string[], acronym: string | null): Variant[] {
   const names = (phrase: string) => ` ${normalized} `.includes(` ${phrase} `);
   const forms = CLINICAL_ABBREVIATIONS.filter(([phrase]) => names(phrase)).flatMap(([, abbreviations]) => abbreviations);
-  const stage = tokens.findIndex((token, at) => at > 0 && isQualifierPair(tokens, at));
+  const stage = tokens.findIndex((_, at) => at > 0 && isQualifierPair(tokens, at));
   // The stage glued on the initials or the shorthand, with a substage too (`CKD3`, `CKD3a`, `HTN2`).
   if (stage > 0) for (const letters of [...(acronym ? [acronym] : []), ...forms]) forms.push(...["", "a", "b"].map((substage) => `${letters}${tokens[stage + 1]}${substage}`));
   const indicators = CLINICAL_INDICATORS.filter(([phrases]) => phrases.some(names)).flatMap(([, words]) => words);

@@ -15,11 +15,6 @@ function amountIn(text: string): number {
 }
 
 /** Whether `text` is 118.3 moved by whole hundreds (or clamped at zero): `118.300` read as a decimal, not as 118,300. */
-function isDecimalReading(text: string): boolean {
-  const [whole, fraction] = text.split(".");
-  return text === "0.000" || (fraction === "300" && (Number(whole) - 118) % 100 === 0);
-}
-
 function moments(epsilon: number): { mean: number; variance: number; ones: number; zeros: number } {
   const uniform = keyedUniforms(randomBytes(32), "moments");
   const draws = Array.from({ length: SAMPLES }, () => sampleNonZeroDiscreteLaplace(epsilon, uniform));
