@@ -94,7 +94,7 @@ function carriesContent(value: unknown): boolean {
   if (value === undefined) return false;
   if (Array.isArray(value)) return value.length > 0;
   if (value === null || typeof value !== "object") return true;
-  for (const key in value) return true;
+  for (const _key in value) return true;
   return Object.getOwnPropertySymbols(value).length > 0 || Object.getPrototypeOf(value) !== Object.prototype;
 }
 

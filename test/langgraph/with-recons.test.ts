@@ -185,7 +185,7 @@ describe("withRecons", () => {
   it("interrupts pass through untouched and the run resumes", async () => {
     const recorder = new Recorder();
     const builder = new StateGraph(MessagesAnnotation)
-      .addNode("doctor", (state: typeof MessagesAnnotation.State, config: RunnableConfig) => {
+      .addNode("doctor", (state: typeof MessagesAnnotation.State, _config: RunnableConfig) => {
         const approval = interrupt("approve?") as string;
         recorder.record("doctor", state);
         return { messages: [new AIMessage(`approved: ${approval}`)] };
