@@ -51,4 +51,25 @@ describe("PatternGroup (a vault and its companion scanned in shared automata)", 
     expect(spans(fork, "call 415-555-0199")).toEqual([]);
     expect(fork.entries().map((entry) => entry.field)).toEqual(["ssn", "account"]);
   });
+
+  it("forks that add values at the same places share delta indexes only where the patterns are the same", () => {
+    const vault = new Vault(inferFieldType);
+    vault.add("ssn", "123-45-6789");
+    vault.prepare();
+    const [first, second, other, elsewhere] = [0, 1, 2, 3].map(() => vault.fork(inferFieldType));
+    first.add("account", "ACC-7734-931");
+    second.add("account", "ACC-7734-931");
+    // The same form under another field, and another form under the same field, at the same entry.
+    other.add("member_id", "ACC-7734-931");
+    elsewhere.add("account", "ACC-5521-408");
+    const text = "ACC-7734-931 or ACC-5521-408";
+    expect(spans(first, text)).toEqual([["ACC-7734-931", "account"]]);
+    expect(spans(second, text)).toEqual([["ACC-7734-931", "account"]]);
+    expect(spans(other, text)).toEqual([["ACC-7734-931", "member_id"]]);
+    expect(spans(elsewhere, text)).toEqual([["ACC-5521-408", "account"]]);
+    // Interleaved scans of one shared index by two forks each read their own text's hits.
+    expect(spans(first, "x ACC-7734-931")).toEqual([["ACC-7734-931", "account"]]);
+    expect(spans(second, "ACC-7734-931 y")).toEqual([["ACC-7734-931", "account"]]);
+    expect(spans(first, "nothing here")).toEqual([]);
+  });
 });
