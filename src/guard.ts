@@ -7,6 +7,7 @@ import { ageDetector } from "./detect/vault/ages.js";
 import { derivedAmountDetector } from "./detect/vault/derived-amounts.js";
 import { derivedDateDetector } from "./detect/vault/derived-dates.js";
 import { tableCellDetector } from "./detect/vault/table-cells.js";
+import { gradeLetterDetector } from "./detect/vault/grade-letters.js";
 import { parseDate, type CalendarDate } from "./detect/vault/dates.js";
 import { asciiDigits, escapedAs, normalizeValue, unescapedText, withoutAccents, withoutLookalikes } from "./detect/vault/normalize.js";
 import { isGivenNameForm, namePart } from "./detect/vault/names.js";
@@ -256,6 +257,7 @@ class Guard implements ReconsGuard {
       derivedDateDetector(() => this.vault.entries()),
       derivedAmountDetector(() => this.vault.entries()),
       tableCellDetector(() => this.vault.entries()),
+      gradeLetterDetector(() => this.vault.entries()),
       recognizerDetector(recognizers),
       ...options.detectors,
     ];

@@ -49,8 +49,13 @@ const LETTER_LABELS_AFTER = [
   "risk rating", "risk grade", "risk tier", "credit rating", "credit grade", "credit tier",
 ];
 
+/** Whether a value is a letter grade (`B`, `C+`). */
+export function isLetterGrade(value: string): boolean {
+  return LETTER_GRADE.test(value.trim());
+}
+
 /** Whether a field holds a grade, by the words of its name. */
-function isRatingField(field: string): boolean {
+export function isRatingField(field: string): boolean {
   return fieldNameWords(field).some((word) => RATING_WORDS.has(word));
 }
 
@@ -65,7 +70,7 @@ function isRatingField(field: string): boolean {
  */
 export function ratingBandVariants(field: string, value: string): Variant[] {
   if (!isRatingField(field)) return [];
-  if (LETTER_GRADE.test(value.trim())) {
+  if (isLetterGrade(value)) {
     return [
       ...LEVELS.flatMap((level): Variant[] => [
         { form: `${level} risk`, confidence: WINDOW_CONFIDENCE, role: "band", labels: GRADE_LABELS },
@@ -83,7 +88,7 @@ export function ratingBandVariants(field: string, value: string): Variant[] {
  * field's own head word before it (`rating of B`) is `labeledVariants`'.
  */
 export function gradeLetterVariants(field: string, value: string, normalized: string, headLabel: string | null): Variant[] {
-  if (!isRatingField(field) || !LETTER_GRADE.test(value.trim())) return [];
+  if (!isRatingField(field) || !isLetterGrade(value)) return [];
   const letter = (form: string, at: "head" | "tail", length = normalized.length): Variant => ({ form, confidence: WINDOW_CONFIDENCE, role: "after-label", [at]: length });
   return [
     ...LETTER_LABELS_BEFORE.filter((label) => label !== headLabel).flatMap((label) => LETTER_CONNECTORS.map((connector) => letter(`${label} ${connector}${normalized}`, "tail"))),
