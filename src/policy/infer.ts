@@ -32,6 +32,8 @@ const RULES: readonly { words: readonly string[]; type: FieldType }[] = [
       "salary", "income", "balance", "amount", "settlement", "compensation", "bonus", "price", "cost", "revenue", "payment", "fee", "budget", "wage", "wages", "pay", "debt", "loan",
       "worth", "networth", "wealth", "estate", "assets", "savings", "earnings", "profit", "valuation", "portfolio", "deposit", "bail", "damages", "award", "rent", "premium", "alimony", "spousal",
       "expenses", "expense", "retainer", "fees", "costs", "payout", "refund", "mortgage",
+      // Round 7 red team: `credit_limit: 22000` was read as an identifier, so `$22,000` passed.
+      "limit", "limits", "liabilities", "liability", "equity", "reserves", "arrears", "overdraft",
     ],
     type: { kind: "amount", valueType: "value" },
   },
@@ -140,6 +142,9 @@ function isCardNumber(value: string): boolean {
 const GROUPED_DIGITS = /^\d+(?:[ -]\d+)+$/;
 const THOUSANDS = /^\d{1,3}(?:([ ,.])\d{3})(?:\1\d{3})*$/;
 
+/** A percentage (`41%`, `36.5 %`): a quantity, not an identifier's digits. */
+const PERCENT = /^\d{1,3}(?:\.\d+)?[ \t]?%$/;
+
 /** Infer from the value alone when the field name says nothing (custom fields, dict members). */
 function typeOfValue(value: string): FieldType {
   const normalized = normalizeValue(value);
@@ -150,7 +155,7 @@ function typeOfValue(value: string): FieldType {
   // A bare run of four digits or more (`4821` under `pin`-like names we do not know, `0473033101`) or digits grouped as no
   // quantity is, identifies something: mLDP would keep most of its digits (a PIN moved by 2).
   if (/^(?:0\d+|\d{4,})$/.test(trimmed) || (GROUPED_DIGITS.test(trimmed) && !THOUSANDS.test(trimmed))) return { kind: "id", valueType: "format" };
-  if (parseNumber(value)) return { kind: "number", valueType: "value" };
+  if (parseNumber(value) || PERCENT.test(trimmed)) return { kind: "number", valueType: "value" };
   if (/[+()]/.test(value) && parsePhone(value)) return { kind: "phone", valueType: "format" };
   if (isPerson(value)) return { kind: "name", valueType: "value" };
   if (isProse(value)) return { ...TEXT };
@@ -159,6 +164,10 @@ function typeOfValue(value: string): FieldType {
 }
 
 const AMOUNT_RULE = RULES.find((rule) => rule.type.kind === "amount")!;
+/** Words that name an amount as the head of a field's name only (`property_value`, `available_credit`, `annual_spend`; `credit_score` is a score). */
+const AMOUNT_HEADS = ["value", "credit", "principal", "spend", "spending", "owed", "owing"];
+/** First words of a count's name (`num_accounts`, `number_of_dependents`, `total_chargebacks`). */
+const COUNT_OPENERS = ["num", "number", "count", "total"];
 const NAME_RULE = RULES.find((rule) => rule.type.kind === "name")!;
 const TEXT_RULE = RULES.find((rule) => rule.type.kind === "text")!;
 
@@ -170,7 +179,7 @@ const TEXT_RULE = RULES.find((rule) => rule.type.kind === "text")!;
 function headRule(words: readonly string[]): (typeof RULES)[number] | undefined {
   if (words.length < 2) return undefined;
   const head = words[words.length - 1];
-  if (AMOUNT_RULE.words.includes(head)) return AMOUNT_RULE;
+  if (AMOUNT_RULE.words.includes(head) || AMOUNT_HEADS.includes(head)) return AMOUNT_RULE;
   return TEXT_RULE.words.includes(head) && words.some((word) => NAME_RULE.words.includes(word)) ? TEXT_RULE : undefined;
 }
 
@@ -194,6 +203,8 @@ export function inferFieldType(field: string, value: string): FieldType {
   // Told in words from its first one: not an amount with words after it, nor a dict of amounts (`{'base': 132379, ...}`).
   const quantity = (rule === AMOUNT_RULE || rule?.type.kind === "number") && /^\s*\p{L}/u.test(value);
   const told = rule !== undefined && (rule.type.valueType === "format" || quantity) && !isPerson(value) && isProse(value);
+  // A small count under a count's name is a quantity (`num_accounts: 4` was enciphered to 2363305).
+  if (words.length > 1 && COUNT_OPENERS.includes(words[0]) && /^\s*[1-9]\d{0,2}\s*$/.test(value)) return { kind: "number", valueType: "value" };
   // Digits under a name's field (`reference: 0473033101`) are an identifier, not a name to pseudonymize.
   if (rule === NAME_RULE && !/\p{L}/u.test(value)) return typeOfValue(value);
   if (rule) return told ? { ...TEXT } : { ...rule.type };

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { createRecons } from "../../src/guard.js";
 import { fieldTypeOf, inferFieldType, valueTypeOfKind } from "../../src/policy/infer.js";
 
 describe("inferFieldType", () => {
@@ -24,6 +25,18 @@ describe("inferFieldType", () => {
     ["account_balance", "342,995.17", "amount", "value"],
     ["policy_premium_amount", "1,250.00", "amount", "value"],
     ["loan_number", "LN-4471", "id", "format"],
+    // Round 7 red team: money under names with no amount word was read as an identifier, so `$22,000` passed.
+    ["credit_limit", "22000", "amount", "value"],
+    ["property_value", "415000", "amount", "value"],
+    ["available_credit", "12540", "amount", "value"],
+    ["liabilities", "38250", "amount", "value"],
+    ["annual_spend", "41880", "amount", "value"],
+    ["tax_owed", "3200", "amount", "value"],
+    // A count and a percentage are quantities, not digits to encipher (`4` became 2363305, `41%` 78991312%).
+    ["num_accounts", "4", "number", "value"],
+    ["total_chargebacks", "3", "number", "value"],
+    ["credit_utilization", "41%", "number", "value"],
+    ["employee_number", "042", "id", "format"],
     ["custom", "a@b.org", "email", "format"],
     // An email under a field name that says person: its forms are an email's (its local part as a handle).
     ["contact", "jkowalski77@mailbox.org", "email", "format"],
@@ -138,5 +151,15 @@ describe("fieldTypeOf: a policy field's declarations first", () => {
     ["badge", undefined],
   ])("kind %s -> %s", (kind, valueType) => {
     expect(valueTypeOfKind(kind)).toBe(valueType);
+  });
+});
+
+describe("inferred types at work", () => {
+  it("protects money under a limit's or a value's name as written with a currency and grouping", () => {
+    const guard = createRecons({ secret: "s", vault: { credit_limit: 22000, property_value: 415000 }, policy: { fields: {} } });
+    const text = "Credit limit: $22,000. Estimated property value: $415,000.";
+    const { content } = guard.sanitizeSync({ channel: "C2", content: text, recipient: "worker" });
+    expect(content).not.toMatch(/22,000|415,000/);
+    expect(content).toMatch(/^Credit limit: \$\d{2},\d{3}\. Estimated property value: \$\d{3},\d{3}\.$/);
   });
 });
