@@ -152,11 +152,13 @@ function shiftedPartOfYear(part: NonNullable<ReturnType<typeof partOfYear>>, who
  */
 function shiftedRange(range: NonNullable<ReturnType<typeof rangeDates>>, whole: string, registered: string): string {
   const [first, second] = [shiftedDate(whole, range.first, registered), shiftedDate(whole, range.second, registered)];
-  // The day alone and the rest of each moved date (`August ` + `7` + `, 2073`; `7` + ` August 2073`).
-  const parts = (date: string) => (range.monthFirst ? /^(.*?)(\d{1,2})(\D*\d{4})$/ : /^()(\d{1,2})(\D*\d{4})$/).exec(date);
+  // The day alone and the rest of each moved date (`August ` + `7` + `, 2073`; `7` + ` August 2073`; `Nov ` + `23` without a year).
+  const parts = (date: string) => (range.monthFirst ? /^(.*?)(\d{1,2})(\D*(?:\d{4})?)$/ : /^()(\d{1,2})(\D*\d{4})$/).exec(date);
   const [a, b] = [parts(first), parts(second)];
   if (!a || !b || a[1] !== b[1] || a[3] !== b[3]) return `${first}${range.between}${second}`;
-  return range.monthFirst ? `${a[1]}${a[2]}${range.between}${b[2]}${a[3]}` : `${a[2]}${range.between}${b[2]}${a[3]}`;
+  // Days written as ordinals stay ordinals, each with its own suffix (`Apr 20th–4th` would not read).
+  const day = (written: string) => (range.ordinal ? `${written}${ordinalSuffix(Number(written))}` : written);
+  return range.monthFirst ? `${a[1]}${day(a[2])}${range.between}${day(b[2])}${a[3]}` : `${day(a[2])}${range.between}${day(b[2])}${a[3]}`;
 }
 
 /**
@@ -179,6 +181,12 @@ function shiftedDayList(list: NonNullable<ReturnType<typeof dayListParts>>, whol
     return `${at === 0 ? "" : list.days[at - 1].before}${named}${date.getUTCDate()}`;
   });
   return days.join("") + list.year.replace(/\d{4}/, String(moved[0].getUTCFullYear()));
+}
+
+/** `st`, `nd`, `rd` or `th` after a day of the month. */
+function ordinalSuffix(day: number): string {
+  if (day % 100 >= 11 && day % 100 <= 13) return "th";
+  return ["th", "st", "nd", "rd"][day % 10] ?? "th";
 }
 
 const MONTHS = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"];

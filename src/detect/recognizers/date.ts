@@ -10,15 +10,16 @@ const MONTH =
 const DAY_SUFFIX = "(?:st|nd|rd|th)?";
 const YEAR = "(\\d{4})";
 /**
- * A first digit not glued to a longer number or id before it ("CASE-2021-544238", "v1.2.3"). The
+ * A first digit not glued to a longer number or id before it ("CASE-2021-544238", "v1.2.3"), but for a
+ * date joined to the one before it by a bare dash or slash ("1/14/2026-1/16/2026"). The
  * digit is consumed before the lookbehind so V8 jumps from digit to digit instead of testing the
  * lookbehind at every position.
  */
-const FIRST_DIGIT = "\\d(?<!(?:\\w|\\d[-/.])\\d)";
+const FIRST_DIGIT = "\\d(?<!(?:\\w|(?<!\\d{1,4}[-/.]\\d{1,2}[-/.]\\d{0,3})\\d[-/.])\\d)";
 const LEADING_YEAR = `(${FIRST_DIGIT}\\d{3})`;
 const LEADING_DAY_OR_MONTH = `(${FIRST_DIGIT}\\d?)`;
-/** Not glued to a longer number or id after it. */
-const AFTER = "(?![\\w]|[-/.]\\d)";
+/** Not glued to a longer number or id after it, but for another date joined by a bare dash or slash (a range). */
+const AFTER = "(?![\\w]|(?![-/]\\d{1,4}[-/.]\\d{1,2}[-/.]\\d{2,4}(?![\\w]|[-/.]\\d))[-/.]\\d)";
 /**
  * A day right after "<month> ", the month read back by a lookbehind: scanning digits is much
  * faster than trying every letter as the start of a month name.

@@ -61,13 +61,19 @@ export function centuryNearest(short: number, near: number): number {
   return [year - 100, year, year + 100].reduce((best, candidate) => (Math.abs(candidate - near) < Math.abs(best - near) ? candidate : best));
 }
 
+/** What joins a range's two days (`3–17`, `16 to 20`, `9 through 13`). */
+const DAY_JOINER = String.raw`[ \t]?[–—-][ \t]?|[ \t]+(?:to|through|thru|until)[ \t]+`;
+const ORDINAL = "(?:st|nd|rd|th)?";
 /**
- * A range of days in one month and year, month first (`February 3–17, 2026`: groups 1-5) or day first
- * (`6–20 February 2026`: groups 6-9). Read as one date, its second day and year stayed as written.
+ * A range of days in one month, month first (`February 3–17, 2026`, `Feb 16 to 20, 2026`, `Feb 3rd–17th,
+ * 2026`: groups 1-5) or day first (`6–20 February 2026`: groups 6-9); month first, the year may be left
+ * out (`window Feb 9–13`; not before a word or number: `March 5-10 mg`). Read as one date, its second
+ * day and year stayed as written (`Nov 23–13`).
  */
 const DAY_RANGE = new RegExp(
-  `\\b(${MONTH_NAME}\\.?[ \\t]+)(\\d{1,2})([ \\t]?[–—-][ \\t]?)(\\d{1,2})(,?[ \\t]+\\d{4})\\b|\\b(\\d{1,2})([ \\t]?[–—-][ \\t]?)(\\d{1,2})([ \\t]+${MONTH_NAME}\\.?,?[ \\t]+\\d{4})\\b`,
-  "gi",
+  `\\b(${MONTH_NAME}\\.?[ \\t]+)(\\d{1,2})${ORDINAL}(${DAY_JOINER})(\\d{1,2})${ORDINAL}(?:(,?[ \\t]+\\d{4})\\b|\\b(?![ \\t]*[%$\\d]|[ \\t]+(?!(?:at|from|to|in|for|with)\\b)\\p{L}|,?[ \\t]*\\d))` +
+    `|\\b(\\d{1,2})${ORDINAL}(${DAY_JOINER})(\\d{1,2})${ORDINAL}([ \\t]+${MONTH_NAME}\\.?,?[ \\t]+\\d{4})\\b`,
+  "giu",
 );
 
 /**
@@ -125,22 +131,27 @@ export function partOfYear(written: string): { opening: string; month: number | 
 }
 
 const WHOLE_MONTH_RANGE = new RegExp(`^(?:${MONTH_RANGE.source})$`, "i");
-const WHOLE_DAY_RANGE = new RegExp(`^(?:${DAY_RANGE.source})$`, "i");
+const WHOLE_DAY_RANGE = new RegExp(`^(?:${DAY_RANGE.source})$`, "iu");
 
 /** A month range's parts (`MONTH_RANGE`), or null. */
 export function monthRangeParts(written: string): RegExpExecArray | null {
   return WHOLE_MONTH_RANGE.exec(written);
 }
 
-/** A day range as its two dates written alike (`February 3, 2026` and `February 17, 2026`) and the mark between them; null for no range. */
-export function rangeDates(written: string): { first: string; second: string; between: string; monthFirst: boolean } | null {
+/**
+ * A day range as its two dates written alike (`February 3, 2026` and `February 17, 2026`; `Feb 9` and
+ * `Feb 13` without a year), the mark between them and whether its days were written as ordinals; null for no range.
+ */
+export function rangeDates(written: string): { first: string; second: string; between: string; monthFirst: boolean; ordinal: boolean } | null {
   const match = WHOLE_DAY_RANGE.exec(written);
   if (!match) return null;
-  if (match[1] !== undefined) return { first: match[1] + match[2] + match[5], second: match[1] + match[4] + match[5], between: match[3], monthFirst: true };
-  return { first: match[6] + match[9], second: match[8] + match[9], between: match[7], monthFirst: false };
+  const ordinal = /\d(?:st|nd|rd|th)/i.test(written);
+  if (match[1] !== undefined) {
+    const year = match[5] ?? "";
+    return { first: match[1] + match[2] + year, second: match[1] + match[4] + year, between: match[3], monthFirst: true, ordinal };
+  }
+  return { first: match[6] + match[9], second: match[8] + match[9], between: match[7], monthFirst: false, ordinal };
 }
-
-
 
 const WEEKDAY = "(?:Mon|Tue(?:s)?|Wed(?:nes)?|Thu(?:rs?)?|Fri|Sat(?:ur)?|Sun)(?:day)?";
 /** A weekday and its comma right before a date (`Tuesday, `, `Tue `). */
@@ -236,13 +247,25 @@ export function derivedDateDetector(entries: () => readonly VaultEntry[]): Detec
         fullSpans.push([start, end]);
         add(start, end, (date) => dayNumber(written) - dayNumber(date), DERIVED_WINDOW_DAYS, true);
       }
-      // A day range, whole: its first date tells how far it is.
-      for (const match of yearNear ? text.matchAll(DAY_RANGE) : []) {
-        if (fullSpans.some(([from, to]) => from < match.index + match[0].length && match.index < to)) continue;
-        const written = parseDate(rangeDates(match[0])!.first);
+      // A day range, whole: its first date tells how far it is (the registered date itself too: the range is no form the vault
+      // matcher finds); without a year, as a month and day alone.
+      for (const match of text.matchAll(DAY_RANGE)) {
+        const [start, end] = [match.index, match.index + match[0].length];
+        const range = rangeDates(match[0]);
+        if (range === null || fullSpans.some(([from, to]) => from < end && start < to)) continue;
+        if (match[1] !== undefined && match[5] === undefined) {
+          if (nearestYear(range.first, LEAP_YEAR_START) === null) continue;
+          fullSpans.push([start, end]);
+          add(start, end, (date) => {
+            const written = nearestYear(range.first, date);
+            return written === null ? Infinity : dayNumber(written) - dayNumber(date);
+          }, yearNear ? YEARLESS_WINDOW_WITH_YEAR_DAYS : YEARLESS_WINDOW_DAYS, true);
+          continue;
+        }
+        const written = yearNear ? parseDate(range.first) : null;
         if (written === null) continue;
-        fullSpans.push([match.index, match.index + match[0].length]);
-        add(match.index, match.index + match[0].length, (date) => dayNumber(written) - dayNumber(date), DERIVED_WINDOW_DAYS);
+        fullSpans.push([start, end]);
+        add(start, end, (date) => dayNumber(written) - dayNumber(date), DERIVED_WINDOW_DAYS, true);
       }
       for (const { start, end } of yearNear ? fullDates.detect(text) : []) {
         if (fullSpans.some(([from, to]) => from < end && start < to)) continue;

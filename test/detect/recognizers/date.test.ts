@@ -37,6 +37,12 @@ describe("DateRecognizer", () => {
     ]);
   });
 
+  // Round 7 red team: `labs 01/28/2026-01/30/2026` passed whole, a bare dash joining two dates read as one longer number.
+  it("finds both dates of a range joined by a bare dash or slash", () => {
+    expect(found(date, "labs 01/28/2026-01/30/2026; interval 2026-02-16/2026-02-20")).toEqual(["01/28/2026", "01/30/2026", "2026-02-16", "2026-02-20"]);
+    expect(found(date, "1/14/2026-1234 or 12-01-2026-3")).toEqual([]);
+  });
+
   it("rejects impossible dates and numbers that are not dates", () => {
     for (const text of [
       "13/45/2020",

@@ -39,6 +39,30 @@ describe("dates written near a registered date", () => {
     expect([days(from), days(to)]).toEqual([28, 42]);
   });
 
+  // Round 7 red team: `Feb 16 to 20, 2026` came back `Nov 30 to 20, 2026`, `Feb 3rd–17th, 2026` `Apr 20th–17th, 2026`, and a
+  // range without a year after a dated one (`window Feb 9–13`) `Nov 23–13`; `Admitted January 18–20, 2026` kept its end day and year.
+  it("finds ranges joined by words, of ordinal days, without a year, and from the registered date itself, and moves both ends", () => {
+    expect(derivedIn("Window Feb 16 to 20, 2026; Feb 3rd–17th, 2026; Feb 11, 2026 (window Feb 9–13); admitted January 18–20, 2026; take 5-10 mg.")).toEqual([
+      "Feb 16 to 20, 2026",
+      "Feb 3rd–17th, 2026",
+      "Feb 9–13",
+      "January 18–20, 2026",
+      "Feb 11, 2026",
+    ]);
+    // A secret whose surrogate keeps the window in one month (another writes it as two dates: `May 29–Jun 2`).
+    const guard = createRecons({ secret: "s", vault: { visit_date: "2026-01-14" }, policy: { fields: {} } });
+    const sanitize = (content: string) => guard.sanitizeSync({ channel: "C2", content, recipient: "other" }).content as string;
+    const out = sanitize("Recheck Feb 11, 2026 (window Feb 9–13); labs Feb 2nd–4th, 2026; admitted 1/14/2026-1/16/2026.");
+    const [, month, day, from, to, ordinalFrom, ordinalTo, admitted, discharged] =
+      /^Recheck (\w+) (\d+), \d{4} \(window \w+ (\d+)–(\d+)\); labs \w+ (\d+\w\w)–(\d+\w\w), \d{4}; admitted (\S+)-(\S+)\.$/.exec(out)!;
+    expect(out).not.toMatch(/2026|Feb|1\/16/);
+    // The window ends two days either side of the moved recheck; ordinals keep their own suffixes; the discharge two days after admission.
+    expect([Number(from), Number(to)]).toEqual([Number(day) - 2, Number(day) + 2]);
+    expect(month).toMatch(/^[A-Z][a-z]{2}$/);
+    expect([ordinalFrom, ordinalTo].every((ordinal) => /^(?:\d*1st|\d*2nd|\d*3rd|\d+th)$/.test(ordinal) || /^1[123]th$/.test(ordinal))).toBe(true);
+    expect((Date.parse(discharged) - Date.parse(admitted)) / 86_400_000).toBe(2);
+  });
+
   // Round 6 red team: `February 19, 20 or 23, 2026` passed whole; `January 8 and 22, 2026` kept the visit's day and year.
   it("finds days of one month listed whole (the registered date among them too), and moves every day with the registered date", () => {
     expect(derivedIn("Options: February 3, 5 or 10, 2026; seen January 8 and 18, 2026; openings on January 20, 22, or 24.")).toEqual([
