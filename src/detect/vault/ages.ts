@@ -28,20 +28,22 @@ const YEARS_BEFORE_REFERENCE = 3;
 const AGE_PHRASE = new RegExp(
   [
     /\b(?:age|aged)\b[ \t*_|:="']{0,8}(?:(?:\((?:years?|yrs?|y)\)|\/(?:sex|gender))[ \t*_|:"']{0,8})?(?:(?:of|is|was|would be|will be|is now)\b[ \t]{0,3})?(?:(?:~|about |approximately |approx\. )[ \t]{0,3})?(\d{1,3})\b/.source,
-    /(?<![$€£.,\d])\b(\d{1,3})(?:[ -](?:years?|yrs?)[ -]old\b|[ \t-]?(?:y\/o|y\.o\.?|yo|yrs?)(?![\p{L}\d])|y\b|[ \t]y(?=[ \t]*[),;\]])|[ \t]?[MF](?=[ \t]+(?:with|w\/|presents|presenting|patient|pt|who|complains|c\/o|reports)\b|[ \t]*[,;)\]]|\.(?:\s|$)))/u.source,
+    /(?<![$€£.,\d])\b(\d{1,3})(?:[ -](?:years?|yrs?)[ -]old\b|[ \t-]?(?:y\/o|y\.o\.?|yo|yrs?)(?![\p{L}\d])|y\b|[ \t]y(?=[ \t]*[),;\]])|[ \t]?[MF](?=[ \t]+(?:(?:with|presents|presenting|patient|pt|who|complains|reports)\b|w\/|c\/o)|[ \t]*[,;)\]]|\.(?:\s|$))|[ \t]?\/[ \t]?[MF](?![\p{L}\d]))/u.source,
+    // A sex letter or word before the age (`M/67`, `Sex/Age: F/74`, `male, 67`, `Female 74`), not a quantity after the word (`female, 67%`).
+    /(?<![\p{L}\d])(?:[MF][ \t]?\/[ \t]?|(?:male|female)[ \t]*[,:]?[ \t]*)(\d{1,3})\b(?![ \t]*(?:%|percent|mg|kg|lbs?|cm|patients|cases|participants)\b|[.,]\d|%)/u.source,
     /\bturned[ \t]+(\d{1,3})\b/.source,
     /\b(\d{1,3})(?:st|nd|rd|th)[ \t]+birthday\b/.source,
-    // After a name, between commas or in parentheses (`Ryan Wilson, 55, presents`, `Mr. Wilson (55)`): the first digit is
+    // After a name, between commas or in parentheses (`Ryan Wilson, 55, presents`, `Mr. Wilson (55)`, `Dennis Moreno, 67M` ending its line): the first digit is
     // consumed before the lookbehind reads the name back, so the scan goes from digit to digit, not from capital to capital.
-    // After an ISO date the same way (`Name,1959-03-17,66`: a CSV row's age column beside the date of birth).
-    /(\d(?<=(?:(\p{Lu}[\p{L}'’-]*)|\d{4}-\d\d-\d\d)(?:,[ \t]?|[ \t]?\()\d)\d{0,2})(?=[ \t]*(?:[,;]|\r?\n|$)|\)|\.(?:\s|$))/u.source,
+    // After a date the same way (`Name,1959-03-17,66`: a CSV row's age column beside the date of birth; `DOB: 11/04/1958 (67)`).
+    /(\d(?<=(?:(\p{Lu}[\p{L}'’-]*)|\d{4}-\d\d-\d\d|\d{1,2}\/\d{1,2}\/\d{4}|\p{L}{3}\.?[ \t]\d{1,2},?[ \t]\d{4})(?:,[ \t]?|[ \t]?\()\d)\d{0,2})(?=(?:[ \t]?[MF])?(?:[ \t]*(?:[,;]|\r?\n|$)|\)|\.(?:\s|$)))/u.source,
     // A person's, told (`He is 55.`, `she's 55`, `Patient is 55`), not a quantity (`he is 55 kg`, `is 55%`); read back from its first digit too.
     /(\d(?<=\b(?:he|she|patient|pt)(?:['’]s|[ \t]+(?:is|was|turns|turned))[ \t]+\d)\d{0,2})(?![\d%]|[.,]\d|[ \t]*(?:%|percent|mg|kg|kgs|lb|lbs|cm|mm|in|inches|min|minutes|hours|days|weeks|months|points|pts|bpm)\b)/u.source,
   ].join("|"),
   "giu",
 );
 /** Texts that cannot hold an age phrase are not scanned. */
-const AGE_WORD = /age|old|y|turned|birthday|\d[MF]|[,(][ \t]?\d|he|pt|patient/i;
+const AGE_WORD = /age|old|y|turned|birthday|\d[ \t]?[MF]|[MF][ \t]?\/|\/[ \t]?[MF]|male|[,(][ \t]?\d|he|pt|patient/i;
 
 /** A word that names people (the lexicon's, or none of the dictionary's): `Wilson`, `Ryan`; not `Apples`. */
 function isNameLike(word: string): boolean {
@@ -133,10 +135,10 @@ export function writtenAges(text: string): Array<{ start: number; end: number; a
   if (!/\d/.test(text) || !AGE_WORD.test(text)) return [];
   return Array.from(text.matchAll(AGE_PHRASE)).flatMap((match) => {
     // After a word a person's name is made of, not an ordinary one (`Apples, 55, pears`, `Items (55)`).
-    if (match[6] !== undefined && !isNameLike(match[6])) return [];
-    // `age 86`, `Wilson, 86,` and `he is 86` end with the number; `86 years old` and `86th birthday` start with it.
-    const digits = match[1] ?? match[2] ?? match[3] ?? match[4] ?? match[5] ?? match[7];
-    const start = match[2] === undefined && match[4] === undefined ? match.index + match[0].length - digits.length : match.index;
+    if (match[7] !== undefined && !isNameLike(match[7])) return [];
+    // `age 86`, `M/86`, `Wilson, 86,` and `he is 86` end with the number; `86 years old` and `86th birthday` start with it.
+    const digits = match[1] ?? match[2] ?? match[3] ?? match[4] ?? match[5] ?? match[6] ?? match[8];
+    const start = match[2] === undefined && match[5] === undefined ? match.index + match[0].length - digits.length : match.index;
     return [{ start, end: start + digits.length, age: Number(digits) }];
   });
 }
