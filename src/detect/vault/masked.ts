@@ -7,8 +7,13 @@ const TAIL_DIGITS = 4;
 const MAX_TAIL_DIGITS = 8;
 /** Digits a mask must still hide beyond a longer tail: one (`ending in 37826` of an 8-digit id showed five). */
 const MIN_HIDDEN_DIGITS = 1;
-/** Identifiers shorter than this do not hide their digits behind a mask (an 8-digit member id does). */
+/** Identifiers shorter than this do not hide their first digits behind a mask (an 8-digit member id does). */
 const MIN_MASKED_DIGITS = 8;
+/**
+ * Identifiers shorter than this show no last four (a 4-digit PIN is all tail). From five digits on one is a tail
+ * (round 7 red team: `ID ends in 6081` of `EMP-66081` told four of its five digits).
+ */
+const MIN_TAILED_DIGITS = 5;
 /** How far before the digits a mask or an `ending in` / `last 4` phrase is looked for. */
 const LOOKBEHIND = 48;
 /** How far after the digits a `(last 4)` / `is the last four` phrase is looked for. */
@@ -36,12 +41,12 @@ export const LAST_DIGITS_AFTER = /^[`'"”’)\]*_]*\s*(?:[(\[,:–—-]|\b(?:is
 const MASKED_VALUE = /^[*xX•#●·■◦∗▪]{2,}[\s.-]*\d{4,}$/u;
 
 /**
- * The last `length` digits (four by default) an identifier (SSN, card, account, phone) of 8+ digits,
+ * The last `length` digits (four by default) an identifier (SSN, card, account, phone, employee id) of 5+ digits,
  * or one masked already (`****3304`), shows after a mask, else null.
  */
 export function maskedTail(identifier: string, length = TAIL_DIGITS): string | null {
   const digits = identifier.replace(/\D/g, "");
-  const longest = MASKED_VALUE.test(identifier.trim()) ? digits.length : digits.length < MIN_MASKED_DIGITS ? 0 : digits.length - (length > TAIL_DIGITS ? MIN_HIDDEN_DIGITS : 1);
+  const longest = MASKED_VALUE.test(identifier.trim()) ? digits.length : digits.length < MIN_TAILED_DIGITS ? 0 : digits.length - (length > TAIL_DIGITS ? MIN_HIDDEN_DIGITS : 1);
   return length >= TAIL_DIGITS && length <= longest ? digits.slice(-length) : null;
 }
 

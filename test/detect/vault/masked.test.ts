@@ -6,10 +6,20 @@ import { Vault } from "../../../src/detect/vault/vault.js";
 import { inferFieldType } from "../../../src/policy/infer.js";
 
 describe("maskedTail", () => {
-  it("is the last four digits of an identifier long enough to be masked (eight digits or more)", () => {
+  it("is the last four digits of an identifier long enough to have a tail (five digits or more)", () => {
     expect(maskedTail("939796410")).toBe("6410");
     expect(maskedTail("INS-67737826")).toBe("7826");
-    expect(maskedTail("1234567")).toBeNull();
+    // Round 7 red team: `ID ends in 6081` of `EMP-66081` passed (8 digits were asked for).
+    expect(maskedTail("EMP-66081")).toBe("6081");
+    expect(maskedTail("EMP-66081", 5)).toBeNull();
+    expect(maskedTail("4821")).toBeNull();
+  });
+
+  it("is protected after a mask phrase for a short employee id", () => {
+    const guard = createRecons({ secret: "s", vault: { employee_id: "EMP-66081" }, policy: { fields: {} } });
+    const { content } = guard.sanitizeSync({ channel: "C2", content: "ID ends in 6081. Last four of employee ID: 6081.", recipient: "hr" });
+    expect(content).not.toMatch(/6081/);
+    expect(content).toMatch(/^ID ends in \d{4}\. Last four of employee ID: \d{4}\.$/);
   });
 
   it("is longer where asked while a digit stays hidden", () => {
