@@ -1,5 +1,5 @@
 import { unescapedText } from "./normalize.js";
-import { isDictionaryWord, isNameWord, isTitle, lexiconTags, opensAsWord } from "./words.js";
+import { isDictionaryWord, isNameWord, isTitle, lexiconTags, NAME_SUFFIXES, opensAsWord } from "./words.js";
 
 /** Characters that join two words into one name (`Jane Smith`, `Smith-Jones`). */
 const JOINER = /[ \t-]/;
@@ -80,7 +80,8 @@ const CALENDAR_WORDS = new Set([
 /** A capitalized word that is not an ordinary English word, a day or month, or an honorific: part of another name. */
 function isOtherNamePart(word: string): boolean {
   const lower = word.toLowerCase();
-  return word.length > 1 && isCapitalized(word) && (!isDictionaryWord(lower) || isNameWord(lower)) && !isTitle(lower) && !CALENDAR_WORDS.has(lower);
+  // A suffix is the name's own (`Mathis III`, `Fitch MD`: round 7 red team, the surname passed beside it).
+  return word.length > 1 && isCapitalized(word) && (!isDictionaryWord(lower) || isNameWord(lower)) && !isTitle(lower) && !CALENDAR_WORDS.has(lower) && !NAME_SUFFIXES.has(lower.replace(/\./g, ""));
 }
 
 /** Whether another person's name word stands right before or after source[start, end) (`Kailey` of `Kailey Ruiz Zafón`). */
@@ -209,7 +210,8 @@ export function readsAsOneName(source: string, start: number, end: number, surna
 /** Whether the word after source[.., end) is capitalized: a name part before it is another person's (`Emily Long`). */
 export function precedesCapitalized(source: string, end: number): boolean {
   const after = wordAfter(source, end);
-  return after !== "" && isCapitalized(after);
+  // A name's suffix is no word of a phrase (`Trejo III`, `Hester MD`).
+  return after !== "" && isCapitalized(after) && !NAME_SUFFIXES.has(after.toLowerCase());
 }
 
 /** Capitalized words a name follows that are no part of a phrase with it (`Dear Day,`). */

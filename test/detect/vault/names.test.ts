@@ -218,6 +218,22 @@ describe("a surname after a title (`Dr. Obrien`, `Attorney Vasquez`)", () => {
   });
 });
 
+// Round 7 red team: `Interviewers: Kline and Mathis III`, `Manager: Fitch MD`, `Approved by Pugh PhD` kept the surname beside its suffix.
+describe("a surname alone with its name's suffix after it (`Mathis III`, `Fitch MD`)", () => {
+  const vault = { employee_name: "Gregory Mathis III", manager: "Raymond Fitch MD", reviewer: "Brittany Pugh PhD" };
+  const fields = Object.fromEntries(Object.keys(vault).map((field) => [field, { valueType: "value" as const, kind: "name", authorized: ["ok"] }]));
+  const guard = createRecons({ secret: "rt7", vault, policy: { fields } });
+
+  it("is the person's surname: shown as the pseudonym's with the suffix kept, restored from shared state", () => {
+    const text = "Interviewers: Mathis III and Fitch MD. Approved by Pugh PhD; MATHIS III signed.";
+    const shown = guard.sanitizeSync({ channel: "C2", content: text, recipient: "clerk" }).content as string;
+    expect(shown).not.toMatch(/Mathis|MATHIS|Fitch|Pugh/);
+    expect(shown).toMatch(/^Interviewers: \p{Lu}\p{Ll}+ III and \p{Lu}\p{Ll}+ MD\. Approved by \p{Lu}\p{Ll}+ PhD; \p{Lu}+ III signed\.$/u);
+    const stored = guard.sanitizeSync({ channel: "C5", content: text }, { reversible: true }).content as string;
+    expect(guard.restore(stored, "ok", "C5")).toBe(text);
+  });
+});
+
 describe("a surname registered without the apostrophe of its `O'` (`Oneill`, as generated data writes it)", () => {
   const vault = { witness: "Julie Oneill", provider: "Dr. Obrien" };
   const fields = { witness: { valueType: "value" as const, kind: "name", authorized: ["ok"] }, provider: { valueType: "value" as const, kind: "name", authorized: ["ok"] } };
