@@ -294,7 +294,7 @@ export class Vault implements Detector {
       }
       default:
     }
-    if (!norm.onTokenBoundaries(start, end)) return;
+    if (!norm.onTokenBoundaries(start, end) && !(this.list[entry].kind === "amount" && afterCurrencyCode(norm, start, end))) return;
     const hit = { entry, start, end, confidence, role };
     switch (role) {
       case "regrouped-digits":
@@ -614,6 +614,15 @@ function withValuePossessive(source: string, [start, end]: [number, number], val
 /** A short value in capitals that is a word in lowercase (`IT`, `US`): only its capitals are the value, `it's` is no department. */
 function isWordInCapitals(value: string): boolean {
   return value.length <= 3 && /^[A-Z]+$/.test(value) && (isStopword(value.toLowerCase()) || isDictionaryWord(value.toLowerCase()));
+}
+
+/** ISO codes of the currencies amounts are written in, glued to the number (`USD3,826,415`); normalized. */
+const CURRENCY_CODES: ReadonlySet<string> = new Set(["usd", "eur", "gbp", "cad", "aud", "nzd", "chf", "jpy", "cny", "inr", "sgd", "hkd", "mxn"]);
+
+/** Whether normalized [start, end) ends a token and starts one right after a currency code glued to it (round 7 red team: `USD87460` passed). */
+function afterCurrencyCode(norm: NormalizeBuffer, start: number, end: number): boolean {
+  if (start < 3 || !(end === norm.length || norm.codes[end] === SPACE_CODE) || !(start === 3 || norm.codes[start - 4] === SPACE_CODE)) return false;
+  return CURRENCY_CODES.has(norm.slice(start - 3, start));
 }
 
 /** A range or list of letter grades around source [from, to) of normalized [start, end): `A–C`, `A/B`, `B-D`. */

@@ -646,3 +646,20 @@ describe("Vault", () => {
     expect(d).toEqual({ start: 5, end: 15, field: "dob", kind: "date", valueType: "format", tier: 1, confidence: 0.95, source: "vault", value: "1957-07-28", role: "whole" });
   });
 });
+
+// Round 7 red team: `Settlement: USD3,826,415` and `Salary: USD87460` passed verbatim (`USD 3,826,415` was found).
+describe("an amount glued to its currency code", () => {
+  it("is found after the code, shown noised after it, and restored from shared state", () => {
+    const vault = { settlement_amount: 3826415, salary: 87460 };
+    const fields = { settlement_amount: { valueType: "value" as const, authorized: ["ok"] }, salary: { valueType: "value" as const, authorized: ["ok"] } };
+    const guard = createRecons({ secret: "rt7", vault, policy: { fields } });
+    const text = "Settlement: USD3,826,415. Salary: USD87460; EUR87,460.00.";
+    const shown = guard.sanitizeSync({ channel: "C2", content: text, recipient: "clerk" }).content as string;
+    expect(shown).not.toMatch(/3,826,415|87460|87,460/);
+    expect(shown).toMatch(/^Settlement: USD\d,\d{3},\d{3}\. Salary: USD\d{5}; EUR\d{2},\d{3}\.00\.$/);
+    const stored = guard.sanitizeSync({ channel: "C5", content: text }, { reversible: true }).content as string;
+    expect(guard.restore(stored, "ok", "C5")).toBe(text);
+    // Letters glued that are no currency's code make an identifier (`XYZ87460`), and a code glued on both sides is none.
+    expect(guard.sanitizeSync({ channel: "C2", content: "Code XYZ87460, order usd87460x.", recipient: "clerk" }).content).toBe("Code XYZ87460, order usd87460x.");
+  });
+});
