@@ -1,3 +1,4 @@
+import { compactDateLike } from "../detect/vault/dates.js";
 import { layIdentifier } from "../detect/vault/digit-skeletons.js";
 import { spelledLike } from "../detect/vault/emails.js";
 import { suffixLike } from "../detect/vault/identifiers.js";
@@ -25,6 +26,8 @@ export function renderedPart(role: VariantRole, span: string, from: string, to: 
     }
     case "regrouped-digits":
       return layIdentifier(span, to);
+    case "compact-date":
+      return compactDateLike(span, from, to);
     case "unpadded-digits":
       return to.replace(/\D/g, "").replace(/^0+(?=\d)/, "");
     case "local-number":

@@ -135,6 +135,28 @@ function isSpelledDayWord(token: string): boolean {
  * the month and day alone and the month and year alone (checked where found: isYearlessDate,
  * isMonthOfYear). A date of birth has more (birthDateVariants).
  */
+const pad2 = (n: number): string => String(n).padStart(2, "0");
+/** A date's digits as references write them (year apart from month and day, or a two-digit year glued), with how sure a match is. */
+const COMPACT_LAYOUTS: ReadonlyArray<readonly [(date: CalendarDate) => string, number]> = [
+  [({ year, month, day }) => `${year}${pad2(month)}${pad2(day)}`, LAYOUT_CONFIDENCE],
+  [({ year, month, day }) => `${pad2(month)}${pad2(day)}${year}`, LAYOUT_CONFIDENCE],
+  [({ year, month, day }) => `${pad2(month)}${pad2(day)}${pad2(year % 100)}`, TWO_DIGIT_YEAR_CONFIDENCE],
+  [({ year, month, day }) => `${pad2(year % 100)}${pad2(month)}${pad2(day)}`, TWO_DIGIT_YEAR_CONFIDENCE],
+];
+
+/** `span`, the date `from` in a compact layout (`2026-0109`, `010926`), as the date `to` in the same layout; null where it is none of `from`'s. */
+export function compactDateLike(span: string, from: string, to: string): string | null {
+  const [a, b] = [parseDate(from), parseDate(to)];
+  const digits = span.replace(/\D/g, "");
+  const layout = a && b ? COMPACT_LAYOUTS.find(([write]) => write(a) === digits) : undefined;
+  return layout && b ? span.replace(/\d+/g, (run, at: number) => layout[0](b).substr(digitsBefore(span, at), run.length)) : null;
+}
+
+/** Digits of `text` before index `at`. */
+function digitsBefore(text: string, at: number): number {
+  return text.slice(0, at).replace(/\D/g, "").length;
+}
+
 export function dateVariants(date: CalendarDate): Variant[] {
   const { year, month, day } = date;
   const pad = (n: number): string => String(n).padStart(2, "0");
@@ -180,6 +202,8 @@ export function dateVariants(date: CalendarDate): Variant[] {
   // Military and airline style, glued: `17JUN1971`.
   for (const d of [String(day), pad(day)]) variants.push(whole(`${d}${MONTH_ABBREVIATIONS[month - 1][0]}${y}`, LAYOUT_CONFIDENCE));
   variants.push(monthOfYear(`${pad(month)} ${y}`), monthOfYear(`${month} ${y}`));
+  // Compact inside a reference or an appointment id (`PIT-2026-0109`, `GP-010926`, `Ref PIT-260109`, `PITTMAN_510719`): round 7 red team.
+  for (const [layout, confidence] of COMPACT_LAYOUTS) variants.push({ form: layout(date).replace(/^(\d{4})(\d{4})$/, "$1 $2"), confidence, role: "compact-date" });
   return variants;
 }
 
