@@ -28,6 +28,10 @@ export function renderedPart(role: VariantRole, span: string, from: string, to: 
       return layIdentifier(span, to);
     case "compact-date":
       return compactDateLike(span, from, to);
+    case "digit-group": {
+      const digits = to.replace(/\D/g, "");
+      return digits.length > span.length ? digits.slice(-span.length) : null;
+    }
     case "unpadded-digits":
       return to.replace(/\D/g, "").replace(/^0+(?=\d)/, "");
     case "local-number":

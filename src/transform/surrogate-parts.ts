@@ -49,7 +49,7 @@ export function wholeSurrogatePart(action: Action, role: VariantRole | undefined
 }
 
 /** Partial renderings of an enciphered value (`renderedPart`). */
-const FPE_PARTS: ReadonlySet<VariantRole> = new Set(["masked-tail", "masked-head", "regrouped-digits", "compact-date", "unpadded-digits", "spoken-digits", "local-number", "phone-extension", "canary-suffix"]);
+const FPE_PARTS: ReadonlySet<VariantRole> = new Set(["masked-tail", "masked-head", "regrouped-digits", "digit-group", "compact-date", "unpadded-digits", "spoken-digits", "local-number", "phone-extension", "canary-suffix"]);
 /** Partial renderings of a pseudonymized name (`renderedPart`). */
 const PSEUDONYM_PARTS: ReadonlySet<VariantRole> = new Set(["first-name", "surname", "surname-plural", "spelled-letters"]);
 

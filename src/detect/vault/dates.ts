@@ -201,7 +201,7 @@ export function dateVariants(date: CalendarDate): Variant[] {
   }
   // Military and airline style, glued: `17JUN1971`.
   for (const d of [String(day), pad(day)]) variants.push(whole(`${d}${MONTH_ABBREVIATIONS[month - 1][0]}${y}`, LAYOUT_CONFIDENCE));
-  variants.push(monthOfYear(`${pad(month)} ${y}`), monthOfYear(`${month} ${y}`));
+  variants.push(monthOfYear(`${pad(month)} ${y}`), monthOfYear(`${month} ${y}`), monthOfYear(`${y} ${pad(month)}`));
   // Compact inside a reference or an appointment id (`PIT-2026-0109`, `GP-010926`, `Ref PIT-260109`, `PITTMAN_510719`): round 7 red team.
   for (const [layout, confidence] of COMPACT_LAYOUTS) variants.push({ form: layout(date).replace(/^(\d{4})(\d{4})$/, "$1 $2"), confidence, role: "compact-date" });
   return variants;
@@ -237,8 +237,8 @@ function isDayToken(token: string): boolean {
   return DAY_TOKEN.test(token) || isSpelledDayWord(token);
 }
 
-/** A numeric month and year joined as one (`06/2023`, `6-2023`), not `page 6, 2023`. */
-const NUMERIC_MONTH_YEAR = /^\d{1,2}[/-]\d{4}$/;
+/** A numeric month and year joined as one (`06/2023`, `6-2023`, ISO's `2023-06`), not `page 6, 2023` or `2023 06`. */
+const NUMERIC_MONTH_YEAR = /^(?:\d{1,2}[/-]\d{4}|\d{4}-\d\d)$/;
 
 /**
  * Whether a month-and-day form found at normalized [start, end) is the date: its month is written
@@ -265,5 +265,6 @@ export function isMonthOfYear(norm: NormalizeBuffer, start: number, end: number)
   if (before === "of" && isDayToken(tokenBefore(norm, start - before.length - 1))) return false;
   if (!isDigitCode(norm.codes[start])) return true;
   const [from, to] = originalSpan(norm, start, end);
-  return NUMERIC_MONTH_YEAR.test(norm.source.slice(from, to));
+  // Not the head of a fuller date (`1957-07` of `1957-07-29`, another day's).
+  return NUMERIC_MONTH_YEAR.test(norm.source.slice(from, to)) && !/^[-/.]\d/.test(norm.source.slice(to, to + 2));
 }

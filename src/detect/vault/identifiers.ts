@@ -60,6 +60,9 @@ function regroupings(kind: string, digits: string): string[][] {
  * `939.79.6410`; `INS-41208932`, `INS41208932`, `ins 41208932`), kind-specific regrouping of bare
  * digits, the digit core of a prefixed id when long.
  */
+/** Digits the last group of an identifier needs to be found alone: a shorter one is too common a number. */
+const MIN_LAST_GROUP = 6;
+
 export function identifierVariants(kind: string, normalized: string): Variant[] {
   const chunks = idChunks(normalized);
   const variants = joinedForms(chunks, SEPARATOR_VARIANT_CONFIDENCE);
@@ -73,6 +76,9 @@ export function identifierVariants(kind: string, normalized: string): Variant[] 
     // The digits without their prefix (`Employee ID: 61844` for EMP-61844) show the whole surrogate's digits, so they restore.
     variants.push(...joinedForms(core, DIGIT_CORE_CONFIDENCE).map((variant) => ({ ...variant, role: "regrouped-digits" as const })));
   }
+  // The long last group alone (`Docket No. 582290` of CASE-1467-582290; a dev message wrote `CASE-2-097681`): most of the digits.
+  const last = core.at(-1) ?? "";
+  if (core.length >= 2 && /^\d+$/.test(last) && last.length >= MIN_LAST_GROUP) variants.push({ form: last, confidence: DIGIT_CORE_CONFIDENCE, role: "digit-group" });
   // Read as a number, the digits lose their leading zeros (`{"account_id": 987123}` of ACC-00987123): the rest still identifies it.
   const significant = core.every((c) => /^\d+$/.test(c)) ? core.join("").replace(/^0+/, "") : "";
   if (significant.length >= MIN_DIGIT_CORE && significant.length < core.join("").length) {

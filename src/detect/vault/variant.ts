@@ -30,6 +30,8 @@ export type VariantRole =
   | "local-number"
   /** An identifier's digits in a grouping of the writer's own (`447 1093` of `MRN-4471093`), with its letter prefix when written before them: the whole value, transformed and restored character for character. */
   | "regrouped-digits"
+  /** An identifier's long last group of digits alone (`582290` of `CASE-1467-582290`): shown as the surrogate's last digits. */
+  | "digit-group"
   /** A date's digits compact inside a reference (`PIT-2026-0109`, `GP-010926`, `260109`): shown as the surrogate date so written. */
   | "compact-date"
   /** An identifier's digits read as a number, leading zeros dropped (`987123` of `ACC-00987123`): shown as the surrogate's digits so read. */

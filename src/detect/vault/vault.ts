@@ -298,6 +298,7 @@ export class Vault implements Detector {
     const hit = { entry, start, end, confidence, role };
     switch (role) {
       case "regrouped-digits":
+      case "digit-group":
       case "compact-date":
       case "unpadded-digits":
       case "local-number":

@@ -131,6 +131,10 @@ function assign(numbers: Slot[], hasMonthWord: boolean): "iso" | "other" | null 
     [numbers[0].part, numbers[1].part] = ["month", "year"];
     return "other";
   }
+  if (numbers.length === 2 && four(numbers[0]) && numbers[1].written.length === 2) {
+    [numbers[0].part, numbers[1].part] = ["year", "month"]; // ISO's `2016-04`
+    return "iso";
+  }
   if (numbers.length === 2 && numbers.every(short)) {
     // `8/24`, a birthday in digits: month first where it can be, as with a year.
     const monthFirst = Number(numbers[0].written) <= 12;

@@ -26,4 +26,14 @@ describe("a date's digits compact inside a reference", () => {
     const stored = guard.sanitizeSync({ channel: "C5", content: text }, { reversible: true }).content as string;
     expect(guard.restore(stored, "ok", "C5")).toBe(text);
   });
+
+  // Round 7 red team: a hire date's month in ISO's layout (`| Rachel Abernathy | 2016-04 |`) passed.
+  it("finds a month and year in ISO's layout and shows the surrogate's alike", () => {
+    const guard = createRecons({ secret: "rt7", vault: { hire_date: "2016-04-19" }, policy: { fields: { hire_date: { authorized: ["ok"] } } } });
+    const text = "| Rachel | 2016-04 |; invoice 2016-045.";
+    const shown = guard.sanitizeSync({ channel: "C2", content: text, recipient: "clerk" }).content as string;
+    expect(shown).toMatch(/^\| Rachel \| (?!2016)\d{4}-(?:0[1-9]|1[0-2]) \|; invoice 2016-045\.$/);
+    const stored = guard.sanitizeSync({ channel: "C5", content: text }, { reversible: true }).content as string;
+    expect(guard.restore(stored, "ok", "C5")).toBe(text);
+  });
 });

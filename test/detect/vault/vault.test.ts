@@ -663,3 +663,16 @@ describe("an amount glued to its currency code", () => {
     expect(guard.sanitizeSync({ channel: "C2", content: "Code XYZ87460, order usd87460x.", recipient: "clerk" }).content).toBe("Code XYZ87460, order usd87460x.");
   });
 });
+
+// Round 7 red team: `Docket No. 582290` of CASE-1467-582290 passed; a dev message wrote `CASE-2-097681` for CASE-4982-097681.
+describe("an identifier's long last group of digits alone", () => {
+  it("is shown as the surrogate's last digits, restored from shared state; a short group alone is no one's", () => {
+    const guard = createRecons({ secret: "rt7", vault: { case_number: "CASE-1467-582290", employee_id: "EMP-12-345" }, policy: { fields: { case_number: { authorized: ["ok"] }, employee_id: { authorized: ["ok"] } } } });
+    const text = "Docket No. 582290, also CASE-2-582290; room 345.";
+    const shown = guard.sanitizeSync({ channel: "C2", content: text, recipient: "clerk" }).content as string;
+    expect(shown).not.toMatch(/582290/);
+    expect(shown).toMatch(/^Docket No\. (\d{6}), also CASE-2-\1; room 345\.$/);
+    const stored = guard.sanitizeSync({ channel: "C5", content: text }, { reversible: true }).content as string;
+    expect(guard.restore(stored, "ok", "C5")).toBe(text);
+  });
+});
