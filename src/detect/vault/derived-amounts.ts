@@ -18,9 +18,9 @@ const DERIVED_CONFIDENCE = 0.7;
 /**
  * What writers compute from an annual or total amount: a month's, half a month's, two weeks', a
  * week's and an hour's share (2,080 work hours a year), a half and a quarter, and the multiples a
- * lender or a settlement states (`2x annual income`).
+ * lender or a settlement states (`2x annual income`, `Max Loan (3.5x) $284,375`: round 7 red team).
  */
-export const DERIVED_FACTORS: readonly number[] = [1 / 12, 1 / 24, 1 / 26, 1 / 52, 1 / 2080, 1 / 2, 1 / 4, 2, 3, 4, 5];
+export const DERIVED_FACTORS: readonly number[] = [1 / 12, 1 / 24, 1 / 26, 1 / 52, 1 / 2080, 1 / 2, 1 / 4, 1.5, 2, 2.5, 3, 3.5, 4, 4.5, 5];
 /** Fewer significant digits than this and a written amount is anyone's round figure (`$7K`, `$90/hour`). */
 const MIN_SIGNIFICANT_DIGITS = 3;
 /** A percentage written in the text (`28%`, `12.5 %`). */

@@ -32,6 +32,11 @@ describe("amounts computed from a registered amount", () => {
     ]);
   });
 
+  // Round 7 red team: `Max Loan (3.5x) $284,375` of an income of 81,250 passed exactly.
+  it("finds the half multiples a lender states", () => {
+    expect(derivedIn("Max loan (3.5x) $296,100; 2.5x: $211,500; 1.5x: $126,900; 4.5x: $380,700")).toEqual(["296,100", "211,500", "126,900", "380,700"]);
+  });
+
   it("leaves the value itself, round figures, counts, years and other amounts alone", () => {
     expect(derivedIn("Income $84,600; 12 payments; in 2026; about $7K a month; $90/hour; $7,300/month; $5,000")).toEqual([]);
     // Bare digits are a year, a count or a piece of an id as often, whatever they equal (48,631 / 24 is 2026.3; a LangSmith run id's `-3525-`).
