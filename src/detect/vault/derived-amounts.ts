@@ -25,6 +25,10 @@ export const DERIVED_FACTORS: readonly number[] = [1 / 12, 1 / 24, 1 / 26, 1 / 5
 const MIN_SIGNIFICANT_DIGITS = 3;
 /** A percentage written in the text (`28%`, `12.5 %`). */
 const PERCENT = /(?<![\d.])(\d{1,2}(?:\.\d{1,2})?)[ \t]?%/g;
+/** A currency named after a figure (`186950 USD`, `912 dollars`). */
+const CURRENCY_AFTER = /^[ \t]?(?:USD|EUR|GBP|dollars?|euros?)\b/i;
+/** Digits a bare integer needs to be taken for a field's total without a currency: a shorter one is any count or code. */
+const MIN_BARE_TOTAL_DIGITS = 5;
 /** A value that is a figure and nothing else (`634.74`, `1290.0`). */
 const PLAIN_FIGURE = /^\d+(?:\.\d+)?$/;
 /** A month named beside a figure (`/month`, `per month`, `monthly`), within MONTH_REACH characters (`Gross monthly income:** approximately $7,700`). */
@@ -186,7 +190,9 @@ export function derivedAmountDetector(entries: () => readonly VaultEntry[]): Det
       const shares = text.includes("%") ? Array.from(text.matchAll(PERCENT), (match) => Number(match[1]) / 100).flatMap((share) => [share, share / 12]) : [];
       for (const match of text.matchAll(WRITTEN_AMOUNT)) {
         const [written, currency, integer, decimals = "", magnitude] = match;
-        if (currency === undefined && magnitude === undefined && decimals === "" && !integer.includes(",")) continue;
+        // A bare integer is an amount with a currency after it (`186950 USD`); else only a long one that is a field's exact total (`TC 186950`).
+        const bare = currency === undefined && magnitude === undefined && decimals === "" && !integer.includes(",") && !CURRENCY_AFTER.test(text.slice(match.index + written.length, match.index + written.length + 9));
+        if (bare && integer.length < MIN_BARE_TOTAL_DIGITS) continue;
         if (bands.some(([from, to]) => match.index < to && from < match.index + written.length)) continue;
         const shown = significantDigits(integer, decimals);
         // A rounder figure only as a month's share, said so beside it (`approximately $7,700/month`, `Gross monthly income is about $8,360`).
@@ -195,8 +201,9 @@ export function derivedAmountDetector(entries: () => readonly VaultEntry[]): Det
         const exact = amountOf(integer, decimals, magnitude);
         // Its trailing zeros are rounding (`$7,700` of 7,701, `$8,360` of 8,358.33): to the hundred or the ten there.
         const rounded = monthly ? roundedRead(exact, written) : exact;
-        const source =
-          (monthly ? sourceOf(amounts, rounded, MONTH_SHARE) : undefined) ??
+        const source = bare
+          ? sourceOf(totals, exact, [1])
+          : (monthly ? sourceOf(amounts, rounded, MONTH_SHARE) : undefined) ??
           (shown < MIN_SIGNIFICANT_DIGITS
             ? undefined
             : (sourceOf(amounts, exact, DERIVED_FACTORS) ??

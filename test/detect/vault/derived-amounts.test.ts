@@ -56,6 +56,9 @@ describe("amounts computed from a registered amount", () => {
     expect(derivedIn("average $518.00", history)).toEqual(["518.00"]);
     const comp = parts("compensation_details", ["118250", "14190", "40000"]);
     expect(derivedIn("total comp of $172,440 ($14,370 a month); base $9,854.17 a month", comp)).toEqual(["172,440", "14,370", "9,854.17"]);
+    // Round 7 red team: the total bare (`TC 172440`, `172440 USD`); a bare number is no share, nor a short one a total.
+    expect(derivedIn("TC 172440; total 172440 USD; 14370 a month; 86220 USD", comp)).toEqual(["172440", "172440", "86220"]);
+    expect(derivedIn("Ref 14370, code 2440", comp)).toEqual([]);
     // Two fields' amounts are no one record's.
     expect(derivedIn("together $98,790", [income, { ...income, field: "bonus", value: "14190" }])).toEqual([]);
   });
