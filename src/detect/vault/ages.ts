@@ -21,7 +21,7 @@ const YEARS_BEFORE_REFERENCE = 3;
  * `**Age:** 86`, `| Age | 86 |`, `"age": 86`, `Age (years): 86`, `Age/Sex: 86/F`, `age of ~86`); before
  * `years old`, `-year-old`, `y/o`, `y.o.`, `yo`, `yrs`, `y` (`86y`), or a sex letter a clinical note
  * goes on from (`86F with chest pain`, `86M presents`) or that closes an aside or a sentence (`Grace Liu, 59F, DOB ...`, `(38F)`, `(44 F)`, `67M.`),
- * or `y` closing an aside (`(32 y)`); after `turned`, or before `th birthday`; after a comma or in parentheses after a name word
+ * or `y` closing an aside (`(32 y)`), or before a slashed sex (`67/M`); after the sex (`M/67`, `male, 67`); after `turned`, or before `th birthday`; after a comma or in parentheses after a name word
  * (`Ryan Wilson, 55, presents`, `Mr. Wilson (55)`, `P. Hartigan, 44` ending its line); after a person told (`He is 55.`, `she's 55`, not `he is 55 kg`).
  * Bounded gaps: linear time.
  */
