@@ -4,7 +4,7 @@
  * of the whole value's surrogate, and whether the restore side finds that part again.
  */
 import { ageAt, DECADE_WORDS, decadeOfAge, thirdOf } from "../detect/vault/ages.js";
-import { parseDate, type CalendarDate } from "../detect/vault/dates.js";
+import { MONTHS, ordinalSuffix, parseDate, type CalendarDate } from "../detect/vault/dates.js";
 import { bandRead, derivationOf, MONTH_SHARE, roundedRead, TOTAL_FACTORS } from "../detect/vault/derived-amounts.js";
 import { writtenAmountValue } from "../detect/vault/numbers.js";
 import { centuryNearest, DAY_MS, dayListParts, dayNumber, LEADING_WEEKDAY, monthRangeParts, nearestYear, partOfYear, rangeDates } from "../detect/vault/derived-dates.js";
@@ -183,14 +183,6 @@ function shiftedDayList(list: NonNullable<ReturnType<typeof dayListParts>>, whol
   return days.join("") + list.year.replace(/\d{4}/, String(moved[0].getUTCFullYear()));
 }
 
-/** `st`, `nd`, `rd` or `th` after a day of the month. */
-function ordinalSuffix(day: number): string {
-  if (day % 100 >= 11 && day % 100 <= 13) return "th";
-  return ["th", "st", "nd", "rd"][day % 10] ?? "th";
-}
-
-const MONTHS = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"];
-
 /** A month range (`late February to early March 2026`) moved by as many months as the registered date's surrogate, its words and case kept. */
 function shiftedMonthRange(parts: RegExpExecArray, whole: string, registered: string): string {
   const [, firstQualifier = "", firstMonth, between, secondQualifier = "", secondMonth, beforeYear, year] = parts;
@@ -204,7 +196,8 @@ function shiftedMonthRange(parts: RegExpExecArray, whole: string, registered: st
 
 /** Month `index` (0 = January) written as `written` is: abbreviated or whole, in its case. */
 function monthLike(written: string, index: number): string {
-  const name = written.replace(/\.$/, "").length <= 3 ? MONTHS[index].slice(0, 3) : MONTHS[index];
+  const whole = `${MONTHS[index].charAt(0).toUpperCase()}${MONTHS[index].slice(1)}`;
+  const name = written.replace(/\.$/, "").length <= 3 ? whole.slice(0, 3) : whole;
   return written === written.toUpperCase() ? name.toUpperCase() : written === written.toLowerCase() ? name.toLowerCase() : name;
 }
 

@@ -9,6 +9,7 @@ import type { Detection, Detector } from "../base.js";
 import { isBirthField } from "./birth-dates.js";
 import { parseDate, type CalendarDate } from "./dates.js";
 import type { VaultEntry } from "./vault.js";
+import { derivedFromEntries } from "./entries-memo.js";
 import { isDictionaryWord, isNameWord } from "./words.js";
 
 /** An age computed from a birth date is how writers show it, but other people's ages are written the same way. */
@@ -92,19 +93,12 @@ export function decadeOfAge(written: string): { third: string; separator: string
 
 /** Detects the ages of the registered birth dates among `entries()` (read at each call: values added at run time count). */
 export function ageDetector(entries: () => readonly VaultEntry[], reference: CalendarDate): Detector {
-  let seen = -1;
-  let births: Array<{ entry: VaultEntry; ages: Set<number> }> = [];
-  const birthDates = () => {
-    const all = entries();
-    if (all.length !== seen) {
-      seen = all.length;
-      births = all.flatMap((entry) => {
-        const date = entry.kind === "date" && isBirthField(entry.field) ? parseDate(entry.value) : null;
-        return date ? [{ entry, ages: agesOf(date, reference) }] : [];
-      });
-    }
-    return births;
-  };
+  const birthDates = derivedFromEntries(entries, (all) =>
+    all.flatMap((entry) => {
+      const date = entry.kind === "date" && isBirthField(entry.field) ? parseDate(entry.value) : null;
+      return date ? [{ entry, ages: agesOf(date, reference) }] : [];
+    }),
+  );
   return {
     name: "ages",
     detect(text: string): Detection[] {

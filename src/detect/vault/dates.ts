@@ -149,26 +149,24 @@ export function compactDateLike(span: string, from: string, to: string): string 
   const [a, b] = [parseDate(from), parseDate(to)];
   const digits = span.replace(/\D/g, "");
   const layout = a && b ? COMPACT_LAYOUTS.find(([write]) => write(a) === digits) : undefined;
-  return layout && b ? span.replace(/\d+/g, (run, at: number) => layout[0](b).substr(digitsBefore(span, at), run.length)) : null;
-}
-
-/** Digits of `text` before index `at`. */
-function digitsBefore(text: string, at: number): number {
-  return text.slice(0, at).replace(/\D/g, "").length;
+  if (!layout || !b) return null;
+  // `to`'s digits one by one where the span has digits, its letters and separators kept (`PIT-2026-0109`).
+  const written = layout[0](b);
+  let next = 0;
+  return span.replace(/\d/g, () => written[next++]);
 }
 
 export function dateVariants(date: CalendarDate): Variant[] {
   const { year, month, day } = date;
-  const pad = (n: number): string => String(n).padStart(2, "0");
   const y = String(year);
-  const yy = pad(year % 100);
+  const yy = pad2(year % 100);
   const swapped = day <= 12 && day !== month ? SWAPPED_ORDER_CONFIDENCE : LAYOUT_CONFIDENCE;
-  const variants: Variant[] = [whole(`${y}${pad(month)}${pad(day)}`, LAYOUT_CONFIDENCE)];
+  const variants: Variant[] = [whole(`${y}${pad2(month)}${pad2(day)}`, LAYOUT_CONFIDENCE)];
   for (const separator of [" ", "."]) {
     const join = (...parts: string[]): string => parts.join(separator);
-    variants.push(whole(join(y, pad(month), pad(day)), LAYOUT_CONFIDENCE));
+    variants.push(whole(join(y, pad2(month), pad2(day)), LAYOUT_CONFIDENCE));
     variants.push(whole(join(y, String(month), String(day)), LAYOUT_CONFIDENCE));
-    for (const [mm, dd] of [[pad(month), pad(day)], [String(month), String(day)], [pad(month), String(day)], [String(month), pad(day)]]) {
+    for (const [mm, dd] of [[pad2(month), pad2(day)], [String(month), String(day)], [pad2(month), String(day)], [String(month), pad2(day)]]) {
       variants.push(whole(join(mm, dd, y), LAYOUT_CONFIDENCE));
       variants.push(whole(join(dd, mm, y), swapped));
       variants.push(whole(join(mm, dd, yy), TWO_DIGIT_YEAR_CONFIDENCE));
@@ -180,7 +178,7 @@ export function dateVariants(date: CalendarDate): Variant[] {
   const monthOfYear = (form: string): Variant => ({ form, confidence: MONTH_YEAR_CONFIDENCE, role: "month-year" });
   const names = [MONTHS[month - 1], ...MONTH_ABBREVIATIONS[month - 1]];
   for (const name of names) {
-    for (const d of [String(day), pad(day), ordinal(day), spelledOrdinal(day, " ")]) {
+    for (const d of [String(day), pad2(day), ordinal(day), spelledOrdinal(day, " ")]) {
       variants.push(whole(`${name} ${d} ${y}`, LAYOUT_CONFIDENCE));
       variants.push(whole(`${d} ${name} ${y}`, LAYOUT_CONFIDENCE));
       // Two-digit years after a month name (`July 28, '57`, `28 Jul 57`, `9-Jun-25`).
@@ -194,14 +192,14 @@ export function dateVariants(date: CalendarDate): Variant[] {
   }
   // Day, month and year in another language (`28 de julio de 1957`, `28 juillet 1957`, `28. Juli 1957`, `1er mai 1957`), and the day and month alone.
   for (const name of LOCALE_MONTH_FORMS[month - 1]) {
-    for (const d of day === 1 ? ["1", "01", "1er"] : [String(day), pad(day)]) {
+    for (const d of day === 1 ? ["1", "01", "1er"] : [String(day), pad2(day)]) {
       variants.push(whole(`${d} ${name} ${y}`, LAYOUT_CONFIDENCE), whole(`${d} de ${name} de ${y}`, LAYOUT_CONFIDENCE), whole(`${d} de ${name} ${y}`, LAYOUT_CONFIDENCE));
       variants.push(yearless(`${d} ${name}`), yearless(`${d} de ${name}`));
     }
   }
   // Military and airline style, glued: `17JUN1971`.
-  for (const d of [String(day), pad(day)]) variants.push(whole(`${d}${MONTH_ABBREVIATIONS[month - 1][0]}${y}`, LAYOUT_CONFIDENCE));
-  variants.push(monthOfYear(`${pad(month)} ${y}`), monthOfYear(`${month} ${y}`), monthOfYear(`${y} ${pad(month)}`));
+  for (const d of [String(day), pad2(day)]) variants.push(whole(`${d}${MONTH_ABBREVIATIONS[month - 1][0]}${y}`, LAYOUT_CONFIDENCE));
+  variants.push(monthOfYear(`${pad2(month)} ${y}`), monthOfYear(`${month} ${y}`), monthOfYear(`${y} ${pad2(month)}`));
   // Compact inside a reference or an appointment id (`PIT-2026-0109`, `GP-010926`, `Ref PIT-260109`, `PITTMAN_510719`): round 7 red team.
   for (const [layout, confidence] of COMPACT_LAYOUTS) variants.push({ form: layout(date).replace(/^(\d{4})(\d{4})$/, "$1 $2"), confidence, role: "compact-date" });
   return variants;

@@ -11,6 +11,7 @@
  */
 import type { Detection, Detector } from "../base.js";
 import type { AmountRead } from "./numbers.js";
+import { derivedFromEntries } from "./entries-memo.js";
 import type { VaultEntry } from "./vault.js";
 
 /** A derived amount is the writer's computation: less sure than the value itself. */
@@ -140,39 +141,33 @@ const byAmount = (a: Source, b: Source) => a.amount - b.amount;
 
 /** Detects the amounts computed from the registered amounts among `entries()` (read at each call: values added at run time count). */
 export function derivedAmountDetector(entries: () => readonly VaultEntry[]): Detector {
-  let seen = -1;
-  let amounts: Source[] = [];
-  let totals: Source[] = [];
-  const registered = () => {
-    const all = entries();
-    if (all.length !== seen) {
-      seen = all.length;
-      amounts = [];
-      totals = [];
-      const byField = new Map<string, { entry: VaultEntry; sum: number; parts: number }>();
-      for (const entry of all) {
-        // A figure in a record of text (a transaction history's `634.74`) counts toward its total, not alone.
-        if (entry.kind !== "amount" && !PLAIN_FIGURE.test(entry.value)) continue;
-        const amount = Number(entry.value.replace(/[^\d.]/g, ""));
-        const field = byField.get(entry.field);
-        if (field) [field.sum, field.parts] = [field.sum + amount, field.parts + 1];
-        else byField.set(entry.field, { entry, sum: amount, parts: 1 });
-        if (entry.kind === "amount" && amount >= MIN_REGISTERED) amounts.push({ entry, amount, value: entry.value, parts: 1 });
-      }
-      // A record's or a list's amounts (`{'base': ..., 'bonus': ...}`, a transaction history) are one field's several entries.
-      for (const { entry, sum, parts } of byField.values()) {
-        const total = Math.round(sum * 100) / 100;
-        if (parts >= 2 && total >= MIN_REGISTERED) totals.push({ entry, amount: total, value: String(total), parts });
-      }
-      amounts.sort(byAmount);
-      totals.sort(byAmount);
+  const registered = derivedFromEntries(entries, (all) => {
+    const amounts: Source[] = [];
+    const totals: Source[] = [];
+    const byField = new Map<string, { entry: VaultEntry; sum: number; parts: number }>();
+    for (const entry of all) {
+      // A figure in a record of text (a transaction history's `634.74`) counts toward its total, not alone.
+      if (entry.kind !== "amount" && !PLAIN_FIGURE.test(entry.value)) continue;
+      const amount = Number(entry.value.replace(/[^\d.]/g, ""));
+      const field = byField.get(entry.field);
+      if (field) [field.sum, field.parts] = [field.sum + amount, field.parts + 1];
+      else byField.set(entry.field, { entry, sum: amount, parts: 1 });
+      if (entry.kind === "amount" && amount >= MIN_REGISTERED) amounts.push({ entry, amount, value: entry.value, parts: 1 });
     }
-    return amounts.length + totals.length;
-  };
+    // A record's or a list's amounts (`{'base': ..., 'bonus': ...}`, a transaction history) are one field's several entries.
+    for (const { entry, sum, parts } of byField.values()) {
+      const total = Math.round(sum * 100) / 100;
+      if (parts >= 2 && total >= MIN_REGISTERED) totals.push({ entry, amount: total, value: String(total), parts });
+    }
+    amounts.sort(byAmount);
+    totals.sort(byAmount);
+    return { amounts, totals };
+  });
   return {
     name: "derived-amounts",
     detect(text: string): Detection[] {
-      if (registered() === 0 || !/\d/.test(text)) return [];
+      const { amounts, totals } = registered();
+      if (amounts.length + totals.length === 0 || !/\d/.test(text)) return [];
       const found: Detection[] = [];
       const push = (start: number, end: number, { entry, value }: Source) =>
         found.push({ start, end, field: entry.field, kind: entry.kind, valueType: entry.valueType, tier: 1, confidence: DERIVED_CONFIDENCE, source: "vault", value, role: "derived-amount" });

@@ -9,6 +9,7 @@
 import type { Detection, Detector } from "../base.js";
 import { DateRecognizer } from "../recognizers/date.js";
 import { isBirthField } from "./birth-dates.js";
+import { derivedFromEntries } from "./entries-memo.js";
 import { parseDate, type CalendarDate } from "./dates.js";
 import type { VaultEntry } from "./vault.js";
 
@@ -179,27 +180,20 @@ function monthNumberOf(date: Pick<CalendarDate, "year" | "month">): number {
 
 /** Detects the dates written near the registered dates among `entries()` (read at each call: values added at run time count). */
 export function derivedDateDetector(entries: () => readonly VaultEntry[]): Detector {
-  let seen = -1;
-  let dates: Array<{ entry: VaultEntry; date: CalendarDate }> = [];
-  let years: string[] = [];
-  const registered = () => {
-    const all = entries();
-    if (all.length !== seen) {
-      seen = all.length;
-      dates = all.flatMap((entry) => {
-        const date = entry.kind === "date" && !isBirthField(entry.field) ? parseDate(entry.value) : null;
-        return date ? [{ entry, date }] : [];
-      });
-      // Within the window, a written year is a registered date's or one next to it.
-      years = [...new Set(dates.flatMap(({ date }) => [date.year - 1, date.year, date.year + 1].map(String)))];
-    }
-    return dates;
-  };
+  const registered = derivedFromEntries(entries, (all) => {
+    const dates = all.flatMap((entry) => {
+      const date = entry.kind === "date" && !isBirthField(entry.field) ? parseDate(entry.value) : null;
+      return date ? [{ entry, date }] : [];
+    });
+    // Within the window, a written year is a registered date's or one next to it.
+    const years = [...new Set(dates.flatMap(({ date }) => [date.year - 1, date.year, date.year + 1].map(String)))];
+    return { dates, years };
+  });
   return {
     name: "derived-dates",
     detect(text: string): Detection[] {
       // Most guards hold no date, most texts no year: not scanned at all; a text with no year near a registered one needs no full date scan.
-      const near = registered();
+      const { dates: near, years } = registered();
       if (near.length === 0 || !/\d{4}|\d\/\d\d\b/.test(text)) return [];
       const found: Detection[] = [];
       // `alongside`: the span is no form the vault matcher finds, so zero apart (`Q3 2020` of 2020-07-17) counts too.

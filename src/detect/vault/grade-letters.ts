@@ -7,6 +7,7 @@
  * of a range of grades, which is a policy's).
  */
 import type { Detection, Detector } from "../base.js";
+import { derivedFromEntries } from "./entries-memo.js";
 import { isLetterGrade, isRatingField } from "./rating-bands.js";
 import type { VaultEntry } from "./vault.js";
 
@@ -23,16 +24,14 @@ const GRADE_JOINED_AFTER = /^(?:[ \t]?[–—/-][ \t]?|[ \t]+to[ \t]+)[A-F](?![\
 
 /** Detects the letter grades of rating fields a few words after a grade's label. */
 export function gradeLetterDetector(entries: () => readonly VaultEntry[]): Detector {
-  let seen = -1;
-  let grades: VaultEntry[] = [];
+  // Each rating's grade as written in capitals, beside its entry.
+  const registered = derivedFromEntries(entries, (all) =>
+    all.flatMap((entry) => (isRatingField(entry.field) && isLetterGrade(entry.value) ? [{ entry, letter: entry.value.trim().toUpperCase() }] : [])),
+  );
   return {
     name: "grade-letters",
     detect(text: string): Detection[] {
-      const all = entries();
-      if (all.length !== seen) {
-        seen = all.length;
-        grades = all.filter((entry) => isRatingField(entry.field) && isLetterGrade(entry.value));
-      }
+      const grades = registered();
       if (grades.length === 0) return [];
       const found: Detection[] = [];
       const labels = [...text.matchAll(GRADE_LABEL)];
@@ -44,8 +43,8 @@ export function gradeLetterDetector(entries: () => readonly VaultEntry[]): Detec
         const letters = [...window.matchAll(GRADE_TOKEN)].filter((token) => standsAlone(window, token.index, token[0].length));
         // Two grades after one label are a policy's scale or options (`"A" or "B" preferred; "C" or below`), not the value.
         if (letters.length === 0 || letters.some((token) => token[0] !== letters[0][0])) continue;
-        for (const entry of grades) {
-          if (entry.value.trim().toUpperCase() !== letters[0][0]) continue;
+        for (const { entry, letter } of grades) {
+          if (letter !== letters[0][0]) continue;
           for (const token of letters) {
             const start = from + token.index;
             found.push({ start, end: start + token[0].length, field: entry.field, kind: entry.kind, valueType: entry.valueType, tier: 1, confidence: GRADE_LETTER_CONFIDENCE, source: "vault", value: entry.value, role: "after-label" });

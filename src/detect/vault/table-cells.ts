@@ -6,6 +6,7 @@
  * the guard's vault; the span is the cell's value, found as after its label (role `after-label`).
  */
 import type { Detection, Detector } from "../base.js";
+import { derivedFromEntries } from "./entries-memo.js";
 import { fieldLabel } from "./labels.js";
 import { normalizeValue } from "./normalize.js";
 import type { VaultEntry } from "./vault.js";
@@ -36,22 +37,16 @@ interface Cell {
 
 /** Detects short vault values in cells headed by their field's label, in the entries read at each call. */
 export function tableCellDetector(entries: () => readonly VaultEntry[]): Detector {
-  let seen = -1;
-  let byValue = new Map<string, Array<{ entry: VaultEntry; label: string }>>();
-  const shortValues = () => {
-    const all = entries();
-    if (all.length !== seen) {
-      seen = all.length;
-      byValue = new Map();
-      for (const entry of all) {
-        const normalized = normalizeValue(entry.value);
-        const label = fieldLabel(entry.field);
-        if (label === null || normalized === "" || normalized.length > MAX_SHORT_VALUE) continue;
-        byValue.set(normalized, [...(byValue.get(normalized) ?? []), { entry, label }]);
-      }
+  const shortValues = derivedFromEntries(entries, (all) => {
+    const byValue = new Map<string, Array<{ entry: VaultEntry; label: string }>>();
+    for (const entry of all) {
+      const normalized = normalizeValue(entry.value);
+      const label = fieldLabel(entry.field);
+      if (label === null || normalized === "" || normalized.length > MAX_SHORT_VALUE) continue;
+      byValue.set(normalized, [...(byValue.get(normalized) ?? []), { entry, label }]);
     }
     return byValue;
-  };
+  });
   return {
     name: "table-cells",
     detect(text: string): Detection[] {
