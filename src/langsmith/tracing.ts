@@ -315,6 +315,18 @@ const JSON_STRING = /"(?:[^"\\]|\\.)*"/g;
  */
 const OWN_COUNTS = /"recons_trace":\{(?:"[a-z_-]+":\d+,?)*\}|"recons":\{"decisions":\d+,"effective":\d+,"fallbacks":\d+(?:,"by_[a-z]+":\{(?:"[^"\\]{1,120}":\d+,?)*\})*\}|"recons_(?:tier|confidence)":[\d.]+/g;
 
+/**
+ * The client's own run ids and times: a random id's digit group can equal a short vault number
+ * (`-9925-`) and a run's time can fall on a vault date, without either being content.
+ */
+const CLIENT_STAMPS =
+  /(?<![0-9a-f])[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}(?![0-9a-f])|"(?:start_time|end_time|time)":"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(?:\.\d+)?Z"|(?<![\dT])\d{8}T\d{6,}Z(?=[0-9a-f]{8}-)/gi;
+
+/** `text` without the client's stamps; a stamp that is itself a vault value (a case's UUID) stays to be found. */
+function withoutClientStamps(protection: ClientProtection, text: string): string {
+  return text.replace(CLIENT_STAMPS, (stamp) => (protection.guard.detect(stamp).some((detection) => detection.start === 0 && detection.end === stamp.length) ? stamp : ""));
+}
+
 /** Vault fields LangSmith may not see that are in `text`, also inside JSON string escapes. */
 function unauthorizedFields(protection: ClientProtection, text: string | undefined): string[] {
   if (text === undefined) return ["undecodable"];
@@ -329,7 +341,7 @@ function unauthorizedFields(protection: ClientProtection, text: string | undefin
   }
   const fields = new Set<string>();
   for (const part of texts) {
-    for (const detection of protection.guard.detect(part)) {
+    for (const detection of protection.guard.detect(withoutClientStamps(protection, part))) {
       if (detection.field !== null && !protection.guard.isAuthorized(detection.field, protection.channel, protection.recipient)) fields.add(detection.field);
     }
   }

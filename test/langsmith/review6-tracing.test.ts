@@ -30,6 +30,28 @@ describe("RECONS's own counts in traces", () => {
   });
 });
 
+describe("the client's own ids and times", () => {
+  it("a run id whose digit group equals a short vault number, and times on a vault date, do not block the run; a vault UUID still does", async () => {
+    const { createRecons } = await import("../../src/guard.js");
+    const caseId = "7d2f8a10-4c3b-4e21-9f00-5a6b7c8d9e0f";
+    const guard = createRecons({
+      secret: "s",
+      vault: { account_last4: "****9925", visit_date: "2025-03-23", case_uuid: caseId },
+      policy: { fields: { account_last4: { authorized: ["teller"] }, visit_date: { authorized: ["teller"] }, case_uuid: { authorized: ["teller"] } } },
+    });
+    const tracing = reconsTracing(guard, { client: new Client({ apiUrl: server.url, apiKey: "dummy-key" }), projectName: "ids", protectDefaultClients: false });
+    const id = "019ad3b4-9925-7bbb-8ccc-123456789012";
+    const time = "2025-03-23T10:15:30.123Z";
+    await tracing.client.createRun({ id, trace_id: id, dotted_order: `20250323T101530123000Z${id}`, name: "lookup", run_type: "chain", inputs: { question: "status?" }, start_time: time });
+    await tracing.flush();
+    expect(tracing.blocked).toEqual([]);
+    expect(server.runList().find((run) => run.id === id)?.inputs).toEqual({ question: "status?" });
+    // A UUID that is itself a vault value is refused, wherever it is.
+    await expect(tracing.client.createFeedback(id, "note", { comment: `case ${caseId}`, score: 1 })).rejects.toThrow(/451/);
+    expect(tracing.blocked.map((request) => request.fields)).toEqual([["case_uuid"]]);
+  });
+});
+
 describe("bytes in a traced run", () => {
   it("a Buffer or Uint8Array in a run's inputs is sanitized as the text it holds", async () => {
     const { createRecons } = await import("../../src/guard.js");
