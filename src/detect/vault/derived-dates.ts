@@ -36,6 +36,8 @@ const MONTH_NAME = "(?:Jan(?:uary)?|Feb(?:ruary)?|Mar(?:ch)?|Apr(?:il)?|May|June
  * A month name with a four-digit year (`February 2026`, `Feb. 2026`; group 1) or a day and no year
  * (`Feb 16`, `March 5th`; group 2), in one scan: `February 3, 2026` is neither, the date recognizer's.
  */
+/** A month's day written without a year (`around February 17`): a text holding one is scanned though it has no year. */
+const MONTH_DAY_HINT = new RegExp(`\\b${MONTH_NAME}\\.?[ \\t]+\\d`, "i");
 const MONTH_MENTION = new RegExp(
   `\\b${MONTH_NAME}\\.?(?:,?[ \\t]+(?:of[ \\t]+)?(\\d{4})\\b(?![-/.]\\d)|[ \\t]+(\\d{1,2})(?:st|nd|rd|th)?\\b(?!,?[ \\t]*\\d)(?![:.]\\d))`,
   "gi",
@@ -68,11 +70,11 @@ const ORDINAL = "(?:st|nd|rd|th)?";
 /**
  * A range of days in one month, month first (`February 3–17, 2026`, `Feb 16 to 20, 2026`, `Feb 3rd–17th,
  * 2026`: groups 1-5) or day first (`6–20 February 2026`: groups 6-9); month first, the year may be left
- * out (`window Feb 9–13`; not before a word or number: `March 5-10 mg`). Read as one date, its second
+ * out (`window Feb 9–13`; not before a word, a number or a time: `March 5-10 mg`, `February 10 – 9:00`). Read as one date, its second
  * day and year stayed as written (`Nov 23–13`).
  */
 const DAY_RANGE = new RegExp(
-  `\\b(${MONTH_NAME}\\.?[ \\t]+)(\\d{1,2})${ORDINAL}(${DAY_JOINER})(\\d{1,2})${ORDINAL}(?:(,?[ \\t]+\\d{4})\\b|\\b(?![ \\t]*[%$\\d]|[ \\t]+(?!(?:at|from|to|in|for|with)\\b)\\p{L}|,?[ \\t]*\\d))` +
+  `\\b(${MONTH_NAME}\\.?[ \\t]+)(\\d{1,2})${ORDINAL}(${DAY_JOINER})(\\d{1,2})${ORDINAL}(?:(,?[ \\t]+\\d{4})\\b|\\b(?![ \\t]*[%$\\d]|[:.]\\d|[ \\t]+(?!(?:at|from|to|in|for|with)\\b)\\p{L}|,?[ \\t]*\\d))` +
     `|\\b(\\d{1,2})${ORDINAL}(${DAY_JOINER})(\\d{1,2})${ORDINAL}([ \\t]+${MONTH_NAME}\\.?,?[ \\t]+\\d{4})\\b`,
   "giu",
 );
@@ -192,9 +194,9 @@ export function derivedDateDetector(entries: () => readonly VaultEntry[]): Detec
   return {
     name: "derived-dates",
     detect(text: string): Detection[] {
-      // Most guards hold no date, most texts no year: not scanned at all; a text with no year near a registered one needs no full date scan.
+      // Most guards hold no date, most texts no year and no month's day: not scanned at all; a text with no year near a registered one needs no full date scan.
       const { dates: near, years } = registered();
-      if (near.length === 0 || !/\d{4}|\d\/\d\d\b/.test(text)) return [];
+      if (near.length === 0 || !(/\d{4}|\d\/\d\d\b/.test(text) || MONTH_DAY_HINT.test(text))) return [];
       const found: Detection[] = [];
       // `alongside`: the span is no form the vault matcher finds, so zero apart (`Q3 2020` of 2020-07-17) counts too.
       const add = (start: number, end: number, distance: (date: CalendarDate) => number, window: number, alongside = false) => {

@@ -127,6 +127,14 @@ describe("dates written near a registered date", () => {
     expect(derivedIn("Annual review on May 25; visit 2026-01-18.")).toEqual([]);
   });
 
+  it("finds a month and day near the registered date in a text with no year at all, and reads no range into a day and its time", () => {
+    // Round 7 red team: `Seen on January 20 ... in 4 weeks (around February 17)` came back `Seen on November 23 ... (around February 17)`:
+    // the real follow-up, four weeks after the real visit. A text with no four-digit number was not scanned.
+    expect(derivedIn("Seen on January 18 for a follow-up. Next visit in 4 weeks (around February 15).")).toEqual(["February 15"]);
+    expect(derivedIn("Options:\n- Tuesday, February 10 – 9:00 AM\n- Friday, February 13 – 11:00 AM")).toEqual(["Tuesday, February 10", "Friday, February 13"]);
+    expect(derivedIn("Annual review on May 25.")).toEqual([]);
+  });
+
   it("finds a start's year alone after its words, and a quarter or a third of a year near the registered date", () => {
     // Round 3 red team (new corporate traces): `hired in **2020**`, `most recent hire: Q3 2020`, `since **2014**`, `early 2024` beside a moved hire date.
     const hire: VaultEntry = { field: "hire_date", value: "2020-08-17", kind: "date", valueType: "format" };
