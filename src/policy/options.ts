@@ -99,8 +99,13 @@ export const reconsOptionsSchema = z.strictObject({
       unit: z.record(z.string(), z.number().positive()).default({}),
       /** For a kind without a `unit`: the unit as this fraction of the value (0.05: a salary of 128,227 on a scale of ~6,400, a score of 738 of ~37). */
       relativeUnit: z.number().positive().default(0.05),
+      /**
+       * The least noise, as a fraction of the unit (0.6: with the relative unit, 3 % of the value, the farthest the matcher reads
+       * a rounding as the same amount): one draw in ten landed within 0.5 % (`$23,601.38` for $23,604.91, a score of 742 as 744).
+       */
+      floor: z.number().min(0).default(0.6),
     })
-    .default({ epsilon: 1, unit: {}, relativeUnit: 0.05 }),
+    .default({ epsilon: 1, unit: {}, relativeUnit: 0.05, floor: 0.6 }),
   /** Extra recognizers (plug-ins) and whether to keep the built-in ones. */
   recognizers: z
     .array(

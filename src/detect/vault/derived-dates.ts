@@ -26,6 +26,9 @@ const DERIVED_WINDOW_MONTHS = 6;
  */
 const YEARLESS_WINDOW_DAYS = 62;
 const YEARLESS_WINDOW_WITH_YEAR_DAYS = 92;
+/** A birth date's label right before a date (`Dob: November 10`): a birth date is no computation from a visit. */
+const BIRTH_LABEL_BEFORE = /\b(?:dob|d\.o\.b\.?|date of birth|birth ?date|birthday|born(?: on)?)[ \t*_:=|"'(]{0,6}$/i;
+const BIRTH_LABEL_REACH = 24;
 /** A reference that reads any month and day (February 29 too) as a calendar day. */
 const LEAP_YEAR_START: CalendarDate = { year: 2000, month: 1, day: 1 };
 /** Milliseconds in a day (UTC: no daylight saving). */
@@ -200,6 +203,7 @@ export function derivedDateDetector(entries: () => readonly VaultEntry[]): Detec
       const found: Detection[] = [];
       // `alongside`: the span is no form the vault matcher finds, so zero apart (`Q3 2020` of 2020-07-17) counts too.
       const add = (start: number, end: number, distance: (date: CalendarDate) => number, window: number, alongside = false) => {
+        if (BIRTH_LABEL_BEFORE.test(text.slice(Math.max(0, start - BIRTH_LABEL_REACH), start))) return;
         let best: { entry: VaultEntry; distance: number } | null = null;
         for (const { entry, date } of near) {
           const apart = Math.abs(distance(date));

@@ -50,13 +50,13 @@ function geometric(epsilon: number, uniform: UniformSource): number {
 
 /**
  * A two-sided geometric (discrete Laplace) sample, P(k) proportional to alpha^|k| with alpha = exp(-epsilon),
- * drawn given k != 0 (a zero would release the real value): a fair sign, and |k| - 1 geometric, so
- * P(|k| = m) = (1 - alpha) * alpha^(m - 1). Exact, and one pass even where zero is almost certain
- * (a `$1.3M` on a unit of 1000: redrawing until non-zero would never end).
+ * drawn given |k| >= `least` (a zero would release the real value, a step or two its leading digits): a fair
+ * sign, and |k| - least geometric, so P(|k| = m) = (1 - alpha) * alpha^(m - least). Exact, and one pass even
+ * where zero is almost certain (a `$1.3M` on a unit of 1000: redrawing until non-zero would never end).
  */
-export function sampleNonZeroDiscreteLaplace(epsilon: number, uniform: UniformSource): number {
+export function sampleNonZeroDiscreteLaplace(epsilon: number, uniform: UniformSource, least = 1): number {
   const sign = uniform() <= 0.5 ? -1 : 1;
-  return sign * (1 + geometric(epsilon, uniform));
+  return sign * (least + geometric(epsilon, uniform));
 }
 
 /**
@@ -227,9 +227,9 @@ export function createMldpOperator(options: MldpOptions, key: Uint8Array): Opera
   /**
    * Steps of noise for a number of a value, from its own keyed stream: every rendering of that value
    * (`$45,000`, `45 000,00`) moves by the same noise, so releases cannot be averaged, and nothing
-   * needs remembering. Never zero: that would release the real value (the backstop would redact it).
+   * needs remembering. Never zero, nor within the floor: that would release the real value or its leading digits.
    */
-  const stepsOf = (label: string, epsilonPerStep: number): number => sampleNonZeroDiscreteLaplace(epsilonPerStep, keyedUniforms(key, label));
+  const stepsOf = (label: string, epsilonPerStep: number, least: number): number => sampleNonZeroDiscreteLaplace(epsilonPerStep, keyedUniforms(key, label), least);
   return {
     action: "mldp",
     name: "mldp-discrete-laplace",
@@ -244,7 +244,7 @@ export function createMldpOperator(options: MldpOptions, key: Uint8Array): Opera
       const text = withNumbers(value, numbers, (number, found) => {
         const { size, step } = anchors.length === numbers.length ? realScale(anchors[found], registered!) : realScale(number, value);
         const unit = options.unit[input.kind] ?? options.unit["*"] ?? Math.max(step, Math.abs(size) * options.relativeUnit);
-        const drawn = stepsOf(`${origin}\u0000${found}`, (options.epsilon * step) / unit) * step;
+        const drawn = stepsOf(`${origin}\u0000${found}`, (options.epsilon * step) / unit, Math.max(1, Math.ceil((options.floor * unit) / step - 1e-9))) * step;
         const noise = insideScale(input.field, size, drawn, step);
         // A rounding of the registered value (`about $143,000`) shows the surrogate rounded alike.
         if (anchors.length === numbers.length && realScale(number, value).size !== size) return roundedLike(number, value, size + noise);

@@ -133,6 +133,8 @@ describe("dates written near a registered date", () => {
     expect(derivedIn("Seen on January 18 for a follow-up. Next visit in 4 weeks (around February 15).")).toEqual(["February 15"]);
     expect(derivedIn("Options:\n- Tuesday, February 10 – 9:00 AM\n- Friday, February 13 – 11:00 AM")).toEqual(["Tuesday, February 10", "Friday, February 13"]);
     expect(derivedIn("Annual review on May 25.")).toEqual([]);
+    // A birth date's label before it: no computation from the visit (a surrogate DOB cut in its year, `Dob: November 10,...`).
+    expect(derivedIn("- Name: Amanda Gaines\n- Dob: January 30,...\n- born on Feb 2")).toEqual([]);
   });
 
   it("finds a start's year alone after its words, and a quarter or a third of a year near the registered date", () => {

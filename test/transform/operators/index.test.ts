@@ -3,7 +3,7 @@ import { deriveKeys } from "../../../src/crypto/keys.js";
 import { ACTIONS } from "../../../src/event.js";
 import { createOperators, isReversible } from "../../../src/transform/operators/index.js";
 
-const mldp = { epsilon: 1, unit: { "*": 1 }, relativeUnit: 0.05 };
+const mldp = { epsilon: 1, unit: { "*": 1 }, relativeUnit: 0.05, floor: 0 };
 
 describe("createOperators", () => {
   it("builds fpe, pseudonymize, mldp and redact, with FF1 by default choice and FF3-1 on request", () => {

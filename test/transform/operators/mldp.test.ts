@@ -1,10 +1,13 @@
 import { randomBytes } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { OperatorError, type OperatorInput, type OperatorOutput } from "../../../src/transform/base.js";
+import { reconsOptionsSchema } from "../../../src/policy/options.js";
 import { createMldpOperator, keyedUniforms, sampleNonZeroDiscreteLaplace, type MldpOptions } from "../../../src/transform/operators/mldp.js";
 
 const input = (value: string, kind = "amount"): OperatorInput => ({ value, field: "salary", kind, valueType: "value" });
 const SAMPLES = 40_000;
+/** The mldp options a guard gets when it names none. */
+const mldpDefaults = (): MldpOptions => reconsOptionsSchema.parse({}).mldp;
 
 /** The amount a number shows in any of these layouts: a last `.` or `,` before one or two digits marks decimals. */
 function amountIn(text: string): number {
@@ -59,10 +62,10 @@ describe("discrete Laplace sampler, given a non-zero draw", () => {
 });
 
 describe("mldp operator", () => {
-  const options = { epsilon: 1, unit: { amount: 1000, "*": 1 }, relativeUnit: 0.05 };
+  const options = { epsilon: 1, unit: { amount: 1000, "*": 1 }, relativeUnit: 0.05, floor: 0 };
   // A fresh key per call: under one key a value always gets the same noise.
   const apply = (value: string, kind?: string, with_: MldpOptions = options): string => (createMldpOperator(with_, randomBytes(32)).apply(input(value, kind)) as OperatorOutput).text;
-  const relative = { epsilon: 1, unit: {}, relativeUnit: 0.05 };
+  const relative = { epsilon: 1, unit: {}, relativeUnit: 0.05, floor: 0 };
   const mean = (values: number[]) => values.reduce((a, b) => a + b, 0) / values.length;
 
   it("gives a value one noise per key: every rendering of it moves by the same amount, never by zero, in every replica", () => {
@@ -115,6 +118,22 @@ describe("mldp operator", () => {
     expect(Array.from({ length: 100 }, () => Number(apply("3", "count", relative))).every((v) => v !== 3 && Number.isInteger(v))).toBe(true);
   });
 
+  it("never lands within the floor of the value: 3 % of it by default, beyond which the noise has its Laplace tail", () => {
+    // Round 7 red team: one draw in ten within 0.5 % (`$23,601.38` for $23,604.91, a credit score of 742 as 744) kept the leading digits.
+    const defaults = mldpDefaults();
+    expect(defaults.floor).toBe(0.6);
+    for (const [value, field, kind] of [["23604.91", "balance", "amount"], ["742", "credit_score", "number"], ["128227", "salary", "amount"]] as const) {
+      const moved = Array.from({ length: 1000 }, () => {
+        const { text } = createMldpOperator(defaults, randomBytes(32)).apply({ value, field, kind, valueType: "value" }) as OperatorOutput;
+        return Math.abs(Number(text) - Number(value)) / Number(value);
+      });
+      expect(Math.min(...moved), value).toBeGreaterThanOrEqual(0.03 - 1e-9);
+      // The tail beyond the floor: mean |noise| about floor + unit (3 % + 5 %), the credit score's reflected at its scale's ends.
+      expect(mean(moved), value).toBeGreaterThan(0.07);
+      expect(mean(moved), value).toBeLessThan(0.09);
+    }
+  });
+
   it("rounds a number written with a magnitude to its last digit, never below it", () => {
     // Unit 1000: `$146K` moves by about 1 (thousand), `$1.3M` by its last digit (0.1 million), not by 1000 of them.
     const thousands = Array.from({ length: 300 }, () => apply("$146K"));
@@ -143,7 +162,7 @@ describe("mldp operator", () => {
     const scores = [300, 301, 320, 700, 830, 849, 850];
     for (const score of scores) {
       for (let k = 0; k < 60; k++) {
-        const operator = createMldpOperator({ epsilon: 1, unit: {}, relativeUnit: 0.05 } as MldpOptions, randomBytes(32));
+        const operator = createMldpOperator({ epsilon: 1, unit: {}, relativeUnit: 0.05, floor: 0 } as MldpOptions, randomBytes(32));
         const shown = Number((operator.apply({ value: String(score), field: "credit_score", kind: "number", valueType: "value" }) as OperatorOutput).text);
         expect(shown, `${score}`).toBeGreaterThanOrEqual(300);
         expect(shown, `${score}`).toBeLessThanOrEqual(850);
@@ -161,7 +180,7 @@ describe("mldp operator", () => {
   });
 
   it("rejects a non-positive epsilon", () => {
-    expect(() => createMldpOperator({ epsilon: 0, unit: {}, relativeUnit: 0.05 }, randomBytes(32))).toThrow(RangeError);
+    expect(() => createMldpOperator({ epsilon: 0, unit: {}, relativeUnit: 0.05, floor: 0 }, randomBytes(32))).toThrow(RangeError);
   });
 
   it("perturbs a number written in European, SI or Swiss grouping as one number, never a part of it, and writes it alike", () => {
@@ -184,7 +203,7 @@ describe("mldp operator", () => {
   });
 
   it("reads a one-dot grouping (`118.300 €`) as the registered integer, otherwise as a decimal", () => {
-    const operator = createMldpOperator({ epsilon: 1, unit: { amount: 100, "*": 1 }, relativeUnit: 0.05 }, randomBytes(32));
+    const operator = createMldpOperator({ epsilon: 1, unit: { amount: 100, "*": 1 }, relativeUnit: 0.05, floor: 0 }, randomBytes(32));
     const of = (value: string, registered?: string) => (operator.apply({ value, field: "salary", kind: "amount", valueType: "value", registered }) as OperatorOutput).text;
     const grouped = of("118.300", "118300");
     expect(grouped).toMatch(/^\d{2,3}\.\d{3}$/);
