@@ -8,6 +8,7 @@ import { derivedAmountDetector } from "./detect/vault/derived-amounts.js";
 import { derivedDateDetector } from "./detect/vault/derived-dates.js";
 import { tableCellDetector } from "./detect/vault/table-cells.js";
 import { gradeLetterDetector } from "./detect/vault/grade-letters.js";
+import { phoneExtensionDetector } from "./detect/vault/phone-extensions.js";
 import { parseDate, type CalendarDate } from "./detect/vault/dates.js";
 import { asciiDigits, escapedAs, normalizeValue, unescapedText, withoutAccents, withoutLookalikes } from "./detect/vault/normalize.js";
 import { isGivenNameForm, namePart } from "./detect/vault/names.js";
@@ -258,6 +259,7 @@ class Guard implements ReconsGuard {
       derivedAmountDetector(() => this.vault.entries()),
       tableCellDetector(() => this.vault.entries()),
       gradeLetterDetector(() => this.vault.entries()),
+      phoneExtensionDetector(() => this.vault.entries()),
       recognizerDetector(recognizers),
       ...options.detectors,
     ];

@@ -27,8 +27,14 @@ export function labeledVariants(field: string, normalized: string): Variant[] {
   return CONNECTORS.map((connector) => ({ form: `${label} ${connector}${normalized}`, confidence: LABELED_CONFIDENCE, role: "after-label" as const, tail: normalized.length }));
 }
 
-/** What writers call a field's value besides its head word, by the field's words (`FICO: 712` for a credit score). */
-const OTHER_LABELS: ReadonlyArray<{ field: RegExp; labels: readonly string[] }> = [{ field: /credit/i, labels: ["fico"] }];
+/**
+ * What writers call a field's value besides its head word, by the field's words (`FICO: 712` for a credit score; round 8 red
+ * team: `Credit: 612`, `| Credit | 612/850 |`, `Experian: 612`, `She scored 612`, `Fraud risk: 88` passed, no `score` near).
+ */
+const OTHER_LABELS: ReadonlyArray<{ field: RegExp; labels: readonly string[] }> = [
+  { field: /credit/i, labels: ["fico", "credit", "bureau", "experian", "equifax", "transunion", "scored", "850"] },
+  { field: /fraud/i, labels: ["fraud", "risk", "scored", "flagged"] },
+];
 
 /** A short number as itself, counted only with its field's label near it; null for a field with no label. */
 export function nearLabelVariant(field: string, normalized: string): Variant | null {

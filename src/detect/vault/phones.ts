@@ -10,7 +10,8 @@ const EXTENSION_LAYOUTS = ["x", " x", " x ", " ext ", " ext", " extension "];
 /** An extension with its marker, alone: specific for three digits or more (`x2600`, `ext. 044`). */
 const EXTENSION_CONFIDENCE = 0.7;
 const MIN_EXTENSION_ALONE = 3;
-const EXTENSION_MARKERS = ["x", "x ", "ext ", "extension "];
+/** Its markers, a voice menu's `dial 2207` too (`#2207`: phone-extensions.ts). */
+const EXTENSION_MARKERS = ["x", "x ", "ext ", "extension ", "dial ", "press "];
 
 /** The extension of a phone as written (`044` of `+1-982-414-6584x044`), or null. */
 export function phoneExtension(value: string): string | null {

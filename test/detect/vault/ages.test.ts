@@ -51,7 +51,9 @@ describe("ages a registered date of birth gives away", () => {
       // Red team (new healthcare traces): a spaced sex letter, `y` closing an aside, the number ending the line after the name, `would be`.
       "P. Gaines (77 F)", "(Ms. Gaines, 77 F)", "| DOB | 8/24/1948 (77 y) |", "Patient: A. Gaines, 77\nAllergies", "Patient: A. Gaines, 77", "the age would be 77",
       // Round 7 red team: the sex letter ending the line after the name, sex before the age or after a slash, the age after the date of birth.
-      "**Patient:** Amanda Gaines, 77M\n**Attending:** Dr. Lee", "Sex/Age: M/77", "male, 77", "Female 77", "77/F", "77M w/ HTN", "DOB: 8/24/1948 (77)", "DOB: Aug 24, 1948 (77)"];
+      "**Patient:** Amanda Gaines, 77M\n**Attending:** Dr. Lee", "Sex/Age: M/77", "male, 77", "Female 77", "77/F", "77M w/ HTN", "DOB: 8/24/1948 (77)", "DOB: Aug 24, 1948 (77)",
+      // Round 8 red team: a letter's `years of age`, an age at the visit, the age after a day-first date and a slash.
+      "Ms. Gaines is 77 years of age", "The patient, 77 years of age, presents", "Age at visit: 77 years.", "Age at the visit: 77", "DOB/Age: 24 Aug 1948 / 77"];
     for (const text of written) expect(agesIn(text), text).toEqual(["77"]);
     expect(agesIn("birthdate 77", [{ ...dob, field: "birthdate" }])).toEqual([]);
     expect(agesIn("Age: 77", [{ ...dob, field: "birthdate" }])).toEqual(["77"]);
@@ -62,6 +64,7 @@ describe("ages a registered date of birth gives away", () => {
     expect(agesIn("Temp 98.6 F. Items, 77\n77 y of data; Room 77 F wing")).toEqual([]);
     expect(agesIn("her son, age 50; she is 78 years old; 73 years old")).toEqual([]);
     expect(agesIn("page 77, stage 77, 77 years")).toEqual([]);
+    expect(agesIn("Age at the time: 77; over 77 years of service; 24 Aug 1948 / 77 pages")).toEqual([]);
     expect(agesIn("room 77F\nfemale, 77% of cases; M/77 mg; ratio 77/M2")).toEqual([]);
     expect(agesIn("Apples, 77, pears; Items (77); Room 12, 77, 78; he is 77 kg; she is 77%; he is 77.5 cm")).toEqual([]);
     expect(agesIn("age 77", [{ ...dob, field: "hire_date" }])).toEqual([]);

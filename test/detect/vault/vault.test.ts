@@ -550,6 +550,17 @@ describe("Vault", () => {
     expect(found(vaultOf({ settlement_amount: 92_000 }), "in the high five figures").map(([text]) => text)).toEqual(["high five figures"]);
   });
 
+  it("finds a short score beside the words writers call it by, without `score` near", () => {
+    // Round 8 red team: `Credit: 612`, `| Credit | 612/850 |`, `She scored 612`, `Fraud risk: 88` passed verbatim.
+    const credit = vaultOf({ credit_score: 612 });
+    for (const text of ["* Credit: 612", "| Credit | 612/850 |", "She scored 612 on the latest pull.", "- Experian: 612", "612 out of 850"]) {
+      expect(found(credit, text).map(([value]) => value), text).toEqual(["612"]);
+    }
+    for (const text of ["- Fraud risk: 88 (high)", "The fraud model flagged it at 88."]) expect(found(vaultOf({ fraud_score: 88 }), text).map(([value]) => value), text).toEqual(["88"]);
+    expectNotFound(credit, ["Room 612 is on floor 6."]);
+    expectNotFound(vaultOf({ fraud_score: 88 }), ["Suite 88, second floor"]);
+  });
+
   it("finds a credit score's band beside the score's words", () => {
     // 17 dev messages write `Credit Score: **726** (Fair)`: beside the noised score the band told where the real one stands.
     const score = vaultOf({ credit_score: 726 });
