@@ -10,7 +10,7 @@ import type { Detection, Detector } from "../base.js";
 import { DateRecognizer } from "../recognizers/date.js";
 import { isBirthField } from "./birth-dates.js";
 import { derivedFromEntries } from "./entries-memo.js";
-import { parseDate, type CalendarDate } from "./dates.js";
+import { MONTHS, parseDate, type CalendarDate } from "./dates.js";
 import type { VaultEntry } from "./vault.js";
 
 /** A derived date is the writer's computation: less sure than the value itself. */
@@ -163,12 +163,24 @@ const WEEKDAY = "(?:Mon|Tue(?:s)?|Wed(?:nes)?|Thu(?:rs?)?|Fri|Sat(?:ur)?|Sun)(?:
 /** A weekday and its comma right before a date (`Tuesday, `, `Tue `). */
 const WEEKDAY_BEFORE = new RegExp(`\\b${WEEKDAY}\\.?,?[ \\t]+$`, "i");
 const WEEKDAY_REACH = 12;
+/**
+ * A month and day in digits, month first, where a date's word goes before it (`Tue 2/24`, `post 1/27 visit`, `on 2/9`): alone,
+ * `1/27` is as much a fraction or a score. Round 8 red team: the visit's `1/27` and its follow-up's `Tue 2/24` stayed real
+ * beside the moved table row. Not a full date's part (`2/24/2026`, `2/24-25`).
+ */
+const SLASHED_MONTH_DAY = new RegExp(`(?<=\\b(?:${WEEKDAY}\\.?,?|on|post|since|from|until|through|by|before|after|week of)[ \\t]+)(\\d{1,2})\\/(\\d{1,2})(?![\\/\\d]|[.,:-]\\d|[ \\t]+of\\b)`, "gi");
+/** What joins a range's second day to its first (`4/20 – Fri 4/24`): a range counts whole, as far as a full date would. */
+const RANGE_JOIN = new RegExp(`^[ \\t]*(?:[–—-]|to|through|until)[ \\t]*(?:${WEEKDAY}\\.?,?[ \\t]+)?$`, "i");
 /** A weekday opening a date as written, and the rest (`Tuesday, ` and `February 10, 2026`). */
 export const LEADING_WEEKDAY = new RegExp(`^(${WEEKDAY})(\\.?,?[ \\t]+)`, "i");
 
-/** A month and day without a year (`Feb 16`) in the year that puts it nearest `near`; null when it is no date. */
+/** A month and day in digits, month first (`2/24`). */
+const SLASHED_DAY = /^(\d{1,2})\/(\d{1,2})$/;
+
+/** A month and day without a year (`Feb 16`, `2/24`) in the year that puts it nearest `near`; null when it is no date. */
 export function nearestYear(monthDay: string, near: CalendarDate): CalendarDate | null {
-  const [month, day] = monthDay.replace(/\./g, "").split(/\s+/);
+  const slashed = SLASHED_DAY.exec(monthDay);
+  const [month, day] = slashed ? [MONTHS[Number(slashed[1]) - 1] ?? "", slashed[2]] : monthDay.replace(/\./g, "").split(/\s+/);
   const candidates = [near.year - 1, near.year, near.year + 1].flatMap((year) => parseDate(`${month} ${parseInt(day, 10)}, ${year}`) ?? []);
   if (candidates.length === 0) return null;
   return candidates.reduce((best, date) => (Math.abs(dayNumber(date) - dayNumber(near)) < Math.abs(dayNumber(best) - dayNumber(near)) ? date : best));
@@ -199,7 +211,7 @@ export function derivedDateDetector(entries: () => readonly VaultEntry[]): Detec
     detect(text: string): Detection[] {
       // Most guards hold no date, most texts no year and no month's day: not scanned at all; a text with no year near a registered one needs no full date scan.
       const { dates: near, years } = registered();
-      if (near.length === 0 || !(/\d{4}|\d\/\d\d\b/.test(text) || MONTH_DAY_HINT.test(text))) return [];
+      if (near.length === 0 || !(/\d{4}|\d\/\d/.test(text) || MONTH_DAY_HINT.test(text))) return [];
       const found: Detection[] = [];
       // `alongside`: the span is no form the vault matcher finds, so zero apart (`Q3 2020` of 2020-07-17) counts too.
       const add = (start: number, end: number, distance: (date: CalendarDate) => number, window: number, alongside = false) => {
@@ -294,14 +306,24 @@ export function derivedDateDetector(entries: () => readonly VaultEntry[]): Detec
         const written = parseDate(`1 ${match[0].replace(/,|\bof\b/gi, " ").replace(/\s+/g, " ").trim()}`);
         if (written !== null) add(start, end, (date) => monthNumberOf(written) - monthNumberOf(date), DERIVED_WINDOW_MONTHS);
       }
+      const joined = new Set<number>();
+      let previous: RegExpMatchArray | null = null;
+      for (const match of text.matchAll(SLASHED_MONTH_DAY)) {
+        const [start, end] = [match.index, match.index + match[0].length];
+        if (Number(match[1]) > 12 || fullSpans.some(([from, to]) => from < end && start < to)) continue;
+        if (previous !== null && RANGE_JOIN.test(text.slice(previous.index! + previous[0].length, start))) joined.add(previous.index!).add(start);
+        previous = match;
+        yearless.push(match);
+      }
       // Month and day last, as the full dates and months they may sit beside (one scan found both).
       for (const match of yearless) {
         const day = nearestYear(match[0], LEAP_YEAR_START);
-        const window = day !== null && fullDays.has(`${day.month}-${day.day}`) ? DERIVED_WINDOW_DAYS : yearNear ? YEARLESS_WINDOW_WITH_YEAR_DAYS : YEARLESS_WINDOW_DAYS;
+        const window = (day !== null && fullDays.has(`${day.month}-${day.day}`)) || joined.has(match.index!) ? DERIVED_WINDOW_DAYS : yearNear ? YEARLESS_WINDOW_WITH_YEAR_DAYS : YEARLESS_WINDOW_DAYS;
         add(match.index!, match.index! + match[0].length, (date) => {
           const written = nearestYear(match[0], date);
           return written === null ? Infinity : dayNumber(written) - dayNumber(date);
-        }, window);
+          // In digits, the registered date itself is no form the vault matcher finds.
+        }, window, SLASHED_DAY.test(match[0]));
       }
       return found;
     },

@@ -137,6 +137,22 @@ describe("dates written near a registered date", () => {
     expect(derivedIn("- Name: Amanda Gaines\n- Dob: January 30,...\n- born on Feb 2")).toEqual([]);
   });
 
+  it("finds a month and day in digits where a date's word goes before it, the registered date itself too, and moves them", () => {
+    // Round 8 red team: `(4 weeks post 1/27 visit)` and `follow-up on Tue 2/24` stayed real beside the table row moved to 2099.
+    expect(derivedIn("Seen 1/18 (post 1/18 visit); follow-up on Tue 2/15, week of 2/9, Mon 4/18 – Fri 4/22.")).toEqual(["1/18", "Tue 2/15", "2/9", "Mon 4/18", "Fri 4/22"]);
+    // Fractions and scores: no date word before, or `of` after.
+    expect(derivedIn("Score 1/18; on 1/2 of items; ratio 2/15; dose 1/20 given")).toEqual([]);
+    const guard = createRecons({ secret: "s", vault: { visit_date: "2026-01-27" }, policy: { fields: {} } });
+    const out = guard.sanitizeSync({ channel: "C2", content: "BP recheck (4 weeks post 1/27 visit): on Tue 2/24.", recipient: "other" }).content as string;
+    const [, visit, weekday, recheck] = /^BP recheck \(4 weeks post (\d+\/\d+) visit\): on (\w{3}) (\d+\/\d+)\.$/.exec(out)!;
+    expect([visit, recheck]).not.toContain("1/27");
+    // Four weeks apart still, and the weekday the moved day's.
+    const dayOf = (monthDay: string, year: number) => Date.UTC(year, Number(monthDay.split("/")[0]) - 1, Number(monthDay.split("/")[1]));
+    const year = 2000 + [...Array(100).keys()].find((y) => new Date(dayOf(recheck, 2000 + y)).toUTCString().startsWith(weekday))!;
+    expect(new Date(dayOf(recheck, year)).toUTCString().slice(0, 3)).toBe(weekday);
+    expect([28, 28 - 365, 28 + 365, 28 - 366, 28 + 366]).toContain((dayOf(recheck, year) - dayOf(visit, year)) / 86_400_000);
+  });
+
   it("finds a start's year alone after its words, and a quarter or a third of a year near the registered date", () => {
     // Round 3 red team (new corporate traces): `hired in **2020**`, `most recent hire: Q3 2020`, `since **2014**`, `early 2024` beside a moved hire date.
     const hire: VaultEntry = { field: "hire_date", value: "2020-08-17", kind: "date", valueType: "format" };
