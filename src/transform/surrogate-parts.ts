@@ -107,7 +107,9 @@ function shiftedDate(whole: string, written: string, registered: string): string
     const months = year * 12 + month - 1 + (surrogate.year - real.year) * 12 + (surrogate.month - real.month);
     return writeDate({ year: Math.floor(months / 12), month: (months % 12) + 1, day: 1 }, read.layout);
   }
-  const shifted = new Date(Date.UTC(year, month - 1, day) + (dayNumber(surrogate) - dayNumber(real)) * DAY_MS);
+  // An anniversary (the same month and day years later) is the surrogate's, as many years on: by days, leap days moved it.
+  const anniversary = month === real.month && day === real.day && year > real.year;
+  const shifted = anniversary ? new Date(Date.UTC(surrogate.year + year - real.year, surrogate.month - 1, surrogate.day)) : new Date(Date.UTC(year, month - 1, day) + (dayNumber(surrogate) - dayNumber(real)) * DAY_MS);
   const date = writeDate({ year: shifted.getUTCFullYear(), month: shifted.getUTCMonth() + 1, day: shifted.getUTCDate() }, read.layout);
   return weekday ? weekdayLike(weekday[1], shifted.getUTCDay()) + weekday[2] + date : date;
 }
@@ -253,9 +255,9 @@ function scaledAmount(whole: string, written: string, registered: string): strin
   if (real && surrogate && bandRead(written)) return movedNumber(written, surrogate.value - real.value, "every");
   const exact = real && read ? derivationOf(read, real.value, TOTAL_FACTORS) : null;
   if (real && surrogate && exact !== null) return movedNumber(written, (surrogate.value - real.value) * exact);
-  // A month's share may be written rounded (`about $8,360` of 100,300 a year): the surrogate's share rounded alike (moved by
-  // the noise, it kept the real share's rounding error).
-  const factor = real && read ? derivationOf(roundedRead(read, written), real.value, MONTH_SHARE) : null;
+  // A month's share or a total may be written rounded (`about $8,360` of 100,300 a year, `about $86,100` of 86,135): the
+  // surrogate's rounded alike (moved by the noise, it kept the real one's rounding error).
+  const factor = real && read ? derivationOf(roundedRead(read, written), real.value, [...MONTH_SHARE, 1]) : null;
   if (!real || !surrogate || factor === null) throw new OperatorError("the amount written is no computation of the registered one", "derived-amount-unread");
   return roundedNumber(written, surrogate.value * factor);
 }

@@ -36,6 +36,9 @@ const PLAIN_FIGURE = /^\d+(?:\.\d+)?$/;
 const MONTH_NEAR = /\bmonth|\/mo\b|\bmo\.|monthly/i;
 const MONTH_REACH = 36;
 export const MONTH_SHARE: readonly number[] = [1 / 12];
+/** A figure said to be rounded (`~$86K`, `about $86,100`, `roughly 2.7K`). */
+const APPROXIMATE_BEFORE = /(?:[~≈]|\b(?:about|around|approx\.?|approximately|roughly|nearly|almost|some|just (?:over|under))[ \t]+)[*_ \t]*$/i;
+const APPROXIMATE_REACH = 24;
 /** Slack in matching a computation: `/12` in floating point is not exact (a thousandth of a cent). */
 const SLACK = 1e-5;
 /** Smallest registered amount whose shares are looked for (a $300 fee's shares are everyday numbers). */
@@ -192,7 +195,7 @@ export function derivedAmountDetector(entries: () => readonly VaultEntry[]): Det
         const shown = significantDigits(integer, decimals);
         // A rounder figure only as a month's share, said so beside it (`approximately $7,700/month`, `Gross monthly income is about $8,360`).
         const monthly = shown >= MIN_SIGNIFICANT_DIGITS - 1 && MONTH_NEAR.test(text.slice(Math.max(0, match.index - MONTH_REACH), match.index + written.length + MONTH_REACH));
-        if (shown < MIN_SIGNIFICANT_DIGITS && !monthly) continue;
+        if (shown < MIN_SIGNIFICANT_DIGITS - 1) continue;
         const exact = amountOf(integer, decimals, magnitude);
         // Its trailing zeros are rounding (`$7,700` of 7,701, `$8,360` of 8,358.33): to the hundred or the ten there.
         const rounded = monthly ? roundedRead(exact, written) : exact;
@@ -205,7 +208,10 @@ export function derivedAmountDetector(entries: () => readonly VaultEntry[]): Det
               sourceOf(amounts, exact, shares) ??
               sourceOf(totals, exact, TOTAL_FACTORS) ??
               // Its average too (`Average transaction: $264.39` beside the total).
-              totals.find((total) => derivationOf(exact, total.amount, [1 / total.parts]) !== null)));
+              totals.find((total) => derivationOf(exact, total.amount, [1 / total.parts]) !== null))) ??
+          // A total rounded as writers round it (`~$86K`, `about $86,100` of 86,135; round 8 red team); a round figure of two digits
+          // only said to be one (`$110,000` in a table of salaries is anyone's).
+          (shown >= MIN_SIGNIFICANT_DIGITS || APPROXIMATE_BEFORE.test(text.slice(Math.max(0, match.index - APPROXIMATE_REACH), match.index)) ? sourceOf(totals, roundedRead(exact, written), [1]) : undefined);
         if (source) push(match.index + (currency?.length ?? 0), match.index + written.length, source);
       }
       return found;

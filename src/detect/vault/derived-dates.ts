@@ -195,6 +195,20 @@ function monthNumberOf(date: Pick<CalendarDate, "year" | "month">): number {
   return date.year * 12 + date.month - 1;
 }
 
+/** How many years after a registered date its anniversary is still written (`ten-year work anniversary: May 2, 2026`). */
+const ANNIVERSARY_YEARS = 60;
+
+/** Whether `written` is `date`'s month and day a whole number of years later: round 8 red team, a hire date's anniversary told its day. */
+function isAnniversary(written: CalendarDate, date: CalendarDate): boolean {
+  return written.month === date.month && written.day === date.day && written.year > date.year && written.year - date.year <= ANNIVERSARY_YEARS;
+}
+
+/** Whether `text` writes a year an anniversary of one of the `near` dates could fall in. */
+function anniversaryYearIn(text: string, near: ReadonlyArray<{ date: CalendarDate }>): boolean {
+  const years = (text.match(/(?<!\d)(?:1[89]|20|21)\d\d(?!\d)/g) ?? []).map(Number);
+  return years.some((year) => near.some(({ date }) => year > date.year && year - date.year <= ANNIVERSARY_YEARS));
+}
+
 /** Detects the dates written near the registered dates among `entries()` (read at each call: values added at run time count). */
 export function derivedDateDetector(entries: () => readonly VaultEntry[]): Detector {
   const registered = derivedFromEntries(entries, (all) => {
@@ -279,13 +293,15 @@ export function derivedDateDetector(entries: () => readonly VaultEntry[]): Detec
         fullSpans.push([start, end]);
         add(start, end, (date) => dayNumber(written) - dayNumber(date), DERIVED_WINDOW_DAYS, true);
       }
-      for (const { start, end } of yearNear ? fullDates.detect(text) : []) {
+      for (const { start, end } of yearNear || anniversaryYearIn(text, near) ? fullDates.detect(text) : []) {
         if (fullSpans.some(([from, to]) => from < end && start < to)) continue;
         const written = fullDateOf(text.slice(start, end), near[0].date.year);
         if (written === null) continue;
         fullSpans.push([start, end]);
         fullDays.add(`${written.month}-${written.day}`);
-        add(start, end, (date) => dayNumber(written) - dayNumber(date), DERIVED_WINDOW_DAYS);
+        const anniversary = near.find(({ date }) => isAnniversary(written, date));
+        if (anniversary) add(start, end, (date) => (date === anniversary.date ? 0 : Infinity), 0, true);
+        else add(start, end, (date) => dayNumber(written) - dayNumber(date), DERIVED_WINDOW_DAYS);
       }
       // A start's year alone (`since 2014`) is the registered date's own year; a quarter or a third of a year, within the window.
       for (const match of yearNear ? text.matchAll(PART_OF_YEAR) : []) {

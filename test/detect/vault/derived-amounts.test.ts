@@ -59,6 +59,17 @@ describe("amounts computed from a registered amount", () => {
     // Round 7 red team: the total bare (`TC 172440`, `172440 USD`); a bare number is no share, nor a short one a total.
     expect(derivedIn("TC 172440; total 172440 USD; 14370 a month; 86220 USD", comp)).toEqual(["172440", "172440", "86220"]);
     expect(derivedIn("Ref 14370, code 2440", comp)).toEqual([]);
+    // Round 8 red team: the total rounded (`~$86K`, `about $86,100` of 86,135) passed beside the moved parts; a figure not near it stays.
+    const rounded = parts("compensation_details", ["71920", "9840", "4375"]);
+    expect(derivedIn("Total comp ~$86K, about $86,100; budget $90K; $88,000 cap", rounded)).toEqual(["86K", "86,100"]);
+    // Two digits not said to be rounded are anyone's round figure (a dev table's `$110,000` salary beside a 110,456 total).
+    expect(derivedIn("| EMP-58231 | $86,000 | $86K+ |", rounded)).toEqual([]);
+    const guard = createRecons({ secret: "s", vault: { compensation_details: "{'base': 71920, 'bonus': 9840, 'stock': 4375}" }, policy: { fields: {} } });
+    const out = guard.sanitizeSync({ channel: "C2", content: "Total $86,135, about $86,100 (~$86K).", recipient: "other" }).content as string;
+    const [, total, about, thousands] = /^Total \$([\d,]+), about \$([\d,]+) \(~\$(\d+)K\)\.$/.exec(out)!.map((group) => Number(group.replace(/,/g, "")));
+    // The surrogate total rounded as each was written, never the real rounding.
+    expect([about, thousands]).toEqual([Math.round(total / 100) * 100, Math.round(total / 1000)]);
+    expect(about).not.toBe(86100);
     // Two fields' amounts are no one record's.
     expect(derivedIn("together $98,790", [income, { ...income, field: "bonus", value: "14190" }])).toEqual([]);
   });

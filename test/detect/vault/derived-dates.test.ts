@@ -153,6 +153,18 @@ describe("dates written near a registered date", () => {
     expect([28, 28 - 365, 28 + 365, 28 - 366, 28 + 366]).toContain((dayOf(recheck, year) - dayOf(visit, year)) / 86_400_000);
   });
 
+  it("finds an anniversary of the registered date (its month and day whole years later) and shows the surrogate's", () => {
+    // Round 8 red team: `ten-year work anniversary falls on May 2, 2026` stayed beside the hire date moved to 1926.
+    const hire: VaultEntry = { field: "hire_date", value: "2016-05-02", kind: "date", valueType: "format" };
+    expect(derivedIn("Her ten-year anniversary falls on May 2, 2026 (also 2036-05-02); review on June 3, 2024.", [hire])).toEqual(["May 2, 2026", "2036-05-02"]);
+    expect(derivedIn("Founded May 2, 1990; due May 2, 2099.", [hire])).toEqual([]);
+    const guard = createRecons({ secret: "s", vault: { hire_date: "2016-05-02" }, policy: { fields: {} } });
+    const out = guard.sanitizeSync({ channel: "C2", content: "Hire Date: 2016-05-02. Ten-year anniversary: 2026-05-02.", recipient: "other" }).content as string;
+    const [, hired, anniversary] = /^Hire Date: (\d{4}-\d\d-\d\d)\. Ten-year anniversary: (\d{4}-\d\d-\d\d)\.$/.exec(out)!;
+    expect(hired).not.toBe("2016-05-02");
+    expect(anniversary).toBe(`${Number(hired.slice(0, 4)) + 10}${hired.slice(4)}`);
+  });
+
   it("finds a start's year alone after its words, and a quarter or a third of a year near the registered date", () => {
     // Round 3 red team (new corporate traces): `hired in **2020**`, `most recent hire: Q3 2020`, `since **2014**`, `early 2024` beside a moved hire date.
     const hire: VaultEntry = { field: "hire_date", value: "2020-08-17", kind: "date", valueType: "format" };
