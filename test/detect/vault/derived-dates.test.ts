@@ -139,7 +139,7 @@ describe("dates written near a registered date", () => {
 
   it("finds a month and day in digits where a date's word goes before it, the registered date itself too, and moves them", () => {
     // Round 8 red team: `(4 weeks post 1/27 visit)` and `follow-up on Tue 2/24` stayed real beside the table row moved to 2099.
-    expect(derivedIn("Seen 1/18 (post 1/18 visit); follow-up on Tue 2/15, week of 2/9, Mon 4/18 – Fri 4/22.")).toEqual(["1/18", "Tue 2/15", "2/9", "Mon 4/18", "Fri 4/22"]);
+    expect(derivedIn("Seen 1/18 (post 1/18 visit); follow-up on Tue 2/15, week of 2/9, Mon 4/18 – Fri 4/22; | **Date:** | 1/20 |")).toEqual(["1/18", "Tue 2/15", "2/9", "Mon 4/18", "Fri 4/22", "1/20"]);
     // Fractions and scores: no date word before, or `of` after.
     expect(derivedIn("Score 1/18; on 1/2 of items; ratio 2/15; dose 1/20 given")).toEqual([]);
     const guard = createRecons({ secret: "s", vault: { visit_date: "2026-01-27" }, policy: { fields: {} } });
