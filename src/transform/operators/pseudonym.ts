@@ -225,6 +225,14 @@ function parseName(value: string): Token[] {
   return tokens;
 }
 
+/** `tokens` (the same array when nothing changes) with each name token of `registered` in the role it has there. */
+function withRegisteredRoles(tokens: Token[], registered: string | undefined): Token[] {
+  if (registered === undefined) return tokens;
+  const roles = new Map(parseName(registered).flatMap((token) => (token.role === "first" || token.role === "surname" ? [[lookupKey(token.text), token.role] as const] : [])));
+  const named = (token: Token) => (token.role === "first" || token.role === "surname") && roles.has(lookupKey(token.text)) && roles.get(lookupKey(token.text)) !== token.role;
+  return tokens.some(named) ? tokens.map((token) => (named(token) ? { ...token, role: roles.get(lookupKey(token.text))! } : token)) : tokens;
+}
+
 /** `name` in the capitalization style of `pattern` (ALL CAPS, lower, else as written). */
 export function copyCase(pattern: string, name: string): string {
   // A script without case (Devanagari, Hangul) says nothing about style: the name as listed.
@@ -339,11 +347,17 @@ export function createPseudonymOperator(key: Uint8Array): Operator {
 
   // Deterministic, so a name repeated across messages is enciphered once.
   const plainPseudonymOf = memoize((value: string): string => replaceTokens(value, nameTokens(value), surrogateOf));
-  /** The pseudonym, with a reserved entry for any token whose surrogate is a name to avoid (rare: not memoized). */
-  const pseudonymOf = (value: string, avoid: ReadonlySet<string> | undefined): string => {
-    const text = plainPseudonymOf(value);
+  /**
+   * The pseudonym, with a reserved entry for any token whose surrogate is a name to avoid (rare: not memoized). A token of the
+   * `registered` name takes the role it has there: `Lindqvist; Beatrice` (no comma to tell the order) came back `Julian; Lori`
+   * beside `Lori Dickson`, the surname enciphered as a first name.
+   */
+  const pseudonymOf = (value: string, avoid: ReadonlySet<string> | undefined, registered?: string): string => {
+    const parsed = nameTokens(value);
+    const tokens = withRegisteredRoles(parsed, registered);
+    const text = tokens === parsed ? plainPseudonymOf(value) : replaceTokens(value, tokens, surrogateOf);
     if (avoid === undefined || avoid.size === 0 || ![...text.matchAll(WORD)].some(([word]) => avoid.has(lookupKey(word)))) return text;
-    return replaceTokens(value, nameTokens(value), (token) => {
+    return replaceTokens(value, tokens, (token) => {
       if (token.role === "suffix") return surrogateOf(token);
       const list = listOf(token);
       const surrogate = list.surrogate(token.text);
@@ -374,7 +388,7 @@ export function createPseudonymOperator(key: Uint8Array): Operator {
       const words = input.registered !== undefined && hasInitial(input.value) ? alignedWords(input.registered, input.avoid) : null;
       const spelled = input.registered !== undefined ? asRegisteredSpelling(input.value, input.registered) : input.value;
       const value = words ? mapInitials(spelled, words.real, words.surrogate) : spelled;
-      return { text: pseudonymOf(value, input.avoid) };
+      return { text: pseudonymOf(value, input.avoid, input.registered) };
     },
     reverse(transformed: string, input: Omit<OperatorInput, "value">): string {
       if (!NAME_KINDS.has(input.kind)) {
@@ -385,7 +399,7 @@ export function createPseudonymOperator(key: Uint8Array): Operator {
       const span = hasInitial(transformed) ? mapInitials(transformed, words.surrogate, words.real) : transformed;
       // A token of the registered name's own pseudonym maps back to the registered token (reserved ones too).
       const known = new Map(words.surrogate.map((word, i) => [lookupKey(word), words.real[i]]));
-      return replaceTokens(span, nameTokens(span), (token) => known.get(lookupKey(token.text)) ?? originalOf(token));
+      return replaceTokens(span, withRegisteredRoles(nameTokens(span), input.registered), (token) => known.get(lookupKey(token.text)) ?? originalOf(token));
     },
   };
 }

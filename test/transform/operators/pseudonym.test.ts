@@ -141,6 +141,17 @@ describe("pseudonym operator: names", () => {
     expect(withRegistered("Dwayne Q. Sanchez")).toBe(`${first} Q. ${last}`);
   });
 
+  it("gives a registered name's tokens their roles there, whatever separates them in the rendering, and back", () => {
+    // Round 8 red team: `Lindqvist; Beatrice` (no comma to tell the order) came back `Julian; Lori` beside `Lori Dickson`.
+    const registered = "Beatrice Lindqvist";
+    const [first, last] = pseudonym(registered).split(" ");
+    for (const [span, shown] of [["Lindqvist; Beatrice", `${last}; ${first}`], ["Lindqvist\nBeatrice", `${last}\n${first}`], ["Lindqvist, Beatrice", `${last}, ${first}`]]) {
+      const out = (operator.apply({ ...meta, value: span, registered }) as OperatorOutput).text;
+      expect(out, span).toBe(shown);
+      expect(operator.reverse!(out, { ...meta, registered })).toBe(span);
+    }
+  });
+
   it("keeps a spelled-out title (`Doctor Wilson`, `Professor Wilson`) as the title it is, not a first name", () => {
     const last = pseudonym("Mr. Wilson").slice(4);
     for (const title of ["Doctor", "Professor", "Madam", "Mister"]) expect(pseudonym(`${title} Wilson`)).toBe(`${title} ${last}`);
