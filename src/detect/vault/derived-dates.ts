@@ -2,8 +2,9 @@
  * Dates a writer computes from a registered date (`follow-up 4 weeks after the visit: February 15,
  * 2026`, `Proposed timeframe: March 2026`): beside the registered date's surrogate they told the real
  * one back (a follow-up in 2026 after a visit shown in 1913). A Detector over the guard's vault: a
- * full date, a month and year, or a month and day written near a registered date (not a birth date:
- * a date near a birthday is no computation from it) is that date's rendering (role `derived-date`),
+ * full date, a month and year, or a month and day (in digits after a date's word: `on Tue 2/24`) written
+ * near a registered date, or its anniversary (not a birth date: a date near a birthday is no computation
+ * from it) is that date's rendering (role `derived-date`),
  * shown shifted as its surrogate is (surrogate-parts.ts): the timeline moves whole.
  */
 import type { Detection, Detector } from "../base.js";
@@ -35,12 +36,12 @@ const LEAP_YEAR_START: CalendarDate = { year: 2000, month: 1, day: 1 };
 export const DAY_MS = 86_400_000;
 
 const MONTH_NAME = "(?:Jan(?:uary)?|Feb(?:ruary)?|Mar(?:ch)?|Apr(?:il)?|May|June?|July?|Aug(?:ust)?|Sep(?:t(?:ember)?)?|Oct(?:ober)?|Nov(?:ember)?|Dec(?:ember)?)";
+/** A month's day written without a year (`around February 17`): a text holding one is scanned though it has no year. */
+const MONTH_DAY_HINT = new RegExp(`\\b${MONTH_NAME}\\.?[ \\t]+\\d`, "i");
 /**
  * A month name with a four-digit year (`February 2026`, `Feb. 2026`; group 1) or a day and no year
  * (`Feb 16`, `March 5th`; group 2), in one scan: `February 3, 2026` is neither, the date recognizer's.
  */
-/** A month's day written without a year (`around February 17`): a text holding one is scanned though it has no year. */
-const MONTH_DAY_HINT = new RegExp(`\\b${MONTH_NAME}\\.?[ \\t]+\\d`, "i");
 const MONTH_MENTION = new RegExp(
   `\\b${MONTH_NAME}\\.?(?:,?[ \\t]+(?:of[ \\t]+)?(\\d{4})\\b(?![-/.]\\d)|[ \\t]+(\\d{1,2})(?:st|nd|rd|th)?\\b(?!,?[ \\t]*\\d)(?![:.]\\d))`,
   "gi",

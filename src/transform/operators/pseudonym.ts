@@ -399,7 +399,7 @@ export function createPseudonymOperator(key: Uint8Array): Operator {
       const span = hasInitial(transformed) ? mapInitials(transformed, words.surrogate, words.real) : transformed;
       // A token of the registered name's own pseudonym maps back to the registered token (reserved ones too).
       const known = new Map(words.surrogate.map((word, i) => [lookupKey(word), words.real[i]]));
-      return replaceTokens(span, withRegisteredRoles(nameTokens(span), input.registered), (token) => known.get(lookupKey(token.text)) ?? originalOf(token));
+      return replaceTokens(span, nameTokens(span), (token) => known.get(lookupKey(token.text)) ?? originalOf(token));
     },
   };
 }
