@@ -168,14 +168,24 @@ const PATH_JOINER = /[-_./\\]/;
 const PATH_CHARACTER = /[A-Za-z0-9]/;
 /** Shortest lowercase surname taken inside a path (`lee`, `fox` name too much else). */
 const MIN_PATH_SURNAME = 4;
+/**
+ * The rest of a document's file name that opens with the surname (`kirby.pdf`, `KIRBY.pdf`, `grant_summary.pdf`): a file named
+ * for the person, in any case and whatever else the word means (round 8 red team: `kirby.pdf`, `long.pdf` passed).
+ */
+const DOCUMENT_NAMED_FOR = /^(?:[_-][A-Za-z0-9]+)*\.(?:pdf|docx?|rtf|txt|xlsx?|csv|png|jpe?g)\b/i;
+const DOCUMENT_REACH = 48;
 
 /**
  * Whether a surname written in lowercase at source[start, end) names the person as a part of a file
  * name, path or handle (`okafor-referral.docx`, `referrals/okafor.pdf`): joined to a neighbour by a
- * path character, and no English word (`long_term`, `young-adult` stay).
+ * path character, and no English word (`long_term`, `young-adult` stay); or, in any case and any word,
+ * opening a document's file name (`KIRBY.pdf`, `long_notes.txt`).
  */
 export function isSurnameInPath(source: string, start: number, end: number): boolean {
   const word = source.slice(start, end);
+  const file = DOCUMENT_NAMED_FOR.exec(source.slice(end, end + DOCUMENT_REACH));
+  // A word's hyphen makes a compound first (`long-term.txt`).
+  if (file && word.length >= MIN_PATH_SURNAME && !/[\p{L}\d]$/u.test(source.slice(0, start)) && !(file[0].startsWith("-") && isDictionaryWord(word.toLowerCase()))) return true;
   if (word.length < MIN_PATH_SURNAME || !/^[a-z]+$/.test(word) || isDictionaryWord(word)) return false;
   const joinedBefore = PATH_JOINER.test(source.charAt(start - 1)) && PATH_CHARACTER.test(source.charAt(start - 2));
   return joinedBefore || (PATH_JOINER.test(source.charAt(end)) && PATH_CHARACTER.test(source.charAt(end + 1)));

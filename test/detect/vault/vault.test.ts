@@ -164,6 +164,10 @@ describe("Vault", () => {
     expect(found(vault, "Gabi Beard and Gabby Beard")).toEqual([["Gabi Beard", "patient", 0.75], ["Gabby Beard", "patient", 0.75]]);
     expect(found(vault, "Then Bob P. asked.")).toEqual([["Bob P", "client", 0.75]]);
     expect(found(vault, "See okafor-referral.docx and referrals/okafor.pdf")).toEqual([["okafor", "pt", 0.6], ["okafor", "pt", 0.6]]);
+    // Round 8 red team: a document named for a surname that is also a word or a first name, in any case (`kirby.pdf`, `long.pdf`).
+    const words = vaultOf({ patient: "Danielle Kirby", client: "Emily Long" });
+    expect(found(words, "file KIRBY.pdf, long_notes.txt").map(([text, field]) => [text, field])).toEqual([["KIRBY", "patient"], ["long", "client"]]);
+    expectNotFound(words, ["a long_term plan", "belong.pdf", "see kirby notes"]);
     // Red team (new healthcare traces): pet forms the table lacks passed with the real surname (`Gus Pelletier`, `Evie Thibodeaux`, `Iggy Brennan`).
     const pets = vaultOf({ patient: "Augustin Pelletier", client: "Evangeline Thibodeaux", employee: "Matilda Kaczmarek", candidate: "Ignatius Brennan" });
     expect(found(pets, "Gus Pelletier, Evie Thibodeaux, Tillie Kaczmarek and Iggy Brennan").map(([text]) => text)).toEqual(["Gus Pelletier", "Evie Thibodeaux", "Tillie Kaczmarek", "Iggy Brennan"]);
