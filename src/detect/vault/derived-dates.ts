@@ -116,8 +116,8 @@ const MONTH_RANGE = new RegExp(
 
 /** What opens a year's part: a quarter, a third, `the third quarter of`. */
 const PART_OPENING = String.raw`Q[1-4][ \t]+|(?:early|mid|late)[- ]|(?:the[ \t]+)?(?:first|second|third|fourth)[ \t]+quarter[ \t]+of[ \t]+`;
-/** Words that date a start before a year alone. */
-const START_WORDS = String.raw`since|hired[ \t]+in|joined(?:[ \t]+us)?[ \t]+in|joining(?:[ \t]+us)?[ \t]+in|joined|started[ \t]+in|employed[ \t]+since|with[ \t]+us[ \t]+since|tenure[ \t]+since`;
+/** Words that date a start before a year alone (a headcount table's `| Hires 2023 | 1 |` too: round 8 red team). */
+const START_WORDS = String.raw`since|hires|hired|hire[ \t]+year:?|hired[ \t]+in|joined(?:[ \t]+us)?[ \t]+in|joining(?:[ \t]+us)?[ \t]+in|joined|started[ \t]+in|employed[ \t]+since|with[ \t]+us[ \t]+since|tenure[ \t]+since`;
 /**
  * A year told as a quarter or a part of it (`Q3 2020`, `early 2024`; groups 1-2), or a year alone after
  * the words that date a start (`since 2014`, `hired in 2020`; group 3: the year alone is the span).

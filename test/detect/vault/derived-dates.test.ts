@@ -170,6 +170,8 @@ describe("dates written near a registered date", () => {
     const hire: VaultEntry = { field: "hire_date", value: "2020-08-17", kind: "date", valueType: "format" };
     expect(derivedIn("Single employee hired in **2020**; most recent hire: Q3 2020; with us since 2020; mid-2020 review", [hire])).toEqual(["2020", "Q3 2020", "2020", "mid-2020"]);
     expect(derivedIn("Welcome Sam, joining us in 2020 as an analyst.", [hire])).toEqual(["2020"]);
+    // Round 8 red team: a headcount table's row (`| Hires 2023 | 1 |`) beside `joined June 2023` moved to 1961.
+    expect(derivedIn("| Hires in last 12 months | 0 |\n| Hires 2020 | 1 |\nHire year: 2020", [hire])).toEqual(["2020", "2020"]);
     // Another year after the same words, a year alone with no start's words, a quarter far from it.
     expect(derivedIn("Policy since 2019; in 2020 we grew; board minutes 2020-2023; Q1 2022", [hire])).toEqual([]);
     const guard = createRecons({ secret: "derived", vault: { hire_date: "2020-08-17" }, policy: { fields: {} } });
