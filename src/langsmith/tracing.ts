@@ -282,11 +282,13 @@ function backstopFetch(protection: ClientProtection, inner: typeof fetch | undef
   };
 }
 
+/** A URL's path and query as read; its origin is the endpoint's configuration (a port of 46399 is no salary of 46,399). */
 function urlText(url: string): string {
+  const content = url.replace(/^[a-z][a-z0-9+.-]*:\/\/[^/?#]*/i, "");
   try {
-    return decodeURIComponent(url.replace(/\+/g, " "));
+    return decodeURIComponent(content.replace(/\+/g, " "));
   } catch {
-    return url;
+    return content;
   }
 }
 

@@ -52,6 +52,21 @@ describe("the client's own ids and times", () => {
   });
 });
 
+describe("the endpoint's own address", () => {
+  it("a vault number equal to the endpoint's port does not block the batch; a query holding a vault value still does", async () => {
+    const { createRecons } = await import("../../src/guard.js");
+    const port = new URL(server.url).port;
+    const guard = createRecons({ secret: "s", vault: { salary: `$${Number(port).toLocaleString("en-US")}`, ssn: "939-79-6410" }, policy: { fields: { salary: { authorized: ["hr"] }, ssn: { authorized: ["hr"] } } } });
+    const tracing = reconsTracing(guard, { client: new Client({ apiUrl: server.url, apiKey: "dummy-key" }), projectName: "port", protectDefaultClients: false });
+    const id = "019ad3b4-1111-7bbb-8ccc-123456789012";
+    await tracing.client.createRun({ id, trace_id: id, dotted_order: `20250323T101530123000Z${id}`, name: "lookup", run_type: "chain", inputs: { question: "status?" }, start_time: Date.now() });
+    await tracing.flush();
+    expect(tracing.blocked).toEqual([]);
+    await expect(tracing.client.readDataset({ datasetName: "939-79-6410" })).rejects.toThrow();
+    expect(tracing.blocked.map((request) => request.fields)).toEqual([["ssn"]]);
+  });
+});
+
 describe("bytes in a traced run", () => {
   it("a Buffer or Uint8Array in a run's inputs is sanitized as the text it holds", async () => {
     const { createRecons } = await import("../../src/guard.js");
