@@ -185,7 +185,7 @@ export function isSurnameInPath(source: string, start: number, end: number): boo
   const word = source.slice(start, end);
   const file = DOCUMENT_NAMED_FOR.exec(source.slice(end, end + DOCUMENT_REACH));
   // A word's hyphen makes a compound first (`long-term.txt`).
-  if (file && word.length >= MIN_PATH_SURNAME && !/[\p{L}\d]$/u.test(source.slice(0, start)) && !(file[0].startsWith("-") && isDictionaryWord(word.toLowerCase()))) return true;
+  if (file && word.length >= MIN_PATH_SURNAME && !/[\p{L}\d]/u.test(source.charAt(start - 1)) && !(file[0].startsWith("-") && isDictionaryWord(word.toLowerCase()))) return true;
   if (word.length < MIN_PATH_SURNAME || !/^[a-z]+$/.test(word) || isDictionaryWord(word)) return false;
   const joinedBefore = PATH_JOINER.test(source.charAt(start - 1)) && PATH_CHARACTER.test(source.charAt(start - 2));
   return joinedBefore || (PATH_JOINER.test(source.charAt(end)) && PATH_CHARACTER.test(source.charAt(end + 1)));
