@@ -324,9 +324,9 @@ const OWN_COUNTS = /"recons_trace":\{(?:"[a-z_-]+":\d+,?)*\}|"recons":\{"decisio
 const CLIENT_STAMPS =
   /(?<![0-9a-f])[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}(?![0-9a-f])|"(?:start_time|end_time|time)":"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(?:\.\d+)?Z"|(?<![\dT])\d{8}T\d{6,}Z(?=[0-9a-f]{8}-)/gi;
 
-/** `text` without the client's stamps; a stamp that is itself a vault value (a case's UUID) stays to be found. */
-function withoutClientStamps(protection: ClientProtection, text: string): string {
-  return text.replace(CLIENT_STAMPS, (stamp) => (protection.guard.detect(stamp).some((detection) => detection.start === 0 && detection.end === stamp.length) ? stamp : ""));
+/** Whether [start, end) lies inside one of the client's stamps in `stamps` without being the whole stamp (a case's UUID is a value). */
+function insideStamp(stamps: ReadonlyArray<readonly [number, number]>, start: number, end: number): boolean {
+  return stamps.some(([from, to]) => from <= start && end <= to && (start !== from || end !== to));
 }
 
 /** Vault fields LangSmith may not see that are in `text`, also inside JSON string escapes. */
@@ -343,7 +343,9 @@ function unauthorizedFields(protection: ClientProtection, text: string | undefin
   }
   const fields = new Set<string>();
   for (const part of texts) {
-    for (const detection of protection.guard.detect(withoutClientStamps(protection, part))) {
+    const stamps = Array.from(part.matchAll(CLIENT_STAMPS), (stamp) => [stamp.index, stamp.index + stamp[0].length] as const);
+    for (const detection of protection.guard.detect(part)) {
+      if (insideStamp(stamps, detection.start, detection.end)) continue;
       if (detection.field !== null && !protection.guard.isAuthorized(detection.field, protection.channel, protection.recipient)) fields.add(detection.field);
     }
   }

@@ -128,13 +128,7 @@ function isSpelledDayWord(token: string): boolean {
   return token === "twenty" || token === "thirty" || spelledDay(token) > 0;
 }
 
-/**
- * Normalized renderings of a date: numeric Y-M-D, M-D-Y and D-M-Y with and without zero padding,
- * separators `-`, `/`, space (all normalize to a space) and `.`, compact `19570728`, two-digit
- * years, month names full and abbreviated before or after the day, ordinals (`28th of July 1957`);
- * the month and day alone and the month and year alone (checked where found: isYearlessDate,
- * isMonthOfYear). A date of birth has more (birthDateVariants).
- */
+/** Two digits, zero-padded (`07`). */
 const pad2 = (n: number): string => String(n).padStart(2, "0");
 /** A date's digits as references write them (year apart from month and day, or a two-digit year glued), with how sure a match is. */
 const COMPACT_LAYOUTS: ReadonlyArray<readonly [(date: CalendarDate) => string, number]> = [
@@ -156,6 +150,13 @@ export function compactDateLike(span: string, from: string, to: string): string 
   return span.replace(/\d/g, () => written[next++]);
 }
 
+/**
+ * Normalized renderings of a date: numeric Y-M-D, M-D-Y and D-M-Y with and without zero padding,
+ * separators `-`, `/`, space (all normalize to a space) and `.`, compact `19570728`, two-digit
+ * years, month names full and abbreviated before or after the day, ordinals (`28th of July 1957`);
+ * the month and day alone and the month and year alone (checked where found: isYearlessDate,
+ * isMonthOfYear). A date of birth has more (birthDateVariants).
+ */
 export function dateVariants(date: CalendarDate): Variant[] {
   const { year, month, day } = date;
   const y = String(year);

@@ -142,6 +142,29 @@ function sourceOf(sorted: readonly Source[], read: AmountRead, factors: readonly
 
 const byAmount = (a: Source, b: Source) => a.amount - b.amount;
 
+/**
+ * The source a written amount (`exact`, showing `shown` significant digits, at `index` of `text`) is computed from, or
+ * undefined: a month's share said so beside it, rounded (`approximately $7,700/month`, `Gross monthly income is about
+ * $8,360`: its trailing zeros are rounding); from three digits, a share, multiple or stated percentage of an amount, a
+ * total's share or its average (`Average transaction: $264.39`); a total rounded as writers round it (`~$86K`, `about $86,100`
+ * of 86,135: round 8 red team), two digits only said to be rounded (`$110,000` in a table of salaries is anyone's).
+ */
+function computedSource(text: string, index: number, written: string, exact: AmountRead, shown: number, { amounts, totals, shares }: { amounts: readonly Source[]; totals: readonly Source[]; shares: readonly number[] }): Source | undefined {
+  const near = (before: number, after: number) => text.slice(Math.max(0, index - before), index + written.length + after);
+  const monthly = MONTH_NEAR.test(near(MONTH_REACH, MONTH_REACH));
+  const full = shown >= MIN_SIGNIFICANT_DIGITS;
+  return (
+    (monthly ? sourceOf(amounts, roundedRead(exact, written), MONTH_SHARE) : undefined) ??
+    (full
+      ? (sourceOf(amounts, exact, DERIVED_FACTORS) ??
+        sourceOf(amounts, exact, shares) ??
+        sourceOf(totals, exact, TOTAL_FACTORS) ??
+        totals.find((total) => derivationOf(exact, total.amount, [1 / total.parts]) !== null))
+      : undefined) ??
+    (full || APPROXIMATE_BEFORE.test(near(APPROXIMATE_REACH, -written.length)) ? sourceOf(totals, roundedRead(exact, written), [1]) : undefined)
+  );
+}
+
 /** Detects the amounts computed from the registered amounts among `entries()` (read at each call: values added at run time count). */
 export function derivedAmountDetector(entries: () => readonly VaultEntry[]): Detector {
   const registered = derivedFromEntries(entries, (all) => {
@@ -193,25 +216,10 @@ export function derivedAmountDetector(entries: () => readonly VaultEntry[]): Det
         if (bare && integer.length < MIN_BARE_TOTAL_DIGITS) continue;
         if (bands.some(([from, to]) => match.index < to && from < match.index + written.length)) continue;
         const shown = significantDigits(integer, decimals);
-        // A rounder figure only as a month's share, said so beside it (`approximately $7,700/month`, `Gross monthly income is about $8,360`).
-        const monthly = shown >= MIN_SIGNIFICANT_DIGITS - 1 && MONTH_NEAR.test(text.slice(Math.max(0, match.index - MONTH_REACH), match.index + written.length + MONTH_REACH));
+        // A rounder figure (two digits) only as a month's share or a total, said so beside it.
         if (shown < MIN_SIGNIFICANT_DIGITS - 1) continue;
         const exact = amountOf(integer, decimals, magnitude);
-        // Its trailing zeros are rounding (`$7,700` of 7,701, `$8,360` of 8,358.33): to the hundred or the ten there.
-        const rounded = monthly ? roundedRead(exact, written) : exact;
-        const source = bare
-          ? sourceOf(totals, exact, [1])
-          : (monthly ? sourceOf(amounts, rounded, MONTH_SHARE) : undefined) ??
-          (shown < MIN_SIGNIFICANT_DIGITS
-            ? undefined
-            : (sourceOf(amounts, exact, DERIVED_FACTORS) ??
-              sourceOf(amounts, exact, shares) ??
-              sourceOf(totals, exact, TOTAL_FACTORS) ??
-              // Its average too (`Average transaction: $264.39` beside the total).
-              totals.find((total) => derivationOf(exact, total.amount, [1 / total.parts]) !== null))) ??
-          // A total rounded as writers round it (`~$86K`, `about $86,100` of 86,135; round 8 red team); a round figure of two digits
-          // only said to be one (`$110,000` in a table of salaries is anyone's).
-          (shown >= MIN_SIGNIFICANT_DIGITS || APPROXIMATE_BEFORE.test(text.slice(Math.max(0, match.index - APPROXIMATE_REACH), match.index)) ? sourceOf(totals, roundedRead(exact, written), [1]) : undefined);
+        const source = bare ? sourceOf(totals, exact, [1]) : computedSource(text, match.index, written, exact, shown, { amounts, totals, shares });
         if (source) push(match.index + (currency?.length ?? 0), match.index + written.length, source);
       }
       return found;

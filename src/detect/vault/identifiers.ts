@@ -55,14 +55,14 @@ function regroupings(kind: string, digits: string): string[][] {
   return [];
 }
 
-/**
- * Identifier renderings: separators dropped or changed (`939-79-6410`, `939 79 6410`, `939796410`,
- * `939.79.6410`; `INS-41208932`, `INS41208932`, `ins 41208932`), kind-specific regrouping of bare
- * digits, the digit core of a prefixed id when long.
- */
 /** Digits the last group of an identifier needs to be found alone: a shorter one is too common a number. */
 const MIN_LAST_GROUP = 6;
 
+/**
+ * Identifier renderings: separators dropped or changed (`939-79-6410`, `939 79 6410`, `939796410`,
+ * `939.79.6410`; `INS-41208932`, `INS41208932`, `ins 41208932`), kind-specific regrouping of bare
+ * digits, the digit core of a prefixed id when long, its long last group alone.
+ */
 export function identifierVariants(kind: string, normalized: string): Variant[] {
   const chunks = idChunks(normalized);
   const variants = joinedForms(chunks, SEPARATOR_VARIANT_CONFIDENCE);

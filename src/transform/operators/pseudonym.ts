@@ -347,17 +347,20 @@ export function createPseudonymOperator(key: Uint8Array): Operator {
 
   // Deterministic, so a name repeated across messages is enciphered once.
   const plainPseudonymOf = memoize((value: string): string => replaceTokens(value, nameTokens(value), surrogateOf));
+  /** A rendering's pseudonym keyed by `registered\0value`, its tokens in their roles in the registered name. */
+  const registeredPseudonymOf = memoize((key: string): string => {
+    const [registered, value] = key.split("\u0000") as [string, string];
+    return replaceTokens(value, withRegisteredRoles(nameTokens(value), registered), surrogateOf);
+  });
   /**
    * The pseudonym, with a reserved entry for any token whose surrogate is a name to avoid (rare: not memoized). A token of the
    * `registered` name takes the role it has there: `Lindqvist; Beatrice` (no comma to tell the order) came back `Julian; Lori`
    * beside `Lori Dickson`, the surname enciphered as a first name.
    */
   const pseudonymOf = (value: string, avoid: ReadonlySet<string> | undefined, registered?: string): string => {
-    const parsed = nameTokens(value);
-    const tokens = withRegisteredRoles(parsed, registered);
-    const text = tokens === parsed ? plainPseudonymOf(value) : replaceTokens(value, tokens, surrogateOf);
+    const text = registered === undefined ? plainPseudonymOf(value) : registeredPseudonymOf(`${registered}\u0000${value}`);
     if (avoid === undefined || avoid.size === 0 || ![...text.matchAll(WORD)].some(([word]) => avoid.has(lookupKey(word)))) return text;
-    return replaceTokens(value, tokens, (token) => {
+    return replaceTokens(value, withRegisteredRoles(nameTokens(value), registered), (token) => {
       if (token.role === "suffix") return surrogateOf(token);
       const list = listOf(token);
       const surrogate = list.surrogate(token.text);
