@@ -207,8 +207,9 @@ export function derivedAmountDetector(entries: () => readonly VaultEntry[]): Det
         bands.push([start, match.index + match[0].length]);
         push(start, match.index + match[0].length, source);
       }
-      // A share the text states (`28% front-end: $2,982`, `25% of gross monthly income`) is a computation too, of the year or the month.
-      const shares = text.includes("%") ? Array.from(text.matchAll(PERCENT), (match) => Number(match[1]) / 100).flatMap((share) => [share, share / 12]) : [];
+      // A share the text states (`28% front-end: $2,982`, `25% of gross monthly income`) is a computation too, of the year or
+      // the month, and so is a change by it (`a 12% raise brings it to $134,400`, `cut 10% to $108,000`).
+      const shares = text.includes("%") ? Array.from(text.matchAll(PERCENT), (match) => Number(match[1]) / 100).flatMap((share) => [share, share / 12, 1 + share, 1 - share]) : [];
       for (const match of text.matchAll(WRITTEN_AMOUNT)) {
         const [written, currency, integer, decimals = "", magnitude] = match;
         // A bare integer is an amount with a currency after it (`186950 USD`); else only a long one that is a field's exact total (`TC 186950`).

@@ -68,7 +68,30 @@ interface Hits {
   /** Short numbers without their label near: they count next to another value of the vault (a CSV row). */
   unlabeled: Candidate[];
   /** Whether a masked tail's span (start and length) follows a mask, once read; made on the first one. */
-  maskedSpans?: Map<number, boolean>;
+  maskedTails?: Map<number, boolean>;
+  /** Whether a masked head's span precedes a mask, the same way. */
+  maskedHeads?: Map<number, boolean>;
+}
+
+/** A masked tail (`***-**-6410`, `last four 6410`): digits that end a token after a mask, or named the last digits. */
+function followsMaskedRest(norm: NormalizeBuffer, start: number, end: number): boolean {
+  return (end === norm.length || norm.codes[end] === SPACE_CODE) && (followsMask(norm.source, norm.origin[start]) || namedLastDigits(norm.source, originalSpan(norm, start, end)[1]));
+}
+
+/** A masked head (`939-79-XXXX`): digits that start a token before a mask of the rest. */
+function precedesMaskedRest(norm: NormalizeBuffer, start: number, end: number): boolean {
+  return (start === 0 || norm.codes[start - 1] === SPACE_CODE) && precedesMask(norm.source, originalSpan(norm, start, end)[1]);
+}
+
+/** `isMasked` of normalized [start, end), read once per span: a short head or tail is many identifiers' (`410` ends one in a thousand of a 10,000-value vault). */
+function isMaskedSpan(norm: NormalizeBuffer, start: number, end: number, read: Map<number, boolean>, isMasked: typeof followsMaskedRest): boolean {
+  const key = start * 0x10000 + (end - start);
+  let masked = read.get(key);
+  if (masked === undefined) {
+    masked = isMasked(norm, start, end);
+    read.set(key, masked);
+  }
+  return masked;
 }
 
 /**
@@ -268,18 +291,11 @@ export class Vault implements Detector {
         return;
       }
       case "masked-tail": {
-        // Read once per span: a short tail is many identifiers' (`410` ends one in a thousand of a 10,000-value vault).
-        const key = start * 0x10000 + (end - start);
-        let masked = hits.maskedSpans?.get(key);
-        if (masked === undefined) {
-          masked = (end === norm.length || norm.codes[end] === SPACE_CODE) && (followsMask(norm.source, norm.origin[start]) || namedLastDigits(norm.source, originalSpan(norm, start, end)[1]));
-          (hits.maskedSpans ??= new Map()).set(key, masked);
-        }
-        if (masked) hits.candidates.push({ entry, start, end, confidence, role });
+        if (isMaskedSpan(norm, start, end, (hits.maskedTails ??= new Map()), followsMaskedRest)) hits.candidates.push({ entry, start, end, confidence, role });
         return;
       }
       case "masked-head":
-        if ((start === 0 || norm.codes[start - 1] === SPACE_CODE) && precedesMask(norm.source, originalSpan(norm, start, end)[1])) hits.candidates.push({ entry, start, end, confidence, role });
+        if (isMaskedSpan(norm, start, end, (hits.maskedHeads ??= new Map()), precedesMaskedRest)) hits.candidates.push({ entry, start, end, confidence, role });
         return;
       case "glued-name":
       case "glued-initial":

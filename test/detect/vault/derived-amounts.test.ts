@@ -83,6 +83,14 @@ describe("amounts computed from a registered amount", () => {
     expect(guard.sanitizeSync({ channel: "C2", content: "Housing cap (28%): $2,982", recipient: "x" }).content).toBe("Housing cap (28%): $[REDACTED:amount]");
   });
 
+  it("finds the amount after a change by a stated percentage", () => {
+    // Round 8 red team: `a 12% raise brings her to $134,400` gave a salary of 120,000 back (/1.12).
+    const entries: VaultEntry[] = [{ ...income, value: "120000" }];
+    expect(derivedIn("A 12% raise brings her to $134,400; a 10% cut would leave $108,000", entries)).toEqual(["134,400", "108,000"]);
+    expect(derivedIn("A raise brings her to $134,400", entries)).toEqual([]);
+    expect(derivedIn("A 12% raise brings her to $134,900", entries)).toEqual([]);
+  });
+
   it("finds a rounder month's share said so beside it", () => {
     // Round 3 red team: `approximately $7,700 per month` beside a noised income of 92,412 gave it back (x12).
     const entries: VaultEntry[] = [{ ...income, value: "92412" }];
