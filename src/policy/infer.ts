@@ -34,6 +34,11 @@ const RULES: readonly { words: readonly string[]; type: FieldType }[] = [
       "expenses", "expense", "retainer", "fees", "costs", "payout", "refund", "mortgage",
       // Round 7 red team: `credit_limit: 22000` was read as an identifier, so `$22,000` passed.
       "limit", "limits", "liabilities", "liability", "equity", "reserves", "arrears", "overdraft",
+      // Round 9 red team: `agi: 138500`, `severance_pool: 412000`, `social_security_benefit` were read as identifiers (or an SSN), so `$138,500` passed.
+      "agi", "magi", "tax", "taxes", "pension", "withholding", "dividend", "dividends", "severance", "earnout", "benefit", "benefits", "support",
+      "contribution", "contributions", "allowance", "stipend", "grant", "commission", "commissions", "tuition", "charge", "charges", "fine", "fines",
+      "penalty", "penalties", "restitution", "proceeds", "sales", "deductible", "copay", "coinsurance", "reimbursement", "payroll", "cash", "funds",
+      "capital", "investment", "investments", "escrow", "deposits", "pool", "ira", "401k", "403b",
     ],
     type: { kind: "amount", valueType: "value" },
   },
@@ -83,6 +88,8 @@ const PERSON_ROLE_WORDS: ReadonlySet<string> = new Set([
   "accountant", "auditor", "investigator", "detective", "tenant", "landlord", "student", "teacher", "tutor", "applicant", "debtor", "creditor",
   "borrower", "lender", "policyholder", "heir", "executor", "trustee", "signatory", "recruiter", "interviewer", "roommate", "neighbor",
   "neighbour", "friend", "who", "holder", "payee", "payer", "insured", "guarantor", "cosigner", "signer", "subscriber", "owner",
+  // Round 9 red team: `complainant: "Odessa Frye"` was read as text, so `Ms. Frye` passed.
+  "complainant", "respondent", "claimant", "petitioner", "appellant", "appellee", "mediator", "arbitrator", "accused", "subject", "whistleblower",
 ]);
 const TITLE_PREFIX = new RegExp(`^${TITLE}`);
 /** Two to four capitalized words (a title and a suffix allowed), no digits: how a person's name is written. */
@@ -195,7 +202,10 @@ export function inferFieldType(field: string, value: string): FieldType {
   // An address is an email whatever the field says (`contact`, `reference`): its forms are an email's, not a name's.
   if (EMAIL.test(value.trim())) return { kind: "email", valueType: "format" };
   const words = fieldNameWords(field);
-  const rule = headRule(words) ?? RULES.find((r) => r.words.some((w) => words.includes(w)));
+  // An amount's name over a value without digits (`tax_status: exempt`, `salary: competitive`) names no amount: the next rule that fits.
+  const fits = (r: (typeof RULES)[number] | undefined) => r !== undefined && (r !== AMOUNT_RULE || /\d/.test(value));
+  const head = headRule(words);
+  const rule = fits(head) ? head : RULES.find((r) => fits(r) && r.words.some((w) => words.includes(w)));
   // A card number is one under any name that is no identifier's (`visa`, `payment_method`): noised as an amount, it kept most digits.
   if (rule?.type.valueType !== "format" && isCardNumber(value)) return { kind: "card", valueType: "format" };
   if (isRolePerson(words, value, rule)) return { kind: "name", valueType: "value" };

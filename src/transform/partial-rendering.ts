@@ -9,6 +9,9 @@ import { spokenLike } from "../detect/vault/spoken-digits.js";
 import type { VariantRole } from "../detect/vault/variant.js";
 import { copyCase } from "./operators/pseudonym.js";
 
+/** A whole number grouped in thousands (`138,500`). */
+const THOUSANDS = /^\d{1,3}(?:,\d{3})+$/;
+
 /**
  * `span`, a partial rendering of the value `from` in `role` (a masked tail, a name part, a glued
  * handle, digits read out), as the same part of the value `to`, laid out as `span` is. One table
@@ -25,7 +28,8 @@ export function renderedPart(role: VariantRole, span: string, from: string, to: 
       return head === null ? null : layIdentifier(span, head);
     }
     case "regrouped-digits":
-      return layIdentifier(span, to);
+      // Digits grouped in thousands stay so, however many the other value has (a short value's surrogate is padded).
+      return THOUSANDS.test(span) && /^\d+$/.test(to) ? to.replace(/\B(?=(\d{3})+$)/g, ",") : layIdentifier(span, to);
     case "compact-date":
       return compactDateLike(span, from, to);
     case "digit-group": {

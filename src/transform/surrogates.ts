@@ -218,10 +218,10 @@ export class SurrogateIndex {
       return birth && shown ? [{ entry, shift: ageAt(shown, reference) - ageAt(birth, reference), ages: agesOf(birth, reference) }] : [];
     });
     if (births.length === 0) return [];
-    return writtenAges(text).flatMap(({ start, end, age }) => {
+    return writtenAges(text).flatMap(({ start, end, age, next }) => {
       // What is already real (a surrogate restored, an age unsealed: `Age: ~38` sealed in shared state) is not shifted again.
       if (restored.some((spans) => spans.some((span) => span.start < end && start < span.end))) return [];
-      const birth = births.find(({ shift, ages }) => ages.has(age - shift));
+      const birth = births.find(({ shift, ages }) => ages.has(age - shift) || (next && ages.has(age - shift - 1)));
       return birth ? [{ start, end, real: String(age - birth.shift), entry: birth.entry, role: "age" as const }] : [];
     });
   }

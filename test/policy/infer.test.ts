@@ -32,6 +32,19 @@ describe("inferFieldType", () => {
     ["liabilities", "38250", "amount", "value"],
     ["annual_spend", "41880", "amount", "value"],
     ["tax_owed", "3200", "amount", "value"],
+    // Round 9 red team: `AGI of $138,500`, `$412,000` of a severance pool and a Social Security benefit passed (read as identifiers, or an SSN).
+    ["agi", "138500", "amount", "value"],
+    ["property_tax", "11880", "amount", "value"],
+    ["severance_pool", "412000", "amount", "value"],
+    ["social_security_benefit", "2150", "amount", "value"],
+    ["child_support", "1200", "amount", "value"],
+    // An amount's name over a value without digits names no amount: the next rule that fits, or the value's shape.
+    ["tax_status", "exempt", "text", "contextual"],
+    ["salary", "competitive", "text", "contextual"],
+    // Round 9 red team: a person's name under a party's or a neutral's role was read as text, so `Ms. Frye` passed.
+    ["complainant", "Odessa Frye", "name", "value"],
+    ["mediator", "Hon. Beatrix Lindqvist", "name", "value"],
+    ["investigation_subject", "Tom Reyes", "name", "value"],
     // A count and a percentage are quantities, not digits to encipher (`4` became 2363305, `41%` 78991312%).
     ["num_accounts", "4", "number", "value"],
     ["total_chargebacks", "3", "number", "value"],
@@ -155,6 +168,18 @@ describe("fieldTypeOf: a policy field's declarations first", () => {
 });
 
 describe("inferred types at work", () => {
+  it("finds digits an unknown field holds where a writer grouped them in thousands, and gives them back", () => {
+    // Round 9 red team: a number under a name that says nothing (an identifier) was found only as bare digits, so `$138,500` passed.
+    const policy = { fields: { widget: { authorized: ["auditor"] }, gadget: { authorized: ["auditor"] } } };
+    const guard = createRecons({ secret: "s", vault: { widget: 138500, gadget: 11880 }, policy });
+    const text = "Widget total $138,500 (138500); gadget $11,880.";
+    const content = guard.sanitizeSync({ channel: "C2", content: text, recipient: "worker" }).content as string;
+    expect(content).not.toMatch(/138,?500|11,?880/);
+    // Grouped in thousands as written, however long the surrogate (a short value's is padded).
+    expect(content).toMatch(/^Widget total \$\d{3},\d{3} \(\d{6}\); gadget \$\d{1,3}(?:,\d{3})+\.$/);
+    expect(guard.restore(content, "auditor", "C2")).toBe(text);
+  });
+
   it("protects money under a limit's or a value's name as written with a currency and grouping", () => {
     const guard = createRecons({ secret: "s", vault: { credit_limit: 22000, property_value: 415000 }, policy: { fields: {} } });
     const text = "Credit limit: $22,000. Estimated property value: $415,000.";

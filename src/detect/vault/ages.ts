@@ -3,7 +3,7 @@
  * `1989-05-07 → ~36 years old`), and an age is the birth year give or take one. A Detector over
  * the guard's vault: each age written as one (`age 86`, `aged 86`, `Age: 86`, `86 years old`,
  * `86-year-old`, `86 y/o`, `86F with`, `turned 86`, `Lisa Dixon, 86,`, `she is 86`; AGE_PHRASE) whose number is a registered birth date's age at the reference date, or
- * up to a few years before it (a document written earlier), is that date's rendering (role `age`).
+ * up to a few years before it (a document written earlier), or the next one where the text says it is to come (`she'll turn 82`), is that date's rendering (role `age`).
  */
 import type { Detection, Detector } from "../base.js";
 import { isBirthField } from "./birth-dates.js";
@@ -22,29 +22,29 @@ const YEARS_BEFORE_REFERENCE = 3;
  * `**Age:** 86`, `| Age | 86 |`, `"age": 86`, `Age (years): 86`, `Age/Sex: 86/F`, `age of ~86`, `Age at visit: 74`); before
  * `years old`, `years of age`, `-year-old`, `y/o`, `y.o.`, `yo`, `yrs`, `y` (`86y`), or a sex letter a clinical note
  * goes on from (`86F with chest pain`, `86M presents`) or that closes an aside or a sentence (`Grace Liu, 59F, DOB ...`, `(38F)`, `(44 F)`, `67M.`),
- * or `y` closing an aside (`(32 y)`), or before a slashed sex (`67/M`); after the sex (`M/67`, `male, 67`); after `turned`, or before `th birthday`; after a comma or in parentheses after a name word
- * (`Ryan Wilson, 55, presents`, `Mr. Wilson (55)`, `P. Hartigan, 44` ending its line); after a person told (`He is 55.`, `she's 55`, not `he is 55 kg`).
+ * or `y` closing an aside (`(32 y)`), or before a slashed sex (`67/M`); after the sex (`M/67`, `male, 67`); after `turned` or `turns`, or before `th birthday`; after a comma or in parentheses after a name word
+ * (`Ryan Wilson, 55, presents`, `Mr. Wilson (55)`, `P. Hartigan, 44` ending its line); after a person told (`He is 55.`, `she's 55`, `she'll be 55`, not `he is 55 kg`).
  * Bounded gaps: linear time.
  */
 const AGE_PHRASE = new RegExp(
   [
     /\b(?:age|aged)\b(?:[ \t]+at[ \t]+(?:the[ \t]+)?(?:visit|admission|referral|presentation|diagnosis|intake|exam))?[ \t*_|:="']{0,8}(?:(?:\((?:years?|yrs?|y)\)|\/(?:sex|gender))[ \t*_|:"']{0,8})?(?:(?:of|is|was|would be|will be|is now)\b[ \t]{0,3})?(?:(?:~|about |approximately |approx\. )[ \t]{0,3})?(\d{1,3})\b/.source,
-    /(?<![$€£.,\d])\b(\d{1,3})(?:[ -](?:years?|yrs?)[ -]old\b|[ \t]+years?[ \t]+of[ \t]+age\b|[ \t-]?(?:y\/o|y\.o\.?|yo|yrs?)(?![\p{L}\d])|y\b|[ \t]y(?=[ \t]*[),;\]])|[ \t]?[MF](?=[ \t]+(?:(?:with|presents|presenting|patient|pt|who|complains|reports)\b|w\/|c\/o)|[ \t]*[,;)\]]|\.(?:\s|$))|[ \t]?\/[ \t]?[MF](?![\p{L}\d]))/u.source,
+    /(?<![$€£.,\d])\b(\d{1,3})(?:[ -](?:years?|yrs?)[ -]old\b|[ \t]+years?[ \t]+of[ \t]+age\b|[ \t-]?(?:y\/o|y\.o\.?|yo|yrs?)(?![\p{L}\d])|y\b|[ \t]y(?=[ \t]*[),;\]])|[ \t]?[MF](?=[ \t]+(?:(?:with|presents|presenting|patient|pt|who|complains|reports)\b|w\/|c\/o)|[ \t]*[,;)\]|(]|\.(?:\s|$))|[ \t]?\/[ \t]?[MF](?![\p{L}\d]))/u.source,
     // A sex letter or word before the age (`M/67`, `Sex/Age: F/74`, `male, 67`, `Female 74`), not a quantity after the word (`female, 67%`).
     /(?<![\p{L}\d])(?:[MF][ \t]?\/[ \t]?|(?:male|female)[ \t]*[,:]?[ \t]*)(\d{1,3})\b(?![ \t]*(?:%|percent|mg|kg|lbs?|cm|patients|cases|participants)\b|[.,]\d|%)/u.source,
-    /\bturned[ \t]+(\d{1,3})\b/.source,
+    /\b(?:turned|turns|turning|turn)[ \t]+(\d{1,3})\b(?![ \t]*(?:%|percent|degrees|pages|times|minutes|meters|miles|feet)\b)/.source,
     /\b(\d{1,3})(?:st|nd|rd|th)[ \t]+birthday\b/.source,
     // After a name, between commas or in parentheses (`Ryan Wilson, 55, presents`, `Mr. Wilson (55)`, `Dennis Moreno, 67M` ending its line): the first digit is
     // consumed before the lookbehind reads the name back, so the scan goes from digit to digit, not from capital to capital.
     // After a date the same way (`Name,1959-03-17,66`: a CSV row's age column beside the date of birth; `DOB: 11/04/1958 (67)`, `DOB/Age: 14 Aug 1969 / 56`).
     /(\d(?<=(?:(\p{Lu}[\p{L}'’-]*)|\d{4}-\d\d-\d\d|\d{1,2}\/\d{1,2}\/\d{4}|\p{L}{3}\.?[ \t]\d{1,2},?[ \t]\d{4}|\d{1,2}[ \t]\p{L}{3,9}\.?[ \t]\d{4})(?:,[ \t]?|[ \t]?\(|[ \t]\/[ \t])\d)\d{0,2})(?=(?:[ \t]?[MF])?(?:[ \t]*(?:[,;]|\r?\n|$)|\)|\.(?:\s|$)))/u.source,
     // A person's, told (`He is 55.`, `she's 55`, `Patient is 55`), not a quantity (`he is 55 kg`, `is 55%`); read back from its first digit too.
-    /(\d(?<=\b(?:he|she|patient|pt)(?:['’]s|[ \t]+(?:is|was|turns|turned))[ \t]+\d)\d{0,2})(?![\d%]|[.,]\d|[ \t]*(?:%|percent|mg|kg|kgs|lb|lbs|cm|mm|in|inches|min|minutes|hours|days|weeks|months|points|pts|bpm)\b)/u.source,
+    /(\d(?<=\b(?:he|she|patient|pt)(?:['’]s|['’]ll[ \t]+be|[ \t]+(?:is|was|turns|turned|will[ \t]+be|is[ \t]+still|is[ \t]+now))[ \t]+\d)\d{0,2})(?![\d%]|[.,]\d|[ \t]*(?:%|percent|mg|kg|kgs|lb|lbs|cm|mm|in(?![ \t]+[\p{L}\d])|inches|min|minutes|hours|days|weeks|months|points|pts|bpm)\b)/u.source,
   ].join("|"),
   "giu",
 );
 /** Texts that cannot hold an age phrase are not scanned. */
-const AGE_WORD = /age|old|y|turned|birthday|\d[ \t]?[MF]|[MF][ \t]?\/|\/[ \t]?[MF]|male|[,(][ \t]?\d|he|pt|patient/i;
+const AGE_WORD = /age|old|y|turn|birthday|\d[ \t]?[MF]|[MF][ \t]?\/|\/[ \t]?[MF]|male|[,(][ \t]?\d|he|pt|patient/i;
 
 /** A word that names people (the lexicon's, or none of the dictionary's): `Wilson`, `Ryan`; not `Apples`. */
 function isNameLike(word: string): boolean {
@@ -108,8 +108,8 @@ export function ageDetector(entries: () => readonly VaultEntry[], reference: Cal
       const found: Detection[] = [];
       const push = ({ entry }: { entry: VaultEntry }, start: number, end: number) =>
         found.push({ start, end, field: entry.field, kind: entry.kind, valueType: entry.valueType, tier: 1, confidence: AGE_CONFIDENCE, source: "vault", value: entry.value, role: "age" });
-      for (const { start, end, age } of writtenAges(text)) {
-        for (const birth of dates) if (birth.ages.has(age)) push(birth, start, end);
+      for (const { start, end, age, next } of writtenAges(text)) {
+        for (const birth of dates) if (birth.ages.has(age) || (next && birth.ages.has(age - 1))) push(birth, start, end);
       }
       // Round 4 red team: `mid-70s`, `late seventies` of the real birth date passed beside its surrogate.
       for (const match of DECADE_HINT.test(text) ? text.matchAll(AGE_DECADE) : []) {
@@ -124,8 +124,13 @@ export function ageDetector(entries: () => readonly VaultEntry[], reference: Cal
   };
 }
 
-/** Every age written as one in `text` (`age 86`, `86 years old`): where its number stands, and the number. */
-export function writtenAges(text: string): Array<{ start: number; end: number; age: number }> {
+/** An age the text says is to come (`turns 82`, `she'll be 82`): the person's next one. */
+const NEXT_AGE = /\bturn(?:s|ing)?\b|\bwill[ \t]+be\b|['’]ll[ \t]+be\b/i;
+/** How far before the age NEXT_AGE is read (`she'll be ` is read behind the number). */
+const NEXT_AGE_REACH = 12;
+
+/** Every age written as one in `text` (`age 86`, `86 years old`): where its number stands, the number, and whether it is one to come. */
+export function writtenAges(text: string): Array<{ start: number; end: number; age: number; next: boolean }> {
   if (!/\d/.test(text) || !AGE_WORD.test(text)) return [];
   return Array.from(text.matchAll(AGE_PHRASE)).flatMap((match) => {
     // After a word a person's name is made of, not an ordinary one (`Apples, 55, pears`, `Items (55)`).
@@ -133,6 +138,6 @@ export function writtenAges(text: string): Array<{ start: number; end: number; a
     // `age 86`, `M/86`, `Wilson, 86,` and `he is 86` end with the number; `86 years old` and `86th birthday` start with it.
     const digits = match[1] ?? match[2] ?? match[3] ?? match[4] ?? match[5] ?? match[6] ?? match[8];
     const start = match[2] === undefined && match[5] === undefined ? match.index + match[0].length - digits.length : match.index;
-    return [{ start, end: start + digits.length, age: Number(digits) }];
+    return [{ start, end: start + digits.length, age: Number(digits), next: NEXT_AGE.test(text.slice(Math.max(0, match.index - NEXT_AGE_REACH), match.index + match[0].length)) }];
   });
 }

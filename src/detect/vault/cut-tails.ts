@@ -3,7 +3,8 @@
  * memory excerpt cut at a length (`... SSN 123-45-67`). The text's last characters, from a token
  * start, are a proper prefix of the value's normalized form that stops inside one of its tokens.
  * Also where a labelled line ends inside the text: an excerpt's cut line quoted on in other text
- * (`- Merchant: James G` and the answer's next lines), the piece after the label's colon.
+ * (`- Merchant: James G` and the answer's next lines), the piece after the label's colon; and where
+ * an ellipsis marks the cut anywhere in the text (`(ANT-YRK88401…) requires`).
  * Found with binary searches in the sorted forms: a few lookups per text (and per labelled line)
  * whatever the vault size, and only for a piece that ends in a letter or digit (or one and an ellipsis).
  */
@@ -32,6 +33,9 @@ const GROUPED_PIECE = /^(?=.*\d)[\p{L}\d]+(?:[ ,.][\p{L}\d]+)+$/u;
 const PLAIN_NUMBER = /^(\d+)(?:\.(\d+))?$/;
 /** A labelled line whose value ends in a letter or digit (an ellipsis, closing marks after it): group 1 is the value, up to REACH characters. */
 const LABELLED_LINE_END = new RegExp(`:[ \\t]*([^\\n:]{0,${REACH - 1}}?[\\p{L}\\p{N}])(?:\\.{3}|…)?["'”’)\\]*_]*[ \\t]*\\r?\\n`, "gu");
+
+/** A letter or digit an ellipsis follows: where a value was cut inside a text. */
+const MARKED_CUT = /[\p{L}\p{N}](?=\.{3}|…)/gu;
 
 export const CUT_TAIL_CONFIDENCE = 0.85;
 
@@ -107,7 +111,8 @@ export class CutTails {
     const last = norm.origin[end - 1];
     const endsCut = LETTER_OR_DIGIT.test(norm.source.charAt(last)) && AFTER_CUT.test(norm.source.slice(last + 1));
     const lines = norm.source.includes("\n") && norm.source.includes(":");
-    if (!endsCut && !lines) return found;
+    const marked = norm.source.includes("…") || norm.source.includes("...");
+    if (!endsCut && !lines && !marked) return found;
     this.update(entryCount, registeredForms);
     if (this.forms.length === 0) return found;
     if (lines) {
@@ -123,6 +128,12 @@ export class CutTails {
     }
     const atEnd = endsCut ? this.cutEndingAt(norm, Math.max(0, end - REACH), end) : null;
     if (atEnd) found.push(atEnd);
+    // An ellipsis marks a cut inside the text too (`ins=UHC-9021…` and a next line, `Anthem (ANT-YRK88401…) requires`: round 9 red team).
+    for (const match of marked ? norm.source.matchAll(MARKED_CUT) : []) {
+      const cutEnd = normalizedAt(norm, match.index + 1);
+      const cut = cutEnd === atEnd?.end ? null : this.cutEndingAt(norm, Math.max(0, cutEnd - REACH), cutEnd);
+      if (cut) found.push(cut);
+    }
     return found;
   }
 

@@ -18,14 +18,17 @@ import type { VaultEntry } from "./vault.js";
 const DERIVED_CONFIDENCE = 0.7;
 /**
  * What writers compute from an annual or total amount: a month's, half a month's, two weeks', a
- * week's and an hour's share (2,080 work hours a year), a half and a quarter, and the multiples a
- * lender or a settlement states (`2x annual income`, `Max Loan (3.5x) $284,375`: round 7 red team).
+ * week's and an hour's share (2,080 work hours a year), a half, a third and a quarter, and the multiples a
+ * lender or a settlement states (`2x annual income`, `Max Loan (3.5x) $284,375`: round 7 red team); from
+ * a monthly one, its year (`spousal support $4,850` -> `$58,200 a year`, `the one-third fee`: round 9).
  */
-export const DERIVED_FACTORS: readonly number[] = [1 / 12, 1 / 24, 1 / 26, 1 / 52, 1 / 2080, 1 / 2, 1 / 4, 1.5, 2, 2.5, 3, 3.5, 4, 4.5, 5];
+export const DERIVED_FACTORS: readonly number[] = [1 / 12, 1 / 24, 1 / 26, 1 / 52, 1 / 2080, 1 / 2, 1 / 3, 1 / 4, 1.5, 2, 2.5, 3, 3.5, 4, 4.5, 5, 12];
 /** Fewer significant digits than this and a written amount is anyone's round figure (`$7K`, `$90/hour`). */
 const MIN_SIGNIFICANT_DIGITS = 3;
 /** A percentage written in the text (`28%`, `12.5 %`). */
 const PERCENT = /(?<![\d.])(\d{1,2}(?:\.\d{1,2})?)[ \t]?%/g;
+/** A count of parts the text splits an amount into (`6 installments`, `a 6-month plan`, `over 36 months`): each is a share. */
+const SPLIT_COUNT = /\b(\d{1,3})[ \t-]?(?:(?:equal|monthly|weekly|bi-?weekly|quarterly|annual)[ \t]+)?(?:installments?|instalments?|payments?|months?|weeks?|quarters?|years?|tranches?|pay[ \t]?periods?)\b/gi;
 /** A currency named after a figure (`186950 USD`, `912 dollars`). */
 const CURRENCY_AFTER = /^[ \t]?(?:USD|EUR|GBP|dollars?|euros?)\b/i;
 /** Digits a bare integer needs to be taken for a field's total without a currency: a shorter one is any count or code. */
@@ -210,6 +213,8 @@ export function derivedAmountDetector(entries: () => readonly VaultEntry[]): Det
       // A share the text states (`28% front-end: $2,982`, `25% of gross monthly income`) is a computation too, of the year or
       // the month, and so is a change by it (`a 12% raise brings it to $134,400`, `cut 10% to $108,000`).
       const shares = text.includes("%") ? Array.from(text.matchAll(PERCENT), (match) => Number(match[1]) / 100).flatMap((share) => [share, share / 12, 1 + share, 1 - share]) : [];
+      // A stated split (`6 installments of $212.73` of 1,276.38: round 9 red team) is one too.
+      for (const match of text.matchAll(SPLIT_COUNT)) if (Number(match[1]) >= 2) shares.push(1 / Number(match[1]));
       for (const match of text.matchAll(WRITTEN_AMOUNT)) {
         const [written, currency, integer, decimals = "", magnitude] = match;
         // A bare integer is an amount with a currency after it (`186950 USD`); else only a long one that is a field's exact total (`TC 186950`).

@@ -70,6 +70,8 @@ export function identifierVariants(kind: string, normalized: string): Variant[] 
   if (/^\d+$/.test(digits)) {
     for (const groups of regroupings(kind, digits)) variants.push(...joinedForms(groups, SEPARATOR_VARIANT_CONFIDENCE));
   }
+  // Bare digits a writer reads as a quantity come grouped in thousands (`AGI of $138,500` of an `agi` registered as 138500).
+  if (/^[1-9]\d{3,}$/.test(normalized)) variants.push({ form: normalized.replace(/\B(?=(\d{3})+$)/g, ","), confidence: SEPARATOR_VARIANT_CONFIDENCE, role: "regrouped-digits" });
   const firstDigit = chunks.findIndex((c) => /^\d/.test(c));
   const core = chunks.slice(firstDigit);
   if (firstDigit > 0 && core.every((c) => /^\d+$/.test(c)) && core.join("").length >= MIN_DIGIT_CORE) {

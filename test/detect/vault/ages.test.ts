@@ -59,6 +59,14 @@ describe("ages a registered date of birth gives away", () => {
     expect(agesIn("Age: 77", [{ ...dob, field: "birthdate" }])).toEqual(["77"]);
   });
 
+  it("finds the sex letter before an aside or a table's bar, and the age a person is to turn", () => {
+    // Round 9 red team: `Mrs. Abernathy-Cole, 81F (MRN 3390417)`, `| 63M |`, `she'll turn 82 in September` kept the real age.
+    for (const text of ["Mrs. Gaines, 77F (MRN 3390417)", "| A. Gaines | 77F |", "He is still 77.", "she is now 77"]) expect(agesIn(text), text).toEqual(["77"]);
+    // 77 on the reference day: the age to come is 78, the one after that no one's.
+    for (const text of ["She will turn 78 in August", "turns 78 next month", "she'll be 78 in August", "He will be 78", "turning 78"]) expect(agesIn(text), text).toEqual(["78"]);
+    expect(agesIn("She will turn 79 in August; he is 78; turn 77 pages; turns 78 degrees")).toEqual([]);
+  });
+
   it("leaves other ages, other numbers and other people's dates alone", () => {
     expect(agesIn("$77M deal, 77 years of service, 77 yards, 77Mb, 77 Main St, 77F outside, room 77F")).toEqual([]);
     expect(agesIn("Temp 98.6 F. Items, 77\n77 y of data; Room 77 F wing")).toEqual([]);

@@ -88,6 +88,14 @@ describe("a value cut off where its text ends (log previews, memory excerpts)", 
     expect(vault().detect(text).filter((d) => d.role === "cut-tail")).toEqual([]);
   });
 
+  it("finds a value cut where an ellipsis marks it inside the text", () => {
+    // Round 9 red team: `ins=UHC-9021…` with a line after it, `Anthem (ANT-YRK88401…) requires` kept the digits shown.
+    const text = "ins=INS-6773…\nnext line. Payee (James Gr...) requires; SSN 123-45-6... on file; James... said etc...";
+    const found = vault().detect(text).filter((d) => d.role === "cut-tail");
+    expect(found.map((d) => [d.field, text.slice(d.start, d.end)])).toEqual([["insurance_id", "INS-6773"], ["merchant", "James Gr"], ["ssn", "123-45-6"]]);
+    expect(guard().sanitizeSync({ channel: "C2", content: text, recipient: "worker" }).content).not.toMatch(/6773|James Gr|123-45-6/);
+  });
+
   it("finds no value cut inside a leading title (`Attorne` of `Attorney Lee`: the title names nobody), and one cut inside the surname", () => {
     const titled = new Vault(inferFieldType);
     titled.add("attorney", "Attorney Lee");

@@ -91,6 +91,15 @@ describe("amounts computed from a registered amount", () => {
     expect(derivedIn("A 12% raise brings her to $134,900", entries)).toEqual([]);
   });
 
+  it("finds a year of a monthly amount, a third, and an amount split in the parts the text counts", () => {
+    // Round 9 red team: support of $4,850 a month as `$58,200 a year`, `the one-third fee is $625,000`, `6 installments of $212.73`.
+    expect(derivedIn("$58,200 a year", [{ ...income, value: "4850" }])).toEqual(["58,200"]);
+    expect(derivedIn("the one-third fee is $625,000", [{ ...income, value: "1875000" }])).toEqual(["625,000"]);
+    const balance: VaultEntry[] = [{ ...income, value: "1276.38" }];
+    expect(derivedIn("Plan: 6 installments of $212.73 (or 4 payments of $319.10)", balance)).toEqual(["212.73", "319.10"]);
+    expect(derivedIn("Plan: installments of $212.73", balance)).toEqual([]);
+  });
+
   it("finds a rounder month's share said so beside it", () => {
     // Round 3 red team: `approximately $7,700 per month` beside a noised income of 92,412 gave it back (x12).
     const entries: VaultEntry[] = [{ ...income, value: "92412" }];

@@ -172,6 +172,9 @@ describe("Vault", () => {
     const pets = vaultOf({ patient: "Augustin Pelletier", client: "Evangeline Thibodeaux", employee: "Matilda Kaczmarek", candidate: "Ignatius Brennan" });
     expect(found(pets, "Gus Pelletier, Evie Thibodeaux, Tillie Kaczmarek and Iggy Brennan").map(([text]) => text)).toEqual(["Gus Pelletier", "Evie Thibodeaux", "Tillie Kaczmarek", "Iggy Brennan"]);
     expectNotFound(pets, ["Dr. John Pelletier", "Ann Thibodeaux", "Mark Brennan"]);
+    // Round 9 red team: a short form alone that is no start of the name (`Toby missed 3 sprint deadlines` of Tobias, `Bart` of Bartholomew).
+    const shortForms = vaultOf({ employee: "Tobias Renner", patient: "Bartholomew Okafor" });
+    expect(found(shortForms, "Toby missed deadlines. Bart came.").map(([text, field]) => [text, field])).toEqual([["Toby", "employee"], ["Bart", "patient"]]);
     // Red team: a nickname in quotes or brackets inside the name was replaced with the marks around it (`Ryan "Ryan Reyna`, `Diane Diane Terrell`).
     const kate = vaultOf({ customer_name: "Katherine Abernathy" });
     expect(vaultOf({ customer_name: "Katherine Abernathy" }).detect('Katherine "Kate" Abernathy and (Kate) Abernathy').map((d) => d.role)).toEqual(["first-name", "first-name", "surname", "first-name", "surname"]);
