@@ -135,6 +135,13 @@ describe("review 4 (a): forms that reach an unauthorized recipient", () => {
     expectNoLeak(guardFor("diagnosis", "Generalized Anxiety Disorder"), "Repeat the GAD7 at next visit.", "GAD7");
     const other = guardFor("diagnosis", "Hypertension");
     expect(other.sanitizeSync({ channel: "C2", content: "We use DM 2 as the second direct message.", recipient: "analyst" }).content).toBe("We use DM 2 as the second direct message.");
+    // Round 9 red team: a substage broke the initials (`CKD 3b` of `... stage 3b`), qualifiers hid `MDD`, and common shorthand passed (`HFrEF`, `A-fib`).
+    // Two letters (`AF`, `RA`, `MS`) stay looked for only where the writer defines them beside the phrase: they are also states and chat words.
+    for (const text of ["he's a CKD 3b patient", "CKD3b", "CKD 3"]) expectNoLeak(guardFor("diagnosis", "Chronic kidney disease stage 3b"), text, "CKD");
+    expectNoLeak(guardFor("diagnosis", "Major depressive disorder, recurrent, moderate"), "MDD recurrent, on sertraline", "MDD");
+    expectNoLeak(guardFor("diagnosis", "Heart failure with reduced ejection fraction"), "HFrEF, EF 30%", "HFrEF");
+    expectNoLeak(guardFor("diagnosis", "Atrial fibrillation with rapid ventricular response"), "A-fib w/ RVR", "fib w/");
+    expectNoLeak(guardFor("diagnosis", "Total knee arthroplasty, left"), "Post-op day 2 after L TKA", "TKA");
   });
 
   it("a diagnosis with one term of its own leaks inflected (`diabetic` of `type 2 diabetes`, `asthmatic` of `Asthma`)", () => {

@@ -10,6 +10,7 @@ import { isBirthField } from "./birth-dates.js";
 import { parseDate, type CalendarDate } from "./dates.js";
 import type { VaultEntry } from "./vault.js";
 import { derivedFromEntries } from "./entries-memo.js";
+import { cellsOf } from "./table-cells.js";
 import { isDictionaryWord, isNameWord } from "./words.js";
 
 /** An age computed from a birth date is how writers show it, but other people's ages are written the same way. */
@@ -129,10 +130,29 @@ const NEXT_AGE = /\bturn(?:s|ing)?\b|\bwill[ \t]+be\b|['’]ll[ \t]+be\b/i;
 /** How far before the age NEXT_AGE is read (`she'll be ` is read behind the number). */
 const NEXT_AGE_REACH = 12;
 
-/** Every age written as one in `text` (`age 86`, `86 years old`): where its number stands, the number, and whether it is one to come. */
+/** A table column an age is written in (`| Age |`, `Age (yrs)`, `age_at_visit`, `Age/Sex`). */
+const AGE_HEADER = /^[\s*_`]*age\b/i;
+/** An age cell's text (`42`, `59F`, `63 M`): group 1 the number. */
+const AGE_CELL = /^(\d{1,3})(?:[ \t]?[MF])?$/;
+
+/** Ages in cells under an `Age` column (`| Borrower | Age |` over `| Danielle Fairbanks | 42 |`: round 9 red team), by where they stand. */
+function tableAges(text: string): Map<number, { start: number; end: number; age: number; next: boolean }> {
+  const ages = new Map<number, { start: number; end: number; age: number; next: boolean }>();
+  if (!AGE_HEADER_HINT.test(text)) return ages;
+  for (const { header, start, end } of cellsOf(text)) {
+    const cell = AGE_HEADER.test(header) ? AGE_CELL.exec(text.slice(start, end)) : null;
+    if (cell) ages.set(start, { start, end: start + cell[1].length, age: Number(cell[1]), next: false });
+  }
+  return ages;
+}
+/** What a text with an age column has: a header cell or CSV field that starts with `age`. */
+const AGE_HEADER_HINT = /(?:^|[|,])[ \t*_`]*age\b/im;
+
+/** Every age written as one in `text` (`age 86`, `86 years old`, a cell of an `Age` column): where its number stands, the number, and whether it is one to come. */
 export function writtenAges(text: string): Array<{ start: number; end: number; age: number; next: boolean }> {
   if (!/\d/.test(text) || !AGE_WORD.test(text)) return [];
-  return Array.from(text.matchAll(AGE_PHRASE)).flatMap((match) => {
+  const inTables = tableAges(text);
+  const phrased = Array.from(text.matchAll(AGE_PHRASE)).flatMap((match) => {
     // After a word a person's name is made of, not an ordinary one (`Apples, 55, pears`, `Items (55)`).
     if (match[7] !== undefined && !isNameLike(match[7])) return [];
     // `age 86`, `M/86`, `Wilson, 86,` and `he is 86` end with the number; `86 years old` and `86th birthday` start with it.
@@ -140,4 +160,7 @@ export function writtenAges(text: string): Array<{ start: number; end: number; a
     const start = match[2] === undefined && match[5] === undefined ? match.index + match[0].length - digits.length : match.index;
     return [{ start, end: start + digits.length, age: Number(digits), next: NEXT_AGE.test(text.slice(Math.max(0, match.index - NEXT_AGE_REACH), match.index + match[0].length)) }];
   });
+  if (inTables.size === 0) return phrased;
+  for (const age of phrased) inTables.delete(age.start);
+  return [...phrased, ...inTables.values()].sort((a, b) => a.start - b.start);
 }

@@ -77,13 +77,16 @@ function matchForm(word: string): string {
 
 /** The words that carry a phrase: stopwords, one-character tokens, numbers and qualifiers dropped. */
 function coreWords(normalized: string): string[] {
-  return [...new Set(normalized.split(/[ .,]/).filter((w) => w.length > 1 && !isStopword(w) && !QUALIFIERS.has(w) && !/^\d+$/.test(w)))];
+  return [...new Set(normalized.split(/[ .,]/).filter((w) => w.length > 1 && !isStopword(w) && !QUALIFIERS.has(w) && !QUALIFIER_NUMBER.test(w)))];
 }
 
 /** A qualifier with its number (`type 2`, `stage 3`) at token `at`. */
 function isQualifierPair(tokens: readonly string[], at: number): boolean {
-  return QUALIFIERS.has(tokens[at]) && /^\d+$/.test(tokens[at + 1] ?? "");
+  return QUALIFIERS.has(tokens[at]) && QUALIFIER_NUMBER.test(tokens[at + 1] ?? "");
 }
+
+/** A qualifier's number, with a sub-stage letter (`3`, `3b`). */
+const QUALIFIER_NUMBER = /^\d+[a-z]?$/;
 
 /**
  * The phrase's initials (`ckd` of `Chronic Kidney Disease Stage 3`, `t2dm` of `Type 2 Diabetes
@@ -156,6 +159,40 @@ const CLINICAL_ABBREVIATIONS: ReadonlyArray<readonly [phrase: string, abbreviati
   ["gastroesophageal reflux", ["gerd"]],
   ["attention deficit hyperactivity disorder", ["adhd"]],
   ["post traumatic stress disorder", ["ptsd"]],
+  // Round 9 red team: the shorthand of a diagnosis written with qualifiers (`MDD recurrent` of `Major depressive disorder, recurrent, moderate`).
+  ["major depressive disorder", ["mdd"]],
+  ["generalized anxiety disorder", ["gad"]],
+  ["chronic kidney disease", ["ckd"]],
+  ["end stage renal disease", ["esrd"]],
+  ["acute kidney injury", ["aki"]],
+  ["chronic obstructive pulmonary disease", ["copd"]],
+  ["coronary artery disease", ["cad"]],
+  ["peripheral artery disease", ["pad"]],
+  ["reduced ejection fraction", ["hfref"]],
+  ["preserved ejection fraction", ["hfpef"]],
+  ["atrial fibrillation", ["a fib"]],
+  ["myocardial infarction", ["stemi", "nstemi"]],
+  ["deep vein thrombosis", ["dvt"]],
+  ["cerebrovascular accident", ["cva"]],
+  ["transient ischemic attack", ["tia"]],
+  ["systemic lupus erythematosus", ["sle"]],
+  ["community acquired pneumonia", ["cap"]],
+  ["hepatitis c", ["hcv"]],
+  ["hepatitis b", ["hbv"]],
+  ["alcohol use disorder", ["aud", "etoh"]],
+  ["opioid use disorder", ["oud"]],
+  ["gestational diabetes", ["gdm"]],
+  ["total knee arthroplasty", ["tka"]],
+  ["total knee replacement", ["tkr", "tka"]],
+  ["total hip arthroplasty", ["tha"]],
+  ["total hip replacement", ["thr", "tha"]],
+  ["hip fracture", ["hip fx"]],
+  ["benign prostatic hyperplasia", ["bph"]],
+  ["polycystic ovary syndrome", ["pcos"]],
+  ["irritable bowel syndrome", ["ibs"]],
+  ["inflammatory bowel disease", ["ibd"]],
+  ["autism spectrum disorder", ["asd"]],
+  ["obsessive compulsive disorder", ["ocd"]],
 ];
 
 /**
@@ -195,8 +232,13 @@ function clinicalForms(normalized: string, tokens: readonly string[], acronym: s
   const names = (phrase: string) => ` ${normalized} `.includes(` ${phrase} `);
   const forms = CLINICAL_ABBREVIATIONS.filter(([phrase]) => names(phrase)).flatMap(([, abbreviations]) => abbreviations);
   const stage = tokens.findIndex((_, at) => at > 0 && isQualifierPair(tokens, at));
-  // The stage glued on the initials or the shorthand, with a substage too (`CKD3`, `CKD3a`, `HTN2`).
-  if (stage > 0) for (const letters of [...(acronym ? [acronym] : []), ...forms]) forms.push(...["", "a", "b"].map((substage) => `${letters}${tokens[stage + 1]}${substage}`));
+  // The stage glued on the initials or the shorthand, with a substage too (`CKD3`, `CKD3a`, `HTN2`), or after a space (`CKD 3b`).
+  if (stage > 0) {
+    const [number, substage] = [tokens[stage + 1].replace(/\D+$/, ""), tokens[stage + 1].replace(/^\d+/, "")];
+    for (const letters of [...(acronym ? [acronym] : []), ...forms]) {
+      forms.push(...[...new Set(["", "a", "b", substage])].flatMap((sub) => [`${letters}${number}${sub}`, `${letters} ${number}${sub}`]));
+    }
+  }
   const indicators = CLINICAL_INDICATORS.filter(([phrases]) => phrases.some(names)).flatMap(([, words]) => words);
   // Round 4 red team: its stage told as a disease's, apart from its name (`consistent with stage 3 disease`); `at stage 3` alone is anything's.
   if (stage > 0) indicators.push(`${tokens[stage]} ${tokens[stage + 1]} disease`);

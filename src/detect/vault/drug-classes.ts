@@ -4,8 +4,35 @@ import { fieldNameWords } from "./words.js";
 
 const ALLERGY_WORDS: ReadonlySet<string> = new Set(["allergy", "allergies", "allergic", "allergen", "allergens", "intolerances"]);
 const MEDICATION_WORDS: ReadonlySet<string> = new Set(["medication", "medications", "meds", "drugs", "prescription", "prescriptions", "rx"]);
-/** A drug with its dose (`trazodone 50 mg`, `metformin 500mg twice daily`): group 1 is the drug. */
-const DOSED = /^([a-z][a-z -]*[a-z]) \d+(?:[.,]\d+)? ?(?:mg|mcg|ug|g|ml|units?|iu|meq)\b/;
+/** A drug with its dose (`trazodone 50 mg`, `metformin 500mg twice daily`, `Symbicort 160/4.5 mcg`): group 1 is the drug. */
+const DOSED = /^([a-z][a-z -]*[a-z]) \d+(?:[.,]\d+)?(?: \d+(?:[.,]\d+)?)? ?(?:mg|mcg|ug|g|ml|units?|iu|meq)\b/;
+
+/**
+ * Brand names of common generic drugs, and pharmacy shorthand (normalized): a note names a drug either
+ * way (round 9 red team: `on Singulair ... Lasix 20 ... Lovenox 40` of montelukast, furosemide,
+ * enoxaparin). Hand-written like the drug classes: no maintained brand/generic table is on npm.
+ */
+const BRAND_NAMES: ReadonlyArray<readonly [generic: string, brands: readonly string[]]> = [
+  ["montelukast", ["singulair"]], ["furosemide", ["lasix"]], ["metoprolol", ["toprol", "toprol xl", "lopressor"]], ["enoxaparin", ["lovenox"]],
+  ["atorvastatin", ["lipitor"]], ["rosuvastatin", ["crestor"]], ["simvastatin", ["zocor"]], ["pravastatin", ["pravachol"]],
+  ["lisinopril", ["zestril", "prinivil"]], ["amlodipine", ["norvasc"]], ["losartan", ["cozaar"]], ["valsartan", ["diovan"]], ["carvedilol", ["coreg"]],
+  ["hydrochlorothiazide", ["hctz", "microzide"]], ["spironolactone", ["aldactone"]], ["metformin", ["glucophage"]], ["levothyroxine", ["synthroid", "levoxyl"]],
+  ["omeprazole", ["prilosec"]], ["pantoprazole", ["protonix"]], ["esomeprazole", ["nexium"]], ["sertraline", ["zoloft"]], ["fluoxetine", ["prozac"]],
+  ["escitalopram", ["lexapro"]], ["citalopram", ["celexa"]], ["bupropion", ["wellbutrin"]], ["venlafaxine", ["effexor"]], ["duloxetine", ["cymbalta"]],
+  ["trazodone", ["desyrel"]], ["mirtazapine", ["remeron"]], ["alprazolam", ["xanax"]], ["lorazepam", ["ativan"]], ["clonazepam", ["klonopin"]],
+  ["zolpidem", ["ambien"]], ["gabapentin", ["neurontin"]], ["pregabalin", ["lyrica"]], ["warfarin", ["coumadin"]], ["apixaban", ["eliquis"]],
+  ["rivaroxaban", ["xarelto"]], ["clopidogrel", ["plavix"]], ["albuterol", ["proair", "ventolin"]], ["tiotropium", ["spiriva"]],
+  ["budesonide", ["symbicort", "pulmicort"]], ["fluticasone", ["advair", "flovent", "flonase"]], ["tamsulosin", ["flomax"]], ["finasteride", ["proscar"]],
+  ["insulin glargine", ["lantus", "basaglar", "toujeo"]], ["semaglutide", ["ozempic", "wegovy", "rybelsus"]], ["empagliflozin", ["jardiance"]],
+  ["dapagliflozin", ["farxiga"]], ["sitagliptin", ["januvia"]], ["quetiapine", ["seroquel"]], ["aripiprazole", ["abilify"]], ["risperidone", ["risperdal"]],
+  ["olanzapine", ["zyprexa"]], ["lamotrigine", ["lamictal"]], ["levetiracetam", ["keppra"]], ["topiramate", ["topamax"]], ["lithium", ["lithobid"]],
+  ["divalproex", ["depakote"]], ["methylphenidate", ["ritalin", "concerta"]], ["lisdexamfetamine", ["vyvanse"]], ["guanfacine", ["intuniv", "tenex"]],
+  ["oxycodone", ["oxycontin", "roxicodone"]], ["hydrocodone", ["vicodin", "norco"]], ["tramadol", ["ultram"]], ["cyclobenzaprine", ["flexeril"]],
+  ["meloxicam", ["mobic"]], ["celecoxib", ["celebrex"]], ["methotrexate", ["mtx", "trexall"]], ["adalimumab", ["humira"]], ["etanercept", ["enbrel"]],
+  ["donepezil", ["aricept"]], ["memantine", ["namenda"]], ["allopurinol", ["zyloprim"]], ["valacyclovir", ["valtrex"]], ["azithromycin", ["zithromax", "z pak"]],
+  ["amoxicillin", ["amoxil"]], ["ciprofloxacin", ["cipro"]], ["levofloxacin", ["levaquin"]], ["doxycycline", ["vibramycin"]], ["prednisone", ["deltasone"]],
+  ["buprenorphine", ["suboxone", "subutex"]], ["naltrexone", ["vivitrol"]], ["emtricitabine", ["truvada", "descovy"]], ["bictegravir", ["biktarvy"]],
+];
 
 /** Whether a field holds a person's allergies (`allergies`, `drug_allergies`, `knownAllergens`), by the words of its name. */
 export function isAllergyField(field: string): boolean {
@@ -52,10 +79,14 @@ export function isMedicationField(field: string): boolean {
   return fieldNameWords(field).some((word) => MEDICATION_WORDS.has(word));
 }
 
-/** A dosed drug by its name alone (`trazodone` of `trazodone 50 mg`): answers name the drug without its dose. */
+/** A dosed drug by its name alone (`trazodone` of `trazodone 50 mg`) and by its other names (`desyrel`): answers name the drug without its dose. */
 export function medicationVariants(normalized: string): Variant[] {
   const drug = DOSED.exec(normalized)?.[1];
-  return drug === undefined ? [] : [{ form: drug, confidence: WINDOW_CONFIDENCE, role: "indicator" }];
+  // The drug's other names, whether the value names it by its generic or by its brand (`montelukast` <-> `singulair`).
+  const named = (name: string) => ` ${drug ?? normalized} `.includes(` ${name} `);
+  const others = BRAND_NAMES.filter(([generic, brands]) => named(generic) || brands.some(named)).flatMap(([generic, brands]) => [generic, ...brands]);
+  const forms = new Set([...(drug === undefined ? [] : [drug]), ...others.filter((name) => name !== normalized)]);
+  return [...forms].map((form) => ({ form, confidence: WINDOW_CONFIDENCE, role: "indicator" }));
 }
 
 /**

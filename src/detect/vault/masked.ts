@@ -28,7 +28,7 @@ const CARD_BRANDS = ["visa", "amex", "mastercard", "discover", "jcb", "diners"];
  * (`**Date of Birth:** 1957`) close a markdown bold label: not a mask.
  */
 export const MASK_BEFORE = new RegExp(
-  String.raw`(?:(?<!\p{L})(?!(?<=[^\s*\d])\*\*\s*$)[*xX•#●·■◦∗▪]{2,}(?:[\s.-]*[*xX•#●·■◦∗▪]+)*[\s.-]*|(?<![\p{L}\p{N}_])x-?|(?:\.{3}|…)[\s-]*|\bend(?:s|ing)(?: in| with)?\W{0,4}|(?<![\p{L}\d])(?:last|final)[ _-]?(?:4|four)(?![\p{L}\d])[^\d\n]{0,40}|\b(?:${CARD_BRANDS.join("|")})[\s(#:-]{0,3})$`,
+  String.raw`(?:(?<!\p{L})(?!(?<=[^\s*\d])\*\*\s*$)[*xX•#●·■◦∗▪]{2,}(?:[\s.-]*[*xX•#●·■◦∗▪]+)*[\s.-]*|(?<![\p{L}\p{N}_])x-?|(?:\.{3}|…)[\s-]*|\bend(?:s|ing)(?: in| with)?\W{0,4}|(?<![\p{L}\d])(?:last|final)[ _-]?(?:4|four)(?![\p{L}\d])[^\d\n]{0,40}|(?<![\p{L}\d_])(?:ssn4|l4)(?![\p{L}\d])\W{0,4}|\b(?:${CARD_BRANDS.join("|")})[\s(#:-]{0,3})$`,
   "iu",
 );
 /**
@@ -74,7 +74,7 @@ export function namedLastDigits(source: string, end: number): boolean {
 /** Characters of a mask run, and the ellipsis. */
 const MASK_CODES = new Set([..."*•#●·■◦∗▪…"].map((char) => char.charCodeAt(0)));
 /** The words `ends in`, `ending with` and the like end in, and the card brands. */
-const MASK_WORDS = new Set(["ends", "ending", "in", "with", ...CARD_BRANDS]);
+const MASK_WORDS = new Set(["ends", "ending", "in", "with", "l4", "ssn4", ...CARD_BRANDS]);
 const X_CODES = new Set([0x58, 0x78]);
 const DOT = 0x2e;
 const MAX_MASK_WORD = 10;

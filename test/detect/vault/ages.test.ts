@@ -67,6 +67,13 @@ describe("ages a registered date of birth gives away", () => {
     expect(agesIn("She will turn 79 in August; he is 78; turn 77 pages; turns 78 degrees")).toEqual([]);
   });
 
+  it("finds the cells of an `Age` column, in a markdown table and in CSV", () => {
+    // Round 9 red team: `| Borrower | Age | FICO |` over `| Danielle Fairbanks | 42 | 768 |` kept the real age beside the pseudonym.
+    expect(agesIn("| Borrower | Age (yrs) | FICO |\n|---|---|---|\n| A. Gaines | 77 | 768 |\n| B. Other | 77F | 701 |")).toEqual(["77", "77"]);
+    expect(agesIn("name,age,score\nDora,77,768")).toEqual(["77"]);
+    expect(agesIn("| Borrower | Page | Stage |\n|---|---|---|\n| A. Gaines | 77 | 77 |\n\nitem,wage\nbolts,77")).toEqual([]);
+  });
+
   it("leaves other ages, other numbers and other people's dates alone", () => {
     expect(agesIn("$77M deal, 77 years of service, 77 yards, 77Mb, 77 Main St, 77F outside, room 77F")).toEqual([]);
     expect(agesIn("Temp 98.6 F. Items, 77\n77 y of data; Room 77 F wing")).toEqual([]);

@@ -33,10 +33,20 @@ describe("an allergy told by its drug class", () => {
 
   it("keeps a dosed medication's name alone from a reader the medication list is kept from", () => {
     // Round 4 red team: the vault's `trazodone 50 mg` passed as `Trazodone` without its dose.
-    expect(medicationVariants("trazodone 50 mg").map((variant) => variant.form)).toEqual(["trazodone"]);
-    expect(medicationVariants("metformin 500mg twice daily").map((variant) => variant.form)).toEqual(["metformin"]);
+    expect(medicationVariants("trazodone 50 mg").map((variant) => variant.form)).toEqual(["trazodone", "desyrel"]);
+    expect(medicationVariants("metformin 500mg twice daily").map((variant) => variant.form)).toEqual(["metformin", "glucophage"]);
+    expect(medicationVariants("ondansetron 4 mg").map((variant) => variant.form)).toEqual(["ondansetron"]);
     // Dev's lists are ordinary words without a dose: nothing more than the word itself.
     expect(medicationVariants("music")).toEqual([]);
     expect(sanitized({ medications: "['trazodone 50 mg']" }, "Continue Trazodone at bedtime.")).not.toMatch(/trazodone/i);
+  });
+
+  it("keeps a medication's brand name (or its generic one) and a dose written with a slash from such a reader", () => {
+    // Round 9 red team: `on Singulair ... Lasix 20 ... Toprol-XL 50 ... Lovenox 40`, `on Symbicort 2 puffs` passed.
+    const medications = "['Montelukast 10 mg', 'Furosemide 20 mg', 'Metoprolol succinate 50 mg', 'Enoxaparin 40 mg SC daily', 'Symbicort 160/4.5 mcg']";
+    const out = sanitized({ medications }, "On Singulair, Lasix 20, Toprol-XL 50 and Lovenox 40; Symbicort 2 puffs; budesonide.");
+    expect(out).not.toMatch(/singulair|lasix|toprol|lovenox|symbicort|budesonide/i);
+    expect(sanitized({ medications: "['Zoloft']" }, "Continue sertraline.")).not.toMatch(/sertraline/i);
+    expect(sanitized({ medications }, "Zoloft and Lipitor are other people's.")).toBe("Zoloft and Lipitor are other people's.");
   });
 });

@@ -64,7 +64,7 @@ describe("a last four written after a lone `x` (`x3304`)", () => {
 
 describe("followsMask's quick check before the mask pattern", () => {
   /** Pieces of masks, mask words and their look-alikes, so that random texts often come close to a mask. */
-  const pieces = ["*", "**", "x", "X", "•", "#", "●", "·", "■", "◦", "∗", "▪", "…", ".", "...", "-", " ", ":", "\n", "é", "ſ", "K", "_", "0", "7", "a", "S", "ends", "ending", "end", "in", "with", "last", "LAST", "final", "FINAL", "Final ", "fina", "four", "4", "laſt", "ENDING", "Ends", "endſ", "WITH", "within", "In", "ſ", "digits of SSN", "Card", "box", "9", "(", "`", "\u200b"];
+  const pieces = ["*", "**", "x", "X", "•", "#", "●", "·", "■", "◦", "∗", "▪", "…", ".", "...", "-", " ", ":", "\n", "é", "ſ", "K", "_", "0", "7", "a", "S", "ends", "ending", "end", "in", "with", "last", "LAST", "final", "FINAL", "Final ", "fina", "four", "4", "laſt", "ENDING", "Ends", "endſ", "WITH", "within", "In", "ſ", "digits of SSN", "Card", "box", "9", "(", "`", "\u200b", "ssn", "SSN4", "L4", "l", "ſſn4"];
 
   it("never answers otherwise than the pattern itself, whatever comes before the digits", () => {
     fc.assert(
@@ -92,6 +92,9 @@ describe("a last four named as one after the digits (`6943 (Last 4 digits only)`
       expect(guard.sanitizeSync({ channel: "C2", content: hidden, recipient: "a" }).content).toBe(text);
     }
     for (const text of ["Room 6410 is on the last floor", "6410 at last four"]) expect(guard.sanitizeSync({ channel: "C2", content: text, recipient: "b" }).content).toBe(text);
+    // Round 9 red team: a last four after `SSN4:` or `L4` passed.
+    for (const text of ["- SSN4: 6410", "ssn L4 6410", "Card (L4): 1234"]) expect(guard.sanitizeSync({ channel: "C2", content: text, recipient: "b" }).content, text).not.toMatch(/6410|1234/);
+    for (const text of ["Ticket L4 6411", "ZL4 6410", "L44 6410"]) expect(guard.sanitizeSync({ channel: "C2", content: text, recipient: "b" }).content, text).toBe(text);
   });
 });
 
