@@ -1,4 +1,4 @@
-import { compactDateLike } from "../detect/vault/dates.js";
+import { compactDateLike, parseDate } from "../detect/vault/dates.js";
 import { layIdentifier } from "../detect/vault/digit-skeletons.js";
 import { spelledLike } from "../detect/vault/emails.js";
 import { suffixLike } from "../detect/vault/identifiers.js";
@@ -26,6 +26,10 @@ export function renderedPart(role: VariantRole, span: string, from: string, to: 
     case "masked-head": {
       const head = identifierHead(to, span.replace(/\D/g, "").length);
       return head === null ? null : layIdentifier(span, head);
+    }
+    case "short-year": {
+      const year = parseDate(to)?.year;
+      return year === undefined ? null : String(year % 100).padStart(2, "0");
     }
     case "regrouped-digits":
       // Digits grouped in thousands stay so, however many the other value has (a short value's surrogate is padded).

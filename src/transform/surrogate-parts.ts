@@ -41,6 +41,7 @@ export function wholeSurrogatePart(action: Action, role: VariantRole | undefined
   if (role === "age" && action !== "redact") return ageRedacted;
   if (role === "derived-date" && action === "fpe") return shiftedDate;
   if (role === "derived-date" && action !== "redact") return derivedDateRedacted;
+  if (role === "short-year" && action !== "redact" && action !== "fpe") return derivedDateRedacted;
   if (role === "derived-amount" && action === "mldp") return scaledAmount;
   if (role === "derived-amount" && action !== "redact") return derivedAmountRedacted;
   // A band written with a number (`low 600s`): noise would move the band's own number (`low 563s`), not the value.
@@ -49,7 +50,7 @@ export function wholeSurrogatePart(action: Action, role: VariantRole | undefined
 }
 
 /** Partial renderings of an enciphered value (`renderedPart`). */
-const FPE_PARTS: ReadonlySet<VariantRole> = new Set(["masked-tail", "masked-head", "regrouped-digits", "digit-group", "compact-date", "unpadded-digits", "spoken-digits", "local-number", "phone-extension", "canary-suffix"]);
+const FPE_PARTS: ReadonlySet<VariantRole> = new Set(["masked-tail", "masked-head", "regrouped-digits", "digit-group", "compact-date", "unpadded-digits", "spoken-digits", "local-number", "phone-extension", "canary-suffix", "short-year"]);
 /** Partial renderings of a pseudonymized name (`renderedPart`). */
 const PSEUDONYM_PARTS: ReadonlySet<VariantRole> = new Set(["first-name", "surname", "surname-plural", "spelled-letters"]);
 

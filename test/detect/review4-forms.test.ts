@@ -160,6 +160,14 @@ describe("review 4 (a): forms that reach an unauthorized recipient", () => {
     expect(guard.sanitizeSync({ channel: "C2", content: "ticket 1987123 and 9871230", recipient: "other" }).content).toBe("ticket 1987123 and 9871230");
   });
 
+  it("an identifier leaks with its groups' leading zeros dropped, or without a court's leading number (round 9 red team)", () => {
+    for (const text of ["No. 24-cv-3381", "24-cv-03381", "1:24-cv-3381"]) expectNoLeak(guardFor("case_number", "1:24-cv-03381"), text, "3381");
+    expectNoLeak(guardFor("bates_range", "HALV-0004512"), "see HALV-4512", "4512");
+    expectNoLeak(guardFor("case_number", "PI-2025-004417"), "Case No. 2025-4417", "4417");
+    const guard = guardFor("case_number", "PI-2025-004417");
+    expect(guard.sanitizeSync({ channel: "C2", content: "Case No. 2025-4418, cv 4417, 4417 items", recipient: "other" }).content).toBe("Case No. 2025-4418, cv 4417, 4417 items");
+  });
+
   it("a name with a stroked letter leaks typed without it, and a surname after another language's title (`Lukasiewicz`, `Señora Gonzalez`)", () => {
     const zoe = guardFor("patient_name", "Zoë Łukasiewicz");
     for (const text of ["Ms. Lukasiewicz called.", "Zoe Lukasiewicz"]) expectNoLeak(zoe, text, "Lukasiewicz");

@@ -14,8 +14,10 @@ const PHRASES_BEFORE_YEAR = [
   "born in", "born", "birth year", "birth year of", "year of birth", "b", "dob", "d o b", "yob", "date of birth", "birth date", "birthdate",
   // `born mid-1971`, `born in late 1971`, `born in the summer of 1971`: the year as surely.
   ...["early", "mid", "late"].flatMap((part) => [`born ${part}`, `born in ${part}`]),
-  ...["spring", "summer", "fall", "autumn", "winter"].map((season) => `born in the ${season} of`),
+  ...["spring", "summer", "fall", "autumn", "winter"].flatMap((season) => [`born in the ${season} of`, `born in ${season}`]),
 ];
+/** Phrases a birth year's last two digits follow (`born in '58`): not `b` or `born` alone (`b 58`, `born 58 days ago`). */
+const SHORT_YEAR_PHRASES = ["born in", "dob", "d o b", "yob", "year of birth", ...["spring", "summer", "fall", "autumn", "winter"].map((season) => `born in ${season}`)];
 /** Words a birth year precedes (`a 1957 birth cohort`, `the 1957-born patient`). */
 const WORDS_AFTER_YEAR = ["birth", "born"];
 /**
@@ -44,8 +46,11 @@ export function isBirthField(field: string): boolean {
  */
 export function birthDateVariants({ year, month, day }: CalendarDate): Variant[] {
   const y = String(year);
+  // The year's last two digits after a birth phrase (`born in '58`, `DOB '92`: round 9 red team): `'` reads as a space.
+  const yy = y.slice(-2);
   const variants: Variant[] = [
     ...PHRASES_BEFORE_YEAR.map((phrase) => ({ ...whole(`${phrase} ${y}`, BIRTH_YEAR_CONFIDENCE), tail: y.length })),
+    ...SHORT_YEAR_PHRASES.map((phrase): Variant => ({ form: `${phrase} ${yy}`, confidence: BIRTH_YEAR_CONFIDENCE, role: "short-year", tail: yy.length })),
     ...WORDS_AFTER_YEAR.map((word) => ({ ...whole(`${y} ${word}`, BIRTH_YEAR_CONFIDENCE), head: y.length })),
   ];
   const pad = (n: number): string => String(n).padStart(2, "0");

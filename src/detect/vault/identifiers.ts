@@ -58,6 +58,12 @@ function regroupings(kind: string, digits: string): string[][] {
 /** Digits the last group of an identifier needs to be found alone: a shorter one is too common a number. */
 const MIN_LAST_GROUP = 6;
 
+/** Whether chunks still identify their value: five digits, or four with letters beside them (`halv 4512`). */
+function isIdentifying(chunks: readonly string[]): boolean {
+  const digits = chunks.join("").replace(/\D/g, "").length;
+  return digits >= MIN_DIGIT_CORE || (digits >= MIN_DIGIT_CORE - 1 && chunks.some((chunk) => /^[a-z]{2,}$/.test(chunk)));
+}
+
 /**
  * Identifier renderings: separators dropped or changed (`939-79-6410`, `939 79 6410`, `939796410`,
  * `939.79.6410`; `INS-41208932`, `INS41208932`, `ins 41208932`), kind-specific regrouping of bare
@@ -78,6 +84,16 @@ export function identifierVariants(kind: string, normalized: string): Variant[] 
     // The digits without their prefix (`Employee ID: 61844` for EMP-61844) show the whole surrogate's digits, so they restore.
     variants.push(...joinedForms(core, DIGIT_CORE_CONFIDENCE).map((variant) => ({ ...variant, role: "regrouped-digits" as const })));
   }
+  // Groups written without their leading zeros (`HALV-4512` of HALV-0004512, `24-cv-3381` of 1:24-cv-03381, `Case No. 2025-4417`
+  // of PI-2025-004417: round 9 red team), from the first group or after a short leading number or a letter prefix.
+  const unpadded = chunks.map((chunk) => (/^0+\d/.test(chunk) ? chunk.replace(/^0+/, "") : chunk));
+  const afterLeadingNumber = /^\d{1,2}$/.test(chunks[0]) && chunks.length >= 3;
+  const shortened = [...(afterLeadingNumber ? [chunks.slice(1)] : [])];
+  if (unpadded.some((chunk, at) => chunk !== chunks[at])) {
+    shortened.push(unpadded, ...(afterLeadingNumber ? [unpadded.slice(1)] : []), ...(firstDigit > 0 ? [unpadded.slice(firstDigit)] : []));
+  }
+  // Digits alone in one group are `unpadded-digits` (below), which restore as written.
+  for (const form of shortened) if (form.length > 1 && isIdentifying(form)) variants.push(...joinedForms(form, DIGIT_CORE_CONFIDENCE));
   // The long last group alone (`Docket No. 582290` of CASE-1467-582290; a dev message wrote `CASE-2-097681`): most of the digits.
   const last = core.at(-1) ?? "";
   if (core.length >= 2 && /^\d+$/.test(last) && last.length >= MIN_LAST_GROUP) variants.push({ form: last, confidence: DIGIT_CORE_CONFIDENCE, role: "digit-group" });

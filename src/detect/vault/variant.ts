@@ -50,6 +50,8 @@ export type VariantRole =
   | "month-year"
   /** A birth date's month and day in digits (`8/24`, `24/08`): counts written with a slash, on its own, near a birth label (`DOB`, `born`). */
   | "birthday-digits"
+  /** A birth year's last two digits after a birth phrase (`born in '58`): shown as the surrogate year's. */
+  | "short-year"
   /** An amount grouped with one dot (`118.300` of 118,300): counts only with a currency beside it, else it reads as a decimal. */
   | "beside-currency"
   /** An email spelled out to fool scrapers (`maria dot gonzalez at example dot com`): shown as the surrogate email spelled the same way. */

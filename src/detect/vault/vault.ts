@@ -337,6 +337,12 @@ export class Vault implements Detector {
       case "indicator":
         if (!endsInPossessive(norm, start, end)) hits.candidates.push(hit);
         return;
+      case "short-year": {
+        // The two digits alone, standing apart (`born in '58`, not `born in 58-62`).
+        const value = valueOfForm(hit, variant);
+        if (standsApart(norm, value.start, value.end)) hits.candidates.push(value);
+        return;
+      }
       case "band":
         // After a band's label (`Risk Level: Moderate`) the span is the level: the label stays readable.
         if (variant.labels === undefined || labelNear(norm, start, end, variant.labels)) hits.candidates.push(variant.tail ? { ...hit, start: end - variant.tail } : hit);

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { Vault } from "../../../src/detect/vault/vault.js";
 import { inferFieldType } from "../../../src/policy/infer.js";
+import { createRecons } from "../../../src/guard.js";
 
 function vaultOf(values: Record<string, string>): Vault {
   const vault = new Vault(inferFieldType);
@@ -23,6 +24,21 @@ describe("a birth date's year after or before a birth label", () => {
 
   it("is not found after other words, nor another year, nor as the year of another date, nor for a date that is no birth date", () => {
     for (const text of ["In 1948 the clinic opened.", "Plan b 1949", "mid-1948 sales", "DOB: 2025", "a 2025 birth", "DOB: 1948-10-03", "born 1948/10/03", "07/28/1948 birth"]) expect(found(vault, text), text).toEqual([]);
+  });
+
+  it("is found by its last two digits after a birth phrase, and after a season (round 9 red team: `born in '58`, `born in spring 1979`)", () => {
+    for (const text of ["He confirmed he was born in '48.", "DOB '48", "born in spring '48"]) expect(found(vault, text), text).toEqual([["48", "dob"]]);
+    expect(found(vault, "born in spring 1948")).toEqual([["1948", "dob"]]);
+    for (const text of ["born 48 days ago", "b. '48", "born in 48-52", "class of '48", "born in '49"]) expect(found(vault, text), text).toEqual([]);
+  });
+
+  it("shows the surrogate year's last two digits to an unauthorized reader, and gives them back", () => {
+    const guard = createRecons({ secret: "s", vault: { dob: "1948-08-24" }, policy: { fields: { dob: { authorized: ["doctor"] } } } });
+    const text = "She was born in '48.";
+    const shown = guard.sanitizeSync({ channel: "C2", content: text, recipient: "clerk" }).content as string;
+    expect(shown).toMatch(/^She was born in '\d\d\.$/);
+    expect(shown).not.toBe(text);
+    expect(guard.sanitizeSync({ channel: "C2", content: shown, recipient: "doctor" }).content).toBe(text);
   });
 });
 

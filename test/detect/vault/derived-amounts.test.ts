@@ -98,6 +98,11 @@ describe("amounts computed from a registered amount", () => {
     const balance: VaultEntry[] = [{ ...income, value: "1276.38" }];
     expect(derivedIn("Plan: 6 installments of $212.73 (or 4 payments of $319.10)", balance)).toEqual(["212.73", "319.10"]);
     expect(derivedIn("Plan: installments of $212.73", balance)).toEqual([]);
+    // A table in thousands or millions (`Figures in $000s: target 1,875` of 1,875,000).
+    const settlement: VaultEntry[] = [{ ...income, value: "1875000" }];
+    expect(derivedIn("Figures in $000s: target 1,875; floor 1,500.5", settlement)).toEqual(["1,875"]);
+    expect(derivedIn("| Item | Amount (in millions) |\n| Target | 1.875 |", settlement)).toEqual(["1.875"]);
+    expect(derivedIn("Target 1,875 units", settlement)).toEqual([]);
   });
 
   it("finds a rounder month's share said so beside it", () => {
