@@ -78,11 +78,27 @@ export function resolveOverlaps(detections: Detection[]): Detection[] {
   return sortInPlace(kept, (a, b) => a.start - b.start);
 }
 
+/** Roles of a value a writer computed from a registered one (a date some weeks after it, a share of an amount). */
+const DERIVED_ROLES: ReadonlySet<string> = new Set(["derived-date", "derived-amount"]);
+
+/**
+ * `detections` without the computations that fall on another registered date or amount written there
+ * itself (round 9 red team: an allowed follow-up date, two weeks after a forbidden discharge date, was
+ * shown to the patient moved as the discharge date's): that value's own field decides its span.
+ */
+function withoutCoincidentDerivations(detections: Detection[]): Detection[] {
+  if (!detections.some((d) => d.role !== undefined && DERIVED_ROLES.has(d.role))) return detections;
+  const written = detections.filter((d) => d.field !== null && (d.kind === "date" || d.kind === "amount") && !(d.role !== undefined && DERIVED_ROLES.has(d.role)));
+  if (written.length === 0) return detections;
+  return detections.filter((d) => !(d.role !== undefined && DERIVED_ROLES.has(d.role) && written.some((w) => w.field !== d.field && w.start < d.end && d.start < w.end)));
+}
+
 /**
  * The spans resolveOverlaps keeps, each with the detections that decide it: every vault detection
  * of exactly that span (one value under several fields), in input order, else the kept span alone.
  */
-export function decidingGroups(detections: Detection[]): Detection[][] {
+export function decidingGroups(found: Detection[]): Detection[][] {
+  const detections = withoutCoincidentDerivations(found);
   // Vault detections by span, in input order: one lookup per kept span, not a pass over all of them.
   const bySpan = new Map<string, Detection[]>();
   for (const d of detections) {

@@ -38,7 +38,7 @@ const RULES: readonly { words: readonly string[]; type: FieldType }[] = [
       "agi", "magi", "tax", "taxes", "pension", "withholding", "dividend", "dividends", "severance", "earnout", "benefit", "benefits", "support",
       "contribution", "contributions", "allowance", "stipend", "grant", "commission", "commissions", "tuition", "charge", "charges", "fine", "fines",
       "penalty", "penalties", "restitution", "proceeds", "sales", "deductible", "copay", "coinsurance", "reimbursement", "payroll", "cash", "funds",
-      "capital", "investment", "investments", "escrow", "deposits", "pool", "ira", "401k", "403b",
+      "capital", "investment", "investments", "escrow", "deposits", "pool", "ira", "401k", "403b", "due", "overdue", "outstanding", "payments", "heloc",
     ],
     type: { kind: "amount", valueType: "value" },
   },
@@ -202,8 +202,8 @@ export function inferFieldType(field: string, value: string): FieldType {
   // An address is an email whatever the field says (`contact`, `reference`): its forms are an email's, not a name's.
   if (EMAIL.test(value.trim())) return { kind: "email", valueType: "format" };
   const words = fieldNameWords(field);
-  // An amount's name over a value without digits (`tax_status: exempt`, `salary: competitive`) names no amount: the next rule that fits.
-  const fits = (r: (typeof RULES)[number] | undefined) => r !== undefined && (r !== AMOUNT_RULE || /\d/.test(value));
+  // An amount's name over a value without digits or over a date (`tax_status: exempt`, `paid_on: 2026-01-02`) names no amount: the next rule that fits.
+  const fits = (r: (typeof RULES)[number] | undefined) => r !== undefined && (r !== AMOUNT_RULE || (/\d/.test(value) && !parseDate(value)));
   const head = headRule(words);
   const rule = fits(head) ? head : RULES.find((r) => fits(r) && r.words.some((w) => words.includes(w)));
   // A card number is one under any name that is no identifier's (`visa`, `payment_method`): noised as an amount, it kept most digits.

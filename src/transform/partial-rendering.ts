@@ -3,7 +3,7 @@ import { layIdentifier } from "../detect/vault/digit-skeletons.js";
 import { spelledLike } from "../detect/vault/emails.js";
 import { suffixLike } from "../detect/vault/identifiers.js";
 import { identifierHead, maskedTail } from "../detect/vault/masked.js";
-import { glueLike, roleNamePart, spelledLettersLike } from "../detect/vault/names.js";
+import { glueLike, initialsLike, roleNamePart, spelledLettersLike } from "../detect/vault/names.js";
 import { localNumber, phoneExtension } from "../detect/vault/phones.js";
 import { spokenLike } from "../detect/vault/spoken-digits.js";
 import type { VariantRole } from "../detect/vault/variant.js";
@@ -62,6 +62,8 @@ export function renderedPart(role: VariantRole, span: string, from: string, to: 
     case "glued-surname-first":
     case "glued-surname-initial":
       return glueLike(span, to, role);
+    case "acronym":
+      return initialsLike(span, to);
     case "first-name":
     case "surname":
     case "surname-plural": {

@@ -163,6 +163,11 @@ describe("review 4 (a): forms that reach an unauthorized recipient", () => {
   it("an identifier leaks with its groups' leading zeros dropped, or without a court's leading number (round 9 red team)", () => {
     for (const text of ["No. 24-cv-3381", "24-cv-03381", "1:24-cv-3381"]) expectNoLeak(guardFor("case_number", "1:24-cv-03381"), text, "3381");
     expectNoLeak(guardFor("bates_range", "HALV-0004512"), "see HALV-4512", "4512");
+    expectNoLeak(guardFor("trust_id", "TR-0048812"), "greenhalgh_estate_TR48812.pdf", "48812");
+    // Five digits or more stand alone: a key before them is no prefix of the value (`"mrn":"482913"` kept its key).
+    const mrn = guardFor("mrn", "MRN-00482913").sanitizeSync({ channel: "C3", content: '{"mrn":"482913"}', recipient: "tool:x" }).content as string;
+    expect(mrn).toMatch(/^\{"mrn":"\d+"\}$/);
+    expect(mrn).not.toContain("482913");
     expectNoLeak(guardFor("case_number", "PI-2025-004417"), "Case No. 2025-4417", "4417");
     const guard = guardFor("case_number", "PI-2025-004417");
     expect(guard.sanitizeSync({ channel: "C2", content: "Case No. 2025-4418, cv 4417, 4417 items", recipient: "other" }).content).toBe("Case No. 2025-4418, cv 4417, 4417 items");

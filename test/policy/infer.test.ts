@@ -41,6 +41,9 @@ describe("inferFieldType", () => {
     // An amount's name over a value without digits names no amount: the next rule that fits, or the value's shape.
     ["tax_status", "exempt", "text", "contextual"],
     ["salary", "competitive", "text", "contextual"],
+    ["tax_paid_on", "2026-01-02", "date", "format"],
+    ["past_due", "2875", "amount", "value"],
+    ["amount_due_date", "2026-03-01", "date", "format"],
     // Round 9 red team: a person's name under a party's or a neutral's role was read as text, so `Ms. Frye` passed.
     ["complainant", "Odessa Frye", "name", "value"],
     ["mediator", "Hon. Beatrix Lindqvist", "name", "value"],

@@ -90,7 +90,11 @@ export function identifierVariants(kind: string, normalized: string): Variant[] 
   const afterLeadingNumber = /^\d{1,2}$/.test(chunks[0]) && chunks.length >= 3;
   const shortened = [...(afterLeadingNumber ? [chunks.slice(1)] : [])];
   if (unpadded.some((chunk, at) => chunk !== chunks[at])) {
-    shortened.push(unpadded, ...(afterLeadingNumber ? [unpadded.slice(1)] : []), ...(firstDigit > 0 ? [unpadded.slice(firstDigit)] : []));
+    // With its letter prefix apart only where the digits alone are too few (`HALV-4512`): `"mrn":"482913"` of MRN-00482913 is
+    // the digits, not the key before them; glued to the digits, the prefix is the value's (`estate_TR48812.pdf` of TR-0048812).
+    const digitsAlone = unpadded.slice(firstDigit).join("").length >= MIN_DIGIT_CORE;
+    shortened.push(...(firstDigit > 0 && digitsAlone ? [] : [unpadded]), ...(afterLeadingNumber ? [unpadded.slice(1)] : []), ...(firstDigit > 0 ? [unpadded.slice(firstDigit)] : []));
+    if (firstDigit > 0 && digitsAlone) variants.push(whole(unpadded.join(""), DIGIT_CORE_CONFIDENCE));
   }
   // Digits alone in one group are `unpadded-digits` (below), which restore as written.
   for (const form of shortened) if (form.length > 1 && isIdentifying(form)) variants.push(...joinedForms(form, DIGIT_CORE_CONFIDENCE));

@@ -56,6 +56,31 @@ export function namePart(value: string, part: "first-name" | "surname"): string 
   return index === -1 ? null : written[index].replace(/^[^\p{L}]+|[^\p{L}\p{M}]+$/gu, "");
 }
 
+/** Fewer initials than this (`OF`, `JS`) name too many people. */
+const MIN_NAME_INITIALS = 3;
+
+/** A person's initials, each token's first letter, the surname's parts too (`lac` of `Lionel Abernathy-Cole`). */
+function nameInitials({ tokens }: PersonName): string {
+  return tokens.flatMap((token) => token.split(" ")).map((token) => token.charAt(0)).join("");
+}
+
+/**
+ * The initials of the person name `value` laid out as `span` writes them (`LAC` -> `PMB`), as many as the span has: a
+ * name with fewer parts goes on with its surname's next letters (`MOR` of a pseudonym `Anna McCann` -> `AMC`), one with
+ * more keeps its surname's last (`AB` of `Peter M. Brown` -> `PB`); null for no person name.
+ */
+export function initialsLike(span: string, value: string): string | null {
+  const name = parseName(normalizeValue(value), value);
+  if (name === null) return null;
+  const needed = (span.match(/\p{L}/gu) ?? []).length;
+  const initials = nameInitials(name);
+  const surname = name.surname.replaceAll(" ", "");
+  const letters = (initials.length >= needed ? initials.slice(0, needed - 1) + initials.slice(-1) : initials + surname.slice(1, 1 + needed - initials.length)).toUpperCase();
+  if (letters.length !== needed) return null;
+  let next = 0;
+  return span.replace(/\p{L}/gu, () => letters.charAt(next++));
+}
+
 /** The parts of a multi-word surname long enough to name the person after a title; none for a one-word surname. */
 function surnameParts(surname: string): string[] {
   const parts = surname.split(" ");
@@ -98,6 +123,9 @@ export function nameVariants(name: PersonName): Variant[] {
     for (const letter of "abcdefghijklmnopqrstuvwxyz") variants.push(whole(`${first} ${letter} ${surname}`, INITIAL_CONFIDENCE));
   }
   if (!titled) variants.push(...multiWordParts(tokens));
+  // Three initials or more, in capitals (`LAC` of `Lionel Abernathy-Cole`, `GFH` of `Gordon F. Hale`: round 9 red team); two are anyone's.
+  const initials = nameInitials(name);
+  if (!titled && initials.length >= MIN_NAME_INITIALS) variants.push({ form: initials, confidence: INITIAL_CONFIDENCE, role: "acronym" });
   if (first.length >= MIN_PART_LENGTH && !titled) variants.push({ form: first, confidence: FIRST_NAME_CONFIDENCE, role: "first-name" });
   for (const nickname of titled ? [] : nicknamesOf(first)) {
     variants.push(whole(`${nickname} ${surname}`, NICKNAME_CONFIDENCE), whole(`${nickname} ${surname.charAt(0)}`, INITIAL_CONFIDENCE));

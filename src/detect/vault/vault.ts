@@ -196,7 +196,7 @@ export class Vault implements Detector {
         const byKey = this.typeOf(member.key, member.value);
         if (byKey.kind !== "text") type = byKey;
       }
-      const variants = this.ofSurrogates && type.kind === "amount" ? withoutCoarseRoundings(memberVariants(field, member, type), member.value) : memberVariants(field, member, type);
+      const variants = this.ofSurrogates ? surrogateVariants(memberVariants(field, member, type), type.kind, member.value) : memberVariants(field, member, type);
       this.list.push({ field, value: member.value, kind: type.kind, valueType: type.valueType });
       this.skeletons.add(this.list.length - 1, type.kind, member.value);
       this.variants.push(variants);
@@ -753,6 +753,15 @@ function hasSpan(kept: Candidate | undefined, c: Candidate): kept is Candidate {
 }
 
 const vaultEntrySchema = z.object({ field: z.string().min(1), value: vaultValueSchema });
+
+/**
+ * The forms a surrogate is looked for in: not an amount's coarse roundings (see `withoutCoarseRoundings`), nor a
+ * pseudonym's initials: any three capitals (`YUL` of an airport in a log) would be restored as a real person's.
+ */
+function surrogateVariants(variants: readonly Variant[], kind: string, value: string): readonly Variant[] {
+  if (kind === "amount") return withoutCoarseRoundings(variants, value);
+  return kind === "name" ? variants.filter((variant) => variant.role !== "acronym") : variants;
+}
 
 /** How far (normalized characters) a short number's label may stand from it. */
 const LABEL_WINDOW = 48;

@@ -13,6 +13,19 @@ function derivedIn(text: string, entries: VaultEntry[] = [visit]): string[] {
     .map((detection) => text.slice(detection.start, detection.end));
 }
 
+describe("a date near a registered one that is another registered date itself", () => {
+  it("is decided by its own field: an allowed follow-up two weeks after a forbidden discharge reaches the patient as it is", () => {
+    // Round 9 red team: `Your follow-up is on Wednesday, February 25` reached the patient moved as the discharge date's.
+    const guard = createRecons({ secret: "s", vault: { discharge_date: "2026-02-11", follow_up_date: "2026-02-25" }, policy: { fields: { follow_up_date: { authorized: ["user"] } } } });
+    for (const text of ["Your follow-up is on Wednesday, February 25.", "Follow-up: 2026-02-25", "Follow-up on February 25, 2026."]) {
+      expect(guard.sanitizeSync({ channel: "C1", content: text, recipient: "user" }).content, text).toBe(text);
+      expect(guard.sanitizeSync({ channel: "C2", content: text, recipient: "other" }).content, text).not.toMatch(/February 25|2026-02-25/);
+    }
+    // A date near the discharge that is no one's registered value is still the discharge date's computation.
+    expect(guard.sanitizeSync({ channel: "C1", content: "Discharged February 11; labs on February 18.", recipient: "user" }).content).not.toMatch(/February 1[18]/);
+  });
+});
+
 describe("dates written near a registered date", () => {
   it("finds a full date or a month and year within half a year of it, a month and day within two months", () => {
     // Judges: `follow-up 4 weeks after the visit: February 3-17, 2026` and `e.g., March 2026` beside a visit shown in 1913 told the real one.

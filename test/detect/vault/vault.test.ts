@@ -175,6 +175,16 @@ describe("Vault", () => {
     // Round 9 red team: a short form alone that is no start of the name (`Toby missed 3 sprint deadlines` of Tobias, `Bart` of Bartholomew).
     const shortForms = vaultOf({ employee: "Tobias Renner", patient: "Bartholomew Okafor" });
     expect(found(shortForms, "Toby missed deadlines. Bart came.").map(([text, field]) => [text, field])).toEqual([["Toby", "employee"], ["Bart", "patient"]]);
+    // Round 9 red team: three initials or more in capitals (`OF v. LAC`, `GFH_release_OWBPA.pdf`); not two, not a word in lower case.
+    const initials = vaultOf({ subject: "Lionel Abernathy-Cole", employee: "Gordon F. Hale", client: "Odessa Frye" });
+    expect(found(initials, "OF v. LAC; GFH_release.pdf").map(([text, field]) => [text, field])).toEqual([["LAC", "subject"], ["GFH", "employee"]]);
+    expectNotFound(initials, ["the lac of data", "Lac Leman"]);
+    const subject = createRecons({ secret: "s", vault: { subject: "Lionel Abernathy-Cole" }, policy: { fields: { subject: { authorized: ["counsel"] } } } });
+    const shown = subject.sanitizeSync({ channel: "C2", content: "Matter: OF v. LAC", recipient: "clerk" }).content as string;
+    expect(shown).toMatch(/^Matter: OF v\. [A-Z]{3}$/);
+    expect(shown).not.toContain("LAC");
+    // Not looked for among the surrogates: three capitals in a log (`-YUL` of a request id) would be restored as a person's.
+    expect(subject.sanitizeSync({ channel: "C2", content: shown, recipient: "counsel" }).content).toBe(shown);
     // Red team: a nickname in quotes or brackets inside the name was replaced with the marks around it (`Ryan "Ryan Reyna`, `Diane Diane Terrell`).
     const kate = vaultOf({ customer_name: "Katherine Abernathy" });
     expect(vaultOf({ customer_name: "Katherine Abernathy" }).detect('Katherine "Kate" Abernathy and (Kate) Abernathy').map((d) => d.role)).toEqual(["first-name", "first-name", "surname", "first-name", "surname"]);
