@@ -134,6 +134,8 @@ const NEXT_AGE_REACH = 12;
 const AGE_HEADER = /^[\s*_`]*age\b/i;
 /** An age cell's text (`42`, `59F`, `63 M`): group 1 the number. */
 const AGE_CELL = /^(\d{1,3})(?:[ \t]?[MF])?$/;
+/** What a text with an age column has: a header cell or CSV field that starts with `age`. */
+const AGE_HEADER_HINT = /(?:^|[|,])[ \t*_`]*age\b/im;
 
 /** Ages in cells under an `Age` column (`| Borrower | Age |` over `| Danielle Fairbanks | 42 |`: round 9 red team), by where they stand. */
 function tableAges(text: string): Map<number, { start: number; end: number; age: number; next: boolean }> {
@@ -145,8 +147,6 @@ function tableAges(text: string): Map<number, { start: number; end: number; age:
   }
   return ages;
 }
-/** What a text with an age column has: a header cell or CSV field that starts with `age`. */
-const AGE_HEADER_HINT = /(?:^|[|,])[ \t*_`]*age\b/im;
 
 /** Every age written as one in `text` (`age 86`, `86 years old`, a cell of an `Age` column): where its number stands, the number, and whether it is one to come. */
 export function writtenAges(text: string): Array<{ start: number; end: number; age: number; next: boolean }> {
