@@ -12,6 +12,8 @@ const BIRTH_FIELD_WORDS = ["dob", "birth", "birthday", "birthdate", "born"];
 /** Phrases a birth year follows (normalized: `(b. 1957)` reads `b 1957`, `D.O.B.` reads `d o b`). */
 const PHRASES_BEFORE_YEAR = [
   "born in", "born", "birth year", "birth year of", "year of birth", "b", "dob", "d o b", "yob", "date of birth", "birth date", "birthdate",
+  // A key or label of the year alone (`"dob_year": 1997`, `Year born: 1997`: round 9 red team).
+  "dob year", "birthyear", "year born",
   // `born mid-1971`, `born in late 1971`, `born in the summer of 1971`: the year as surely.
   ...["early", "mid", "late"].flatMap((part) => [`born ${part}`, `born in ${part}`]),
   ...["spring", "summer", "fall", "autumn", "winter"].flatMap((season) => [`born in the ${season} of`, `born in ${season}`]),

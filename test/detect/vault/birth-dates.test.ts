@@ -17,7 +17,7 @@ describe("a birth date's year after or before a birth label", () => {
   const vault = vaultOf({ dob: "1948-08-24", visit_date: "2025-06-09" });
 
   it("is found as the year alone: `b. 1948`, `DOB: 1948`, `1948 birth cohort`, `1948-born`", () => {
-    for (const text of ["Jane Roe (b. 1948) called.", "DOB: 1948", "Date of birth: 1948.", "birthdate 1948", "a 1948 birth cohort", "the 1948-born patient", "YOB 1948", "D.O.B. 1948"]) {
+    for (const text of ["Jane Roe (b. 1948) called.", "DOB: 1948", "Date of birth: 1948.", "birthdate 1948", "a 1948 birth cohort", "the 1948-born patient", "YOB 1948", "D.O.B. 1948", '{"dob_year": 1948}', "Year born: 1948"]) {
       expect(found(vault, text), text).toEqual([["1948", "dob"]]);
     }
   });
