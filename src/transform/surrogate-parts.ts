@@ -7,7 +7,7 @@ import { ageAt, DECADE_WORDS, decadeOfAge, thirdOf } from "../detect/vault/ages.
 import { MONTHS, ordinalSuffix, parseDate, type CalendarDate } from "../detect/vault/dates.js";
 import { bandRead, derivationOf, MONTH_SHARE, roundedRead, TOTAL_FACTORS } from "../detect/vault/derived-amounts.js";
 import { writtenAmountValue } from "../detect/vault/numbers.js";
-import { centuryNearest, DAY_MS, dayListParts, dayNumber, LEADING_WEEKDAY, monthRangeParts, nearestYear, partOfYear, rangeDates } from "../detect/vault/derived-dates.js";
+import { centuryNearest, DAY_MS, dayListParts, dayNumber, LEADING_WEEKDAY, monthRangeParts, nearestYear, partOfYear, rangeDates, WEEKDAY_BEFORE, WEEKDAY_REACH } from "../detect/vault/derived-dates.js";
 import { readDate, writeDate } from "./operators/date-layout.js";
 import { layHandle, localPart } from "../detect/vault/emails.js";
 import { isGluedFormOf, isGluedShape, isSpelledFindable } from "../detect/vault/names.js";
@@ -207,6 +207,19 @@ function monthLike(written: string, index: number): string {
 const WEEKDAYS = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"];
 
 /** The weekday `day` (0 = Sunday) written as `written` is: as long (`Tue`, `Tuesday`), in its case. */
+/**
+ * A restored date's span widened to the weekday written before it, with the real date's weekday (`Wednesday, January
+ * 24, 2080` restores as `Tuesday, February 24, 2026`): the surrogate's weekday, kept, would misdate the real one.
+ */
+export function withRealWeekday(text: string, start: number, real: string): { start: number; real: string } {
+  const weekday = WEEKDAY_BEFORE.exec(text.slice(Math.max(0, start - WEEKDAY_REACH), start));
+  const read = weekday ? readDate(real) : null;
+  const { year, month, day } = read?.parts ?? {};
+  if (!weekday || year === undefined || month === undefined || day === undefined) return { start, real };
+  const name = /^\p{L}+/u.exec(weekday[0])![0];
+  return { start: start - weekday[0].length, real: weekdayLike(name, new Date(Date.UTC(year, month - 1, day)).getUTCDay()) + weekday[0].slice(name.length) + real };
+}
+
 function weekdayLike(written: string, day: number): string {
   const name = WEEKDAYS[day].slice(0, written.length >= 6 ? undefined : 3);
   return written === written.toUpperCase() ? name.toUpperCase() : written === written.toLowerCase() ? name.toLowerCase() : name;

@@ -15,6 +15,7 @@ import { bytesAsLetters, keyedLetterTag, keyedTag, lettersAsBytes } from "../cry
 import type { Operator, OperatorInput, OperatorOutput } from "./base.js";
 import { memoize } from "./operators/format.js";
 import { renderedPart } from "./partial-rendering.js";
+import { withRealWeekday } from "./surrogate-parts.js";
 import { copyCase, isKeyedTag } from "./operators/pseudonym.js";
 import { sortInPlace } from "../detect/sort.js";
 
@@ -165,8 +166,10 @@ export class SurrogateIndex {
     // A value under several fields has one surrogate found once per field on the same span: each span
     // is replaced once, or the later replacement would cut into the earlier one's output.
     const surrogates: Replacement[] = resolveOverlaps(found).map((detection) => {
-      const origin = originIndex(detection.field!);
-      return { start: detection.start, end: detection.end, real: reals.get(detection)!, entry: this.origins[origin].entry, role: detection.role ?? "whole" };
+      const { entry } = this.origins[originIndex(detection.field!)];
+      const real = reals.get(detection)!;
+      const { start, real: restored } = entry.kind === "date" ? withRealWeekday(unsealed.text, detection.start, real) : { start: detection.start, real };
+      return { start, end: detection.end, real: restored, entry, role: detection.role ?? "whole" };
     });
     const ages = ageReference === undefined ? [] : this.realAges(unsealed.text, found, [surrogates, unsealed.spans], ageReference);
     const replacements = ages.length === 0 ? surrogates : sortInPlace([...surrogates, ...ages], (a, b) => a.start - b.start);

@@ -162,8 +162,8 @@ export function rangeDates(written: string): { first: string; second: string; be
 
 const WEEKDAY = "(?:Mon|Tue(?:s)?|Wed(?:nes)?|Thu(?:rs?)?|Fri|Sat(?:ur)?|Sun)(?:day)?";
 /** A weekday and its comma right before a date (`Tuesday, `, `Tue `). */
-const WEEKDAY_BEFORE = new RegExp(`\\b${WEEKDAY}\\.?,?[ \\t]+$`, "i");
-const WEEKDAY_REACH = 12;
+export const WEEKDAY_BEFORE = new RegExp(`\\b${WEEKDAY}\\.?,?[ \\t]+$`, "i");
+export const WEEKDAY_REACH = 12;
 /**
  * A month and day in digits, month first, where a date's word goes before it (`Tue 2/24`, `post 1/27 visit`, `on 2/9`, `Dispute date: 11/23`): alone,
  * `1/27` is as much a fraction or a score. Round 8 red team: the visit's `1/27` and its follow-up's `Tue 2/24` stayed real
@@ -232,15 +232,20 @@ export function derivedDateDetector(entries: () => readonly VaultEntry[]): Detec
       const add = (start: number, end: number, distance: (date: CalendarDate) => number, window: number, alongside = false) => {
         if (BIRTH_LABEL_BEFORE.test(text.slice(Math.max(0, start - BIRTH_LABEL_REACH), start))) return;
         let best: { entry: VaultEntry; distance: number } | null = null;
+        let itself: VaultEntry | undefined;
         for (const { entry, date } of near) {
           const apart = Math.abs(distance(date));
           // Zero apart is the registered date itself (or its month), which the vault matcher finds as the value.
-          if ((apart > 0 || alongside) && apart <= window && (best === null || apart < best.distance)) best = { entry, distance: apart };
+          if (apart === 0 && !alongside) itself ??= entry;
+          else if (apart <= window && (best === null || apart < best.distance)) best = { entry, distance: apart };
         }
-        if (best === null) return;
-        const { entry } = best;
         // The weekday written before it (`Tuesday, February 10, 2026`) moves with it: kept, it told the real date's.
         const weekday = WEEKDAY_BEFORE.exec(text.slice(Math.max(0, start - WEEKDAY_REACH), start));
+        // A registered date itself is its own field's, not another's computation (round 9 red team: an allowed follow-up two
+        // weeks after a forbidden discharge reached the patient moved): here only for its weekday, which the matcher leaves out.
+        if (itself !== undefined && !weekday) return;
+        const entry = itself ?? best?.entry;
+        if (entry === undefined) return;
         if (weekday) start -= weekday[0].length;
         found.push({ start, end, field: entry.field, kind: entry.kind, valueType: entry.valueType, tier: 1, confidence: DERIVED_CONFIDENCE, source: "vault", value: entry.value, role: "derived-date" });
       };

@@ -21,8 +21,26 @@ describe("a date near a registered one that is another registered date itself", 
       expect(guard.sanitizeSync({ channel: "C1", content: text, recipient: "user" }).content, text).toBe(text);
       expect(guard.sanitizeSync({ channel: "C2", content: text, recipient: "other" }).content, text).not.toMatch(/February 25|2026-02-25/);
     }
+    // The weekday before it moves with the follow-up's own surrogate: kept, it told the real date's.
+    const moved = guard.sanitizeSync({ channel: "C2", content: "Your follow-up is on Wednesday, February 25, 2026.", recipient: "other" }).content as string;
+    const [, weekday, date] = /^Your follow-up is on (\w+), (\w+ \d+, \d{4})\.$/.exec(moved)!;
+    expect(new Date(`${date} 12:00 UTC`).toLocaleDateString("en-US", { weekday: "long", timeZone: "UTC" })).toBe(weekday);
     // A date near the discharge that is no one's registered value is still the discharge date's computation.
     expect(guard.sanitizeSync({ channel: "C1", content: "Discharged February 11; labs on February 18.", recipient: "user" }).content).not.toMatch(/February 1[18]/);
+  });
+});
+
+describe("a registered date written with its weekday", () => {
+  it("shows the surrogate date's weekday, not the real one's", () => {
+    // Found while fixing round 9: `Tuesday, February 24, 2026` of a visit date came out `Tuesday, January 24, 2080` (a Wednesday).
+    const guard = createRecons({ secret: "s", vault: { visit_date: "2026-02-24" }, policy: { fields: { visit_date: { authorized: ["doctor"] } } } });
+    const text = "Seen on Tuesday, February 24, 2026.";
+    const moved = guard.sanitizeSync({ channel: "C2", content: text, recipient: "clerk" }).content as string;
+    const [, weekday, date] = /^Seen on (\w+), (\w+ \d+, \d{4})\.$/.exec(moved)!;
+    expect(date).not.toBe("February 24, 2026");
+    expect(new Date(`${date} 12:00 UTC`).toLocaleDateString("en-US", { weekday: "long", timeZone: "UTC" })).toBe(weekday);
+    expect(guard.sanitizeSync({ channel: "C2", content: text, recipient: "doctor" }).content).toBe(text);
+    expect(guard.sanitizeSync({ channel: "C2", content: moved, recipient: "doctor" }).content).toBe(text);
   });
 });
 
