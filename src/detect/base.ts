@@ -83,8 +83,9 @@ const DERIVED_ROLES: ReadonlySet<string> = new Set(["derived-date", "derived-amo
 
 /**
  * `detections` without the computations that fall on another registered date or amount written there
- * itself (round 9 red team: an allowed follow-up date, two weeks after a forbidden discharge date, was
- * shown to the patient moved as the discharge date's): that value's own field decides its span.
+ * itself (an allowed rent of $7,050 that is also a forbidden income's month reached the landlord
+ * noised): that value's own field decides its span. A registered date is never another's computation
+ * in the first place (derived-dates.ts); a computed amount can be, at the resolution it is written to.
  */
 function withoutCoincidentDerivations(detections: Detection[]): Detection[] {
   if (!detections.some((d) => d.role !== undefined && DERIVED_ROLES.has(d.role))) return detections;

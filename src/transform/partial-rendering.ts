@@ -4,6 +4,7 @@ import { spelledLike } from "../detect/vault/emails.js";
 import { suffixLike } from "../detect/vault/identifiers.js";
 import { identifierHead, maskedTail } from "../detect/vault/masked.js";
 import { glueLike, initialsLike, roleNamePart, spelledLettersLike } from "../detect/vault/names.js";
+import { groupThousands } from "../detect/vault/numbers.js";
 import { localNumber, phoneExtension } from "../detect/vault/phones.js";
 import { spokenLike } from "../detect/vault/spoken-digits.js";
 import type { VariantRole } from "../detect/vault/variant.js";
@@ -33,7 +34,7 @@ export function renderedPart(role: VariantRole, span: string, from: string, to: 
     }
     case "regrouped-digits":
       // Digits grouped in thousands stay so, however many the other value has (a short value's surrogate is padded).
-      return THOUSANDS.test(span) && /^\d+$/.test(to) ? to.replace(/\B(?=(\d{3})+$)/g, ",") : layIdentifier(span, to);
+      return THOUSANDS.test(span) && /^\d+$/.test(to) ? groupThousands(to) : layIdentifier(span, to);
     case "compact-date":
       return compactDateLike(span, from, to);
     case "digit-group": {

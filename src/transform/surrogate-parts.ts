@@ -206,7 +206,6 @@ function monthLike(written: string, index: number): string {
 
 const WEEKDAYS = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"];
 
-/** The weekday `day` (0 = Sunday) written as `written` is: as long (`Tue`, `Tuesday`), in its case. */
 /**
  * A restored date's span widened to the weekday written before it, with the real date's weekday (`Wednesday, January
  * 24, 2080` restores as `Tuesday, February 24, 2026`): the surrogate's weekday, kept, would misdate the real one.
@@ -220,6 +219,7 @@ export function withRealWeekday(text: string, start: number, real: string): { st
   return { start: start - weekday[0].length, real: weekdayLike(name, new Date(Date.UTC(year, month - 1, day)).getUTCDay()) + weekday[0].slice(name.length) + real };
 }
 
+/** The weekday `day` (0 = Sunday) written as `written` is: as long (`Tue`, `Tuesday`), in its case. */
 function weekdayLike(written: string, day: number): string {
   const name = WEEKDAYS[day].slice(0, written.length >= 6 ? undefined : 3);
   return written === written.toUpperCase() ? name.toUpperCase() : written === written.toLowerCase() ? name.toLowerCase() : name;

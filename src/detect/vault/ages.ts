@@ -130,6 +130,14 @@ const NEXT_AGE = /\bturn(?:s|ing)?\b|\bwill[ \t]+be\b|['’]ll[ \t]+be\b/i;
 /** How far before the age NEXT_AGE is read (`she'll be ` is read behind the number). */
 const NEXT_AGE_REACH = 12;
 
+/** An age written in a text: where its number stands, the number, and whether it is one to come (`turns 82`). */
+interface WrittenAge {
+  start: number;
+  end: number;
+  age: number;
+  next: boolean;
+}
+
 /** A table column an age is written in (`| Age |`, `Age (yrs)`, `age_at_visit`, `Age/Sex`). */
 const AGE_HEADER = /^[\s*_`]*age\b/i;
 /** An age cell's text (`42`, `59F`, `63 M`): group 1 the number. */
@@ -138,8 +146,8 @@ const AGE_CELL = /^(\d{1,3})(?:[ \t]?[MF])?$/;
 const AGE_HEADER_HINT = /(?:^|[|,])[ \t*_`]*age\b/im;
 
 /** Ages in cells under an `Age` column (`| Borrower | Age |` over `| Danielle Fairbanks | 42 |`: round 9 red team), by where they stand. */
-function tableAges(text: string): Map<number, { start: number; end: number; age: number; next: boolean }> {
-  const ages = new Map<number, { start: number; end: number; age: number; next: boolean }>();
+function tableAges(text: string): Map<number, WrittenAge> {
+  const ages = new Map<number, WrittenAge>();
   if (!AGE_HEADER_HINT.test(text)) return ages;
   for (const { header, start, end } of cellsOf(text)) {
     const cell = AGE_HEADER.test(header) ? AGE_CELL.exec(text.slice(start, end)) : null;
@@ -149,7 +157,7 @@ function tableAges(text: string): Map<number, { start: number; end: number; age:
 }
 
 /** Every age written as one in `text` (`age 86`, `86 years old`, a cell of an `Age` column): where its number stands, the number, and whether it is one to come. */
-export function writtenAges(text: string): Array<{ start: number; end: number; age: number; next: boolean }> {
+export function writtenAges(text: string): WrittenAge[] {
   if (!/\d/.test(text) || !AGE_WORD.test(text)) return [];
   const inTables = tableAges(text);
   const phrased = Array.from(text.matchAll(AGE_PHRASE)).flatMap((match) => {

@@ -1,5 +1,6 @@
 import { copyCase } from "../../transform/operators/pseudonym.js";
 import { normalizeValue } from "./normalize.js";
+import { groupThousands } from "./numbers.js";
 import { joinings, whole, type Variant } from "./variant.js";
 
 const SEPARATOR_VARIANT_CONFIDENCE = 0.95;
@@ -77,7 +78,7 @@ export function identifierVariants(kind: string, normalized: string): Variant[] 
     for (const groups of regroupings(kind, digits)) variants.push(...joinedForms(groups, SEPARATOR_VARIANT_CONFIDENCE));
   }
   // Bare digits a writer reads as a quantity come grouped in thousands (`AGI of $138,500` of an `agi` registered as 138500).
-  if (/^[1-9]\d{3,}$/.test(normalized)) variants.push({ form: normalized.replace(/\B(?=(\d{3})+$)/g, ","), confidence: SEPARATOR_VARIANT_CONFIDENCE, role: "regrouped-digits" });
+  if (/^[1-9]\d{3,}$/.test(normalized)) variants.push({ form: groupThousands(normalized), confidence: SEPARATOR_VARIANT_CONFIDENCE, role: "regrouped-digits" });
   const firstDigit = chunks.findIndex((c) => /^\d/.test(c));
   const core = chunks.slice(firstDigit);
   if (firstDigit > 0 && core.every((c) => /^\d+$/.test(c)) && core.join("").length >= MIN_DIGIT_CORE) {

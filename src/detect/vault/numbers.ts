@@ -41,7 +41,8 @@ export function parseNumber(value: string): ParsedNumber | null {
   return match ? { integer: match[1].replace(/^0+(?=\d)/, ""), fraction: match[2] ?? "", written: match[1] } : null;
 }
 
-function groupThousands(integer: string, separator = ","): string {
+/** Digits grouped in thousands (`138500` -> `138,500`). */
+export function groupThousands(integer: string, separator = ","): string {
   return integer.replace(/\B(?=(\d{3})+(?!\d))/g, separator);
 }
 

@@ -105,6 +105,13 @@ describe("amounts computed from a registered amount", () => {
     expect(derivedIn("Target 1,875 units", settlement)).toEqual([]);
   });
 
+  it("leaves an amount that is another registered amount itself to that amount's field", () => {
+    // A rent of $7,050 is also an income of 84,600's month: the landlord, allowed the rent, gets it as it is.
+    const guard = createRecons({ secret: "derived", vault: { income: 84600, rent: 7050 }, policy: { fields: { rent: { authorized: ["landlord"] } } } });
+    expect(guard.sanitizeSync({ channel: "C2", content: "Rent: $7,050 a month.", recipient: "landlord" }).content).toBe("Rent: $7,050 a month.");
+    expect(guard.sanitizeSync({ channel: "C2", content: "Rent: $7,050 a month.", recipient: "other" }).content).not.toContain("7,050");
+  });
+
   it("finds a rounder month's share said so beside it", () => {
     // Round 3 red team: `approximately $7,700 per month` beside a noised income of 92,412 gave it back (x12).
     const entries: VaultEntry[] = [{ ...income, value: "92412" }];
