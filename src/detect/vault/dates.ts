@@ -190,6 +190,8 @@ export function dateVariants(date: CalendarDate): Variant[] {
       variants.push(yearless(`${name} ${d}`), yearless(`${d} ${name}`), yearless(`${d} of ${name}`));
     }
     variants.push(monthOfYear(`${name} ${y}`), monthOfYear(`${name} of ${y}`));
+    // The year's last two digits after an apostrophe (`Nov. '91`, `March ’71`), checked where found (isMonthOfYear).
+    variants.push(monthOfYear(`${name} ${yy}`));
   }
   // Day, month and year in another language (`28 de julio de 1957`, `28 juillet 1957`, `28. Juli 1957`, `1er mai 1957`), and the day and month alone.
   for (const name of LOCALE_MONTH_FORMS[month - 1]) {
@@ -237,6 +239,13 @@ function isDayToken(token: string): boolean {
 }
 
 /** A numeric month and year joined as one (`06/2023`, `6-2023`, ISO's `2023-06`), not `page 6, 2023` or `2023 06`. */
+/** Whether the normalized text before `end` ends in a token of exactly two digits. */
+function endsInTwoDigits(norm: NormalizeBuffer, end: number): boolean {
+  return end >= 3 && isDigitCode(norm.codes[end - 1]) && isDigitCode(norm.codes[end - 2]) && !isDigitCode(norm.codes[end - 3]);
+}
+
+/** The end of a month name and an apostrophed two-digit year (`Nov. '91`). */
+const APOSTROPHE_BEFORE_TWO_DIGITS = /['’‘]\d\d$/;
 const NUMERIC_MONTH_YEAR = /^(?:\d{1,2}[/-]\d{4}|\d{4}-\d\d)$/;
 
 /**
@@ -262,8 +271,9 @@ export function isMonthOfYear(norm: NormalizeBuffer, start: number, end: number)
   const before = tokenBefore(norm, start);
   if (isDayToken(before) || isMonthName(before)) return false;
   if (before === "of" && isDayToken(tokenBefore(norm, start - before.length - 1))) return false;
-  if (!isDigitCode(norm.codes[start])) return true;
   const [from, to] = originalSpan(norm, start, end);
+  // A month name's two-digit year is one only after an apostrophe (`Nov '91`): `March 24` is a day.
+  if (!isDigitCode(norm.codes[start])) return !endsInTwoDigits(norm, end) || APOSTROPHE_BEFORE_TWO_DIGITS.test(norm.source.slice(from, to));
   // Not the head of a fuller date (`1957-07` of `1957-07-29`, another day's).
   return NUMERIC_MONTH_YEAR.test(norm.source.slice(from, to)) && !/^[-/.]\d/.test(norm.source.slice(to, to + 2));
 }

@@ -70,7 +70,10 @@ export function readDate(text: string): ReadDate | null {
         pieces.push(slot);
       } else return null;
     } else {
-      const slot: Slot = { part: "day", written: digits, suffix };
+      // Two digits after an apostrophe are a year (`Nov. '91`, `July 28, '57`).
+      const previous = pieces.at(-1);
+      const apostrophed = digits.length === 2 && suffix === undefined && typeof previous === "string" && /['’‘]$/.test(previous);
+      const slot: Slot = { part: apostrophed ? "year" : "day", written: digits, suffix };
       numbers.push(slot);
       pieces.push(slot);
     }

@@ -42,6 +42,29 @@ describe("a birth date's year after or before a birth label", () => {
   });
 });
 
+describe("a date's month name and its year's last two digits after an apostrophe (round 10: `born Nov. '91`)", () => {
+  const vault = vaultOf({ dob: "1991-11-03", visit_date: "2024-03-10" });
+
+  it("is found with the month abbreviated, with a period, spelled out, with a curly apostrophe", () => {
+    for (const text of ["She was born Nov. '91 in Ohio.", "DOB Nov '91", "(b. November ’91)"]) expect(found(vault, text), text).toEqual([[/Nov\S* .91/.exec(text)![0], "dob"]]);
+  });
+
+  it("is not found without the apostrophe (`March 24` is a day), nor with another year", () => {
+    for (const text of ["seen Nov 91 times", "due March 24th", "born Nov. '92", "Nov. 1992"]) expect(found(vault, text).filter(([, field]) => field === "dob"), text).toEqual([]);
+    // The visit's month with its year's two digits (`March 24`) is another day of a month, not 2024's March.
+    expect(found(vault, "Next review on March 24.")).toEqual([]);
+  });
+
+  it("shows the surrogate's month and two-digit year, written alike, and gives them back", () => {
+    const guard = createRecons({ secret: "s", vault: { dob: "1991-11-03" }, policy: { fields: { dob: { authorized: ["doctor"] } } } });
+    const text = "She was born Nov. '91; DOB November ’91.";
+    const shown = guard.sanitizeSync({ channel: "C2", content: text, recipient: "clerk" }).content as string;
+    expect(shown).toMatch(/^She was born (Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)\. '\d\d; DOB (January|February|March|April|May|June|July|August|September|October|November|December) ’\d\d\.$/);
+    expect(shown).not.toMatch(/'91|’91/);
+    expect(guard.sanitizeSync({ channel: "C2", content: shown, recipient: "doctor" }).content).toBe(text);
+  });
+});
+
 describe("a birth date's month and day in digits (`8/24`)", () => {
   const vault = vaultOf({ dob: "1948-08-24", visit_date: "2025-03-04" });
 
