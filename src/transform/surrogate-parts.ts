@@ -85,7 +85,7 @@ function gluedWithoutName(): never {
  * surrogate (`whole`) is from it, written as `original` is: a follow-up four weeks after the visit
  * stays four weeks after its surrogate. A month and year moves by the months between the two.
  */
-function shiftedDate(whole: string, written: string, registered: string): string {
+export function shiftedDate(whole: string, written: string, registered: string): string {
   const part = partOfYear(written);
   if (part) return shiftedPartOfYear(part, whole, registered);
   const months = monthRangeParts(written);
@@ -210,10 +210,13 @@ const WEEKDAYS = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Frida
  * A restored date's span widened to the weekday written before it, with the real date's weekday (`Wednesday, January
  * 24, 2080` restores as `Tuesday, February 24, 2026`): the surrogate's weekday, kept, would misdate the real one.
  */
-export function withRealWeekday(text: string, start: number, real: string): { start: number; real: string } {
+export function withRealWeekday(text: string, start: number, real: string, registered: string): { start: number; real: string } {
   const weekday = WEEKDAY_BEFORE.exec(text.slice(Math.max(0, start - WEEKDAY_REACH), start));
   const read = weekday ? readDate(real) : null;
-  const { year, month, day } = read?.parts ?? {};
+  const { month, day } = read?.parts ?? {};
+  // A two-digit year (`Wed, 1/21/26`) is in the registered date's century.
+  const registeredYear = read?.layout.shortYear ? parseDate(registered)?.year : undefined;
+  const year = read?.parts.year !== undefined && registeredYear !== undefined ? centuryNearest(read.parts.year, registeredYear) : read?.parts.year;
   if (!weekday || year === undefined || month === undefined || day === undefined) return { start, real };
   const name = /^\p{L}+/u.exec(weekday[0])![0];
   return { start: start - weekday[0].length, real: weekdayLike(name, new Date(Date.UTC(year, month - 1, day)).getUTCDay()) + weekday[0].slice(name.length) + real };

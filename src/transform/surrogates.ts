@@ -15,7 +15,8 @@ import { bytesAsLetters, keyedLetterTag, keyedTag, lettersAsBytes } from "../cry
 import type { Operator, OperatorInput, OperatorOutput } from "./base.js";
 import { memoize } from "./operators/format.js";
 import { renderedPart } from "./partial-rendering.js";
-import { withRealWeekday } from "./surrogate-parts.js";
+import { shiftedDate, withRealWeekday } from "./surrogate-parts.js";
+import { derivedDateDetector } from "../detect/vault/derived-dates.js";
 import { copyCase, isKeyedTag } from "./operators/pseudonym.js";
 import { sortInPlace } from "../detect/sort.js";
 
@@ -54,6 +55,9 @@ export class SurrogateIndex {
   private readonly owners = new Map<string, string>();
   /** Values, by action, whose surrogate another registered value also gets (pseudonyms of unlisted names). */
   private readonly shared = new Set<string>();
+  /** Enciphered dates (no birth dates) as their surrogates, under their origin's matcher field: the dates computed from them. */
+  private readonly surrogateDates: VaultEntry[] = [];
+  private readonly derivedFromSurrogates = derivedDateDetector(() => this.surrogateDates);
   /** Reversal is a decryption per surrogate; the same surrogates come back at every hop. */
   private readonly reversed = new Map<string, string>();
   /** Placeholders made and opened: an HMAC and an AES-GCM pass each, for spans that come back at every hop. */
@@ -114,6 +118,7 @@ export class SurrogateIndex {
     for (const [sealed, tag] of this.sealTags) copy.sealTags.set(sealed, tag);
     for (const [surrogate, owner] of this.owners) copy.owners.set(surrogate, owner);
     for (const value of this.shared) copy.shared.add(value);
+    copy.surrogateDates.push(...this.surrogateDates);
     copy.indexed = this.indexed;
     return copy;
   }
@@ -168,11 +173,12 @@ export class SurrogateIndex {
     const surrogates: Replacement[] = resolveOverlaps(found).map((detection) => {
       const { entry } = this.origins[originIndex(detection.field!)];
       const real = reals.get(detection)!;
-      const { start, real: restored } = entry.kind === "date" ? withRealWeekday(unsealed.text, detection.start, real) : { start: detection.start, real };
+      const { start, real: restored } = entry.kind === "date" ? withRealWeekday(unsealed.text, detection.start, real, entry.value) : { start: detection.start, real };
       return { start, end: detection.end, real: restored, entry, role: detection.role ?? "whole" };
     });
     const ages = ageReference === undefined ? [] : this.realAges(unsealed.text, found, [surrogates, unsealed.spans], ageReference);
-    const replacements = ages.length === 0 ? surrogates : sortInPlace([...surrogates, ...ages], (a, b) => a.start - b.start);
+    const derived = this.realDerivedDates(unsealed.text, found, [surrogates, unsealed.spans, ages]);
+    const replacements = ages.length + derived.length === 0 ? surrogates : sortInPlace([...surrogates, ...ages, ...derived], (a, b) => a.start - b.start);
     const restored = replaceSpans(unsealed.text, replacements);
     // An unsealed value a surrogate match cuts into is no longer whole: no detection for it (the text is
     // detected as any other); the others moved with the replacements before them. Both in text order,
@@ -226,6 +232,27 @@ export class SurrogateIndex {
       if (restored.some((spans) => spans.some((span) => span.start < end && start < span.end))) return [];
       const birth = births.find(({ shift, ages }) => ages.has(age - shift) || (next && ages.has(age - shift - 1)));
       return birth ? [{ start, end, real: String(age - birth.shift), entry: birth.entry, role: "age" as const }] : [];
+    });
+  }
+
+  /**
+   * Dates computed from an enciphered date found in `text` (`follow-up August 17, 2053` beside the
+   * surrogate `August 3, 2053`), which the transform moved with it: moved back as far, so the reader
+   * gets the real timeline. As with ages, only beside the surrogate date itself: alone, a date can be anyone's.
+   */
+  private realDerivedDates(text: string, found: readonly Detection[], restored: ReadonlyArray<ReadonlyArray<{ start: number; end: number }>>): Replacement[] {
+    const present = new Set(found.map((detection) => originIndex(detection.field!)));
+    if (!this.surrogateDates.some((surrogate) => present.has(originIndex(surrogate.field)))) return [];
+    return this.derivedFromSurrogates.detect(text).flatMap(({ start, end, field }) => {
+      const index = originIndex(field!);
+      if (!present.has(index) || restored.some((spans) => spans.some((span) => span.start < end && start < span.end))) return [];
+      const { entry, surrogate } = this.origins[index];
+      try {
+        return [{ start, end, real: shiftedDate(entry.value, text.slice(start, end), surrogate), entry, role: "derived-date" as const }];
+      } catch {
+        // A date the transform could not have moved either (unreadable) stays as written.
+        return [];
+      }
     });
   }
 
@@ -324,6 +351,9 @@ export class SurrogateIndex {
         this.claim(action, output.text, entry.value);
         this.origins.push({ entry, action, surrogate: output.text });
         this.matcher.add(originField(this.origins.length - 1, entry.field), output.text);
+        if (action === "fpe" && entry.kind === "date" && !isBirthField(entry.field)) {
+          this.surrogateDates.push({ field: originField(this.origins.length - 1, entry.field), value: output.text, kind: "date", valueType: entry.valueType });
+        }
       } catch {
         // A value the operator cannot transform never appears as its surrogate.
       }

@@ -44,6 +44,32 @@ describe("a registered date written with its weekday", () => {
   });
 });
 
+describe("dates computed from a registered date, in a text an unauthorized agent wrote from its surrogates, for an authorized reader", () => {
+  const guard = createRecons({ secret: "s", vault: { visit_date: "2026-01-21" }, policy: { fields: { visit_date: { authorized: ["doctor"] } } } });
+  // What the clerk was shown (and writes on with); shared state seals such dates instead, and those restore exactly.
+  const written = (text: string) => guard.sanitizeSync({ channel: "C2", content: text, recipient: "clerk" }).content as string;
+  const read = (text: string) => guard.sanitizeSync({ channel: "C2", content: text, recipient: "doctor" }).content;
+
+  it("come back moved as far as the surrogate date, weekdays and month-day digits included", () => {
+    // Found after round 9: `recheck August 6, 2053` beside the restored visit reached the doctor (only the visit came back).
+    const text = "Seen January 21, 2026; recheck January 24, 2026 (Sat 1/24) and Wed 1/21, then Jan 30.";
+    const moved = written(text);
+    expect(moved).not.toMatch(/January|Jan 30|1\/2[14]/);
+    expect(read(moved)).toBe(text);
+  });
+
+  it("are left alone without the surrogate date itself beside them (alone, a date can be anyone's)", () => {
+    const moved = written("Seen January 21, 2026; recheck January 24, 2026.");
+    const recheck = /recheck (.+)\.$/.exec(moved)![1];
+    expect(read(`Recheck ${recheck}.`)).toBe(`Recheck ${recheck}.`);
+  });
+
+  it("a restored date with a two-digit year gets its weekday in the registered date's century", () => {
+    const text = "Visit Wed, 1/21/26.";
+    expect(read(written(text))).toBe(text);
+  });
+});
+
 describe("dates written near a registered date", () => {
   it("finds a full date or a month and year within half a year of it, a month and day within two months", () => {
     // Judges: `follow-up 4 weeks after the visit: February 3-17, 2026` and `e.g., March 2026` beside a visit shown in 1913 told the real one.
