@@ -557,7 +557,9 @@ export class Vault implements Detector {
     const surname = this.surnameOf(entry);
     return Array.from(source.slice(detection.start, detection.end).matchAll(NAME_TOKEN), (word) => {
       const start = detection.start + word.index;
-      const role = normalizeValue(word[0]) === surname ? "surname" : "first-name";
+      const written = normalizeValue(word[0]);
+      // An initial of the surname (`(Tomasz) W.`) stands for it: as a first name it became one (`(Julian) Julian.`: round 9 red team).
+      const role = written === surname || (written.length === 1 && surname?.startsWith(written) === true) ? "surname" : "first-name";
       return { ...detection, start, end: start + word[0].length, role };
     });
   }

@@ -237,7 +237,8 @@ function withRegisteredRoles(tokens: Token[], registered: string | undefined): T
 export function copyCase(pattern: string, name: string): string {
   // A script without case (Devanagari, Hangul) says nothing about style: the name as listed.
   if (pattern.toUpperCase() === pattern.toLowerCase()) return name;
-  if (pattern.length > 1 && pattern === pattern.toUpperCase()) return name.toUpperCase();
+  // One capital (`T.`) is a capitalized word's, not capitals.
+  if (pattern.replace(/\P{L}/gu, "").length > 1 && pattern === pattern.toUpperCase()) return name.toUpperCase();
   if (pattern === pattern.toLowerCase()) return name.toLowerCase();
   return name;
 }

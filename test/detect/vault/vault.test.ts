@@ -191,6 +191,13 @@ describe("Vault", () => {
     const guard = createRecons({ secret: "s", vault: { customer_name: "Katherine Abernathy" }, policy: { fields: {} } });
     expect(guard.sanitizeSync({ channel: "C2", content: 'Katherine "Kate" Abernathy and (Kate) Abernathy', recipient: "x" }).content).toMatch(/^\p{Lu}\p{Ll}+ "\p{Lu}\p{Ll}+" \p{Lu}\p{Ll}+ and \(\p{Lu}\p{Ll}+\) \p{Lu}\p{Ll}+$/u);
     expect(found(kate, "Katherine Abernathy")).toEqual([["Katherine Abernathy", "customer_name", 1]]);
+    // Round 9 red team: the surname's initial after a bracketed first name became a first name (`Tomek (Tomasz) W.` -> `Iris (Iris) Iris.`).
+    const tomasz = createRecons({ secret: "s", vault: { patient_name: "Tomasz Wierzbicki" }, policy: { fields: { patient_name: { authorized: ["nurse"] } } } });
+    const child = tomasz.sanitizeSync({ channel: "C2", content: "Child: (Tomasz) W., 6 yo; (T.) Wierzbicki", recipient: "x" }).content as string;
+    const [, first, surname, initial, again] = /^Child: \((\p{Lu}\p{Ll}+)\) (\p{Lu}\p{Ll}+)\., 6 yo; \((\p{Lu}\p{Ll}+)\) (\p{Lu}\p{Ll}+)$/u.exec(child)!;
+    expect([first, initial, surname]).toEqual([initial, first, again]);
+    expect(first).not.toBe(surname);
+    expect(tomasz.sanitizeSync({ channel: "C2", content: child, recipient: "nurse" }).content).toBe("Child: (Tomasz) Wierzbicki., 6 yo; (Tomasz) Wierzbicki");
     // Another first name is another person; a lowercase surname outside a path is a word as often as a name.
     expectNotFound(vault, ["Kelly Petrova is her sister.", "Ian Beard called", "note: okafor called"]);
     expectNotFound(vaultOf({ patient: "Emily Long" }), ["see long-term.txt", "long_term_plan"]);
