@@ -3,7 +3,7 @@
  * masked tail, a name part, a glued handle, an age of a birth date, a cut tail) shows the same part
  * of the whole value's surrogate, and whether the restore side finds that part again.
  */
-import { ageAt, DECADE_WORDS, decadeOfAge, thirdOf } from "../detect/vault/ages.js";
+import { ageAt, ageLike, ageValue, DECADE_WORDS, decadeOfAge, thirdOf } from "../detect/vault/ages.js";
 import { MONTHS, ordinalSuffix, parseDate, type CalendarDate } from "../detect/vault/dates.js";
 import { bandRead, derivationOf, MONTH_SHARE, roundedRead, TOTAL_FACTORS } from "../detect/vault/derived-amounts.js";
 import { writtenAmountValue } from "../detect/vault/numbers.js";
@@ -65,9 +65,9 @@ function surrogateAge(whole: string, original: string, registered: string, refer
   // An age told by its decade (`mid-70s`) is told again for the surrogate's age (`early 40s`).
   const decade = decadeOfAge(original);
   if (decade) return ageInDecadeLike(decade, ageAt(birth, reference) + shift);
-  const age = Number(original) + shift;
+  const age = ageValue(original) + shift;
   if (!(age >= 0 && age <= MAX_AGE)) throw new OperatorError("the surrogate birth date gives no age", "age-out-of-range");
-  return String(age);
+  return ageLike(age, original);
 }
 
 /** Whether the restore side looks for `shown`, a partial rendering in `role` of the surrogate `surrogate`. */

@@ -4,7 +4,7 @@ import { layHandle, localPart } from "../detect/vault/emails.js";
 import type { VariantRole } from "../detect/vault/variant.js";
 import { Vault, type VaultEntry } from "../detect/vault/vault.js";
 import { escapedAs, unescapedText } from "../detect/vault/normalize.js";
-import { ageAt, agesOf, writtenAges } from "../detect/vault/ages.js";
+import { ageAt, ageLike, agesOf, writtenAges } from "../detect/vault/ages.js";
 import { isBirthField } from "../detect/vault/birth-dates.js";
 import { amountLike } from "../detect/vault/numbers.js";
 import { parseDate, type CalendarDate } from "../detect/vault/dates.js";
@@ -231,7 +231,7 @@ export class SurrogateIndex {
       // What is already real (a surrogate restored, an age unsealed: `Age: ~38` sealed in shared state) is not shifted again.
       if (restored.some((spans) => spans.some((span) => span.start < end && start < span.end))) return [];
       const birth = births.find(({ shift, ages }) => ages.has(age - shift) || (next && ages.has(age - shift - 1)));
-      return birth ? [{ start, end, real: String(age - birth.shift), entry: birth.entry, role: "age" as const }] : [];
+      return birth ? [{ start, end, real: ageLike(age - birth.shift, text.slice(start, end)), entry: birth.entry, role: "age" as const }] : [];
     });
   }
 

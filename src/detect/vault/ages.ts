@@ -5,6 +5,7 @@
  * `86-year-old`, `86 y/o`, `86F with`, `turned 86`, `Lisa Dixon, 86,`, `she is 86`; AGE_PHRASE) whose number is a registered birth date's age at the reference date, or
  * up to a few years before it (a document written earlier), or the next one where the text says it is to come (`she'll turn 82`), is that date's rendering (role `age`).
  */
+import { ToWords } from "to-words";
 import type { Detection, Detector } from "../base.js";
 import { isBirthField } from "./birth-dates.js";
 import { parseDate, type CalendarDate } from "./dates.js";
@@ -138,6 +139,51 @@ interface WrittenAge {
   next: boolean;
 }
 
+/** Ages written in words as to-words writes them, lowercase (`sixty four`), and back. */
+const AGE_IN_WORDS: readonly string[] = (() => {
+  const spelling = new ToWords({ localeCode: "en-US" });
+  return Array.from({ length: 120 }, (_, age) => spelling.convert(age).toLowerCase());
+})();
+const AGE_OF_WORDS = new Map(AGE_IN_WORDS.map((words, age) => [words, age]));
+const UNIT_WORD = "one|two|three|four|five|six|seven|eight|nine";
+/** An age from one to ninety-nine in words, its tens and unit joined by a hyphen or a space (`sixty-four`, `Seventy two`). */
+const SPELLED = `(?:(?:twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety)(?:[- ](?:${UNIT_WORD}))?|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|${UNIT_WORD})`;
+/**
+ * An age in words as only an age is written (round 10 red team: `an eighty-four-year-old`, `She turns seventy this spring`):
+ * before `years old`, `-year-old` or `years of age` (group 1), after `aged` or `age` (group 2), after `turned`/`turns` (group 3).
+ */
+const SPELLED_AGE_PHRASE = new RegExp(
+  `\\b(${SPELLED})(?:[ -](?:years?|yrs?)[ -]old\\b|[ \\t]+years?[ \\t]+of[ \\t]+age\\b)|\\b(?:aged?)[ \\t:]+(${SPELLED})\\b(?![ -](?:percent|times|days|weeks|months)\\b)|\\b(?:turned|turns|turning|turn)[ \\t]+(${SPELLED})\\b(?![ -](?:percent|degrees|pages|times|minutes|days|weeks|months)\\b)`,
+  "gi",
+);
+/** What a text with an age in words has. */
+const SPELLED_AGE_HINT = /\b(?:aged?|turn(?:s|ed|ing)?)\b|years?[ -](?:old|of age)/i;
+
+/** The age a span writes, in digits or in words (`64`, `sixty-four`); NaN for none. */
+export function ageValue(written: string): number {
+  return /^\d+$/.test(written) ? Number(written) : (AGE_OF_WORDS.get(written.toLowerCase().replace(/[- ]+/g, " ")) ?? Number.NaN);
+}
+
+/** `age` written as `written` is: in digits, or in words joined and capitalized alike (`sixty-four` -> `thirty-seven`). */
+export function ageLike(age: number, written: string): string {
+  if (/^\d+$/.test(written)) return String(age);
+  const words = AGE_IN_WORDS[age];
+  if (words === undefined) return String(age);
+  // Written in one word (`ten`), the compound takes English's hyphen.
+  const joined = words.replace(/ /g, / /.test(written) ? " " : "-");
+  return /^\p{Lu}/u.test(written) ? joined.charAt(0).toUpperCase() + joined.slice(1) : joined;
+}
+
+/** Ages in words (`SPELLED_AGE_PHRASE`). */
+function spelledAges(text: string): WrittenAge[] {
+  if (!SPELLED_AGE_HINT.test(text)) return [];
+  return Array.from(text.matchAll(SPELLED_AGE_PHRASE), (match) => {
+    const words = match[1] ?? match[2] ?? match[3];
+    const start = match[1] === undefined ? match.index + match[0].length - words.length : match.index;
+    return { start, end: start + words.length, age: ageValue(words), next: match[3] !== undefined && NEXT_AGE.test(match[0]) };
+  });
+}
+
 /** A table column an age is written in (`| Age |`, `Age (yrs)`, `age_at_visit`, `Age/Sex`). */
 const AGE_HEADER = /^[\s*_`]*age\b/i;
 /** An age cell's text (`42`, `59F`, `63 M`): group 1 the number. */
@@ -158,6 +204,12 @@ function tableAges(text: string): Map<number, WrittenAge> {
 
 /** Every age written as one in `text` (`age 86`, `86 years old`, a cell of an `Age` column): where its number stands, the number, and whether it is one to come. */
 export function writtenAges(text: string): WrittenAge[] {
+  const spelled = spelledAges(text);
+  const inDigits = digitAges(text);
+  return spelled.length === 0 ? inDigits : [...inDigits, ...spelled].sort((a, b) => a.start - b.start);
+}
+
+function digitAges(text: string): WrittenAge[] {
   if (!/\d/.test(text) || !AGE_WORD.test(text)) return [];
   const inTables = tableAges(text);
   const phrased = Array.from(text.matchAll(AGE_PHRASE)).flatMap((match) => {

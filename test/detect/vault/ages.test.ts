@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ageAt, ageDetector } from "../../../src/detect/vault/ages.js";
+import { ageAt, ageDetector, ageLike } from "../../../src/detect/vault/ages.js";
 import { parseDate } from "../../../src/detect/vault/dates.js";
 import type { VaultEntry } from "../../../src/detect/vault/vault.js";
 import { createRecons } from "../../../src/guard.js";
@@ -25,6 +25,31 @@ describe("ages a registered date of birth gives away", () => {
     for (const text of ["Amanda (age 77)", "Age: 77", "aged 76", "age ~75", "She is 77 years old.", "a 74-year-old woman", "77 y/o female", "Age: ~77 years"]) {
       expect(agesIn(text), text).toEqual([/\d+/.exec(text)![0]]);
     }
+  });
+
+  it("finds an age written in words where only an age is (round 10 red team: `an eighty-four-year-old`, `turns seventy this spring`)", () => {
+    expect(agesIn("A seventy-seven-year-old woman; Seventy seven years old; aged seventy-six; Age: seventy-five; seventy-seven years of age")).toEqual([
+      "seventy-seven",
+      "Seventy seven",
+      "seventy-six",
+      "seventy-five",
+      "seventy-seven",
+    ]);
+    // The next age where the text says it is to come.
+    expect(agesIn("She turns seventy-eight in August.")).toEqual(["seventy-eight"]);
+    expect(agesIn("She turned seventy-eight; seventy-seven percent; aged seventy-seven days; seventy-seven patients; turns seventy-seven degrees")).toEqual([]);
+  });
+
+  it("shows an age in words as the surrogate's age in words, joined and capitalized alike, and gives the real one back beside the date", () => {
+    const guard = createRecons({ secret: "s", vault: { dob: "1948-08-24" }, ageReference: "2026-01-29", policy: { fields: { dob: { authorized: ["doctor"] } } } });
+    const text = "DOB 1948-08-24: a seventy-seven-year-old woman, Seventy-seven years of age, aged 77.";
+    const shown = guard.sanitizeSync({ channel: "C2", content: text, recipient: "clerk" }).content as string;
+    const [, inWords, capitalized, digits] = /^DOB \d{4}-\d\d-\d\d: a ([a-z]+(?:-[a-z]+)?)-year-old woman, ([A-Z][a-z]+(?:-[a-z]+)?) years of age, aged (\d+)\.$/.exec(shown)!;
+    expect(inWords).not.toBe("seventy-seven");
+    expect(inWords.toLowerCase()).toBe(capitalized.toLowerCase());
+    expect(guard.sanitizeSync({ channel: "C2", content: shown, recipient: "doctor" }).content).toBe(text);
+    expect(digits).not.toBe("77");
+    expect(inWords).toBe(ageLike(Number(digits), "seventy-seven"));
   });
 
   it("finds an age in a CSV row's column after the date of birth, and after `age=`", () => {
