@@ -39,10 +39,13 @@ const RULES: readonly { words: readonly string[]; type: FieldType }[] = [
       "contribution", "contributions", "allowance", "stipend", "grant", "commission", "commissions", "tuition", "charge", "charges", "fine", "fines",
       "penalty", "penalties", "restitution", "proceeds", "sales", "deductible", "copay", "coinsurance", "reimbursement", "payroll", "cash", "funds",
       "capital", "investment", "investments", "escrow", "deposits", "pool", "ira", "401k", "403b", "due", "overdue", "outstanding", "payments", "heloc",
+      // Round 10 red team: `arr: 23400000`, `ebitda`, `custody_aum`, `annual_distribution`, `life_insurance_coverage` were read as identifiers, so `$23.4M` passed.
+      "arr", "mrr", "ebitda", "ebit", "burn", "aum", "gmv", "opex", "capex", "distribution", "distributions", "coverage",
     ],
     type: { kind: "amount", valueType: "value" },
   },
-  { words: ["score", "age", "count"], type: { kind: "number", valueType: "value" } },
+  // Round 10 red team: `total_headcount: 2125` was enciphered as an identifier (`340 of 2,433,466,391 roles`).
+  { words: ["score", "age", "count", "headcount", "headcounts"], type: { kind: "number", valueType: "value" } },
   {
     words: ["name", "party", "witness", "witnesses", "client", "customer", "patient", "employee", "candidate", "spouse", "contact", "person", "reference", "references", "referee", "referees", "beneficiary", "guardian", "plaintiff", "defendant", "attorney", "physician"],
     type: { kind: "name", valueType: "value" },
@@ -72,7 +75,7 @@ const EMAIL = /^[^\s@]+@[^\s@]+\.[a-z]{2,}$/i;
 const PERSON_NAME = /^(?:(?:Mr|Mrs|Ms|Miss|Dr|Prof)\.?\s+)?(\p{Lu}[\p{L}'’-]+)(?:\s+\p{Lu}\.?)?\s+\p{Lu}[\p{L}'’-]+(?:,?\s+(?:Jr|Sr|II|III|IV|MD|DDS|DMD|PhD|RN|Esq)\.?)?$/u;
 const GIVEN_NAMES: ReadonlySet<string> = new Set(FIRST_NAMES.map((name) => name.toLowerCase()));
 /** A title before a name, with its dot and the space after it. */
-const TITLE = String.raw`(?:Mr|Mrs|Ms|Miss|Mx|Dr|Prof|Hon|Rev|Judge)\.?\s+`;
+const TITLE = String.raw`(?:Mr|Mrs|Ms|Miss|Mx|Dr|Prof|Hon|Rev|Judge|IJ|ALJ)\.?\s+`;
 /** A surname after a title (`Dr. Byrd`, `Mrs. O'Neil`): a person whatever the field is called (`provider`). */
 const TITLED_SURNAME = new RegExp(String.raw`^${TITLE}\p{Lu}[\p{L}'’-]+$`, "u");
 const TEXT: FieldType = { kind: "text", valueType: "contextual" };
@@ -90,10 +93,12 @@ const PERSON_ROLE_WORDS: ReadonlySet<string> = new Set([
   "neighbour", "friend", "who", "holder", "payee", "payer", "insured", "guarantor", "cosigner", "signer", "subscriber", "owner",
   // Round 9 red team: `complainant: "Odessa Frye"` was read as text, so `Ms. Frye` passed.
   "complainant", "respondent", "claimant", "petitioner", "appellant", "appellee", "mediator", "arbitrator", "accused", "subject", "whistleblower",
+  // Round 10 red team: `pcp: Dr. Anselm Kowalczyk`, `poa`, `gift_donor`, `executive_sponsor` were read as text, so `Dr. Kowalczyk` passed.
+  "pcp", "poa", "proxy", "donor", "sponsor", "grantor", "settlor", "custodian",
 ]);
 const TITLE_PREFIX = new RegExp(`^${TITLE}`);
 /** Two to four capitalized words (a title and a suffix allowed), no digits: how a person's name is written. */
-const PERSON_SHAPED = new RegExp(String.raw`^(?:${TITLE})?\p{Lu}[\p{L}'’-]+(?:\s+\p{Lu}[\p{L}'’.-]*){1,3}(?:,?\s+(?:Jr|Sr|II|III|IV|MD|DDS|DMD|PhD|RN|Esq)\.?)?$`, "u");
+const PERSON_SHAPED = new RegExp(String.raw`^(?:${TITLE})?\p{Lu}[\p{L}'’-]+(?:\s+\p{Lu}[\p{L}'’.-]*){1,3}(?:,?\s+(?:Jr|Sr|II|III|IV|MD|DDS|DMD|PhD|RN|Esq)\.?|\s+\(Ret\.?\))?$`, "u");
 
 /**
  * Written as a person's name: a given name first (one we list, one the lexicon knows, or a short

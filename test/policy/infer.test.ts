@@ -48,6 +48,17 @@ describe("inferFieldType", () => {
     ["complainant", "Odessa Frye", "name", "value"],
     ["mediator", "Hon. Beatrix Lindqvist", "name", "value"],
     ["investigation_subject", "Tom Reyes", "name", "value"],
+    // Round 10 red team: money under a business metric's name, a headcount and persons under more roles were read as identifiers or text.
+    ["arr", "23400000", "amount", "value"],
+    ["ebitda", "14300000", "amount", "value"],
+    ["custody_aum", "18400000", "amount", "value"],
+    ["annual_distribution", "192480", "amount", "value"],
+    ["total_headcount", "2125", "number", "value"],
+    ["pcp", "Dr. Anselm Kowalczyk", "name", "value"],
+    ["poa", "Garrett Shaw", "name", "value"],
+    ["gift_donor", "Aylin Demir", "name", "value"],
+    ["arbitrator", "Hon. Miriam Escobedo (Ret.)", "name", "value"],
+    ["judge", "IJ Patricia Oyelaran", "name", "value"],
     // A count and a percentage are quantities, not digits to encipher (`4` became 2363305, `41%` 78991312%).
     ["num_accounts", "4", "number", "value"],
     ["total_chargebacks", "3", "number", "value"],

@@ -18,7 +18,7 @@ import { SpanCover } from "../span-cover.js";
 import { isDigitCode, isLowerLetterCode, NormalizeBuffer, normalizeValue, originalSpan, SPACE_CODE } from "./normalize.js";
 import { PatternGroup, type PatternIndex } from "./pattern-group.js";
 import type { Variant, VariantRole } from "./variant.js";
-import { isDictionaryWord, isStopword, isTitle } from "./words.js";
+import { isDictionaryWord, isStopword, isTitle, NAME_SUFFIXES } from "./words.js";
 import { memberVariants } from "./variants.js";
 import { sortInPlace } from "../sort.js";
 import { isGivenNameForm, parseName, type PersonName } from "./names.js";
@@ -431,6 +431,8 @@ export class Vault implements Detector {
     const [from, to] = originalSpan(norm, start, end);
     // A last letter that opens a degree (`Zafón, M.D.`, `Hill, R.N.`) is no initial of the name.
     if (/(?:^|[^\p{L}])\p{L}$/u.test(norm.source.slice(from, to)) && /^\.\p{Lu}\./u.test(norm.source.slice(to, to + 3))) return false;
+    // An initial is a capital: `Desmond a nurse visit` holds an article (round 10 red team: it had read as `Desmond A.`).
+    if (/(?:^|[^\p{L}])\p{Ll}$/u.test(norm.source.slice(from, to)) && /\p{Lu}/u.test(norm.source.slice(from, to))) return false;
     return readsAsOneName(norm.source, from, to, this.startsWithSurname(norm, start, entry)) && !(variant.nameWords && besideOtherName(norm.source, from, to));
   }
 
@@ -555,12 +557,14 @@ export class Vault implements Detector {
    */
   private nameWords(source: string, detection: Detection, entry: number): Detection[] {
     const surname = this.surnameOf(entry);
-    return Array.from(source.slice(detection.start, detection.end).matchAll(NAME_TOKEN), (word) => {
-      const start = detection.start + word.index;
+    return Array.from(source.slice(detection.start, detection.end).matchAll(NAME_TOKEN)).flatMap((word) => {
       const written = normalizeValue(word[0]);
+      // A title or a suffix stays (`{"judge": "Oyelaran"}`, `(Ret.)`: each had become a first name).
+      if (isTitle(written) || NAME_SUFFIXES.has(written)) return [];
+      const start = detection.start + word.index;
       // An initial of the surname (`(Tomasz) W.`) stands for it: as a first name it became one (`(Julian) Julian.`: round 9 red team).
       const role = written === surname || (written.length === 1 && surname?.startsWith(written) === true) ? "surname" : "first-name";
-      return { ...detection, start, end: start + word[0].length, role };
+      return [{ ...detection, start, end: start + word[0].length, role }];
     });
   }
 }

@@ -6,13 +6,15 @@ import { eng as englishStopwords } from "stopword";
 /** Honorifics written before a surname (`Ms. Walker`); normalized (no dot). */
 export const TITLES: readonly string[] = [
   "mr", "mrs", "ms", "miss", "mx", "dr", "prof", "professor", "doctor", "sir", "madam", "attorney", "judge", "hon", "rev",
+  // Immigration and administrative law judges (`IJ Patricia Oyelaran`: round 10 red team, `IJ` had been her first name).
+  "ij", "alj",
   // Other languages' courtesy titles, normalized (`Señora` reads `senora`, `Mme` and `Herr` as written).
   "senor", "senora", "senorita", "sra", "srta", "mme", "mlle", "madame", "monsieur", "herr", "frau",
 ];
 
 /** Name suffixes dropped before matching (`Dwayne Sanchez MD` ~ `Dwayne Sanchez`); normalized. */
 export const NAME_SUFFIXES: ReadonlySet<string> = new Set([
-  "jr", "sr", "ii", "iii", "iv", "v", "md", "phd", "dds", "dmd", "esq", "cpa", "rn", "np", "dvm", "do", "pa",
+  "jr", "sr", "ii", "iii", "iv", "v", "md", "phd", "dds", "dmd", "esq", "cpa", "rn", "np", "dvm", "do", "pa", "ret",
 ]);
 
 const STOPWORDS: ReadonlySet<string> = new Set(englishStopwords);

@@ -66,8 +66,13 @@ export function sampleNonZeroDiscreteLaplace(epsilon: number, uniform: UniformSo
  */
 const NUMBER = /(?<!\d)(-?)(\d{1,3}(?:([,. \u00a0\u2009\u202f’'])\d{3}(?!\d))(?:\3\d{3}(?!\d))*|\d+)(?:([.,])(\d+))?/g;
 
-/** A magnitude written right after a number (`206K`, `142 grand`, `1.3 million`, `$5MM`, `$2bn`); `12 mm` is millimetres. */
-const MAGNITUDE = /^\s?(?:([kK]|thousand|grand)|(MM|[mM]n?|million)|([bB]n?|billion))\b/;
+/**
+ * A magnitude written right after a number (`206K`, `142 grand`, `1.3 million`, `$5MM`, `$2bn`); `12 mm` is millimetres,
+ * `$2.375mm` finance's millions (round 10 red team: it came out `$2011604.000mm`).
+ */
+const MAGNITUDE = /^\s?(?:([kK]|thousand|grand)|(MM|[mM]n?|million)|([bB]n?|billion)|(mm))\b/;
+/** A currency right before a number: its lowercase `mm` is millions. */
+const CURRENCY_BEFORE = /(?:\p{Sc}|\b[A-Z]{3})\s?$/u;
 
 /** One number of a value as written: its digits, and the marks it is laid out with, to write its noisy value alike. */
 interface WrittenNumber {
@@ -128,15 +133,17 @@ function canonicalText(text: string, numbers: readonly WrittenNumber[]): string 
   return withNumbers(text, numbers, (number) => layOut(number, number.sign, number.integer, number.decimals, number.group === "" ? "" : ",", "."));
 }
 
-function magnitudeAfter(rest: string): number {
-  const match = MAGNITUDE.exec(rest);
+/** The magnitude written after `number` of `text`. */
+function magnitudeOf(number: WrittenNumber, text: string): number {
+  const match = MAGNITUDE.exec(text.slice(number.index + number.length));
   if (!match) return 1;
+  if (match[4]) return CURRENCY_BEFORE.test(text.slice(0, number.index)) ? 1e6 : 1;
   return match[1] ? 1e3 : match[2] ? 1e6 : 1e9;
 }
 
 /** A number's size and its last decimal's step in real scale (`$1.3M`: 1,300,000 by 100,000). */
 function realScale(number: WrittenNumber, text: string): { size: number; step: number } {
-  const magnitude = magnitudeAfter(text.slice(number.index + number.length));
+  const magnitude = magnitudeOf(number, text);
   return { size: Number(`${number.integer}.${number.decimals || "0"}`) * magnitude, step: 10 ** -number.decimals.length * magnitude };
 }
 
@@ -175,7 +182,7 @@ function roundedSurrogate(written: number, unit: number, noisy: number, finest: 
 
 /** `value` (real scale) written as `number` of `text` is, rounded as it is (`roundedSurrogate`). */
 function roundedLike(number: WrittenNumber, text: string, value: number): string {
-  const magnitude = magnitudeAfter(text.slice(number.index + number.length));
+  const magnitude = magnitudeOf(number, text);
   const shown = realScale(number, text);
   return perturb(number, roundedSurrogate(shown.size, roundingUnit(number, magnitude), value, shown.step) - shown.size, magnitude);
 }
@@ -196,15 +203,15 @@ export function movedNumber(written: string, delta: number, which: "first" | "ev
   const all = writtenNumbers(written, undefined);
   if (all.length === 0) throw new OperatorError("no number to move", "mldp-no-number");
   const numbers = which === "every" ? all : all.slice(0, 1);
-  const magnitudeOf = (number: WrittenNumber) => magnitudeAfter(written.slice(number.index + number.length));
+  const magnitudeIn = (number: WrittenNumber) => magnitudeOf(number, written);
   // A band's magnitude written once counts for both ends (`$145-155K`).
-  const shared = which === "every" ? magnitudeOf(all[all.length - 1]) : 1;
+  const shared = which === "every" ? magnitudeIn(all[all.length - 1]) : 1;
   // A band moves by whole widths (`$140,000–$150,000` by 10,000s): moved by the noise itself, its ends minus round ones gave the
   // noise, and the surrogate minus that the value; by widths, it tells the value no closer than the band did.
-  const end = (number: WrittenNumber) => realScale(number, written).size * (Math.max(magnitudeOf(number), shared) / magnitudeOf(number));
+  const end = (number: WrittenNumber) => realScale(number, written).size * (Math.max(magnitudeIn(number), shared) / magnitudeIn(number));
   const width = which === "every" ? Math.abs(end(numbers[numbers.length - 1]) - end(numbers[0])) : 0;
   const moved = width > 0 ? Math.round(delta / width) * width : delta;
-  return withNumbers(written, numbers, (number) => perturb(number, moved, Math.max(magnitudeOf(number), shared)));
+  return withNumbers(written, numbers, (number) => perturb(number, moved, Math.max(magnitudeIn(number), shared)));
 }
 
 /** Scales a field's values live on (credit scores 300-850): a surrogate outside it (`922`) read as fake and told the real one was near its end. */
@@ -248,7 +255,7 @@ export function createMldpOperator(options: MldpOptions, key: Uint8Array): Opera
         const noise = insideScale(input.field, size, drawn, step);
         // A rounding of the registered value (`about $143,000`) shows the surrogate rounded alike.
         if (anchors.length === numbers.length && realScale(number, value).size !== size) return roundedLike(number, value, size + noise);
-        return perturb(number, noise, magnitudeAfter(value.slice(number.index + number.length)));
+        return perturb(number, noise, magnitudeOf(number, value));
       });
       return { text };
     },

@@ -51,6 +51,8 @@ const SUFFIX_CLASSES: ReadonlyArray<readonly string[]> = [
   ["MD", "PhD", "DDS", "DMD", "RN", "NP", "Esq", "CPA", "DVM", "MBA", "PE"],
 ];
 const SUFFIXES = new Set(SUFFIX_CLASSES.flat().map((suffix) => suffix.toLowerCase()));
+/** A status after a name (`Hon. Miriam Escobedo (Ret.)`): kept, no surname. */
+const STATUS_WORDS = new Set(["ret"]);
 /** A name word: letters with their combining marks (Devanagari vowel signs, NFD accents), so `राहुल` is one word, not initials. */
 const WORD = /[\p{L}\p{M}]+(?:['’][\p{L}\p{M}]+)*/gu;
 
@@ -211,7 +213,7 @@ function parseName(value: string): Token[] {
     // A surname's particle written in lowercase (`de la Cruz`, `van der Berg`) is no name of its own.
     // `St.` of `St. Clair` too, capitalized: `Katie. Sierra` garbled it.
     const isParticle = (NAME_PARTICLES.has(token.text) || (lower === "st" && value[token.end] === ".")) && i < tokens.length - 1;
-    if (isInitial || isTitle || isParticle) token.role = "keep";
+    if (isInitial || isTitle || isParticle || (STATUS_WORDS.has(lower) && i > 0)) token.role = "keep";
     else if (isSuffix) token.role = "suffix";
   });
   const names = tokens.filter((t) => t.role !== "keep" && t.role !== "suffix");

@@ -191,6 +191,14 @@ describe("Vault", () => {
     const guard = createRecons({ secret: "s", vault: { customer_name: "Katherine Abernathy" }, policy: { fields: {} } });
     expect(guard.sanitizeSync({ channel: "C2", content: 'Katherine "Kate" Abernathy and (Kate) Abernathy', recipient: "x" }).content).toMatch(/^\p{Lu}\p{Ll}+ "\p{Lu}\p{Ll}+" \p{Lu}\p{Ll}+ and \(\p{Lu}\p{Ll}+\) \p{Lu}\p{Ll}+$/u);
     expect(found(kate, "Katherine Abernathy")).toEqual([["Katherine Abernathy", "customer_name", 1]]);
+    // Round 10 red team: an article after a first name is no initial (`Please book Desmond a nurse visit` came out `Alfred j nurse visit`).
+    expect(found(vaultOf({ patient_name: "Desmond Achebe-Lawson" }), "Please book Desmond a nurse visit; Desmond A. came.")).toEqual([["Desmond", "patient_name", 0.5], ["Desmond A", "patient_name", 0.75]]);
+    // A title or a status word between quotes or brackets stays (`{"judge": "Oyelaran"}`: the key had become a first name; `(Ret.)` a surname).
+    const judge = createRecons({ secret: "s", vault: { judge: "IJ Patricia Oyelaran", arbitrator: "Hon. Miriam Escobedo (Ret.)" }, policy: { fields: {} } });
+    const shownJudge = judge.sanitizeSync({ channel: "C2", content: '{"judge": "Oyelaran"} before IJ Oyelaran; Hon. Miriam Escobedo (Ret.) and Ms. Escobedo', recipient: "x" }).content as string;
+    const [, keyed, titled, arbitrator, arbitratorSurname] = /^\{"judge": "(\p{Lu}\p{Ll}+)"\} before IJ (\p{Lu}\p{Ll}+); Hon\. \p{Lu}\p{Ll}+ (\p{Lu}\p{Ll}+) \(Ret\.\) and Ms\. (\p{Lu}\p{Ll}+)$/u.exec(shownJudge)!;
+    expect([keyed, arbitrator]).toEqual([titled, arbitratorSurname]);
+    expect(shownJudge).not.toMatch(/Oyelaran|Escobedo|Miriam/);
     // Round 9 red team: the surname's initial after a bracketed first name became a first name (`Tomek (Tomasz) W.` -> `Iris (Iris) Iris.`).
     const tomasz = createRecons({ secret: "s", vault: { patient_name: "Tomasz Wierzbicki" }, policy: { fields: { patient_name: { authorized: ["nurse"] } } } });
     const child = tomasz.sanitizeSync({ channel: "C2", content: "Child: (Tomasz) W., 6 yo; (T.) Wierzbicki", recipient: "x" }).content as string;

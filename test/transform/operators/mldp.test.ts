@@ -146,6 +146,9 @@ describe("mldp operator", () => {
     const lengths = Array.from({ length: 300 }, () => apply("12 mm"));
     expect(lengths.every((v) => /^\d+ mm$/.test(v))).toBe(true);
     expect(Math.max(...lengths.map((v) => Number(v.slice(0, -3))))).toBeGreaterThan(500);
+    // Inside an amount's span (the matcher took `mm` as millions), finance's lowercase `mm` is millions (round 10: `$2.375mm` came out `$2011604.000mm`).
+    const finance = Array.from({ length: 100 }, () => apply("$2.375mm"));
+    expect(finance.every((v) => /^\$\d\.\d{3}mm$/.test(v) && v !== "$2.375mm")).toBe(true);
   });
 
   it("clamps unsigned values at zero and lets signed ones cross it", () => {
