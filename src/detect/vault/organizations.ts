@@ -1,8 +1,8 @@
 /** Company names as writers shorten them: the legal form dropped (`Mercer` of `Mercer Ltd`, `Kelly` of `Kelly & Sons`). */
-import { isListedName } from "../../transform/operators/pseudonym.js";
+import { isListedFirstName, isListedName } from "../../transform/operators/pseudonym.js";
 import { SURNAME_CONFIDENCE } from "./names.js";
 import { whole, type Variant } from "./variant.js";
-import { isDictionaryWord, isStopword } from "./words.js";
+import { fieldNameWords, isDictionaryWord, isStopword, lexiconTags } from "./words.js";
 
 /** Legal forms and trading suffixes that end a company's name, normalized (`& Sons` normalizes to `sons`). */
 const LEGAL_FORMS: readonly string[] = [
@@ -63,14 +63,14 @@ function stemForms(stem: string): Variant[] {
  * partial-name rules of a surname alone (capitalized, not part of another name: `Mercer` counts,
  * `David Mercer` and `Perez-Mercer` do not) and with any legal form after it.
  */
-export function organizationVariants(value: string, normalized: string): Variant[] {
+export function organizationVariants(value: string, normalized: string, field = ""): Variant[] {
   const partners = FIRM_OF_PARTNERS.exec(value.trim());
   if (partners) return firmVariants(partners[1].toLowerCase(), partners[2].toLowerCase(), partners[3].toLowerCase());
   // Both partners listed surnames: `Non-Hodgkin` or `Post-Op` is no firm.
   const pair = FIRM_OF_TWO.exec(value.trim());
   if (pair && isSurnameLike(pair[1].toLowerCase()) && isSurnameLike(pair[2].toLowerCase())) return stemAlone(pair[1].toLowerCase());
   let form = legalFormOf(normalized);
-  if (form === undefined) return [];
+  if (form === undefined) return isOrganizationField(field) ? namedOrganizationVariants(value, normalized.split(" ")) : [];
   // Each legal form and trading suffix that ends it dropped in turn, with an `and` before one (`Hartwell & Sons LLC`: `Hartwell Sons`, `Hartwell`).
   const words = normalized.split(" ");
   const variants: Variant[] = [];
@@ -82,7 +82,48 @@ export function organizationVariants(value: string, normalized: string): Variant
     // The one word left, with a legal form other than its own too (`Hartwell LLC` of `Hartwell & Sons LLC`).
     else variants.push(...stemForms(words[0]));
   }
-  // A longer name's first word alone too, where no dictionary lists it (`Brightwater` of `Brightwater Analytics Inc.`; not `General` of `General Motors`).
-  if (words.length > 1 && !isDictionaryWord(words[0])) variants.push(...stemForms(words[0]));
+  // A longer name's distinctive word alone too (`Brightwater` of `Brightwater Analytics Inc.`, `Schwab` of `Charles Schwab & Co.`).
+  if (words.length > 1) variants.push(...distinctiveWords(words).flatMap(stemForms));
+  return variants;
+}
+
+/**
+ * Words of a company's name that stand for it alone: none any dictionary lists (not `General` of `General Motors`),
+ * no given name (`Charles` of `Charles Schwab`) and no place (`Philadelphia`, `Texas`).
+ */
+function distinctiveWords(words: readonly string[]): string[] {
+  return words.filter((word) => !isDictionaryWord(word) && !isListedFirstName(word) && !lexiconTags(word).some((tag) => PLACE_TAGS.has(tag)));
+}
+
+/** compromise lexicon tags of places (a hospital's city names no hospital). */
+const PLACE_TAGS: ReadonlySet<string> = new Set(["City", "Place", "Region", "Country"]);
+
+/** Field-name words of an organization (`employer`, `referring_hospital`, `client_company`, `insurer`). */
+const ORGANIZATION_FIELD_WORDS: ReadonlySet<string> = new Set([
+  "company", "firm", "employer", "bank", "lender", "vendor", "supplier", "insurer", "carrier", "hospital", "clinic", "pharmacy", "merchant",
+  "agency", "organization", "organisation", "institution", "school", "university", "brokerage", "custodian", "payer", "payor", "practice",
+  "facility", "retailer", "manufacturer", "contractor", "licensee", "licensor", "acquirer", "buyer", "seller", "counterparty", "business",
+]);
+
+/** Whether a field holds an organization's name: its last word names one (`client_company`, `referring_hospital`). */
+export function isOrganizationField(field: string): boolean {
+  return ORGANIZATION_FIELD_WORDS.has(fieldNameWords(field).at(-1) ?? "");
+}
+
+/** Initials of three or more words, written in capitals (`CHOP` of `Children's Hospital of Philadelphia`, `BOA` of `Bank of America`). */
+const MIN_ORGANIZATION_INITIALS = 3;
+
+/**
+ * A name under an organization's field without a legal form (`Children's Hospital of Philadelphia`, `Parallax Data Systems`):
+ * its distinctive words alone and its initials, with and without its small words (round 10 red team: `CHOP`, `Parallax`).
+ */
+function namedOrganizationVariants(value: string, words: readonly string[]): Variant[] {
+  if (words.length < 2 || words.some((word) => /\d/.test(word))) return [];
+  const variants = distinctiveWords(words).flatMap(stemAlone);
+  const written = value.split(/[\s-]+/).filter((word) => /^\p{L}/u.test(word));
+  const initials = new Set([written.map((word) => word[0]).join(""), written.filter((word) => /^\p{Lu}/u.test(word)).map((word) => word[0]).join("")]);
+  for (const letters of initials) {
+    if (letters.length >= MIN_ORGANIZATION_INITIALS) variants.push({ form: letters.toLowerCase(), confidence: STEM_CONFIDENCE, role: "acronym" });
+  }
   return variants;
 }

@@ -58,17 +58,17 @@ function kindVariants(field: string, kind: string, value: string, normalized: st
     case "address":
       return addressVariants(value);
     default:
-      return shapeVariants(kind, value, normalized);
+      return shapeVariants(kind, value, normalized, field);
   }
 }
 
 /** Kinds without their own rules (amount, number, text, custom kinds): by what the value looks like (a company's name is text too). */
-function shapeVariants(kind: string, value: string, normalized: string): Variant[] {
+function shapeVariants(kind: string, value: string, normalized: string, field: string): Variant[] {
   const number = parseNumber(value);
   if (number) return numberVariants(kind, number);
   const date = parseDate(value);
   if (date) return dateVariants(date);
-  return /\d/.test(normalized) ? identifierVariants(kind, normalized) : organizationVariants(value, normalized);
+  return /\d/.test(normalized) ? identifierVariants(kind, normalized) : organizationVariants(value, normalized, field);
 }
 
 /**

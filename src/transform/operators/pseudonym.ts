@@ -183,6 +183,13 @@ class SuffixShift {
 /** Every entry of both bundled lists, by lookup key. */
 const LISTED: ReadonlySet<string> = new Set([...FIRST_NAMES, ...SURNAMES].map(lookupKey));
 
+const LISTED_FIRST: ReadonlySet<string> = new Set(FIRST_NAMES.map(lookupKey));
+
+/** Whether `word` is an entry of the bundled first-name list (any case). */
+export function isListedFirstName(word: string): boolean {
+  return LISTED_FIRST.has(lookupKey(word));
+}
+
 /** Whether `word` is an entry of the bundled first-name or surname list (any case). */
 export function isListedName(word: string): boolean {
   return LISTED.has(lookupKey(word));

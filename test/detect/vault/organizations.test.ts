@@ -102,3 +102,21 @@ describe("a company's name without its legal form", () => {
     expect(deliver(text, "intruder")).toBe(text);
   });
 });
+
+describe("an organization under a field named for one (round 10 red team)", () => {
+  const guard = createRecons({
+    secret: "organizations-secret",
+    vault: { custodian: "Charles Schwab & Co.", referring_hospital: "Children's Hospital of Philadelphia", client_company: "Meridian Freight Co." },
+    policy: { fields: {} },
+  });
+  const deliver = (content: string) => guard.sanitizeSync({ channel: "C2", content, recipient: "intruder" }).content as string;
+
+  it("is text, not a person to pseudonymize", () => {
+    expect(guard.vault.entries().map((entry) => [entry.field, entry.kind])).toEqual([["custodian", "text"], ["referring_hospital", "text"], ["client_company", "text"]]);
+  });
+
+  it("is found by its distinctive word (no given name, no place) and by its initials in capitals", () => {
+    expect(deliver("Schwab acct ending 9182; referral from CHOP.")).toBe("[REDACTED:text] acct ending 9182; referral from [REDACTED:text].");
+    expect(deliver("Charles called from Philadelphia; chop the onions.")).toBe("Charles called from Philadelphia; chop the onions.");
+  });
+});
