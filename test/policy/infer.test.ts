@@ -194,6 +194,14 @@ describe("inferred types at work", () => {
     expect(guard.restore(content, "auditor", "C2")).toBe(text);
   });
 
+  it("protects money under a business metric's name in millions, finance's `mm` too, and leaves millimetres alone", () => {
+    // Round 10 red team: `custody_aum` was an identifier (`$18.4M` passed), then its `$18.4mm` came out `$19013666.0mm`.
+    const guard = createRecons({ secret: "s", vault: { custody_aum: 18400000, arr: 23400000 }, policy: { fields: {} } });
+    const content = guard.sanitizeSync({ channel: "C2", content: "AUC: $18.4mm (18.4mm); ARR $23.4M; a 12 mm bolt", recipient: "worker" }).content as string;
+    expect(content).toMatch(/^AUC: \$\d{2}\.\dmm \(\d{2}\.\dmm\); ARR \$\d{2}\.\dM; a 12 mm bolt$/);
+    expect(content).not.toMatch(/18\.4|23\.4/);
+  });
+
   it("protects money under a limit's or a value's name as written with a currency and grouping", () => {
     const guard = createRecons({ secret: "s", vault: { credit_limit: 22000, property_value: 415000 }, policy: { fields: {} } });
     const text = "Credit limit: $22,000. Estimated property value: $415,000.";

@@ -133,17 +133,17 @@ function canonicalText(text: string, numbers: readonly WrittenNumber[]): string 
   return withNumbers(text, numbers, (number) => layOut(number, number.sign, number.integer, number.decimals, number.group === "" ? "" : ",", "."));
 }
 
-/** The magnitude written after `number` of `text`. */
-function magnitudeOf(number: WrittenNumber, text: string): number {
+/** The magnitude written after `number` of `text`; `mmMillions`: the text renders a registered amount that writes no `mm` (the matcher took the span's as millions). */
+function magnitudeOf(number: WrittenNumber, text: string, mmMillions = false): number {
   const match = MAGNITUDE.exec(text.slice(number.index + number.length));
   if (!match) return 1;
-  if (match[4]) return CURRENCY_BEFORE.test(text.slice(0, number.index)) ? 1e6 : 1;
+  if (match[4]) return mmMillions || CURRENCY_BEFORE.test(text.slice(0, number.index)) ? 1e6 : 1;
   return match[1] ? 1e3 : match[2] ? 1e6 : 1e9;
 }
 
 /** A number's size and its last decimal's step in real scale (`$1.3M`: 1,300,000 by 100,000). */
-function realScale(number: WrittenNumber, text: string): { size: number; step: number } {
-  const magnitude = magnitudeOf(number, text);
+function realScale(number: WrittenNumber, text: string, mmMillions = false): { size: number; step: number } {
+  const magnitude = magnitudeOf(number, text, mmMillions);
   return { size: Number(`${number.integer}.${number.decimals || "0"}`) * magnitude, step: 10 ** -number.decimals.length * magnitude };
 }
 
@@ -181,9 +181,9 @@ function roundedSurrogate(written: number, unit: number, noisy: number, finest: 
 }
 
 /** `value` (real scale) written as `number` of `text` is, rounded as it is (`roundedSurrogate`). */
-function roundedLike(number: WrittenNumber, text: string, value: number): string {
-  const magnitude = magnitudeOf(number, text);
-  const shown = realScale(number, text);
+function roundedLike(number: WrittenNumber, text: string, value: number, mmMillions: boolean): string {
+  const magnitude = magnitudeOf(number, text, mmMillions);
+  const shown = realScale(number, text, mmMillions);
   return perturb(number, roundedSurrogate(shown.size, roundingUnit(number, magnitude), value, shown.step) - shown.size, magnitude);
 }
 
@@ -191,7 +191,8 @@ function roundedLike(number: WrittenNumber, text: string, value: number): string
 export function roundedNumber(written: string, value: number): string {
   const [number] = writtenNumbers(written, undefined);
   if (number === undefined) throw new OperatorError("no number to write", "mldp-no-number");
-  return withNumbers(written, [number], () => roundedLike(number, written, value));
+  // The span was read as an amount (`writtenAmountValue`): its `mm` is millions.
+  return withNumbers(written, [number], () => roundedLike(number, written, value, true));
 }
 
 /**
@@ -248,14 +249,15 @@ export function createMldpOperator(options: MldpOptions, key: Uint8Array): Opera
       // A rendering of a registered value moves with that value's noise: its size and resolution are the registered number's.
       const origin = `${input.field ?? ""}\u0000${registered ?? canonicalText(value, numbers)}`;
       const anchors = registered === undefined ? [] : writtenNumbers(registered, registered);
+      const mmMillions = registered !== undefined && !/mm/i.test(registered);
       const text = withNumbers(value, numbers, (number, found) => {
         const { size, step } = anchors.length === numbers.length ? realScale(anchors[found], registered!) : realScale(number, value);
         const unit = options.unit[input.kind] ?? options.unit["*"] ?? Math.max(step, Math.abs(size) * options.relativeUnit);
         const drawn = stepsOf(`${origin}\u0000${found}`, (options.epsilon * step) / unit, Math.max(1, Math.ceil((options.floor * unit) / step - 1e-9))) * step;
         const noise = insideScale(input.field, size, drawn, step);
         // A rounding of the registered value (`about $143,000`) shows the surrogate rounded alike.
-        if (anchors.length === numbers.length && realScale(number, value).size !== size) return roundedLike(number, value, size + noise);
-        return perturb(number, noise, magnitudeOf(number, value));
+        if (anchors.length === numbers.length && realScale(number, value, mmMillions).size !== size) return roundedLike(number, value, size + noise, mmMillions);
+        return perturb(number, noise, magnitudeOf(number, value, mmMillions));
       });
       return { text };
     },
