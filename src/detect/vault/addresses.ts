@@ -83,16 +83,22 @@ function streetNames(base: string): string[] {
 /** A house number that reads as a year before a name in prose (`In 1934 Clark Gable starred`). */
 const YEAR_LIKE = /^(?:19|20)\d\d$/;
 
+/** A house number long enough that, before the street's word, it counts nothing (`1142 Orchard`, not `12 Lake`). */
+const LONG_HOUSE_NUMBER = /^\d{3,}$/;
+
 /**
  * The house number with the first word of the street's name (`587 ayers` of `587 ayers circles`),
- * in its spellings, where that word is no ordinary word (not `466 Winters`, `12 Lake`: a count of
- * things) and the number no year.
+ * in its spellings, where that word is no ordinary word (not `466 winters`, `12 Lake`: a count of
+ * things) or, capitalized, follows three digits or more (`1142 Orchard`: round 10 red team), and the number no year.
  */
-function numberedFirstWords(base: string): string[] {
+function numberedFirstWords(base: string): Variant[] {
   const words = base.split(" ");
   const at = words.findIndex((word, index) => index > 0 && !LONG_FORM.has(word) && !SHORT_FORM.has(word));
-  if (!/^\d+$/.test(words[0] ?? "") || YEAR_LIKE.test(words[0]) || at === -1 || at === words.length - 1) return [];
-  return /^[a-z]{3,}$/.test(words[at]) && !isDictionaryWord(words[at]) ? spellings(words.slice(0, at + 1).join(" ")) : [];
+  if (!/^\d+$/.test(words[0] ?? "") || YEAR_LIKE.test(words[0]) || at === -1 || at === words.length - 1 || !/^[a-z]{3,}$/.test(words[at])) return [];
+  const ordinary = isDictionaryWord(words[at]);
+  if (ordinary && !LONG_HOUSE_NUMBER.test(words[0])) return [];
+  // An ordinary word counts only capitalized, as a street's name is written (`1142 Orchard`, not `466 winters of history`).
+  return spellings(words.slice(0, at + 1).join(" ")).map((form) => ({ ...whole(form, HOUSE_NUMBER_CONFIDENCE), capitalized: ordinary || undefined }));
 }
 
 interface Locality {
@@ -144,12 +150,12 @@ function spellings(line: string): string[] {
 
 /** The locality's parts named apart: state and ZIP (`fl 96861`, `florida 96861`), the ZIP after its label, the city alone. */
 function localityParts({ city, code, state, zip }: Locality): Variant[] {
-  return [
-    whole(`${code} ${zip}`, ZIP_CONFIDENCE),
-    whole(`${state} ${zip}`, ZIP_CONFIDENCE),
-    { form: zip, confidence: ZIP_CONFIDENCE, role: "near-label", labels: ZIP_LABELS },
-    ...cityVariants(city),
-  ];
+  // A ZIP+4 written as its five digits too (`ZIP 83714` of `83714-2209`: round 10 red team).
+  return [...new Set([zip, zip.slice(0, 5)])].flatMap((digits): Variant[] => [
+    whole(`${code} ${digits}`, ZIP_CONFIDENCE),
+    whole(`${state} ${digits}`, ZIP_CONFIDENCE),
+    { form: digits, confidence: ZIP_CONFIDENCE, role: "near-label", labels: ZIP_LABELS },
+  ]).concat(cityVariants(city));
 }
 
 /**
@@ -178,7 +184,7 @@ export function addressVariants(value: string): Variant[] {
   if (rest.length >= 2 && /\d/.test(rest.join(" "))) for (const place of places) variants.push(whole(place, LOCALITY_CONFIDENCE));
   for (const town of towns) variants.push(whole(town, CITY_STATE_CONFIDENCE));
   for (const name of streetNames(unit?.base ?? street)) variants.push(whole(name, STREET_NAME_CONFIDENCE));
-  for (const start of numberedFirstWords(unit?.base ?? street)) variants.push(whole(start, HOUSE_NUMBER_CONFIDENCE));
+  variants.push(...numberedFirstWords(unit?.base ?? street));
   if (locality) variants.push(...localityParts(locality));
   return variants;
 }

@@ -327,6 +327,7 @@ export class Vault implements Detector {
         return;
       case "whole": {
         if (endsInPossessive(norm, start, end)) return;
+        if (variant.capitalized && !lastWordCapitalized(norm, start, end)) return;
         if (isWordInCapitals(this.list[entry].value) && !writtenAs(norm, start, end, this.list[entry].value)) return;
         if (this.list[entry].kind === "name" && !this.readsAsThisName(norm, start, end, variant, entry)) return;
         const value = valueOfForm(hit, variant);
@@ -570,6 +571,12 @@ export class Vault implements Detector {
 }
 
 showSummaryOnly(Vault.prototype, "Vault", (vault) => ({ fields: [...new Set(vault.entries().map((entry) => entry.field))], values: vault.entries().length }));
+
+/** Whether the last word of normalized [start, end) starts with a capital as written. */
+function lastWordCapitalized(norm: NormalizeBuffer, start: number, end: number): boolean {
+  const [from, to] = originalSpan(norm, start, end);
+  return /(?:^|[^\p{L}])\p{Lu}\p{L}*$/u.test(norm.source.slice(from, to));
+}
 
 /** Marks a name's words stand around as written, not in the name (`"Peggy"`, `(Kate)`). */
 const QUOTE_OR_BRACKET = /["“”()[\]]/;

@@ -107,6 +107,17 @@ describe("an address's parts named apart from it", () => {
     expect(spans("Ship to 61282 Christina.")).toEqual(["61282 Christina"]);
   });
 
+  it("a house number of three digits or more with an ordinary street word, capitalized; a ZIP+4's five digits after its label (round 10 red team)", () => {
+    const found = (value: string, text: string) => {
+      const vault = new Vault(inferFieldType);
+      vault.add("address", value);
+      return vault.detect(text).map((d) => text.slice(d.start, d.end));
+    };
+    expect(found("1142 Orchard Lane, Beaverton, OR 97005", "courier to 1142 Orchard; 1142 orchard trees")).toEqual(["1142 Orchard"]);
+    expect(found("4417 Larkspur Ridge Dr, Boise, ID 83714-2209", `ZIP 83714.${" Then".repeat(40)} order 83714`)).toEqual(["83714"]);
+    expect(found("12 Lake Park Drive, Springfield, IL 62704", "12 Lake")).toEqual([]);
+  });
+
   it.each([
     // A common town name or an ordinary word is anyone's; a bare five-digit number may be anything.
     "Springfield is the state capital.",
