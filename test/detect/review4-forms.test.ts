@@ -173,6 +173,15 @@ describe("review 4 (a): forms that reach an unauthorized recipient", () => {
     expect(guard.sanitizeSync({ channel: "C2", content: "Case No. 2025-4418, cv 4417, 4417 items", recipient: "other" }).content).toBe("Case No. 2025-4418, cv 4417, 4417 items");
   });
 
+  it("an identifier leaks with its year group in two digits, or as its last token after a prefix (round 10 red team)", () => {
+    expectNoLeak(guardFor("case_number", "FC-2023-004417"), "docket 23-4417", "4417");
+    expectNoLeak(guardFor("filing_id", "SEC-2025-0192"), "see SEC-25-192", "25-192");
+    expectNoLeak(guardFor("contract_id", "MSA-OX-2019-0457"), "MSA-OX-19-457 renews", "19-457");
+    expectNoLeak(guardFor("member_id", "AET-W88301427"), "member no. W88301427", "88301427");
+    const guard = guardFor("case_number", "FC-2023-004417");
+    expect(guard.sanitizeSync({ channel: "C2", content: "In 2023 we had 4417 cases; 23 of 4417.", recipient: "other" }).content).toBe("In 2023 we had 4417 cases; 23 of 4417.");
+  });
+
   it("a name with a stroked letter leaks typed without it, and a surname after another language's title (`Lukasiewicz`, `Señora Gonzalez`)", () => {
     const zoe = guardFor("patient_name", "Zoë Łukasiewicz");
     for (const text of ["Ms. Lukasiewicz called.", "Zoe Lukasiewicz"]) expectNoLeak(zoe, text, "Lukasiewicz");

@@ -7,6 +7,8 @@ const SEPARATOR_VARIANT_CONFIDENCE = 0.95;
 /** The digits of a prefixed id alone (`67737826` for `INS-67737826`): specific when long enough. */
 const DIGIT_CORE_CONFIDENCE = 0.85;
 const MIN_DIGIT_CORE = 5;
+/** A group that reads as a year inside an identifier (`2023` of FC-2023-004417). */
+const YEAR_GROUP = /^(?:19|20)\d\d$/;
 /** The random suffix of a canary token alone (`754B6934`). */
 const CANARY_SUFFIX_CONFIDENCE = 0.9;
 /** Above this many chunks only the space-joined and fully joined forms are generated. */
@@ -97,8 +99,20 @@ export function identifierVariants(kind: string, normalized: string): Variant[] 
     shortened.push(...(firstDigit > 0 && digitsAlone ? [] : [unpadded]), ...(afterLeadingNumber ? [unpadded.slice(1)] : []), ...(firstDigit > 0 ? [unpadded.slice(firstDigit)] : []));
     if (firstDigit > 0 && digitsAlone) variants.push(whole(unpadded.join(""), DIGIT_CORE_CONFIDENCE));
   }
+  // A year's group in its last two digits (`docket 23-4417` of FC-2023-004417, `SEC-25-192` of SEC-2025-0192: round 10 red team).
+  const year = chunks.findIndex((chunk, at) => YEAR_GROUP.test(chunk) && /^\d+$/.test(chunks[at + 1] ?? ""));
+  if (year >= 0) {
+    for (const form of [chunks, unpadded]) {
+      const short = form.map((chunk, at) => (at === year ? chunk.slice(2) : chunk));
+      shortened.push(short, ...(firstDigit > 0 && firstDigit === year ? [short.slice(firstDigit)] : []));
+    }
+  }
   // Digits alone in one group are `unpadded-digits` (below), which restore as written.
   for (const form of shortened) if (form.length > 1 && isIdentifying(form)) variants.push(...joinedForms(form, DIGIT_CORE_CONFIDENCE));
+  // The last token when it mixes a letter into the digits after a prefix (`W88301427` of AET-W88301427: round 10 red team).
+  const tokens = normalized.split(" ");
+  const lastToken = tokens.at(-1) ?? "";
+  if (tokens.length > 1 && /^[a-z]{1,2}\d+$/.test(lastToken) && isIdentifying([lastToken])) variants.push(whole(lastToken, DIGIT_CORE_CONFIDENCE));
   // The long last group alone (`Docket No. 582290` of CASE-1467-582290; a dev message wrote `CASE-2-097681`): most of the digits.
   const last = core.at(-1) ?? "";
   if (core.length >= 2 && /^\d+$/.test(last) && last.length >= MIN_LAST_GROUP) variants.push({ form: last, confidence: DIGIT_CORE_CONFIDENCE, role: "digit-group" });
