@@ -66,6 +66,23 @@ export function followsMask(source: string, start: number): boolean {
   return mayFollowMask(source, from, start) && MASK_BEFORE.test(source.slice(from, start));
 }
 
+/** A file's name (`stmt_5590.pdf`, `acct5590.pdf`, `5590_stmt.pdf`): writers name statements by an account's last digits. */
+const FILE_NAME = /^[\w.-]*\.(?:pdf|csv|xlsx?|docx?|png|jpe?g|txt|zip|json|eml|msg)$/i;
+/** Four digits that read as a year (`W2_2024.pdf`): a file's year, not an account's tail. */
+const YEAR_LIKE = /^(?:19|20)\d\d$/;
+/** Longest file name read around the digits (bounded: linear time). */
+const MAX_FILE_NAME = 80;
+
+/** Whether the digits at source[start, end) stand apart inside a file's name (round 10 red team: `stmt_5590.pdf` kept an account's last four). */
+export function inFileName(source: string, start: number, end: number): boolean {
+  if (YEAR_LIKE.test(source.slice(start, end)) || /\d/.test(source.charAt(start - 1)) || /\d/.test(source.charAt(end))) return false;
+  let from = start;
+  while (from > 0 && start - from < MAX_FILE_NAME && /[\w.-]/.test(source.charAt(from - 1))) from--;
+  let to = end;
+  while (to < source.length && to - end < MAX_FILE_NAME && /[\w.-]/.test(source.charAt(to))) to++;
+  return FILE_NAME.test(source.slice(from, to).replace(/\.+$/, ""));
+}
+
 /** Whether the digits ending at source[end] are named a last four right after (`LAST_DIGITS_AFTER`). */
 export function namedLastDigits(source: string, end: number): boolean {
   return LAST_DIGITS_AFTER.test(source.slice(end, end + LOOKAHEAD));

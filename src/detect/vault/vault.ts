@@ -10,7 +10,7 @@ import { DigitSkeletons, SKELETON_CONFIDENCE, writtenStart } from "./digit-skele
 import { isWrittenHandle } from "./emails.js";
 import { findWindows, isInflection, MAX_SUFFIX, WINDOW_CONFIDENCE, wordsNeeded, type WordHit } from "./context.js";
 import { listNeighbours, type MemberHit } from "./lists.js";
-import { followsMask, namedLastDigits, precedesMask } from "./masked.js";
+import { followsMask, inFileName, namedLastDigits, precedesMask } from "./masked.js";
 import { vaultMembers } from "./members.js";
 import { besideCurrency, withoutCoarseRoundings } from "./numbers.js";
 import { besideOtherName, isCompoundHead, isFamilyReference, isOrdinaryNameWord, isSpeakerLabel, POSSESSIVE, isStandaloneNameReference, isSurnameInPath, isWordNameReference, precedesCapitalized, readsAsOneName } from "./name-parts.js";
@@ -73,9 +73,11 @@ interface Hits {
   maskedHeads?: Map<number, boolean>;
 }
 
-/** A masked tail (`***-**-6410`, `last four 6410`): digits that end a token after a mask, or named the last digits. */
+/** A masked tail (`***-**-6410`, `last four 6410`, `stmt_6410.pdf`): digits that end a token after a mask, named the last digits, or in a file name. */
 function followsMaskedRest(norm: NormalizeBuffer, start: number, end: number): boolean {
-  return (end === norm.length || norm.codes[end] === SPACE_CODE) && (followsMask(norm.source, norm.origin[start]) || namedLastDigits(norm.source, originalSpan(norm, start, end)[1]));
+  if (end !== norm.length && norm.codes[end] !== SPACE_CODE) return false;
+  const [from, to] = originalSpan(norm, start, end);
+  return followsMask(norm.source, norm.origin[start]) || namedLastDigits(norm.source, to) || inFileName(norm.source, from, to);
 }
 
 /** A masked head (`939-79-XXXX`): digits that start a token before a mask of the rest. */

@@ -62,6 +62,27 @@ describe("a last four written after a lone `x` (`x3304`)", () => {
   });
 });
 
+describe("a last four in a file's name (round 10 red team: `stmt_5590.pdf`)", () => {
+  it("is found standing apart in a file name, not as a year nor inside a longer number or another word's token", () => {
+    const vault = new Vault(inferFieldType);
+    vault.add("account_number", "003877125590");
+    const found = (text: string) => vault.detect(text).map((d) => text.slice(d.start, d.end));
+    expect(found("stmt_5590.pdf, stmt-5590.pdf, 5590_stmt.pdf, acct5590.pdf, Statement 5590.PDF.")).toEqual(["5590", "5590", "5590", "5590", "5590"]);
+    expect(found("Order 5590 shipped; 15590.pdf; 5590x.pdf is odd; v5590 build")).toEqual([]);
+    const year = new Vault(inferFieldType);
+    year.add("account_number", "003877122024");
+    expect(year.detect("W2_2024.pdf")).toEqual([]);
+  });
+
+  it("shows the surrogate's last four, and gives the real ones back", () => {
+    const guard = createRecons({ secret: "s", vault: { account_number: "003877125590" }, policy: { fields: { account_number: { authorized: ["banker"] } } } });
+    const shown = guard.sanitizeSync({ channel: "C2", content: "Attached: stmt_5590.pdf", recipient: "clerk" }).content as string;
+    expect(shown).toMatch(/^Attached: stmt_\d{4}\.pdf$/);
+    expect(shown).not.toContain("5590");
+    expect(guard.sanitizeSync({ channel: "C2", content: shown, recipient: "banker" }).content).toBe("Attached: stmt_5590.pdf");
+  });
+});
+
 describe("followsMask's quick check before the mask pattern", () => {
   /** Pieces of masks, mask words and their look-alikes, so that random texts often come close to a mask. */
   const pieces = ["*", "**", "x", "X", "•", "#", "●", "·", "■", "◦", "∗", "▪", "…", ".", "...", "-", " ", ":", "\n", "é", "ſ", "K", "_", "0", "7", "a", "S", "ends", "ending", "end", "in", "with", "last", "LAST", "final", "FINAL", "Final ", "fina", "four", "4", "laſt", "ENDING", "Ends", "endſ", "WITH", "within", "In", "ſ", "digits of SSN", "Card", "box", "9", "(", "`", "\u200b", "ssn", "SSN4", "L4", "l", "ſſn4"];
