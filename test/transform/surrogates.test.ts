@@ -366,6 +366,15 @@ describe("an identifier read out digit by digit", () => {
     expect(guard.sanitizeSync({ channel: "C2", content: text, recipient: "nurse" }).content).toBe(text);
   });
 
+  it("a zero read out as `oh` (round 10 red team: `oh-one-three-two` passed): the surrogate read out, restored with the digit's word", () => {
+    const text = "Call four-one-five, five-five-five, oh-one-three-two.";
+    const shown = guard.sanitizeSync({ channel: "C2", content: text, recipient: "billing" }).content as string;
+    expect(shown).not.toMatch(/four-one-five|one-three-two/);
+    expect(shown).toMatch(/^Call (?:[a-z]+-){2}[a-z]+, (?:[a-z]+-){2}[a-z]+, (?:[a-z]+-){3}[a-z]+\.$/);
+    const held = guard.sanitizeSync({ channel: "C5", content: text }, { reversible: true }).content as string;
+    expect(guard.sanitizeSync({ channel: "C5", content: held, recipient: "nurse" }).content).toBe("Call four-one-five, five-five-five, zero-one-three-two.");
+  });
+
   it("a phone registered with its country code, read out without it: its national number's surrogate, restored", () => {
     const withCode = createRecons({ secret: SECRET, vault: { phone: "+1 (415) 555-0132" }, policy: { fields: { phone: { kind: "phone", authorized: ["nurse"] } } } });
     const text = "Call four one five five five five zero one three two, or four one five 555 0132.";

@@ -5,8 +5,8 @@
 import type { Variant } from "./variant.js";
 
 const DIGIT_WORDS = ["zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine"];
-/** A digit as written: the figure or the word. */
-const DIGIT_TOKEN = new RegExp(`\\d|\\b(?:${DIGIT_WORDS.join("|")})\\b`, "gi");
+/** A digit as written: the figure or the word (`oh` for a zero, as phone numbers are read out). */
+const DIGIT_TOKEN = new RegExp(`\\d|\\b(?:${DIGIT_WORDS.join("|")}|oh)\\b`, "gi");
 const SPOKEN_CONFIDENCE = 0.9;
 /** Fewer digits than this read out one by one are a count, not an identifier. */
 const MIN_SPOKEN_DIGITS = 7;
@@ -26,11 +26,10 @@ export function spokenDigits(value: string): Variant[] {
   const spoken = (group: string) => [...group].map((digit) => DIGIT_WORDS[Number(digit)]).join(" ");
   const mixes = groups.length <= MAX_MIXED_GROUPS ? (1 << groups.length) - 1 : 1;
   // Mix m reads out group k when bit k is clear: mix 0 is every digit read out; all figures is no variant of this role.
-  return Array.from({ length: mixes }, (_, mix) => ({
-    form: groups.map((group, k) => (mix & (1 << k) ? group : spoken(group))).join(" "),
-    confidence: SPOKEN_CONFIDENCE,
-    role: "spoken-digits" as const,
-  }));
+  const forms = Array.from({ length: mixes }, (_, mix) => groups.map((group, k) => (mix & (1 << k) ? group : spoken(group))).join(" "));
+  // Zeros read out as `oh` (`oh-one-nine-nine`: round 10 red team).
+  const withOh = forms.filter((form) => /\bzero\b/.test(form)).map((form) => form.replace(/\bzero\b/g, "oh"));
+  return [...forms, ...withOh].map((form) => ({ form, confidence: SPOKEN_CONFIDENCE, role: "spoken-digits" as const }));
 }
 
 /**
