@@ -3,6 +3,7 @@ import { parseDate } from "../detect/vault/dates.js";
 import { isCanary } from "../detect/vault/identifiers.js";
 import { normalizeValue } from "../detect/vault/normalize.js";
 import { isOrganizationField, legalFormOf } from "../detect/vault/organizations.js";
+import { isCodeName } from "../detect/vault/code-names.js";
 import { parseNumber } from "../detect/vault/numbers.js";
 import { parsePhone } from "../detect/vault/phones.js";
 import { fieldNameWords, isDictionaryWord, isNameWord } from "../detect/vault/words.js";
@@ -206,6 +207,8 @@ export function inferFieldType(field: string, value: string): FieldType {
   if (isCanary(value)) return { kind: "canary", valueType: "format" };
   // An address is an email whatever the field says (`contact`, `reference`): its forms are an email's, not a name's.
   if (EMAIL.test(value.trim())) return { kind: "email", valueType: "format" };
+  // A code name (`Project Kestrel`) is text whatever the field says (`code_name` read as an identifier enciphered it into letter noise).
+  if (isCodeName(value)) return { ...TEXT };
   const words = fieldNameWords(field);
   // An amount's name over a value without digits or over a date (`tax_status: exempt`, `paid_on: 2026-01-02`) names no amount: the next rule that fits.
   const fits = (r: (typeof RULES)[number] | undefined) => r !== undefined && (r !== AMOUNT_RULE || (/\d/.test(value) && !parseDate(value)));

@@ -16,6 +16,7 @@ import type { VaultMember } from "./members.js";
 import { nameVariants, parseName } from "./names.js";
 import { numberVariants, parseNumber, spelledScoreVariants } from "./numbers.js";
 import { organizationVariants } from "./organizations.js";
+import { codeNameVariants } from "./code-names.js";
 import { internationalPhoneVariants, nationalGroups, parsePhone, phoneVariants } from "./phones.js";
 import { normalizeValue } from "./normalize.js";
 import { spokenDigits } from "./spoken-digits.js";
@@ -68,7 +69,7 @@ function shapeVariants(kind: string, value: string, normalized: string, field: s
   if (number) return numberVariants(kind, number);
   const date = parseDate(value);
   if (date) return dateVariants(date);
-  return /\d/.test(normalized) ? identifierVariants(kind, normalized) : organizationVariants(value, normalized, field);
+  return /\d/.test(normalized) ? identifierVariants(kind, normalized) : [...organizationVariants(value, normalized, field), ...codeNameVariants(value)];
 }
 
 /**

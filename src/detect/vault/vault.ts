@@ -547,7 +547,7 @@ export class Vault implements Detector {
   private toDetections(norm: NormalizeBuffer, kept: Candidate[]): Detection[] {
     return kept.flatMap((c) => {
       const entry = this.list[c.entry];
-      const span = withValuePossessive(norm.source, withSignAndParentheses(norm.source, originalSpan(norm, c.start, c.end)), entry.value);
+      const span = withValuePossessive(norm.source, withSignAndParentheses(norm.source, afterJsonKey(norm.source, originalSpan(norm, c.start, c.end), entry)), entry.value);
       const [start, end] = entry.valueType === "contextual" ? withDefinedAbbreviation(norm.source, withValueQualifiers(norm.source, span, entry.value), entry.value) : span;
       const detection: Detection = { start, end, field: entry.field, kind: entry.kind, valueType: entry.valueType, tier: 1, confidence: c.confidence, source: this.name, value: entry.value, role: c.role };
       return c.role === "whole" && entry.kind === "name" && QUOTE_OR_BRACKET.test(norm.source.slice(start, end)) ? this.nameWords(norm.source, detection, c.entry) : [detection];
@@ -578,6 +578,13 @@ showSummaryOnly(Vault.prototype, "Vault", (vault) => ({ fields: [...new Set(vaul
 function lastWordCapitalized(norm: NormalizeBuffer, start: number, end: number): boolean {
   const [from, to] = originalSpan(norm, start, end);
   return /(?:^|[^\p{L}])\p{Lu}\p{L}*$/u.test(norm.source.slice(from, to));
+}
+
+/** A JSON key and its value read as one form (`"project": "Evergreen"` of `Project Evergreen`): the key is structure, the span its value (names: `nameWords`). */
+function afterJsonKey(source: string, [start, end]: [number, number], entry: VaultEntry): [number, number] {
+  if (entry.kind === "name" || entry.value.includes('"')) return [start, end];
+  const key = /":\s*"/.exec(source.slice(start, end));
+  return key === null ? [start, end] : [start + key.index + key[0].length, end];
 }
 
 /** Marks a name's words stand around as written, not in the name (`"Peggy"`, `(Kate)`). */
