@@ -70,6 +70,13 @@ describe("dates computed from a registered date, in a text an unauthorized agent
   });
 });
 
+describe("a month and day in digits after a word that dates it (round 10 red team: `resulted 2/17` dated a moved collection)", () => {
+  it("is found after such a verb, not after `the` (`the 1/2 tablet`)", () => {
+    expect(derivedIn("Collected 1/20, resulted 1/20 16:20; payment due 2/1; signed 1/19.")).toEqual(["1/20", "1/20", "2/1", "1/19"]);
+    expect(derivedIn("Take the 1/2 tablet; the 1/20 mark; scored 1/20.")).toEqual([]);
+  });
+});
+
 describe("dates written near a registered date", () => {
   it("finds a full date or a month and year within half a year of it, a month and day within two months", () => {
     // Judges: `follow-up 4 weeks after the visit: February 3-17, 2026` and `e.g., March 2026` beside a visit shown in 1913 told the real one.
