@@ -1,4 +1,5 @@
 import { isListedName } from "../../transform/operators/pseudonym.js";
+import { insideFileName } from "./masked.js";
 import { normalizeValue } from "./normalize.js";
 import type { Variant } from "./variant.js";
 import { isDictionaryWord, isNameWord } from "./words.js";
@@ -102,7 +103,9 @@ export function isWrittenHandle(source: string, start: number, end: number): boo
   const after = source.charAt(end);
   const joinedBefore = before === "@" || SEPARATOR.test(before) ? continuesToken(source.charAt(start - 2)) : continuesToken(before);
   const joinedAfter = continuesToken(after) || (SEPARATOR.test(after) && continuesToken(source.charAt(end + 1)));
-  return !joinedBefore && !joinedAfter;
+  if (!joinedBefore && !joinedAfter) return true;
+  // In a file's name, separators part its words (`gthibodeaux_personnel.pdf`, `RKowalczyk_W2_2024.pdf`: round 10 red team).
+  return !isAlphanumeric(before) && !isAlphanumeric(after) && insideFileName(source, start, end);
 }
 
 /**

@@ -76,6 +76,11 @@ const MAX_FILE_NAME = 80;
 /** Whether the digits at source[start, end) stand apart inside a file's name (round 10 red team: `stmt_5590.pdf` kept an account's last four). */
 export function inFileName(source: string, start: number, end: number): boolean {
   if (YEAR_LIKE.test(source.slice(start, end)) || /\d/.test(source.charAt(start - 1)) || /\d/.test(source.charAt(end))) return false;
+  return insideFileName(source, start, end);
+}
+
+/** Whether source[start, end) is part of a file's name (`stmt_5590.pdf`, `gthibodeaux_personnel.pdf`). */
+export function insideFileName(source: string, start: number, end: number): boolean {
   let from = start;
   while (from > 0 && start - from < MAX_FILE_NAME && /[\w.-]/.test(source.charAt(from - 1))) from--;
   let to = end;

@@ -32,7 +32,15 @@ describe("isWrittenHandle", () => {
     // An address's local part: cut short, or at another domain.
     ["mail maria.gonzalez@example", "maria.gonzalez"],
     ["write jkowalski77@gmail.com", "jkowalski77"],
+    // In a file's name, `_` and `-` part its words (round 10 red team: `gthibodeaux_personnel_2011-2025.pdf` kept the name).
+    ["see gthibodeaux_personnel_2011-2025.pdf", "gthibodeaux"],
+    ["RKowalczyk_W2_2024.pdf attached", "RKowalczyk"],
   ])("%s: %s stands alone", (text, handle) => expect(at(text, handle)).toBe(true));
+
+  it("is no part of a longer word in a file's name, and outside a file name `_` still joins", () => {
+    expect(at("see xgthibodeaux_personnel.pdf", "gthibodeaux")).toBe(false);
+    expect(at("gthibodeaux_personnel notes", "gthibodeaux")).toBe(false);
+  });
 
   it.each([
     ["Maria Gonzalez called", "Maria Gonzalez"],
