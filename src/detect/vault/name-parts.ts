@@ -80,9 +80,14 @@ const CALENDAR_WORDS = new Set([
 /** A capitalized word that is not an ordinary English word, a day or month, or an honorific: part of another name. */
 function isOtherNamePart(word: string): boolean {
   const lower = word.toLowerCase();
+  // A role's or a unit's initials (`CFO Rinaldi`, `HR`: round 10 red team) are no one's name.
+  if (ACRONYM.test(word) && !isNameWord(lower)) return false;
   // A suffix is the name's own (`Mathis III`, `Fitch MD`: round 7 red team, the surname passed beside it).
   return word.length > 1 && isCapitalized(word) && (!isDictionaryWord(lower) || isNameWord(lower)) && !isTitle(lower) && !CALENDAR_WORDS.has(lower) && !NAME_SUFFIXES.has(lower.replace(/\./g, ""));
 }
+
+/** Capitals only, two to five (`CFO`, `VP`, `HR`). */
+const ACRONYM = /^\p{Lu}{2,5}$/u;
 
 /** Whether another person's name word stands right before or after source[start, end) (`Kailey` of `Kailey Ruiz Zafón`). */
 export function besideOtherName(source: string, start: number, end: number): boolean {

@@ -255,6 +255,10 @@ describe("Vault", () => {
     // A first name that is also a word, followed by another surname: someone else.
     expectNotFound(vaultOf({ patient_name: "Grant Long" }), ["Name: Grant Doe", "State v. Grant Doe"]);
     expect(found(vaultOf({ patient_name: "Grant Long" }), "Name: Grant")).toEqual([["Grant", "patient_name", 0.5]]);
+    // Round 10 red team: a role's initials before a surname are no first name (`subject=CFO Rinaldi` passed); a name in capitals still is.
+    const cfo = vaultOf({ cfo: "Marco Rinaldi" });
+    expect(found(cfo, "subject=CFO Rinaldi; ask VP Rinaldi").map(([span]) => span)).toEqual(["Rinaldi", "Rinaldi"]);
+    expectNotFound(cfo, ["JOHN RINALDI signed"]);
   });
 
   it("finds a form that needs words around it where a string is that form alone: a field's value or a table cell", () => {
