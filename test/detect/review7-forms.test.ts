@@ -130,10 +130,12 @@ describe("review 7: a name written with other accents or case, or with a short f
     // A short form the nickname table lacks (`Gabi`), and a nickname with the surname's initial.
     ["Gabriela Beard", "Gabi Beard called.", "Gabriela Beard called."],
     ["Robert Pearson", "Then Bob P. asked.", "Then Robert P. asked."],
+    // Round 10 red team: `Bea` of Beatriz passed.
+    ["Beatriz Castellanos", "Bea (B2) signed.", "Beatriz (B2) signed."],
   ])("gets the registered name's pseudonym, so the authorized reader gets the registered name back (%s)", (name, text, restored) => {
     const guard = guardFor({ client_name: name });
     const written = guard.sanitizeSync({ channel: "C5", content: text }, { reversible: true }).content as string;
-    expect(written).not.toMatch(/Gonz|Garc|Olson|Santiago|Pearson|Bob|Gabi|Beard| P\./);
+    expect(written).not.toMatch(/Gonz|Garc|Olson|Santiago|Pearson|Bob|Gabi|Beard| P\.|Bea|Castellanos/);
     expect(guard.sanitizeSync({ channel: "C5", content: written, recipient: "reader" }).content).toBe(restored);
   });
 });

@@ -36,6 +36,11 @@ const NICKNAMES: Readonly<Record<string, readonly string[]>> = {
   tobias: ["toby"], tomasz: ["tomek"], valerie: ["val"], veronica: ["ronnie"], victoria: ["vicky", "tori"], vincent: ["vince"],
   virginia: ["ginny"], walter: ["walt"], wesley: ["wes"], william: ["will", "bill", "billy"], winifred: ["winnie"],
   zachary: ["zach", "zack"],
+  // Round 10 red team (`Bea` of Beatriz passed), and short forms other languages use in English text.
+  beatriz: ["bea"], beatrice: ["bea", "bee"], lucinda: ["cindy", "lucy"], lucille: ["lucy"], lucia: ["lucy"], alejandro: ["alex"],
+  alejandra: ["alex"], francisco: ["paco", "frank"], guadalupe: ["lupe"], roberto: ["beto"], josefina: ["josie"], ignacio: ["nacho"],
+  eduardo: ["eddie", "lalo"], enrique: ["quique"], margarita: ["rita"], dolores: ["lola"], jose: ["pepe"], anastasia: ["stacy"],
+  katarzyna: ["kasia"], wojciech: ["wojtek"], krzysztof: ["krzys"], giuseppe: ["beppe"], alessandro: ["sandro"],
 };
 
 /** The short forms of a normalized given name (`gregory` -> `greg`); none for a name without one. */
