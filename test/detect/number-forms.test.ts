@@ -98,3 +98,12 @@ describe("amountLike: the real amount written as a span writes the surrogate", (
     expect(amountLike("$79,275.86", "079275.86", "431581.00")).toBe("$431,581.00");
   });
 });
+
+describe("a score over its total (round 10 red team: `MoCA 21 out of 30` of `21/30` passed)", () => {
+  it("is found spelled `out of` or `of`, and moved as the slashed form is", () => {
+    const guard = createRecons({ secret: "s", vault: { moca_score: "21/30" }, policy: { fields: {} } });
+    const shown = guard.sanitizeSync({ channel: "C2", content: "MoCA 21 out of 30; scored 21 of 30; MoCA 21/30.", recipient: "x" }).content as string;
+    expect(shown).not.toMatch(/21 (?:out )?of 30|21\/30/);
+    expect(shown).toMatch(/^MoCA \d+ out of \d+; scored \d+ of \d+; MoCA \d+\/\d+\.$/);
+  });
+});
