@@ -17,6 +17,7 @@ import { nameVariants, parseName } from "./names.js";
 import { numberVariants, parseNumber, spelledScoreVariants } from "./numbers.js";
 import { organizationVariants } from "./organizations.js";
 import { codeNameVariants } from "./code-names.js";
+import { isMeasurement, measurementVariants } from "./measurements.js";
 import { internationalPhoneVariants, nationalGroups, parsePhone, phoneVariants } from "./phones.js";
 import { normalizeValue } from "./normalize.js";
 import { spokenDigits } from "./spoken-digits.js";
@@ -76,6 +77,7 @@ function shapeVariants(kind: string, value: string, normalized: string, field: s
   if (!/\d/.test(normalized)) return [...organizationVariants(value, normalized, field), ...codeNameVariants(value)];
   // A score out of a total (`21/30`) as writers spell it (`21 out of 30`: round 10 red team).
   const score = SCORE_OUT_OF.exec(value.trim());
+  if (isMeasurement(value)) return measurementVariants(value);
   return [...identifierVariants(kind, normalized), ...(score ? [whole(`${score[1]} out of ${score[2]}`, SCORE_CONFIDENCE), whole(`${score[1]} of ${score[2]}`, SCORE_CONFIDENCE)] : [])];
 }
 
