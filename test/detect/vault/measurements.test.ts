@@ -7,6 +7,7 @@ describe("a measurement registered with its analyte and unit (round 10 red team:
     expect(isMeasurement("Potassium 6.4 mmol/L")).toBe(true);
     expect(isMeasurement("HbA1c: 8.7 %")).toBe(true);
     expect(isMeasurement("INS-38096641")).toBe(false);
+    for (const value of ["Metformin 500 mg", "type 2 diabetes", "Hypertension Stage 2"]) expect(isMeasurement(value), value).toBe(false);
     expect(measurementVariants("Potassium 6.4 mmol/L").map((variant) => [variant.form, variant.role])).toEqual([["potassium 6.4", "whole"], ["6.4", "near-label"]]);
   });
 
