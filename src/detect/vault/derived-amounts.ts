@@ -59,12 +59,14 @@ const WRITTEN_AMOUNT = /(?<![A-Za-z0-9.,])([$€£¥₹][ \t]?|USD[ \t]?)?(\d{1,
 
 /** One end of a band: sign, integer, decimals, magnitude (as `WRITTEN_AMOUNT`'s groups). */
 const BAND_END = String.raw`([$€£¥₹][ \t]?|USD[ \t]?)?(\d{1,3}(?:,\d{3})+|\d+)(?:\.(\d+))?(?:[ \t]?(k|K|thousand|[mM]\b|million))?`;
-/** Two amounts as a band (`$145K–$155K`, `$120,000 - $130,000`, `$120-130K`). */
-const BAND = new RegExp(String.raw`(?<![A-Za-z0-9.,])${BAND_END}[ \t]*(?:–|—|-|to)[ \t]*${BAND_END}(?![A-Za-z0-9]|[.,]\d)`, "g");
+/** Two amounts as a band (`$145K–$155K`, `$120,000 - $130,000`, `$120-130K`, `between $4.7M and $4.9M`: `and` checked where found). */
+const BAND = new RegExp(String.raw`(?<![A-Za-z0-9.,])${BAND_END}[ \t]*(?:–|—|-|to|and)[ \t]*${BAND_END}(?![A-Za-z0-9]|[.,]\d)`, "g");
+/** A band joined by `and` is one after `between` (round 10 red team); `$5 and $6` alone are two amounts. */
+const BETWEEN_BEFORE = /\bbetween[ \t]+$/i;
 /** `BAND` as a whole span's reading. */
 const WHOLE_BAND = new RegExp(`^(?:${BAND.source})$`);
 /** What every band has (`5K–$1`, `0 - $1`, `0 to 1`): most texts have none, and are not scanned for one. */
-const BAND_HINT = /\d(?:[kKmM]|[ \t]?(?:thousand|million))?[ \t]*(?:[–—-]|to)[ \t]*(?:[$€£¥₹]|USD)?[ \t]?\d/;
+const BAND_HINT = /\d(?:[kKmM]|[ \t]?(?:thousand|million))?[ \t]*(?:[–—-]|to|and)[ \t]*(?:[$€£¥₹]|USD)?[ \t]?\d/;
 /** Widest band, as a share of its middle, that still tells the amount inside it (a $10K band pins a $150K salary to ±3.5 %). */
 const TIGHT_BAND = 0.12;
 
@@ -206,6 +208,7 @@ export function derivedAmountDetector(entries: () => readonly VaultEntry[]): Det
       // A tight band around an amount (`Salary band: $145K–$155K` of 149,990) told it as well as a rounding would: moved whole.
       const bands: Array<[number, number]> = [];
       for (const match of BAND_HINT.test(text) ? text.matchAll(BAND) : []) {
+        if (/[ \t]and[ \t]/.test(match[0]) && !BETWEEN_BEFORE.test(text.slice(Math.max(0, match.index - 12), match.index))) continue;
         const read = bandRead(match[0]);
         const source = read && sourceByFactor(amounts, read, 1);
         if (!source) continue;

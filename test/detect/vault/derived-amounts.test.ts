@@ -134,6 +134,8 @@ describe("amounts computed from a registered amount", () => {
     expect(derivedIn("Salary band: $145K–$155K; range $145,000 - $155,000; $145-155K", salary)).toEqual(["145K–$155K", "145,000 - $155,000", "145-155K"]);
     // A wide band, one the amount is outside of, and a range of years tell nothing of it.
     expect(derivedIn("Band $100K-$200K; $150K-$160K; years 2021-2023", salary)).toEqual([]);
+    // Round 10 red team: `between $4.7M and $4.9M` passed where `$4.7M–$4.9M` was caught; two amounts joined by `and` alone are no band.
+    expect(derivedIn("Paid between $145K and $155K; then $145K and $155K", salary)).toEqual(["145K and $155K"]);
     // (Under some keys an end lands on the salary's own thousand, `150K`, and the backstop redacts it: not this one.)
     const guard = createRecons({ secret: "band", vault: { salary: 149990 }, policy: { fields: {} } });
     const out = guard.sanitizeSync({ channel: "C2", content: "Salary $149,990, band $145-155K.", recipient: "other" }).content as string;
