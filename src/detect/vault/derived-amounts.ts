@@ -28,7 +28,9 @@ const MIN_SIGNIFICANT_DIGITS = 3;
 /** A percentage written in the text (`28%`, `12.5 %`). */
 const PERCENT = /(?<![\d.])(\d{1,2}(?:\.\d{1,2})?)[ \t]?%/g;
 /** A count of parts the text splits an amount into (`6 installments`, `a 6-month plan`, `over 36 months`): each is a share. */
-const SPLIT_COUNT = /\b(\d{1,3})[ \t-]?(?:(?:equal|monthly|weekly|bi-?weekly|quarterly|annual)[ \t]+)?(?:installments?|instalments?|payments?|months?|weeks?|quarters?|years?|tranches?|pay[ \t]?periods?)\b/gi;
+const SPLIT_COUNT = /\b(\d{1,3})[ \t-]?(?:(?:equal|monthly|weekly|bi-?weekly|quarterly|annual)[ \t]+)?(?:installments?|instalments?|payments?|months?|weeks?|quarters?|years?|tranches?|pay[ \t]?periods?|pays|paychecks?)\b/gi;
+/** A year's pay periods a share of an annual amount is paid by (a month, half a month, two weeks, a week). */
+const PAY_PERIODS: readonly number[] = [1 / 12, 1 / 24, 1 / 26, 1 / 52];
 /** A text's amounts given in thousands or millions (`Figures in $000s`, `($K)`, `in millions`). */
 const IN_THOUSANDS = /(?:[$€£]|usd ?)0{3}s|\(0{3}s?\)|\bin thousands\b|\bthousands of dollars\b|\([$€£]k\)|\bin [$€£]k\b/i;
 const IN_MILLIONS = /\bin millions\b|\bmillions of dollars\b|\([$€£]mm?\)|\bin [$€£]mm?\b/i;
@@ -218,9 +220,14 @@ export function derivedAmountDetector(entries: () => readonly VaultEntry[]): Det
       }
       // A share the text states (`28% front-end: $2,982`, `25% of gross monthly income`) is a computation too, of the year or
       // the month, and so is a change by it (`a 12% raise brings it to $134,400`, `cut 10% to $108,000`).
-      const shares = text.includes("%") ? Array.from(text.matchAll(PERCENT), (match) => Number(match[1]) / 100).flatMap((share) => [share, share / 12, 1 + share, 1 - share]) : [];
-      // A stated split (`6 installments of $212.73` of 1,276.38: round 9 red team) is one too, and a table's scale (`Figures in $000s`).
-      for (const match of text.matchAll(SPLIT_COUNT)) if (Number(match[1]) >= 2) shares.push(1 / Number(match[1]));
+      const percents = text.includes("%") ? Array.from(text.matchAll(PERCENT), (match) => Number(match[1]) / 100) : [];
+      const shares = percents.flatMap((share) => [share, 1 + share, 1 - share, ...PAY_PERIODS.map((period) => share * period)]);
+      // A stated split (`6 installments of $212.73` of 1,276.38: round 9 red team) is one too, of the amount or of a share of it
+      // (`6% ... $273.23 per pay (26 pays)`: round 10 red team), and a table's scale (`Figures in $000s`).
+      for (const match of text.matchAll(SPLIT_COUNT)) {
+        const count = Number(match[1]);
+        if (count >= 2) shares.push(1 / count, ...percents.map((share) => share / count));
+      }
       if (IN_THOUSANDS.test(text)) shares.push(1 / 1_000);
       if (IN_MILLIONS.test(text)) shares.push(1 / 1_000_000);
       for (const match of text.matchAll(WRITTEN_AMOUNT)) {

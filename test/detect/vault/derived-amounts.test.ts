@@ -98,6 +98,10 @@ describe("amounts computed from a registered amount", () => {
     const balance: VaultEntry[] = [{ ...income, value: "1276.38" }];
     expect(derivedIn("Plan: 6 installments of $212.73 (or 4 payments of $319.10)", balance)).toEqual(["212.73", "319.10"]);
     expect(derivedIn("Plan: installments of $212.73", balance)).toEqual([]);
+    // Round 10 red team: a stated share paid by pay period or split (`401(k) 6%: $273.23 per pay (26 pays)` of 118,400).
+    const salary: VaultEntry[] = [{ ...income, value: "118400" }];
+    expect(derivedIn("401(k) 6%: $273.23 per pay (26 pays); 6% biweekly: $273.23", salary)).toEqual(["273.23", "273.23"]);
+    expect(derivedIn("401(k): $273.23 per pay", salary)).toEqual([]);
     // A table in thousands or millions (`Figures in $000s: target 1,875` of 1,875,000).
     const settlement: VaultEntry[] = [{ ...income, value: "1875000" }];
     expect(derivedIn("Figures in $000s: target 1,875; floor 1,500.5", settlement)).toEqual(["1,875"]);
