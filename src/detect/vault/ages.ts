@@ -8,7 +8,7 @@
 import { ToWords } from "to-words";
 import type { Detection, Detector } from "../base.js";
 import { isBirthField } from "./birth-dates.js";
-import { parseDate, type CalendarDate } from "./dates.js";
+import { ordinalSuffix, parseDate, type CalendarDate } from "./dates.js";
 import type { VaultEntry } from "./vault.js";
 import { derivedFromEntries } from "./entries-memo.js";
 import { cellsOf } from "./table-cells.js";
@@ -159,14 +159,19 @@ const SPELLED_AGE_PHRASE = new RegExp(
 /** What a text with an age in words has. */
 const SPELLED_AGE_HINT = /\b(?:aged?|turn(?:s|ed|ing)?)\b|years?[ -](?:old|of age)/i;
 
-/** The age a span writes, in digits or in words (`64`, `sixty-four`); NaN for none. */
+/** An age in digits, as a number or an ordinal (`80`, `80th`). */
+const ORDINAL_AGE = /^(\d+)(st|nd|rd|th)?$/i;
+
+/** The age a span writes, in digits, as an ordinal or in words (`64`, `64th`, `sixty-four`); NaN for none. */
 export function ageValue(written: string): number {
-  return /^\d+$/.test(written) ? Number(written) : (AGE_OF_WORDS.get(written.toLowerCase().replace(/[- ]+/g, " ")) ?? Number.NaN);
+  const digits = ORDINAL_AGE.exec(written);
+  return digits ? Number(digits[1]) : (AGE_OF_WORDS.get(written.toLowerCase().replace(/[- ]+/g, " ")) ?? Number.NaN);
 }
 
-/** `age` written as `written` is: in digits, or in words joined and capitalized alike (`sixty-four` -> `thirty-seven`). */
+/** `age` written as `written` is: in digits, as an ordinal (`80th` -> `82nd`), or in words joined and capitalized alike (`sixty-four` -> `thirty-seven`). */
 export function ageLike(age: number, written: string): string {
-  if (/^\d+$/.test(written)) return String(age);
+  const digits = ORDINAL_AGE.exec(written);
+  if (digits) return digits[2] === undefined ? String(age) : `${age}${ordinalSuffix(age)}`;
   const words = AGE_IN_WORDS[age];
   if (words === undefined) return String(age);
   // Written in one word (`ten`), the compound takes English's hyphen.
@@ -218,7 +223,11 @@ function digitAges(text: string): WrittenAge[] {
     // `age 86`, `M/86`, `Wilson, 86,` and `he is 86` end with the number; `86 years old` and `86th birthday` start with it.
     const digits = match[1] ?? match[2] ?? match[3] ?? match[4] ?? match[5] ?? match[6] ?? match[8];
     const start = match[2] === undefined && match[5] === undefined ? match.index + match[0].length - digits.length : match.index;
-    return [{ start, end: start + digits.length, age: Number(digits), next: NEXT_AGE.test(text.slice(Math.max(0, match.index - NEXT_AGE_REACH), match.index + match[0].length)) }];
+    // A birthday by its number (`his 80th birthday is in June`: round 10 red team) may be the one to come.
+    const next = match[5] !== undefined || NEXT_AGE.test(text.slice(Math.max(0, match.index - NEXT_AGE_REACH), match.index + match[0].length));
+    // The ordinal's suffix goes with the number (`80th` -> `82nd`).
+    const end = start + digits.length + (match[5] === undefined ? 0 : 2);
+    return [{ start, end, age: Number(digits), next }];
   });
   if (inTables.size === 0) return phrased;
   for (const age of phrased) inTables.delete(age.start);

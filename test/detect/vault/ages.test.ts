@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { ageAt, ageDetector, ageLike } from "../../../src/detect/vault/ages.js";
-import { parseDate } from "../../../src/detect/vault/dates.js";
+import { ordinalSuffix, parseDate } from "../../../src/detect/vault/dates.js";
 import type { VaultEntry } from "../../../src/detect/vault/vault.js";
 import { createRecons } from "../../../src/guard.js";
 import { ReconsConfigError } from "../../../src/policy/options.js";
@@ -79,7 +79,8 @@ describe("ages a registered date of birth gives away", () => {
       "**Patient:** Amanda Gaines, 77M\n**Attending:** Dr. Lee", "Sex/Age: M/77", "male, 77", "Female 77", "77/F", "77M w/ HTN", "DOB: 8/24/1948 (77)", "DOB: Aug 24, 1948 (77)",
       // Round 8 red team: a letter's `years of age`, an age at the visit, the age after a day-first date and a slash.
       "Ms. Gaines is 77 years of age", "The patient, 77 years of age, presents", "Age at visit: 77 years.", "Age at the visit: 77", "DOB/Age: 24 Aug 1948 / 77"];
-    for (const text of written) expect(agesIn(text), text).toEqual(["77"]);
+    // An ordinal birthday's span holds its suffix, which moves with the number (`77th` -> `79th`, `81st`).
+    for (const text of written) expect(agesIn(text), text).toEqual([text.includes("birthday") ? "77th" : "77"]);
     expect(agesIn("birthdate 77", [{ ...dob, field: "birthdate" }])).toEqual([]);
     expect(agesIn("Age: 77", [{ ...dob, field: "birthdate" }])).toEqual(["77"]);
   });
@@ -90,6 +91,13 @@ describe("ages a registered date of birth gives away", () => {
     // 77 on the reference day: the age to come is 78, the one after that no one's.
     for (const text of ["She will turn 78 in August", "turns 78 next month", "she'll be 78 in August", "He will be 78", "turning 78"]) expect(agesIn(text), text).toEqual(["78"]);
     expect(agesIn("She will turn 79 in August; he is 78; turn 77 pages; turns 78 degrees")).toEqual([]);
+    // Round 10 red team: a birthday by its number may be the one to come (`his 78th birthday is in August`).
+    expect(agesIn("his 78th birthday is in August; her 79th birthday")).toEqual(["78th"]);
+    const guard = createRecons({ secret: "s", vault: { dob: "1948-08-24" }, ageReference: "2026-01-29", policy: { fields: {} } });
+    const shown = guard.sanitizeSync({ channel: "C2", content: "His 78th birthday is in August.", recipient: "x" }).content as string;
+    const [, age, suffix] = /^His (\d+)(st|nd|rd|th) birthday is in August\.$/.exec(shown)!;
+    expect(age).not.toBe("78");
+    expect(suffix).toBe(ordinalSuffix(Number(age)));
   });
 
   it("finds the cells of an `Age` column, in a markdown table and in CSV", () => {
