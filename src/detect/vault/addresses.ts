@@ -1,6 +1,7 @@
 /** Postal addresses as writers shorten them (`1234 Elm St.`, the street line alone, city + state + ZIP, the city alone). */
 import streetTypes from "street-types";
 import { cityVariants } from "./cities.js";
+import { YEAR_LIKE } from "./dates.js";
 import { normalizeValue } from "./normalize.js";
 import { whole, type Variant } from "./variant.js";
 import { isDictionaryWord, isNameWord } from "./words.js";
@@ -79,9 +80,6 @@ function streetNames(base: string): string[] {
   const naming = name.filter((word, index) => index !== suffix && !LONG_FORM.has(word) && !SHORT_FORM.has(word));
   return naming.some((word) => word.length >= 4 && /^[a-z]+$/.test(word) && !isDictionaryWord(word)) ? spellings(name.join(" ")) : [];
 }
-
-/** A house number that reads as a year before a name in prose (`In 1934 Clark Gable starred`). */
-const YEAR_LIKE = /^(?:19|20)\d\d$/;
 
 /** A house number long enough that, before the street's word, it counts nothing (`1142 Orchard`, not `12 Lake`). */
 const LONG_HOUSE_NUMBER = /^\d{3,}$/;

@@ -18,7 +18,7 @@ const COMMON_TOWNS: ReadonlySet<string> = new Set([
 /** compromise lexicon tags of places anyone's text names (`Boston`, `Salt Lake City`, `New York`). */
 const PLACE_TAGS: ReadonlySet<string> = new Set(["City", "Place", "Region", "Country"]);
 
-function isWellKnownTown(city: string): boolean {
+export function isWellKnownTown(city: string): boolean {
   if (COMMON_TOWNS.has(city)) return true;
   return lexiconTags(city).some((tag) => PLACE_TAGS.has(tag));
 }

@@ -224,6 +224,8 @@ function tokenAfter(norm: NormalizeBuffer, end: number): string {
 /** A day of a month written as a number or an ordinal (`3`, `03`, `3rd`). */
 const DAY_TOKEN = /^\d{1,2}(?:st|nd|rd|th)?$/;
 const YEAR_TOKEN = /^\d{4}$/;
+/** Four digits that read as a year of the last or this century (`2024` of `W2_2024.pdf`, of FC-2023-004417). */
+export const YEAR_LIKE = /^(?:19|20)\d\d$/;
 
 /**
  * A lowercase word a month-and-day form may hold (`of`, a spelled day, Spanish `de`), and another
@@ -238,7 +240,6 @@ function isDayToken(token: string): boolean {
   return DAY_TOKEN.test(token) || isSpelledDayWord(token);
 }
 
-/** A numeric month and year joined as one (`06/2023`, `6-2023`, ISO's `2023-06`), not `page 6, 2023` or `2023 06`. */
 /** Whether the normalized text before `end` ends in a token of exactly two digits. */
 function endsInTwoDigits(norm: NormalizeBuffer, end: number): boolean {
   return end >= 3 && isDigitCode(norm.codes[end - 1]) && isDigitCode(norm.codes[end - 2]) && !isDigitCode(norm.codes[end - 3]);
@@ -246,6 +247,7 @@ function endsInTwoDigits(norm: NormalizeBuffer, end: number): boolean {
 
 /** The end of a month name and an apostrophed two-digit year (`Nov. '91`). */
 const APOSTROPHE_BEFORE_TWO_DIGITS = /['’‘]\d\d$/;
+/** A numeric month and year joined as one (`06/2023`, `6-2023`, ISO's `2023-06`), not `page 6, 2023` or `2023 06`. */
 const NUMERIC_MONTH_YEAR = /^(?:\d{1,2}[/-]\d{4}|\d{4}-\d\d)$/;
 
 /**

@@ -1,5 +1,6 @@
 import { copyCase } from "../../transform/operators/pseudonym.js";
 import { normalizeValue } from "./normalize.js";
+import { YEAR_LIKE } from "./dates.js";
 import { groupThousands } from "./numbers.js";
 import { joinings, whole, type Variant } from "./variant.js";
 
@@ -7,8 +8,6 @@ const SEPARATOR_VARIANT_CONFIDENCE = 0.95;
 /** The digits of a prefixed id alone (`67737826` for `INS-67737826`): specific when long enough. */
 const DIGIT_CORE_CONFIDENCE = 0.85;
 const MIN_DIGIT_CORE = 5;
-/** A group that reads as a year inside an identifier (`2023` of FC-2023-004417). */
-const YEAR_GROUP = /^(?:19|20)\d\d$/;
 /** The random suffix of a canary token alone (`754B6934`). */
 const CANARY_SUFFIX_CONFIDENCE = 0.9;
 /** Above this many chunks only the space-joined and fully joined forms are generated. */
@@ -100,7 +99,7 @@ export function identifierVariants(kind: string, normalized: string): Variant[] 
     if (firstDigit > 0 && digitsAlone) variants.push(whole(unpadded.join(""), DIGIT_CORE_CONFIDENCE));
   }
   // A year's group in its last two digits (`docket 23-4417` of FC-2023-004417, `SEC-25-192` of SEC-2025-0192: round 10 red team).
-  const year = chunks.findIndex((chunk, at) => YEAR_GROUP.test(chunk) && /^\d+$/.test(chunks[at + 1] ?? ""));
+  const year = chunks.findIndex((chunk, at) => YEAR_LIKE.test(chunk) && /^\d+$/.test(chunks[at + 1] ?? ""));
   if (year >= 0) {
     for (const form of [chunks, unpadded]) {
       const short = form.map((chunk, at) => (at === year ? chunk.slice(2) : chunk));

@@ -1,3 +1,4 @@
+import { YEAR_LIKE } from "./dates.js";
 import type { Variant } from "./variant.js";
 
 /** Last digits shown after a mask (`***-**-1579`, `ending in 1579`): specific to the value in that context. */
@@ -68,13 +69,12 @@ export function followsMask(source: string, start: number): boolean {
 
 /** A file's name (`stmt_5590.pdf`, `acct5590.pdf`, `5590_stmt.pdf`): writers name statements by an account's last digits. */
 const FILE_NAME = /^[\w.-]*\.(?:pdf|csv|xlsx?|docx?|png|jpe?g|txt|zip|json|eml|msg)$/i;
-/** Four digits that read as a year (`W2_2024.pdf`): a file's year, not an account's tail. */
-const YEAR_LIKE = /^(?:19|20)\d\d$/;
 /** Longest file name read around the digits (bounded: linear time). */
 const MAX_FILE_NAME = 80;
 
 /** Whether the digits at source[start, end) stand apart inside a file's name (round 10 red team: `stmt_5590.pdf` kept an account's last four). */
 export function inFileName(source: string, start: number, end: number): boolean {
+  // A year (`W2_2024.pdf`) is the file's, not an account's tail.
   if (YEAR_LIKE.test(source.slice(start, end)) || /\d/.test(source.charAt(start - 1)) || /\d/.test(source.charAt(end))) return false;
   return insideFileName(source, start, end);
 }

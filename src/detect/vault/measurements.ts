@@ -1,5 +1,5 @@
 /**
- * A measurement registered with its analyte and unit (`Potassium 6.4 mmol/L`, `Weight: 128.6 kg`): writers
+ * A measurement registered with its analyte and unit (`Potassium 6.4 mmol/L`, `HbA1c: 8.7 %`): writers
  * drop the unit (`potassium 6.4`) or write the number beside the analyte's word (`{"potassium": 6.4}`).
  */
 import { normalizeValue } from "./normalize.js";

@@ -2,7 +2,8 @@
 import { isListedFirstName, isListedName } from "../../transform/operators/pseudonym.js";
 import { SURNAME_CONFIDENCE } from "./names.js";
 import { whole, type Variant } from "./variant.js";
-import { fieldNameWords, isDictionaryWord, isStopword, lexiconTags } from "./words.js";
+import { isWellKnownTown } from "./cities.js";
+import { fieldNameWords, isDictionaryWord, isStopword } from "./words.js";
 
 /** Legal forms and trading suffixes that end a company's name, normalized (`& Sons` normalizes to `sons`). */
 const LEGAL_FORMS: readonly string[] = [
@@ -92,11 +93,8 @@ export function organizationVariants(value: string, normalized: string, field = 
  * no given name (`Charles` of `Charles Schwab`) and no place (`Philadelphia`, `Texas`).
  */
 function distinctiveWords(words: readonly string[]): string[] {
-  return words.filter((word) => !isDictionaryWord(word) && !isListedFirstName(word) && !lexiconTags(word).some((tag) => PLACE_TAGS.has(tag)));
+  return words.filter((word) => !isDictionaryWord(word) && !isListedFirstName(word) && !isWellKnownTown(word));
 }
-
-/** compromise lexicon tags of places (a hospital's city names no hospital). */
-const PLACE_TAGS: ReadonlySet<string> = new Set(["City", "Place", "Region", "Country"]);
 
 /** Field-name words of an organization (`employer`, `referring_hospital`, `client_company`, `insurer`). */
 const ORGANIZATION_FIELD_WORDS: ReadonlySet<string> = new Set([

@@ -75,9 +75,9 @@ function shapeVariants(kind: string, value: string, normalized: string, field: s
   const date = parseDate(value);
   if (date) return dateVariants(date);
   if (!/\d/.test(normalized)) return [...organizationVariants(value, normalized, field), ...codeNameVariants(value)];
+  if (isMeasurement(value)) return measurementVariants(value);
   // A score out of a total (`21/30`) as writers spell it (`21 out of 30`: round 10 red team).
   const score = SCORE_OUT_OF.exec(value.trim());
-  if (isMeasurement(value)) return measurementVariants(value);
   return [...identifierVariants(kind, normalized), ...(score ? [whole(`${score[1]} out of ${score[2]}`, SCORE_CONFIDENCE), whole(`${score[1]} of ${score[2]}`, SCORE_CONFIDENCE)] : [])];
 }
 
