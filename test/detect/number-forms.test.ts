@@ -104,6 +104,7 @@ describe("a score over its total (round 10 red team: `MoCA 21 out of 30` of `21/
     const guard = createRecons({ secret: "s", vault: { moca_score: "21/30" }, policy: { fields: {} } });
     const shown = guard.sanitizeSync({ channel: "C2", content: "MoCA 21 out of 30; scored 21 of 30; MoCA 21/30.", recipient: "x" }).content as string;
     expect(shown).not.toMatch(/21 (?:out )?of 30|21\/30/);
-    expect(shown).toMatch(/^MoCA \d+ out of \d+; scored \d+ of \d+; MoCA \d+\/\d+\.$/);
+    // The total is the score's scale: it stays (rejudge: `MoCA 24 out of 28` had moved the MoCA's 30).
+    expect(shown).toMatch(/^MoCA \d+ out of 30; scored \d+ of 30; MoCA \d+\/30\.$/);
   });
 });

@@ -1,6 +1,7 @@
 /**
  * A measurement registered with its analyte and unit (`Potassium 6.4 mmol/L`, `HbA1c: 8.7 %`): writers
- * drop the unit (`potassium 6.4`) or write the number beside the analyte's word (`{"potassium": 6.4}`).
+ * drop the unit (`potassium 6.4`) or write the number beside the analyte's word (`{"potassium": 6.4}`); and a score over
+ * its total (`21/30`), spelled `21 out of 30`.
  */
 import { normalizeValue } from "./normalize.js";
 import { whole, type Variant } from "./variant.js";
@@ -11,6 +12,15 @@ const MEASUREMENT_CONFIDENCE = 0.85;
  * `Glucose 120 mg/dL`): not a dose (`Metformin 500 mg`, a medication's name) nor a phrase (`type 2 diabetes`).
  */
 const MEASUREMENT = /^(\p{L}[\p{L}\d+'’-]*(?:\s+\p{L}[\p{L}\d+'’-]*){0,3})\s*[:=]?\s+(\d+(?:\.\d+)?)\s*(%|[\p{L}µ]+\/[\p{L}\d.]+)$/u;
+
+/** A score over its total (`21/30`, `7 / 10`): the total is the scale, the first number the value. */
+export const SCORE_OUT_OF = /^(\d{1,3})\s*\/\s*(\d{1,3})$/;
+
+/** A score as writers spell it (`21 out of 30`, `21 of 30`: round 10 red team). */
+export function scoreVariants(value: string): Variant[] {
+  const score = SCORE_OUT_OF.exec(value.trim());
+  return score ? [whole(`${score[1]} out of ${score[2]}`, MEASUREMENT_CONFIDENCE), whole(`${score[1]} of ${score[2]}`, MEASUREMENT_CONFIDENCE)] : [];
+}
 
 /** Whether a value is a measurement (`Potassium 6.4 mmol/L`): a number between words, not an identifier to encipher letter by letter. */
 export function isMeasurement(value: string): boolean {

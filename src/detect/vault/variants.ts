@@ -17,7 +17,7 @@ import { nameVariants, parseName } from "./names.js";
 import { numberVariants, parseNumber, spelledScoreVariants } from "./numbers.js";
 import { organizationVariants } from "./organizations.js";
 import { codeNameVariants } from "./code-names.js";
-import { isMeasurement, measurementVariants } from "./measurements.js";
+import { isMeasurement, measurementVariants, scoreVariants } from "./measurements.js";
 import { internationalPhoneVariants, nationalGroups, parsePhone, phoneVariants } from "./phones.js";
 import { normalizeValue } from "./normalize.js";
 import { spokenDigits } from "./spoken-digits.js";
@@ -64,10 +64,6 @@ function kindVariants(field: string, kind: string, value: string, normalized: st
   }
 }
 
-/** A score over its total (`21/30`, `7 / 10`). */
-const SCORE_OUT_OF = /^(\d{1,3})\s*\/\s*(\d{1,3})$/;
-const SCORE_CONFIDENCE = 0.85;
-
 /** Kinds without their own rules (amount, number, text, custom kinds): by what the value looks like (a company's name is text too). */
 function shapeVariants(kind: string, value: string, normalized: string, field: string): Variant[] {
   const number = parseNumber(value);
@@ -76,9 +72,7 @@ function shapeVariants(kind: string, value: string, normalized: string, field: s
   if (date) return dateVariants(date);
   if (!/\d/.test(normalized)) return [...organizationVariants(value, normalized, field), ...codeNameVariants(value)];
   if (isMeasurement(value)) return measurementVariants(value);
-  // A score out of a total (`21/30`) as writers spell it (`21 out of 30`: round 10 red team).
-  const score = SCORE_OUT_OF.exec(value.trim());
-  return [...identifierVariants(kind, normalized), ...(score ? [whole(`${score[1]} out of ${score[2]}`, SCORE_CONFIDENCE), whole(`${score[1]} of ${score[2]}`, SCORE_CONFIDENCE)] : [])];
+  return [...identifierVariants(kind, normalized), ...scoreVariants(value)];
 }
 
 /**

@@ -1,6 +1,7 @@
 import { createHmac } from "node:crypto";
 import type { ReconsOptions } from "../../policy/options.js";
 import { parseNumber } from "../../detect/vault/numbers.js";
+import { SCORE_OUT_OF } from "../../detect/vault/measurements.js";
 import { OperatorError, type Operator, type OperatorInput, type OperatorOutput } from "../base.js";
 
 /**
@@ -250,7 +251,10 @@ export function createMldpOperator(options: MldpOptions, key: Uint8Array): Opera
       const origin = `${input.field ?? ""}\u0000${registered ?? canonicalText(value, numbers)}`;
       const anchors = registered === undefined ? [] : writtenNumbers(registered, registered);
       const mmMillions = registered !== undefined && !/mm/i.test(registered);
+      // A score's total is its scale (`21/30`, `21 out of 30`: the MoCA's 30), not the value: it stays.
+      const total = registered !== undefined && SCORE_OUT_OF.test(registered.trim()) && numbers.length === 2 ? 1 : -1;
       const text = withNumbers(value, numbers, (number, found) => {
+        if (found === total) return value.slice(number.index, number.index + number.length);
         const { size, step } = anchors.length === numbers.length ? realScale(anchors[found], registered!) : realScale(number, value);
         const unit = options.unit[input.kind] ?? options.unit["*"] ?? Math.max(step, Math.abs(size) * options.relativeUnit);
         const drawn = stepsOf(`${origin}\u0000${found}`, (options.epsilon * step) / unit, Math.max(1, Math.ceil((options.floor * unit) / step - 1e-9))) * step;
