@@ -220,8 +220,9 @@ export function inferFieldType(field: string, value: string): FieldType {
   // A card number is one under any name that is no identifier's (`visa`, `payment_method`): noised as an amount, it kept most digits.
   if (rule?.type.valueType !== "format" && isCardNumber(value)) return { kind: "card", valueType: "format" };
   if (isRolePerson(words, value, rule)) return { kind: "name", valueType: "value" };
-  // A company under a field named for one (`client_company: Meridian Freight Co.`) is no person to pseudonymize: round 10 red team.
-  if (isOrganizationField(field) && !/\d/.test(value)) return { ...TEXT };
+  // A company under a field named for one (`client_company: Meridian Freight Co.`, `vendor_name`, `pharmacy: CVS Pharmacy #4471`) is no person
+  // to pseudonymize nor an identifier to encipher letter by letter: round 10 red team.
+  if (isOrganizationField(field) && /\p{L}{2}/u.test(value)) return { ...TEXT };
   // A sentence under a format or quantity field's name (`ssn: diagnosed with HIV in 2019`, `settlement_floor: will accept no less than $450,000`) is told, not formatted or noised.
   // Told in words from its first one: not an amount with words after it, nor a dict of amounts (`{'base': 132379, ...}`).
   const quantity = (rule === AMOUNT_RULE || rule?.type.kind === "number") && /^\s*\p{L}/u.test(value);

@@ -101,11 +101,14 @@ const ORGANIZATION_FIELD_WORDS: ReadonlySet<string> = new Set([
   "company", "firm", "employer", "bank", "lender", "vendor", "supplier", "insurer", "carrier", "hospital", "clinic", "pharmacy", "merchant",
   "agency", "organization", "organisation", "institution", "school", "university", "brokerage", "custodian", "payer", "payor", "practice",
   "facility", "retailer", "manufacturer", "contractor", "licensee", "licensor", "acquirer", "buyer", "seller", "counterparty", "business",
+  "entity", "store",
 ]);
 
-/** Whether a field holds an organization's name: its last word names one (`client_company`, `referring_hospital`). */
+/** Whether a field holds an organization's name: its last word names one (`client_company`, `referring_hospital`), or the one before `name` (`vendor_name`, `bank_name`). */
 export function isOrganizationField(field: string): boolean {
-  return ORGANIZATION_FIELD_WORDS.has(fieldNameWords(field).at(-1) ?? "");
+  const words = fieldNameWords(field);
+  const head = words.at(-1) === "name" ? words.at(-2) : words.at(-1);
+  return ORGANIZATION_FIELD_WORDS.has(head ?? "");
 }
 
 /** Initials of three or more words, written in capitals (`CHOP` of `Children's Hospital of Philadelphia`, `BOA` of `Bank of America`). */

@@ -113,6 +113,9 @@ describe("an organization under a field named for one (round 10 red team)", () =
 
   it("is text, not a person to pseudonymize", () => {
     expect(guard.vault.entries().map((entry) => [entry.field, entry.kind])).toEqual([["custodian", "text"], ["referring_hospital", "text"], ["client_company", "text"]]);
+    // Rejudge: a company under `<organization>_name` had become a person (`Rodney Iris Novak`), a store number's name letter noise.
+    const named = createRecons({ secret: "s", vault: { vendor_name: "Parallax Data Systems", bank_name: "JPMorgan Chase Bank, N.A.", pharmacy: "CVS Pharmacy #4471", provider_name: "Anne Lee" }, policy: { fields: {} } });
+    expect(named.vault.entries().map((entry) => entry.kind)).toEqual(["text", "text", "text", "name"]);
   });
 
   it("is found by its distinctive word (no given name, no place) and by its initials in capitals", () => {
