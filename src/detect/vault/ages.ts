@@ -40,13 +40,13 @@ const AGE_PHRASE = new RegExp(
     // consumed before the lookbehind reads the name back, so the scan goes from digit to digit, not from capital to capital.
     // After a date the same way (`Name,1959-03-17,66`: a CSV row's age column beside the date of birth; `DOB: 11/04/1958 (67)`, `DOB/Age: 14 Aug 1969 / 56`).
     /(\d(?<=(?:(\p{Lu}[\p{L}'’-]*)|\d{4}-\d\d-\d\d|\d{1,2}\/\d{1,2}\/\d{4}|\p{L}{3}\.?[ \t]\d{1,2},?[ \t]\d{4}|\d{1,2}[ \t]\p{L}{3,9}\.?[ \t]\d{4})(?:,[ \t]?|[ \t]?\(|[ \t]\/[ \t])\d)\d{0,2})(?=(?:[ \t]?[MF])?(?:[ \t]*(?:[,;]|\r?\n|$)|\)|\.(?:\s|$)))/u.source,
-    // A person's, told (`He is 55.`, `she's 55`, `Patient is 55`), not a quantity (`he is 55 kg`, `is 55%`); read back from its first digit too.
-    /(\d(?<=\b(?:he|she|patient|pt)(?:['’]s|['’]ll[ \t]+be|[ \t]+(?:is|was|turns|turned|will[ \t]+be|is[ \t]+still|is[ \t]+now))[ \t]+\d)\d{0,2})(?![\d%]|[.,]\d|[ \t]*(?:%|percent|mg|kg|kgs|lb|lbs|cm|mm|in(?![ \t]+[\p{L}\d])|inches|min|minutes|hours|days|weeks|months|points|pts|bpm)\b)/u.source,
+    // A person's, told (`He is 55.`, `she's 55`, `Patient is 55`, `applicant is 42`: round 10), not a quantity (`he is 55 kg`, `is 55%`); read back from its first digit too.
+    /(\d(?<=\b(?:he|she|patient|pt|applicant|borrower|client|member|insured|claimant|employee|resident|child|son|daughter)(?:['’]s|['’]ll[ \t]+be|[ \t]+(?:is|was|turns|turned|will[ \t]+be|is[ \t]+still|is[ \t]+now))[ \t]+\d)\d{0,2})(?![\d%]|[.,]\d|[ \t]*(?:%|percent|mg|kg|kgs|lb|lbs|cm|mm|in(?![ \t]+[\p{L}\d])|inches|min|minutes|hours|days|weeks|months|points|pts|bpm)\b)/u.source,
   ].join("|"),
   "giu",
 );
 /** Texts that cannot hold an age phrase are not scanned. */
-const AGE_WORD = /age|old|y|turn|birthday|\d[ \t]?[MF]|[MF][ \t]?\/|\/[ \t]?[MF]|male|[,(][ \t]?\d|he|pt|patient/i;
+const AGE_WORD = /age|old|y|turn|birthday|\d[ \t]?[MF]|[MF][ \t]?\/|\/[ \t]?[MF]|male|[,(][ \t]?\d|he|pt|patient|applicant|borrower|client|member|insured|claimant|employee|resident|child|son|daughter/i;
 
 /** A word that names people (the lexicon's, or none of the dictionary's): `Wilson`, `Ryan`; not `Apples`. */
 function isNameLike(word: string): boolean {
