@@ -23,13 +23,13 @@ const LOOKAHEAD = 40;
 const CARD_BRANDS = ["visa", "amex", "mastercard", "discover", "jcb", "diners"];
 /**
  * A mask run (`***-**-`, `XXXX`, `••••`), a lone `x` glued to the digits (`Card x3304`, `x-3304`;
- * not `0x3304`, `1920x1080`), an ellipsis (`...4821`), `ending (in)` or `ends in`, `last 4
+ * not `0x3304`, `1920x1080`) or a lone `*` (`(*6549 → *1579)`), an ellipsis (`...4821`), `ending (in)` or `ends in`, `last 4
  * (digits of SSN):` / `final four:` / a `card_last4` key right before the digits, or a card brand
  * (`Amex (7215)`, `Visa-7215`). Two asterisks right after a word
  * (`**Date of Birth:** 1957`) close a markdown bold label: not a mask.
  */
 export const MASK_BEFORE = new RegExp(
-  String.raw`(?:(?<!\p{L})(?!(?<=[^\s*\d])\*\*\s*$)[*xX•#●·■◦∗▪]{2,}(?:[\s.-]*[*xX•#●·■◦∗▪]+)*[\s.-]*|(?<![\p{L}\p{N}_])x-?|(?:\.{3}|…)[\s-]*|\bend(?:s|ing)(?: in| with)?\W{0,4}|(?<![\p{L}\d])(?:last|final)[ _-]?(?:4|four)(?![\p{L}\d])[^\d\n]{0,40}|(?<![\p{L}\d_])(?:ssn4|l4)(?![\p{L}\d])\W{0,4}|\b(?:${CARD_BRANDS.join("|")})[\s(#:-]{0,3})$`,
+  String.raw`(?:(?<!\p{L})(?!(?<=[^\s*\d])\*\*\s*$)[*xX•#●·■◦∗▪]{2,}(?:[\s.-]*[*xX•#●·■◦∗▪]+)*[\s.-]*|(?<![\p{L}\p{N}_])x-?|(?<![\p{L}\p{N}_*])\*|(?:\.{3}|…)[\s-]*|\bend(?:s|ing)(?: in| with)?\W{0,4}|(?<![\p{L}\d])(?:last|final)[ _-]?(?:4|four)(?![\p{L}\d])[^\d\n]{0,40}|(?<![\p{L}\d_])(?:ssn4|l4)(?![\p{L}\d])\W{0,4}|\b(?:${CARD_BRANDS.join("|")})[\s(#:-]{0,3})$`,
   "iu",
 );
 /**
@@ -40,6 +40,11 @@ export const LAST_DIGITS_AFTER = /^[`'"”’)\]*_]*\s*(?:[(\[,:–—-]|\b(?:is
 
 /** A value that shows only its last digits itself (`****3304`, `XXXX-3304`): all its digits are the tail. */
 const MASKED_VALUE = /^[*xX•#●·■◦∗▪]{2,}[\s.-]*\d{4,}$/u;
+
+/** Whether a value is itself a masked tail (`****3304`). */
+export function isMaskedValue(value: string): boolean {
+  return MASKED_VALUE.test(value.trim());
+}
 
 /**
  * The last `length` digits (four by default) an identifier (SSN, card, account, phone, employee id) of 5+ digits,

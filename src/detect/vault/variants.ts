@@ -11,7 +11,7 @@ import { dateVariants, parseDate } from "./dates.js";
 import { emailVariants } from "./emails.js";
 import { canarySuffixVariants, identifierVariants, isCanary } from "./identifiers.js";
 import { fieldLabel, labeledVariants, nearLabelVariant } from "./labels.js";
-import { maskedCardHeadVariants, maskedHeadVariants, maskedIdHeadVariants, maskedPhoneHeadVariants, maskedTailVariants } from "./masked.js";
+import { isMaskedValue, maskedCardHeadVariants, maskedHeadVariants, maskedIdHeadVariants, maskedPhoneHeadVariants, maskedTailVariants } from "./masked.js";
 import type { VaultMember } from "./members.js";
 import { nameVariants, parseName } from "./names.js";
 import { numberVariants, parseNumber, spelledScoreVariants } from "./numbers.js";
@@ -80,7 +80,11 @@ function shapeVariants(kind: string, value: string, normalized: string, field: s
  * and a contextual phrase's content words. Duplicates keep their highest confidence.
  */
 function variantsOf(field: string, kind: string, valueType: ValueType, value: string, normalized: string): Variant[] {
-  const all = [whole(normalized, 1), ...kindVariants(field, kind, value, normalized)];
+  // A value masked already (`****8842`) is its last digits wherever written: shown as the surrogate's last digits, not its padded whole
+  // (`ending 8842` had come out `ending 4017537601`: round 10 red team).
+  const masked = isMaskedValue(value);
+  const forms = kindVariants(field, kind, value, normalized);
+  const all = masked ? [{ form: normalized, confidence: 1, role: "masked-tail" as const }, ...forms.filter((variant) => variant.role !== "whole" && variant.role !== "regrouped-digits")] : [whole(normalized, 1), ...forms];
   if (valueType === "contextual" && !isCanary(value)) all.push(...phraseVariants(normalized, isClinicalField(field) ? value : null));
   if (isCaseTypeField(field) && !isCanary(value)) all.push(...caseTypeVariants(normalized));
   if (isDepartmentField(field)) all.push(...departmentWorkVariants(normalized), ...departmentNameVariants(value));

@@ -43,6 +43,16 @@ describe("a value that is itself a masked tail (`****3304`)", () => {
     expect(maskedTail("3304")).toBeNull();
     expect(maskedTail("Suite 3304")).toBeNull();
   });
+
+  it("is found as its last digits after a mask or a last-four phrase, shown as the surrogate's last four, not its padded whole", () => {
+    // Round 10 red team: `ending 8842` of a `card_last4: ****8842` came out `ending 4017537601`; the dev traces wrote `ending in ****1732336991`.
+    const guard = createRecons({ secret: "s", vault: { account_last4: "****8842" }, policy: { fields: { account_last4: { authorized: ["banker"] } } } });
+    const text = "Account ending in ****8842; card ending 8842; (*6549 → *8842); MC x8842.";
+    const shown = guard.sanitizeSync({ channel: "C2", content: text, recipient: "clerk" }).content as string;
+    expect(shown).toMatch(/^Account ending in \*{4}(\d{4}); card ending \1; \(\*6549 → \*\1\); MC x\1\.$/);
+    expect(shown).not.toContain("8842");
+    expect(guard.sanitizeSync({ channel: "C2", content: shown, recipient: "banker" }).content).toBe(text);
+  });
 });
 
 describe("a last four written after a lone `x` (`x3304`)", () => {
