@@ -80,8 +80,8 @@ function shapeVariants(kind: string, value: string, normalized: string, field: s
  * and a contextual phrase's content words. Duplicates keep their highest confidence.
  */
 function variantsOf(field: string, kind: string, valueType: ValueType, value: string, normalized: string): Variant[] {
-  // A value masked already (`****8842`) is its last digits wherever written: shown as the surrogate's last digits, not its padded whole
-  // (`ending 8842` had come out `ending 4017537601`: round 10 red team).
+  // A value masked already (`****8842`) is a masked tail: found after a mask or a last-four phrase and shown as the surrogate's last
+  // digits, not its padded whole (`ending 8842` had come out `ending 4017537601`: round 10 red team).
   const masked = isMaskedValue(value);
   const forms = kindVariants(field, kind, value, normalized);
   const all = masked ? [{ form: normalized, confidence: 1, role: "masked-tail" as const }, ...forms.filter((variant) => variant.role !== "whole" && variant.role !== "regrouped-digits")] : [whole(normalized, 1), ...forms];
