@@ -5,12 +5,12 @@
  * `86-year-old`, `86 y/o`, `86F with`, `turned 86`, `Lisa Dixon, 86,`, `she is 86`; AGE_PHRASE) whose number is a registered birth date's age at the reference date, or
  * up to a few years before it (a document written earlier), or the next one where the text says it is to come (`she'll turn 82`), is that date's rendering (role `age`).
  */
-import { ToWords } from "to-words";
 import type { Detection, Detector } from "../base.js";
 import { isBirthField } from "./birth-dates.js";
 import { ordinalSuffix, parseDate, type CalendarDate } from "./dates.js";
 import type { VaultEntry } from "./vault.js";
 import { derivedFromEntries } from "./entries-memo.js";
+import { inWords } from "./numbers.js";
 import { cellsOf } from "./table-cells.js";
 import { isDictionaryWord, isNameWord } from "./words.js";
 
@@ -139,11 +139,8 @@ interface WrittenAge {
   next: boolean;
 }
 
-/** Ages written in words as to-words writes them, lowercase (`sixty four`), and back. */
-const AGE_IN_WORDS: readonly string[] = (() => {
-  const spelling = new ToWords({ localeCode: "en-US" });
-  return Array.from({ length: 120 }, (_, age) => spelling.convert(age).toLowerCase());
-})();
+/** Ages written in words as to-words writes them (numbers.ts `inWords`), lowercase (`sixty four`), and back. */
+const AGE_IN_WORDS: readonly string[] = Array.from({ length: 120 }, (_, age) => inWords(String(age), 0)!.toLowerCase());
 const AGE_OF_WORDS = new Map(AGE_IN_WORDS.map((words, age) => [words, age]));
 const UNIT_WORD = "one|two|three|four|five|six|seven|eight|nine";
 /** An age from one to ninety-nine in words, its tens and unit joined by a hyphen or a space (`sixty-four`, `Seventy two`). */

@@ -174,8 +174,8 @@ export function spelledScoreVariants(normalized: string): Variant[] {
   return SPELLED_SCORE.test(normalized) ? spelledOut(normalized, 100) : [];
 }
 
-/** Whole units in words as to-words writes them (`One Million Two Hundred ...`); undefined below MIN_SPELLED. */
-function inWords(integer: string, least = MIN_SPELLED): string | undefined {
+/** Whole units in words as to-words writes them (`One Million Two Hundred ...`); undefined below `least`. */
+export function inWords(integer: string, least = MIN_SPELLED): string | undefined {
   const amount = Number(integer);
   if (!Number.isSafeInteger(amount) || amount < least) return undefined;
   spelling ??= new ToWords({ localeCode: "en-US" });
