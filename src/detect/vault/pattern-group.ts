@@ -1,7 +1,7 @@
 import { Automaton, Matches } from "./automaton.js";
 import { matchesAsPrefix } from "./context.js";
 import type { NormalizeBuffer } from "./normalize.js";
-import type { Variant } from "./variant.js";
+import { edgesNeeded, type Variant } from "./variant.js";
 
 /**
  * The delta index is merged into the base once it holds as many entries as the base, or this many:
@@ -30,6 +30,8 @@ export class PatternIndex {
   readonly targetWord: Int32Array;
   /** 1 for a context word that is a stem: it may match a longer word. */
   readonly targetPrefix: Uint8Array;
+  /** Per pattern id: the token boundaries (`NEEDS_TOKEN_START | NEEDS_TOKEN_END`) every one of its targets needs. */
+  readonly edges: Uint8Array;
   private readonly found = new Matches();
   /** The buffer `found` was scanned from and its fill generation then. */
   private scannedFrom: NormalizeBuffer | null = null;
@@ -74,8 +76,10 @@ export class PatternIndex {
     this.targetVariant = new Int32Array(count);
     this.targetWord = new Int32Array(count);
     this.targetPrefix = new Uint8Array(count);
+    this.edges = new Uint8Array(count).fill(0xff);
     const next = this.targetStart.slice(0, count);
     for (let k = 0; k < count; k++) {
+      this.edges[reported[k]] &= edgesNeeded(members[memberOf[k]][entryOf[k]][variantOf[k]].role);
       const at = next[reported[k]]++;
       this.targetMember[at] = memberOf[k];
       this.targetEntry[at] = entryOf[k];

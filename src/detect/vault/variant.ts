@@ -75,6 +75,31 @@ export type VariantRole =
   /** A person's age that a registered date of birth gives (`age 86`, `36 years old`, see ages.ts): the number, shown as the surrogate date's age. */
   | "age";
 
+/** A hit needs a token boundary at its start (see `edgesNeeded`). */
+export const NEEDS_TOKEN_START = 1;
+/** A hit needs a token boundary at its end (see `edgesNeeded`). */
+export const NEEDS_TOKEN_END = 2;
+
+/**
+ * The edges of a hit of a form of `role` that `Vault.collect` takes only on a token boundary: a hit
+ * inside a token (an SSN's head `202` in `2026`) is dropped before its targets are read, which a
+ * large vault's short forms would otherwise all be.
+ */
+export function edgesNeeded(role: VariantRole): number {
+  switch (role) {
+    case "context-word":
+    case "masked-head":
+    case "glued-name":
+    case "glued-initial":
+    case "glued-surname-first":
+    case "glued-surname-initial":
+      return NEEDS_TOKEN_START;
+    // Every other role is taken on both boundaries, but an amount may start right after a currency code (`USD84600`).
+    default:
+      return NEEDS_TOKEN_END;
+  }
+}
+
 /** One normalized rendering of a vault value that the automaton looks for. */
 export interface Variant {
   /** Normalized form (see normalize.ts): lowercase tokens separated by single spaces. */

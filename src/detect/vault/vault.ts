@@ -17,7 +17,7 @@ import { besideOtherName, isCompoundHead, isFamilyReference, isOrdinaryNameWord,
 import { SpanCover } from "../span-cover.js";
 import { isDigitCode, isLowerLetterCode, NormalizeBuffer, normalizeValue, originalSpan, SPACE_CODE } from "./normalize.js";
 import { PatternGroup, type PatternIndex } from "./pattern-group.js";
-import type { Variant, VariantRole } from "./variant.js";
+import { NEEDS_TOKEN_END, NEEDS_TOKEN_START, type Variant, type VariantRole } from "./variant.js";
 import { isDictionaryWord, isStopword, isTitle, NAME_SUFFIXES } from "./words.js";
 import { memberVariants } from "./variants.js";
 import { sortInPlace } from "../sort.js";
@@ -226,6 +226,8 @@ export class Vault implements Detector {
         const id = matches.ids[k];
         const end = matches.ends[k];
         const start = end - index.automaton.patternLengths[id];
+        const edges = index.edges[id];
+        if ((edges & NEEDS_TOKEN_START && start > 0 && norm.codes[start - 1] !== SPACE_CODE) || (edges & NEEDS_TOKEN_END && end < norm.length && norm.codes[end] !== SPACE_CODE)) continue;
         for (let target = index.targetStart[id]; target < index.targetStart[id + 1]; target++) {
           if (index.targetMember[target] === this.member) this.collect(norm, index, target, start, end, hits);
         }

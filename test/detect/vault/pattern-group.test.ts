@@ -1,4 +1,6 @@
 import { describe, expect, it } from "vitest";
+import { PatternIndex } from "../../../src/detect/vault/pattern-group.js";
+import { NEEDS_TOKEN_END, NEEDS_TOKEN_START } from "../../../src/detect/vault/variant.js";
 import { Vault } from "../../../src/detect/vault/vault.js";
 import { inferFieldType } from "../../../src/policy/infer.js";
 
@@ -71,5 +73,25 @@ describe("PatternGroup (a vault and its companion scanned in shared automata)", 
     expect(spans(first, "x ACC-7734-931")).toEqual([["ACC-7734-931", "account"]]);
     expect(spans(second, "ACC-7734-931 y")).toEqual([["ACC-7734-931", "account"]]);
     expect(spans(first, "nothing here")).toEqual([]);
+  });
+});
+
+describe("PatternIndex edges (token boundaries a pattern's every target needs)", () => {
+  it("a masked head needs a token start only; a form shared with a whole value keeps only what both need", () => {
+    const head = { form: "420", confidence: 0.8, role: "masked-head" as const };
+    const tail = { form: "9133", confidence: 0.8, role: "masked-tail" as const };
+    const index = new PatternIndex([[[head, tail], [{ form: "420", confidence: 1, role: "whole" as const }]]], [0], [1]);
+    const edgesOf = (form: string) => index.edges[index.automaton.reported[form === "420" ? 0 : 1]];
+    expect(edgesOf("420")).toBe(NEEDS_TOKEN_START);
+    expect(edgesOf("9133")).toBe(NEEDS_TOKEN_END);
+    const shared = new PatternIndex([[[head], [{ form: "420", confidence: 1, role: "whole" as const }]]], [0], [2]);
+    expect(shared.edges[shared.automaton.reported[0]]).toBe(0);
+  });
+
+  it("a masked head inside a longer number is not taken, one starting a token before its mask is", () => {
+    const vault = new Vault(inferFieldType);
+    vault.add("ssn", "202-61-4417");
+    expect(spans(vault, "on 12 Jan 2026 at 19:05")).toEqual([]);
+    expect(spans(vault, "SSN 202-61-XXXX on file")).toEqual([["202-61", "ssn"]]);
   });
 });
