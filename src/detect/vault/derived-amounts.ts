@@ -7,7 +7,8 @@
  * scaled alike (surrogate-parts.ts): the reader's arithmetic gives the surrogate, not the value. A
  * share the text itself states (`28% front-end: $2,982`) counts too: such an amount is redacted.
  * The total of a field's several amounts (a record's `{'base': 118250, 'bonus': 14190, ...}`, a
- * transaction history's `'amount'`s), its shares and its average, is that field's too: `total comp $172,440`.
+ * transaction history's `'amount'`s), its shares and its average, is that field's too: `total comp $172,440`,
+ * and so is a sum of some of them (`base + bonus = $150,826`).
  */
 import type { Detection, Detector } from "../base.js";
 import type { AmountRead } from "./numbers.js";
@@ -152,6 +153,22 @@ function sourceOf(sorted: readonly Source[], read: AmountRead, factors: readonly
 
 const byAmount = (a: Source, b: Source) => a.amount - b.amount;
 
+const centsOf = (amount: number) => Math.round(amount * 100) / 100;
+
+/** Members of a record summed two or more at a time but not all (`base + bonus` of three), up to this many members. */
+const MAX_SUMMED_PARTS = 8;
+
+/** The sums of every subset of `parts` of two members or more but fewer than all (all of them is the total). */
+function partSums(parts: readonly number[]): number[] {
+  if (parts.length < 3 || parts.length > MAX_SUMMED_PARTS) return [];
+  const sums: number[] = [];
+  for (let subset = 1; subset < (1 << parts.length) - 1; subset++) {
+    if ((subset & (subset - 1)) === 0) continue;
+    sums.push(centsOf(parts.reduce((sum, part, k) => (subset & (1 << k) ? sum + part : sum), 0)));
+  }
+  return sums;
+}
+
 /**
  * The source a written amount (`exact`, showing `shown` significant digits, at `index` of `text`) is computed from, or
  * undefined: a month's share said so beside it, rounded (`approximately $7,700/month`, `Gross monthly income is about
@@ -159,7 +176,7 @@ const byAmount = (a: Source, b: Source) => a.amount - b.amount;
  * total's share or its average (`Average transaction: $264.39`); a total rounded as writers round it (`~$86K`, `about $86,100`
  * of 86,135: round 8 red team), two digits only said to be rounded (`$110,000` in a table of salaries is anyone's).
  */
-function computedSource(text: string, index: number, written: string, exact: AmountRead, shown: number, { amounts, totals, shares }: { amounts: readonly Source[]; totals: readonly Source[]; shares: readonly number[] }): Source | undefined {
+function computedSource(text: string, index: number, written: string, exact: AmountRead, shown: number, { amounts, totals, partTotals, shares }: { amounts: readonly Source[]; totals: readonly Source[]; partTotals: readonly Source[]; shares: readonly number[] }): Source | undefined {
   const near = (before: number, after: number) => text.slice(Math.max(0, index - before), index + written.length + after);
   const monthly = MONTH_NEAR.test(near(MONTH_REACH, MONTH_REACH));
   const full = shown >= MIN_SIGNIFICANT_DIGITS;
@@ -169,7 +186,8 @@ function computedSource(text: string, index: number, written: string, exact: Amo
       ? (sourceOf(amounts, exact, DERIVED_FACTORS) ??
         sourceOf(amounts, exact, shares) ??
         sourceOf(totals, exact, TOTAL_FACTORS) ??
-        totals.find((total) => derivationOf(exact, total.amount, [1 / total.parts]) !== null))
+        totals.find((total) => derivationOf(exact, total.amount, [1 / total.parts]) !== null) ??
+        sourceOf(partTotals, exact, [1]))
       : undefined) ??
     (full || APPROXIMATE_BEFORE.test(near(APPROXIMATE_REACH, -written.length)) ? sourceOf(totals, roundedRead(exact, written), [1]) : undefined)
   );
@@ -180,29 +198,33 @@ export function derivedAmountDetector(entries: () => readonly VaultEntry[]): Det
   const registered = derivedFromEntries(entries, (all) => {
     const amounts: Source[] = [];
     const totals: Source[] = [];
-    const byField = new Map<string, { entry: VaultEntry; sum: number; parts: number }>();
+    const partTotals: Source[] = [];
+    const byField = new Map<string, { entry: VaultEntry; parts: number[] }>();
     for (const entry of all) {
       // A figure in a record of text (a transaction history's `634.74`) counts toward its total, not alone.
       if (entry.kind !== "amount" && !PLAIN_FIGURE.test(entry.value)) continue;
       const amount = Number(entry.value.replace(/[^\d.]/g, ""));
       const field = byField.get(entry.field);
-      if (field) [field.sum, field.parts] = [field.sum + amount, field.parts + 1];
-      else byField.set(entry.field, { entry, sum: amount, parts: 1 });
+      if (field) field.parts.push(amount);
+      else byField.set(entry.field, { entry, parts: [amount] });
       if (entry.kind === "amount" && amount >= MIN_REGISTERED) amounts.push({ entry, amount, value: entry.value, parts: 1 });
     }
     // A record's or a list's amounts (`{'base': ..., 'bonus': ...}`, a transaction history) are one field's several entries.
-    for (const { entry, sum, parts } of byField.values()) {
-      const total = Math.round(sum * 100) / 100;
-      if (parts >= 2 && total >= MIN_REGISTERED) totals.push({ entry, amount: total, value: String(total), parts });
+    for (const { entry, parts } of byField.values()) {
+      if (parts.length < 2) continue;
+      const total = centsOf(parts.reduce((sum, part) => sum + part, 0));
+      if (total >= MIN_REGISTERED) totals.push({ entry, amount: total, value: String(total), parts: parts.length });
+      for (const sum of partSums(parts)) if (sum >= MIN_REGISTERED) partTotals.push({ entry, amount: sum, value: String(sum), parts: 1 });
     }
     amounts.sort(byAmount);
     totals.sort(byAmount);
-    return { amounts, totals };
+    partTotals.sort(byAmount);
+    return { amounts, totals, partTotals };
   });
   return {
     name: "derived-amounts",
     detect(text: string): Detection[] {
-      const { amounts, totals } = registered();
+      const { amounts, totals, partTotals } = registered();
       if (amounts.length + totals.length === 0 || !/\d/.test(text)) return [];
       const found: Detection[] = [];
       const push = (start: number, end: number, { entry, value }: Source) =>
@@ -240,7 +262,7 @@ export function derivedAmountDetector(entries: () => readonly VaultEntry[]): Det
         // A rounder figure (two digits) only as a month's share or a total, said so beside it.
         if (shown < MIN_SIGNIFICANT_DIGITS - 1) continue;
         const exact = amountOf(integer, decimals, magnitude);
-        const source = bare ? sourceOf(totals, exact, [1]) : computedSource(text, match.index, written, exact, shown, { amounts, totals, shares });
+        const source = bare ? (sourceOf(totals, exact, [1]) ?? sourceOf(partTotals, exact, [1])) : computedSource(text, match.index, written, exact, shown, { amounts, totals, partTotals, shares });
         if (source) push(match.index + (currency?.length ?? 0), match.index + written.length, source);
       }
       return found;

@@ -70,6 +70,11 @@ describe("amounts computed from a registered amount", () => {
     // The surrogate total rounded as each was written, never the real rounding.
     expect([about, thousands]).toEqual([Math.round(total / 100) * 100, Math.round(total / 1000)]);
     expect(about).not.toBe(86100);
+    // Round 11 red team: a sum of some of a record's amounts (`Base + bonus = $150,826`, `two charges ... total $1,661.99`) gave them back as well.
+    const dev = parts("compensation_details", ["116318", "34508", "50563"]);
+    expect(derivedIn("Base + bonus = $150,826 (total cash $150.8K); base + stock 166881 USD; $84,826 budget", dev)).toEqual(["150,826", "150.8K", "166881"]);
+    const charges = ["871.09", "790.90", "656.25", "606.28", "21.32"].map((value): VaultEntry => ({ field: "transaction_history", value, kind: "text", valueType: "contextual" }));
+    expect(derivedIn("The two charges after 11/2 total $1,661.99; all three $2,318.24; fee $1,250.00", charges)).toEqual(["1,661.99", "2,318.24"]);
     // Two fields' amounts are no one record's.
     expect(derivedIn("together $98,790", [income, { ...income, field: "bonus", value: "14190" }])).toEqual([]);
   });
