@@ -102,6 +102,14 @@ describe("ages a registered date of birth gives away", () => {
     expect(suffix).toBe(ordinalSuffix(Number(age)));
   });
 
+  it("finds an age under a JSON key ending in `age`, in clinical shorthand between slashes, after an initial or an aside, told of a titled name", () => {
+    // Round 11 red team: `{"patient_age": 86}`, `TATE R / 71F / LKW`, `(Ms. C., 62)`, `Mr. Ferreira is 39`, `(Ms. Thibodeaux), 32,` kept the real age.
+    for (const text of ['{"patient_age": 77}', '{"age_years": 77, "sex": "F"}', "TATE R / 77F / LKW 0930", "Gaines, 77F\nHPI: fall", "Amanda Gaines (Ms. G., 77)", "Mr. Gaines is 77.", "J. Gaines (Ms. Gaines), 77, lives alone"]) {
+      expect(agesIn(text), text).toEqual(["77"]);
+    }
+    expect(agesIn('{"usage_years": 77, "page": 77}; Ms. Gaines is 77 ft from the door; Mr. Gaines is 77 kg')).toEqual([]);
+  });
+
   it("finds the cells of an `Age` column, in a markdown table and in CSV", () => {
     // Round 9 red team: `| Borrower | Age | FICO |` over `| Danielle Fairbanks | 42 | 768 |` kept the real age beside the pseudonym.
     expect(agesIn("| Borrower | Age (yrs) | FICO |\n|---|---|---|\n| A. Gaines | 77 | 768 |\n| B. Other | 77F | 701 |")).toEqual(["77", "77"]);
