@@ -113,7 +113,37 @@ const SCORE_LABELS = ["score", "scores", "fico", "credit"];
 export function scoreBandVariants(field: string, normalized: string): Variant[] {
   const words = fieldNameWords(field);
   if (!(words.includes("fico") || (words.includes("credit") && words.includes("score")))) return [];
-  return [...SCORE_BANDS, ...scoreDecades(normalized)].map((band): Variant => ({ form: band, confidence: WINDOW_CONFIDENCE, role: "band", labels: SCORE_LABELS }));
+  return [
+    ...[...SCORE_BANDS, ...scoreDecades(normalized)].map((band): Variant => ({ form: band, confidence: WINDOW_CONFIDENCE, role: "band", labels: SCORE_LABELS })),
+    ...scoreTens(normalized),
+  ];
+}
+
+/** Words that put a score just off a round figure (`just under 640` of 638), by the side the score is on. */
+const BELOW_WORDS = ["under", "below", "just under", "just below"];
+const ABOVE_WORDS = ["over", "above", "just over", "just above"];
+const NEAR_WORDS = ["about", "around", "approximately", "roughly", "near"];
+/** How far off its round figure a score is still told by it. */
+const NEAR_POINTS = 5;
+
+/**
+ * A score told to its ten (round 11 red team: `FICO in the mid-650s` of 655, `just under 640` of 638): the
+ * ten (`650s`, whatever third is said of it) and a round figure within NEAR_POINTS with a word that
+ * places the score by it (the span is the figure).
+ */
+function scoreTens(normalized: string): Variant[] {
+  if (!/^\d{3}$/.test(normalized)) return [];
+  const score = Number(normalized);
+  const tens = Math.floor(score / 10) * 10;
+  const band = (form: string, tail?: number): Variant => ({ form, confidence: WINDOW_CONFIDENCE, role: "band", labels: SCORE_LABELS, tail });
+  // A ten that is a hundred (`600s`) is the hundred's band, told only by its third.
+  const variants = tens % 100 === 0 ? [] : [band(`${tens}s`)];
+  for (const round of [tens, tens + 10]) {
+    const off = score - round;
+    if (off === 0 || Math.abs(off) > NEAR_POINTS) continue;
+    for (const word of [...(off < 0 ? BELOW_WORDS : ABOVE_WORDS), ...NEAR_WORDS]) variants.push(band(`${word} ${round}`, String(round).length));
+  }
+  return variants;
 }
 
 /** The third of its hundred a score is told by (`low 600s` of 603, `high 700s` of 781): a 33-point band. */
