@@ -23,8 +23,10 @@ const MIN_ALPHANUMERICS = 5;
 const LETTER_OR_DIGIT = /[\p{L}\p{N}]/u;
 /** Digits cut between two of their groups tell this many or more (a date's year and month). */
 const MIN_CUT_DIGITS = 6;
-/** A cut amount (`$52,41` of 52,416) tells this many of its digits or more, and half of them (an identifier in groups, `MIN_CUT_DIGITS`). */
-const MIN_GROUPED_CUT_DIGITS = 4;
+/** A cut amount (`$52,41` of 52,416, `$93,1` of 93,197) tells this many of its digits or more, and half of them (an identifier in groups, `MIN_CUT_DIGITS`). */
+const MIN_GROUPED_CUT_DIGITS = 3;
+/** The shortest piece looked up: a cut amount's digits and a separator (`93,1` of 93,197); `entryCutTo` asks more of other pieces. */
+const MIN_PIECE = MIN_GROUPED_CUT_DIGITS + 1;
 /** Separators a number or identifier is grouped with as written; its compact form drops them. */
 const GROUP_SEPARATORS = /[ ,.\-/]/g;
 /** A piece of digit (and letter) groups: a number or identifier written grouped, not words. */
@@ -114,7 +116,7 @@ export class CutTails {
     const marked = norm.source.includes("…") || norm.source.includes("...");
     if (!endsCut && !lines && !marked) return found;
     this.update(entryCount, registeredForms);
-    if (this.forms.length === 0) return found;
+    if (this.forms.length + this.compactForms.length === 0) return found;
     if (lines) {
       for (const match of norm.source.matchAll(LABELLED_LINE_END)) {
         // The label's whole value only: a word ending it (`Software Engineer` of `Engineering`) is no cut.
@@ -122,7 +124,7 @@ export class CutTails {
         let start = normalizedAt(norm, valueStart);
         while (start < norm.length && codes[start] === SPACE_CODE) start++;
         const end = normalizedAt(norm, valueStart + match[1].length);
-        const entry = end - start >= MIN_ALPHANUMERICS ? this.entryCutTo(norm.slice(start, end)) : -1;
+        const entry = end - start >= MIN_PIECE ? this.entryCutTo(norm.slice(start, end)) : -1;
         if (entry !== -1) found.push({ entry, start, end });
       }
     }
@@ -141,7 +143,7 @@ export class CutTails {
   private cutEndingAt(norm: NormalizeBuffer, from: number, end: number): CutTail | null {
     // A value cut at a length stays on its line: a piece over a line break (`2024` and the next paragraph's `1...`) is two texts.
     const lineStart = norm.source.lastIndexOf("\n", norm.origin[end - 1]) + 1;
-    for (let start = Math.max(from, normalizedAt(norm, lineStart)); start <= end - MIN_ALPHANUMERICS; start++) {
+    for (let start = Math.max(from, normalizedAt(norm, lineStart)); start <= end - MIN_PIECE; start++) {
       if (start > 0 && norm.codes[start - 1] !== SPACE_CODE) continue;
       const entry = this.entryCutTo(norm.slice(start, end));
       if (entry !== -1) return { entry, start, end };

@@ -51,6 +51,9 @@ describe("a value cut off where its text ends (log previews, memory excerpts)", 
     ["Cache: x\n- **Card**: 6011 3902 4558 77", "card", "6011 3902 4558 77"],
     ["Cache: x\n- **Account**: PLMA 8330 2174 65", "account", "PLMA 8330 2174 65"],
     ["Offer:\n- Base: $52,41\n- Bonus: 10%\nthanks", "income", "52,41"],
+    // Round 11 red team: three of its five digits (`$93,1` of 93,197) pin an amount within 0.2 %.
+    ["Cache: x\n- **Income**: $52,4", "income", "52,4"],
+    ["Profile: income $52,4", "income", "52,4"],
   ])("%s: a number or identifier cut inside its groups is found as its value", (text, field, piece) => {
     const grouped = new Vault(inferFieldType);
     for (const [name, value] of Object.entries({ income: "52416", balance: "267015.88", card: "6011390245587713", account: "PLMA83302174659021" })) grouped.add(name, value);
@@ -62,7 +65,7 @@ describe("a value cut off where its text ends (log previews, memory excerpts)", 
     "Balance: $2,670", // grouped unlike the balance (267,015.88): another number
     "Balance: $26,70", // the same
     "Time: 52.41", // a period where the income has none
-    "Income: $52,4", // three of its five digits
+    "Income: $52,", // two of its five digits
     "Income: $5241", // not grouped: the whole-token rules decide
   ])("%s: no grouped number cut", (text) => {
     const grouped = new Vault(inferFieldType);
