@@ -98,9 +98,24 @@ function guardOptions(trace: Trace, authorizedFields: Set<string>, options: Repl
  * may not. Found with the guard's own detectors so replay and policy agree on what matched.
  */
 export function userGivenFields(trace: Trace, probe: ReconsGuard): Set<string> {
-  if (trace.input.request.trim() === "") return new Set();
-  const given = probe.detect(trace.input.request).filter((detection) => detection.field !== null && givesField(trace, detection.field, detection.start, detection.end));
+  const { request } = trace.input;
+  if (request.trim() === "") return new Set();
+  const given = probe
+    .detect(request)
+    .filter((detection) => detection.field !== null && tellsValue(detection.role, request.slice(detection.start, detection.end)) && givesField(trace, detection.field, detection.start, detection.end));
   return new Set(given.map((detection) => detection.field!));
+}
+
+/** Roles of a detection that only hint at a value (a diagnosis's drug or specialist, a score's band, an age, a computed date or amount). */
+const HINT_ROLES: ReadonlySet<string> = new Set(["indicator", "band", "age", "derived-date", "derived-amount", "acronym"]);
+
+/**
+ * Whether a request's detection gives the value itself: not a hint of it, nor one word of a phrase
+ * (round 11 red team: `to see a nephrologist`, `the next chemo infusion` had given the whole diagnosis to the worker).
+ */
+function tellsValue(role: string | undefined, written: string): boolean {
+  if (role !== undefined && HINT_ROLES.has(role)) return false;
+  return role !== "context-word" || /\s/.test(written.trim());
 }
 
 /** The guard the replay uses for one trace (undefined for `none`). */
