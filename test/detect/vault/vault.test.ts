@@ -465,6 +465,10 @@ describe("Vault", () => {
     expectFound(vaultOf({ diagnosis: "Major Depressive Disorder" }), "diagnosis", ["CBT", "PHQ-9", "suicidal ideation", "psychiatrist"]);
     expectFound(vaultOf({ diagnosis: "Generalized Anxiety Disorder" }), "diagnosis", ["excessive worry", "GAD-7", "benzodiazepines", "SSRIs"]);
     expectNotFound(hypertension, ["refer to an endocrinologist", "CBT sessions"]);
+    // Round 11 red team: lay wording of the dev diagnoses.
+    expectFound(diabetes, "diagnosis_real", ["sugar levels"]);
+    expectFound(vaultOf({ diagnosis: "Major Depressive Disorder" }), "diagnosis", ["persistently down", "lost interest"]);
+    expectFound(vaultOf({ diagnosis: "Generalized Anxiety Disorder" }), "diagnosis", ["constant worry"]);
     // Value-swapped replay: `[REDACTED] (AFib)`, `evaluation of lung disease` told the diagnosis; shorthand that is no word counts in any case.
     expectFound(vaultOf({ diagnosis_real: "Atrial Fibrillation" }), "diagnosis_real", ["AFib", "afib", "AFIB"]);
     expectFound(vaultOf({ diagnosis_real: "Chronic Obstructive Pulmonary Disease" }), "diagnosis_real", ["lung disease", "emphysema"]);
