@@ -164,8 +164,9 @@ const WEEKDAY = "(?:Mon|Tue(?:s)?|Wed(?:nes)?|Thu(?:rs?)?|Fri|Sat(?:ur)?|Sun)(?:
 /** A weekday and its comma right before a date (`Tuesday, `, `Tue `). */
 export const WEEKDAY_BEFORE = new RegExp(`\\b${WEEKDAY}\\.?,?[ \\t]+$`, "i");
 export const WEEKDAY_REACH = 12;
-/** Words that date what follows (`resulted 2/17`, `due 3/3`: round 10 red team; not `the`: `the 1/2 tablet`). */
-const DATE_VERBS = "due|dated|filed|signed|scheduled|received|resulted|collected|drawn|effective|expires|expiring|starting|ending|closing|moved to|set for";
+/** Words that date what follows (`resulted 2/17`, `due 3/3`: round 10 red team; `visit 1/30`, `taken 1/21`: round 11; not `the`: `the 1/2 tablet`). */
+const DATE_VERBS =
+  "due|dated|filed|signed|scheduled|received|resulted|collected|drawn|effective|expires|expiring|starting|ending|closing|moved to|set for|visit|visited|seen|taken|admitted|discharged|performed|completed|started|paid|posted|charged|submitted|opened";
 /**
  * A month and day in digits, month first, where a date's word goes before it (`Tue 2/24`, `post 1/27 visit`, `on 2/9`, `Dispute date: 11/23`): alone,
  * `1/27` is as much a fraction or a score. Round 8 red team: the visit's `1/27` and its follow-up's `Tue 2/24` stayed real

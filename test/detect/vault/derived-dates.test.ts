@@ -73,6 +73,8 @@ describe("dates computed from a registered date, in a text an unauthorized agent
 describe("a month and day in digits after a word that dates it (round 10 red team: `resulted 2/17` dated a moved collection)", () => {
   it("is found after such a verb, not after `the` (`the 1/2 tablet`)", () => {
     expect(derivedIn("Collected 1/20, resulted 1/20 16:20; payment due 2/1; signed 1/19.")).toEqual(["1/20", "1/20", "2/1", "1/19"]);
+    // Round 11 red team: `visit 1/30`, `(taken 1/21` kept the visit's own day beside its moved date.
+    expect(derivedIn("Visit 1/20 went well; radiographs (taken 1/20); seen 1/21; admitted 1/19.")).toEqual(["1/20", "1/20", "1/21", "1/19"]);
     expect(derivedIn("Take the 1/2 tablet; the 1/20 mark; scored 1/20.")).toEqual([]);
   });
 });
@@ -203,7 +205,7 @@ describe("dates written near a registered date", () => {
 
   it("finds a month and day in digits where a date's word goes before it, the registered date itself too, and moves them", () => {
     // Round 8 red team: `(4 weeks post 1/27 visit)` and `follow-up on Tue 2/24` stayed real beside the table row moved to 2099.
-    expect(derivedIn("Seen 1/18 (post 1/18 visit); follow-up on Tue 2/15, week of 2/9, Mon 4/18 – Fri 4/22; | **Date:** | 1/20 |")).toEqual(["1/18", "Tue 2/15", "2/9", "Mon 4/18", "Fri 4/22", "1/20"]);
+    expect(derivedIn("Seen 1/18 (post 1/18 visit); follow-up on Tue 2/15, week of 2/9, Mon 4/18 – Fri 4/22; | **Date:** | 1/20 |")).toEqual(["1/18", "1/18", "Tue 2/15", "2/9", "Mon 4/18", "Fri 4/22", "1/20"]);
     // Fractions and scores: no date word before, or `of` after.
     expect(derivedIn("Score 1/18; on 1/2 of items; ratio 2/15; dose 1/20 given")).toEqual([]);
     const guard = createRecons({ secret: "s", vault: { visit_date: "2026-01-27" }, policy: { fields: {} } });
