@@ -43,11 +43,14 @@ const RULES: readonly { words: readonly string[]; type: FieldType }[] = [
       "capital", "investment", "investments", "escrow", "deposits", "pool", "ira", "401k", "403b", "due", "overdue", "outstanding", "payments", "heloc",
       // Round 10 red team: `arr: 23400000`, `ebitda`, `custody_aum`, `annual_distribution`, `life_insurance_coverage` were read as identifiers, so `$23.4M` passed.
       "arr", "mrr", "ebitda", "ebit", "burn", "aum", "gmv", "opex", "capex", "distribution", "distributions", "coverage",
+      // Round 11 red team: `judgment: 1250000`, `bequest_to_beneficiary`, `annual_volume`, `medical_specials` were read as identifiers (or a name), so `$1.25M` passed.
+      "judgment", "judgement", "verdict", "demand", "lien", "liens", "bequest", "inheritance", "loss", "losses", "volume", "specials", "exposure",
     ],
     type: { kind: "amount", valueType: "value" },
   },
   // Round 10 red team: `total_headcount: 2125` was enciphered as an identifier (`340 of 2,433,466,391 roles`).
-  { words: ["score", "age", "count", "headcount", "headcounts"], type: { kind: "number", valueType: "value" } },
+  // Round 11 red team: `stock_options: 48000`, `records_exposed: 18422` came out `86,281,823,220 ISOs`, `98,387,005,656 records`.
+  { words: ["score", "age", "count", "headcount", "headcounts", "shares", "options", "rsus", "units", "records", "quantity", "qty"], type: { kind: "number", valueType: "value" } },
   {
     words: ["name", "party", "witness", "witnesses", "client", "customer", "patient", "employee", "candidate", "spouse", "contact", "person", "reference", "references", "referee", "referees", "beneficiary", "guardian", "plaintiff", "defendant", "attorney", "physician"],
     type: { kind: "name", valueType: "value" },

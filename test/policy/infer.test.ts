@@ -54,6 +54,13 @@ describe("inferFieldType", () => {
     ["custody_aum", "18400000", "amount", "value"],
     ["annual_distribution", "192480", "amount", "value"],
     ["total_headcount", "2125", "number", "value"],
+    // Round 11 red team: a judgment, a bequest, a volume were identifiers (or a name); option and record counts identifiers.
+    ["judgment", "1250000", "amount", "value"],
+    ["bequest_to_beneficiary", "450000", "amount", "value"],
+    ["annual_volume", "2640000", "amount", "value"],
+    ["medical_specials", "87340.55", "amount", "value"],
+    ["stock_options", "48000", "number", "value"],
+    ["records_exposed", "18422", "number", "value"],
     ["pcp", "Dr. Anselm Kowalczyk", "name", "value"],
     ["poa", "Garrett Shaw", "name", "value"],
     ["gift_donor", "Aylin Demir", "name", "value"],
