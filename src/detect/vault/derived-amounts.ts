@@ -21,9 +21,10 @@ const DERIVED_CONFIDENCE = 0.7;
  * What writers compute from an annual or total amount: a month's, half a month's, two weeks', a
  * week's and an hour's share (2,080 work hours a year), a half, a third and a quarter, and the multiples a
  * lender or a settlement states (`2x annual income`, `Max Loan (3.5x) $284,375`: round 7 red team); from
- * a monthly one, its year (`spousal support $4,850` -> `$58,200 a year`, `the one-third fee`: round 9).
+ * a monthly one, its year (`spousal support $4,850` -> `$58,200 a year`, `the one-third fee`: round 9); what is left after
+ * a one-third fee (`net to client $857,894`) and a weekly one's year (`$59,800 per year` of `$1,150/week`: round 11).
  */
-export const DERIVED_FACTORS: readonly number[] = [1 / 12, 1 / 24, 1 / 26, 1 / 52, 1 / 2080, 1 / 2, 1 / 3, 1 / 4, 1.5, 2, 2.5, 3, 3.5, 4, 4.5, 5, 12];
+export const DERIVED_FACTORS: readonly number[] = [1 / 12, 1 / 24, 1 / 26, 1 / 52, 1 / 2080, 1 / 2, 1 / 3, 2 / 3, 1 / 4, 1.5, 2, 2.5, 3, 3.5, 4, 4.5, 5, 12, 52];
 /** Fewer significant digits than this and a written amount is anyone's round figure (`$7K`, `$90/hour`). */
 const MIN_SIGNIFICANT_DIGITS = 3;
 /** A percentage written in the text (`28%`, `12.5 %`). */

@@ -37,6 +37,12 @@ describe("amounts computed from a registered amount", () => {
     expect(derivedIn("Max loan (3.5x) $296,100; 2.5x: $211,500; 1.5x: $126,900; 4.5x: $380,700")).toEqual(["296,100", "211,500", "126,900", "380,700"]);
   });
 
+  // Round 11 red team: `Our 1/3 fee would be $428,947; net to client ≈ $857,894` of 1,286,841; `$59,800 per year` of a $1,150 weekly wage.
+  it("finds what a one-third fee leaves and a weekly amount's year", () => {
+    expect(derivedIn("Our 1/3 fee would be $428,947; net to client ≈ $857,894", [{ ...income, field: "settlement_amount", value: "1286841" }])).toEqual(["428,947", "857,894"]);
+    expect(derivedIn("annualized $59,800 per year", [{ ...income, field: "weekly_wage", value: "1150.00" }])).toEqual(["59,800"]);
+  });
+
   it("leaves the value itself, round figures, counts, years and other amounts alone", () => {
     expect(derivedIn("Income $84,600; 12 payments; in 2026; about $7K a month; $90/hour; $7,300/month; $5,000")).toEqual([]);
     // Bare digits are a year, a count or a piece of an id as often, whatever they equal (48,631 / 24 is 2026.3; a LangSmith run id's `-3525-`).
