@@ -182,6 +182,12 @@ describe("review 4 (a): forms that reach an unauthorized recipient", () => {
     expect(guard.sanitizeSync({ channel: "C2", content: "In 2023 we had 4417 cases; 23 of 4417.", recipient: "other" }).content).toBe("In 2023 we had 4417 cases; 23 of 4417.");
   });
 
+  it("an IBAN-like identifier of letters and digits leaks printed in groups of four, and restores so (round 11 red team)", () => {
+    const iban = guardFor("beneficiary_iban", "GB47BARC20040483726150");
+    expectNoLeak(iban, "IBAN GB47 BARC 2004 0483 7261 50 on file", "0483");
+    expect(roundTrip(iban, "IBAN GB47 BARC 2004 0483 7261 50 on file")).toBe("IBAN GB47 BARC 2004 0483 7261 50 on file");
+  });
+
   it("a name with a stroked letter leaks typed without it, and a surname after another language's title (`Lukasiewicz`, `Señora Gonzalez`)", () => {
     const zoe = guardFor("patient_name", "Zoë Łukasiewicz");
     for (const text of ["Ms. Lukasiewicz called.", "Zoe Lukasiewicz"]) expectNoLeak(zoe, text, "Lukasiewicz");

@@ -57,6 +57,9 @@ function regroupings(kind: string, digits: string): string[][] {
   return [];
 }
 
+/** Characters of a one-token identifier of letters and digits that is also looked for printed in groups of four (an IBAN has 15 or more). */
+const MIN_PRINTED_IN_FOURS = 12;
+
 /** Digits the last group of an identifier needs to be found alone: a shorter one is too common a number. */
 const MIN_LAST_GROUP = 6;
 
@@ -112,6 +115,10 @@ export function identifierVariants(kind: string, normalized: string): Variant[] 
   const tokens = normalized.split(" ");
   const lastToken = tokens.at(-1) ?? "";
   if (tokens.length > 1 && /^[a-z]{1,2}\d+$/.test(lastToken) && isIdentifying([lastToken])) variants.push(whole(lastToken, DIGIT_CORE_CONFIDENCE));
+  // A long token of letters and digits printed in groups of four, as IBANs and account numbers are (`GB47 BARC 2004 0483 7261 50`: round 11 red team).
+  if (tokens.length === 1 && lastToken.length >= MIN_PRINTED_IN_FOURS && /[a-z]/.test(lastToken) && /\d/.test(lastToken)) {
+    variants.push({ form: grouped(lastToken, Array.from({ length: Math.ceil(lastToken.length / 4) }, () => 4)).join(" "), confidence: SEPARATOR_VARIANT_CONFIDENCE, role: "regrouped-digits" });
+  }
   // The long last group alone (`Docket No. 582290` of CASE-1467-582290; a dev message wrote `CASE-2-097681`): most of the digits.
   const last = core.at(-1) ?? "";
   if (core.length >= 2 && /^\d+$/.test(last) && last.length >= MIN_LAST_GROUP) variants.push({ form: last, confidence: DIGIT_CORE_CONFIDENCE, role: "digit-group" });
