@@ -177,7 +177,7 @@ function partSums(parts: readonly number[]): number[] {
  * total's share or its average (`Average transaction: $264.39`); a total rounded as writers round it (`~$86K`, `about $86,100`
  * of 86,135: round 8 red team), two digits only said to be rounded (`$110,000` in a table of salaries is anyone's).
  */
-function computedSource(text: string, index: number, written: string, exact: AmountRead, shown: number, { amounts, totals, partTotals, shares }: { amounts: readonly Source[]; totals: readonly Source[]; partTotals: readonly Source[]; shares: readonly number[] }): Source | undefined {
+function computedSource(text: string, index: number, written: string, exact: AmountRead, shown: number, { amounts, totals, partTotals, shares }: { amounts: readonly Source[]; totals: readonly Source[]; partTotals: readonly Source[]; shares: () => readonly number[] }): Source | undefined {
   const near = (before: number, after: number) => text.slice(Math.max(0, index - before), index + written.length + after);
   const monthly = MONTH_NEAR.test(near(MONTH_REACH, MONTH_REACH));
   const full = shown >= MIN_SIGNIFICANT_DIGITS;
@@ -185,13 +185,31 @@ function computedSource(text: string, index: number, written: string, exact: Amo
     (monthly ? sourceOf(amounts, roundedRead(exact, written), MONTH_SHARE) : undefined) ??
     (full
       ? (sourceOf(amounts, exact, DERIVED_FACTORS) ??
-        sourceOf(amounts, exact, shares) ??
+        sourceOf(amounts, exact, shares()) ??
         sourceOf(totals, exact, TOTAL_FACTORS) ??
         totals.find((total) => derivationOf(exact, total.amount, [1 / total.parts]) !== null) ??
         sourceOf(partTotals, exact, [1]))
       : undefined) ??
     (full || APPROXIMATE_BEFORE.test(near(APPROXIMATE_REACH, -written.length)) ? sourceOf(totals, roundedRead(exact, written), [1]) : undefined)
   );
+}
+
+/**
+ * The shares `text` states: a percentage (`28% front-end: $2,982`, `25% of gross monthly income`), of the year or the month,
+ * and a change by it (`a 12% raise brings it to $134,400`, `cut 10% to $108,000`); a split (`6 installments of $212.73` of
+ * 1,276.38: round 9 red team), of the amount or of a share of it (`6% ... $273.23 per pay (26 pays)`: round 10 red team);
+ * a table's scale (`Figures in $000s`).
+ */
+function statedShares(text: string): number[] {
+  const percents = text.includes("%") ? Array.from(text.matchAll(PERCENT), (match) => Number(match[1]) / 100) : [];
+  const shares = percents.flatMap((share) => [share, 1 + share, 1 - share, ...PAY_PERIODS.map((period) => share * period)]);
+  for (const match of text.matchAll(SPLIT_COUNT)) {
+    const count = Number(match[1]);
+    if (count >= 2) shares.push(1 / count, ...percents.map((share) => share / count));
+  }
+  if (IN_THOUSANDS.test(text)) shares.push(1 / 1_000);
+  if (IN_MILLIONS.test(text)) shares.push(1 / 1_000_000);
+  return shares;
 }
 
 /** Detects the amounts computed from the registered amounts among `entries()` (read at each call: values added at run time count). */
@@ -241,18 +259,9 @@ export function derivedAmountDetector(entries: () => readonly VaultEntry[]): Det
         bands.push([start, match.index + match[0].length]);
         push(start, match.index + match[0].length, source);
       }
-      // A share the text states (`28% front-end: $2,982`, `25% of gross monthly income`) is a computation too, of the year or
-      // the month, and so is a change by it (`a 12% raise brings it to $134,400`, `cut 10% to $108,000`).
-      const percents = text.includes("%") ? Array.from(text.matchAll(PERCENT), (match) => Number(match[1]) / 100) : [];
-      const shares = percents.flatMap((share) => [share, 1 + share, 1 - share, ...PAY_PERIODS.map((period) => share * period)]);
-      // A stated split (`6 installments of $212.73` of 1,276.38: round 9 red team) is one too, of the amount or of a share of it
-      // (`6% ... $273.23 per pay (26 pays)`: round 10 red team), and a table's scale (`Figures in $000s`).
-      for (const match of text.matchAll(SPLIT_COUNT)) {
-        const count = Number(match[1]);
-        if (count >= 2) shares.push(1 / count, ...percents.map((share) => share / count));
-      }
-      if (IN_THOUSANDS.test(text)) shares.push(1 / 1_000);
-      if (IN_MILLIONS.test(text)) shares.push(1 / 1_000_000);
+      // Read at the first written amount that needs them: most texts with digits have none.
+      let shares: readonly number[] | undefined;
+      const stated = () => (shares ??= statedShares(text));
       for (const match of text.matchAll(WRITTEN_AMOUNT)) {
         const [written, currency, integer, decimals = "", magnitude] = match;
         // A bare integer is an amount with a currency after it (`186950 USD`); else only a long one that is a field's exact total (`TC 186950`).
@@ -263,7 +272,7 @@ export function derivedAmountDetector(entries: () => readonly VaultEntry[]): Det
         // A rounder figure (two digits) only as a month's share or a total, said so beside it.
         if (shown < MIN_SIGNIFICANT_DIGITS - 1) continue;
         const exact = amountOf(integer, decimals, magnitude);
-        const source = bare ? (sourceOf(totals, exact, [1]) ?? sourceOf(partTotals, exact, [1])) : computedSource(text, match.index, written, exact, shown, { amounts, totals, partTotals, shares });
+        const source = bare ? (sourceOf(totals, exact, [1]) ?? sourceOf(partTotals, exact, [1])) : computedSource(text, match.index, written, exact, shown, { amounts, totals, partTotals, shares: stated });
         if (source) push(match.index + (currency?.length ?? 0), match.index + written.length, source);
       }
       return found;
