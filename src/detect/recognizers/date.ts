@@ -18,8 +18,8 @@ const YEAR = "(\\d{4})";
 const FIRST_DIGIT = "\\d(?<!(?:\\w|(?<!\\d{1,4}[-/.]\\d{1,2}[-/.]\\d{0,3})\\d[-/.])\\d)";
 const LEADING_YEAR = `(${FIRST_DIGIT}\\d{3})`;
 const LEADING_DAY_OR_MONTH = `(${FIRST_DIGIT}\\d?)`;
-/** Not glued to a longer number or id after it, but for another date joined by a bare dash or slash (a range). */
-const AFTER = "(?![\\w]|(?![-/]\\d{1,4}[-/.]\\d{1,2}[-/.]\\d{2,4}(?![\\w]|[-/.]\\d))[-/.]\\d)";
+/** Not glued to a longer number or id after it, but for ISO 8601's time (`2026-03-12T08:30`) or another date joined by a bare dash or slash (a range). */
+const AFTER = "(?!(?!T\\d)[\\w]|(?![-/]\\d{1,4}[-/.]\\d{1,2}[-/.]\\d{2,4}(?![\\w]|[-/.]\\d))[-/.]\\d)";
 /**
  * A day right after "<month> ", the month read back by a lookbehind: scanning digits is much
  * faster than trying every letter as the start of a month name.

@@ -43,6 +43,12 @@ describe("DateRecognizer", () => {
     expect(found(date, "1/14/2026-1234 or 12-01-2026-3")).toEqual([]);
   });
 
+  // Round 11 red team: `{"when":"2026-03-12T08:30"}` stayed real beside the same hearing date moved in prose, which gave the shift away.
+  it("finds the date of an ISO 8601 date and time, not one glued to other letters", () => {
+    expect(found(date, '{"when":"2026-03-12T08:30", "at": "2026-03-13T08:30:00Z"}')).toEqual(["2026-03-12", "2026-03-13"]);
+    expect(found(date, "2026-03-12Tx 2026-03-12TZ 2026-03-12x")).toEqual([]);
+  });
+
   it("rejects impossible dates and numbers that are not dates", () => {
     for (const text of [
       "13/45/2020",

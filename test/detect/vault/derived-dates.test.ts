@@ -79,6 +79,16 @@ describe("a month and day in digits after a word that dates it (round 10 red tea
   });
 });
 
+describe("an ISO 8601 date and time near a registered date (round 11 red team)", () => {
+  it("moves its date as the prose one is, so the two do not give the shift away", () => {
+    const guard = createRecons({ secret: "s", vault: { arrest_date: "2025-11-08" }, policy: { fields: {} } });
+    const out = guard.sanitizeSync({ channel: "C2", content: 'Hearing March 12, 2026 {"when":"2026-03-12T08:30"}', recipient: "x" }).content as string;
+    const [, prose, iso] = /^Hearing (.+) \{"when":"(\d{4}-\d\d-\d\d)T08:30"\}$/.exec(out)!;
+    expect(iso).not.toBe("2026-03-12");
+    expect(new Date(`${prose} UTC`).toISOString().slice(0, 10)).toBe(iso);
+  });
+});
+
 describe("dates written near a registered date", () => {
   it("finds a full date or a month and year within half a year of it, a month and day within two months", () => {
     // Judges: `follow-up 4 weeks after the visit: February 3-17, 2026` and `e.g., March 2026` beside a visit shown in 1913 told the real one.
