@@ -29,6 +29,8 @@ const RULES: readonly { words: readonly string[]; type: FieldType }[] = [
     words: ["id", "number", "no", "num", "account", "acct", "iban", "routing", "last4", "code", "mrn", "npi", "ein", "tin", "zip", "zipcode", "postcode", "policy", "license", "passport", "cvv", "cvc", "cvv2", "pin", "otp", "passcode", "password", "passwd", "badge", "token", "secret"],
     type: { kind: "id", valueType: "format" },
   },
+  // Round 11 red team: `days_past_due: 67`, `qualifying_payments: 84` were amounts (`due`, `payments`): a count of days or payments is a number.
+  { words: ["days", "weeks", "months", "years", "hours", "visits", "sessions", "cycles", "qualifying"], type: { kind: "number", valueType: "value" } },
   {
     words: [
       "salary", "income", "balance", "amount", "settlement", "compensation", "bonus", "price", "cost", "revenue", "payment", "fee", "budget", "wage", "wages", "pay", "debt", "loan",
@@ -56,7 +58,7 @@ const RULES: readonly { words: readonly string[]; type: FieldType }[] = [
     type: { kind: "name", valueType: "value" },
   },
   {
-    words: ["diagnosis", "notes", "note", "strategy", "summary", "history", "evidence", "medications", "medication", "allergies", "description", "plan", "comments", "details", "reason", "condition", "treatment", "rating", "type", "department", "status"],
+    words: ["diagnosis", "notes", "note", "strategy", "summary", "history", "evidence", "record", "result", "results", "medications", "medication", "allergies", "description", "plan", "comments", "details", "reason", "condition", "treatment", "rating", "type", "department", "status"],
     type: { kind: "text", valueType: "contextual" },
   },
 ];
@@ -100,6 +102,9 @@ const PERSON_ROLE_WORDS: ReadonlySet<string> = new Set([
   "complainant", "respondent", "claimant", "petitioner", "appellant", "appellee", "mediator", "arbitrator", "accused", "subject", "whistleblower",
   // Round 10 red team: `pcp: Dr. Anselm Kowalczyk`, `poa`, `gift_donor`, `executive_sponsor` were read as text, so `Dr. Kowalczyk` passed.
   "pcp", "poa", "proxy", "donor", "sponsor", "grantor", "settlor", "custodian",
+  // Round 11 red team: `decedent: Cornelius Abernathy-Vance`, `oncologist: Dr. Miriam Sato` were read as text, so `C. Abernathy-Vance` passed.
+  "decedent", "deceased", "testator", "oncologist", "cardiologist", "radiologist", "specialist", "optometrist", "chiropractor", "midwife",
+  "officer", "broker", "adjuster", "underwriter", "notary",
 ]);
 const TITLE_PREFIX = new RegExp(`^${TITLE}`);
 /** Two to four capitalized words (a title and a suffix allowed), no digits: how a person's name is written. */
@@ -188,6 +193,7 @@ const AMOUNT_HEADS = ["value", "credit", "principal", "spend", "spending", "owed
 /** First words of a count's name (`num_accounts`, `number_of_dependents`, `total_chargebacks`). */
 const COUNT_OPENERS = ["num", "number", "count", "total"];
 const NAME_RULE = RULES.find((rule) => rule.type.kind === "name")!;
+const COUNT_RULE = RULES.find((rule) => rule.words.includes("days"))!;
 const TEXT_RULE = RULES.find((rule) => rule.type.kind === "text")!;
 
 /**
@@ -198,7 +204,8 @@ const TEXT_RULE = RULES.find((rule) => rule.type.kind === "text")!;
 function headRule(words: readonly string[]): (typeof RULES)[number] | undefined {
   if (words.length < 2) return undefined;
   const head = words[words.length - 1];
-  if (AMOUNT_RULE.words.includes(head) || AMOUNT_HEADS.includes(head)) return AMOUNT_RULE;
+  // A count first says what the amount word counts (`days_past_due`, `qualifying_payments`).
+  if (AMOUNT_RULE.words.includes(head) || AMOUNT_HEADS.includes(head)) return COUNT_RULE.words.includes(words[0]) ? COUNT_RULE : AMOUNT_RULE;
   return TEXT_RULE.words.includes(head) && words.some((word) => NAME_RULE.words.includes(word)) ? TEXT_RULE : undefined;
 }
 

@@ -61,6 +61,13 @@ describe("inferFieldType", () => {
     ["medical_specials", "87340.55", "amount", "value"],
     ["stock_options", "48000", "number", "value"],
     ["records_exposed", "18422", "number", "value"],
+    // Round 11 red team: counts under an amount word, persons under more roles, a record or a result that opens with a year or a number.
+    ["days_past_due", "67", "number", "value"],
+    ["qualifying_payments", "84", "number", "value"],
+    ["decedent", "Cornelius Abernathy-Vance", "name", "value"],
+    ["oncologist", "Dr. Miriam Sato", "name", "value"],
+    ["criminal_record", "2019 misdemeanor DWI, Orleans Parish", "text", "contextual"],
+    ["lab_result", "HCV RNA 1,240,000 IU/mL", "text", "contextual"],
     ["pcp", "Dr. Anselm Kowalczyk", "name", "value"],
     ["poa", "Garrett Shaw", "name", "value"],
     ["gift_donor", "Aylin Demir", "name", "value"],
