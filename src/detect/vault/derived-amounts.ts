@@ -51,6 +51,8 @@ const APPROXIMATE_BEFORE = /(?:[~≈]|\b(?:about|around|approx\.?|approximately|
 const APPROXIMATE_REACH = 24;
 /** Slack in matching a computation: `/12` in floating point is not exact (a thousandth of a cent). */
 const SLACK = 1e-5;
+/** Characters between two written amounts that may be a sum's or a difference's operands. */
+const OPERAND_REACH = 80;
 /** Smallest registered amount whose shares are looked for (a $300 fee's shares are everyday numbers). */
 const MIN_REGISTERED = 1_000;
 
@@ -261,6 +263,7 @@ export function derivedAmountDetector(entries: () => readonly VaultEntry[]): Det
       }
       // Read at the first written amount that needs them: most texts with digits have none.
       let shares: readonly number[] | undefined;
+      const operands: Array<{ start: number; end: number; read: AmountRead }> = [];
       const stated = () => (shares ??= statedShares(text));
       for (const match of text.matchAll(WRITTEN_AMOUNT)) {
         const [written, currency, integer, decimals = "", magnitude] = match;
@@ -273,7 +276,19 @@ export function derivedAmountDetector(entries: () => readonly VaultEntry[]): Det
         if (shown < MIN_SIGNIFICANT_DIGITS - 1) continue;
         const exact = amountOf(integer, decimals, magnitude);
         const source = bare ? (sourceOf(totals, exact, [1]) ?? sourceOf(partTotals, exact, [1])) : computedSource(text, match.index, written, exact, shown, { amounts, totals, partTotals, shares: stated });
-        if (source) push(match.index + (currency?.length ?? 0), match.index + written.length, source);
+        const start = match.index + (currency?.length ?? 0);
+        if (source) push(start, match.index + written.length, source);
+        else if (!bare && shown >= MIN_SIGNIFICANT_DIGITS) operands.push({ start, end: match.index + written.length, read: exact });
+      }
+      // Two amounts near each other whose sum or difference is a registered amount (`principal $8,410.00 + interest $1,463.55` of a
+      // balance of 9,873.55, `$54,200 − $23,475 = $30,725`: round 11 red team) give it back however it is shown: both are its.
+      for (let first = 0; first < operands.length; first++) {
+        for (let second = first + 1; second < operands.length && operands[second].start - operands[first].end <= OPERAND_REACH; second++) {
+          const [a, b] = [operands[first], operands[second]];
+          const tolerance = a.read.tolerance + b.read.tolerance;
+          const source = sourceByFactor(amounts, { value: a.read.value + b.read.value, tolerance }, 1) ?? sourceByFactor(amounts, { value: Math.abs(a.read.value - b.read.value), tolerance }, 1);
+          if (source) for (const { start, end } of [a, b]) if (!found.some((detection) => detection.start === start)) push(start, end, source);
+        }
       }
       return found;
     },

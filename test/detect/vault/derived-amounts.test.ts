@@ -43,6 +43,14 @@ describe("amounts computed from a registered amount", () => {
     expect(derivedIn("annualized $59,800 per year", [{ ...income, field: "weekly_wage", value: "1150.00" }])).toEqual(["59,800"]);
   });
 
+  // Round 11 red team: `principal $8,410.00 + interest $1,463.55` beside a noised balance of 9,873.55, `$54,200 − $23,475 = $30,725`.
+  it("finds two amounts near each other whose sum or difference is a registered amount, not two that are far apart", () => {
+    const balance = [{ ...income, field: "balance", value: "9873.55" }];
+    expect(derivedIn("Balance: $9,873.55 (principal $8,410.00 + interest $1,463.55)", balance)).toEqual(["8,410.00", "1,463.55"]);
+    expect(derivedIn("Gross $84,600 − deductions $12,250 = $72,350", [{ ...income, value: "72350" }])).toEqual(["84,600", "12,250"]);
+    expect(derivedIn(`principal $8,410.00 ${"and so on ".repeat(10)}interest $1,463.55; fees $1,250 and $3,310`, balance)).toEqual([]);
+  });
+
   it("leaves the value itself, round figures, counts, years and other amounts alone", () => {
     expect(derivedIn("Income $84,600; 12 payments; in 2026; about $7K a month; $90/hour; $7,300/month; $5,000")).toEqual([]);
     // Bare digits are a year, a count or a piece of an id as often, whatever they equal (48,631 / 24 is 2026.3; a LangSmith run id's `-3525-`).
