@@ -119,9 +119,9 @@ function csvCells(lines: ReadonlyArray<{ line: string; start: number }>): Cell[]
   const cells: Cell[] = [];
   for (let at = 0; at + 1 < lines.length; at++) {
     if (!CSV_HEADER.test(lines[at].line)) continue;
-    const headers = lines[at].line.split(",");
+    const headers = csvFields(lines[at].line);
     for (let row = at + 1; row < lines.length; row++) {
-      const fields = lines[row].line.split(",");
+      const fields = csvFields(lines[row].line);
       if (fields.length !== headers.length) break;
       let from = 0;
       fields.forEach((field, column) => {
@@ -132,6 +132,22 @@ function csvCells(lines: ReadonlyArray<{ line: string; start: number }>): Cell[]
     }
   }
   return cells;
+}
+
+/** A CSV line's fields as written, split at commas outside double quotes (`A1,"PIKE, D.",47`: round 11 red team). */
+function csvFields(line: string): string[] {
+  if (!line.includes('"')) return line.split(",");
+  const fields: string[] = [];
+  let [from, quoted] = [0, false];
+  for (let at = 0; at < line.length; at++) {
+    if (line[at] === '"') quoted = !quoted;
+    else if (line[at] === "," && !quoted) {
+      fields.push(line.slice(from, at));
+      from = at + 1;
+    }
+  }
+  fields.push(line.slice(from));
+  return fields;
 }
 
 /** The values of `Score/Rating: 588/D`, each under its label. */

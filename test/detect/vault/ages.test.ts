@@ -114,6 +114,8 @@ describe("ages a registered date of birth gives away", () => {
     // Round 9 red team: `| Borrower | Age | FICO |` over `| Danielle Fairbanks | 42 | 768 |` kept the real age beside the pseudonym.
     expect(agesIn("| Borrower | Age (yrs) | FICO |\n|---|---|---|\n| A. Gaines | 77 | 768 |\n| B. Other | 77F | 701 |")).toEqual(["77", "77"]);
     expect(agesIn("name,age,score\nDora,77,768")).toEqual(["77"]);
+    // Round 11 red team: a quoted cell with a comma in the row had put the age under another column.
+    expect(agesIn('account,obligor,age,payoff\nA1,"GAINES, A.",77,"$27,842"')).toEqual(["77"]);
     expect(agesIn("| Borrower | Page | Stage |\n|---|---|---|\n| A. Gaines | 77 | 77 |\n\nitem,wage\nbolts,77")).toEqual([]);
   });
 
