@@ -37,11 +37,12 @@ function prng(seed: number): () => number {
   };
 }
 
-/** The makers of synthetic values, cycled through by index: names, SSNs, dates, amounts, phones and ids. */
-function valueMakers(random: () => number): Array<(i: number) => [string, VaultValue]> {
+/** `size` synthetic fields cycling through names, SSNs, dates, amounts, phones and ids. */
+export function syntheticVault(size: number): Record<string, VaultValue> {
+  const random = prng(size);
   const digits = (n: number) => Array.from({ length: n }, () => Math.floor(random() * 10)).join("");
   const pick = <T>(list: readonly T[]) => list[Math.floor(random() * list.length)]!;
-  return [
+  const makers: Array<(i: number) => [string, VaultValue]> = [
     (i) => [`patient_name_${i}`, `${pick(FIRST)} ${pick(LAST)}-${digits(3)}`],
     (i) => [`ssn_${i}`, `${1 + Math.floor(random() * 8)}${digits(2)}-${digits(2)}-${digits(4)}`],
     (i) => [`dob_${i}`, `19${digits(2)}-0${1 + Math.floor(random() * 9)}-1${Math.floor(random() * 9)}`],
@@ -49,11 +50,6 @@ function valueMakers(random: () => number): Array<(i: number) => [string, VaultV
     (i) => [`phone_${i}`, `+1-${digits(3)}-${digits(3)}-${digits(4)}`],
     (i) => [`account_id_${i}`, `ACC-${digits(10)}`],
   ];
-}
-
-/** `size` synthetic fields cycling through names, SSNs, dates, amounts, phones and ids. */
-export function syntheticVault(size: number): Record<string, VaultValue> {
-  const makers = valueMakers(prng(size));
   return Object.fromEntries(Array.from({ length: size }, (_, i) => makers[i % makers.length]!(i)));
 }
 
@@ -77,6 +73,9 @@ const SPARE_DRAWS = 60;
  */
 export function absentVault(size: number, texts: BenchMessage[]): Record<string, VaultValue> {
   const drawn = syntheticVault(size + SPARE_DRAWS);
+  // The fields are named by kind (`ssn_12`); syntheticVault cycles through the kinds in this order.
+  const kindOf = (field: string) => field.replace(/_\d+$/, "");
+  const byKind = new Map(Object.keys(drawn).map((field) => [kindOf(field), [] as Array<[string, VaultValue]>]));
   // Until none is left: a dropped value's surrogate no longer hides another one on the same span.
   for (let dropped = true; dropped; ) {
     dropped = false;
@@ -90,13 +89,12 @@ export function absentVault(size: number, texts: BenchMessage[]): Record<string,
       }
     }
   }
-  const kinds = valueMakers(prng(size)).length;
-  const byKind = Array.from({ length: kinds }, () => [] as Array<[string, VaultValue]>);
-  for (const [field, value] of Object.entries(drawn)) byKind[Number(/\d+$/.exec(field)![0]) % kinds]!.push([field, value]);
+  for (const entry of Object.entries(drawn)) byKind.get(kindOf(entry[0]))!.push(entry);
   const kept: Array<[string, VaultValue]> = [];
-  for (let i = 0; kept.length < size && byKind.some((values) => values.length > 0); i++) {
-    const value = byKind[i % kinds]!.shift();
-    if (value) kept.push(value);
+  for (let round = 0; kept.length < size; round++) {
+    const before = kept.length;
+    for (const values of byKind.values()) if (round < values.length && kept.length < size) kept.push(values[round]!);
+    if (kept.length === before) break;
   }
   return Object.fromEntries(kept);
 }

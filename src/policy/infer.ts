@@ -17,6 +17,12 @@ export interface FieldType {
   valueType: ValueType;
 }
 
+/**
+ * Counts of days, payments, visits (round 11 red team: `days_past_due: 67`, `qualifying_payments: 84` were amounts by
+ * `due`, `payments`): a number, before the amount words, and first in a name whose head is one (`headRule`).
+ */
+const COUNT_RULE: { words: readonly string[]; type: FieldType } = { words: ["days", "weeks", "months", "years", "hours", "visits", "sessions", "cycles", "qualifying"], type: { kind: "number", valueType: "value" } };
+
 /** Field-name words per type, tried in this order (an `employee_id` is an id, not a name). */
 const RULES: readonly { words: readonly string[]; type: FieldType }[] = [
   { words: ["ssn", "social", "sin", "nino"], type: { kind: "ssn", valueType: "format" } },
@@ -29,8 +35,7 @@ const RULES: readonly { words: readonly string[]; type: FieldType }[] = [
     words: ["id", "number", "no", "num", "account", "acct", "iban", "routing", "last4", "code", "mrn", "npi", "ein", "tin", "zip", "zipcode", "postcode", "policy", "license", "passport", "cvv", "cvc", "cvv2", "pin", "otp", "passcode", "password", "passwd", "badge", "token", "secret"],
     type: { kind: "id", valueType: "format" },
   },
-  // Round 11 red team: `days_past_due: 67`, `qualifying_payments: 84` were amounts (`due`, `payments`): a count of days or payments is a number.
-  { words: ["days", "weeks", "months", "years", "hours", "visits", "sessions", "cycles", "qualifying"], type: { kind: "number", valueType: "value" } },
+  COUNT_RULE,
   {
     words: [
       "salary", "income", "balance", "amount", "settlement", "compensation", "bonus", "price", "cost", "revenue", "payment", "fee", "budget", "wage", "wages", "pay", "debt", "loan",
@@ -193,7 +198,6 @@ const AMOUNT_HEADS = ["value", "credit", "principal", "spend", "spending", "owed
 /** First words of a count's name (`num_accounts`, `number_of_dependents`, `total_chargebacks`). */
 const COUNT_OPENERS = ["num", "number", "count", "total"];
 const NAME_RULE = RULES.find((rule) => rule.type.kind === "name")!;
-const COUNT_RULE = RULES.find((rule) => rule.words.includes("days"))!;
 const TEXT_RULE = RULES.find((rule) => rule.type.kind === "text")!;
 
 /**

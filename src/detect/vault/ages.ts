@@ -30,18 +30,18 @@ const YEARS_BEFORE_REFERENCE = 3;
  * Bounded gaps: linear time.
  */
 const AGE_ALTERNATIVES: readonly string[] = [
-    /(?:\b|(?<=_))(?:age|aged)(?:_(?:years?|yrs?|in_years|at_[a-z]+))?\b(?:[ \t]+at[ \t]+(?:the[ \t]+)?(?:visit|admission|referral|presentation|diagnosis|intake|exam))?[ \t*_|:="']{0,8}(?:(?:\((?:years?|yrs?|y)\)|\/(?:sex|gender))[ \t*_|:"']{0,8})?(?:(?:of|is|was|would be|will be|is now)\b[ \t]{0,3})?(?:(?:~|about |approximately |approx\. )[ \t]{0,3})?(\d{1,3})\b/.source,
-    /(?<![$€£.,\d])\b(\d{1,3})(?:[ -](?:years?|yrs?)[ -]old\b|[ \t]+years?[ \t]+of[ \t]+age\b|[ \t-]?(?:y\/o|y\.o\.?|yo|yrs?)(?![\p{L}\d])|y\b|[ \t]y(?=[ \t]*[),;\]])|[ \t]?[MF](?=[ \t]+(?:(?:with|presents|presenting|patient|pt|who|complains|reports)\b|w\/|c\/o)|[ \t]*[,;)\]|(\/]|\.(?:\s|$))|[ \t]?\/[ \t]?[MF](?![\p{L}\d]))/u.source,
-    // A sex letter or word before the age (`M/67`, `Sex/Age: F/74`, `male, 67`, `Female 74`), not a quantity after the word (`female, 67%`).
-    /(?<![\p{L}\d])(?:[MF][ \t]?\/[ \t]?|(?:male|female)[ \t]*[,:]?[ \t]*)(\d{1,3})\b(?![ \t]*(?:%|percent|mg|kg|lbs?|cm|patients|cases|participants)\b|[.,]\d|%)/u.source,
-    /\b(?:turned|turns|turning|turn)[ \t]+(\d{1,3})\b(?![ \t]*(?:%|percent|degrees|pages|times|minutes|meters|miles|feet)\b)/.source,
-    /\b(\d{1,3})(?:st|nd|rd|th)[ \t]+birthday\b/.source,
-    // After a name, between commas or in parentheses (`Ryan Wilson, 55, presents`, `Mr. Wilson (55)`, `Dennis Moreno, 67M` ending its line): the first digit is
-    // consumed before the lookbehind reads the name back, so the scan goes from digit to digit, not from capital to capital.
-    // After a date the same way (`Name,1959-03-17,66`: a CSV row's age column beside the date of birth; `DOB: 11/04/1958 (67)`, `DOB/Age: 14 Aug 1969 / 56`).
-    /(\d(?<=(?:(\p{Lu}[\p{L}'’-]*)\.?\)?|\d{4}-\d\d-\d\d|\d{1,2}\/\d{1,2}\/\d{4}|\p{L}{3}\.?[ \t]\d{1,2},?[ \t]\d{4}|\d{1,2}[ \t]\p{L}{3,9}\.?[ \t]\d{4})(?:,[ \t]?|[ \t]?\(|[ \t]\/[ \t])\d)\d{0,2})(?=(?:[ \t]?[MF])?(?:[ \t]*(?:[,;]|\r?\n|$)|\)|\.(?:\s|$)))/u.source,
-    // A person's, told (`He is 55.`, `she's 55`, `Patient is 55`, `applicant is 42`: round 10), not a quantity (`he is 55 kg`, `is 55%`); read back from its first digit too.
-    /(\d(?<=\b(?:he|she|patient|pt|applicant|borrower|client|member|insured|claimant|employee|resident|child|son|daughter|(?:mr|mrs|ms|miss|mx)\.?[ \t]+\p{L}[\p{L}'’-]*)(?:['’]s|['’]ll[ \t]+be|[ \t]+(?:is|was|turns|turned|will[ \t]+be|is[ \t]+still|is[ \t]+now))[ \t]+\d)\d{0,2})(?![\d%]|[.,]\d|[ \t]*(?:%|percent|mg|kg|kgs|lb|lbs|cm|mm|in(?![ \t]+[\p{L}\d])|inches|min|minutes|hours|days|weeks|months|points|pts|bpm|ft|feet|foot|miles|km|degrees)\b)/u.source,
+  /(?:\b|(?<=_))(?:age|aged)(?:_(?:years?|yrs?|in_years|at_[a-z]+))?\b(?:[ \t]+at[ \t]+(?:the[ \t]+)?(?:visit|admission|referral|presentation|diagnosis|intake|exam))?[ \t*_|:="']{0,8}(?:(?:\((?:years?|yrs?|y)\)|\/(?:sex|gender))[ \t*_|:"']{0,8})?(?:(?:of|is|was|would be|will be|is now)\b[ \t]{0,3})?(?:(?:~|about |approximately |approx\. )[ \t]{0,3})?(\d{1,3})\b/.source,
+  /(?<![$€£.,\d])\b(\d{1,3})(?:[ -](?:years?|yrs?)[ -]old\b|[ \t]+years?[ \t]+of[ \t]+age\b|[ \t-]?(?:y\/o|y\.o\.?|yo|yrs?)(?![\p{L}\d])|y\b|[ \t]y(?=[ \t]*[),;\]])|[ \t]?[MF](?=[ \t]+(?:(?:with|presents|presenting|patient|pt|who|complains|reports)\b|w\/|c\/o)|[ \t]*[,;)\]|(\/]|\.(?:\s|$))|[ \t]?\/[ \t]?[MF](?![\p{L}\d]))/u.source,
+  // A sex letter or word before the age (`M/67`, `Sex/Age: F/74`, `male, 67`, `Female 74`), not a quantity after the word (`female, 67%`).
+  /(?<![\p{L}\d])(?:[MF][ \t]?\/[ \t]?|(?:male|female)[ \t]*[,:]?[ \t]*)(\d{1,3})\b(?![ \t]*(?:%|percent|mg|kg|lbs?|cm|patients|cases|participants)\b|[.,]\d|%)/u.source,
+  /\b(?:turned|turns|turning|turn)[ \t]+(\d{1,3})\b(?![ \t]*(?:%|percent|degrees|pages|times|minutes|meters|miles|feet)\b)/.source,
+  /\b(\d{1,3})(?:st|nd|rd|th)[ \t]+birthday\b/.source,
+  // After a name, between commas or in parentheses (`Ryan Wilson, 55, presents`, `Mr. Wilson (55)`, `Dennis Moreno, 67M` ending its line): the first digit is
+  // consumed before the lookbehind reads the name back, so the scan goes from digit to digit, not from capital to capital.
+  // After a date the same way (`Name,1959-03-17,66`: a CSV row's age column beside the date of birth; `DOB: 11/04/1958 (67)`, `DOB/Age: 14 Aug 1969 / 56`).
+  /(\d(?<=(?:(\p{Lu}[\p{L}'’-]*)\.?\)?|\d{4}-\d\d-\d\d|\d{1,2}\/\d{1,2}\/\d{4}|\p{L}{3}\.?[ \t]\d{1,2},?[ \t]\d{4}|\d{1,2}[ \t]\p{L}{3,9}\.?[ \t]\d{4})(?:,[ \t]?|[ \t]?\(|[ \t]\/[ \t])\d)\d{0,2})(?=(?:[ \t]?[MF])?(?:[ \t]*(?:[,;]|\r?\n|$)|\)|\.(?:\s|$)))/u.source,
+  // A person's, told (`He is 55.`, `she's 55`, `Patient is 55`, `applicant is 42`: round 10), not a quantity (`he is 55 kg`, `is 55%`); read back from its first digit too.
+  /(\d(?<=\b(?:he|she|patient|pt|applicant|borrower|client|member|insured|claimant|employee|resident|child|son|daughter|(?:mr|mrs|ms|miss|mx)\.?[ \t]+\p{L}[\p{L}'’-]*)(?:['’]s|['’]ll[ \t]+be|[ \t]+(?:is|was|turns|turned|will[ \t]+be|is[ \t]+still|is[ \t]+now))[ \t]+\d)\d{0,2})(?![\d%]|[.,]\d|[ \t]*(?:%|percent|mg|kg|kgs|lb|lbs|cm|mm|in(?![ \t]+[\p{L}\d])|inches|min|minutes|hours|days|weeks|months|points|pts|bpm|ft|feet|foot|miles|km|degrees)\b)/u.source,
 ];
 /**
  * Alternatives of AGE_ALTERNATIVES (by index) with a word each needs: a text without the word is

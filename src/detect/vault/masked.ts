@@ -52,7 +52,7 @@ export function isMaskedValue(value: string): boolean {
  */
 export function maskedTail(identifier: string, length = TAIL_DIGITS): string | null {
   const digits = identifier.replace(/\D/g, "");
-  const longest = MASKED_VALUE.test(identifier.trim()) ? digits.length : digits.length < MIN_TAILED_DIGITS ? 0 : digits.length - (length > TAIL_DIGITS ? MIN_HIDDEN_DIGITS : 1);
+  const longest = isMaskedValue(identifier) ? digits.length : digits.length < MIN_TAILED_DIGITS ? 0 : digits.length - (length > TAIL_DIGITS ? MIN_HIDDEN_DIGITS : 1);
   return length >= TAIL_DIGITS && length <= longest ? digits.slice(-length) : null;
 }
 
