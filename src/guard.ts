@@ -4,6 +4,7 @@ import { checkedDetections, decidingGroups, resolveOverlaps, sameKind, type Dete
 import { checkedVerdict, type Judge, type Rewriter } from "./detect/plugins.js";
 import { defaultRecognizers, recognizerDetector } from "./detect/recognizers/index.js";
 import { ageDetector } from "./detect/vault/ages.js";
+import { elapsedDetector } from "./detect/vault/elapsed.js";
 import { derivedAmountDetector } from "./detect/vault/derived-amounts.js";
 import { derivedDateDetector } from "./detect/vault/derived-dates.js";
 import { tableCellDetector } from "./detect/vault/table-cells.js";
@@ -148,7 +149,7 @@ const KEY_MARK = "\u0000key\u0000";
 
 const NAME_PART_ROLES: ReadonlySet<string> = new Set(["first-name", "surname", "surname-plural"]);
 /** Renderings whose surrogate no restore would find again (computed from the value's surrogate, or cut): sealed in shared state. */
-const SEALED_ROLES: ReadonlySet<string | undefined> = new Set(["cut-tail", "age", "derived-date", "derived-amount"]);
+const SEALED_ROLES: ReadonlySet<string | undefined> = new Set(["cut-tail", "age", "elapsed", "derived-date", "derived-amount"]);
 
 /** An identifier as a schema names a field (`bail_usd`, `custodySchedule`, `marital_assets`). */
 const IDENTIFIER_KEY = /^[A-Za-z][A-Za-z0-9]*(?:_[A-Za-z0-9]+)*$/;
@@ -255,6 +256,7 @@ class Guard implements ReconsGuard {
     this.detectors = [
       this.vault,
       ageDetector(() => this.vault.entries(), this.ageReference),
+      elapsedDetector(() => this.vault.entries(), this.ageReference),
       derivedDateDetector(() => this.vault.entries()),
       derivedAmountDetector(() => this.vault.entries()),
       tableCellDetector(() => this.vault.entries()),

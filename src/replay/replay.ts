@@ -107,7 +107,7 @@ export function userGivenFields(trace: Trace, probe: ReconsGuard): Set<string> {
 }
 
 /** Roles of a detection that only hint at a value (a diagnosis's drug or specialist, a score's band, an age, a computed date or amount). */
-const HINT_ROLES: ReadonlySet<string> = new Set(["indicator", "band", "age", "derived-date", "derived-amount", "acronym"]);
+const HINT_ROLES: ReadonlySet<string> = new Set(["indicator", "band", "age", "elapsed", "derived-date", "derived-amount", "acronym"]);
 
 /**
  * Whether a request's detection gives the value itself: not a hint of it, nor one word of a phrase

@@ -3,6 +3,7 @@
  * masked tail, a name part, a glued handle, an age of a birth date, a cut tail) shows the same part
  * of the whole value's surrogate, and whether the restore side finds that part again.
  */
+import { monthsBetween, shiftedElapsed } from "../detect/vault/elapsed.js";
 import { ageAt, ageLike, ageValue, DECADE_WORDS, decadeOfAge, thirdOf } from "../detect/vault/ages.js";
 import { MONTHS, ordinalSuffix, parseDate, type CalendarDate } from "../detect/vault/dates.js";
 import { bandRead, derivationOf, MONTH_SHARE, roundedRead, TOTAL_FACTORS } from "../detect/vault/derived-amounts.js";
@@ -39,6 +40,8 @@ export function wholeSurrogatePart(action: Action, role: VariantRole | undefined
   if (role === "cut-tail" && action === "pseudonymize") return cutTokens;
   if (role === "age" && action === "fpe") return (whole, original, registered) => surrogateAge(whole, original, registered, ageReference);
   if (role === "age" && action !== "redact") return ageRedacted;
+  if (role === "elapsed" && action === "fpe") return surrogateElapsed;
+  if (role === "elapsed" && action !== "redact") return elapsedRedacted;
   if (role === "derived-date" && action === "fpe") return shiftedDate;
   if (role === "derived-date" && action !== "redact") return derivedDateRedacted;
   if (role === "short-year" && action !== "redact" && action !== "fpe") return derivedDateRedacted;
@@ -231,6 +234,19 @@ function weekdayLike(written: string, day: number): string {
 /** A date computed from one a policy does not encipher (pseudonym or noise) has no surrogate date to follow: redacted. */
 function derivedDateRedacted(): never {
   throw new OperatorError("a derived date follows only an enciphered date", "derived-date-not-enciphered");
+}
+
+/** A duration since the registered date (`written`) counted from its surrogate (`whole`) instead: as many months longer or shorter. */
+function surrogateElapsed(whole: string, written: string, registered: string): string {
+  const [real, surrogate] = [parseDate(registered), parseDate(whole)];
+  if (!real || !surrogate) throw new OperatorError("the date or its surrogate is not a date", "elapsed-without-date");
+  const shifted = shiftedElapsed(written, monthsBetween(surrogate, real));
+  if (shifted === null) throw new OperatorError("the surrogate date gives no duration", "elapsed-out-of-range");
+  return shifted;
+}
+
+function elapsedRedacted(): never {
+  throw new OperatorError("a duration follows only an enciphered date", "elapsed-not-enciphered");
 }
 
 /** An age under another transformation than FPE (a custom policy's pseudonym or noise) has no surrogate date to follow: redacted. */

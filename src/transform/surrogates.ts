@@ -17,6 +17,7 @@ import { memoize } from "./operators/format.js";
 import { renderedPart } from "./partial-rendering.js";
 import { shiftedDate, withRealWeekday } from "./surrogate-parts.js";
 import { derivedDateDetector } from "../detect/vault/derived-dates.js";
+import { monthsBetween, MONTHS_BEFORE_REFERENCE, shiftedElapsed, writtenElapsed } from "../detect/vault/elapsed.js";
 import { copyCase, isKeyedTag } from "./operators/pseudonym.js";
 import { sortInPlace } from "../detect/sort.js";
 
@@ -178,7 +179,8 @@ export class SurrogateIndex {
     });
     const ages = ageReference === undefined ? [] : this.realAges(unsealed.text, found, [surrogates, unsealed.spans], ageReference);
     const derived = this.realDerivedDates(unsealed.text, found, [surrogates, unsealed.spans, ages]);
-    const replacements = ages.length + derived.length === 0 ? surrogates : sortInPlace([...surrogates, ...ages, ...derived], (a, b) => a.start - b.start);
+    const elapsed = ageReference === undefined ? [] : this.realElapsed(unsealed.text, found, [surrogates, unsealed.spans, ages, derived], ageReference);
+    const replacements = ages.length + derived.length + elapsed.length === 0 ? surrogates : sortInPlace([...surrogates, ...ages, ...derived, ...elapsed], (a, b) => a.start - b.start);
     const restored = replaceSpans(unsealed.text, replacements);
     // An unsealed value a surrogate match cuts into is no longer whole: no detection for it (the text is
     // detected as any other); the others moved with the replacements before them. Both in text order,
@@ -232,6 +234,27 @@ export class SurrogateIndex {
       if (restored.some((spans) => spans.some((span) => span.start < end && start < span.end))) return [];
       const birth = births.find(({ shift, ages }) => ages.has(age - shift) || (next && ages.has(age - shift - 1)));
       return birth ? [{ start, end, real: ageLike(age - birth.shift, text.slice(start, end)), entry: birth.entry, role: "age" as const }] : [];
+    });
+  }
+
+  /**
+   * Durations an enciphered date found in `text` gave (`hired 1955-11-02, tenure ~70.2 years`): counted
+   * from the real date instead, where the surrogate's time to the reference day (or up to three years
+   * before it) gives the number, so a reader gets the real tenure. As with ages, only beside the surrogate date.
+   */
+  private realElapsed(text: string, found: readonly Detection[], restored: ReadonlyArray<ReadonlyArray<{ start: number; end: number }>>, reference: CalendarDate): Replacement[] {
+    const dates = found.flatMap((detection) => {
+      const { entry, action, surrogate } = this.origins[originIndex(detection.field!)];
+      if (action !== "fpe" || entry.kind !== "date" || isBirthField(entry.field)) return [];
+      const [real, shown] = [parseDate(entry.value), parseDate(surrogate)];
+      return real && shown ? [{ entry, shift: monthsBetween(real, shown), months: monthsBetween(shown, reference) }] : [];
+    });
+    if (dates.length === 0) return [];
+    return writtenElapsed(text).flatMap(({ start, end, months: [low, high] }) => {
+      if (restored.some((spans) => spans.some((span) => span.start < end && start < span.end))) return [];
+      const date = dates.find(({ months }) => high >= months - MONTHS_BEFORE_REFERENCE && low <= months);
+      const real = date && shiftedElapsed(text.slice(start, end), date.shift);
+      return date && real ? [{ start, end, real, entry: date.entry, role: "elapsed" as const }] : [];
     });
   }
 

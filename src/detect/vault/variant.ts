@@ -73,7 +73,9 @@ export type VariantRole =
   /** The start of a value cut off where its text ends (`James Gr...`, see cut-tails.ts): shown as the same start of the surrogate. */
   | "cut-tail"
   /** A person's age that a registered date of birth gives (`age 86`, `36 years old`, see ages.ts): the number, shown as the surrogate date's age. */
-  | "age";
+  | "age"
+  /** Time elapsed since a registered date (`6 years, 4 months` of a hire date, see elapsed.ts): shown as the surrogate date's. */
+  | "elapsed";
 
 /** A hit needs a token boundary at its start (see `edgesNeeded`). */
 export const NEEDS_TOKEN_START = 1;

@@ -1,0 +1,139 @@
+/**
+ * Time elapsed since a registered date, which gives the date away beside its surrogate (round 12
+ * red team: `Average Tenure: 6 years, 4 months` of a hire date on 2019-09-23, `with the company for
+ * about 8 years`, `18 months of separation`): writers compute tenure as they compute ages. A
+ * Detector over the guard's vault: each duration written as one (ELAPSED_PHRASE) that the time from
+ * a registered date (not a birth date: ages.ts) to the reference day gives, or to a day up to three
+ * years before it (models count from their own year: `May 26, 2016 (7+ years of tenure)`), where
+ * its line says what it counts (a tenure word, or the date's own year).
+ */
+import type { Detection, Detector } from "../base.js";
+import { isBirthField } from "./birth-dates.js";
+import { parseDate, type CalendarDate } from "./dates.js";
+import { derivedFromEntries } from "./entries-memo.js";
+import type { VaultEntry } from "./vault.js";
+
+/** A duration computed from a date is how writers show tenure, but other durations are written the same way. */
+const ELAPSED_CONFIDENCE = 0.8;
+/** A text may count from a day this many months before the reference (as ages.ts's YEARS_BEFORE_REFERENCE). */
+export const MONTHS_BEFORE_REFERENCE = 36;
+
+/**
+ * A duration in years and months: group 1 a word that bounds it (`almost`, `over`, `~`), 2 the
+ * years (`6`, `6.3`), 3 a `+`, 4 the months after the years (`6 years, 4 months`), 5 months alone (`18 months`).
+ */
+const ELAPSED_PHRASE =
+  /(?:\b(about|approx\.|approximately|roughly|around|nearly|almost|over|more than|just over|just under|close to)[ \t]+|(~)[ \t]?)?(?<![\d.,<>≤≥–—-][ \t]?)(?:\b(\d{1,3}(?:\.\d{1,2})?)(\+)?[ \t]?(?:-[ \t]?)?(?:years?|yrs?)\b(?:,?[ \t]+(?:and[ \t]+)?(\d{1,2})[ \t]?(?:months?|mos?)\b)?|\b(\d{1,3})[ \t]?(?:months?|mos)\b)(?![ \t]?(?:[–—]|-[ \t]?\d|to[ \t]+\d))/gi;
+/** What every such duration has. */
+const ELAPSED_HINT = /\d[ \t+-]*(?:y|mo)/i;
+/** Words in a duration's line that say it counts time since a date. */
+const TENURE_WORD =
+  /\b(?:tenure|tenured|employ\w*|service|served|seniority|hired?|joined|since|ago|present|anniversary|separat\w*|married|member|customer|client|been (?:with|at|here)|work(?:ed|ing) (?:at|for|here)|with (?:us|the (?:company|firm|team|organi[sz]ation|bank|agency|practice|department))|on the team)\b/i;
+/** A line of examples or buckets (`Tenure (e.g., <1 year, 1–3 years, 5+ years)`) counts no one's time. */
+const EXAMPLE_LINE = /\be\.g\.|\bi\.e\.|\bfor example\b|\[[^\]]*\b(?:x|n|number)\b[^\]]*\]/i;
+/** Bounding words by how they move the written duration. */
+const AT_LEAST = new Set(["over", "more than", "just over"]);
+const AT_MOST = new Set(["nearly", "almost", "just under", "close to"]);
+
+/** Whole months from `from` to `to` (fractional: days count as a share of a month). */
+export function monthsBetween(from: CalendarDate, to: CalendarDate): number {
+  return (to.year - from.year) * 12 + (to.month - from.month) + (to.day - from.day) / 30.44;
+}
+
+/** The months a duration written as `match` may stand for, as a closed range. */
+function writtenMonths(match: RegExpMatchArray): [number, number] {
+  const bound = (match[1] ?? match[2] ?? "").toLowerCase();
+  if (match[6] !== undefined) return [Number(match[6]) - 1, Number(match[6]) + 1];
+  const years = Number(match[3]);
+  if (match[5] !== undefined) return [years * 12 + Number(match[5]) - 1, years * 12 + Number(match[5]) + 1];
+  // A decimal is rounded to its last digit, give or take a month of the writer's arithmetic.
+  if (match[3].includes(".")) {
+    const half = 6 * 10 ** -(match[3].length - match[3].indexOf(".") - 1);
+    return [years * 12 - half - 1, years * 12 + half + 1];
+  }
+  if (match[4] !== undefined || AT_LEAST.has(bound)) return [years * 12, years * 12 + 12];
+  if (AT_MOST.has(bound)) return [years * 12 - 6, years * 12];
+  // Whole years are completed ones or the nearest.
+  return [years * 12 - 6, years * 12 + 12];
+}
+
+/** The line of `text` around [start, end). */
+function lineAround(text: string, start: number, end: number): string {
+  const from = text.lastIndexOf("\n", start - 1) + 1;
+  const to = text.indexOf("\n", end);
+  return text.slice(from, to === -1 ? text.length : to);
+}
+
+/** A duration written in a text: where its number (and unit, and months) stand, and the months it may stand for. */
+export interface WrittenElapsed {
+  start: number;
+  end: number;
+  months: [number, number];
+}
+
+/** Every duration in years or months written in `text` (ELAPSED_PHRASE), its bounding word left out of the span. */
+export function writtenElapsed(text: string): WrittenElapsed[] {
+  if (!ELAPSED_HINT.test(text)) return [];
+  return Array.from(text.matchAll(ELAPSED_PHRASE), (match) => {
+    const bound = match[1] ?? match[2];
+    const lead = bound === undefined ? 0 : match[0].indexOf(bound) + bound.length;
+    const start = match.index! + lead + (match[0].slice(lead).length - match[0].slice(lead).trimStart().length);
+    return { start, end: match.index! + match[0].length, months: writtenMonths(match) };
+  });
+}
+
+/** Detects durations that the registered dates among `entries()` give up to `reference` (read at each call: values added at run time count). */
+export function elapsedDetector(entries: () => readonly VaultEntry[], reference: CalendarDate): Detector {
+  const dates = derivedFromEntries(entries, (all) =>
+    all.flatMap((entry) => {
+      const date = entry.kind === "date" && !isBirthField(entry.field) ? parseDate(entry.value) : null;
+      const months = date ? monthsBetween(date, reference) : -1;
+      // A month at least: a date of this week is no one's tenure.
+      return date && months >= 1 ? [{ entry, months, year: String(date.year) }] : [];
+    }),
+  );
+  return {
+    name: "elapsed",
+    detect(text: string): Detection[] {
+      const registered = dates();
+      if (registered.length === 0) return [];
+      const found: Detection[] = [];
+      for (const { start, end, months: [low, high] } of writtenElapsed(text)) {
+        const line = lineAround(text, start, end);
+        // A bucket (`2+ Years Ago`) or a line of examples counts no one's time.
+        if (EXAMPLE_LINE.test(line) || /^\+/.test(text.slice(start, end).replace(/^[\d.]+/, "")) && /^[ \t]*ago\b/i.test(text.slice(end))) continue;
+        const counted = TENURE_WORD.test(line);
+        for (const { entry, months, year } of registered) {
+          if (high < months - MONTHS_BEFORE_REFERENCE || low > months || !(counted || line.includes(year))) continue;
+          found.push({ start, end, field: entry.field, kind: entry.kind, valueType: entry.valueType, tier: 1, confidence: ELAPSED_CONFIDENCE, source: "vault", value: entry.value, role: "elapsed" });
+        }
+      }
+      return found;
+    },
+  };
+}
+
+/** `written` (a span of `writtenElapsed`) moved by `monthsApart` months, written alike (`6 years, 4 months` -> `32 years, 1 month`); null where it would go below zero. */
+export function shiftedElapsed(written: string, monthsApart: number): string | null {
+  // Whole months, so the reverse shift restores what was written.
+  const shift = Math.round(monthsApart);
+  const match = new RegExp(ELAPSED_PHRASE.source, "i").exec(written);
+  if (!match || match.index !== 0) return null;
+  const unit = (count: number, word: string) => (count === 1 ? word.replace(/s$/i, "") : /s$/i.test(word) || /^(?:mos|yrs)$/i.test(word) ? word : `${word}s`);
+  if (match[6] !== undefined) {
+    const months = Math.round(Number(match[6]) + shift);
+    return months < 0 ? null : written.replace(/^(\d+)([ \t]?)(\p{L}+)/u, (_, _digits, space: string, word: string) => `${months}${space}${unit(months, word)}`);
+  }
+  const total = Number(match[3]) * 12 + Number(match[5] ?? 0) + shift;
+  if (total < 0) return null;
+  if (match[5] !== undefined) {
+    const [years, months] = [Math.floor(Math.round(total) / 12), Math.round(total) % 12];
+    return written
+      .replace(/^(\d+)([ \t]?(?:-[ \t]?)?)(\p{L}+)/u, (_, _digits, space: string, word: string) => `${years}${space}${unit(years, word)}`)
+      .replace(/(\d+)([ \t]?)(\p{L}+)$/u, (_, _digits, space: string, word: string) => `${months}${space}${unit(months, word)}`);
+  }
+  const decimals = match[3].includes(".") ? match[3].length - match[3].indexOf(".") - 1 : 0;
+  const years = (total / 12).toFixed(decimals);
+  // An adjective (`a 6-year veteran`) keeps its singular.
+  return written.replace(/^[\d.]+(\+?)([ \t]?(?:-[ \t]?)?)(\p{L}+)/u, (_, plus: string, space: string, word: string) => `${years}${plus}${space}${space.includes("-") ? word : unit(Number(years), word)}`);
+}
