@@ -33,6 +33,14 @@ const CLINICAL_GENERIC_WORDS: readonly string[] = [
 const DESCRIBING_TAGS: ReadonlySet<string> = new Set(["Adjective", "Comparative", "Superlative", "Adverb", "Preposition", "Infinitive", "PastTense", "Gerund", "Participle"]);
 let genericStems: ReadonlySet<string> | null = null;
 
+/** Field-name words of a note on a person's circumstances (`hardship_reason`, `risk_notes`, `medical_expenses_note`): a diagnosis it names is the person's. */
+const PERSON_NOTE_WORDS: ReadonlySet<string> = new Set(["note", "notes", "reason", "reasons", "hardship", "remarks", "comments", "medical", "circumstances", "accommodation", "accommodations"]);
+
+/** Whether a field holds notes on a person (PERSON_NOTE_WORDS). */
+export function isPersonNoteField(field: string): boolean {
+  return fieldNameWords(field).some((word) => PERSON_NOTE_WORDS.has(word));
+}
+
 /** Whether a field holds a diagnosis (`diagnosis`, `diagnosis_real`, `medical_condition`, `health_issue`), by the words of its name. */
 export function isClinicalField(field: string): boolean {
   const words = fieldNameWords(field);
@@ -120,7 +128,7 @@ function acronymOf(normalized: string): string | null {
  * when the field holds one) is also found by any of its own terms alone, by its clinical shorthand
  * (`HTN`) and by the words that tell it (`nephrologist`, `metformin`).
  */
-export function phraseVariants(normalized: string, diagnosis: string | null = null): Variant[] {
+export function phraseVariants(normalized: string, diagnosis: string | null = null, personNote = false): Variant[] {
   const core = coreWords(normalized);
   const tokens = normalized.split(" ");
   const capitalized = diagnosis === null ? null : capitalizedTokens(diagnosis);
@@ -138,6 +146,8 @@ export function phraseVariants(normalized: string, diagnosis: string | null = nu
   const acronym = acronymOf(normalized);
   if (acronym) variants.push({ form: acronym, confidence: WINDOW_CONFIDENCE, role: "acronym" });
   if (diagnosis !== null) variants.push(...clinicalForms(normalized, tokens, acronym));
+  // A note on a person that names a diagnosis (`Breast cancer treatment (stage II)` as a hardship reason) gives it away by the same words.
+  else if (personNote) variants.push(...clinicalForms(normalized, tokens, null, false));
   return variants;
 }
 
@@ -193,6 +203,13 @@ const CLINICAL_ABBREVIATIONS: ReadonlyArray<readonly [phrase: string, abbreviati
   ["inflammatory bowel disease", ["ibd"]],
   ["autism spectrum disorder", ["asd"]],
   ["obsessive compulsive disorder", ["ocd"]],
+  // Round 12 red team (`ECG: AF with controlled ventricular response`, `moderately active UC`, `Wet AMD OS`, `The tenant has MS`).
+  ["atrial fibrillation", ["af"]],
+  ["ulcerative colitis", ["uc"]],
+  ["macular degeneration", ["amd", "armd"]],
+  ["amyotrophic lateral sclerosis", ["mnd"]],
+  ["multiple sclerosis", ["ms"]],
+  ["atopic dermatitis", ["eczema"]],
 ];
 
 /**
@@ -223,14 +240,29 @@ const CLINICAL_INDICATORS: ReadonlyArray<readonly [phrases: readonly string[], i
   [["hepatitis"], ["hepatologist", "antiviral", "antivirals", "liver function", "harvoni", "epclusa", "sovaldi", "mavyret", "b18"]],
   [["cancer", "carcinoma", "tumor"], ["oncologist", "oncology", "chemotherapy", "chemo", "radiation therapy", "tamoxifen", "herceptin", "keytruda", "mastectomy"]],
   [["opioid", "addiction"], ["methadone", "buprenorphine", "suboxone", "naloxone", "narcan", "vivitrol", "f11"]],
+  // Round 12 red team: drugs and services that tell these (`on carbidopa-levodopa since 2019`, `sacubitril/valsartan`, `his MAT clinic`).
+  [["parkinson", "parkinsons"], ["carbidopa", "levodopa", "sinemet", "rytary", "pramipexole", "ropinirole", "rasagiline", "mirapex", "requip", "azilect", "deep brain stimulation", "movement disorder", "movement disorders", "g20"]],
+  [["heart failure"], ["sacubitril", "entresto", "nyha", "lvef", "spironolactone", "nt probnp", "bnp"]],
+  [["opioid", "addiction"], ["mat clinic", "mat program", "medication assisted treatment", "moud"]],
+  [["ulcerative colitis", "crohn"], ["mesalamine", "lialda", "asacol", "infliximab", "remicade", "adalimumab", "humira", "vedolizumab", "entyvio", "ustekinumab", "stelara", "k50", "k51"]],
+  [["macular degeneration"], ["eylea", "aflibercept", "lucentis", "ranibizumab", "anti vegf", "intravitreal", "h35"]],
+  [["amyotrophic lateral sclerosis"], ["lou gehrig", "lou gehrigs", "motor neuron disease", "riluzole", "edaravone", "radicava", "g12"]],
+  [["atopic dermatitis", "eczema"], ["dupixent", "dupilumab", "l20"]],
+  [["kidney disease", "renal disease", "renal failure", "esrd"], ["hemodialysis", "renal patient"]],
 ];
 
 const ICD10_CATEGORY = /^[a-z]\d\d$/;
 
+/** An indicator that names its diagnosis when a note holds it (`dialysis`, `metformin`): one word of six letters or more, no code. */
+function isTellingWord(word: string): boolean {
+  return word.length >= 6 && /^[a-z]+$/.test(word);
+}
+
 /** A diagnosis's clinical shorthand (`HTN`), its initials with a stage number glued on (`CKD3` of `... Stage 3`) and the words that tell it (`CLINICAL_INDICATORS`). */
-function clinicalForms(normalized: string, tokens: readonly string[], acronym: string | null): Variant[] {
+function clinicalForms(normalized: string, tokens: readonly string[], acronym: string | null, anyCaseShorthand = true): Variant[] {
   const names = (phrase: string) => ` ${normalized} `.includes(` ${phrase} `);
-  const forms = CLINICAL_ABBREVIATIONS.filter(([phrase]) => names(phrase)).flatMap(([, abbreviations]) => abbreviations);
+  // Named by a phrase, or by its shorthand or a word only it has (`dialysis (ESRD)` of a kidney disease in a hardship note).
+  const forms = CLINICAL_ABBREVIATIONS.filter(([phrase, abbreviations]) => names(phrase) || abbreviations.some((form) => form.length >= MIN_ACRONYM && names(form))).flatMap(([, abbreviations]) => abbreviations);
   const stage = tokens.findIndex((_, at) => at > 0 && isQualifierPair(tokens, at));
   // The stage glued on the initials or the shorthand, with a substage too (`CKD3`, `CKD3a`, `HTN2`), or after a space (`CKD 3b`).
   if (stage > 0) {
@@ -239,14 +271,15 @@ function clinicalForms(normalized: string, tokens: readonly string[], acronym: s
       forms.push(...[...new Set(["", "a", "b", substage])].flatMap((sub) => [`${letters}${number}${sub}`, `${letters} ${number}${sub}`]));
     }
   }
-  const indicators = CLINICAL_INDICATORS.filter(([phrases]) => phrases.some(names)).flatMap(([, words]) => words);
+  const indicators = CLINICAL_INDICATORS.filter(([phrases, words]) => phrases.some(names) || words.some((word) => isTellingWord(word) && names(word))).flatMap(([, words]) => words);
   // Round 4 red team: its stage told as a disease's, apart from its name (`consistent with stage 3 disease`); `at stage 3` alone is anything's.
   if (stage > 0) indicators.push(`${tokens[stage]} ${tokens[stage + 1]} disease`);
   // An ICD-10 category (`f32`) counts written in capitals, as an acronym does: `the f32 engine` is no diagnosis.
   const codes = indicators.filter((form) => ICD10_CATEGORY.test(form));
   const words = indicators.filter((form) => !ICD10_CATEGORY.test(form));
   // Shorthand that is no word in any case (`AFib`, `afib`, `Htn`) counts as written; `BP`, `OSA`-like words and ICD-10 codes only in capitals.
-  const anyCase = forms.filter((form) => form.length >= 3 && /[a-z]/.test(form) && !isDictionaryWord(form) && !isStopword(form));
+  // In a note that only names the diagnosis, shorthand counts in capitals alone (`MDD`, not `mdd`).
+  const anyCase = forms.filter((form) => anyCaseShorthand && form.length >= 3 && /[a-z]/.test(form) && !isDictionaryWord(form) && !isStopword(form));
   const capitals = [...forms.filter((form) => !anyCase.includes(form)), ...codes];
   return [
     ...capitals.map((form) => ({ form, confidence: WINDOW_CONFIDENCE, role: "acronym" as const })),

@@ -5,7 +5,7 @@ import { caseTypeVariants, isCaseTypeField } from "./case-types.js";
 import { departmentNameVariants, departmentWorkVariants, isDepartmentField } from "./department-work.js";
 import { allergyVariants, isAllergyField, isMedicationField, medicationVariants } from "./drug-classes.js";
 import { gradeLetterVariants, ratingBandVariants, scoreBandVariants } from "./rating-bands.js";
-import { isClinicalField, phraseVariants } from "./context.js";
+import { isClinicalField, isPersonNoteField, phraseVariants } from "./context.js";
 import { birthDateVariants, isBirthField } from "./birth-dates.js";
 import { dateVariants, parseDate } from "./dates.js";
 import { emailVariants } from "./emails.js";
@@ -85,7 +85,7 @@ function variantsOf(field: string, kind: string, valueType: ValueType, value: st
   const masked = isMaskedValue(value);
   const forms = kindVariants(field, kind, value, normalized);
   const all = masked ? [{ form: normalized, confidence: 1, role: "masked-tail" as const }, ...forms.filter((variant) => variant.role !== "whole" && variant.role !== "regrouped-digits")] : [whole(normalized, 1), ...forms];
-  if (valueType === "contextual" && !isCanary(value)) all.push(...phraseVariants(normalized, isClinicalField(field) ? value : null));
+  if (valueType === "contextual" && !isCanary(value)) all.push(...phraseVariants(normalized, isClinicalField(field) ? value : null, isPersonNoteField(field)));
   if (isCaseTypeField(field) && !isCanary(value)) all.push(...caseTypeVariants(normalized));
   if (isDepartmentField(field)) all.push(...departmentWorkVariants(normalized), ...departmentNameVariants(value));
   if (isAllergyField(field) && !isCanary(value)) all.push(...allergyVariants(normalized));

@@ -437,7 +437,9 @@ export class Vault implements Detector {
     // A last letter that opens a degree (`Zafón, M.D.`, `Hill, R.N.`) is no initial of the name.
     if (/(?:^|[^\p{L}])\p{L}$/u.test(norm.source.slice(from, to)) && /^\.\p{Lu}\./u.test(norm.source.slice(to, to + 3))) return false;
     // An initial is a capital: `Desmond a nurse visit` holds an article (round 10 red team: it had read as `Desmond A.`).
-    if (/(?:^|[^\p{L}])\p{Ll}$/u.test(norm.source.slice(from, to)) && /\p{Lu}/u.test(norm.source.slice(from, to))) return false;
+    // The same before the surname: `Halvorsen v. Raghunathan` is a caption, not `V. Raghunathan` (round 12 red team).
+    const span = norm.source.slice(from, to);
+    if ((/(?:^|[^\p{L}])\p{Ll}$/u.test(span) || /^\p{Ll}(?!\p{L})/u.test(span)) && /\p{Lu}/u.test(span)) return false;
     return readsAsOneName(norm.source, from, to, this.startsWithSurname(norm, start, entry)) && !(variant.nameWords && besideOtherName(norm.source, from, to));
   }
 

@@ -193,6 +193,8 @@ describe("Vault", () => {
     expect(found(kate, "Katherine Abernathy")).toEqual([["Katherine Abernathy", "customer_name", 1]]);
     // Round 10 red team: an article after a first name is no initial (`Please book Desmond a nurse visit` came out `Alfred j nurse visit`).
     expect(found(vaultOf({ patient_name: "Desmond Achebe-Lawson" }), "Please book Desmond a nurse visit; Desmond A. came.")).toEqual([["Desmond", "patient_name", 0.5], ["Desmond A", "patient_name", 0.75]]);
+    // Round 12 red team: nor is a caption's `v.` before the surname (`Halvorsen v. Raghunathan` came out `Halvorsen r. Proctor`).
+    expect(found(vaultOf({ opposing_party: "Vikram Raghunathan" }), "Halvorsen v. Raghunathan was filed by V. Raghunathan").map(([form]) => form)).toEqual(["Raghunathan", "V. Raghunathan"]);
     // A title or a status word between quotes or brackets stays (`{"judge": "Oyelaran"}`: the key had become a first name; `(Ret.)` a surname).
     const judge = createRecons({ secret: "s", vault: { judge: "IJ Patricia Oyelaran", arbitrator: "Hon. Miriam Escobedo (Ret.)" }, policy: { fields: {} } });
     const shownJudge = judge.sanitizeSync({ channel: "C2", content: '{"judge": "Oyelaran"} before IJ Oyelaran; Hon. Miriam Escobedo (Ret.) and Ms. Escobedo', recipient: "x" }).content as string;
@@ -454,6 +456,15 @@ describe("Vault", () => {
     expectNotFound(diabetes, ["refer to a nephrologist"]);
     expectNotFound(vaultOf({ topic: "Hypertension Stage 2" }), ["monitor blood pressure"]);
     expectNotFound(vaultOf({ delivery_conditions: "Hypertension Stage 2" }), ["monitor blood pressure"]);
+    // Round 12 red team: a note on a person that names a diagnosis, by its words, shorthand or drugs (`oncology leave` of a hardship reason).
+    expectFound(vaultOf({ hardship_reason: "Breast cancer treatment (stage II)" }), "hardship_reason", ["oncology", "Herceptin", "tamoxifen"]);
+    expectFound(vaultOf({ medical_expenses_note: "Out-of-pocket costs for dialysis (ESRD), $14,300 in 2025" }), "medical_expenses_note", ["renal patient", "nephrologist", "hemodialysis"]);
+    expectFound(vaultOf({ medical_condition: "early-onset Parkinson's disease" }), "medical_condition", ["carbidopa", "levodopa", "Sinemet"]);
+    expectFound(vaultOf({ medical_condition: "congestive heart failure (NYHA class III)" }), "medical_condition", ["sacubitril", "Entresto"]);
+    expectFound(vaultOf({ diagnosis_real: "Atrial Fibrillation" }), "diagnosis_real", ["AF", "apixaban"]);
+    expectFound(vaultOf({ diagnosis_real: "Moderate Ulcerative Colitis" }), "diagnosis_real", ["UC", "mesalamine"]);
+    expectFound(vaultOf({ risk_notes: "Recovering from opioid use disorder, in treatment since 2023" }), "risk_notes", ["MAT clinic", "Suboxone"]);
+    expectNotFound(vaultOf({ project_notes: "Quarterly review of the cafeteria menu" }), ["oncology", "dialysis"]);
     // A field named `condition` alone, or `mental_health`, is the patient's.
     expectFound(vaultOf({ condition: "Hypertension Stage 2" }), "condition", ["blood pressure", "hypertensive"]);
     expectFound(vaultOf({ mental_health: "Bipolar I Disorder" }), "mental_health", ["bipolar", "lithium"]);
@@ -478,8 +489,9 @@ describe("Vault", () => {
     expectFound(vaultOf({ diagnosis_real: "Post-Traumatic Stress Disorder" }), "diagnosis_real", ["mental health", "flashbacks", "EMDR"]);
     expectFound(vaultOf({ diagnosis_real: "Major Depressive Disorder" }), "diagnosis_real", ["mental health"]);
     expectFound(vaultOf({ diagnosis: "Hyperlipidemia" }), "diagnosis", ["high cholesterol"]);
-    // An abbreviation the writer defines right after the phrase goes with it: `[REDACTED] (MS)` told it (two letters are looked for nowhere else).
-    expect(found(vaultOf({ diagnosis: "Multiple Sclerosis" }), "Dx: Multiple Sclerosis (MS). Multiple Sclerosis (see notes)").map(([text]) => text)).toEqual(["Multiple Sclerosis (MS)", "Multiple Sclerosis"]);
+    // An abbreviation the writer defines right after the phrase goes with it: `[REDACTED] (MS)` told it; round 12, `MS` in capitals is also clinical shorthand.
+    expect(found(vaultOf({ diagnosis: "Multiple Sclerosis" }), "Dx: Multiple Sclerosis (MS). Multiple Sclerosis (see notes)").map(([text]) => text)).toEqual(["Multiple Sclerosis (MS)", "MS", "Multiple Sclerosis"]);
+    expect(found(vaultOf({ diagnosis: "Multiple Sclerosis" }), "Ms. Hale has MS.").map(([text]) => text)).toEqual(["MS"]);
     // Red team (new healthcare traces): newer drugs, the service and the symptoms told the diagnosis (`semaglutide`, `Behavioral Health`, `anhedonia`).
     expectFound(vaultOf({ diagnosis_real: "Type 2 Diabetes Mellitus" }), "diagnosis_real", ["semaglutide", "Mounjaro", "Januvia"]);
     expectFound(vaultOf({ diagnosis_real: "Generalized Anxiety Disorder" }), "diagnosis_real", ["Behavioral Health", "escitalopram", "hydroxyzine"]);
