@@ -52,6 +52,8 @@ const RULES: readonly { words: readonly string[]; type: FieldType }[] = [
       "arr", "mrr", "ebitda", "ebit", "burn", "aum", "gmv", "opex", "capex", "distribution", "distributions", "coverage",
       // Round 11 red team: `judgment: 1250000`, `bequest_to_beneficiary`, `annual_volume`, `medical_specials` were read as identifiers (or a name), so `$1.25M` passed.
       "judgment", "judgement", "verdict", "demand", "lien", "liens", "bequest", "inheritance", "loss", "losses", "volume", "specials", "exposure",
+      // Round 12 red team: `trust_corpus: 9750000` was read as an identifier, so `$9.75M` passed.
+      "corpus", "arrears", "garnishment", "premiums",
     ],
     type: { kind: "amount", valueType: "value" },
   },

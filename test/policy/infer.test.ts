@@ -59,6 +59,10 @@ describe("inferFieldType", () => {
     ["bequest_to_beneficiary", "450000", "amount", "value"],
     ["annual_volume", "2640000", "amount", "value"],
     ["medical_specials", "87340.55", "amount", "value"],
+    // Round 12 red team: a trust's corpus and arrears were identifiers.
+    ["trust_corpus", "9750000", "amount", "value"],
+    ["arrears_amount", "7050", "amount", "value"],
+    ["wage_garnishment", "412.50", "amount", "value"],
     ["stock_options", "48000", "number", "value"],
     ["records_exposed", "18422", "number", "value"],
     // Round 11 red team: counts under an amount word, persons under more roles, a record or a result that opens with a year or a number.

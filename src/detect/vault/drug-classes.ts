@@ -4,8 +4,13 @@ import { fieldNameWords } from "./words.js";
 
 const ALLERGY_WORDS: ReadonlySet<string> = new Set(["allergy", "allergies", "allergic", "allergen", "allergens", "intolerances"]);
 const MEDICATION_WORDS: ReadonlySet<string> = new Set(["medication", "medications", "meds", "drugs", "prescription", "prescriptions", "rx"]);
-/** A drug with its dose (`trazodone 50 mg`, `metformin 500mg twice daily`, `Symbicort 160/4.5 mcg`): group 1 is the drug. */
-const DOSED = /^([a-z][a-z -]*[a-z]) \d+(?:[.,]\d+)?(?: \d+(?:[.,]\d+)?)? ?(?:mg|mcg|ug|g|ml|units?|iu|meq)\b/;
+/**
+ * A drug with its dose (`trazodone 50 mg`, `metformin 500mg twice daily`, `Symbicort 160/4.5 mcg`): group 1 is the drug; or
+ * with a strength whose percent sign normalizing dropped (`latanoprost 0.005 eye drops`): group 2.
+ */
+const DOSED = /^([a-z][a-z -]*[a-z]) \d+(?:[.,]\d+)?(?: \d+(?:[.,]\d+)?)? ?(?:mg|mcg|ug|g|ml|units?|iu|meq)\b|^([a-z][a-z -]*[a-z]) \d*[.,]\d+ (?=[a-z])/;
+/** A dosed drug's first word shorter than this (`iron`, `zinc`) is too common to stand for it. */
+const MIN_DRUG_WORD = 5;
 
 /**
  * Brand names of common generic drugs, and pharmacy shorthand (normalized): a note names a drug either
@@ -81,11 +86,14 @@ export function isMedicationField(field: string): boolean {
 
 /** A dosed drug by its name alone (`trazodone` of `trazodone 50 mg`) and by its other names (`desyrel`): answers name the drug without its dose. */
 export function medicationVariants(normalized: string): Variant[] {
-  const drug = DOSED.exec(normalized)?.[1];
+  const dosed = DOSED.exec(normalized);
+  const drug = dosed?.[1] ?? dosed?.[2];
   // The drug's other names, whether the value names it by its generic or by its brand (`montelukast` <-> `singulair`).
   const named = (name: string) => ` ${drug ?? normalized} `.includes(` ${name} `);
   const others = BRAND_NAMES.filter(([generic, brands]) => named(generic) || brands.some(named)).flatMap(([generic, brands]) => [generic, ...brands]);
-  const forms = new Set([...(drug === undefined ? [] : [drug]), ...others.filter((name) => name !== normalized)]);
+  // Its first word alone too (`morphine` of `Morphine sulfate ER 30 mg`: round 12 red team), a drug's name, not a salt or a release form.
+  const first = drug?.split(" ")[0];
+  const forms = new Set([...(drug === undefined ? [] : [drug]), ...(first !== undefined && first !== drug && first.length >= MIN_DRUG_WORD ? [first] : []), ...others.filter((name) => name !== normalized)]);
   return [...forms].map((form) => ({ form, confidence: WINDOW_CONFIDENCE, role: "indicator" }));
 }
 

@@ -39,6 +39,12 @@ describe("an allergy told by its drug class", () => {
     // Dev's lists are ordinary words without a dose: nothing more than the word itself.
     expect(medicationVariants("music")).toEqual([]);
     expect(sanitized({ medications: "['trazodone 50 mg']" }, "Continue Trazodone at bedtime.")).not.toMatch(/trazodone/i);
+    // Round 12 red team: a drug named by its first word (`on morphine` of `Morphine sulfate ER 30 mg`) or with a percent strength.
+    expect(medicationVariants("morphine sulfate er 30 mg").map((variant) => variant.form)).toEqual(["morphine sulfate er", "morphine"]);
+    expect(medicationVariants("latanoprost 0.005 eye drops").map((variant) => variant.form)).toEqual(["latanoprost"]);
+    expect(medicationVariants("iron sulfate 325 mg").map((variant) => variant.form)).toEqual(["iron sulfate"]);
+    expect(sanitized({ medications: "['Morphine sulfate ER 30 mg']" }, "Pain at rest on morphine twice daily.")).not.toMatch(/morphine/i);
+    expect(sanitized({ medications: "['Latanoprost 0.005% eye drops']" }, "Refill latanoprost nightly.")).not.toMatch(/latanoprost/i);
   });
 
   it("keeps a medication's brand name (or its generic one) and a dose written with a slash from such a reader", () => {
