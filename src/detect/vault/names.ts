@@ -56,6 +56,8 @@ export function namePart(value: string, part: "first-name" | "surname"): string 
   return index === -1 ? null : written[index].replace(/^[^\p{L}]+|[^\p{L}\p{M}]+$/gu, "");
 }
 
+/** Dotted pairs that are abbreviations first (`a.m.`, `U.S.`, `M.D.`), not a person's initials. */
+const DOTTED_ABBREVIATIONS: ReadonlySet<string> = new Set(["am", "pm", "us", "uk", "dc", "la", "ny", "eu", "un", "md", "rn", "np", "pa", "jd", "do", "od", "ba", "bs", "ma", "ms", "ii", "it", "hr", "ps", "qa", "ok", "ad", "bc", "pt", "ot", "rt", "ie", "eg", "vs", "po", "co", "no"]);
 /** Fewer initials than this (`OF`, `JS`) name too many people. */
 const MIN_NAME_INITIALS = 3;
 
@@ -126,6 +128,10 @@ export function nameVariants(name: PersonName): Variant[] {
   // Three initials or more, in capitals (`LAC` of `Lionel Abernathy-Cole`, `GFH` of `Gordon F. Hale`: round 9 red team); two are anyone's.
   const initials = nameInitials(name);
   if (!titled && initials.length >= MIN_NAME_INITIALS) variants.push({ form: initials, confidence: INITIAL_CONFIDENCE, role: "acronym" });
+  // Initials each with its period, two of them too (`R.Q. (peer)`, `Complainant (Y.H.)`, `L.A.C.`: round 12 red team): how minors,
+  // complainants and peers are written. Found only as capitals each with its period, and not as a common abbreviation (`P.M.`).
+  const spaced = [...initials].join(" ");
+  if (!titled && initials.length >= 2 && !DOTTED_ABBREVIATIONS.has(initials)) variants.push({ form: spaced, confidence: INITIAL_CONFIDENCE, role: "acronym" });
   if (first.length >= MIN_PART_LENGTH && !titled) variants.push({ form: first, confidence: FIRST_NAME_CONFIDENCE, role: "first-name" });
   for (const nickname of titled ? [] : nicknamesOf(first)) {
     variants.push(whole(`${nickname} ${surname}`, NICKNAME_CONFIDENCE), whole(`${nickname} ${surname.charAt(0)}`, INITIAL_CONFIDENCE));

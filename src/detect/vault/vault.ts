@@ -390,7 +390,10 @@ export class Vault implements Detector {
       case "acronym": {
         // `CKD` stands for the phrase; `cat` or `Gad` is a word.
         const [from, to] = originalSpan(norm, start, end);
-        if (!/[a-z]/.test(norm.source.slice(from, to))) hits.candidates.push(hit);
+        const written = norm.source.slice(from, to);
+        // Initials apart are initials only each with its period (`R.Q.`, `L. A. C.`), the last one's too: `R Q` is anything.
+        const spaced = norm.codes[start + 1] === SPACE_CODE;
+        if (!/[a-z]/.test(written) && (!spaced || (/^(?:\p{Lu}\.[ \t]?)+\p{Lu}$/u.test(written) && norm.source.charAt(to) === "."))) hits.candidates.push(hit);
         return;
       }
       case "first-name":

@@ -179,6 +179,14 @@ describe("Vault", () => {
     const initials = vaultOf({ subject: "Lionel Abernathy-Cole", employee: "Gordon F. Hale", client: "Odessa Frye" });
     expect(found(initials, "OF v. LAC; GFH_release.pdf").map(([text, field]) => [text, field])).toEqual([["LAC", "subject"], ["GFH", "employee"]]);
     expectNotFound(initials, ["the lac of data", "Lac Leman"]);
+    // Round 12 red team: initials each with its period, two of them too (`R.Q. (peer)`, `Complainant (O.F.)`, `L. A. C.`); not without
+    // the periods, not in lower case, and not a pair that is an abbreviation first (`P.M.` of Paula Moss).
+    const dotted = vaultOf({ employee_name: "Rafael Quintero", subject: "Lionel Abernathy-Cole", nurse_name: "Paula Moss" });
+    expect(found(dotted, "R.Q. (peer); (R. Q.) and L.A.C. or L. A. C.").map(([text, field]) => [text, field])).toEqual([["R.Q", "employee_name"], ["R. Q", "employee_name"], ["L.A.C", "subject"], ["L. A. C", "subject"]]);
+    expectNotFound(dotted, ["R Q codes", "r.q. notes", "at 4 P.M. sharp", "R.Q"]);
+    const peer = createRecons({ secret: "s", vault: { employee_name: "Rafael Quintero" }, policy: { fields: {} } }).sanitizeSync({ channel: "C2", content: "Complainant (R.Q.) said", recipient: "clerk" }).content;
+    expect(peer).toMatch(/^Complainant \([A-Z]\.[A-Z]\.\) said$/);
+    expect(peer).not.toContain("R.Q.");
     const subject = createRecons({ secret: "s", vault: { subject: "Lionel Abernathy-Cole" }, policy: { fields: { subject: { authorized: ["counsel"] } } } });
     const shown = subject.sanitizeSync({ channel: "C2", content: "Matter: OF v. LAC", recipient: "clerk" }).content as string;
     expect(shown).toMatch(/^Matter: OF v\. [A-Z]{3}$/);
