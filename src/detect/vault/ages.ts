@@ -39,9 +39,9 @@ const AGE_ALTERNATIVES: readonly string[] = [
   // After a name, between commas or in parentheses (`Ryan Wilson, 55, presents`, `Mr. Wilson (55)`, `Dennis Moreno, 67M` ending its line): the first digit is
   // consumed before the lookbehind reads the name back, so the scan goes from digit to digit, not from capital to capital.
   // After a date the same way (`Name,1959-03-17,66`: a CSV row's age column beside the date of birth; `DOB: 11/04/1958 (67)`, `DOB/Age: 14 Aug 1969 / 56`).
-  /(\d(?<=(?:(\p{Lu}[\p{L}'’-]*)\.?\)?|\d{4}-\d\d-\d\d|\d{1,2}\/\d{1,2}\/\d{4}|\p{L}{3}\.?[ \t]\d{1,2},?[ \t]\d{4}|\d{1,2}[ \t]\p{L}{3,9}\.?[ \t]\d{4})(?:,[ \t]?|[ \t]?\(|[ \t]\/[ \t])\d)\d{0,2})(?=(?:[ \t]?[MF])?(?:[ \t]*(?:[,;]|\r?\n|$)|\)|\.(?:\s|$)))/u.source,
+  /(\d(?<=(?:(\p{Lu}[\p{L}'’-]*)\.?\)?(?:\*\*|__)?|\d{4}-\d\d-\d\d|\d{1,2}\/\d{1,2}\/(?:\d\d){1,2}|\p{L}{3}\.?[ \t]\d{1,2},?[ \t]\d{4}|\d{1,2}[ \t]\p{L}{3,9}\.?[ \t]\d{4})(?:,[ \t]?|[ \t]?\(|[ \t]\/[ \t])\d)\d{0,2})(?=(?:[ \t]?[MF])?(?:[ \t]*(?:[,;]|\r?\n|$)|\)|\.(?:\s|$)))/u.source,
   // A person's, told (`He is 55.`, `she's 55`, `Patient is 55`, `applicant is 42`: round 10), not a quantity (`he is 55 kg`, `is 55%`); read back from its first digit too.
-  /(\d(?<=\b(?:he|she|patient|pt|applicant|borrower|client|member|insured|claimant|employee|resident|child|son|daughter|(?:mr|mrs|ms|miss|mx)\.?[ \t]+\p{L}[\p{L}'’-]*)(?:['’]s|['’]ll[ \t]+be|[ \t]+(?:is|was|turns|turned|will[ \t]+be|is[ \t]+still|is[ \t]+now))[ \t]+\d)\d{0,2})(?![\d%]|[.,]\d|[ \t]*(?:%|percent|mg|kg|kgs|lb|lbs|cm|mm|in(?![ \t]+[\p{L}\d])|inches|min|minutes|hours|days|weeks|months|points|pts|bpm|ft|feet|foot|miles|km|degrees)\b)/u.source,
+  /(\d(?<=\b(?:he|she|patient|pt|applicant|borrower|client|member|insured|claimant|employee|resident|child|son|daughter|(?:mr|mrs|ms|miss|mx)\.?[ \t]+\p{L}[\p{L}'’-]*|(\p{Lu}\p{Ll}+))(?:['’]s|['’]ll[ \t]+be|[ \t]+(?:is|was|turns|turned|will[ \t]+be|is[ \t]+still|is[ \t]+now))[ \t]+\d)\d{0,2})(?![\d%]|[.,]\d|[ \t]*(?:%|percent|mg|kg|kgs|lb|lbs|cm|mm|in(?![ \t]+[\p{L}\d])|inches|min|minutes|hours|days|weeks|months|points|pts|bpm|ft|feet|foot|miles|km|degrees)\b)/u.source,
 ];
 /**
  * Alternatives of AGE_ALTERNATIVES (by index) with a word each needs: a text without the word is
@@ -76,7 +76,7 @@ function agePhraseFor(text: string): RegExp {
   return phrase;
 }
 /** Texts that cannot hold an age phrase are not scanned. */
-const AGE_WORD = /age|old|y|turn|birthday|\bm(?:rs?|s|iss|x)\b|\d[ \t]?[MF]|[MF][ \t]?\/|\/[ \t]?[MF]|male|[,(][ \t]?\d|he|pt|patient|applicant|borrower|client|member|insured|claimant|employee|resident|child|son|daughter/i;
+const AGE_WORD = /age|old|y|turn|birthday|[ \t](?:is|was)[ \t]+\d|\bm(?:rs?|s|iss|x)\b|\d[ \t]?[MF]|[MF][ \t]?\/|\/[ \t]?[MF]|male|[,(][ \t]?\d|he|pt|patient|applicant|borrower|client|member|insured|claimant|employee|resident|child|son|daughter/i;
 
 /** A word that names people (the lexicon's, or none of the dictionary's): `Wilson`, `Ryan`; not `Apples`. */
 function isNameLike(word: string): boolean {
@@ -247,6 +247,8 @@ function digitAges(text: string): WrittenAge[] {
   const phrased = Array.from(text.matchAll(agePhraseFor(text))).flatMap((match) => {
     // After a word a person's name is made of, not an ordinary one (`Apples, 55, pears`, `Items (55)`).
     if (match[7] !== undefined && !isNameLike(match[7])) return [];
+    // A first name told alone (`Howard is 67`: round 12 red team) opens no sentence as an ordinary word does (`Section is 67`).
+    if (match[9] !== undefined && !isNameLike(match[9])) return [];
     // `age 86`, `M/86`, `Wilson, 86,` and `he is 86` end with the number; `86 years old` and `86th birthday` start with it.
     const digits = match[1] ?? match[2] ?? match[3] ?? match[4] ?? match[5] ?? match[6] ?? match[8];
     const start = match[2] === undefined && match[5] === undefined ? match.index + match[0].length - digits.length : match.index;

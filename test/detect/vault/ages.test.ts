@@ -110,6 +110,15 @@ describe("ages a registered date of birth gives away", () => {
     expect(agesIn('{"usage_years": 77, "page": 77}; Ms. Gaines is 77 ft from the door; Mr. Gaines is 77 kg')).toEqual([]);
   });
 
+  it("finds an age after a bold name, told of a first name alone, and after a date of birth with a two-digit year", () => {
+    // Round 12 red team: `**Marcus Okafor**, 54`, `Howard is 67 and qualifies`, `DOB 06/19/84 (41)` kept the real age.
+    for (const text of ["**Amanda Gaines**, 77, applied", "Amanda is 77 and qualifies", "DOB 08/24/48 (77)", "__Gaines__, 77,"]) {
+      expect(agesIn(text), text).toEqual(["77"]);
+    }
+    // A capitalized word that is no first name opens a sentence as well (`Section is 77`).
+    expect(agesIn("Section is 77 pages; Item 4 is 77; **Total**, 77, due")).toEqual([]);
+  });
+
   it("finds the cells of an `Age` column, in a markdown table and in CSV", () => {
     // Round 9 red team: `| Borrower | Age | FICO |` over `| Danielle Fairbanks | 42 | 768 |` kept the real age beside the pseudonym.
     expect(agesIn("| Borrower | Age (yrs) | FICO |\n|---|---|---|\n| A. Gaines | 77 | 768 |\n| B. Other | 77F | 701 |")).toEqual(["77", "77"]);
