@@ -47,7 +47,9 @@ const MONTH_NEAR = /\bmonth|\/mo\b|\bmo\.|monthly/i;
 const MONTH_REACH = 36;
 export const MONTH_SHARE: readonly number[] = [1 / 12];
 /** A figure said to be rounded (`~$86K`, `about $86,100`, `roughly 2.7K`). */
-const APPROXIMATE_BEFORE = /(?:[~≈]|\b(?:about|around|approx\.?|approximately|roughly|nearly|almost|some|just (?:over|under))[ \t]+)[*_ \t]*$/i;
+const APPROXIMATE_BEFORE = /(?:[~≈>]|\b(?:about|around|approx\.?|approximately|roughly|nearly|almost|some|just (?:over|under)|over|more than|exceed(?:s|ing)?|in excess of|upwards of|close to)[ \t]+)[*_ \t]*$/i;
+/** A figure of one significant digit said to be near an amount (`roughly $7k` of 7,050, `~$5,000/month` of 59,870 a year) tells it within this share. */
+const ONE_DIGIT_SHARE = 0.05;
 const APPROXIMATE_REACH = 24;
 /** Slack in matching a computation: `/12` in floating point is not exact (a thousandth of a cent). */
 const SLACK = 1e-5;
@@ -272,9 +274,17 @@ export function derivedAmountDetector(entries: () => readonly VaultEntry[]): Det
         if (bare && integer.length < MIN_BARE_TOTAL_DIGITS) continue;
         if (bands.some(([from, to]) => match.index < to && from < match.index + written.length)) continue;
         const shown = significantDigits(integer, decimals);
-        // A rounder figure (two digits) only as a month's share or a total, said so beside it.
-        if (shown < MIN_SIGNIFICANT_DIGITS - 1) continue;
         const exact = amountOf(integer, decimals, magnitude);
+        // One digit said to be about an amount (round 12 red team: `income level (~$5,000/month)`, `damages exceed $6 million`),
+        // or its month's share, within ONE_DIGIT_SHARE: any rounder figure is anyone's.
+        if (shown < MIN_SIGNIFICANT_DIGITS - 1) {
+          if (bare || !APPROXIMATE_BEFORE.test(text.slice(Math.max(0, match.index - APPROXIMATE_REACH), match.index))) continue;
+          const near = { value: exact.value, tolerance: Math.min(roundedRead(exact, written).tolerance, exact.value * ONE_DIGIT_SHARE) };
+          const monthly = MONTH_NEAR.test(text.slice(match.index, match.index + written.length + MONTH_REACH));
+          const source = sourceOf(amounts, near, monthly ? [1, ...MONTH_SHARE] : [1]);
+          if (source) push(match.index + (currency?.length ?? 0), match.index + written.length, source);
+          continue;
+        }
         const source = bare ? (sourceOf(totals, exact, [1]) ?? sourceOf(partTotals, exact, [1])) : computedSource(text, match.index, written, exact, shown, { amounts, totals, partTotals, shares: stated });
         const start = match.index + (currency?.length ?? 0);
         if (source) push(start, match.index + written.length, source);

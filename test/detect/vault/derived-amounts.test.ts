@@ -51,8 +51,16 @@ describe("amounts computed from a registered amount", () => {
     expect(derivedIn(`principal $8,410.00 ${"and so on ".repeat(10)}interest $1,463.55; fees $1,250 and $3,310`, balance)).toEqual([]);
   });
 
+  it("finds a figure of one digit said to be about the amount or its month's share, within 5 %", () => {
+    // Round 12 red team: `income level (~$5,000/month)` of 59,870, `damages ... exceed $6 million` of 6,218,430, `roughly $7k` of 7,050.
+    // 84,600 a year: $7K a month is 0.7 % off; $80,000 is 5.4 % off and $90K 6.4 %.
+    expect(derivedIn("about $7K a month; roughly $80,000; income (~$90K)")).toEqual(["7K"]);
+    expect(derivedIn("damages, which exceed $6 million (>$6M)", [{ ...income, field: "settlement", value: "6218430" }])).toEqual(["6 million", "6M"]);
+    expect(derivedIn("arrears of roughly $7k; about $7,000 a month; about $400 a month", [{ ...income, field: "arrears", value: "7050" }])).toEqual(["7k", "7,000"]);
+  });
+
   it("leaves the value itself, round figures, counts, years and other amounts alone", () => {
-    expect(derivedIn("Income $84,600; 12 payments; in 2026; about $7K a month; $90/hour; $7,300/month; $5,000")).toEqual([]);
+    expect(derivedIn("Income $84,600; 12 payments; in 2026; $7K a month; $90/hour; $7,300/month; $5,000; about $9K; over $70,000")).toEqual([]);
     // Bare digits are a year, a count or a piece of an id as often, whatever they equal (48,631 / 24 is 2026.3; a LangSmith run id's `-3525-`).
     expect(derivedIn("Date: Sat, 31 Jan 2026 19:07:33 GMT", [{ ...income, value: "48631" }])).toEqual([]);
     expect(derivedIn('{"id": "01a23be4-3525-7358", "max_loan_at_4x_income": 338400}')).toEqual([]);
