@@ -18,7 +18,7 @@ import { SpanCover } from "../span-cover.js";
 import { isDigitCode, isLowerLetterCode, NormalizeBuffer, normalizeValue, originalSpan, SPACE_CODE } from "./normalize.js";
 import { PatternGroup, type PatternIndex } from "./pattern-group.js";
 import { NEEDS_TOKEN_END, NEEDS_TOKEN_START, type Variant, type VariantRole } from "./variant.js";
-import { isDictionaryWord, isStopword, isTitle, NAME_SUFFIXES } from "./words.js";
+import { isDictionaryWord, isStopword, isTitle, lexiconTag, NAME_SUFFIXES } from "./words.js";
 import { memberVariants } from "./variants.js";
 import { sortInPlace } from "../sort.js";
 import { isGivenNameForm, parseName, type PersonName } from "./names.js";
@@ -244,7 +244,7 @@ export class Vault implements Detector {
       candidates.push(...this.contextWindows(norm, hits.words));
       candidates.push(...this.listed(norm, candidates, hits.listWords));
       candidates.push(...besideOtherValues(candidates, hits.unlabeled));
-      found = this.toDetections(norm, keepLongest(candidates, (a, b) => this.list[a].field === this.list[b].field));
+      found = this.toDetections(norm, keepLongest(this.byTitleGender(norm, candidates), (a, b) => this.list[a].field === this.list[b].field));
     }
     return this.skeletons.size === 0 ? found : this.withRegrouped(text, found);
   }
@@ -444,6 +444,27 @@ export class Vault implements Detector {
     const span = norm.source.slice(from, to);
     if ((/(?:^|[^\p{L}])\p{Ll}$/u.test(span) || /^\p{Ll}(?!\p{L})/u.test(span)) && /\p{Lu}/u.test(span)) return false;
     return readsAsOneName(norm.source, from, to, this.startsWithSurname(norm, start, entry)) && !(variant.nameWords && besideOtherName(norm.source, from, to));
+  }
+
+  /**
+   * `candidates` without the people a title names wrongly where it names another by the same span (round 12 red team: `Dear Mr.
+   * Lindqvist` of an allowed Howard came out as his wife Ingrid's pseudonym): a first name the lexicon knows as a man's or a
+   * woman's against `Mr.` or `Ms.`/`Mrs.`/`Miss`. Alone, a title of either names the person still (a relative's surname is hers).
+   */
+  private byTitleGender(norm: NormalizeBuffer, candidates: Candidate[]): Candidate[] {
+    const wrong = new Set<Candidate>();
+    for (const candidate of candidates) {
+      const title = TITLE_GENDER.exec(norm.slice(candidate.start, Math.min(candidate.end, candidate.start + 5)))?.[1];
+      if (title === undefined) continue;
+      const gender = title === "mr" ? "MaleName" : "FemaleName";
+      const first = this.personNameOf(candidate.entry)?.first;
+      const named = first === undefined ? undefined : lexiconTag(first);
+      if (named !== undefined && named !== gender && (named === "MaleName" || named === "FemaleName")) wrong.add(candidate);
+    }
+    if (wrong.size === 0) return candidates;
+    // Dropped only where a candidate of the same span is left.
+    const kept = candidates.filter((candidate) => !wrong.has(candidate));
+    return candidates.filter((candidate) => !wrong.has(candidate) || !kept.some((other) => other.start === candidate.start && other.end === candidate.end));
   }
 
   /** Whether the name form at normalized `start` opens with the entry's surname (`Young Will` of `Will Young`). */
@@ -791,6 +812,9 @@ function surrogateVariants(variants: readonly Variant[], kind: string, value: st
   if (kind === "amount") return withoutCoarseRoundings(variants, value);
   return kind === "name" ? variants.filter((variant) => variant.role !== "acronym") : variants;
 }
+
+/** A gendered title opening a normalized name form. */
+const TITLE_GENDER = /^(mr|mrs|ms|miss) /;
 
 /** How far (normalized characters) a short number's label may stand from it. */
 const LABEL_WINDOW = 48;

@@ -179,6 +179,13 @@ describe("Vault", () => {
     const initials = vaultOf({ subject: "Lionel Abernathy-Cole", employee: "Gordon F. Hale", client: "Odessa Frye" });
     expect(found(initials, "OF v. LAC; GFH_release.pdf").map(([text, field]) => [text, field])).toEqual([["LAC", "subject"], ["GFH", "employee"]]);
     expectNotFound(initials, ["the lac of data", "Lac Leman"]);
+    // Round 12 red team: a title names the one of two people sharing a surname whose first name it fits (`Dear Mr. Lindqvist` of an
+    // allowed Howard had come out as his wife Ingrid's pseudonym); alone, either title names the person still.
+    const family = vaultOf({ customer_name: "Howard Lindqvist", spouse_name: "Ingrid Lindqvist" });
+    expect(found(family, "Dear Mr. Lindqvist; Ms. Lindqvist called").map(([text, field]) => [text, field])).toEqual([["Mr. Lindqvist", "customer_name"], ["Ms. Lindqvist", "spouse_name"]]);
+    expect(found(vaultOf({ spouse_name: "Ingrid Lindqvist" }), "Dear Mr. Lindqvist").map(([text, field]) => [text, field])).toEqual([["Mr. Lindqvist", "spouse_name"]]);
+    const advisor = createRecons({ secret: "s", vault: { customer_name: "Howard Lindqvist", spouse_name: "Ingrid Lindqvist" }, policy: { fields: { customer_name: { authorized: ["advisor"] } } } });
+    expect(advisor.sanitizeSync({ channel: "C2", content: "Dear Mr. Lindqvist,", recipient: "advisor" }).content).toBe("Dear Mr. Lindqvist,");
     // Round 12 red team: initials each with its period, two of them too (`R.Q. (peer)`, `Complainant (O.F.)`, `L. A. C.`); not without
     // the periods, not in lower case, and not a pair that is an abbreviation first (`P.M.` of Paula Moss).
     const dotted = vaultOf({ employee_name: "Rafael Quintero", subject: "Lionel Abernathy-Cole", nurse_name: "Paula Moss" });
