@@ -6,7 +6,7 @@
 import { monthsBetween, shiftedElapsed } from "../detect/vault/elapsed.js";
 import { ageAt, ageLike, ageValue, DECADE_WORDS, decadeOfAge, thirdOf } from "../detect/vault/ages.js";
 import { MONTHS, ordinalSuffix, parseDate, type CalendarDate } from "../detect/vault/dates.js";
-import { bandRead, derivationOf, MONTH_SHARE, roundedRead, TOTAL_FACTORS } from "../detect/vault/derived-amounts.js";
+import { bandRead, derivationOf, ROUNDED_SHARES, roundedRead, TOTAL_FACTORS } from "../detect/vault/derived-amounts.js";
 import { writtenAmountValue } from "../detect/vault/numbers.js";
 import { centuryNearest, DAY_MS, dayListParts, dayNumber, LEADING_WEEKDAY, monthRangeParts, nearestYear, partOfYear, rangeDates, WEEKDAY_BEFORE, WEEKDAY_REACH } from "../detect/vault/derived-dates.js";
 import { readDate, writeDate } from "./operators/date-layout.js";
@@ -288,9 +288,9 @@ function scaledAmount(whole: string, written: string, registered: string): strin
   if (real && surrogate && bandRead(written)) return movedNumber(written, surrogate.value - real.value, "every");
   const exact = real && read ? derivationOf(read, real.value, TOTAL_FACTORS) : null;
   if (real && surrogate && exact !== null) return movedNumber(written, (surrogate.value - real.value) * exact);
-  // A month's share or a total may be written rounded (`about $8,360` of 100,300 a year, `about $86,100` of 86,135): the
+  // A period's share or a total may be written rounded (`about $8,360` of 100,300 a year, `about $86,100` of 86,135): the
   // surrogate's rounded alike (moved by the noise, it kept the real one's rounding error).
-  const factor = real && read ? derivationOf(roundedRead(read, written), real.value, [...MONTH_SHARE, 1]) : null;
+  const factor = real && read ? derivationOf(roundedRead(read, written), real.value, [...ROUNDED_SHARES, 1]) : null;
   if (!real || !surrogate || factor === null) throw new OperatorError("the amount written is no computation of the registered one", "derived-amount-unread");
   return roundedNumber(written, surrogate.value * factor);
 }

@@ -42,10 +42,27 @@ const CURRENCY_AFTER = /^[ \t]?(?:USD|EUR|GBP|dollars?|euros?)\b/i;
 const MIN_BARE_TOTAL_DIGITS = 5;
 /** A value that is a figure and nothing else (`634.74`, `1290.0`). */
 const PLAIN_FIGURE = /^\d+(?:\.\d+)?$/;
-/** A month named beside a figure (`/month`, `per month`, `monthly`), within MONTH_REACH characters (`Gross monthly income:** approximately $7,700`). */
+/** A month named beside a figure (`/month`, `per month`, `monthly`), within MONTH_REACH characters (`Gross monthly income:** approximately $7,700`); other periods in PERIODS. */
 const MONTH_NEAR = /\bmonth|\/mo\b|\bmo\.|monthly/i;
 const MONTH_REACH = 36;
-export const MONTH_SHARE: readonly number[] = [1 / 12];
+/**
+ * Pay periods named beside a rounder figure, with the share of a year each is (or a year of a month's amount): round 12 red
+ * team, `$2,600 gross per biweekly period` of 67,600, `roughly $57/hr` of 118,435, `roughly $37K/yr` of 3,120 a month.
+ */
+const PERIODS: ReadonlyArray<readonly [RegExp, number]> = [
+  [MONTH_NEAR, 1 / 12],
+  [/\bbi-?weekly\b|\bevery (?:two|2) weeks\b|\bfortnight/i, 1 / 26],
+  [/\bsemi-?monthly\b|\btwice (?:a|per) month\b/i, 1 / 24],
+  [/(?<!bi-?)\bweekly\b|\bper week\b|\ba week\b|\/(?:wk|week)\b/i, 1 / 52],
+  [/\bhourly\b|\bper hour\b|\ban hour\b|\/(?:hr|hour)\b/i, 1 / 2080],
+  [/\bannual(?:ly)?\b|\byearly\b|\bper year\b|\ba year\b|\/(?:yr|year)\b/i, 12],
+];
+/** Every share of a year (or year of a month) a period in `context` names. */
+function periodShares(context: string): number[] {
+  return PERIODS.filter(([word]) => word.test(context)).map(([, share]) => share);
+}
+/** The shares a rounded figure may be of its amount, as the transform reads it back. */
+export const ROUNDED_SHARES: readonly number[] = PERIODS.map(([, share]) => share);
 /** A figure said to be rounded (`~$86K`, `about $86,100`, `roughly 2.7K`). */
 const APPROXIMATE_BEFORE = /(?:[~≈>]|\b(?:about|around|approx\.?|approximately|roughly|nearly|almost|some|just (?:over|under)|over|more than|exceed(?:s|ing)?|in excess of|upwards of|close to)[ \t]+)[*_ \t]*$/i;
 /** A figure of one significant digit said to be near an amount (`roughly $7k` of 7,050, `~$5,000/month` of 59,870 a year) tells it within this share. */
@@ -183,10 +200,10 @@ function partSums(parts: readonly number[]): number[] {
  */
 function computedSource(text: string, index: number, written: string, exact: AmountRead, shown: number, { amounts, totals, partTotals, shares }: { amounts: readonly Source[]; totals: readonly Source[]; partTotals: readonly Source[]; shares: () => readonly number[] }): Source | undefined {
   const near = (before: number, after: number) => text.slice(Math.max(0, index - before), index + written.length + after);
-  const monthly = MONTH_NEAR.test(near(MONTH_REACH, MONTH_REACH));
+  const periods = periodShares(near(MONTH_REACH, MONTH_REACH));
   const full = shown >= MIN_SIGNIFICANT_DIGITS;
   return (
-    (monthly ? sourceOf(amounts, roundedRead(exact, written), MONTH_SHARE) : undefined) ??
+    (periods.length > 0 ? sourceOf(amounts, roundedRead(exact, written), periods) : undefined) ??
     (full
       ? (sourceOf(amounts, exact, DERIVED_FACTORS) ??
         sourceOf(amounts, exact, shares()) ??
@@ -280,8 +297,7 @@ export function derivedAmountDetector(entries: () => readonly VaultEntry[]): Det
         if (shown < MIN_SIGNIFICANT_DIGITS - 1) {
           if (bare || !APPROXIMATE_BEFORE.test(text.slice(Math.max(0, match.index - APPROXIMATE_REACH), match.index))) continue;
           const near = { value: exact.value, tolerance: Math.min(roundedRead(exact, written).tolerance, exact.value * ONE_DIGIT_SHARE) };
-          const monthly = MONTH_NEAR.test(text.slice(match.index, match.index + written.length + MONTH_REACH));
-          const source = sourceOf(amounts, near, monthly ? [1, ...MONTH_SHARE] : [1]);
+          const source = sourceOf(amounts, near, [1, ...periodShares(text.slice(match.index, match.index + written.length + MONTH_REACH))]);
           if (source) push(match.index + (currency?.length ?? 0), match.index + written.length, source);
           continue;
         }

@@ -51,6 +51,16 @@ describe("amounts computed from a registered amount", () => {
     expect(derivedIn(`principal $8,410.00 ${"and so on ".repeat(10)}interest $1,463.55; fees $1,250 and $3,310`, balance)).toEqual([]);
   });
 
+  it("finds a rounder figure as the share of a pay period named beside it, or a month's amount's year", () => {
+    // Round 12 red team: `$2,600 gross per biweekly period` of 67,600, `roughly $57/hr` of 118,435, `roughly $37K/yr` of 3,120 a month.
+    const salary = [{ ...income, value: "67600" }];
+    expect(derivedIn("$2,600 gross per biweekly period; $1,300 weekly; $2,800 semi-monthly", salary)).toEqual(["2,600", "1,300", "2,800"]);
+    expect(derivedIn("offered roughly $57/hr", [{ ...income, value: "118435" }])).toEqual(["57"]);
+    expect(derivedIn("income of roughly $37K/yr", [{ ...income, value: "3120" }])).toEqual(["37K"]);
+    // The same figures without a period named, or another period's share.
+    expect(derivedIn("$2,600 deposit; $1,300 monthly; $2,800 in fees", salary)).toEqual([]);
+  });
+
   it("finds a figure of one digit said to be about the amount or its month's share, within 5 %", () => {
     // Round 12 red team: `income level (~$5,000/month)` of 59,870, `damages ... exceed $6 million` of 6,218,430, `roughly $7k` of 7,050.
     // 84,600 a year: $7K a month is 0.7 % off; $80,000 is 5.4 % off and $90K 6.4 %.
