@@ -31,6 +31,8 @@ const SLASH_PAIR = /\b([A-Za-z][A-Za-z ]{0,30}(?:\/[A-Za-z][A-Za-z ]{0,30})+)[*_
 /** A cell's text, where it stands in the source, and its column's header. */
 interface Cell {
   header: string;
+  /** The first cell of the cell's row, for the others: a key-value table's label (`credit_score,542,600,N` under `metric,value,limit,pass`). */
+  rowLabel?: string;
   start: number;
   end: number;
 }
@@ -56,13 +58,15 @@ export function tableCellDetector(entries: () => readonly VaultEntry[]): Detecto
       const found: Detection[] = [];
       // Each column's header read once, however many rows it heads.
       const headerWords = new Map<string, string>();
-      for (const { header, start, end } of cellsOf(text)) {
+      for (const { header, rowLabel, start, end } of cellsOf(text)) {
         const owners = end - start <= MAX_CELL ? values.get(normalizeValue(text.slice(start, end))) : undefined;
         if (owners === undefined) continue;
         let words = headerWords.get(header);
         if (words === undefined) headerWords.set(header, (words = ` ${normalizeValue(header)} `));
+        // Or its row's label (round 12 red team: a metric's row under `metric,value,limit,pass` kept the credit score).
+        const rowWords = rowLabel === undefined ? "" : ` ${normalizeValue(rowLabel)} `;
         for (const { entry, label } of owners) {
-          if (!words.includes(` ${label} `)) continue;
+          if (!words.includes(` ${label} `) && !rowWords.includes(` ${label} `)) continue;
           found.push({ start, end, field: entry.field, kind: entry.kind, valueType: entry.valueType, tier: 1, confidence: TABLE_CELL_CONFIDENCE, source: "vault", value: entry.value, role: "after-label" });
         }
       }
@@ -92,8 +96,9 @@ function markdownCells(lines: ReadonlyArray<{ line: string; start: number }>): C
     if (!SEPARATOR_ROW.test(lines[at].line) || !lines[at - 1].line.includes("|")) continue;
     const headers = splitRow(lines[at - 1].line).map((cell) => cell.text);
     for (let row = at + 1; row < lines.length && lines[row].line.includes("|"); row++) {
-      splitRow(lines[row].line).forEach((cell, column) => {
-        if (headers[column] !== undefined) cells.push({ header: headers[column], start: lines[row].start + cell.start, end: lines[row].start + cell.end });
+      const rowCells = splitRow(lines[row].line);
+      rowCells.forEach((cell, column) => {
+        if (headers[column] !== undefined) cells.push({ header: headers[column], rowLabel: column > 0 ? rowCells[0].text : undefined, start: lines[row].start + cell.start, end: lines[row].start + cell.end });
       });
     }
   }
@@ -126,7 +131,7 @@ function csvCells(lines: ReadonlyArray<{ line: string; start: number }>): Cell[]
       let from = 0;
       fields.forEach((field, column) => {
         const lead = field.length - field.trimStart().length;
-        cells.push({ header: headers[column], start: lines[row].start + from + lead, end: lines[row].start + from + field.trimEnd().length });
+        cells.push({ header: headers[column], rowLabel: column > 0 ? fields[0].trim() : undefined, start: lines[row].start + from + lead, end: lines[row].start + from + field.trimEnd().length });
         from += field.length + 1;
       });
     }

@@ -25,6 +25,9 @@ describe("short values in table cells headed by their field's label", () => {
     ["customer,score,rating\nRosalind Castellanos,588,D", [["credit_score", "588"], ["internal_rating", "D"]]],
     ["Score/Rating: 588/D.", [["credit_score", "588"], ["internal_rating", "D"]]],
     ["| Customer | Internal Rating |\n|:--|:--:|\n| R. C. | *D* |", [["internal_rating", "D"]]],
+    // Round 12 red team: a key-value table's row labelled by the field (`credit_score,542,600,N` under `metric,value,limit,pass`).
+    ["metric,value,limit,pass\ncredit_score,588,600,N", [["credit_score", "588"]]],
+    ["| Metric | Value | Limit |\n|---|---|---|\n| Internal rating | D | B |", [["internal_rating", "D"]]],
   ])("%s", (text, expected) => {
     expect(foundIn(text)).toEqual(expected);
   });
@@ -34,6 +37,7 @@ describe("short values in table cells headed by their field's label", () => {
     "| Customer | Rating |\n| R. C. | D |", // no separator row: no header
     "Plan A/B: D/E", // labels that are not the field's
     "rating, score\nfine, D", // the value under another column
+    "metric,value\nrevenue,588", // a row labelled by another field's words
   ])("%s: nothing", (text) => {
     expect(foundIn(text)).toEqual([]);
   });
