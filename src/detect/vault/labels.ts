@@ -41,5 +41,6 @@ export function nearLabelVariant(field: string, normalized: string): Variant | n
   const label = fieldLabel(field);
   if (label === null) return null;
   const others = OTHER_LABELS.filter((other) => other.field.test(field)).flatMap((other) => other.labels);
-  return { form: normalized, confidence: LABELED_CONFIDENCE, role: "near-label", labels: [label, ...others] };
+  // Its plural too (round 12 red team: `monthly deposits of $615` of `monthly_deposit`).
+  return { form: normalized, confidence: LABELED_CONFIDENCE, role: "near-label", labels: [label, `${label}s`, ...others] };
 }

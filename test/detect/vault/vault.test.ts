@@ -626,6 +626,9 @@ describe("Vault", () => {
     for (const text of ["- Fraud risk: 88 (high)", "The fraud model flagged it at 88."]) expect(found(vaultOf({ fraud_score: 88 }), text).map(([value]) => value), text).toEqual(["88"]);
     expectNotFound(credit, ["Room 612 is on floor 6."]);
     expectNotFound(vaultOf({ fraud_score: 88 }), ["Suite 88, second floor"]);
+    // Round 12 red team: its label in the plural (`monthly deposits of $615` of `monthly_deposit`).
+    for (const text of ["monthly deposits of $615", "She deposits $615 every month"]) expect(found(vaultOf({ monthly_deposit: 615 }), text).map(([value]) => value), text).toEqual(["615"]);
+    expectNotFound(vaultOf({ monthly_deposit: 615 }), ["Invoice 615 is paid."]);
   });
 
   it("finds a credit score's band beside the score's words", () => {
