@@ -248,7 +248,7 @@ const CLINICAL_INDICATORS: ReadonlyArray<readonly [phrases: readonly string[], i
   [["macular degeneration"], ["eylea", "aflibercept", "lucentis", "ranibizumab", "anti vegf", "intravitreal", "h35"]],
   [["amyotrophic lateral sclerosis"], ["lou gehrig", "lou gehrigs", "motor neuron disease", "riluzole", "edaravone", "radicava", "g12"]],
   [["atopic dermatitis", "eczema"], ["dupixent", "dupilumab", "l20"]],
-  [["kidney disease", "renal disease", "renal failure", "esrd"], ["hemodialysis", "renal patient"]],
+  [["kidney disease", "renal disease", "renal failure", "esrd"], ["hemodialysis", "renal patient", "kidney failure", "failing kidneys"]],
 ];
 
 const ICD10_CATEGORY = /^[a-z]\d\d$/;

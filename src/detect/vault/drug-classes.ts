@@ -3,7 +3,7 @@ import type { Variant } from "./variant.js";
 import { fieldNameWords } from "./words.js";
 
 const ALLERGY_WORDS: ReadonlySet<string> = new Set(["allergy", "allergies", "allergic", "allergen", "allergens", "intolerances"]);
-const MEDICATION_WORDS: ReadonlySet<string> = new Set(["medication", "medications", "meds", "drugs", "prescription", "prescriptions", "rx"]);
+const MEDICATION_WORDS: ReadonlySet<string> = new Set(["medication", "medications", "meds", "drug", "drugs", "prescription", "prescriptions", "rx"]);
 /**
  * A drug with its dose (`trazodone 50 mg`, `metformin 500mg twice daily`, `Symbicort 160/4.5 mcg`): group 1 is the drug; or
  * with a strength whose percent sign normalizing dropped (`latanoprost 0.005 eye drops`): group 2.

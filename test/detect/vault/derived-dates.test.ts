@@ -76,6 +76,9 @@ describe("a month and day in digits after a word that dates it (round 10 red tea
     // Round 11 red team: `visit 1/30`, `(taken 1/21` kept the visit's own day beside its moved date.
     expect(derivedIn("Visit 1/20 went well; radiographs (taken 1/20); seen 1/21; admitted 1/19.")).toEqual(["1/20", "1/20", "1/21", "1/19"]);
     expect(derivedIn("Take the 1/2 tablet; the 1/20 mark; scored 1/20.")).toEqual([]);
+    // Round 12 red team: before a noun of what happens then (`at the 1/21 visit`, `the 1/28 follow-up`).
+    expect(derivedIn("Drawn at the 1/20 visit; the 1/21 follow-up; a 1/19 hearing.")).toEqual(["1/20", "1/21", "1/19"]);
+    expect(derivedIn("the 1/20 ratio; 1/21 tablets")).toEqual([]);
   });
 });
 

@@ -43,6 +43,7 @@ describe("an allergy told by its drug class", () => {
     expect(medicationVariants("morphine sulfate er 30 mg").map((variant) => variant.form)).toEqual(["morphine sulfate er", "morphine"]);
     expect(medicationVariants("latanoprost 0.005 eye drops").map((variant) => variant.form)).toEqual(["latanoprost"]);
     expect(medicationVariants("iron sulfate 325 mg").map((variant) => variant.form)).toEqual(["iron sulfate"]);
+    expect(sanitized({ drug_requested: "Dupixent 300 mg q2w" }, "PA for Dupixent, 300 mg every two weeks")).not.toMatch(/dupixent/i);
     expect(sanitized({ medications: "['Morphine sulfate ER 30 mg']" }, "Pain at rest on morphine twice daily.")).not.toMatch(/morphine/i);
     expect(sanitized({ medications: "['Latanoprost 0.005% eye drops']" }, "Refill latanoprost nightly.")).not.toMatch(/latanoprost/i);
   });

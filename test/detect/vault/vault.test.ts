@@ -473,7 +473,7 @@ describe("Vault", () => {
     expectNotFound(vaultOf({ delivery_conditions: "Hypertension Stage 2" }), ["monitor blood pressure"]);
     // Round 12 red team: a note on a person that names a diagnosis, by its words, shorthand or drugs (`oncology leave` of a hardship reason).
     expectFound(vaultOf({ hardship_reason: "Breast cancer treatment (stage II)" }), "hardship_reason", ["oncology", "Herceptin", "tamoxifen"]);
-    expectFound(vaultOf({ medical_expenses_note: "Out-of-pocket costs for dialysis (ESRD), $14,300 in 2025" }), "medical_expenses_note", ["renal patient", "nephrologist", "hemodialysis"]);
+    expectFound(vaultOf({ medical_expenses_note: "Out-of-pocket costs for dialysis (ESRD), $14,300 in 2025" }), "medical_expenses_note", ["renal patient", "nephrologist", "hemodialysis", "kidney failure"]);
     expectFound(vaultOf({ medical_condition: "early-onset Parkinson's disease" }), "medical_condition", ["carbidopa", "levodopa", "Sinemet"]);
     expectFound(vaultOf({ medical_condition: "congestive heart failure (NYHA class III)" }), "medical_condition", ["sacubitril", "Entresto"]);
     expectFound(vaultOf({ diagnosis_real: "Atrial Fibrillation" }), "diagnosis_real", ["AF", "apixaban"]);
