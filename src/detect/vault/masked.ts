@@ -1,5 +1,6 @@
 import { YEAR_LIKE } from "./dates.js";
 import type { Variant } from "./variant.js";
+import { isDictionaryWord } from "./words.js";
 
 /** Last digits shown after a mask (`***-**-1579`, `ending in 1579`): specific to the value in that context. */
 const MASKED_TAIL_CONFIDENCE = 0.85;
@@ -157,7 +158,8 @@ function isWordCode(code: number): boolean {
  */
 const MASKED_HEAD_CONFIDENCE = 0.85;
 const HEAD_DIGITS = 5;
-const CARD_HEADS = [4, 6];
+/** A card's issuer (four or six digits) and a few more, as masks show them (`41193***5234`: round 12 red team). */
+const CARD_HEADS = [4, 5, 6, 7, 8];
 const MIN_CARD_DIGITS = 12;
 /** A mask of the digits that follow (`-XXXX`, `XXX`, `-****`, `-xxxx`, `-••••`), right after the shown ones. */
 const MASK_AFTER = /^[\s.-]?(?:[*•#●∗]{2,}|[xX]{3,}(?![\p{L}\p{N}]))/u;
@@ -178,13 +180,17 @@ export function maskedPhoneHeadVariants(national: string): Variant[] {
 
 /**
  * An identifier's prefix and first digits before a mask of the rest (`INS-7240****`, `INS-724XXXXX`):
- * from three digits on, while two stay hidden, of one with MIN_MASKED_DIGITS or more.
+ * from three digits on, while two stay hidden, of one with MIN_MASKED_DIGITS or more; a prefix of letters alone that is no word.
  */
 export function maskedIdHeadVariants(normalized: string): Variant[] {
   const digitAt: number[] = [];
   for (let at = 0; at < normalized.length; at++) if (normalized.charCodeAt(at) >= 48 && normalized.charCodeAt(at) <= 57) digitAt.push(at);
   if (digitAt.length < MIN_MASKED_DIGITS) return [];
   const forms: Variant[] = [];
+  // Its letters alone too, four or more that are no word (`KBZW****5808` of KBZW78672530815808: round 12 red team; not a type's
+  // prefix such as `CASE` before markdown's `**`, or `INS-XXXXXX`).
+  const letters = normalized.slice(0, digitAt[0]).trimEnd();
+  if (/^\p{L}{4,}$/u.test(letters) && !isDictionaryWord(letters)) forms.push({ form: letters, confidence: MASKED_HEAD_CONFIDENCE, role: "masked-head" });
   for (let count = 3; count <= digitAt.length - 2; count++) {
     const form = normalized.slice(0, digitAt[count - 1] + 1);
     // Digits alone are a number's start (`7240`): an identifier's head needs its prefix (a card's head is maskedCardHeadVariants').
@@ -193,7 +199,7 @@ export function maskedIdHeadVariants(normalized: string): Variant[] {
   return forms;
 }
 
-/** A card's first four and six digits as forms to find before a mask (`4119`, `411932`, `4119 32`), else none. */
+/** A card's first four to eight digits as forms to find before a mask (`4119`, `411932`, `4119 32`), else none. */
 export function maskedCardHeadVariants(card: string): Variant[] {
   const digits = card.replace(/\D/g, "");
   if (digits.length < MIN_CARD_DIGITS) return [];
@@ -209,6 +215,8 @@ export function precedesMask(source: string, end: number): boolean {
 
 /** `identifier` up to its `count`-th digit, its letter prefix with it (`YNK-7782` of `YNK-77826375`): a masked head's part of the surrogate; null without more digits after. */
 export function identifierHead(identifier: string, count: number): string | null {
+  // No digits shown: its letters before the first digit (`KBZW` of `KBZW****`).
+  if (count === 0) return /^(\p{L}+)[^\p{L}]*\d/u.exec(identifier)?.[1] ?? null;
   let seen = 0;
   for (let at = 0; at < identifier.length; at++) {
     if (!/\d/.test(identifier[at]) || ++seen < count) continue;

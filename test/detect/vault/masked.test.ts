@@ -158,4 +158,18 @@ describe("a phone's area code and exchange, an SSN's area, an identifier's prefi
     // Not before a mask, or digits alone without the identifier's prefix: another number's.
     for (const text of ["Room 537, ext 415-662 today", "INS-7240 is a form", "Order 7240****"]) expect(guard.sanitizeSync({ channel: "C2", content: text, recipient: "b" }).content).toBe(text);
   });
+
+  it("is found as a card's first five to eight digits, or an account's letters alone, and restores (round 12 red team: `41193***5234`, `KBZW****5808`)", () => {
+    const vault = { credit_card_real: "4119324671999275234", account_number_real: "KBZW78672530815808", case_id: "CASE-64219033" };
+    const guard = createRecons({ secret: "s", vault, policy: { fields: { credit_card_real: { authorized: ["a"] }, account_number_real: { authorized: ["a"] } } } });
+    for (const [text, real] of [["Card 41193***5234", /41193|5234/], ["Card 4119324***5234", /4119324/], ["Account KBZW****5808", /KBZW|5808/]] as const) {
+      const hidden = guard.sanitizeSync({ channel: "C2", content: text, recipient: "b" }).content as string;
+      expect(hidden, text).not.toMatch(real);
+      expect(hidden.replace(/\d/g, "9").replace(/[A-Z]{4}/, "AAAA"), text).toBe(text.replace(/\d/g, "9").replace(/[A-Z]{4}/, "AAAA"));
+      const written = guard.sanitizeSync({ channel: "C5", content: text }, { reversible: true }).content as string;
+      expect(guard.sanitizeSync({ channel: "C5", content: written, recipient: "a" }).content).toBe(text);
+    }
+    // A type's prefix that is a word, before markdown's bold: the word stays.
+    expect(guard.sanitizeSync({ channel: "C2", content: "**Nature of the Case**: open", recipient: "b" }).content).toBe("**Nature of the Case**: open");
+  });
 });
