@@ -57,6 +57,9 @@ const STATES = new Map(
 );
 
 /** The street line without its unit (`466 winters brook` of `466 winters brook apt 862`) and the unit's number, or null. */
+/** A street line's first part that is its unit (`apt 4c`, `unit 12`, `suite 300`). */
+const UNIT_FIRST = /^(?:apt|apartment|unit|suite|ste|no)\s\S+$/;
+
 function splitUnit(street: string): { base: string; unit: string } | null {
   const words = street.split(" ");
   const at = words.findIndex((word, index) => index > 1 && UNIT_WORDS.has(word));
@@ -76,10 +79,17 @@ function streetNames(base: string): string[] {
   const name = words.slice(1);
   const suffix = name.findLastIndex((word) => STREET_TYPES.has(word));
   const suffixName = suffix === -1 ? undefined : STREET_TYPES.get(name[suffix])!.long;
-  if (suffixName === undefined || isNameWord(suffixName) || isListedName(suffixName)) return [];
+  if (suffixName === undefined) return [];
   const naming = name.filter((word, index) => index !== suffix && !LONG_FORM.has(word) && !SHORT_FORM.has(word));
-  return naming.some((word) => word.length >= 4 && /^[a-z]+$/.test(word) && !isDictionaryWord(word)) ? spellings(name.join(" ")) : [];
+  // A name's suffix after a first name reads as a person (`Daniel Glen`, `Karen Hill`); after another word it is a street (`Wexford Lane`).
+  if ((isNameWord(suffixName) || isListedName(suffixName)) && naming.some((word) => isNameWord(word) || isListedName(word))) return [];
+  // Round 12 red team: ordinary words name a street too (`Linden Avenue`, `Cobblestone Way`, `Larkspur Ct`), but for the commonest.
+  const named = naming.some((word) => word.length >= 4 && /^[a-z]+$/.test(word) && (!isDictionaryWord(word) || !COMMON_STREET_WORDS.has(word)));
+  return named ? spellings(name.join(" ")) : [];
 }
+
+/** Words of so many towns' streets that the street alone names no one's (`Main Street`, `Park Avenue`, `Lake Drive`). */
+const COMMON_STREET_WORDS: ReadonlySet<string> = new Set(["main", "park", "lake", "hill", "high", "church", "center", "centre", "market", "spring", "ridge", "river", "broad", "maple", "cedar", "pine", "elm", "oak", "washington", "lincoln", "jefferson", "franklin", "first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth", "north", "south", "east", "west", "state", "school", "mill", "forest", "sunset", "highland", "view", "meadow", "valley", "college", "university", "railroad", "water", "bridge", "union", "front", "green", "walnut", "willow", "cherry", "chestnut", "spruce", "poplar", "birch", "ash", "dogwood", "magnolia", "lakeview", "hillside", "country", "club", "airport", "industrial", "commerce", "mountain", "summit", "orchard", "garden", "grove", "madison", "adams", "jackson", "monroe", "wilson"]);
 
 /** A house number long enough that, before the street's word, it counts nothing (`1142 Orchard`, not `12 Lake`). */
 const LONG_HOUSE_NUMBER = /^\d{3,}$/;
@@ -166,6 +176,8 @@ function localityParts({ city, code, state, zip }: Locality): Variant[] {
 export function addressVariants(value: string): Variant[] {
   const parts = value.split(/[,\n]/).map(normalizeValue).filter((part) => part !== "");
   if (parts.length === 0) return [];
+  // A unit written first (`Apt 4C, 1187 Linden Avenue, ...`: round 12 red team) goes after its street line, as splitUnit reads it.
+  if (parts.length > 1 && UNIT_FIRST.test(parts[0]) && /^\d/.test(parts[1])) parts.splice(0, 2, `${parts[1]} ${parts[0]}`);
   const [street, ...rest] = parts;
   const locality = rest.length > 0 ? parseLocality(rest) : null;
   const { places, towns } = rest.length > 0 ? localities(rest, locality) : { places: [], towns: [] };
