@@ -169,6 +169,11 @@ describe("a phone's area code and exchange, an SSN's area, an identifier's prefi
       const written = guard.sanitizeSync({ channel: "C5", content: text }, { reversible: true }).content as string;
       expect(guard.sanitizeSync({ channel: "C5", content: written, recipient: "a" }).content).toBe(text);
     }
+    // A grouped identifier's last group of three (`A***-***-907`, `ending -907` of A-213-448-907); not a short id's, not without a mask.
+    const alien = createRecons({ secret: "s", vault: { alien_number: "A-213-448-907", room: "B-907" }, policy: { fields: {} } });
+    const shown = alien.sanitizeSync({ channel: "C2", content: "A-number ending -907; A***-***-907; file 907 open", recipient: "b" }).content as string;
+    expect(shown).toMatch(/^A-number ending -\d{3}; A\*\*\*-\*\*\*-\d{3}; file 907 open$/);
+    expect(shown).not.toMatch(/-907/);
     // A type's prefix that is a word, before markdown's bold: the word stays.
     expect(guard.sanitizeSync({ channel: "C2", content: "**Nature of the Case**: open", recipient: "b" }).content).toBe("**Nature of the Case**: open");
   });
