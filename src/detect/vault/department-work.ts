@@ -14,12 +14,12 @@ export function isDepartmentField(field: string): boolean {
  * Words that tell a department by its work, its tools and its job titles (`Software Engineer`,
  * `month-end close`, `Salesforce`, `account executives`): beside a department shown as another, they
  * told the real one (round 3 red team: 17 of 100 corporate lines, `the Purchasing team is responsible
- * for ... month-end close`). Normalized forms, hand-written like the case-type words.
+ * for ... month-end close`; round 12: `Buddy: Keisha, Senior Engineer`, `Marketer`). Normalized forms, hand-written like the case-type words.
  */
 const DEPARTMENT_WORK: ReadonlyArray<readonly [departments: readonly string[], indicators: readonly string[]]> = [
   [
     ["engineering", "information technology", "it", "research and development", "r d"],
-    ["software engineer", "software engineers", "software engineering", "engineers", "developer", "developers", "codebase", "code review", "code reviews", "pull request", "pull requests", "pair programming", "technical interview", "system design", "devops", "backend", "frontend"],
+    ["software engineer", "software engineers", "software engineering", "engineers", "developer", "developers", "codebase", "code review", "code reviews", "pull request", "pull requests", "pair programming", "technical interview", "system design", "devops", "backend", "frontend", "engineer", "senior engineer", "staff engineer", "principal engineer", "secure coding", "tech lead"],
   ],
   [
     ["finance", "accounting", "treasury"],
@@ -27,11 +27,11 @@ const DEPARTMENT_WORK: ReadonlyArray<readonly [departments: readonly string[], i
   ],
   [
     ["sales", "business development"],
-    ["salesforce", "account executive", "account executives", "sales rep", "sales reps", "sales quota", "quota attainment", "sales territory", "territory overview", "sales pipeline", "closing deals"],
+    ["salesforce", "account executive", "account executives", "sales rep", "sales reps", "sales quota", "quota attainment", "sales territory", "territory overview", "sales pipeline", "closing deals", "salesperson", "salespeople"],
   ],
   [
     ["marketing", "communications", "public relations"],
-    ["marketing campaign", "marketing campaigns", "campaigns", "brand strategy", "seo", "content marketing", "demand generation", "social media", "hubspot", "go to market"],
+    ["marketing campaign", "marketing campaigns", "campaigns", "brand strategy", "seo", "content marketing", "demand generation", "social media", "hubspot", "go to market", "marketer", "marketers", "campaign deadlines"],
   ],
   [
     ["hr", "human resources", "people operations"],

@@ -563,6 +563,10 @@ describe("Vault", () => {
     expectFound(vaultOf({ department: "Engineering" }), "department", ["Software Engineer", "codebase", "pull requests"]);
     expectFound(vaultOf({ home_dept: "Sales" }), "home_dept", ["Salesforce", "account executives"]);
     expectFound(vaultOf({ department: "HR" }), "department", ["recruiting", "talent acquisition"]);
+    // Round 12 red team: a job title that is the department's worker (`Buddy: Keisha, Senior Engineer`, `Marketer`, `Salesperson`).
+    expectFound(vaultOf({ department: "Engineering" }), "department", ["Senior Engineer", "secure coding"]);
+    expectFound(vaultOf({ department: "Marketing" }), "department", ["Marketer", "campaign deadlines"]);
+    expectFound(vaultOf({ department: "Sales" }), "department", ["Salesperson"]);
     expectNotFound(vaultOf({ department: "Sales" }), ["a software engineer called"]);
     expectNotFound(vaultOf({ team_name: "Sales" }), ["Salesforce training"]);
   });
