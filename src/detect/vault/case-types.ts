@@ -43,7 +43,11 @@ const CASE_TYPE_INDICATORS: ReadonlyArray<readonly [categories: readonly string[
      "m a", "derivative action", "derivative suit", "fiduciary duty", "fiduciary duties", "hostile takeover", "tender offer", "corporate governance", "joint venture",
      "board minutes", "board meeting", "board meetings", "board resolution", "governance dispute", "capital raise", "stockholder", "stockholders", "articles of incorporation", "operating agreement"],
   ],
-  [["immigration"], ["visa", "visas", "asylum", "deportation", "deported", "green card", "uscis", "naturalization", "removal proceedings", "immigration court"]],
+  [["immigration"], ["visa", "visas", "asylum", "deportation", "deported", "green card", "uscis", "naturalization", "removal proceedings", "immigration court",
+    // Round 12 red team: `employment-based AOS`, `H-1B` told it with the label redacted.
+    "h 1b", "h1b", "aos", "adjustment of status", "i 485", "i 130", "i 140", "perm", "work permit", "ead", "consular processing", "petitioner", "beneficiary"]],
+  [["intellectual property", "ip", "patent", "trademark", "copyright"], ["patent", "patents", "patent infringement", "infringement", "infringing", "prior art", "trademark", "trademarks", "copyright", "copyrights", "trade secret", "trade secrets", "licensing", "ip dispute", "uspto", "claim construction", "markman"]],
+  [["landlord tenant", "landlord", "tenant", "housing", "eviction"], ["landlord", "landlords", "tenant", "tenants", "eviction", "evicted", "lease", "leases", "security deposit", "habitability", "unlawful detainer", "rent"]],
   [["employment", "labor"], ["wrongful termination", "eeoc", "hostile work environment", "workplace discrimination", "non compete"]],
   [["personal injury"], ["pain and suffering", "negligence claim", "bodily injury", "injury claim"]],
   [["contract"], ["breach of contract"]],

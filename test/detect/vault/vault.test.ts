@@ -546,6 +546,10 @@ describe("Vault", () => {
     expectFound(vaultOf({ case_type: "family" }), "case_type", ["Dissolution of Marriage", "Marriage of", "ex-husband", "arrears"]);
     expectFound(vaultOf({ case_type: "corporate" }), "case_type", ["M&A", "derivative action", "fiduciary duty"]);
     expectFound(vaultOf({ case_type: "civil" }), "case_type", ["negligence", "malpractice", "wrongful termination", "premises liability"]);
+    // Round 12 red team: `(IP dispute, patent infringement)`, `employment-based AOS`, `H-1B`, `the landlord, Mr. Stroud`.
+    expectFound(vaultOf({ case_type: "intellectual property" }), "case_type", ["patent infringement", "IP dispute", "trademark"]);
+    expectFound(vaultOf({ case_type: "immigration" }), "case_type", ["AOS", "H-1B", "adjustment of status"]);
+    expectFound(vaultOf({ case_type: "landlord-tenant" }), "case_type", ["landlord", "eviction", "security deposit"]);
     // Round 3: the matter's people and procedure, every label word redacted (`the arresting officer's deposition`, `both spouses`, `capital raise`).
     expectFound(criminal, "case_type", ["arresting officer", "complaining witness", "body-camera", "grand jury"]);
     expectFound(vaultOf({ case_type: "family" }), "case_type", ["child psychologist", "parenting schedule", "both spouses", "co-parenting"]);
