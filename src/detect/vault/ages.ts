@@ -227,8 +227,9 @@ const AGE_HEADER_HINT = /(?:^|[|,])[ \t*_`]*age\b/im;
 function tableAges(text: string): Map<number, WrittenAge> {
   const ages = new Map<number, WrittenAge>();
   if (!AGE_HEADER_HINT.test(text)) return ages;
-  for (const { header, start, end } of cellsOf(text)) {
-    const cell = AGE_HEADER.test(header) ? AGE_CELL.exec(text.slice(start, end)) : null;
+  for (const { header, rowLabel, start, end } of cellsOf(text)) {
+    // Or in a row labelled `Age` (round 12 red team: `| Age | 18-75 | 57 |` under `| Criterion | Required | Patient |`).
+    const cell = AGE_HEADER.test(header) || (rowLabel !== undefined && AGE_HEADER.test(rowLabel)) ? AGE_CELL.exec(text.slice(start, end)) : null;
     if (cell) ages.set(start, { start, end: start + cell[1].length, age: Number(cell[1]), next: false });
   }
   return ages;

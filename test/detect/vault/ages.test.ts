@@ -126,6 +126,8 @@ describe("ages a registered date of birth gives away", () => {
     // Round 11 red team: a quoted cell with a comma in the row had put the age under another column.
     expect(agesIn('account,obligor,age,payoff\nA1,"GAINES, A.",77,"$27,842"')).toEqual(["77"]);
     expect(agesIn("| Borrower | Page | Stage |\n|---|---|---|\n| A. Gaines | 77 | 77 |\n\nitem,wage\nbolts,77")).toEqual([]);
+    // Round 12 red team: a row labelled `Age` in a table of criteria (`| Age | 18-75 | 57 |`).
+    expect(agesIn("| Criterion | Required | Patient |\n|---|---|---|\n| Age | 18-77 | 77 |\n| BMI | <35 | 77 |")).toEqual(["77"]);
   });
 
   it("leaves other ages, other numbers and other people's dates alone", () => {
