@@ -4,7 +4,7 @@ import { isCanary } from "../detect/vault/identifiers.js";
 import { normalizeValue } from "../detect/vault/normalize.js";
 import { isOrganizationField, legalFormOf } from "../detect/vault/organizations.js";
 import { isCodeName } from "../detect/vault/code-names.js";
-import { isMeasurement } from "../detect/vault/measurements.js";
+import { isMeasurement, isQuantity } from "../detect/vault/measurements.js";
 import { parseNumber } from "../detect/vault/numbers.js";
 import { parsePhone } from "../detect/vault/phones.js";
 import { fieldNameWords, isDictionaryWord, isNameWord } from "../detect/vault/words.js";
@@ -189,7 +189,7 @@ function typeOfValue(value: string): FieldType {
   if (isPerson(value)) return { kind: "name", valueType: "value" };
   if (isProse(value)) return { ...TEXT };
   // A measurement (`Potassium 6.4 mmol/L`) is a quantity: enciphered as an identifier it became letter noise (round 10 red team).
-  if (isMeasurement(value)) return { kind: "number", valueType: "value" };
+  if (isMeasurement(value) || isQuantity(value)) return { kind: "number", valueType: "value" };
   if (/\d/.test(normalized)) return { kind: "id", valueType: "format" };
   return { ...TEXT };
 }

@@ -61,6 +61,8 @@ describe("inferFieldType", () => {
     ["medical_specials", "87340.55", "amount", "value"],
     // Round 12 red team: a trust's corpus and arrears were identifiers.
     ["trust_corpus", "9750000", "amount", "value"],
+    ["dry_weight", "78.5 kg", "number", "value"],
+    ["nt_probnp", "4,820 pg/mL", "number", "value"],
     ["arrears_amount", "7050", "amount", "value"],
     ["wage_garnishment", "412.50", "amount", "value"],
     ["stock_options", "48000", "number", "value"],

@@ -27,6 +27,24 @@ export function isMeasurement(value: string): boolean {
   return MEASUREMENT.test(value.trim());
 }
 
+/**
+ * A quantity with its unit and no analyte (`78.5 kg` under `dry_weight`, `4,820 pg/mL` under `nt_probnp`): round 12 red
+ * team, enciphered as an identifier it became letter noise (`76478890.0 ap`). Group 1 the number.
+ */
+const QUANTITY = /^(\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?)\s*(?:%|kg|kgs|g|mg|mcg|lb|lbs|oz|cm|mm|m|km|in|ft|ml|l|mmhg|bpm|[\p{L}µ]{1,4}\/[\p{L}\d.]{1,5})$/iu;
+
+/** Whether a value is a quantity with its unit (`78.5 kg`): a number, not an identifier. */
+export function isQuantity(value: string): boolean {
+  return QUANTITY.test(value.trim());
+}
+
+/** A quantity's number alone, with a word of its field's name near it (`dry weight 78.5`, `NT-proBNP 4,820`). */
+export function quantityVariants(value: string, fieldWords: readonly string[]): Variant[] {
+  const match = QUANTITY.exec(value.trim());
+  const labels = fieldWords.filter((word) => word.length >= 2);
+  return match && labels.length > 0 ? [{ form: normalizeValue(match[1]), confidence: MEASUREMENT_CONFIDENCE, role: "near-label", labels }] : [];
+}
+
 /** The analyte with the number and no unit (`potassium 6.4`), and the number alone with an analyte word near it (round 10 red team). */
 export function measurementVariants(value: string): Variant[] {
   const match = MEASUREMENT.exec(value.trim());

@@ -17,12 +17,12 @@ import { nameVariants, parseName } from "./names.js";
 import { numberVariants, parseNumber, spelledScoreVariants } from "./numbers.js";
 import { organizationVariants } from "./organizations.js";
 import { codeNameVariants } from "./code-names.js";
-import { isMeasurement, measurementVariants, scoreVariants } from "./measurements.js";
+import { isMeasurement, isQuantity, measurementVariants, quantityVariants, scoreVariants } from "./measurements.js";
 import { internationalPhoneVariants, nationalGroups, parsePhone, phoneVariants } from "./phones.js";
 import { normalizeValue } from "./normalize.js";
 import { spokenDigits } from "./spoken-digits.js";
 import { whole, type Variant } from "./variant.js";
-import { transliterated } from "./words.js";
+import { fieldNameWords, transliterated } from "./words.js";
 
 /** Variant forms of a value of one kind under `field` (the verbatim form is added by variantsOf). */
 function kindVariants(field: string, kind: string, value: string, normalized: string): Variant[] {
@@ -72,6 +72,7 @@ function shapeVariants(kind: string, value: string, normalized: string, field: s
   if (date) return dateVariants(date);
   if (!/\d/.test(normalized)) return [...organizationVariants(value, normalized, field), ...codeNameVariants(value)];
   if (isMeasurement(value)) return measurementVariants(value);
+  if (isQuantity(value)) return quantityVariants(value, fieldNameWords(field));
   return [...identifierVariants(kind, normalized), ...scoreVariants(value)];
 }
 
