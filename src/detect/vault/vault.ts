@@ -391,9 +391,11 @@ export class Vault implements Detector {
         // `CKD` stands for the phrase; `cat` or `Gad` is a word.
         const [from, to] = originalSpan(norm, start, end);
         const written = norm.source.slice(from, to);
-        // Initials apart are initials each with its period, the last one's too (`R.Q.`, `L. A. C.`), or joined by a mark (`R&D`): `R Q` is anything.
-        const dotted = /^(?:\p{Lu}\.[ \t]?)+\p{Lu}$/u.test(written);
-        if (!/[a-z]/.test(written) && !/^\p{Lu}(?:[ \t]+\p{Lu})+$/u.test(written) && (!dotted || norm.source.charAt(to) === ".")) hits.candidates.push(hit);
+        // Initials apart are initials each with its period, the last one's too (`R.Q.`, `L. A. C.`), or joined by `&` (`R&D`): `R Q`
+        // and `D-S` (letters spelled out) are anything.
+        const apart = norm.codes[start + 1] === SPACE_CODE;
+        const joined = /^(?:\p{Lu}\.[ \t]?)+\p{Lu}$/u.test(written) ? norm.source.charAt(to) === "." : /^\p{Lu}(?:[ \t]?&[ \t]?\p{Lu})+$/u.test(written);
+        if (!/[a-z]/.test(written) && (!apart || joined)) hits.candidates.push(hit);
         return;
       }
       case "first-name":
