@@ -17,7 +17,7 @@ import { memoize } from "./operators/format.js";
 import { renderedPart } from "./partial-rendering.js";
 import { shiftedDate, withRealWeekday } from "./surrogate-parts.js";
 import { derivedDateDetector } from "../detect/vault/derived-dates.js";
-import { monthsBetween, MONTHS_BEFORE_REFERENCE, shiftedElapsed, writtenElapsed } from "../detect/vault/elapsed.js";
+import { countedFrom, elapsedSpans, monthsBetween, shiftedElapsed } from "../detect/vault/elapsed.js";
 import { copyCase, isKeyedTag } from "./operators/pseudonym.js";
 import { sortInPlace } from "../detect/sort.js";
 
@@ -247,14 +247,14 @@ export class SurrogateIndex {
       const { entry, action, surrogate } = this.origins[originIndex(detection.field!)];
       if (action !== "fpe" || entry.kind !== "date" || isBirthField(entry.field)) return [];
       const [real, shown] = [parseDate(entry.value), parseDate(surrogate)];
-      return real && shown ? [{ entry, shift: monthsBetween(real, shown), months: monthsBetween(shown, reference) }] : [];
+      return real && shown ? [{ entry, shift: monthsBetween(real, shown), ...countedFrom(shown, reference) }] : [];
     });
-    if (dates.length === 0) return [];
-    return writtenElapsed(text).flatMap(({ start, end, months: [low, high] }) => {
+    // One replacement per span: the first date whose time it counts.
+    return elapsedSpans(text, dates).flatMap(({ start, end, date }, index, all) => {
+      if (index > 0 && all[index - 1].start === start) return [];
       if (restored.some((spans) => spans.some((span) => span.start < end && start < span.end))) return [];
-      const date = dates.find(({ months }) => high >= months - MONTHS_BEFORE_REFERENCE && low <= months);
-      const real = date && shiftedElapsed(text.slice(start, end), date.shift);
-      return date && real ? [{ start, end, real, entry: date.entry, role: "elapsed" as const }] : [];
+      const real = shiftedElapsed(text.slice(start, end), dates[date].shift);
+      return real === null ? [] : [{ start, end, real, entry: dates[date].entry, role: "elapsed" as const }];
     });
   }
 

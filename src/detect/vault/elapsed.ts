@@ -16,7 +16,7 @@ import type { VaultEntry } from "./vault.js";
 /** A duration computed from a date is how writers show tenure, but other durations are written the same way. */
 const ELAPSED_CONFIDENCE = 0.8;
 /** A text may count from a day this many months before the reference (as ages.ts's YEARS_BEFORE_REFERENCE). */
-export const MONTHS_BEFORE_REFERENCE = 36;
+const MONTHS_BEFORE_REFERENCE = 36;
 
 /**
  * A duration in years and months: group 1 a word that bounds it (`almost`, `over`, `~`), 2 the
@@ -64,22 +64,41 @@ function lineAround(text: string, start: number, end: number): string {
   return text.slice(from, to === -1 ? text.length : to);
 }
 
-/** A duration written in a text: where its number (and unit, and months) stand, and the months it may stand for. */
-export interface WrittenElapsed {
-  start: number;
-  end: number;
-  months: [number, number];
+/** A date durations are counted from: the months from it to the reference day, and its year as written. */
+export interface CountedFrom {
+  months: number;
+  year: string;
 }
 
-/** Every duration in years or months written in `text` (ELAPSED_PHRASE), its bounding word left out of the span. */
-export function writtenElapsed(text: string): WrittenElapsed[] {
-  if (!ELAPSED_HINT.test(text)) return [];
-  return Array.from(text.matchAll(ELAPSED_PHRASE), (match) => {
+/** A duration in a text that counts the time since one of the dates: where it stands, and that date's index. */
+export interface ElapsedSpan {
+  start: number;
+  end: number;
+  date: number;
+}
+
+/**
+ * Every duration in years or months in `text` (ELAPSED_PHRASE; its bounding word left out of the span) that one of `dates`
+ * gives up to the reference day or up to MONTHS_BEFORE_REFERENCE before it, where its line says what it counts: a tenure
+ * word or the date's year. Not a bucket (`2+ Years Ago`) nor a line of examples.
+ */
+export function elapsedSpans(text: string, dates: readonly CountedFrom[]): ElapsedSpan[] {
+  if (dates.length === 0 || !ELAPSED_HINT.test(text)) return [];
+  const spans: ElapsedSpan[] = [];
+  for (const match of text.matchAll(ELAPSED_PHRASE)) {
     const bound = match[1] ?? match[2];
     const lead = bound === undefined ? 0 : match[0].indexOf(bound) + bound.length;
     const start = match.index! + lead + (match[0].slice(lead).length - match[0].slice(lead).trimStart().length);
-    return { start, end: match.index! + match[0].length, months: writtenMonths(match) };
-  });
+    const end = match.index! + match[0].length;
+    const line = lineAround(text, start, end);
+    if (EXAMPLE_LINE.test(line) || (match[4] !== undefined && /^[ \t]*ago\b/i.test(text.slice(end)))) continue;
+    const [low, high] = writtenMonths(match);
+    const counted = TENURE_WORD.test(line);
+    dates.forEach(({ months, year }, date) => {
+      if (high >= months - MONTHS_BEFORE_REFERENCE && low <= months && (counted || line.includes(year))) spans.push({ start, end, date });
+    });
+  }
+  return spans;
 }
 
 /** Detects durations that the registered dates among `entries()` give up to `reference` (read at each call: values added at run time count). */
@@ -87,33 +106,29 @@ export function elapsedDetector(entries: () => readonly VaultEntry[], reference:
   const dates = derivedFromEntries(entries, (all) =>
     all.flatMap((entry) => {
       const date = entry.kind === "date" && !isBirthField(entry.field) ? parseDate(entry.value) : null;
-      const months = date ? monthsBetween(date, reference) : -1;
+      const counted = date ? countedFrom(date, reference) : null;
       // A month at least: a date of this week is no one's tenure.
-      return date && months >= 1 ? [{ entry, months, year: String(date.year) }] : [];
+      return counted && counted.months >= 1 ? [{ entry, ...counted }] : [];
     }),
   );
   return {
     name: "elapsed",
     detect(text: string): Detection[] {
       const registered = dates();
-      if (registered.length === 0) return [];
-      const found: Detection[] = [];
-      for (const { start, end, months: [low, high] } of writtenElapsed(text)) {
-        const line = lineAround(text, start, end);
-        // A bucket (`2+ Years Ago`) or a line of examples counts no one's time.
-        if (EXAMPLE_LINE.test(line) || /^\+/.test(text.slice(start, end).replace(/^[\d.]+/, "")) && /^[ \t]*ago\b/i.test(text.slice(end))) continue;
-        const counted = TENURE_WORD.test(line);
-        for (const { entry, months, year } of registered) {
-          if (high < months - MONTHS_BEFORE_REFERENCE || low > months || !(counted || line.includes(year))) continue;
-          found.push({ start, end, field: entry.field, kind: entry.kind, valueType: entry.valueType, tier: 1, confidence: ELAPSED_CONFIDENCE, source: "vault", value: entry.value, role: "elapsed" });
-        }
-      }
-      return found;
+      return elapsedSpans(text, registered).map(({ start, end, date }) => {
+        const { entry } = registered[date];
+        return { start, end, field: entry.field, kind: entry.kind, valueType: entry.valueType, tier: 1, confidence: ELAPSED_CONFIDENCE, source: "vault", value: entry.value, role: "elapsed" };
+      });
     },
   };
 }
 
-/** `written` (a span of `writtenElapsed`) moved by `monthsApart` months, written alike (`6 years, 4 months` -> `32 years, 1 month`); null where it would go below zero. */
+/** What durations counted from `date` to `reference` are matched by. */
+export function countedFrom(date: CalendarDate, reference: CalendarDate): CountedFrom {
+  return { months: monthsBetween(date, reference), year: String(date.year) };
+}
+
+/** `written` (a span of `elapsedSpans`) moved by `monthsApart` months, written alike (`6 years, 4 months` -> `32 years, 1 month`); null where it would go below zero. */
 export function shiftedElapsed(written: string, monthsApart: number): string | null {
   // Whole months, so the reverse shift restores what was written.
   const shift = Math.round(monthsApart);
