@@ -283,6 +283,8 @@ function handleOf(surrogate: string, original: string): string | null {
  * gives the surrogate back, not the value.
  */
 function scaledAmount(whole: string, written: string, registered: string): string {
+  // An amount in words (`about three-quarters of a million`) has no digits noise could move: redacted.
+  if (!/\d/.test(written)) throw new OperatorError("an amount in words is redacted", "derived-amount-in-words");
   const [real, surrogate, read] = [writtenAmountValue(registered), writtenAmountValue(whole), writtenAmountValue(written)];
   // A band around the amount moves whole, both ends by its noise.
   if (real && surrogate && bandRead(written)) return movedNumber(written, surrogate.value - real.value, "every");

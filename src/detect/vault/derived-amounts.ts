@@ -13,6 +13,7 @@
 import type { Detection, Detector } from "../base.js";
 import type { AmountRead } from "./numbers.js";
 import { derivedFromEntries } from "./entries-memo.js";
+import { SPELLED_AMOUNT_HINT, spelledAmounts } from "./spelled-amounts.js";
 import type { VaultEntry } from "./vault.js";
 
 /** A derived amount is the writer's computation: less sure than the value itself. */
@@ -67,6 +68,8 @@ export const ROUNDED_SHARES: readonly number[] = PERIODS.map(([, share]) => shar
 const APPROXIMATE_BEFORE = /(?:[~≈>]|\b(?:about|around|approx\.?|approximately|roughly|nearly|almost|some|just (?:over|under)|over|more than|exceed(?:s|ing)?|in excess of|upwards of|close to)[ \t]+)[*_ \t]*$/i;
 /** A figure of one significant digit said to be near an amount (`roughly $7k` of 7,050, `~$5,000/month` of 59,870 a year) tells it within this share. */
 const ONE_DIGIT_SHARE = 0.05;
+/** An amount in words not said to be rounded tells the value within this share (`nine and a half million` of 9,500,000). */
+const SPELLED_SHARE = 0.01;
 const APPROXIMATE_REACH = 24;
 /** Slack in matching a computation: `/12` in floating point is not exact (a thousandth of a cent). */
 const SLACK = 1e-5;
@@ -265,7 +268,7 @@ export function derivedAmountDetector(entries: () => readonly VaultEntry[]): Det
     name: "derived-amounts",
     detect(text: string): Detection[] {
       const { amounts, totals, partTotals } = registered();
-      if (amounts.length + totals.length === 0 || !/\d/.test(text)) return [];
+      if (amounts.length + totals.length === 0 || !(/\d/.test(text) || SPELLED_AMOUNT_HINT.test(text))) return [];
       const found: Detection[] = [];
       const push = (start: number, end: number, { entry, value }: Source) =>
         found.push({ start, end, field: entry.field, kind: entry.kind, valueType: entry.valueType, tier: 1, confidence: DERIVED_CONFIDENCE, source: "vault", value, role: "derived-amount" });
@@ -305,6 +308,14 @@ export function derivedAmountDetector(entries: () => readonly VaultEntry[]): Det
         const start = match.index + (currency?.length ?? 0);
         if (source) push(start, match.index + written.length, source);
         else if (!bare && shown >= MIN_SIGNIFICANT_DIGITS) operands.push({ start, end: match.index + written.length, read: exact });
+      }
+      // An amount in words near a registered one or its period's share (round 12 red team: `about three-quarters of a million`
+      // of 742,000, `nine and a half million`): within 5 % said to be about it, else 1 %.
+      for (const { start, end, value } of spelledAmounts(text)) {
+        if (found.some((detection) => detection.start < end && start < detection.end)) continue;
+        const share = APPROXIMATE_BEFORE.test(text.slice(Math.max(0, start - APPROXIMATE_REACH), start)) ? ONE_DIGIT_SHARE : SPELLED_SHARE;
+        const source = sourceOf(amounts, { value, tolerance: value * share }, [1, ...periodShares(text.slice(start, end + MONTH_REACH))]);
+        if (source) push(start, end, source);
       }
       // Two amounts near each other whose sum or difference is a registered amount (`principal $8,410.00 + interest $1,463.55` of a
       // balance of 9,873.55, `$54,200 − $23,475 = $30,725`: round 11 red team) give it back however it is shown: both are its.

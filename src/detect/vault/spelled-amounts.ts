@@ -1,0 +1,62 @@
+/**
+ * Amounts written in words with a magnitude (`nine and a half million`, `about three-quarters of a million dollars`,
+ * `roughly eighty-five thousand`, `about thirteen hundred dollars`, `twenty-seven point four million`): round 12 red
+ * team, only whole spellings of the exact value were found. Read here to a number, for derived-amounts.ts to compare.
+ */
+
+const UNITS: Readonly<Record<string, number>> = {
+  a: 1, an: 1, one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10, eleven: 11, twelve: 12,
+  thirteen: 13, fourteen: 14, fifteen: 15, sixteen: 16, seventeen: 17, eighteen: 18, nineteen: 19,
+};
+const TENS: Readonly<Record<string, number>> = { twenty: 20, thirty: 30, forty: 40, fifty: 50, sixty: 60, seventy: 70, eighty: 80, ninety: 90 };
+const MAGNITUDES: Readonly<Record<string, number>> = { hundred: 100, thousand: 1e3, million: 1e6, billion: 1e9 };
+const DIGIT_WORDS = ["zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine"];
+
+const UNIT = Object.keys(UNITS).join("|");
+const TEN = Object.keys(TENS).join("|");
+/** A number below a hundred in words (`eighty-five`, `twelve`, `a`). */
+const BELOW_HUNDRED = `(?:(?:${TEN})(?:[- ](?:${UNIT}))?|${UNIT})`;
+/** A share of a magnitude in words (`three-quarters of a`, `half a`, `a quarter`). */
+const SHARE = "three[- ]quarters? of an?|half an?|a half of an?|a quarter(?: of an?)?";
+const DIGITS = `(?:${DIGIT_WORDS.join("|")})(?:[ \\t]+(?:${DIGIT_WORDS.join("|")}))*`;
+/**
+ * A spelled amount: a share of a magnitude (group 1), or a number below a thousand (group 2) with a decimal (group 3: `point
+ * four`) or a half (group 4: `and a half`); then the magnitude (group 5), and a currency word or not.
+ */
+const SPELLED_AMOUNT = new RegExp(
+  `\\b(?:(${SHARE})[ \\t-]+|((?:${BELOW_HUNDRED}[ \\t]+hundred(?:[ \\t]+(?:and[ \\t]+)?${BELOW_HUNDRED})?|${BELOW_HUNDRED}))(?:[ \\t]+point[ \\t]+(${DIGITS})|[ \\t]+(and a half|and a quarter|and three[- ]quarters))?[ \\t-]+)(hundred|thousand|million|billion)\\b(?:[ \\t]+dollars?)?`,
+  "gi",
+);
+/** What every spelled amount has. */
+export const SPELLED_AMOUNT_HINT = /\b(?:hundred|thousand|million|billion)\b/i;
+
+/** A number below a thousand in words (`eighty-five`, `two hundred and ten`). */
+function belowThousand(words: string): number {
+  let current = 0;
+  for (const word of words.toLowerCase().split(/[- \t]+/)) {
+    if (word === "and") continue;
+    if (word === "hundred") current = Math.max(current, 1) * 100;
+    else current += UNITS[word] ?? TENS[word] ?? 0;
+  }
+  return current;
+}
+
+const SHARES: Readonly<Record<string, number>> = { "and a half": 0.5, "and a quarter": 0.25, "and three quarters": 0.75 };
+
+/** A spelled amount in a text: where it stands and its value. */
+export interface SpelledAmount {
+  start: number;
+  end: number;
+  value: number;
+}
+
+/** Every amount in `text` written in words with a magnitude (SPELLED_AMOUNT). */
+export function spelledAmounts(text: string): SpelledAmount[] {
+  if (!SPELLED_AMOUNT_HINT.test(text)) return [];
+  return Array.from(text.matchAll(SPELLED_AMOUNT), (match) => {
+    const share = match[1]?.toLowerCase();
+    const fraction = match[3] === undefined ? 0 : Number(`0.${match[3].toLowerCase().split(/[ \t]+/).map((word) => DIGIT_WORDS.indexOf(word)).join("")}`);
+    const number = share !== undefined ? (share.startsWith("three") ? 0.75 : share.startsWith("a quarter") ? 0.25 : 0.5) : belowThousand(match[2]) + fraction + (match[4] === undefined ? 0 : SHARES[match[4].toLowerCase().replace("-", " ")]);
+    return { start: match.index, end: match.index + match[0].length, value: number * MAGNITUDES[match[5].toLowerCase()] };
+  });
+}
