@@ -300,7 +300,7 @@ export function derivedAmountDetector(entries: () => readonly VaultEntry[]): Det
         if (shown < MIN_SIGNIFICANT_DIGITS - 1) {
           if (bare || !APPROXIMATE_BEFORE.test(text.slice(Math.max(0, match.index - APPROXIMATE_REACH), match.index))) continue;
           const near = { value: exact.value, tolerance: Math.min(roundedRead(exact, written).tolerance, exact.value * ONE_DIGIT_SHARE) };
-          const source = sourceOf(amounts, near, [1, ...periodShares(text.slice(match.index, match.index + written.length + MONTH_REACH))]);
+          const source = sourceOf(amounts, near, [1, ...periodShares(text.slice(Math.max(0, match.index - MONTH_REACH), match.index + written.length + MONTH_REACH))]);
           if (source) push(match.index + (currency?.length ?? 0), match.index + written.length, source);
           continue;
         }

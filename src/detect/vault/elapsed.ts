@@ -11,6 +11,7 @@ import type { Detection, Detector } from "../base.js";
 import { isBirthField } from "./birth-dates.js";
 import { parseDate, type CalendarDate } from "./dates.js";
 import { derivedFromEntries } from "./entries-memo.js";
+import { cellsOf } from "./table-cells.js";
 import type { VaultEntry } from "./vault.js";
 
 /** A duration computed from a date is how writers show tenure, but other durations are written the same way. */
@@ -83,9 +84,9 @@ export interface ElapsedSpan {
  * word or the date's year. Not a bucket (`2+ Years Ago`) nor a line of examples.
  */
 export function elapsedSpans(text: string, dates: readonly CountedFrom[]): ElapsedSpan[] {
-  if (dates.length === 0 || !ELAPSED_HINT.test(text)) return [];
+  if (dates.length === 0) return [];
   const spans: ElapsedSpan[] = [];
-  for (const match of text.matchAll(ELAPSED_PHRASE)) {
+  for (const match of ELAPSED_HINT.test(text) ? text.matchAll(ELAPSED_PHRASE) : []) {
     const bound = match[1] ?? match[2];
     const lead = bound === undefined ? 0 : match[0].indexOf(bound) + bound.length;
     const start = match.index! + lead + (match[0].slice(lead).length - match[0].slice(lead).trimStart().length);
@@ -96,6 +97,32 @@ export function elapsedSpans(text: string, dates: readonly CountedFrom[]): Elaps
     const counted = TENURE_WORD.test(line);
     dates.forEach(({ months, year }, date) => {
       if (high >= months - MONTHS_BEFORE_REFERENCE && low <= months && (counted || line.includes(year))) spans.push({ start, end, date });
+    });
+  }
+  if (TENURE_HEADER_HINT.test(text)) spans.push(...tenureCells(text, dates));
+  return spans;
+}
+
+/** A table column of years of tenure (`| Tenure (Yrs) |`, `years_of_service`): not one counted in months. */
+const TENURE_HEADER = /^(?=.*\b(?:tenure|service|seniority)\b)(?!.*\b(?:months?|mos)\b)/i;
+const TENURE_HEADER_HINT = /tenure|service|seniority/i;
+/** A cell of such a column: years, whole or with decimals (`6.3`, `~7`, `7+`). */
+const YEARS_CELL = /^~?(\d{1,3}(?:\.\d{1,2})?)\+?$/;
+
+/** Cells of a tenure column whose years one of `dates` gives, in its row (round 12 re-judge: `| 1923-02-21 | 6.3 |` under `Tenure (Yrs)`). */
+function tenureCells(text: string, dates: readonly CountedFrom[]): ElapsedSpan[] {
+  const spans: ElapsedSpan[] = [];
+  for (const { header, start, end } of cellsOf(text)) {
+    const cell = TENURE_HEADER.test(header) ? YEARS_CELL.exec(text.slice(start, end)) : null;
+    if (!cell) continue;
+    const years = cell[1];
+    const half = years.includes(".") ? 6 * 10 ** -(years.length - years.indexOf(".") - 1) + 1 : 12;
+    const [low, high] = [Number(years) * 12 - half, Number(years) * 12 + half];
+    const numberStart = start + text.slice(start, end).indexOf(years);
+    // In the row of that date (its year there): other rows count other people's.
+    const row = lineAround(text, start, end);
+    dates.forEach(({ months, year }, date) => {
+      if (high >= months - MONTHS_BEFORE_REFERENCE && low <= months && row.includes(year)) spans.push({ start: numberStart, end: numberStart + years.length, date });
     });
   }
   return spans;
@@ -132,6 +159,12 @@ export function countedFrom(date: CalendarDate, reference: CalendarDate): Counte
 export function shiftedElapsed(written: string, monthsApart: number): string | null {
   // Whole months, so the reverse shift restores what was written.
   const shift = Math.round(monthsApart);
+  // A tenure column's cell is years alone (`6.3`).
+  if (/^\d+(?:\.\d+)?$/.test(written)) {
+    const decimals = written.includes(".") ? written.length - written.indexOf(".") - 1 : 0;
+    const years = Number(written) + shift / 12;
+    return years < 0 ? null : years.toFixed(decimals);
+  }
   const match = new RegExp(ELAPSED_PHRASE.source, "i").exec(written);
   if (!match || match.index !== 0) return null;
   const unit = (count: number, word: string) => (count === 1 ? word.replace(/s$/i, "") : /s$/i.test(word) || /^(?:mos|yrs)$/i.test(word) ? word : `${word}s`);

@@ -65,6 +65,8 @@ describe("amounts computed from a registered amount", () => {
     // Round 12 red team: `income level (~$5,000/month)` of 59,870, `damages ... exceed $6 million` of 6,218,430, `roughly $7k` of 7,050.
     // 84,600 a year: $7K a month is 0.7 % off; $80,000 is 5.4 % off and $90K 6.4 %.
     expect(derivedIn("about $7K a month; roughly $80,000; income (~$90K)")).toEqual(["7K"]);
+    // The period named before the figure too (round 12 re-judge: `Monthly income is roughly $5K`).
+    expect(derivedIn("Monthly income is roughly $7K.")).toEqual(["7K"]);
     expect(derivedIn("damages, which exceed $6 million (>$6M)", [{ ...income, field: "settlement", value: "6218430" }])).toEqual(["6 million", "6M"]);
     expect(derivedIn("arrears of roughly $7k; about $7,000 a month; about $400 a month", [{ ...income, field: "arrears", value: "7050" }])).toEqual(["7k", "7,000"]);
   });

@@ -23,6 +23,9 @@ describe("time elapsed since a registered date (round 12 red team: tenure beside
     expect(elapsedIn("76 months of service")).toEqual(["76 months"]);
     // Models count from their own year: up to three years before the reference (`May 26, 2016 (7+ years of tenure)`).
     expect(elapsedIn("Hire Date: Sep 23, 2019 (3+ years of tenure)")).toEqual(["3+ years"]);
+    // A tenure column's cell, in years (round 12 re-judge: `| 1923-02-21 | 6.3 |` under `Tenure (Yrs)`); not one in months.
+    expect(elapsedIn("| Name | Hired | Tenure (Yrs) |\n|---|---|---|\n| D. W. | 2019-09-23 | 6.3 |\n| A. B. | 2020-11-15 | 5.2 |\n| C. D. | 2013-01-04 | 12.0 |")).toEqual(["6.3"]);
+    expect(elapsedIn("| Name | Hired | Tenure (months) |\n|---|---|---|\n| D. W. | 2019-09-23 | 6.3 |")).toEqual([]);
   });
 
   it("leaves durations that count something else, other lengths, buckets and examples", () => {
@@ -43,6 +46,7 @@ describe("time elapsed since a registered date (round 12 red team: tenure beside
     expect(shiftedElapsed("18 months", -17)).toBe("1 month");
     expect(shiftedElapsed("2 years", -24)).toBe("0 years");
     expect(shiftedElapsed("2 years", -30)).toBeNull();
+    expect(shiftedElapsed("6.3", 12)).toBe("7.3");
   });
 
   const options = { secret: "elapsed", ageReference: REFERENCE, vault: { hire_date: "2019-09-23" }, policy: { fields: { hire_date: { valueType: "format", authorized: ["hr"] } } } };
