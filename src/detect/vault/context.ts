@@ -242,7 +242,7 @@ const CLINICAL_INDICATORS: ReadonlyArray<readonly [phrases: readonly string[], i
   [["opioid", "addiction"], ["methadone", "buprenorphine", "suboxone", "naloxone", "narcan", "vivitrol", "f11"]],
   // Round 12 red team: drugs and services that tell these (`on carbidopa-levodopa since 2019`, `sacubitril/valsartan`, `his MAT clinic`).
   [["parkinson", "parkinsons"], ["carbidopa", "levodopa", "sinemet", "rytary", "pramipexole", "ropinirole", "rasagiline", "mirapex", "requip", "azilect", "deep brain stimulation", "movement disorder", "movement disorders", "g20"]],
-  [["heart failure"], ["sacubitril", "entresto", "nyha", "lvef", "spironolactone", "nt probnp", "bnp"]],
+  [["heart failure"], ["sacubitril", "sacubitril valsartan", "valsartan", "entresto", "nyha", "lvef", "spironolactone", "nt probnp", "bnp"]],
   [["opioid", "addiction"], ["mat clinic", "mat program", "medication assisted treatment", "moud"]],
   [["ulcerative colitis", "crohn"], ["mesalamine", "lialda", "asacol", "infliximab", "remicade", "adalimumab", "humira", "vedolizumab", "entyvio", "ustekinumab", "stelara", "k50", "k51"]],
   [["macular degeneration"], ["eylea", "aflibercept", "lucentis", "ranibizumab", "anti vegf", "intravitreal", "h35"]],

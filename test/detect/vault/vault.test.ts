@@ -475,7 +475,7 @@ describe("Vault", () => {
     expectFound(vaultOf({ hardship_reason: "Breast cancer treatment (stage II)" }), "hardship_reason", ["oncology", "Herceptin", "tamoxifen"]);
     expectFound(vaultOf({ medical_expenses_note: "Out-of-pocket costs for dialysis (ESRD), $14,300 in 2025" }), "medical_expenses_note", ["renal patient", "nephrologist", "hemodialysis", "kidney failure"]);
     expectFound(vaultOf({ medical_condition: "early-onset Parkinson's disease" }), "medical_condition", ["carbidopa", "levodopa", "Sinemet"]);
-    expectFound(vaultOf({ medical_condition: "congestive heart failure (NYHA class III)" }), "medical_condition", ["sacubitril", "Entresto"]);
+    expectFound(vaultOf({ medical_condition: "congestive heart failure (NYHA class III)" }), "medical_condition", ["sacubitril", "Entresto", "sacubitril/valsartan"]);
     expectFound(vaultOf({ diagnosis_real: "Atrial Fibrillation" }), "diagnosis_real", ["AF", "apixaban"]);
     expectFound(vaultOf({ diagnosis_real: "Moderate Ulcerative Colitis" }), "diagnosis_real", ["UC", "mesalamine"]);
     expectFound(vaultOf({ risk_notes: "Recovering from opioid use disorder, in treatment since 2023" }), "risk_notes", ["MAT clinic", "Suboxone"]);
