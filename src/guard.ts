@@ -148,6 +148,9 @@ const KEY_PATH = "$#key";
 const KEY_MARK = "\u0000key\u0000";
 
 const NAME_PART_ROLES: ReadonlySet<string> = new Set(["first-name", "surname", "surname-plural"]);
+/** Roles of words that only hint at a value (a diagnosis's drug or specialist, a score's band). */
+const HINTING_ROLES: ReadonlySet<string | undefined> = new Set(["indicator", "band"]);
+
 /** Renderings whose surrogate no restore would find again (computed from the value's surrogate, or cut): sealed in shared state. */
 const SEALED_ROLES: ReadonlySet<string | undefined> = new Set(["cut-tail", "age", "elapsed", "derived-date", "derived-amount"]);
 
@@ -442,14 +445,22 @@ class Guard implements ReconsGuard {
   /** Decide each deciding group of one string (callers redact the whole string if detecting or deciding throws). */
   private plan(context: EventContext, groups: Detection[][]): PlannedSpan[] {
     return groups.map((group) => {
-      // One span can be the value of several fields: it is protected if any of them must be (the first such decides).
+      // One span can be the value of several fields: it is protected if any of them must be (the first such decides), but for a
+      // word that only hints at a value where it is another value this reader may see (round 12 red team: the allowed
+      // department `Nephrology`, a hint of a kidney disease, had been redacted).
       let first: PlannedSpan | undefined;
+      let hinted: PlannedSpan | undefined;
+      let shown = false;
       for (const d of group) {
         const span = this.decide(context, d);
-        if (span.action !== "allow") return span;
-        first ??= span;
+        const hint = HINTING_ROLES.has(d.role);
+        if (span.action === "allow") {
+          first ??= span;
+          shown ||= !hint && d.field !== null;
+        } else if (!hint) return span;
+        else hinted ??= span;
       }
-      return first!;
+      return hinted !== undefined && !shown ? hinted : first!;
     });
   }
 
@@ -482,6 +493,8 @@ class Guard implements ReconsGuard {
         // An unregistered hit of the span's own kind, or inside an identifier's rendering, is a part of that value (`555-0132` of `Four One Five,
         // 555-0132`, NER's person `Dixon` of `Ms. Dixon`, an account number's halves `999543424 38582215`); a contextual span's is not.
         if (d.field === null && (sameKind(d.kind, span.detection.kind) || span.detection.valueType === "format")) continue;
+        // A word inside a value this reader may see that only hints at another (round 12 red team: `Dupixent` of an allowed drug request, a hint of the diagnosis) is that value's.
+        if (HINTING_ROLES.has(d.role) && span.detection.field !== null && !HINTING_ROLES.has(span.detection.role)) continue;
         // Inside a hit nobody registered (an email, a date the policy lets through), a registered value is no part of anything the reader was authorized for: protected wherever it stands.
         const counts = (span.detection.field === null && d.field !== null) || standsAlone(text, d);
         if (d.end <= end && d.end - d.start < end - start && counts) inside.push(d);

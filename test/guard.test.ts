@@ -446,3 +446,23 @@ describe("a registered value inside an unregistered hit the policy allows", () =
     expect(dated.sanitizeSync({ channel: "C2", content: "ssn=939-79-6410/x", recipient: "a" }).content).toBe("ssn=939-79-6410/x");
   });
 });
+
+describe("a word that only hints at a value, where it is a value the reader may see", () => {
+  // Round 12 red team: the allowed department `Nephrology` (a hint of a kidney disease) and the allowed drug request `Dupixent
+  // 300 mg q2w` (a hint of atopic dermatitis) had been redacted for the reader allowed them.
+  const guard = createRecons({
+    secret: "hints",
+    vault: { diagnosis: "End-stage renal disease", department: "Nephrology", skin_diagnosis: "Severe atopic dermatitis", drug_requested: "Dupixent 300 mg q2w" },
+    policy: { fields: { department: { authorized: ["desk"] }, drug_requested: { authorized: ["desk"] } } },
+  });
+  const text = "Department: Nephrology. Drug: Dupixent 300 mg q2w. Seen by a nephrologist.";
+
+  it("keeps that value for its reader, hint words elsewhere protected", () => {
+    expect(guard.sanitizeSync({ channel: "C2", content: text, recipient: "desk" }).content).toBe("Department: Nephrology. Drug: Dupixent 300 mg q2w. Seen by a [REDACTED:text].");
+  });
+
+  it("protects all of it from another reader", () => {
+    const shown = guard.sanitizeSync({ channel: "C2", content: text, recipient: "other" }).content as string;
+    expect(shown).not.toMatch(/nephrolog|dupixent/i);
+  });
+});

@@ -65,7 +65,7 @@ const RULES: readonly { words: readonly string[]; type: FieldType }[] = [
     type: { kind: "name", valueType: "value" },
   },
   {
-    words: ["diagnosis", "notes", "note", "strategy", "summary", "history", "evidence", "record", "result", "results", "medications", "medication", "allergies", "description", "plan", "comments", "details", "reason", "condition", "treatment", "rating", "type", "department", "status"],
+    words: ["diagnosis", "notes", "note", "strategy", "summary", "history", "evidence", "record", "result", "results", "medications", "medication", "drug", "drugs", "prescription", "allergies", "description", "plan", "comments", "details", "reason", "condition", "treatment", "rating", "type", "department", "status"],
     type: { kind: "text", valueType: "contextual" },
   },
 ];

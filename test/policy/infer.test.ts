@@ -62,6 +62,7 @@ describe("inferFieldType", () => {
     // Round 12 red team: a trust's corpus and arrears were identifiers.
     ["trust_corpus", "9750000", "amount", "value"],
     ["dry_weight", "78.5 kg", "number", "value"],
+    ["drug_requested", "Dupixent 300 mg q2w", "text", "contextual"],
     ["nt_probnp", "4,820 pg/mL", "number", "value"],
     ["arrears_amount", "7050", "amount", "value"],
     ["wage_garnishment", "412.50", "amount", "value"],

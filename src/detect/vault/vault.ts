@@ -862,6 +862,7 @@ function keepLongest(candidates: Candidate[], sameField: (a: number, b: number) 
   );
   const kept: Candidate[] = [];
   const byStart: Candidate[] = [];
+  let dropped: Candidate[] | undefined;
   for (const c of candidates) {
     let low = 0;
     let high = byStart.length;
@@ -881,12 +882,29 @@ function keepLongest(candidates: Candidate[], sameField: (a: number, b: number) 
       // Another field's whole value inside a kept span (the SSN an intake note quotes) is kept beside it: a reader allowed the outer value may not be allowed this one.
       const outer = before && before.end >= c.end ? before : after && after.start === c.start && after.end >= c.end ? after : undefined;
       if (outer && !sameField(outer.entry, c.entry) && c.role === "whole" && !c.scattered) kept.push(c);
+      else if (c.scattered) (dropped ??= []).push(c);
       continue;
     }
     byStart.splice(low, 0, c);
     kept.push(c);
   }
-  return sortInPlace(kept, (a, b) => a.start - b.start);
+  return sortInPlace(dropped === undefined ? kept : withWindowsOverParts(kept, dropped), (a, b) => a.start - b.start);
+}
+
+/**
+ * A value's window (scattered) in place of the words that tell the same value it covers (round 12 re-judge: the drug's name alone,
+ * `morphine oral`, had won over the window of the whole order, `morphine oral soln 5 mg q2h PRN`, leaving its dose shown).
+ */
+function withWindowsOverParts(kept: Candidate[], windows: readonly Candidate[]): Candidate[] {
+  let result = kept;
+  for (const window of windows) {
+    const inside = result.filter((k) => k.start < window.end && window.start < k.end);
+    // Only over words that tell the value (a drug's name): other parts are shown as their surrogate's (a first name's pseudonym).
+    if (inside.length > 0 && inside.every((k) => k.entry === window.entry && k.role === "indicator" && k.start >= window.start && k.end <= window.end)) {
+      result = [...result.filter((k) => !inside.includes(k)), window];
+    }
+  }
+  return result;
 }
 
 /** End of the token that `end` is in when only digits follow it there (`85` of `ryanwilson85`), else -1. */
