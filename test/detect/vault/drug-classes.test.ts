@@ -46,6 +46,8 @@ describe("an allergy told by its drug class", () => {
     expect(sanitized({ drug_requested: "Dupixent 300 mg q2w" }, "PA for Dupixent, 300 mg every two weeks")).not.toMatch(/dupixent/i);
     expect(sanitized({ medications: "['Morphine sulfate ER 30 mg']" }, "Pain at rest on morphine twice daily.")).not.toMatch(/morphine/i);
     expect(sanitized({ medications: "['Latanoprost 0.005% eye drops']" }, "Refill latanoprost nightly.")).not.toMatch(/latanoprost/i);
+    // The order's window wins over the drug's name inside it (round 12 re-judge: `[REDACTED] soln 5 mg q2h PRN` showed the dose).
+    expect(sanitized({ medications: "['Morphine oral solution 5 mg q2h PRN', 'Riluzole 50 mg']" }, "Meds: morphine oral soln 5 mg q2h PRN dyspnea.")).toBe("Meds: [REDACTED:text] dyspnea.");
   });
 
   it("keeps a medication's brand name (or its generic one) and a dose written with a slash from such a reader", () => {
