@@ -102,7 +102,7 @@ export function userGivenFields(trace: Trace, probe: ReconsGuard): Set<string> {
   if (request.trim() === "") return new Set();
   const given = probe
     .detect(request)
-    .filter((detection) => detection.field !== null && tellsValue(detection.role, request.slice(detection.start, detection.end)) && givesField(trace, detection.field, detection.start, detection.end));
+    .filter((detection) => detection.field !== null && tellsValue(detection.kind, detection.role, request.slice(detection.start, detection.end)) && givesField(trace, detection.field, detection.start, detection.end));
   return new Set(given.map((detection) => detection.field!));
 }
 
@@ -111,10 +111,13 @@ const HINT_ROLES: ReadonlySet<string> = new Set(["indicator", "band", "age", "el
 
 /**
  * Whether a request's detection gives the value itself: not a hint of it, nor one word of a phrase
- * (round 11 red team: `to see a nephrologist`, `the next chemo infusion` had given the whole diagnosis to the worker).
+ * (round 11 red team: `to see a nephrologist`, `the next chemo infusion` had given the whole diagnosis to the worker), nor
+ * an address without its number.
  */
-function tellsValue(role: string | undefined, written: string): boolean {
+function tellsValue(kind: string, role: string | undefined, written: string): boolean {
   if (role !== undefined && HINT_ROLES.has(role)) return false;
+  // An address by its street or town alone (round 12 re-judge: `Linden Avenue` had given the worker the whole address, ZIP and all).
+  if (kind === "address" && !/\d/.test(written)) return false;
   return role !== "context-word" || /\s/.test(written.trim());
 }
 

@@ -85,6 +85,19 @@ describe("replayTrace", () => {
     expect(line(replayTrace(given), 0, "original").sanitized).toContain(diagnosis);
   });
 
+  it("does not take an address's street or town in the request as the address given, its number with it does", () => {
+    // Round 12 re-judge: `Linden Avenue` in the request had given the worker the whole address, ZIP and all.
+    const address = "1187 Linden Avenue, Oakland, CA 94606";
+    const traceOf = (request: string): Trace =>
+      ({
+        ...health,
+        input: { ...health.input, vault: { ...health.input.vault, home_address: address }, request },
+        channel_messages: [{ channel: "C2", source: "coordinator", target: "worker", content: `Premises: ${address}.` }],
+      }) as Trace;
+    expect(line(replayTrace(traceOf("Draft the notice for the Linden Avenue unit in Oakland")), 0, "original").sanitized).not.toContain("94606");
+    expect(line(replayTrace(traceOf("Draft the notice for 1187 Linden Avenue, Oakland, CA 94606")), 0, "original").sanitized).toContain(address);
+  });
+
   it("is deterministic for a fixed secret", () => {
     expect(replayTrace(legal)).toEqual(replayTrace(legal));
     expect(replayTrace(legal, { secret: "another" })[0]!.sanitized).not.toBe(replayTrace(legal)[0]!.sanitized);
