@@ -896,6 +896,8 @@ function keepLongest(candidates: Candidate[], sameField: (a: number, b: number) 
  * `morphine oral`, had won over the window of the whole order, `morphine oral soln 5 mg q2h PRN`, leaving its dose shown).
  */
 function withWindowsOverParts(kept: Candidate[], windows: readonly Candidate[]): Candidate[] {
+  // Most texts with a window dropped hold no such word: no pass per window.
+  if (!kept.some((k) => k.role === "indicator")) return kept;
   let result = kept;
   for (const window of windows) {
     const inside = result.filter((k) => k.start < window.end && window.start < k.end);
