@@ -62,6 +62,11 @@ const PERIODS: ReadonlyArray<readonly [RegExp, number]> = [
 function periodShares(context: string): number[] {
   return PERIODS.filter(([word]) => word.test(context)).map(([, share]) => share);
 }
+
+/** The periods named within MONTH_REACH of `text`'s [start, end), before or after. */
+function periodsAround(text: string, start: number, end: number): number[] {
+  return periodShares(text.slice(Math.max(0, start - MONTH_REACH), end + MONTH_REACH));
+}
 /** The shares a rounded figure may be of its amount, as the transform reads it back. */
 export const ROUNDED_SHARES: readonly number[] = PERIODS.map(([, share]) => share);
 /** A figure said to be rounded (`~$86K`, `about $86,100`, `roughly 2.7K`). */
@@ -71,6 +76,11 @@ const ONE_DIGIT_SHARE = 0.05;
 /** An amount in words not said to be rounded tells the value within this share (`nine and a half million` of 9,500,000). */
 const SPELLED_SHARE = 0.01;
 const APPROXIMATE_REACH = 24;
+
+/** Whether a word right before `start` says the figure there is rounded (APPROXIMATE_BEFORE). */
+function saidApproximate(text: string, start: number): boolean {
+  return APPROXIMATE_BEFORE.test(text.slice(Math.max(0, start - APPROXIMATE_REACH), start));
+}
 /** Slack in matching a computation: `/12` in floating point is not exact (a thousandth of a cent). */
 const SLACK = 1e-5;
 /** Characters between two written amounts that may be a sum's or a difference's operands. */
@@ -202,8 +212,7 @@ function partSums(parts: readonly number[]): number[] {
  * of 86,135: round 8 red team), two digits only said to be rounded (`$110,000` in a table of salaries is anyone's).
  */
 function computedSource(text: string, index: number, written: string, exact: AmountRead, shown: number, { amounts, totals, partTotals, shares }: { amounts: readonly Source[]; totals: readonly Source[]; partTotals: readonly Source[]; shares: () => readonly number[] }): Source | undefined {
-  const near = (before: number, after: number) => text.slice(Math.max(0, index - before), index + written.length + after);
-  const periods = periodShares(near(MONTH_REACH, MONTH_REACH));
+  const periods = periodsAround(text, index, index + written.length);
   const full = shown >= MIN_SIGNIFICANT_DIGITS;
   return (
     (periods.length > 0 ? sourceOf(amounts, roundedRead(exact, written), periods) : undefined) ??
@@ -214,7 +223,7 @@ function computedSource(text: string, index: number, written: string, exact: Amo
         totals.find((total) => derivationOf(exact, total.amount, [1 / total.parts]) !== null) ??
         sourceOf(partTotals, exact, [1]))
       : undefined) ??
-    (full || APPROXIMATE_BEFORE.test(near(APPROXIMATE_REACH, -written.length)) ? sourceOf(totals, roundedRead(exact, written), [1]) : undefined)
+    (full || saidApproximate(text, index) ? sourceOf(totals, roundedRead(exact, written), [1]) : undefined)
   );
 }
 
@@ -298,9 +307,9 @@ export function derivedAmountDetector(entries: () => readonly VaultEntry[]): Det
         // One digit said to be about an amount (round 12 red team: `income level (~$5,000/month)`, `damages exceed $6 million`),
         // or its month's share, within ONE_DIGIT_SHARE: any rounder figure is anyone's.
         if (shown < MIN_SIGNIFICANT_DIGITS - 1) {
-          if (bare || !APPROXIMATE_BEFORE.test(text.slice(Math.max(0, match.index - APPROXIMATE_REACH), match.index))) continue;
+          if (bare || !saidApproximate(text, match.index)) continue;
           const near = { value: exact.value, tolerance: Math.min(roundedRead(exact, written).tolerance, exact.value * ONE_DIGIT_SHARE) };
-          const source = sourceOf(amounts, near, [1, ...periodShares(text.slice(Math.max(0, match.index - MONTH_REACH), match.index + written.length + MONTH_REACH))]);
+          const source = sourceOf(amounts, near, [1, ...periodsAround(text, match.index, match.index + written.length)]);
           if (source) push(match.index + (currency?.length ?? 0), match.index + written.length, source);
           continue;
         }
@@ -313,7 +322,7 @@ export function derivedAmountDetector(entries: () => readonly VaultEntry[]): Det
       // of 742,000, `nine and a half million`): within 5 % said to be about it, else 1 %.
       for (const { start, end, value } of spelledAmounts(text)) {
         if (found.some((detection) => detection.start < end && start < detection.end)) continue;
-        const share = APPROXIMATE_BEFORE.test(text.slice(Math.max(0, start - APPROXIMATE_REACH), start)) ? ONE_DIGIT_SHARE : SPELLED_SHARE;
+        const share = saidApproximate(text, start) ? ONE_DIGIT_SHARE : SPELLED_SHARE;
         const source = sourceOf(amounts, { value, tolerance: value * share }, [1, ...periodShares(text.slice(start, end + MONTH_REACH))]);
         if (source) push(start, end, source);
       }

@@ -41,6 +41,17 @@ export function monthsBetween(from: CalendarDate, to: CalendarDate): number {
   return (to.year - from.year) * 12 + (to.month - from.month) + (to.day - from.day) / 30.44;
 }
 
+/** Digits after the point of a figure (`6.3` -> 1, `7` -> 0). */
+function decimalsOf(figure: string): number {
+  const point = figure.indexOf(".");
+  return point === -1 ? 0 : figure.length - point - 1;
+}
+
+/** Half the last shown digit of years with a decimal, in months, and a month of the writer's arithmetic (`6.3` -> 1.6). */
+function decimalSlack(years: string): number {
+  return 6 * 10 ** -decimalsOf(years) + 1;
+}
+
 /** The months a duration written as `match` may stand for, as a closed range. */
 function writtenMonths(match: RegExpMatchArray): [number, number] {
   const bound = (match[1] ?? match[2] ?? "").toLowerCase();
@@ -48,10 +59,7 @@ function writtenMonths(match: RegExpMatchArray): [number, number] {
   const years = Number(match[3]);
   if (match[5] !== undefined) return [years * 12 + Number(match[5]) - 1, years * 12 + Number(match[5]) + 1];
   // A decimal is rounded to its last digit, give or take a month of the writer's arithmetic.
-  if (match[3].includes(".")) {
-    const half = 6 * 10 ** -(match[3].length - match[3].indexOf(".") - 1);
-    return [years * 12 - half - 1, years * 12 + half + 1];
-  }
+  if (match[3].includes(".")) return [years * 12 - decimalSlack(match[3]), years * 12 + decimalSlack(match[3])];
   if (match[4] !== undefined || AT_LEAST.has(bound)) return [years * 12, years * 12 + 12];
   if (AT_MOST.has(bound)) return [years * 12 - 6, years * 12];
   // Whole years are completed ones or the nearest.
@@ -116,7 +124,7 @@ function tenureCells(text: string, dates: readonly CountedFrom[]): ElapsedSpan[]
     const cell = TENURE_HEADER.test(header) ? YEARS_CELL.exec(text.slice(start, end)) : null;
     if (!cell) continue;
     const years = cell[1];
-    const half = years.includes(".") ? 6 * 10 ** -(years.length - years.indexOf(".") - 1) + 1 : 12;
+    const half = years.includes(".") ? decimalSlack(years) : 12;
     const [low, high] = [Number(years) * 12 - half, Number(years) * 12 + half];
     const numberStart = start + text.slice(start, end).indexOf(years);
     // In the row of that date (its year there): other rows count other people's.
@@ -161,9 +169,8 @@ export function shiftedElapsed(written: string, monthsApart: number): string | n
   const shift = Math.round(monthsApart);
   // A tenure column's cell is years alone (`6.3`).
   if (/^\d+(?:\.\d+)?$/.test(written)) {
-    const decimals = written.includes(".") ? written.length - written.indexOf(".") - 1 : 0;
     const years = Number(written) + shift / 12;
-    return years < 0 ? null : years.toFixed(decimals);
+    return years < 0 ? null : years.toFixed(decimalsOf(written));
   }
   const match = new RegExp(ELAPSED_PHRASE.source, "i").exec(written);
   if (!match || match.index !== 0) return null;
@@ -180,8 +187,7 @@ export function shiftedElapsed(written: string, monthsApart: number): string | n
       .replace(/^(\d+)([ \t]?(?:-[ \t]?)?)(\p{L}+)/u, (_, _digits, space: string, word: string) => `${years}${space}${unit(years, word)}`)
       .replace(/(\d+)([ \t]?)(\p{L}+)$/u, (_, _digits, space: string, word: string) => `${months}${space}${unit(months, word)}`);
   }
-  const decimals = match[3].includes(".") ? match[3].length - match[3].indexOf(".") - 1 : 0;
-  const years = (total / 12).toFixed(decimals);
+  const years = (total / 12).toFixed(decimalsOf(match[3]));
   // An adjective (`a 6-year veteran`) keeps its singular.
   return written.replace(/^[\d.]+(\+?)([ \t]?(?:-[ \t]?)?)(\p{L}+)/u, (_, plus: string, space: string, word: string) => `${years}${plus}${space}${space.includes("-") ? word : unit(Number(years), word)}`);
 }

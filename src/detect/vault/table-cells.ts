@@ -76,7 +76,16 @@ export function tableCellDetector(entries: () => readonly VaultEntry[]): Detecto
 }
 
 /** The cells of `text`'s markdown tables, CSV blocks and slash pairs, each with its header. */
-export function cellsOf(text: string): Cell[] {
+export function cellsOf(text: string): readonly Cell[] {
+  // The table-cell, age and tenure detectors read the same text one after another: parsed once.
+  if (lastCells.text !== text) lastCells = { text, cells: parseCells(text) };
+  return lastCells.cells;
+}
+
+/** The text `cellsOf` read last and its cells. */
+let lastCells: { text: string | null; cells: readonly Cell[] } = { text: null, cells: [] };
+
+function parseCells(text: string): Cell[] {
   const [markdown, csv] = [SEPARATOR_HINT.test(text), CSV_HEADER_LINE.test(text)];
   if (!markdown && !csv) return slashPairCells(text);
   const lines: Array<{ line: string; start: number }> = [];
