@@ -323,7 +323,7 @@ export function derivedAmountDetector(entries: () => readonly VaultEntry[]): Det
       for (const { start, end, value } of spelledAmounts(text)) {
         if (found.some((detection) => detection.start < end && start < detection.end)) continue;
         const share = saidApproximate(text, start) ? ONE_DIGIT_SHARE : SPELLED_SHARE;
-        const source = sourceOf(amounts, { value, tolerance: value * share }, [1, ...periodShares(text.slice(start, end + MONTH_REACH))]);
+        const source = sourceOf(amounts, { value, tolerance: value * share }, [1, ...periodsAround(text, start, end)]);
         if (source) push(start, end, source);
       }
       // Two amounts near each other whose sum or difference is a registered amount (`principal $8,410.00 + interest $1,463.55` of a

@@ -24,6 +24,8 @@ describe("amounts in words with a magnitude (round 12 red team: only whole spell
     expect(foundIn("worth about three-quarters of a million dollars", [entry("net_worth", "742000")])).toEqual(["three-quarters of a million dollars"]);
     expect(foundIn("no less than nine and a half million", [entry("settlement_floor", "9500000")])).toEqual(["nine and a half million"]);
     expect(foundIn("roughly seven thousand a month", [entry("salary", "84600")])).toEqual(["seven thousand"]);
+    // The period named before it too, as for figures in digits (`Monthly income is roughly $5K`).
+    expect(foundIn("Monthly pay is roughly seven thousand", [entry("salary", "84600")])).toEqual(["seven thousand"]);
     // 742,000 is 1.1 % from seven hundred and fifty thousand: said plainly, it is another figure.
     expect(foundIn("a fee of seven hundred and fifty thousand; one hundred patients", [entry("net_worth", "742000")])).toEqual([]);
   });
