@@ -20,6 +20,10 @@ const AFTER_CUT = /^[-/]?(?:\.{3}|…)?["'”’)\]*_]*\s*$/;
 const REACH = 64;
 /** A shorter piece (`Mar`, `12`) reads as ordinary text. */
 const MIN_ALPHANUMERICS = 5;
+/** An identifier's head of letters and digits this long is no word (`KTVM52` of `KTVM52817730264419`), however short of half the value. */
+const MIN_IDENTIFIER_HEAD = 6;
+/** Letters and digits mixed in one token: an identifier's head, not a word or a number. */
+const MIXED_TOKEN = /^(?=[^ ]*\p{L})(?=[^ ]*\d)[\p{L}\d]+$/u;
 const LETTER_OR_DIGIT = /[\p{L}\p{N}]/u;
 /** Digits cut between two of their groups tell this many or more (a date's year and month). */
 const MIN_CUT_DIGITS = 6;
@@ -186,6 +190,8 @@ export class CutTails {
       // Cut inside a leading title (`Attorne` of `Attorney Lee`): the title names nobody.
       if (!spansTokens && form.includes(" ") && isTitle(form.slice(0, form.indexOf(" ")))) continue;
       if (spansTokens || 2 * pieceAlphanumerics >= alphanumerics(form)) return this.entries[at];
+      // Round 13 red team: a 300-character memory write cut an account number after its sixth character.
+      if (pieceAlphanumerics >= MIN_IDENTIFIER_HEAD && MIXED_TOKEN.test(piece)) return this.entries[at];
     }
     return -1;
   }

@@ -57,7 +57,7 @@ const DRUG_CLASSES: ReadonlyArray<readonly [allergens: readonly string[], indica
   ],
   [
     ["sulfa", "sulfa drugs", "sulfonamide", "sulfonamides", "sulfamethoxazole", "bactrim"],
-    ["sulfonamide", "sulfonamides", "sulfonamide antibiotics", "sulfamethoxazole", "trimethoprim sulfamethoxazole", "bactrim", "septra", "tmp smx", "smx tmp"],
+    ["sulfa", "sulfa drugs", "sulfonamide", "sulfonamides", "sulfonamide antibiotics", "sulfamethoxazole", "trimethoprim sulfamethoxazole", "bactrim", "septra", "tmp smx", "smx tmp"],
   ],
   [
     ["codeine", "morphine", "hydrocodone", "oxycodone", "opioids"],

@@ -4,7 +4,7 @@ import { createRecons } from "../../../src/guard.js";
 import { Vault } from "../../../src/detect/vault/vault.js";
 import { inferFieldType } from "../../../src/policy/infer.js";
 
-const VAULT = { merchant: "James Grant", ssn: "123-45-6789", insurance_id: "INS-67737826", visit_date: "2026-01-14" };
+const VAULT = { merchant: "James Grant", ssn: "123-45-6789", insurance_id: "INS-67737826", visit_date: "2026-01-14", account_number: "KTVM52817730264419" };
 const guard = () =>
   createRecons({
     secret: "cut-secret",
@@ -26,6 +26,9 @@ describe("a value cut off where its text ends (log previews, memory excerpts)", 
     ["Paid to James Gran**", "merchant", "James Gran"],
     // Round 4 red team: a memory write cut after a date's month kept the real year and month.
     ["Cache: patient seen on 2026-01-", "visit_date", "2026-01"],
+    // Round 13 red team: a 300-character memory write cut an account number after its sixth character (its letters and digits are no word).
+    ["Cache: - Account Number: KTVM52", "account_number", "KTVM52"],
+    ["- Account Number: KTVM5281\n- Balance: $4,210", "account_number", "KTVM5281"],
   ])("%s: the cut piece is found as its value", (text, field, piece) => {
     const found = vault().detect(text).filter((d) => d.role === "cut-tail");
     expect(found.map((d) => [d.field, text.slice(d.start, d.end)])).toEqual([[field, piece]]);
@@ -39,6 +42,8 @@ describe("a value cut off where its text ends (log previews, memory excerpts)", 
     "We saw James", // a whole token: the first-name rules decide, not this one
     "SSN on file: 123\n\n45 6...", // over a line break: two texts, not one cut value
     "Budget 2026-", // digits between groups fewer than a year and a month
+    "Account KTVM5", // an identifier's head of five: too short to tell
+    "Order KTVM52 shipped", // not at the end
   ])("%s: no cut value", (text) => {
     expect(vault().detect(text).filter((d) => d.role === "cut-tail")).toEqual([]);
   });

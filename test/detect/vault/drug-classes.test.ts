@@ -25,6 +25,8 @@ describe("an allergy told by its drug class", () => {
     expect(lisinopril).not.toMatch(/angioedema|enalapril|ramipril|benazepril/i);
     const penicillin = sanitized({ allergies: "['Penicillin', 'Sulfa drugs']" }, "Avoid penicillins (e.g., amoxicillin) and sulfonamide antibiotics (e.g., trimethoprim-sulfamethoxazole).");
     expect(penicillin).not.toMatch(/penicillins|amoxicillin|sulfonamide|sulfamethoxazole/i);
+    // Round 13 red team: `Sulfa drugs` named by its first word, the class's own name (`Penicillin + Sulfa`).
+    expect(sanitized({ allergies: "['Penicillin', 'Sulfa drugs']" }, "Allergies: Penicillin + Sulfa")).not.toMatch(/sulfa/i);
     const codeine = sanitized({ allergies: "['Codeine']" }, "Use caution with related opioids such as hydrocodone and morphine.");
     expect(codeine).not.toMatch(/opioids|hydrocodone|morphine/i);
     // Another allergy's class stays as written.
