@@ -8,7 +8,7 @@ import { ageAt, ageLike, ageValue, DECADE_WORDS, decadeOfAge, thirdOf } from "..
 import { MONTHS, ordinalSuffix, parseDate, type CalendarDate } from "../detect/vault/dates.js";
 import { bandRead, derivationOf, ROUNDED_SHARES, roundedRead, TOTAL_FACTORS } from "../detect/vault/derived-amounts.js";
 import { writtenAmountValue } from "../detect/vault/numbers.js";
-import { centuryNearest, DAY_MS, dayListParts, dayNumber, LEADING_WEEKDAY, monthRangeParts, nearestYear, partOfYear, rangeDates, WEEKDAY_BEFORE, WEEKDAY_REACH } from "../detect/vault/derived-dates.js";
+import { centuryNearest, DAY_MS, dayListParts, dayNumber, LEADING_WEEKDAY, monthPhraseParts, monthRangeParts, nearestYear, partOfYear, rangeDates, WEEKDAY_BEFORE, WEEKDAY_REACH } from "../detect/vault/derived-dates.js";
 import { readDate, writeDate } from "./operators/date-layout.js";
 import { layHandle, localPart } from "../detect/vault/emails.js";
 import { isGluedFormOf, isGluedShape, isSpelledFindable } from "../detect/vault/names.js";
@@ -93,6 +93,8 @@ export function shiftedDate(whole: string, written: string, registered: string):
   if (part) return shiftedPartOfYear(part, whole, registered);
   const months = monthRangeParts(written);
   if (months) return shiftedMonthRange(months, whole, registered);
+  const phrase = monthPhraseParts(written);
+  if (phrase) return shiftedMonthPhrase(phrase, whole, registered);
   const range = rangeDates(written);
   if (range) return shiftedRange(range, whole, registered);
   const list = dayListParts(written);
@@ -198,6 +200,29 @@ function shiftedMonthRange(parts: RegExpExecArray, whole: string, registered: st
   const end = Number(year) * 12 + second.month - 1 + shift;
   const start = end - ((second.month - first.month + 12) % 12);
   return `${firstQualifier}${monthLike(firstMonth, start % 12)}${between}${secondQualifier}${monthLike(secondMonth, end % 12)}${beforeYear}${Math.floor(end / 12)}`;
+}
+
+/**
+ * A registered date's month alone (`since mid-November`) as its surrogate's (`since late May`): the third written moves by as
+ * many thirds as the surrogate's day is from the real one's, so a third that told the real day tells the surrogate's.
+ */
+function shiftedMonthPhrase(phrase: NonNullable<ReturnType<typeof monthPhraseParts>>, whole: string, registered: string): string {
+  const [real, surrogate] = [parseDate(registered), parseDate(whole)];
+  if (!real || !surrogate) throw new OperatorError("the month or the registered date is not read", "derived-date-unread");
+  const month = monthLike(phrase.month, surrogate.month - 1);
+  if (phrase.thirdIndex === null) return month;
+  const third = Math.max(0, Math.min(2, phrase.thirdIndex + thirdOfMonth(surrogate.day) - thirdOfMonth(real.day)));
+  // A prefix is written `mid-` but `early ` and `late ` (`mid-November` -> `late October`).
+  const words = phrase.third.replace(/^(early|mid|late)[- ]$/i, (_, word: string) => `${word}${third === 1 ? "-" : " "}`);
+  return `${words.replace(/early|mid(?:dle)?|late|beginning|start|end/i, (word) => caseLike(THIRD_WORDS[third][/^(?:early|mid|late)$/i.test(word) ? 0 : 1], word))}${month}`;
+}
+
+/** Words for a month's thirds: as a prefix (`mid-`) and after `the ... of`. */
+const THIRD_WORDS = [["early", "beginning"], ["mid", "middle"], ["late", "end"]] as const;
+
+/** Which third of its month a day is in (0 early, 1 mid, 2 late). */
+function thirdOfMonth(day: number): number {
+  return day <= 10 ? 0 : day <= 20 ? 1 : 2;
 }
 
 /** Month `index` (0 = January) written as `written` is: abbreviated or whole, in its case. */

@@ -137,6 +137,37 @@ export function partOfYear(written: string): { opening: string; month: number | 
   return { opening, month: word ? PART_FIRST_MONTH[(word[1] ?? word[2]).toLowerCase()] : null, year: Number(match[2]) };
 }
 
+/** A month's name capitalized as a name is (`May`, not `may`), whole or abbreviated. */
+const CAPITALIZED_MONTH = "(?:Jan(?:uary)?|Feb(?:ruary)?|Mar(?:ch)?|Apr(?:il)?|May|June?|July?|Aug(?:ust)?|Sept?(?:ember)?|Oct(?:ober)?|Nov(?:ember)?|Dec(?:ember)?)";
+/** A third of a month before its name (`mid-November`, `Early January`, `the end of March`): group 1 of `MONTH_PHRASE`. */
+const MONTH_THIRD = "[Ee]arly[- ]|[Mm]id[- ]|[Ll]ate[- ]|(?:[Tt]he[ \\t]+)?(?:beginning|start|middle|end)[ \\t]+of[ \\t]+";
+/**
+ * A month alone told as a time (round 13 red team: `with us since mid-November` beside a moved start date): after a third of
+ * it (group 1) or a word that dates it (`since`, `in`), no day or year after it (those are `MONTH_MENTION`'s and the
+ * date recognizer's), no range of months (`February to March`). Group 2 is the month.
+ */
+const MONTH_PHRASE = new RegExp(
+  `(?:\\b(${MONTH_THIRD})|(?<=\\b(?:[Ss]ince|in|from|until|through|by|around|after|before|during|of)[ \\t]+))(${CAPITALIZED_MONTH})\\b(?!\\.?,?[ \\t]*(?:of[ \\t]+)?\\d|[ \\t]*(?:to|through|until|[-–—/])[ \\t]*(?:early|mid|late)?[- ]?${MONTH_NAME})`,
+  "g",
+);
+/** What joins a range's second month to its first (`late October to early November`): a range's end alone is no month it tells. */
+const RANGE_END_BEFORE = /(?:\b(?:to|through|until)|[-–—/])[ \t]*$/;
+const RANGE_END_REACH = 10;
+/** A text holding a third of a month (`mid-November`) is scanned though it has no year. */
+const MONTH_THIRD_HINT = new RegExp(`\\b(?:early|mid|late)[- ]${MONTH_NAME}\\b`, "i");
+const WHOLE_MONTH_PHRASE = new RegExp(`^(${MONTH_THIRD})?(${CAPITALIZED_MONTH})$`);
+/** Thirds of a month as written (`early`, `mid`, `late`; `the beginning of`, `the middle of`, `the end of`). */
+const THIRD_INDEX: Readonly<Record<string, number>> = { early: 0, beginning: 0, start: 0, mid: 1, middle: 1, late: 2, end: 2 };
+
+/** A month alone as written (`mid-November`, `November`): the third before it (its words and index) and its month; null for none. */
+export function monthPhraseParts(written: string): { third: string; thirdIndex: number | null; month: string } | null {
+  const match = WHOLE_MONTH_PHRASE.exec(written);
+  if (!match) return null;
+  const third = match[1] ?? "";
+  const word = /early|mid(?:dle)?|late|beginning|start|end/i.exec(third)?.[0].toLowerCase();
+  return { third, thirdIndex: word === undefined ? null : THIRD_INDEX[word], month: match[2] };
+}
+
 const WHOLE_MONTH_RANGE = new RegExp(`^(?:${MONTH_RANGE.source})$`, "i");
 const WHOLE_DAY_RANGE = new RegExp(`^(?:${DAY_RANGE.source})$`, "iu");
 
@@ -234,7 +265,7 @@ export function derivedDateDetector(entries: () => readonly VaultEntry[]): Detec
     detect(text: string): Detection[] {
       // Most guards hold no date, most texts no year and no month's day: not scanned at all; a text with no year near a registered one needs no full date scan.
       const { dates: near, years } = registered();
-      if (near.length === 0 || !(/\d{4}|\d\/\d/.test(text) || MONTH_DAY_HINT.test(text))) return [];
+      if (near.length === 0 || !(/\d{4}|\d\/\d/.test(text) || MONTH_DAY_HINT.test(text) || MONTH_THIRD_HINT.test(text))) return [];
       const found: Detection[] = [];
       // `alongside`: the span is no form the vault matcher finds, so zero apart (`Q3 2020` of 2020-07-17) counts too.
       const add = (start: number, end: number, distance: (date: CalendarDate) => number, window: number, alongside = false) => {
@@ -335,6 +366,14 @@ export function derivedDateDetector(entries: () => readonly VaultEntry[]): Detec
         }
         const written = parseDate(`1 ${match[0].replace(/,|\bof\b/gi, " ").replace(/\s+/g, " ").trim()}`);
         if (written !== null) add(start, end, (date) => monthNumberOf(written) - monthNumberOf(date), DERIVED_WINDOW_MONTHS);
+      }
+      // A month alone is the registered date's own month only, told where the text writes its year or a third of the month.
+      for (const match of text.matchAll(MONTH_PHRASE)) {
+        const [start, end] = [match.index, match.index + match[0].length];
+        const month = parseDate(`1 ${match[2]} 2000`)?.month;
+        if (month === undefined || (!yearNear && match[1] === undefined) || fullSpans.some(([from, to]) => from < end && start < to)) continue;
+        if (RANGE_END_BEFORE.test(text.slice(Math.max(0, start - RANGE_END_REACH), start))) continue;
+        add(start, end, (date) => (date.month === month ? 0 : Infinity), 0, true);
       }
       const joined = new Set<number>();
       let previous: RegExpMatchArray | null = null;

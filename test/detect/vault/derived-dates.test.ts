@@ -261,6 +261,27 @@ describe("dates written near a registered date", () => {
     expect(since).toBe(shown.slice(0, 4));
   });
 
+  it("finds the registered date's month alone after a third of it or a word that dates it, moves it with the surrogate and restores it", () => {
+    // Round 13 red team: `with us since mid-November` stayed beside a start date moved to May 2001.
+    const start: VaultEntry = { field: "start_date", value: "2025-11-14", kind: "date", valueType: "format" };
+    expect(derivedIn("Start Date: November 14, 2025. With us since mid-November, and by the end of November.", [start])).toEqual(["mid-November", "the end of November"]);
+    expect(derivedIn("You've been with us since mid-November.", [start])).toEqual(["mid-November"]);
+    expect(derivedIn("Joined in November 2025; since November the team grew.", [start])).toEqual(["November"]);
+    // Another month, a verb `may`, a range of months, a month with its day, a month alone in a text with no year and no third.
+    expect(derivedIn("Start 2025-11-14. Review in March; we may meet; late October to early November; on November 20th.", [start])).toEqual(["November 20th"]);
+    expect(derivedIn("See you in November.", [start])).toEqual([]);
+    const guard = createRecons({ secret: "derived", vault: { start_date: "2025-11-14" }, policy: { fields: { start_date: { authorized: ["hr"] } } } });
+    const text = "Start Date: November 14, 2025. Glad to have you with us since mid-November!";
+    const out = guard.sanitizeSync({ channel: "C2", content: text, recipient: "other" }).content as string;
+    const [, shown, third, month] = /^Start Date: (\w+ \d+, \d{4})\. Glad to have you with us since (early |mid-|late )(\w+)!$/.exec(out)!;
+    const surrogate = parseDate(shown)!;
+    expect(month).toBe(shown.split(" ")[0]);
+    // The third tells the surrogate's day as `mid` told the real one's.
+    expect(third).toBe(["early ", "mid-", "late "][surrogate.day <= 10 ? 0 : surrogate.day <= 20 ? 1 : 2]);
+    const written = guard.sanitizeSync({ channel: "C5", content: text }, { reversible: true }).content as string;
+    expect(guard.sanitizeSync({ channel: "C5", content: written, recipient: "hr" }).content).toBe(text);
+  });
+
   it("reads a month and day without a year in the year nearest the registered date", () => {
     expect(nearestYear("Dec 28", parseDate("2026-01-18")!)).toEqual({ year: 2025, month: 12, day: 28 });
     expect(nearestYear("March 5th", parseDate("2026-01-18")!)).toEqual({ year: 2026, month: 3, day: 5 });
