@@ -120,11 +120,15 @@ export function scoreBandVariants(field: string, normalized: string): Variant[] 
 }
 
 /** Words that put a score just off a round figure (`just under 640` of 638), by the side the score is on. */
-const BELOW_WORDS = ["under", "below", "just under", "just below"];
-const ABOVE_WORDS = ["over", "above", "just over", "just above"];
+const BELOW_WORDS = ["under", "below"];
+const ABOVE_WORDS = ["over", "above"];
 const NEAR_WORDS = ["about", "around", "approximately", "roughly", "near"];
-/** How far off its round figure a score is still told by it. */
+/** The same said to be close (`just above the 620 floor` of 629: round 13 red team), which tells a score twice as far off. */
+const JUST_WORDS = ["just", "barely", "slightly"];
+/** How far off its round figure a score is still told by it (twice as far after JUST_WORDS). */
 const NEAR_POINTS = 5;
+/** Widths of the ranges a score is told in (`falls in the 620–679 band` of 629: round 13 red team); a wider one tells no more than its hundred. */
+const RANGE_WIDTHS = [20, 30, 40, 50, 60];
 
 /**
  * A score told to its ten (round 11 red team: `FICO in the mid-650s` of 655, `just under 640` of 638): the
@@ -138,12 +142,25 @@ function scoreTens(normalized: string): Variant[] {
   const band = (form: string, tail?: number): Variant => ({ form, confidence: WINDOW_CONFIDENCE, role: "band", labels: SCORE_LABELS, tail });
   // A ten that is a hundred (`600s`) is the hundred's band, told only by its third.
   const variants = tens % 100 === 0 ? [] : [band(`${tens}s`)];
-  for (const round of [tens, tens + 10]) {
+  for (const round of [tens - 10, tens, tens + 10]) {
     const off = score - round;
-    if (off === 0 || Math.abs(off) > NEAR_POINTS) continue;
-    for (const word of [...(off < 0 ? BELOW_WORDS : ABOVE_WORDS), ...NEAR_WORDS]) variants.push(band(`${word} ${round}`, String(round).length));
+    if (off === 0 || Math.abs(off) > 2 * NEAR_POINTS) continue;
+    const sideWords = off < 0 ? BELOW_WORDS : ABOVE_WORDS;
+    const words = [...JUST_WORDS.flatMap((just) => sideWords.map((word) => `${just} ${word}`)), ...(Math.abs(off) <= NEAR_POINTS ? [...sideWords, ...NEAR_WORDS] : [])];
+    for (const word of words) variants.push(band(`${word} ${round}`, String(round).length), band(`${word} the ${round}`, String(round).length));
   }
-  return variants;
+  return [...variants, ...scoreRanges(score).map((range) => band(range))];
+}
+
+/** Ranges of round bounds (`620 679`, `620 to 680`: dashes normalize to a space) no wider than RANGE_WIDTHS that hold `score`. */
+function scoreRanges(score: number): string[] {
+  const ranges: string[] = [];
+  for (let low = Math.floor(score / 10) * 10; low > score - Math.max(...RANGE_WIDTHS); low -= 10) {
+    for (const high of RANGE_WIDTHS.flatMap((width) => [low + width - 1, low + width])) {
+      if (high >= score) ranges.push(`${low} ${high}`, `${low} to ${high}`);
+    }
+  }
+  return ranges;
 }
 
 /** The third of its hundred a score is told by (`low 600s` of 603, `high 700s` of 781): a 33-point band. */

@@ -652,6 +652,9 @@ describe("Vault", () => {
     // Round 11 red team: its ten (`mid-650s` of 655) and a round figure just off it (`just under 640` of 638) told it as well.
     expect(found(vaultOf({ credit_score: 655 }), "FICO in the mid-650s; credit score about 660; not the 640s, nor near 650 points").map(([text]) => text)).toEqual(["650s", "660", "650"]);
     expect(found(vaultOf({ credit_score: 638 }), "Credit score just under 640, over 630, above 640, under 650").map(([text]) => text)).toEqual(["640"]);
+    // Round 13 red team: a round figure said to be close twice as far off (`just above the 620 floor` of 629), a range of round bounds holding it.
+    expect(found(vaultOf({ credit_score: 629 }), "Credit score just above the 620 floor, above 620, just under 640. Credit score falls in the **620–679** band").map(([text]) => text)).toEqual(["620", "620–679"]);
+    expect(found(vaultOf({ credit_score: 835 }), "Credit Score: Excellent (820–850 range); not 760 to 819, nor 800-899").map(([text]) => text)).toEqual(["Excellent", "820–850"]);
     const guard = createRecons({ secret: "bands", vault: { credit_score: 745 }, policy: { fields: {} } });
     // Redacted, not noised: noise would move the band's own number (`mid-710s`).
     expect(guard.sanitizeSync({ channel: "C2", content: "Credit profile: FICO in the mid-700s.", recipient: "x" }).content).toBe("Credit profile: FICO in the [REDACTED:number].");
