@@ -2,7 +2,7 @@ import { compactDateLike, parseDate } from "../detect/vault/dates.js";
 import { layIdentifier } from "../detect/vault/digit-skeletons.js";
 import { spelledLike } from "../detect/vault/emails.js";
 import { suffixLike } from "../detect/vault/identifiers.js";
-import { identifierHead, maskedTail } from "../detect/vault/masked.js";
+import { identifierHead, maskedMixedTail, maskedTail } from "../detect/vault/masked.js";
 import { glueLike, initialsLike, roleNamePart, spelledLettersLike } from "../detect/vault/names.js";
 import { groupThousands } from "../detect/vault/numbers.js";
 import { localNumber, phoneExtension } from "../detect/vault/phones.js";
@@ -22,8 +22,11 @@ const THOUSANDS = /^\d{1,3}(?:,\d{3})+$/;
  */
 export function renderedPart(role: VariantRole, span: string, from: string, to: string): string | null | undefined {
   switch (role) {
-    case "masked-tail":
-      return maskedTail(to, span.replace(/\D/g, "").length);
+    case "masked-tail": {
+      if (!/\p{L}/u.test(span)) return maskedTail(to, span.replace(/\D/g, "").length);
+      const tail = maskedMixedTail(to, span.replace(/[^\p{L}\p{N}]/gu, "").length);
+      return tail === null ? null : copyCase(span, tail);
+    }
     case "masked-head": {
       const head = identifierHead(to, span.replace(/\D/g, "").length);
       return head === null ? null : layIdentifier(span, head);

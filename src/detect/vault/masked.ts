@@ -61,9 +61,18 @@ export function maskedTail(identifier: string, length = TAIL_DIGITS): string | n
   return length >= TAIL_DIGITS && length <= longest ? digits.slice(-length) : null;
 }
 
+/** The last `length` letters and digits of an identifier that ends in letters and digits (`MK73` of `1EG4-TE5-MK73`), else null. */
+export function maskedMixedTail(identifier: string, length = TAIL_DIGITS): string | null {
+  const characters = identifier.replace(/[^\p{L}\p{N}]/gu, "");
+  const tail = characters.slice(-length);
+  return characters.length >= MIN_MASKED_DIGITS && tail.length === length && /\p{L}/u.test(tail) && /\d/.test(tail) ? tail : null;
+}
+
 /** The masked tails of an identifier (its last 4, and up to 8 digits while enough stay hidden) as forms to find after a mask. */
 export function maskedTailVariants(identifier: string): Variant[] {
-  const variants: Variant[] = [];
+  // Its last four with their letters too (round 13 red team: `MBI ending MK73`).
+  const mixed = maskedMixedTail(identifier);
+  const variants: Variant[] = mixed === null ? [] : [{ form: mixed.toLowerCase(), confidence: MASKED_TAIL_CONFIDENCE, role: "masked-tail" }];
   for (let length = GROUP_TAIL_DIGITS; length <= MAX_TAIL_DIGITS; length++) {
     const tail = maskedTail(identifier, length);
     if (tail !== null) variants.push({ form: tail, confidence: MASKED_TAIL_CONFIDENCE, role: "masked-tail" });
@@ -184,7 +193,7 @@ export function maskedPhoneHeadVariants(national: string): Variant[] {
 
 /**
  * An identifier's prefix and first digits before a mask of the rest (`INS-7240****`, `INS-724XXXXX`):
- * from three digits on, while two stay hidden, of one with MIN_MASKED_DIGITS or more; a prefix of letters alone that is no word.
+ * from two digits on, while two stay hidden, of one with MIN_MASKED_DIGITS or more; a prefix of letters alone that is no word.
  */
 export function maskedIdHeadVariants(normalized: string): Variant[] {
   const digitAt: number[] = [];
@@ -195,7 +204,8 @@ export function maskedIdHeadVariants(normalized: string): Variant[] {
   // prefix such as `CASE` before markdown's `**`, or `INS-XXXXXX`).
   const letters = normalized.slice(0, digitAt[0]).trimEnd();
   if (/^\p{L}{4,}$/u.test(letters) && !isDictionaryWord(letters)) forms.push({ form: letters, confidence: MASKED_HEAD_CONFIDENCE, role: "masked-head" });
-  for (let count = 3; count <= digitAt.length - 2; count++) {
+  // From two digits after a prefix (`FA44***62` of FA4417893062: round 13 red team).
+  for (let count = 2; count <= digitAt.length - 2; count++) {
     const form = normalized.slice(0, digitAt[count - 1] + 1);
     // Digits alone are a number's start (`7240`): an identifier's head needs its prefix (a card's head is maskedCardHeadVariants').
     if (/\p{L}/u.test(form)) forms.push({ form, confidence: MASKED_HEAD_CONFIDENCE, role: "masked-head" });

@@ -177,4 +177,19 @@ describe("a phone's area code and exchange, an SSN's area, an identifier's prefi
     // A type's prefix that is a word, before markdown's bold: the word stays.
     expect(guard.sanitizeSync({ channel: "C2", content: "**Nature of the Case**: open", recipient: "b" }).content).toBe("**Nature of the Case**: open");
   });
+
+  it("is found as a prefix and two digits before a mask, and as a last four with letters after one (round 13 red team: `FA44***62`, `MBI ending MK73`)", () => {
+    const vault = { account_number: "FA4417893062", mbi: "1EG4-TE5-MK73" };
+    const guard = createRecons({ secret: "s", vault, policy: { fields: { account_number: { authorized: ["a"] }, mbi: { authorized: ["a"] } } } });
+    for (const [text, real] of [["Account FA44***62 on file", /FA44/], ["MBI ending MK73", /MK73/], ["MBI (last 4: mk73)", /mk73/]] as const) {
+      const hidden = guard.sanitizeSync({ channel: "C2", content: text, recipient: "b" }).content as string;
+      expect(hidden, text).not.toMatch(real);
+      // The surrogate's same part, letters for letters and digits for digits, in the case written.
+      expect(hidden.replace(/\d/g, "9").replace(/[A-Z]/g, "A").replace(/[a-z]/g, "a"), text).toBe(text.replace(/\d/g, "9").replace(/[A-Z]/g, "A").replace(/[a-z]/g, "a"));
+      const written = guard.sanitizeSync({ channel: "C5", content: text }, { reversible: true }).content as string;
+      expect(guard.sanitizeSync({ channel: "C5", content: written, recipient: "a" }).content).toBe(text);
+    }
+    // Not without a mask, not a last four of digits alone where the value ends in letters.
+    for (const text of ["Form FA44 filed", "Route MK73 closed"]) expect(guard.sanitizeSync({ channel: "C2", content: text, recipient: "b" }).content).toBe(text);
+  });
 });
