@@ -132,6 +132,8 @@ export function nameVariants(name: PersonName): Variant[] {
   // complainants and peers are written. Found only as capitals each with its period, and not as a common abbreviation (`P.M.`).
   const spaced = [...initials].join(" ");
   if (!titled && initials.length >= 2 && !DOTTED_ABBREVIATIONS.has(initials)) variants.push({ form: spaced, confidence: INITIAL_CONFIDENCE, role: "acronym" });
+  // Two initials written together (`Mr. DW`): found only after a title (vault.ts), where they name the person (round 12 red team).
+  if (!titled && initials.length === 2) variants.push({ form: initials, confidence: INITIAL_CONFIDENCE, role: "acronym" });
   if (first.length >= MIN_PART_LENGTH && !titled) variants.push({ form: first, confidence: FIRST_NAME_CONFIDENCE, role: "first-name" });
   for (const nickname of titled ? [] : nicknamesOf(first)) {
     variants.push(whole(`${nickname} ${surname}`, NICKNAME_CONFIDENCE), whole(`${nickname} ${surname.charAt(0)}`, INITIAL_CONFIDENCE));

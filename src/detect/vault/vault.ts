@@ -31,6 +31,9 @@ export interface VaultEntry {
   valueType: ValueType;
 }
 
+/** A courtesy title right before a person's initials (`Mr. `, `Ms `): two of them name the person there. */
+const TITLE_BEFORE = /\b(?:Mr|Mrs|Ms|Mx|Miss|Dr|Prof)\.?[ \t]+$/;
+const TITLE_REACH = 8;
 const OPENING_PAREN = 40;
 const CLOSING_PAREN = 41;
 /** First name + one middle name or initial + surname (`Dwayne J. Sanchez`). */
@@ -395,7 +398,9 @@ export class Vault implements Detector {
         // and `D-S` (letters spelled out) are anything.
         const apart = norm.codes[start + 1] === SPACE_CODE;
         const joined = /^(?:\p{Lu}\.[ \t]?)+\p{Lu}$/u.test(written) ? norm.source.charAt(to) === "." : /^\p{Lu}(?:[ \t]?&[ \t]?\p{Lu})+$/u.test(written);
-        if (!/[a-z]/.test(written) && (!apart || joined)) hits.candidates.push(hit);
+        // Two of a person's initials are anyone's (`JS`, `D-S`) but after a title (`Mr. DW`, `Mr. D-W`).
+        const pair = this.list[entry].kind === "name" && written.replace(/\P{L}/gu, "").length === 2;
+        if (!/[a-z]/.test(written) && (pair && !joined ? TITLE_BEFORE.test(norm.source.slice(Math.max(0, from - TITLE_REACH), from)) : !apart || joined)) hits.candidates.push(hit);
         return;
       }
       case "first-name":

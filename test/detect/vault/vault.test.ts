@@ -191,6 +191,9 @@ describe("Vault", () => {
     const dotted = vaultOf({ employee_name: "Rafael Quintero", subject: "Lionel Abernathy-Cole", nurse_name: "Paula Moss" });
     expect(found(dotted, "R.Q. (peer); (R. Q.) and L.A.C. or L. A. C.").map(([text, field]) => [text, field])).toEqual([["R.Q", "employee_name"], ["R. Q", "employee_name"], ["L.A.C", "subject"], ["L. A. C", "subject"]]);
     expectNotFound(dotted, ["R Q codes", "r.q. notes", "at 4 P.M. sharp", "R.Q"]);
+    // Two together or spelled after a title name the person (`Mr. RQ`, `Mr. R-Q`); alone, two capitals are anyone's (`the RQ team`).
+    expect(found(dotted, "Mr. RQ agreed; Mr. R-Q called; Ms. PM left").map(([text, field]) => [text, field])).toEqual([["RQ", "employee_name"], ["R-Q", "employee_name"], ["PM", "nurse_name"]]);
+    expectNotFound(dotted, ["the RQ team", "R-Q codes", "at 4 PM sharp"]);
     const peer = createRecons({ secret: "s", vault: { employee_name: "Rafael Quintero" }, policy: { fields: {} } }).sanitizeSync({ channel: "C2", content: "Complainant (R.Q.) said", recipient: "clerk" }).content;
     expect(peer).toMatch(/^Complainant \([A-Z]\.[A-Z]\.\) said$/);
     expect(peer).not.toContain("R.Q.");
