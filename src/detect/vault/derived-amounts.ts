@@ -137,7 +137,10 @@ function amountOf(integer: string, decimals: string, magnitudeWord: string | und
 export function roundedRead(read: AmountRead, written: string): AmountRead {
   const whole = /^[^\d]*([\d,]+)(\.\d*)?/.exec(written);
   if (!whole || whole[2] !== undefined) return read;
-  return { ...read, tolerance: Math.max(read.tolerance, 10 ** /0*$/.exec(whole[1].replace(/,/g, ""))![0].length / 2) };
+  const digits = whole[1].replace(/,/g, "");
+  // Its zeros count in the unit of its scale word (`$900K`: to the hundred thousand; round 13 red team, they had counted as units).
+  const unit = Number(digits) > 0 ? read.value / Number(digits) : 1;
+  return { ...read, tolerance: Math.max(read.tolerance, (unit * 10 ** /0*$/.exec(digits)![0].length) / 2) };
 }
 
 /** The factor of `DERIVED_FACTORS` that gives `written` from `registered` at its resolution, else null. */

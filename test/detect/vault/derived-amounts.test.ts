@@ -69,6 +69,11 @@ describe("amounts computed from a registered amount", () => {
     expect(derivedIn("Monthly income is roughly $7K.")).toEqual(["7K"]);
     expect(derivedIn("damages, which exceed $6 million (>$6M)", [{ ...income, field: "settlement", value: "6218430" }])).toEqual(["6 million", "6M"]);
     expect(derivedIn("arrears of roughly $7k; about $7,000 a month; about $400 a month", [{ ...income, field: "arrears", value: "7050" }])).toEqual(["7k", "7,000"]);
+    // Round 13 red team: a scale word's zeros round in its unit (`approximately $900K` of 912,450 had been read as exact to the thousand).
+    expect(derivedIn("approximately $900K; about $800K", [{ ...income, field: "settlement", value: "912450" }])).toEqual(["900K"]);
+    // And a record's total rounded so (`Total comp ~$230K` of 227,250).
+    const comp = ["158200", "21750", "47300"].map((value): VaultEntry => ({ field: "compensation_details", value, kind: "amount", valueType: "value" }));
+    expect(derivedIn("Total comp ~$230K; bonus pool ~$250K", comp)).toEqual(["230K"]);
   });
 
   it("leaves the value itself, round figures, counts, years and other amounts alone", () => {
