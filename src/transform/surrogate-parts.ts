@@ -8,6 +8,8 @@ import { ageAt, ageLike, ageValue, DECADE_WORDS, decadeOfAge, thirdOf } from "..
 import { MONTHS, ordinalSuffix, parseDate, type CalendarDate } from "../detect/vault/dates.js";
 import { bandRead, derivationOf, ROUNDED_SHARES, roundedRead, TOTAL_FACTORS } from "../detect/vault/derived-amounts.js";
 import { writtenAmountValue } from "../detect/vault/numbers.js";
+import { normalizeValue } from "../detect/vault/normalize.js";
+import { isTitle } from "../detect/vault/words.js";
 import { centuryNearest, DAY_MS, dayListParts, dayNumber, LEADING_WEEKDAY, monthPhraseParts, monthRangeParts, nearestYear, partOfYear, rangeDates, WEEKDAY_BEFORE, WEEKDAY_REACH } from "../detect/vault/derived-dates.js";
 import { readDate, writeDate } from "./operators/date-layout.js";
 import { layHandle, localPart } from "../detect/vault/emails.js";
@@ -287,10 +289,14 @@ function cutCharacters(whole: string, original: string): string | null {
   return next <= shown.length ? cut : null;
 }
 
-/** The start of a pseudonym cut as `original` was (`James Gr` → `Robert Av`): its first tokens whole, as much of the next; null where the tokens do not line up. */
+/**
+ * The start of a pseudonym cut as `original` was (`James Gr` → `Robert Av`): its first tokens whole, as much of the next; after a
+ * title, as much of its surname (`Ms. Fost` → `Ms. Beni`); null where the tokens do not line up.
+ */
 function cutTokens(whole: string, original: string): string | null {
   const shown = original.split(/(\s+)/);
   const tokens = whole.split(/(\s+)/);
+  if (shown.length === 3 && isTitle(normalizeValue(shown[0]))) return `${shown[0]}${shown[1]}${tokens[tokens.length - 1].slice(0, shown[2].length)}`;
   if (tokens.length < shown.length) return null;
   const last = shown.length - 1;
   return [...tokens.slice(0, last), tokens[last].slice(0, shown[last].length)].join("");

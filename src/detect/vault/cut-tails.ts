@@ -9,7 +9,7 @@
  * whatever the vault size, and only for a piece that ends in a letter or digit (or one and an ellipsis).
  */
 import { SPACE_CODE, type NormalizeBuffer } from "./normalize.js";
-import { isTitle } from "./words.js";
+import { isDictionaryWord, isTitle } from "./words.js";
 
 /**
  * What may follow the cut: a date's or number's separator the cut fell after (`2026-01-`), an ellipsis,
@@ -22,6 +22,10 @@ const REACH = 64;
 const MIN_ALPHANUMERICS = 5;
 /** An identifier's head of letters and digits this long is no word (`KTVM52` of `KTVM52817730264419`), however short of half the value. */
 const MIN_IDENTIFIER_HEAD = 6;
+/** A title and one word after it (`ms fost`): a surname cut after its courtesy title. */
+const TITLED_PIECE = /^(\p{L}+) (\p{L}+)$/u;
+/** Letters of a surname cut after a title that tell it (`Ms. Fo` is anyone). */
+const MIN_SURNAME_CUT = 3;
 /** Letters and digits mixed in one token: an identifier's head, not a word or a number. */
 const MIXED_TOKEN = /^(?=[^ ]*\p{L})(?=[^ ]*\d)[\p{L}\d]+$/u;
 const LETTER_OR_DIGIT = /[\p{L}\p{N}]/u;
@@ -75,6 +79,9 @@ export class CutTails {
   /** Compact forms (separators dropped) of the number- and identifier-like values, sorted, with their entries and forms as registered. */
   private compactForms: string[] = [];
   private compactOrigins: CompactOrigin[] = [];
+  /** The last tokens of values of several tokens (a person's surname), sorted, with their entries: a title before a cut one names them. */
+  private surnames: string[] = [];
+  private surnameEntries: number[] = [];
   /** Entries [0, indexed) are in the sorted lists. */
   private indexed = 0;
 
@@ -85,6 +92,8 @@ export class CutTails {
     copy.entries = this.entries.slice();
     copy.compactForms = this.compactForms.slice();
     copy.compactOrigins = this.compactOrigins.slice();
+    copy.surnames = this.surnames.slice();
+    copy.surnameEntries = this.surnameEntries.slice();
     copy.indexed = this.indexed;
     return copy;
   }
@@ -101,6 +110,8 @@ export class CutTails {
       return digitCount(digits) >= MIN_GROUPED_CUT_DIGITS && /^[\p{L}\d]+$/u.test(digits) ? [[digits, { entry, form }] as const] : [];
     });
     [this.compactForms, this.compactOrigins] = sortedIn(this.compactForms, this.compactOrigins, compact);
+    const surnames = registered.flatMap(([form, entry]) => (form.includes(" ") ? [[form.slice(form.lastIndexOf(" ") + 1), entry] as const] : []));
+    [this.surnames, this.surnameEntries] = sortedIn(this.surnames, this.surnameEntries, surnames);
   }
 
   /**
@@ -180,6 +191,11 @@ export class CutTails {
       const entry = this.entryCutToGroups(piece);
       if (entry !== -1) return entry;
     }
+    const titled = TITLED_PIECE.exec(piece);
+    if (titled && isTitle(titled[1])) {
+      const entry = this.entryOfCutSurname(titled[2]);
+      if (entry !== -1) return entry;
+    }
     if (pieceAlphanumerics < MIN_ALPHANUMERICS) return -1;
     const spansTokens = piece.includes(" ");
     // Digits cut between their groups are the value's too (`2026-01-` of a visit date: its year and month).
@@ -192,6 +208,18 @@ export class CutTails {
       if (spansTokens || 2 * pieceAlphanumerics >= alphanumerics(form)) return this.entries[at];
       // Round 13 red team: a 300-character memory write cut an account number after its sixth character.
       if (pieceAlphanumerics >= MIN_IDENTIFIER_HEAD && MIXED_TOKEN.test(piece)) return this.entries[at];
+      // And a value's long first word (`**Diagnosis:** **Hyperten` of `Hypertension Stage 2`): two thirds of it is no other word.
+      const firstToken = form.indexOf(" ");
+      if (pieceAlphanumerics >= MIN_IDENTIFIER_HEAD && firstToken !== -1 && 3 * pieceAlphanumerics >= 2 * firstToken && !isDictionaryWord(piece)) return this.entries[at];
+    }
+    return -1;
+  }
+
+  /** The entry whose last token (a surname) `piece` is a proper start of, from MIN_SURNAME_CUT letters (`Ms. Fost` of Elaine Foster), or -1. */
+  private entryOfCutSurname(piece: string): number {
+    if (piece.length < MIN_SURNAME_CUT) return -1;
+    for (let at = lowerBound(this.surnames, piece); at < this.surnames.length && this.surnames[at].startsWith(piece); at++) {
+      if (this.surnames[at].length > piece.length) return this.surnameEntries[at];
     }
     return -1;
   }

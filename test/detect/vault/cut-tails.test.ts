@@ -4,7 +4,7 @@ import { createRecons } from "../../../src/guard.js";
 import { Vault } from "../../../src/detect/vault/vault.js";
 import { inferFieldType } from "../../../src/policy/infer.js";
 
-const VAULT = { merchant: "James Grant", ssn: "123-45-6789", insurance_id: "INS-67737826", visit_date: "2026-01-14", account_number: "KTVM52817730264419" };
+const VAULT = { merchant: "James Grant", ssn: "123-45-6789", insurance_id: "INS-67737826", visit_date: "2026-01-14", account_number: "KTVM52817730264419", diagnosis: "Hypertension Stage 2" };
 const guard = () =>
   createRecons({
     secret: "cut-secret",
@@ -29,6 +29,9 @@ describe("a value cut off where its text ends (log previews, memory excerpts)", 
     // Round 13 red team: a 300-character memory write cut an account number after its sixth character (its letters and digits are no word).
     ["Cache: - Account Number: KTVM52", "account_number", "KTVM52"],
     ["- Account Number: KTVM5281\n- Balance: $4,210", "account_number", "KTVM5281"],
+    // And a value's long first word (two thirds of it), a surname after its title (`Ms. Fost` of James Grant's `Mr. Gra`).
+    ["Cache: - **Diagnosis:** **Hyperten", "diagnosis", "Hyperten"],
+    ["Cache: the merchant was Mr. Gra", "merchant", "Mr. Gra"],
   ])("%s: the cut piece is found as its value", (text, field, piece) => {
     const found = vault().detect(text).filter((d) => d.role === "cut-tail");
     expect(found.map((d) => [d.field, text.slice(d.start, d.end)])).toEqual([[field, piece]]);
@@ -44,6 +47,9 @@ describe("a value cut off where its text ends (log previews, memory excerpts)", 
     "Budget 2026-", // digits between groups fewer than a year and a month
     "Account KTVM5", // an identifier's head of five: too short to tell
     "Order KTVM52 shipped", // not at the end
+    "Cache: the Hypert", // less than two thirds of the word
+    "Cache: a hyperbo", // not the value's start
+    "Cache: see Mr. Gr", // two letters of a surname after a title
   ])("%s: no cut value", (text) => {
     expect(vault().detect(text).filter((d) => d.role === "cut-tail")).toEqual([]);
   });
@@ -161,5 +167,15 @@ describe("a value cut off where its text ends (log previews, memory excerpts)", 
     expect(written).not.toContain("James Gr");
     expect(g.sanitizeSync({ channel: "C5", content: written, recipient: "auditor" }).content).toBe(text);
     expect(g.sanitizeSync({ channel: "C5", content: written, recipient: "intruder" }).content).not.toContain("James Gr");
+  });
+
+  it("shows a surname cut after its title as the pseudonym's surname cut alike, the title kept (round 13 red team: `Ms. Fost`)", () => {
+    const g = guard();
+    const text = "Cache: refund approved; Mr. Gran";
+    const shown = g.sanitizeSync({ channel: "C5", content: text, recipient: "intruder" }).content as string;
+    expect(shown).toMatch(/^Cache: refund approved; Mr\. [A-Z][a-z]{3}$/);
+    expect(shown).not.toContain("Gran");
+    const written = g.sanitizeSync({ channel: "C5", content: text }, { reversible: true }).content as string;
+    expect(g.sanitizeSync({ channel: "C5", content: written, recipient: "auditor" }).content).toBe(text);
   });
 });
