@@ -25,13 +25,13 @@ const YEARS_BEFORE_REFERENCE = 3;
  * `years old`, `years of age`, `-year-old`, `y/o`, `y.o.`, `yo`, `yrs`, `y` (`86y`), or a sex letter a clinical note
  * goes on from (`86F with chest pain`, `86M presents`) or that closes an aside, a sentence or a slashed field (`Grace Liu, 59F, DOB ...`, `(38F)`, `(44 F)`, `67M.`, `TATE R / 71F / LKW`),
  * or `y` closing an aside (`(32 y)`), or before a slashed sex (`67/M`); after the sex (`M/67`, `male, 67`); after `turned` or `turns`, or before `th birthday`; after a comma or in parentheses after a name word
- * (`Ryan Wilson, 55, presents`, `Mr. Wilson (55)`, `P. Hartigan, 44` ending its line, `(Ms. C., 62)`, `(Ms. Hale), 32,`); after a person told (`He is 55.`, `she's 55`,
+ * (`Ryan Wilson, 55, presents`, `Mr. Wilson (55)`, `P. Hartigan, 44` ending its line, `(Ms. C., 62)`, `(Ms. Hale), 32,`, `(**P.D., 44**)`); after a person told (`He is 55.`, `she's 55`,
  * `she'll be 55`, `Mr. Ferreira is 39`, not `he is 55 kg`).
  * Bounded gaps: linear time.
  */
 const AGE_ALTERNATIVES: readonly string[] = [
   /(?:\b|(?<=_))(?:age|aged)(?:_(?:years?|yrs?|in_years|at_[a-z]+))?\b(?:[ \t]+at[ \t]+(?:the[ \t]+)?(?:visit|admission|referral|presentation|diagnosis|intake|exam))?[ \t*_|:="']{0,8}(?:(?:\((?:years?|yrs?|y)\)|\/(?:sex|gender))[ \t*_|:"']{0,8})?(?:(?:of|is|was|would be|will be|is now)\b[ \t]{0,3})?(?:(?:~|about |approximately |approx\. )[ \t]{0,3})?(\d{1,3})\b/.source,
-  /(?<![$€£.,\d])\b(\d{1,3})(?:[ -](?:years?|yrs?)[ -]old\b|[ \t]+years?[ \t]+of[ \t]+age\b|[ \t-]?(?:y\/o|y\.o\.?|yo|yrs?)(?![\p{L}\d])|y\b|[ \t]y(?=[ \t]*[),;\]])|[ \t]?[MF](?=[ \t]+(?:(?:with|presents|presenting|patient|pt|who|complains|reports)\b|w\/|c\/o)|[ \t]*[,;)\]|(\/]|\.(?:\s|$))|[ \t]?\/[ \t]?[MF](?![\p{L}\d]))/u.source,
+  /(?<![$€£.,\d])\b(\d{1,3})(?:[*_]{0,2}[ -](?:years?|yrs?)[ -]old\b|[ \t]+years?[ \t]+of[ \t]+age\b|[ \t-]?(?:y\/o|y\.o\.?|yo|yrs?)(?![\p{L}\d])|y\b|[ \t]y(?=[ \t]*[),;\]])|[ \t]?[MF](?=[ \t]+(?:(?:with|presents|presenting|patient|pt|who|complains|reports)\b|w\/|c\/o)|[ \t]*[,;)\]|(\/]|\.(?:\s|$))|[ \t]?\/[ \t]?[MF](?![\p{L}\d]))/u.source,
   // A sex letter or word before the age (`M/67`, `Sex/Age: F/74`, `male, 67`, `Female 74`), not a quantity after the word (`female, 67%`).
   /(?<![\p{L}\d])(?:[MF][ \t]?\/[ \t]?|(?:male|female)[ \t]*[,:]?[ \t]*)(\d{1,3})\b(?![ \t]*(?:%|percent|mg|kg|lbs?|cm|patients|cases|participants)\b|[.,]\d|%)/u.source,
   /\b(?:turned|turns|turning|turn)[ \t]+(\d{1,3})\b(?![ \t]*(?:%|percent|degrees|pages|times|minutes|meters|miles|feet)\b)/.source,
@@ -39,7 +39,7 @@ const AGE_ALTERNATIVES: readonly string[] = [
   // After a name, between commas or in parentheses (`Ryan Wilson, 55, presents`, `Mr. Wilson (55)`, `Dennis Moreno, 67M` ending its line): the first digit is
   // consumed before the lookbehind reads the name back, so the scan goes from digit to digit, not from capital to capital.
   // After a date the same way (`Name,1959-03-17,66`: a CSV row's age column beside the date of birth; `DOB: 11/04/1958 (67)`, `DOB/Age: 14 Aug 1969 / 56`).
-  /(\d(?<=(?:(\p{Lu}[\p{L}'’-]*)\.?\)?(?:\*\*|__)?|\d{4}-\d\d-\d\d|\d{1,2}\/\d{1,2}\/(?:\d\d){1,2}|\p{L}{3}\.?[ \t]\d{1,2},?[ \t]\d{4}|\d{1,2}[ \t]\p{L}{3,9}\.?[ \t]\d{4})(?:,[ \t]?|[ \t]?\(|[ \t]\/[ \t])\d)\d{0,2})(?=(?:[ \t]?[MF])?(?:[ \t]*(?:[,;]|\r?\n|$)|\)|\.(?:\s|$)))/u.source,
+  /(\d(?<=(?:(\p{Lu}[\p{L}'’-]*)\.?\)?(?:\*\*|__)?|\d{4}-\d\d-\d\d|\d{1,2}\/\d{1,2}\/(?:\d\d){1,2}|\p{L}{3}\.?[ \t]\d{1,2},?[ \t]\d{4}|\d{1,2}[ \t]\p{L}{3,9}\.?[ \t]\d{4})(?:,[ \t]?|[ \t]?\(|[ \t]\/[ \t])\d)\d{0,2})(?=(?:[ \t]?[MF])?[*_`]{0,2}(?:[ \t]*(?:[,;]|\r?\n|$)|\)|\.(?:\s|$)))/u.source,
   // A person's, told (`He is 55.`, `she's 55`, `Patient is 55`, `applicant is 42`: round 10), not a quantity (`he is 55 kg`, `is 55%`); read back from its first digit too.
   /(\d(?<=\b(?:he|she|patient|pt|applicant|borrower|client|member|insured|claimant|employee|resident|child|son|daughter|(?:mr|mrs|ms|miss|mx)\.?[ \t]+\p{L}[\p{L}'’-]*|(\p{Lu}\p{Ll}+))(?:['’]s|['’]ll[ \t]+be|[ \t]+(?:is|was|turns|turned|will[ \t]+be|is[ \t]+still|is[ \t]+now))[ \t]+\d)\d{0,2})(?![\d%]|[.,]\d|[ \t]*(?:%|percent|mg|kg|kgs|lb|lbs|cm|mm|in(?![ \t]+[\p{L}\d])|inches|min|minutes|hours|days|weeks|months|points|pts|bpm|ft|feet|foot|miles|km|degrees)\b)/u.source,
 ];

@@ -163,13 +163,21 @@ function scoreRanges(score: number): string[] {
   return ranges;
 }
 
-/** The third of its hundred a score is told by (`low 600s` of 603, `high 700s` of 781): a 33-point band. */
+/** How far into the next third of its hundred a score is still told by its own (`mid-600s` of 667: round 13 red team). */
+const THIRD_OVERLAP = 5;
+
+/** The thirds of its hundred a score is told by (`low 600s` of 603, `high 700s` of 781): 33-point bands, overlapping at their edges. */
 function scoreDecades(normalized: string): string[] {
   if (!/^\d{3}$/.test(normalized)) return [];
   const score = Number(normalized);
   const hundreds = `${Math.floor(score / 100) * 100}s`;
-  const third = score % 100 < 34 ? ["low", "lower"] : score % 100 < 67 ? ["mid", "middle"] : ["high", "upper"];
-  return third.map((word) => `${word} ${hundreds}`);
+  const within = score % 100;
+  const thirds = [
+    [within < 34 + THIRD_OVERLAP, ["low", "lower"]],
+    [within >= 34 - THIRD_OVERLAP && within < 67 + THIRD_OVERLAP, ["mid", "middle"]],
+    [within >= 67 - THIRD_OVERLAP, ["high", "upper"]],
+  ] as const;
+  return thirds.flatMap(([holds, words]) => (holds ? words.map((word) => `${word} ${hundreds}`) : []));
 }
 
 /** Whether a normalized value is a level of a performance scale (`Exceeds`, `Partially Meets Expectations`, `Role Model`). */

@@ -112,7 +112,8 @@ describe("ages a registered date of birth gives away", () => {
 
   it("finds an age after a bold name, told of a first name alone, and after a date of birth with a two-digit year", () => {
     // Round 12 red team: `**Marcus Okafor**, 54`, `Howard is 67 and qualifies`, `DOB 06/19/84 (41)` kept the real age.
-    for (const text of ["**Amanda Gaines**, 77, applied", "Amanda is 77 and qualifies", "DOB 08/24/48 (77)", "__Gaines__, 77,"]) {
+    // Round 13 red team: an initial's age inside the emphasis (`(**N.B., 44**)`), an age in bold before `-year-old`.
+    for (const text of ["**Amanda Gaines**, 77, applied", "Amanda is 77 and qualifies", "DOB 08/24/48 (77)", "__Gaines__, 77,", "(**A.G., 77**)", "(*A.G., 77*) seen", "(`A.G., 77`)", "a **77**-year-old"]) {
       expect(agesIn(text), text).toEqual(["77"]);
     }
     // A capitalized word that is no first name opens a sentence as well (`Section is 77`).

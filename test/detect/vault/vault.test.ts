@@ -652,6 +652,8 @@ describe("Vault", () => {
     expect(found(vaultOf({ credit_score: 540 }), "Credit score 530 (Subprime).").map(([text]) => text)).toEqual(["Subprime"]);
     // Round 3: the third of its hundred (`low 600s` of 603) told a privacy-minded summary's score; another third tells nothing of it.
     expect(found(vaultOf({ credit_score: 603 }), "Credit score sits in the **low 600s**; not the high 600s.").map(([text]) => text)).toEqual(["low 600s"]);
+    // Round 13 red team: near the edge of its third, the next third's name as well (`mid-600s` of 667).
+    expect(found(vaultOf({ credit_score: 667 }), "Credit score in the mid-600s; not the low 600s.").map(([text]) => text)).toEqual(["mid-600s"]);
     // Round 11 red team: its ten (`mid-650s` of 655) and a round figure just off it (`just under 640` of 638) told it as well.
     expect(found(vaultOf({ credit_score: 655 }), "FICO in the mid-650s; credit score about 660; not the 640s, nor near 650 points").map(([text]) => text)).toEqual(["650s", "660", "650"]);
     expect(found(vaultOf({ credit_score: 638 }), "Credit score just under 640, over 630, above 640, under 650").map(([text]) => text)).toEqual(["640"]);
