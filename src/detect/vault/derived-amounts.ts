@@ -193,6 +193,30 @@ const byAmount = (a: Source, b: Source) => a.amount - b.amount;
 
 const centsOf = (amount: number) => Math.round(amount * 100) / 100;
 
+/** Registered amounts and totals paired (summed, subtracted) only up to this many: a large vault's pairs are too many to tell apart. */
+const MAX_PAIRED_SOURCES = 24;
+/** Significant digits an amount shows to be read as two registered ones summed: fewer match some pair by chance. */
+const MIN_PAIR_SUM_DIGITS = 5;
+
+/**
+ * Two registered amounts or totals of different fields summed or subtracted (round 13 red team: `Opening Balance (derived):
+ * $158,675.63` of a balance and the transaction history's total), as the larger one's; none past MAX_PAIRED_SOURCES.
+ */
+function pairSums(sources: readonly Source[]): Source[] {
+  if (sources.length > MAX_PAIRED_SOURCES) return [];
+  const pairs: Source[] = [];
+  for (const [at, a] of sources.entries()) {
+    for (const b of sources.slice(at + 1)) {
+      if (a.entry.field === b.entry.field) continue;
+      const larger = a.amount >= b.amount ? a : b;
+      for (const amount of [centsOf(a.amount + b.amount), centsOf(Math.abs(a.amount - b.amount))]) {
+        if (amount >= MIN_REGISTERED) pairs.push({ entry: larger.entry, amount, value: String(amount), parts: 1 });
+      }
+    }
+  }
+  return pairs.sort(byAmount);
+}
+
 /** Members of a record summed two or more at a time but not all (`base + bonus` of three), up to this many members. */
 const MAX_SUMMED_PARTS = 8;
 
@@ -214,7 +238,14 @@ function partSums(parts: readonly number[]): number[] {
  * total's share or its average (`Average transaction: $264.39`); a total rounded as writers round it (`~$86K`, `about $86,100`
  * of 86,135: round 8 red team), two digits only said to be rounded (`$110,000` in a table of salaries is anyone's).
  */
-function computedSource(text: string, index: number, written: string, exact: AmountRead, shown: number, { amounts, totals, partTotals, shares }: { amounts: readonly Source[]; totals: readonly Source[]; partTotals: readonly Source[]; shares: () => readonly number[] }): Source | undefined {
+function computedSource(
+  text: string,
+  index: number,
+  written: string,
+  exact: AmountRead,
+  shown: number,
+  { amounts, totals, partTotals, pairs, shares }: { amounts: readonly Source[]; totals: readonly Source[]; partTotals: readonly Source[]; pairs: readonly Source[]; shares: () => readonly number[] },
+): Source | undefined {
   const periods = periodsAround(text, index, index + written.length);
   const full = shown >= MIN_SIGNIFICANT_DIGITS;
   return (
@@ -224,7 +255,8 @@ function computedSource(text: string, index: number, written: string, exact: Amo
         sourceOf(amounts, exact, shares()) ??
         sourceOf(totals, exact, TOTAL_FACTORS) ??
         totals.find((total) => derivationOf(exact, total.amount, [1 / total.parts]) !== null) ??
-        sourceOf(partTotals, exact, [1]))
+        sourceOf(partTotals, exact, [1]) ??
+        (shown >= MIN_PAIR_SUM_DIGITS ? sourceOf(pairs, exact, [1]) : undefined))
       : undefined) ??
     (full || saidApproximate(text, index) ? sourceOf(totals, roundedRead(exact, written), [1]) : undefined)
   );
@@ -274,12 +306,12 @@ export function derivedAmountDetector(entries: () => readonly VaultEntry[]): Det
     amounts.sort(byAmount);
     totals.sort(byAmount);
     partTotals.sort(byAmount);
-    return { amounts, totals, partTotals };
+    return { amounts, totals, partTotals, pairs: pairSums([...amounts, ...totals]) };
   });
   return {
     name: "derived-amounts",
     detect(text: string): Detection[] {
-      const { amounts, totals, partTotals } = registered();
+      const { amounts, totals, partTotals, pairs } = registered();
       if (amounts.length + totals.length === 0 || !(/\d/.test(text) || SPELLED_AMOUNT_HINT.test(text))) return [];
       const found: Detection[] = [];
       const push = (start: number, end: number, { entry, value }: Source) =>
@@ -316,7 +348,7 @@ export function derivedAmountDetector(entries: () => readonly VaultEntry[]): Det
           if (source) push(match.index + (currency?.length ?? 0), match.index + written.length, source);
           continue;
         }
-        const source = bare ? (sourceOf(totals, exact, [1]) ?? sourceOf(partTotals, exact, [1])) : computedSource(text, match.index, written, exact, shown, { amounts, totals, partTotals, shares: stated });
+        const source = bare ? (sourceOf(totals, exact, [1]) ?? sourceOf(partTotals, exact, [1])) : computedSource(text, match.index, written, exact, shown, { amounts, totals, partTotals, pairs, shares: stated });
         const start = match.index + (currency?.length ?? 0);
         if (source) push(start, match.index + written.length, source);
         else if (!bare && shown >= MIN_SIGNIFICANT_DIGITS) operands.push({ start, end: match.index + written.length, read: exact });

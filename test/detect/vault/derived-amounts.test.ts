@@ -116,6 +116,11 @@ describe("amounts computed from a registered amount", () => {
     expect(derivedIn("The two charges after 11/2 total $1,661.99; all three $2,318.24; fee $1,250.00", charges)).toEqual(["1,661.99", "2,318.24"]);
     // Two fields' amounts are no one record's.
     expect(derivedIn("together $98,790", [income, { ...income, field: "bonus", value: "14190" }])).toEqual([]);
+    // Round 13 red team: but two fields' amounts summed or subtracted to the cent are both theirs (`Opening Balance (derived):
+    // $158,675.63` of a balance and the transaction history's total); not with fewer digits, not two of one record, not far off.
+    const balance: VaultEntry = { field: "balance", value: "156230.88", kind: "amount", valueType: "value" };
+    const spent = ["1200.50", "1244.25"].map((value): VaultEntry => ({ field: "transaction_history", value, kind: "text", valueType: "contextual" }));
+    expect(derivedIn("Opening Balance (derived): $158,675.63; before: $153,786.13; $158,676; other $158,690.00", [balance, ...spent])).toEqual(["158,675.63", "153,786.13", "158,676"]);
   });
 
   it("finds a share of it the text states, of the year or the month", () => {
