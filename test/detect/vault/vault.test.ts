@@ -483,6 +483,10 @@ describe("Vault", () => {
     expectFound(vaultOf({ diagnosis_real: "Moderate Ulcerative Colitis" }), "diagnosis_real", ["UC", "mesalamine"]);
     expectFound(vaultOf({ risk_notes: "Recovering from opioid use disorder, in treatment since 2023" }), "risk_notes", ["MAT clinic", "Suboxone"]);
     expectNotFound(vaultOf({ project_notes: "Quarterly review of the cafeteria menu" }), ["oncology", "dialysis"]);
+    // Round 13 red team: the numbers that define a diagnosis (`above 140/90`, `CKD G3 (eGFR 30–59)`) told it beside its redacted words.
+    expectFound(vaultOf({ diagnosis_real: "Hypertension Stage 2" }), "diagnosis_real", ["140/90", "130/80"]);
+    expectFound(vaultOf({ diagnosis_real: "Chronic Kidney Disease Stage 3" }), "diagnosis_real", ["G3", "G3a", "eGFR 30–59"]);
+    expectNotFound(vaultOf({ diagnosis_real: "Type 2 Diabetes" }), ["room 140/90", "30-59 minutes", "G3 model"]);
     // A field named `condition` alone, or `mental_health`, is the patient's.
     expectFound(vaultOf({ condition: "Hypertension Stage 2" }), "condition", ["blood pressure", "hypertensive"]);
     expectFound(vaultOf({ mental_health: "Bipolar I Disorder" }), "mental_health", ["bipolar", "lithium"]);
