@@ -23,10 +23,26 @@ const MONTHS_BEFORE_REFERENCE = 36;
  * A duration in years and months: group 1 a word that bounds it (`almost`, `over`, `~`), 2 the
  * years (`6`, `6.3`), 3 a `+`, 4 the months after the years (`6 years, 4 months`), 5 months alone (`18 months`).
  */
-const ELAPSED_PHRASE =
-  /(?:\b(about|approx\.|approximately|roughly|around|nearly|almost|over|more than|just over|just under|close to)[ \t]+|(~)[ \t]?)?(?<![\d.,<>≤≥–—-][ \t]?)(?:\b(\d{1,3}(?:\.\d{1,2})?)(\+)?[ \t]?(?:-[ \t]?)?(?:years?|yrs?)\b(?:,?[ \t]+(?:and[ \t]+)?(\d{1,2})[ \t]?(?:months?|mos?)\b)?|\b(\d{1,3})[ \t]?(?:months?|mos)\b)(?![ \t]?(?:[–—]|-[ \t]?\d|to[ \t]+\d))/gi;
+/** Counts written in words (round 13 red team: `nearly six years with the company`), by their value. */
+const COUNT_WORDS = ["zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve", "thirteen", "fourteen", "fifteen", "sixteen", "seventeen", "eighteen", "nineteen", "twenty"];
+const COUNT_WORD = COUNT_WORDS.slice(1).join("|");
+const ELAPSED_PHRASE = new RegExp(
+  String.raw`(?:\b(about|approx\.|approximately|roughly|around|nearly|almost|over|more than|just over|just under|close to)[ \t]+|(~)[ \t]?)?(?<![\d.,<>≤≥–—-][ \t]?)(?:\b(\d{1,3}(?:\.\d{1,2})?|${COUNT_WORD})(\+)?[ \t]?(?:-[ \t]?)?(?:years?|yrs?)\b(?:,?[ \t]+(?:and[ \t]+)?(\d{1,2})[ \t]?(?:months?|mos?)\b)?|\b(\d{1,3}|${COUNT_WORD})[ \t]?(?:months?|mos)\b)(?![ \t]?(?:[–—]|-[ \t]?\d|to[ \t]+\d))`,
+  "gi",
+);
 /** What every such duration has. */
-const ELAPSED_HINT = /\d[ \t+-]*(?:y|mo)/i;
+const ELAPSED_HINT = new RegExp(String.raw`(?:\d|\b(?:${COUNT_WORD}))[ \t+-]*(?:y|mo)`, "i");
+/** A count's value, in digits or in words. */
+function countOf(written: string): number {
+  const word = COUNT_WORDS.indexOf(written.toLowerCase());
+  return word === -1 ? Number(written) : word;
+}
+/** A count spelled as `like` is (`six` -> `nine`, `Six` -> `Nine`), in digits past the words spelled here. */
+function countLike(count: number, like: string): string {
+  const word = COUNT_WORDS[count];
+  if (word === undefined || /^\d/.test(like)) return String(count);
+  return /^\p{Lu}/u.test(like) ? word[0].toUpperCase() + word.slice(1) : word;
+}
 /** Words in a duration's line that say it counts time since a date. */
 const TENURE_WORD =
   /\b(?:tenure|tenured|employ\w*|service|served|seniority|hired?|joined|since|ago|present|anniversary|separat\w*|married|member|customer|client|been (?:with|at|here)|work(?:ed|ing) (?:at|for|here)|with (?:us|the (?:company|firm|team|organi[sz]ation|bank|agency|practice|department))|on the team)\b/i;
@@ -55,8 +71,8 @@ function decimalSlack(years: string): number {
 /** The months a duration written as `match` may stand for, as a closed range. */
 function writtenMonths(match: RegExpMatchArray): [number, number] {
   const bound = (match[1] ?? match[2] ?? "").toLowerCase();
-  if (match[6] !== undefined) return [Number(match[6]) - 1, Number(match[6]) + 1];
-  const years = Number(match[3]);
+  if (match[6] !== undefined) return [countOf(match[6]) - 1, countOf(match[6]) + 1];
+  const years = countOf(match[3]);
   if (match[5] !== undefined) return [years * 12 + Number(match[5]) - 1, years * 12 + Number(match[5]) + 1];
   // A decimal is rounded to its last digit, give or take a month of the writer's arithmetic.
   if (match[3].includes(".")) return [years * 12 - decimalSlack(match[3]), years * 12 + decimalSlack(match[3])];
@@ -174,6 +190,12 @@ export function shiftedElapsed(written: string, monthsApart: number): string | n
   }
   const match = new RegExp(ELAPSED_PHRASE.source, "i").exec(written);
   if (!match || match.index !== 0) return null;
+  // A count in words is moved as its digits and written back in words.
+  const spelled = /^\p{L}+/u.exec(written)?.[0];
+  if (spelled !== undefined) {
+    const shifted = shiftedElapsed(written.replace(spelled, String(countOf(spelled))), monthsApart);
+    return shifted === null ? null : shifted.replace(/^\d+/, (count) => countLike(Number(count), spelled));
+  }
   const unit = (count: number, word: string) => (count === 1 ? word.replace(/s$/i, "") : /s$/i.test(word) || /^(?:mos|yrs)$/i.test(word) ? word : `${word}s`);
   if (match[6] !== undefined) {
     const months = Math.round(Number(match[6]) + shift);

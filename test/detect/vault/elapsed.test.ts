@@ -47,6 +47,15 @@ describe("time elapsed since a registered date (round 12 red team: tenure beside
     expect(shiftedElapsed("2 years", -24)).toBe("0 years");
     expect(shiftedElapsed("2 years", -30)).toBeNull();
     expect(shiftedElapsed("6.3", 12)).toBe("7.3");
+    // Counts in words stay words as far as they are spelled here (round 13 red team: `nearly six years with the company`).
+    expect(shiftedElapsed("six years", 36)).toBe("nine years");
+    expect(shiftedElapsed("Eighteen months", -6)).toBe("Twelve months");
+    expect(shiftedElapsed("six years", 1200)).toBe("106 years");
+  });
+
+  it("finds a duration counted in words", () => {
+    expect(elapsedIn("Anthony has been with the company for nearly six years.")).toEqual(["six years"]);
+    expect(elapsedIn("seventy-six months of service\nabout six years of experience\nnine years with the company")).toEqual([]);
   });
 
   const options = { secret: "elapsed", ageReference: REFERENCE, vault: { hire_date: "2019-09-23" }, policy: { fields: { hire_date: { valueType: "format", authorized: ["hr"] } } } };
