@@ -33,7 +33,11 @@ const PERFORMER_GLOSSES = [
   "underperformer", "underperforming", "underperformance", "performance improvement plan",
   // Round 3 red team: `one of our top-rated engineers`, `Yasmin is on a performance plan`.
   "performance plan", "top rated", "highly rated", "top talent",
+  // Round 13 red team: `the highest rating on the team`, `is on a PIP`.
+  "highest rating", "top rating", "lowest rating", "on a pip",
 ];
+/** What puts one person among a plural gloss (`one of our top performers`). */
+const ONE_OF = ["one of our", "one of the", "among our", "among the"];
 /** The words that name a performance rating near a level (`Performance Rating: Meets`, `rated Exceeds`). */
 const PERFORMANCE_LABELS = ["rating", "ratings", "rated", "rate", "performance", "review", "evaluation", "appraisal", "scale"];
 
@@ -197,6 +201,8 @@ function performanceBandVariants(): Variant[] {
   return [
     ...PERFORMANCE_LEVELS.map((level) => band(level, PERFORMANCE_LABELS)),
     ...EXPECTATION_VERBS.map((verb) => band(`${verb} expectations`)),
-    ...PERFORMER_GLOSSES.map((gloss) => band(gloss, PERFORMANCE_LABELS)),
+    // A gloss of one person names the scale itself: found without a label near (round 13 red team: `one of our top performers`
+    // passed); its plural only as one of them (`Top performers (38%) drive 60%` is the team's).
+    ...PERFORMER_GLOSSES.flatMap((gloss) => [band(gloss), ...(gloss.endsWith("performer") ? ONE_OF.map((words) => ({ ...band(`${words} ${gloss}s`), tail: gloss.length + 1 })) : [])]),
   ];
 }

@@ -682,6 +682,10 @@ describe("Vault", () => {
     expect(found(vault, "Yasmin is on a **performance plan**.").map(([text]) => text)).toEqual(["performance plan"]);
     expect(found(vault, "Performance: one of our top-rated engineers.").map(([text]) => text)).toEqual(["top-rated"]);
     expect(found(vault, "| Rating | Count |\n| Above | 0 |\n| Meets | 0 |").map(([text]) => text)).toEqual(["Above", "Meets"]);
+    // Round 13 red team: a gloss of one person with no rating's word near (`one of our top performers`, `on a PIP`, `the highest rating`).
+    expect(found(vault, "Anthony is one of our top performers. He is a solid performer with the highest rating; now on a PIP.").map(([text]) => text)).toEqual(["top performers", "solid performer", "highest rating", "on a PIP"]);
+    // A plural of the team's is no one's (`Top performers (38%) drive 60%`, `bonus for top performers`).
+    expectNotFound(vault, ["Top performers (38%) drive 60% of revenue.", "Bonus up to 10% for high performers."]);
     // Away from a rating's words, and for a field that is no performance rating.
     expectNotFound(vault, ["The team meets weekly.", "Our sales were above plan."]);
     expectNotFound(vaultOf({ status: "Exceeds" }), ["Rating: she exceeded expectations"]);
