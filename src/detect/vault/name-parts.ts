@@ -21,7 +21,7 @@ const PLURAL_POSSESSIVE = /^['’](?!\p{L})/u;
 /** How far back on its line a naming label is looked for. */
 const LABEL_LOOKBEHIND = 40;
 
-function isCapitalized(word: string): boolean {
+export function isCapitalized(word: string): boolean {
   const first = word.charAt(0);
   return first !== first.toLowerCase();
 }

@@ -13,7 +13,7 @@ import { listNeighbours, type MemberHit } from "./lists.js";
 import { followsMask, inFileName, namedLastDigits, precedesMask } from "./masked.js";
 import { vaultMembers } from "./members.js";
 import { besideCurrency, withoutCoarseRoundings } from "./numbers.js";
-import { besideOtherName, isCompoundHead, isFamilyReference, isOrdinaryNameWord, isSpeakerLabel, POSSESSIVE, isStandaloneNameReference, isSurnameInPath, isWordNameReference, precedesCapitalized, readsAsOneName } from "./name-parts.js";
+import { besideOtherName, isCapitalized, isCompoundHead, isFamilyReference, isOrdinaryNameWord, isSpeakerLabel, POSSESSIVE, isStandaloneNameReference, isSurnameInPath, isWordNameReference, precedesCapitalized, readsAsOneName } from "./name-parts.js";
 import { SpanCover } from "../span-cover.js";
 import { isDigitCode, isLowerLetterCode, NormalizeBuffer, normalizeValue, originalSpan, SPACE_CODE } from "./normalize.js";
 import { PatternGroup, type PatternIndex } from "./pattern-group.js";
@@ -437,6 +437,9 @@ export class Vault implements Detector {
         (role === "surname" && isSurnameInPath(norm.source, from, to))
       ) {
         hits.candidates.push(hit);
+      } else if (role === "surname" && this.lists[entry] !== NO_LIST && isCapitalized(norm.source.slice(from, to))) {
+        // A surname that is a word is a list member beside another of its list (round 13 red team: `Witnesses: Banks, Moody and Salazar`).
+        hits.listWords.push(hit);
       }
     }
   }

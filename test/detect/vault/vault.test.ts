@@ -319,6 +319,10 @@ describe("Vault", () => {
     expect(found(vault, "Witnesses: Bob Ray and Ann Lee.")).toEqual([["Bob Ray", "witness_list", 1], ["Ann Lee", "witness_list", 1]]);
     expect(found(vault, "base $120,000 plus 15,000")).toEqual([["120,000", "compensation_details", 0.95], ["15,000", "compensation_details", 0.95]]);
     expect(found(vault, "Mr Smith has film")).toEqual([["film", "medications", 1]]);
+    // Round 13 red team: a surname that is a word, beside another of its list (`Witnesses: Banks, Moody and Salazar`); not in lower case, not alone.
+    const witnesses = vaultOf({ witness_list: "['Trevor Banks', 'Angela Moody', 'Rick Salazar']" });
+    expect(found(witnesses, "Witnesses: Banks, Moody and Salazar.").map(([text]) => text)).toEqual(["Banks", "Moody", "Salazar"]);
+    expectNotFound(witnesses, ["The banks, moody markets", "Banks are closed today."]);
   });
 
   it("finds canary tokens and their suffixes", () => {
