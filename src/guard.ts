@@ -6,7 +6,7 @@ import { defaultRecognizers, recognizerDetector } from "./detect/recognizers/ind
 import { ageDetector } from "./detect/vault/ages.js";
 import { elapsedDetector } from "./detect/vault/elapsed.js";
 import { derivedAmountDetector } from "./detect/vault/derived-amounts.js";
-import { derivedDateDetector } from "./detect/vault/derived-dates.js";
+import { derivedDateDetector, isSchedulingField } from "./detect/vault/derived-dates.js";
 import { tableCellDetector } from "./detect/vault/table-cells.js";
 import { gradeLetterDetector } from "./detect/vault/grade-letters.js";
 import { phoneExtensionDetector } from "./detect/vault/phone-extensions.js";
@@ -244,6 +244,8 @@ class Guard implements ReconsGuard {
   private readonly margins: VaultBoundCache<number>;
   /** Vault detections per backstop window: recipients that get the same replacements get the same windows. */
   private readonly windowDetections: VaultBoundCache<Detection[]>;
+  /** The policy's scheduling fields (`isSchedulingField`), listed on first use. */
+  private schedulingFields: string[] | undefined;
 
   constructor(options: ReconsOptions) {
     this.policy = options.policy;
@@ -464,13 +466,34 @@ class Guard implements ReconsGuard {
     });
   }
 
+  /**
+   * A scheduling field of the policy (`appointment_time`) with no registered value, this reader is authorized for: the
+   * task writes it, and the dates near a registered one are its options. One with a value is found as itself, and other
+   * dates near a registered one stay that one's computation (a lab a week after a forbidden discharge).
+   */
+  private schedulingFieldOf(context: EventContext): string | undefined {
+    if (context.recipient === null) return undefined;
+    this.schedulingFields ??= Object.keys(this.policy.fields).filter(isSchedulingField);
+    if (this.schedulingFields.length === 0) return undefined;
+    const registered = new Set(this.vault.entries().map((entry) => entry.field));
+    return this.schedulingFields.find(
+      (field) =>
+        !registered.has(field) &&
+        authorize(this.policy, { field, kind: "date", valueType: "format", confidence: 1, channel: context.channel, recipient: context.recipient, position: context.position }, this.reachability).action === "allow",
+    );
+  }
+
   /** A method, not a closure made per plan: plan runs for every string and recipient. */
   private decide(context: EventContext, detection: Detection): PlannedSpan {
-    const verdict =
+    let verdict =
       context.reversible && context.recipient === null && detection.field !== null
         ? // A shared write has no single reader and each reader gets restored values: seal everything.
           { action: protectAction(detection.valueType, detection.kind, this.policy.fields[detection.field]), reason: "reversible-shared-write" }
         : authorize(this.policy, authorizationQuery(detection, context), this.reachability);
+    if (detection.role === "derived-date" && verdict.action !== "allow") {
+      const scheduling = this.schedulingFieldOf(context);
+      if (scheduling !== undefined) verdict = { action: "allow", reason: `derived-date-reader-schedules:${scheduling}` };
+    }
     const action = context.reversible ? (REVERSIBLE_ACTION[verdict.action] ?? verdict.action) : verdict.action;
     return { detection, action, reason: verdict.reason };
   }

@@ -64,6 +64,10 @@ function fieldPolicies(trace: Trace, authorizedFields: Set<string>, recipients: 
     const authorized = sanitizer !== "blanket" && authorizedFields.has(field) ? recipients : [];
     fields[field] = { kind, valueType, authorized, ...(sanitizer === "blanket" ? { action: "redact" as const } : {}) };
   }
+  // An allowed field the vault holds no value of is what the task writes (`appointment_time` of a follow-up to book): its readers are named.
+  for (const field of sanitizer === "blanket" ? [] : trace.input.allowed_set.fields) {
+    if (fields[field] === undefined) fields[field] = { ...inferFieldType(field, ""), authorized: recipients };
+  }
   return fields;
 }
 

@@ -13,6 +13,19 @@ import { isBirthField } from "./birth-dates.js";
 import { derivedFromEntries } from "./entries-memo.js";
 import { MONTHS, parseDate, type CalendarDate } from "./dates.js";
 import type { VaultEntry } from "./vault.js";
+import { fieldNameWords } from "./words.js";
+
+/** Field-name words of the time something is set for (`appointment_time`, `follow_up_date`, `scheduled_at`). */
+const SCHEDULING_WORDS: ReadonlySet<string> = new Set(["appointment", "appointments", "appt", "schedule", "scheduled", "scheduling", "booking", "booked", "followup", "follow", "reschedule"]);
+
+/**
+ * Whether a field holds the time something is set for: a reader authorized for it is who the dates computed near a
+ * registered one are written for (round 13 red team: a follow-up booked three months after a visit reached the patient
+ * who asked for it moved to 2049).
+ */
+export function isSchedulingField(field: string): boolean {
+  return fieldNameWords(field).some((word) => SCHEDULING_WORDS.has(word));
+}
 
 /** A derived date is the writer's computation: less sure than the value itself. */
 const DERIVED_CONFIDENCE = 0.7;

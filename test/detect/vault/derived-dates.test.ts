@@ -315,6 +315,19 @@ describe("dates written near a registered date", () => {
     expect(short).toBe(weekdayOf(`${yearless}, ${date.slice(-4)}`).slice(0, 3));
   });
 
+  it("keeps the dates near a registered one for a reader authorized for a scheduling field, whom they are written for", () => {
+    // Round 13 red team: a follow-up booked three months after a visit reached the patient who asked for it moved to 2049.
+    const policy = { fields: { visit_date: { authorized: ["doc"] }, appointment_time: { kind: "date" as const, authorized: ["user"] } } };
+    const guard = createRecons({ secret: "derived", vault: { visit_date: "2026-01-19" }, policy });
+    const text = "Visit on 2026-01-19. Your follow-up is booked for Monday, April 20, 2026 at 9:30 AM.";
+    const user = guard.sanitizeSync({ channel: "C1", content: text, recipient: "user" });
+    expect(user.content).toMatch(/^Visit on \d{4}-\d\d-\d\d\. Your follow-up is booked for Monday, April 20, 2026 at 9:30 AM\.$/);
+    expect(user.content).not.toContain("2026-01-19");
+    expect(user.decisions.map((decision) => decision.reason)).toContain("derived-date-reader-schedules:appointment_time");
+    // Anyone else sees it moved with the visit.
+    expect(guard.sanitizeSync({ channel: "C1", content: text, recipient: "other" }).content).not.toContain("April 20, 2026");
+  });
+
   it("redacts a derived date where the policy does not encipher the registered one, recording why", () => {
     const guard = createRecons({ secret: "derived", vault: { visit_date: "2026-01-18" }, policy: { fields: { visit_date: { kind: "date", valueType: "value" } } } });
     const result = guard.sanitizeSync({ channel: "C2", content: "Follow-up on February 15, 2026.", recipient: "other" });
