@@ -5,6 +5,7 @@ import { checkedVerdict, type Judge, type Rewriter } from "./detect/plugins.js";
 import { defaultRecognizers, recognizerDetector } from "./detect/recognizers/index.js";
 import { ageDetector } from "./detect/vault/ages.js";
 import { elapsedDetector } from "./detect/vault/elapsed.js";
+import { lastThreeDetector } from "./detect/vault/last-three.js";
 import { derivedAmountDetector } from "./detect/vault/derived-amounts.js";
 import { derivedDateDetector, isSchedulingField } from "./detect/vault/derived-dates.js";
 import { tableCellDetector } from "./detect/vault/table-cells.js";
@@ -152,7 +153,7 @@ const NAME_PART_ROLES: ReadonlySet<string> = new Set(["first-name", "surname", "
 const HINTING_ROLES: ReadonlySet<string | undefined> = new Set(["indicator", "band"]);
 
 /** Renderings whose surrogate no restore would find again (computed from the value's surrogate, or cut): sealed in shared state. */
-const SEALED_ROLES: ReadonlySet<string | undefined> = new Set(["cut-tail", "age", "elapsed", "derived-date", "derived-amount"]);
+const SEALED_ROLES: ReadonlySet<string | undefined> = new Set(["cut-tail", "age", "elapsed", "derived-date", "derived-amount", "last-three"]);
 
 /** An identifier as a schema names a field (`bail_usd`, `custodySchedule`, `marital_assets`). */
 const IDENTIFIER_KEY = /^[A-Za-z][A-Za-z0-9]*(?:_[A-Za-z0-9]+)*$/;
@@ -267,6 +268,7 @@ class Guard implements ReconsGuard {
       tableCellDetector(() => this.vault.entries()),
       gradeLetterDetector(() => this.vault.entries()),
       phoneExtensionDetector(() => this.vault.entries()),
+      lastThreeDetector(() => this.vault.entries()),
       recognizerDetector(recognizers),
       ...options.detectors,
     ];

@@ -22,6 +22,8 @@ const THOUSANDS = /^\d{1,3}(?:,\d{3})+$/;
  */
 export function renderedPart(role: VariantRole, span: string, from: string, to: string): string | null | undefined {
   switch (role) {
+    case "last-three":
+      return maskedTail(to, span.length);
     case "masked-tail": {
       if (!/\p{L}/u.test(span)) return maskedTail(to, span.replace(/\D/g, "").length);
       const tail = maskedMixedTail(to, span.replace(/[^\p{L}\p{N}]/gu, "").length);

@@ -3,10 +3,10 @@ import type { Variant } from "./variant.js";
 import { isDictionaryWord } from "./words.js";
 
 /** Last digits shown after a mask (`***-**-1579`, `ending in 1579`): specific to the value in that context. */
-const MASKED_TAIL_CONFIDENCE = 0.85;
+export const MASKED_TAIL_CONFIDENCE = 0.85;
 const TAIL_DIGITS = 4;
-/** A grouped identifier's last group, when it has three digits (`907` of A-213-448-907). */
-const GROUP_TAIL_DIGITS = 3;
+/** An identifier's last three digits (`907` of A-213-448-907, `577` of `EMP-20394577`). */
+export const GROUP_TAIL_DIGITS = 3;
 /** Writers show up to this many last digits (`ending in 1203588` of a 19-digit card). */
 const MAX_TAIL_DIGITS = 8;
 /** Digits a mask must still hide beyond a longer tail: one (`ending in 37826` of an 8-digit id showed five). */
@@ -55,8 +55,8 @@ export function isMaskedValue(value: string): boolean {
  */
 export function maskedTail(identifier: string, length = TAIL_DIGITS): string | null {
   const digits = identifier.replace(/\D/g, "");
-  // A last group of three is shown alone too (`A***-***-907`, `ending -907` of A-213-448-907: round 12 red team).
-  if (length === GROUP_TAIL_DIGITS) return digits.length >= MIN_MASKED_DIGITS && /(?:^|\D)\d{3}$/.test(identifier.trim()) ? digits.slice(-length) : null;
+  // A last three are shown alone too (`A***-***-907`, `ending -907` of A-213-448-907: round 12 red team; `ID ending in 577`: round 13).
+  if (length === GROUP_TAIL_DIGITS) return digits.length >= MIN_MASKED_DIGITS && /\d$/.test(identifier.trim()) ? digits.slice(-length) : null;
   const longest = isMaskedValue(identifier) ? digits.length : digits.length < MIN_TAILED_DIGITS ? 0 : digits.length - (length > TAIL_DIGITS ? MIN_HIDDEN_DIGITS : 1);
   return length >= TAIL_DIGITS && length <= longest ? digits.slice(-length) : null;
 }
@@ -73,7 +73,13 @@ export function maskedTailVariants(identifier: string): Variant[] {
   // Its last four with their letters too (round 13 red team: `MBI ending MK73`).
   const mixed = maskedMixedTail(identifier);
   const variants: Variant[] = mixed === null ? [] : [{ form: mixed.toLowerCase(), confidence: MASKED_TAIL_CONFIDENCE, role: "masked-tail" }];
-  for (let length = GROUP_TAIL_DIGITS; length <= MAX_TAIL_DIGITS; length++) {
+  // A last three only where they are a group of their own (`A-213-448-907`): as forms, every three-digit number of a text would
+  // hit some of a large vault's (round 3: the vault-growth bench went 1.20 -> 2.15); last-three.ts reads the others after a phrase.
+  if (/(?:^|\D)\d{3}$/.test(identifier.trim())) {
+    const tail = maskedTail(identifier, GROUP_TAIL_DIGITS);
+    if (tail !== null) variants.push({ form: tail, confidence: MASKED_TAIL_CONFIDENCE, role: "masked-tail" });
+  }
+  for (let length = TAIL_DIGITS; length <= MAX_TAIL_DIGITS; length++) {
     const tail = maskedTail(identifier, length);
     if (tail !== null) variants.push({ form: tail, confidence: MASKED_TAIL_CONFIDENCE, role: "masked-tail" });
   }

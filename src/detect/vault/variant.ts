@@ -16,6 +16,8 @@ export type VariantRole =
   | "near-label"
   /** The last digits of a long identifier: counts only after a mask or `ending in` / `last 4`. */
   | "masked-tail"
+  /** The last three digits of a long identifier after `ending in` (last-three.ts): shown as the surrogate's, sealed in shared state. */
+  | "last-three"
   /** An SSN's first five digits before a mask of the rest (`939-79-XXXX`): shown as the surrogate's first five. */
   | "masked-head"
   /** An identifier read out digit by digit (`nine three nine, seven nine, ...`): shown as the surrogate read out alike. */

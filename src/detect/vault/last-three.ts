@@ -1,0 +1,42 @@
+/**
+ * An identifier's last three digits after the words that say so (a dev trace's `Insurance ID ending in **939**`, round 13
+ * red team's `ID ending in 577`): the automaton holds only grouped ones (masked.ts: as forms, every three-digit number of a
+ * text would hit some of a large vault's), so this Detector reads the few such phrases a text has and looks their digits up.
+ */
+import type { Detection, Detector } from "../base.js";
+import { derivedFromEntries } from "./entries-memo.js";
+import { GROUP_TAIL_DIGITS, MASKED_TAIL_CONFIDENCE, maskedTail } from "./masked.js";
+import type { VaultEntry } from "./vault.js";
+
+/** Kinds whose values show a tail. */
+const TAILED_KINDS: ReadonlySet<string> = new Set(["ssn", "card", "id", "phone"]);
+/** `ending in 939`, `ends with **577**`, `last 3 digits: 577`, `last three (577)`, a mask run before them (`***-577`): group 1 is the digits. */
+const LAST_THREE = /(?:\b(?:end(?:s|ing)(?:[ \t]+(?:in|with))?|last[ \t]+(?:3|three)(?:[ \t]+digits)?)[ \t:*_`'"(#-]{0,4}|(?<![\p{L}\d])[*xX•#●]{3,}[ \t.-]?)(\d{3})(?!\d|[.,]\d)/giu;
+const HINT = /end|last|[*xX•#●]{3}/i;
+
+/** Detects the last three digits of the identifiers among `entries()` after the words that say so (read at each call: values added at run time count). */
+export function lastThreeDetector(entries: () => readonly VaultEntry[]): Detector {
+  const byTail = derivedFromEntries(entries, (all) => {
+    const tails = new Map<string, VaultEntry>();
+    for (const entry of all) {
+      const tail = TAILED_KINDS.has(entry.kind) ? maskedTail(entry.value, GROUP_TAIL_DIGITS) : null;
+      if (tail !== null && !tails.has(tail)) tails.set(tail, entry);
+    }
+    return tails;
+  });
+  return {
+    name: "last-three",
+    detect(text: string): Detection[] {
+      const tails = byTail();
+      if (tails.size === 0 || !HINT.test(text)) return [];
+      const found: Detection[] = [];
+      for (const match of text.matchAll(LAST_THREE)) {
+        const entry = tails.get(match[1]);
+        if (entry === undefined) continue;
+        const end = match.index + match[0].length;
+        found.push({ start: end - GROUP_TAIL_DIGITS, end, field: entry.field, kind: entry.kind, valueType: entry.valueType, tier: 1, confidence: MASKED_TAIL_CONFIDENCE, source: "vault", value: entry.value, role: "last-three" });
+      }
+      return found;
+    },
+  };
+}
