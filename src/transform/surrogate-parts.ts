@@ -152,8 +152,15 @@ function shiftedPartOfYear(part: NonNullable<ReturnType<typeof partOfYear>>, who
   const opening = part.opening
     .replace(/^Q[1-4]/i, (q) => `${q[0]}${quarter + 1}`)
     .replace(/\b(first|second|third|fourth)(?=[ \t]+quarter)/i, (word) => caseLike(QUARTER_WORDS[quarter], word))
-    .replace(/^(early|mid|late)/i, (word) => caseLike(THIRDS[Math.min(2, Math.floor((month - 1) / 4))], word));
+    .replace(/^(early|mid|late)/i, (word) => caseLike(THIRDS[Math.min(2, Math.floor((month - 1) / 4))], word))
+    .replace(/^(winter|spring|summer|fall|autumn)/i, (word) => caseLike(seasonOf(month, word), word));
   return `${opening}${year}`;
+}
+
+/** The season month `month` (1-12) opens a reader's year in, as `written` names it (`autumn` stays `autumn`, not `fall`). */
+function seasonOf(month: number, written: string): string {
+  const season = ["winter", "spring", "summer", "fall"][Math.floor((month % 12) / 3)];
+  return season === "fall" && /^autumn$/i.test(written) ? "autumn" : season;
 }
 
 /**

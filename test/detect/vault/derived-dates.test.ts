@@ -253,6 +253,12 @@ describe("dates written near a registered date", () => {
     expect(derivedIn("| Hires in last 12 months | 0 |\n| Hires 2020 | 1 |\nHire year: 2020", [hire])).toEqual(["2020", "2020"]);
     // Another year after the same words, a year alone with no start's words, a quarter far from it.
     expect(derivedIn("Policy since 2019; in 2020 we grew; board minutes 2020-2023; Q1 2022", [hire])).toEqual([]);
+    // Round 13 red team: a season of the year (`hired in spring 2019`), moved to the surrogate's season.
+    expect(derivedIn("Hired in spring 2020; summer of 2020 review; spring 2024 roadmap", [hire])).toEqual(["spring 2020", "summer of 2020"]);
+    const seasons = createRecons({ secret: "derived", vault: { hire_date: "2020-08-17" }, policy: { fields: {} } });
+    const seasoned = seasons.sanitizeSync({ channel: "C2", content: "Hired 2020-08-17 (summer 2020).", recipient: "other" }).content as string;
+    const [, hiredShown, season, seasonYear] = /^Hired (\d{4}-\d\d-\d\d) \((\w+) (\d{4})\)\.$/.exec(seasoned)!;
+    expect([season, seasonYear]).toEqual([["winter", "spring", "summer", "fall"][Math.floor((Number(hiredShown.slice(5, 7)) - 2 + 12) % 12 / 3)], hiredShown.slice(0, 4)]);
     const guard = createRecons({ secret: "derived", vault: { hire_date: "2020-08-17" }, policy: { fields: {} } });
     const out = guard.sanitizeSync({ channel: "C2", content: "Hired 2020-08-17 (Q3 2020); with us since 2020.", recipient: "other" }).content as string;
     const [, shown, quarter, quarterYear, since] = /^Hired (\d{4}-\d\d-\d\d) \(Q(\d) (\d{4})\); with us since (\d{4})\.$/.exec(out)!;
