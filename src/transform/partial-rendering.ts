@@ -2,6 +2,7 @@ import { compactDateLike, parseDate } from "../detect/vault/dates.js";
 import { layIdentifier } from "../detect/vault/digit-skeletons.js";
 import { spelledLike } from "../detect/vault/emails.js";
 import { suffixLike } from "../detect/vault/identifiers.js";
+import { lastThreeOf } from "../detect/vault/last-three.js";
 import { identifierHead, maskedMixedTail, maskedTail } from "../detect/vault/masked.js";
 import { glueLike, initialsLike, roleNamePart, spelledLettersLike } from "../detect/vault/names.js";
 import { groupThousands } from "../detect/vault/numbers.js";
@@ -23,7 +24,7 @@ const THOUSANDS = /^\d{1,3}(?:,\d{3})+$/;
 export function renderedPart(role: VariantRole, span: string, from: string, to: string): string | null | undefined {
   switch (role) {
     case "last-three":
-      return maskedTail(to, span.length);
+      return lastThreeOf(to);
     case "masked-tail": {
       if (!/\p{L}/u.test(span)) return maskedTail(to, span.replace(/\D/g, "").length);
       const tail = maskedMixedTail(to, span.replace(/[^\p{L}\p{N}]/gu, "").length);

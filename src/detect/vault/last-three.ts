@@ -10,16 +10,26 @@ import type { VaultEntry } from "./vault.js";
 
 /** Kinds whose values show a tail. */
 const TAILED_KINDS: ReadonlySet<string> = new Set(["ssn", "card", "id", "phone"]);
-/** `ending in 939`, `ends with **577**`, `last 3 digits: 577`, `last three (577)`, a mask run before them (`***-577`): group 1 is the digits. */
-const LAST_THREE = /(?:\b(?:end(?:s|ing)(?:[ \t]+(?:in|with))?|last[ \t]+(?:3|three)(?:[ \t]+digits)?)[ \t:*_`'"(#-]{0,4}|(?<![\p{L}\d])[*xX•#●]{3,}[ \t.-]?)(\d{3})(?!\d|[.,]\d)/giu;
-const HINT = /end|last|[*xX•#●]{3}/i;
+/**
+ * `ending in 939`, `ends with **577**`, `last 3 digits: 577`, `last three (577)`, a mask run before them (`***-577`), or a patent
+ * by its last three as lawyers cite it (`the '913 patent`: round 12 red team): group 1 is the digits.
+ */
+const LAST_THREE = /(?:\b(?:end(?:s|ing)(?:[ \t]+(?:in|with))?|last[ \t]+(?:3|three)(?:[ \t]+digits)?)[ \t:*_`'"(#-]{0,4}|(?<![\p{L}\d])[*xX•#●]{3,}[ \t.-]?|(?<![\p{L}\d])['’](?=\d{3}[ \t]+patents?\b))(\d{3})(?!\d|[.,]\d)/giu;
+/** A patent document's kind code after its number (`B2`, `A1`). */
+const KIND_CODE = /(?<=\d)[ \t]*[A-Z]\d?$/;
+const HINT = /end|last|[*xX•#●]{3}|['’]\d{3}[ \t]+patent/i;
+
+/** An identifier's last three digits, a patent's without its kind code (`913` of `US 10,554,913 B2`, cited as `the '913 patent`); null for none. */
+export function lastThreeOf(identifier: string): string | null {
+  return maskedTail(identifier.replace(KIND_CODE, ""), GROUP_TAIL_DIGITS);
+}
 
 /** Detects the last three digits of the identifiers among `entries()` after the words that say so (read at each call: values added at run time count). */
 export function lastThreeDetector(entries: () => readonly VaultEntry[]): Detector {
   const byTail = derivedFromEntries(entries, (all) => {
     const tails = new Map<string, VaultEntry>();
     for (const entry of all) {
-      const tail = TAILED_KINDS.has(entry.kind) ? maskedTail(entry.value, GROUP_TAIL_DIGITS) : null;
+      const tail = TAILED_KINDS.has(entry.kind) ? lastThreeOf(entry.value) : null;
       if (tail !== null && !tails.has(tail)) tails.set(tail, entry);
     }
     return tails;

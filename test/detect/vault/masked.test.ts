@@ -185,6 +185,12 @@ describe("a phone's area code and exchange, an SSN's area, an identifier's prefi
     const written = employee.sanitizeSync({ channel: "C5", content: text }, { reversible: true }).content as string;
     expect(written).not.toContain("ending in **577");
     expect(employee.sanitizeSync({ channel: "C5", content: written, recipient: "a" }).content).toBe(text);
+    // A patent by its last three as lawyers cite it (round 12 red team: `the '913 patent`), without its kind code, as the surrogate's.
+    const patent = createRecons({ secret: "s", vault: { patent_number: "US 10,554,913 B2" }, policy: { fields: {} } });
+    const cited = patent.sanitizeSync({ channel: "C2", content: "US 10,554,913 B2; the '913 patent; in '913 we", recipient: "b" }).content as string;
+    const [, number, cite] = /^\w+ [\d,]+?(\d{3}) \w+; the '(\d{3}) patent; in '913 we$/.exec(cited)!;
+    expect(cite).toBe(number);
+    expect(cite).not.toBe("913");
     // A type's prefix that is a word, before markdown's bold: the word stays.
     expect(guard.sanitizeSync({ channel: "C2", content: "**Nature of the Case**: open", recipient: "b" }).content).toBe("**Nature of the Case**: open");
   });
