@@ -109,14 +109,19 @@ const SCORE_BANDS = ["poor", "very poor", "fair", "good", "very good", "excellen
 /** Words that name a credit score near its band (`Credit Score: 780 (Excellent)`, `FICO 726 (Fair)`). */
 const SCORE_LABELS = ["score", "scores", "fico", "credit"];
 
+/** Whether a field holds a credit score (`credit_score`, `fico`, `ficoScore`), by the words of its name. */
+export function isCreditScoreField(field: string): boolean {
+  const words = fieldNameWords(field);
+  return words.includes("fico") || (words.includes("credit") && words.includes("score"));
+}
+
 /**
  * A credit score's band beside the score's words (`Credit Score: **726** (Fair)`): the score shown
  * noised, the band kept told where the real one stands (17 dev messages write one). Every band near
  * the label, whichever the score: a scale's options lose all of them, as a grade's do.
  */
 export function scoreBandVariants(field: string, normalized: string): Variant[] {
-  const words = fieldNameWords(field);
-  if (!(words.includes("fico") || (words.includes("credit") && words.includes("score")))) return [];
+  if (!isCreditScoreField(field)) return [];
   return [
     ...[...SCORE_BANDS, ...scoreDecades(normalized)].map((band): Variant => ({ form: band, confidence: WINDOW_CONFIDENCE, role: "band", labels: SCORE_LABELS })),
     ...scoreTens(normalized),

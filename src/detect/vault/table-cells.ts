@@ -8,6 +8,7 @@
 import type { Detection, Detector } from "../base.js";
 import { derivedFromEntries } from "./entries-memo.js";
 import { fieldLabel } from "./labels.js";
+import { isCreditScoreField } from "./rating-bands.js";
 import { normalizeValue } from "./normalize.js";
 import type { VaultEntry } from "./vault.js";
 
@@ -40,12 +41,14 @@ interface Cell {
 /** Detects short vault values in cells headed by their field's label, in the entries read at each call. */
 export function tableCellDetector(entries: () => readonly VaultEntry[]): Detector {
   const shortValues = derivedFromEntries(entries, (all) => {
-    const byValue = new Map<string, Array<{ entry: VaultEntry; label: string }>>();
+    const byValue = new Map<string, Array<{ entry: VaultEntry; labels: string[] }>>();
     for (const entry of all) {
       const normalized = normalizeValue(entry.value);
       const label = fieldLabel(entry.field);
       if (label === null || normalized === "" || normalized.length > MAX_SHORT_VALUE) continue;
-      byValue.set(normalized, [...(byValue.get(normalized) ?? []), { entry, label }]);
+      // A credit score's row is as often labelled by its bureau's model (round 12 red team: `fico_mid,642,600` under `metric,value,limit`).
+      const labels = isCreditScoreField(entry.field) ? [label, "fico"] : [label];
+      byValue.set(normalized, [...(byValue.get(normalized) ?? []), { entry, labels }]);
     }
     return byValue;
   });
@@ -65,8 +68,8 @@ export function tableCellDetector(entries: () => readonly VaultEntry[]): Detecto
         if (words === undefined) headerWords.set(header, (words = ` ${normalizeValue(header)} `));
         // Or its row's label (round 12 red team: a metric's row under `metric,value,limit,pass` kept the credit score).
         const rowWords = rowLabel === undefined ? "" : ` ${normalizeValue(rowLabel)} `;
-        for (const { entry, label } of owners) {
-          if (!words.includes(` ${label} `) && !rowWords.includes(` ${label} `)) continue;
+        for (const { entry, labels } of owners) {
+          if (!labels.some((label) => words.includes(` ${label} `) || rowWords.includes(` ${label} `))) continue;
           found.push({ start, end, field: entry.field, kind: entry.kind, valueType: entry.valueType, tier: 1, confidence: TABLE_CELL_CONFIDENCE, source: "vault", value: entry.value, role: "after-label" });
         }
       }

@@ -28,6 +28,8 @@ describe("short values in table cells headed by their field's label", () => {
     // Round 12 red team: a key-value table's row labelled by the field (`credit_score,542,600,N` under `metric,value,limit,pass`).
     ["metric,value,limit,pass\ncredit_score,588,600,N", [["credit_score", "588"]]],
     ["| Metric | Value | Limit |\n|---|---|---|\n| Internal rating | D | B |", [["internal_rating", "D"]]],
+    // A credit score's row by its bureau's model (round 12 red team: `fico_mid,642,600`).
+    ["metric,value,limit\nfico_mid,588,600", [["credit_score", "588"]]],
   ])("%s", (text, expected) => {
     expect(foundIn(text)).toEqual(expected);
   });
