@@ -13,6 +13,8 @@ export interface Detection extends DetectedValue {
   value?: string;
   /** Vault detections: which rendering of the value the span is (whole, masked tail, a name part...). */
   role?: VariantRole;
+  /** Derived dates: how far the written date is from the registered one (0: the registered date itself, in a form the matcher lacks). */
+  apart?: number;
 }
 
 /** A pattern recognizer for values nobody registered (Presidio's shape): validates, never guesses. */

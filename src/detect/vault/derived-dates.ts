@@ -299,7 +299,8 @@ export function derivedDateDetector(entries: () => readonly VaultEntry[]): Detec
         const entry = itself ?? best?.entry;
         if (entry === undefined) return;
         if (weekday) start -= weekday[0].length;
-        found.push({ start, end, field: entry.field, kind: entry.kind, valueType: entry.valueType, tier: 1, confidence: DERIVED_CONFIDENCE, source: "vault", value: entry.value, role: "derived-date" });
+        const apart = itself === undefined ? best!.distance : 0;
+        found.push({ start, end, field: entry.field, kind: entry.kind, valueType: entry.valueType, tier: 1, confidence: DERIVED_CONFIDENCE, source: "vault", value: entry.value, role: "derived-date", apart });
       };
       const yearNear = years.some((year) => text.includes(year)) || [...text.matchAll(SHORT_YEAR_DATE)].some((match) => years.some((year) => year.endsWith(match[1])));
       const fullSpans: Array<[number, number]> = [];
