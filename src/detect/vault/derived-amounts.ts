@@ -193,6 +193,28 @@ const byAmount = (a: Source, b: Source) => a.amount - b.amount;
 
 const centsOf = (amount: number) => Math.round(amount * 100) / 100;
 
+/**
+ * A third of a round figure's span (`low $900,000s`, `mid-$80Ks`, `upper 700Ks`): group 1 the third, 2 the figure (one or two
+ * significant digits, then zeros: checked by `thirdOfRoundFigure`), 3 a magnitude.
+ */
+const AMOUNT_THIRD = /\b(low|lower|mid|middle|high|upper)[- ]?\$?([1-9]\d{0,2}(?:,\d{3})*)[ \t]?([km])?['’]?s\b/gi;
+const AMOUNT_THIRD_HINT = /\b(?:low|mid|high|upper)[- ]?\$?\d/i;
+/** How far past its third a figure is still told by it, as a share of the figure's step (`mid` of 934,000 in the `900,000s`). */
+const THIRD_OVERLAP_SHARE = 0.05;
+
+/** The amounts a third of a round figure's span covers (`low $900,000s`: 900,000 to 933,333, a little past); null for no round figure. */
+function thirdOfRoundFigure(match: RegExpMatchArray): { low: number; high: number } | null {
+  const digits = match[2].replace(/,/g, "");
+  const magnitude = match[3] === undefined ? 1 : /k/i.test(match[3]) ? 1_000 : 1_000_000;
+  const figure = Number(digits) * magnitude;
+  // The step is the unit of its last non-zero digit (`900,000s` by 100,000, `80Ks` by 10,000).
+  const zeros = /0*$/.exec(digits)![0].length;
+  const step = 10 ** zeros * magnitude;
+  if (figure < MIN_REGISTERED || step < 10 || digits.length - zeros > 2) return null;
+  const third = { low: 0, lower: 0, mid: 1, middle: 1, high: 2, upper: 2 }[match[1].toLowerCase() as "low"]!;
+  return { low: figure + (third * step) / 3 - step * THIRD_OVERLAP_SHARE, high: figure + ((third + 1) * step) / 3 + step * THIRD_OVERLAP_SHARE };
+}
+
 /** Registered amounts and totals paired (summed, subtracted) only up to this many: a large vault's pairs are too many to tell apart. */
 const MAX_PAIRED_SOURCES = 24;
 /** Significant digits an amount shows to be read as two registered ones summed: fewer match some pair by chance. */
@@ -326,6 +348,15 @@ export function derivedAmountDetector(entries: () => readonly VaultEntry[]): Det
         const start = match.index + (match[1]?.length ?? 0);
         bands.push([start, match.index + match[0].length]);
         push(start, match.index + match[0].length, source);
+      }
+      // A third of a round figure's span (round 13 red team: `in the low $900,000s` of 912,450): redacted as a band.
+      for (const match of AMOUNT_THIRD_HINT.test(text) ? text.matchAll(AMOUNT_THIRD) : []) {
+        const span = thirdOfRoundFigure(match);
+        const source = span && amounts.find(({ amount }) => amount >= span.low && amount <= span.high);
+        if (!source) continue;
+        const [start, end] = [match.index, match.index + match[0].length];
+        bands.push([start, end]);
+        found.push({ start, end, field: source.entry.field, kind: source.entry.kind, valueType: source.entry.valueType, tier: 1, confidence: DERIVED_CONFIDENCE, source: "vault", value: source.value, role: "band" });
       }
       // Read at the first written amount that needs them: most texts with digits have none.
       let shares: readonly number[] | undefined;

@@ -181,6 +181,15 @@ describe("amounts computed from a registered amount", () => {
     expect(monthly).not.toBe(8360);
   });
 
+  it("finds a third of a round figure's span that holds the amount, redacted as a band", () => {
+    // Round 13 re-judge: `the figure currently under discussion is in the low $900,000s` of a 912,450 settlement.
+    const settlement: VaultEntry = { ...income, field: "settlement", value: "912450" };
+    expect(derivedIn("in the low $900,000s; not the high $900,000s; low 90s; the mid-$80Ks", [settlement])).toEqual(["low $900,000s"]);
+    expect(derivedIn("salary in the mid-$80Ks, not the upper 80Ks")).toEqual(["mid-$80Ks"]);
+    const guard = createRecons({ secret: "s", vault: { settlement: "912450" }, policy: { fields: {} } });
+    expect(guard.sanitizeSync({ channel: "C2", content: "It is in the low $900,000s.", recipient: "other" }).content).toBe("It is in the [REDACTED:amount].");
+  });
+
   it("finds a tight band around an amount and moves both ends with its noise", () => {
     // Round 3 red team: `Salary band: $145K–$155K` of a 149,990 salary pinned it to ±3.5 % beside the noised one.
     const salary: VaultEntry[] = [{ ...income, field: "salary", value: "149990" }];
