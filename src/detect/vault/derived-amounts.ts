@@ -81,6 +81,12 @@ const APPROXIMATE_REACH = 24;
 function saidApproximate(text: string, start: number): boolean {
   return APPROXIMATE_BEFORE.test(text.slice(Math.max(0, start - APPROXIMATE_REACH), start));
 }
+/** A figure said to be a floor: a word before it (`over $2.5M`, `in excess of`) or a `+` after it (`$2.5M+`). */
+const FLOOR_BEFORE = /\b(?:over|more than|exceed(?:s|ing)?|in excess of|upwards of|at least|north of)[ \t]+[*_ \t]*$/i;
+
+function saidFloor(text: string, start: number, end: number): boolean {
+  return text.charAt(end) === "+" || FLOOR_BEFORE.test(text.slice(Math.max(0, start - APPROXIMATE_REACH), start));
+}
 /** Slack in matching a computation: `/12` in floating point is not exact (a thousandth of a cent). */
 const SLACK = 1e-5;
 /** Characters between two written amounts that may be a sum's or a difference's operands. */
@@ -378,6 +384,14 @@ export function derivedAmountDetector(entries: () => readonly VaultEntry[]): Det
           const source = sourceOf(amounts, near, [1, ...periodsAround(text, match.index, match.index + written.length)]);
           if (source) push(match.index + (currency?.length ?? 0), match.index + written.length, source);
           continue;
+        }
+        // Two digits said to be a floor (round 13 red team: `**$2.5M+ settlement**` of 2,577,530, `over $2.5 million`): up to ONE_DIGIT_SHARE above it.
+        if (shown === MIN_SIGNIFICANT_DIGITS - 1 && !bare && saidFloor(text, match.index, match.index + written.length)) {
+          const source = sourceByFactor(amounts, { value: exact.value * (1 + ONE_DIGIT_SHARE / 2), tolerance: (exact.value * ONE_DIGIT_SHARE) / 2 }, 1);
+          if (source) {
+            push(match.index + (currency?.length ?? 0), match.index + written.length, source);
+            continue;
+          }
         }
         const source = bare ? (sourceOf(totals, exact, [1]) ?? sourceOf(partTotals, exact, [1])) : computedSource(text, match.index, written, exact, shown, { amounts, totals, partTotals, pairs, shares: stated });
         const start = match.index + (currency?.length ?? 0);

@@ -69,6 +69,8 @@ describe("amounts computed from a registered amount", () => {
     expect(derivedIn("Monthly income is roughly $7K.")).toEqual(["7K"]);
     expect(derivedIn("damages, which exceed $6 million (>$6M)", [{ ...income, field: "settlement", value: "6218430" }])).toEqual(["6 million", "6M"]);
     expect(derivedIn("arrears of roughly $7k; about $7,000 a month; about $400 a month", [{ ...income, field: "arrears", value: "7050" }])).toEqual(["7k", "7,000"]);
+    // Round 13 red team: two digits said to be a floor (a dev trace's `**$2.5M+ settlement**` of 2,577,530), up to 5 % above it.
+    expect(derivedIn("a **$2.5M+ settlement**; over $2.5 million; a $2.5M budget; over $2.4M", [{ ...income, field: "settlement", value: "2577530" }])).toEqual(["2.5M", "2.5 million"]);
     // Round 13 red team: a scale word's zeros round in its unit (`approximately $900K` of 912,450 had been read as exact to the thousand).
     expect(derivedIn("approximately $900K; about $800K", [{ ...income, field: "settlement", value: "912450" }])).toEqual(["900K"]);
     // And a record's total rounded so (`Total comp ~$230K` of 227,250).
