@@ -245,8 +245,8 @@ class Guard implements ReconsGuard {
   private readonly margins: VaultBoundCache<number>;
   /** Vault detections per backstop window: recipients that get the same replacements get the same windows. */
   private readonly windowDetections: VaultBoundCache<Detection[]>;
-  /** The policy's scheduling fields (`isSchedulingField`), listed on first use. */
-  private schedulingFields: string[] | undefined;
+  /** The policy's scheduling fields (`isSchedulingField`) the vault holds no value of, as of `entries` vault entries (vaults only grow). */
+  private unregisteredScheduling = { entries: -1, fields: [] as string[] };
 
   constructor(options: ReconsOptions) {
     this.policy = options.policy;
@@ -475,13 +475,14 @@ class Guard implements ReconsGuard {
    */
   private schedulingFieldOf(context: EventContext): string | undefined {
     if (context.recipient === null) return undefined;
-    this.schedulingFields ??= Object.keys(this.policy.fields).filter(isSchedulingField);
-    if (this.schedulingFields.length === 0) return undefined;
-    const registered = new Set(this.vault.entries().map((entry) => entry.field));
-    return this.schedulingFields.find(
-      (field) =>
-        !registered.has(field) &&
-        authorize(this.policy, { field, kind: "date", valueType: "format", confidence: 1, channel: context.channel, recipient: context.recipient, position: context.position }, this.reachability).action === "allow",
+    const entries = this.vault.entries();
+    if (this.unregisteredScheduling.entries !== entries.length) {
+      const registered = new Set(entries.map((entry) => entry.field));
+      this.unregisteredScheduling = { entries: entries.length, fields: Object.keys(this.policy.fields).filter((field) => isSchedulingField(field) && !registered.has(field)) };
+    }
+    const { recipient, channel, position } = context;
+    return this.unregisteredScheduling.fields.find(
+      (field) => authorize(this.policy, { field, kind: "date", valueType: "format", confidence: 1, channel, recipient, position }, this.reachability).action === "allow",
     );
   }
 

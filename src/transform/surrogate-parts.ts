@@ -221,13 +221,14 @@ function shiftedMonthPhrase(phrase: NonNullable<ReturnType<typeof monthPhrasePar
   const month = monthLike(phrase.month, surrogate.month - 1);
   if (phrase.thirdIndex === null) return month;
   const third = Math.max(0, Math.min(2, phrase.thirdIndex + thirdOfMonth(surrogate.day) - thirdOfMonth(real.day)));
-  // A prefix is written `mid-` but `early ` and `late ` (`mid-November` -> `late October`).
-  const words = phrase.third.replace(/^(early|mid|late)[- ]$/i, (_, word: string) => `${word}${third === 1 ? "-" : " "}`);
-  return `${words.replace(/early|mid(?:dle)?|late|beginning|start|end/i, (word) => caseLike(THIRD_WORDS[third][/^(?:early|mid|late)$/i.test(word) ? 0 : 1], word))}${month}`;
+  // A prefix (`mid-`) is its word and a mark, written `mid-` but `early ` and `late ` (`mid-November` -> `late October`).
+  const prefix = phrase.third.length === phrase.word.length + 1;
+  const word = caseLike((prefix ? THIRDS : THIRDS_OF)[third], phrase.word);
+  return `${prefix ? `${word}${third === 1 ? "-" : " "}` : phrase.third.replace(phrase.word, word)}${month}`;
 }
 
-/** Words for a month's thirds: as a prefix (`mid-`) and after `the ... of`. */
-const THIRD_WORDS = [["early", "beginning"], ["mid", "middle"], ["late", "end"]] as const;
+/** A month's thirds as `the ... of` names them. */
+const THIRDS_OF = ["beginning", "middle", "end"];
 
 /** Which third of its month a day is in (0 early, 1 mid, 2 late). */
 function thirdOfMonth(day: number): number {

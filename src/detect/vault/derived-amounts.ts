@@ -205,6 +205,8 @@ const centsOf = (amount: number) => Math.round(amount * 100) / 100;
  */
 const AMOUNT_THIRD = /\b(low|lower|mid|middle|high|upper)[- ]?\$?([1-9]\d{0,2}(?:,\d{3})*)[ \t]?([km])?['’]?s\b/gi;
 const AMOUNT_THIRD_HINT = /\b(?:low|mid|high|upper)[- ]?\$?\d/i;
+/** The third of its span each word names. */
+const AMOUNT_THIRDS: Readonly<Record<string, number>> = { low: 0, lower: 0, mid: 1, middle: 1, high: 2, upper: 2 };
 /** How far past its third a figure is still told by it, as a share of the figure's step (`mid` of 934,000 in the `900,000s`). */
 const THIRD_OVERLAP_SHARE = 0.05;
 
@@ -217,7 +219,7 @@ function thirdOfRoundFigure(match: RegExpMatchArray): { low: number; high: numbe
   const zeros = /0*$/.exec(digits)![0].length;
   const step = 10 ** zeros * magnitude;
   if (figure < MIN_REGISTERED || step < 10 || digits.length - zeros > 2) return null;
-  const third = { low: 0, lower: 0, mid: 1, middle: 1, high: 2, upper: 2 }[match[1].toLowerCase() as "low"]!;
+  const third = AMOUNT_THIRDS[match[1].toLowerCase()];
   return { low: figure + (third * step) / 3 - step * THIRD_OVERLAP_SHARE, high: figure + ((third + 1) * step) / 3 + step * THIRD_OVERLAP_SHARE };
 }
 

@@ -172,13 +172,16 @@ const WHOLE_MONTH_PHRASE = new RegExp(`^(${MONTH_THIRD})?(${CAPITALIZED_MONTH})$
 /** Thirds of a month as written (`early`, `mid`, `late`; `the beginning of`, `the middle of`, `the end of`). */
 const THIRD_INDEX: Readonly<Record<string, number>> = { early: 0, beginning: 0, start: 0, mid: 1, middle: 1, late: 2, end: 2 };
 
-/** A month alone as written (`mid-November`, `November`): the third before it (its words and index) and its month; null for none. */
-export function monthPhraseParts(written: string): { third: string; thirdIndex: number | null; month: string } | null {
+/**
+ * A month alone as written (`mid-November`, `the end of November`, `November`): the words of the third before it, the one
+ * word of them that names the third (`mid`, `end`) and its index, and the month; null for none.
+ */
+export function monthPhraseParts(written: string): { third: string; word: string; thirdIndex: number | null; month: string } | null {
   const match = WHOLE_MONTH_PHRASE.exec(written);
   if (!match) return null;
   const third = match[1] ?? "";
-  const word = /early|mid(?:dle)?|late|beginning|start|end/i.exec(third)?.[0].toLowerCase();
-  return { third, thirdIndex: word === undefined ? null : THIRD_INDEX[word], month: match[2] };
+  const word = /early|mid(?:dle)?|late|beginning|start|end/i.exec(third)?.[0] ?? "";
+  return { third, word, thirdIndex: word === "" ? null : THIRD_INDEX[word.toLowerCase()], month: match[2] };
 }
 
 const WHOLE_MONTH_RANGE = new RegExp(`^(?:${MONTH_RANGE.source})$`, "i");
