@@ -10,6 +10,7 @@ import { parsePhone } from "../detect/vault/phones.js";
 import { fieldNameWords, isDictionaryWord, isNameWord } from "../detect/vault/words.js";
 import { luhnValid } from "../detect/recognizers/checksum.js";
 import { isNickname } from "../detect/vault/nicknames.js";
+import { RELATION_NOTE } from "../detect/vault/names.js";
 import { FIRST_NAMES } from "../transform/operators/names/first-names.js";
 
 export interface FieldType {
@@ -122,7 +123,7 @@ const PERSON_SHAPED = new RegExp(String.raw`^(?:${TITLE})?\p{Lu}[\p{L}'’-]+(?:
  * form: `Tom`, `Jo`, `Bill`), or some word no dictionary lists (`Priya Raghunathan`; `Sales Team` is no one).
  */
 function looksLikePersonName(value: string): boolean {
-  const trimmed = value.trim();
+  const trimmed = value.replace(RELATION_NOTE, "").trim();
   if (!PERSON_SHAPED.test(trimmed) || legalFormOf(normalizeValue(trimmed)) !== undefined) return false;
   const names = trimmed.replace(TITLE_PREFIX, "").split(/\s+/).map((word) => word.toLowerCase().replace(/[.,]/g, ""));
   return GIVEN_NAMES.has(names[0]) || isNameWord(names[0]) || isNickname(names[0]) || names.some((word) => !isDictionaryWord(word));
@@ -140,7 +141,7 @@ function isRolePerson(words: readonly string[], value: string, rule: (typeof RUL
 
 /** `Frank Elliott` under `references` or a dict key that says nothing (a given name we know, then a surname), or `Dr. Byrd`. */
 function isPerson(value: string): boolean {
-  const trimmed = value.trim();
+  const trimmed = value.replace(RELATION_NOTE, "").trim();
   const person = PERSON_NAME.exec(trimmed);
   // `James Group` or `Kelly & Sons` is a company named for someone: its forms are a company's.
   if (legalFormOf(normalizeValue(trimmed)) !== undefined) return false;

@@ -24,6 +24,12 @@ const GLUED_CONFIDENCE = 0.85;
 /** Shorter glued forms (`dlee`, `jli`) are anyone's. */
 const MIN_GLUED_LENGTH = 6;
 
+/**
+ * A note in lowercase words after a name (`Graham Marchbanks (husband)`, `Soren Halvorsen (son)`): who the person is, no
+ * part of the name (round 14 red team: `husband` read as the surname turned `her husband Graham` into a pseudonym's pieces).
+ */
+export const RELATION_NOTE = /\s*\((?:\p{Ll}[\p{Ll} -]*)\)\s*$/u;
+
 export interface PersonName {
   first: string;
   surname: string;
@@ -37,7 +43,7 @@ export interface PersonName {
  * Watson-Parker`: first name `mary jane`, surname `watson parker`; `O'Brien`: `o brien`).
  */
 export function parseName(normalized: string, written?: string): PersonName | null {
-  const parts = written === undefined ? normalized.split(" ") : written.trim().split(/\s+/).map(normalizeValue);
+  const parts = written === undefined ? normalized.split(" ") : written.replace(RELATION_NOTE, "").trim().split(/\s+/).map(normalizeValue);
   const tokens = parts.filter((t) => t !== "");
   while (tokens.length > 2 && isTitle(tokens[0])) tokens.shift();
   while (tokens.length > 2 && NAME_SUFFIXES.has(tokens[tokens.length - 1])) tokens.pop();

@@ -11,6 +11,11 @@ describe("namePart", () => {
     expect(namePart("Dwayne J. Sanchez MD", "surname")).toBe("Sanchez");
   });
 
+  it("reads a lowercase note after the name as no part of it (round 14 red team: `Graham Marchbanks (husband)`)", () => {
+    expect(namePart("Graham Marchbanks (husband)", "surname")).toBe("Marchbanks");
+    expect(namePart("Soren Halvorsen (son)", "first-name")).toBe("Soren");
+  });
+
   it("returns null for a value that is not a person name of two parts", () => {
     expect(namePart("Madonna", "first-name")).toBeNull();
     expect(namePart("ACC-0473033101", "surname")).toBeNull();
@@ -300,5 +305,15 @@ describe("a first name that is also a verb opening an instruction (`Mark the cal
     const mixed = shown("Mark Hill called. Mark the visit in the log.");
     expect(mixed).not.toContain("Hill");
     expect(mixed).toContain("Mark the visit in the log.");
+  });
+});
+
+describe("a name with a note of who the person is (round 14 red team)", () => {
+  it("keeps the relation word and protects the name, whatever the field", () => {
+    const guard = createRecons({ secret: "s", vault: { emergency_contact: "Graham Marchbanks (husband)", guarantor: "Philippa Farrow (spouse)" }, policy: { fields: {} } });
+    const text = "Lives with her husband Graham. Guarantor: Philippa Farrow; his wife Philippa agreed.";
+    const { content } = guard.sanitizeSync({ channel: "C2", content: text, recipient: "outsider" });
+    expect(content).toMatch(/^Lives with her husband \p{Lu}\p{Ll}+\. Guarantor: \p{Lu}\p{Ll}+ \p{Lu}\p{Ll}+; his wife \p{Lu}\p{Ll}+ agreed\.$/u);
+    for (const real of ["Graham", "Philippa", "Farrow"]) expect(content).not.toContain(real);
   });
 });
