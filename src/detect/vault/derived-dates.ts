@@ -62,6 +62,9 @@ const MONTH_MENTION = new RegExp(
 
 const fullDates = new DateRecognizer();
 
+/** A year as written in a text (`2023`, `since 2019`). */
+const WRITTEN_YEAR = /(?<!\d)(?:19|20)\d\d(?!\d)/g;
+
 /** A date with a two-digit year, month first (`2/19/26`): group 1 is the year. */
 const SHORT_YEAR_DATE = /\b\d{1,2}\/\d{1,2}\/(\d{2})\b(?![/.]?\d)/g;
 
@@ -274,13 +277,14 @@ export function derivedDateDetector(entries: () => readonly VaultEntry[]): Detec
     });
     // Within the window, a written year is a registered date's or one next to it.
     const years = [...new Set(dates.flatMap(({ date }) => [date.year - 1, date.year, date.year + 1].map(String)))];
-    return { dates, years };
+    const birthYears = new Set(all.flatMap((entry) => (entry.kind === "date" && isBirthField(entry.field) ? [parseDate(entry.value)?.year ?? []].flat() : [])));
+    return { dates, years, birthYears };
   });
   return {
     name: "derived-dates",
     detect(text: string): Detection[] {
       // Most guards hold no date, most texts no year and no month's day: not scanned at all; a text with no year near a registered one needs no full date scan.
-      const { dates: near, years } = registered();
+      const { dates: near, years, birthYears } = registered();
       if (near.length === 0 || !(/\d{4}|\d\/\d/.test(text) || MONTH_DAY_HINT.test(text) || MONTH_THIRD_HINT.test(text))) return [];
       const found: Detection[] = [];
       // `alongside`: the span is no form the vault matcher finds, so zero apart (`Q3 2020` of 2020-07-17) counts too.
@@ -305,6 +309,10 @@ export function derivedDateDetector(entries: () => readonly VaultEntry[]): Detec
         const apart = itself === undefined ? best!.distance : 0;
         found.push({ start, end, field: entry.field, kind: entry.kind, valueType: entry.valueType, tier: 1, confidence: DERIVED_CONFIDENCE, source: "vault", value: entry.value, role: "derived-date", apart });
       };
+      // A month and day without a year falls in the years the text writes, when it writes some (round 14 red team: `inventory
+      // due Feb 18` in a 2023 letter was moved as a will of 2019's computation); a birth year is no year the text happens in.
+      const writtenYears = (text.match(WRITTEN_YEAR) ?? []).map(Number).filter((year) => !birthYears.has(year));
+      const inWrittenYears = (date: CalendarDate) => writtenYears.length === 0 || writtenYears.some((year) => Math.abs(year - date.year) <= 1);
       const yearNear = years.some((year) => text.includes(year)) || [...text.matchAll(SHORT_YEAR_DATE)].some((match) => years.some((year) => year.endsWith(match[1])));
       const fullSpans: Array<[number, number]> = [];
       // Month and day of the full dates written: the same day written again without its year is that date.
@@ -325,7 +333,7 @@ export function derivedDateDetector(entries: () => readonly VaultEntry[]): Detec
           if (nearestYear(match[1], LEAP_YEAR_START) === null) continue;
           fullSpans.push([start, end]);
           add(start, end, (date) => {
-            const written = nearestYear(match[1], date);
+            const written = inWrittenYears(date) ? nearestYear(match[1], date) : null;
             return written === null ? Infinity : dayNumber(written) - dayNumber(date);
           }, yearNear ? YEARLESS_WINDOW_WITH_YEAR_DAYS : YEARLESS_WINDOW_DAYS, true);
           continue;
@@ -345,7 +353,7 @@ export function derivedDateDetector(entries: () => readonly VaultEntry[]): Detec
           if (nearestYear(range.first, LEAP_YEAR_START) === null) continue;
           fullSpans.push([start, end]);
           add(start, end, (date) => {
-            const written = nearestYear(range.first, date);
+            const written = inWrittenYears(date) ? nearestYear(range.first, date) : null;
             return written === null ? Infinity : dayNumber(written) - dayNumber(date);
           }, yearNear ? YEARLESS_WINDOW_WITH_YEAR_DAYS : YEARLESS_WINDOW_DAYS, true);
           continue;
@@ -406,7 +414,7 @@ export function derivedDateDetector(entries: () => readonly VaultEntry[]): Detec
         const day = nearestYear(match[0], LEAP_YEAR_START);
         const window = (day !== null && fullDays.has(`${day.month}-${day.day}`)) || joined.has(match.index!) ? DERIVED_WINDOW_DAYS : yearNear ? YEARLESS_WINDOW_WITH_YEAR_DAYS : YEARLESS_WINDOW_DAYS;
         add(match.index!, match.index! + match[0].length, (date) => {
-          const written = nearestYear(match[0], date);
+          const written = inWrittenYears(date) ? nearestYear(match[0], date) : null;
           return written === null ? Infinity : dayNumber(written) - dayNumber(date);
           // In digits, the registered date itself is no form the vault matcher finds.
         }, window, SLASHED_DAY.test(match[0]));

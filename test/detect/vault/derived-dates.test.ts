@@ -288,6 +288,18 @@ describe("dates written near a registered date", () => {
     expect(guard.sanitizeSync({ channel: "C5", content: written, recipient: "hr" }).content).toBe(text);
   });
 
+  it("reads a month and day without a year in the years the text writes, when none is near the registered date's (round 14 red team)", () => {
+    // `inventory due Feb 18; creditor period closes April 4` in a 2023 letter had been moved as computations from a will of 2019.
+    const will: VaultEntry = { ...visit, field: "will_date", value: "2019-05-14" };
+    expect(derivedIn("Letter of 2023: the inventory is due Feb 18; creditor period closes April 4.", [will])).toEqual([]);
+    expect(derivedIn("The inventory is due Feb 18; creditor period closes April 4.", [will])).toEqual(["April 4"]);
+    expect(derivedIn("Will of 2019: the inventory is due Feb 18; creditor period closes April 4.", [will])).toEqual(["Feb 18", "April 4"]);
+    // A registered birth date's year is none the text happens in.
+    const dob: VaultEntry = { ...visit, field: "dob", value: "1957-07-28" };
+    expect(derivedIn("DOB 1957. Follow-up on Feb 16 at 2 PM and 2/20.", [visit, dob])).toEqual(["Feb 16"]);
+    expect(derivedIn("Plan for 2023. Follow-up on Feb 16 at 2 PM and 2/20.", [visit, dob])).toEqual([]);
+  });
+
   it("reads a month and day without a year in the year nearest the registered date", () => {
     expect(nearestYear("Dec 28", parseDate("2026-01-18")!)).toEqual({ year: 2025, month: 12, day: 28 });
     expect(nearestYear("March 5th", parseDate("2026-01-18")!)).toEqual({ year: 2026, month: 3, day: 5 });
