@@ -48,6 +48,21 @@ const TENURE_WORD =
   /\b(?:tenure|tenured|employ\w*|service|served|seniority|hired?|joined|since|ago|present|anniversary|separat\w*|married|member|customer|client|been (?:with|at|here)|work(?:ed|ing) (?:at|for|here)|with (?:us|the (?:company|firm|team|organi[sz]ation|bank|agency|practice|department))|on the team)\b/i;
 /** A line of examples or buckets (`Tenure (e.g., <1 year, 1–3 years, 5+ years)`) counts no one's time. */
 const EXAMPLE_LINE = /\be\.g\.|\bi\.e\.|\bfor example\b|\[[^\]]*\b(?:x|n|number)\b[^\]]*\]/i;
+/**
+ * A duration joined to the noun after it (`a 3-year contract`, `the standard 4-year schedule`) is that thing's term, not time
+ * someone has served (round 14 red team: both came back `39-year`, `97-year`); a tenure's own nouns are (`her 7-year tenure`).
+ */
+const JOINED_DURATION = /\d[ 	]?-[ 	]?(?:years?|yrs?)$|-(?:years?|yrs?)$/i;
+const NOUN_AFTER = /^[ 	]+(\p{L}+)/u;
+const THING_REACH = 24;
+const TENURE_NOUNS: ReadonlySet<string> = new Set(["tenure", "anniversary", "veteran", "employee", "member", "mark", "milestone", "service", "stint", "career", "run", "relationship", "history", "customer", "client", "employment", "marriage"]);
+
+/** Whether a duration as written, with the text right after it, is the term of the thing it is joined to. */
+function isThingsTerm(written: string, after: string): boolean {
+  const noun = NOUN_AFTER.exec(after)?.[1];
+  return JOINED_DURATION.test(written) && noun !== undefined && !TENURE_NOUNS.has(noun.toLowerCase());
+}
+
 /** Bounding words by how they move the written duration. */
 const AT_LEAST = new Set(["over", "more than", "just over"]);
 const AT_MOST = new Set(["nearly", "almost", "just under", "close to"]);
@@ -116,7 +131,7 @@ export function elapsedSpans(text: string, dates: readonly CountedFrom[]): Elaps
     const start = match.index! + lead + (match[0].slice(lead).length - match[0].slice(lead).trimStart().length);
     const end = match.index! + match[0].length;
     const line = lineAround(text, start, end);
-    if (EXAMPLE_LINE.test(line) || (match[4] !== undefined && /^[ \t]*ago\b/i.test(text.slice(end)))) continue;
+    if (EXAMPLE_LINE.test(line) || (match[4] !== undefined && /^[ \t]*ago\b/i.test(text.slice(end))) || isThingsTerm(match[0], text.slice(end, end + THING_REACH))) continue;
     const [low, high] = writtenMonths(match);
     const counted = TENURE_WORD.test(line);
     dates.forEach(({ months, year }, date) => {

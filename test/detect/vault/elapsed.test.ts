@@ -39,6 +39,15 @@ describe("time elapsed since a registered date (round 12 red team: tenure beside
     expect(elapsedIn("with us for 6 years", [{ ...hired, field: "date_of_birth" }])).toEqual([]);
   });
 
+  it("leaves a duration joined to the noun it is the term of, not a tenure's own (round 14 red team: `a 3-year contract` came back `39-year`)", () => {
+    const hiredLater: VaultEntry = { ...hired, value: "2022-03-28" };
+    expect(elapsedIn("One client renewed a 3-year contract because of her.", [hiredLater])).toEqual([]);
+    expect(elapsedIn("One client renewed a 3 year contract because of her.", [hiredLater])).toEqual(["3 year"]);
+    expect(elapsedIn("Her 3-year tenure with the company.", [hiredLater])).toEqual(["3-year"]);
+    expect(elapsedIn("Vested on the standard 6-year schedule since hire.")).toEqual([]);
+    expect(elapsedIn("A 6-year employee, hired in 2019.")).toEqual(["6-year"]);
+  });
+
   it("writes a duration moved by whole months as it was written", () => {
     expect(shiftedElapsed("6 years, 4 months", 11)).toBe("7 years, 3 months");
     expect(shiftedElapsed("6.3 years", -60)).toBe("1.3 years");
