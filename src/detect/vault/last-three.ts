@@ -14,7 +14,7 @@ const TAILED_KINDS: ReadonlySet<string> = new Set(["ssn", "card", "id", "phone"]
  * `ending in 939`, `ends with **577**`, `last 3 digits: 577`, `last three (577)`, a mask run before them (`***-577`), or a patent
  * by its last three as lawyers cite it (`the '913 patent`: round 12 red team): group 1 is the digits.
  */
-const LAST_THREE = /(?:\b(?:end(?:s|ing)(?:[ \t]+(?:in|with))?|last[ \t]+(?:3|three)(?:[ \t]+digits)?)[ \t:*_`'"(#-]{0,4}|(?<![\p{L}\d])[*xX•#●]{3,}[ \t.-]?|(?<![\p{L}\d])['’](?=\d{3}[ \t]+patents?\b))(\d{3})(?!\d|[.,]\d)/giu;
+const LAST_THREE = /(?:\b(?:end(?:s|ing)(?:[ \t]+(?:in|with))?|last[ \t]+(?:3|three)(?:[ \t]+digits)?)[ \t:*_`'"(#-]{0,4}|(?<![\p{L}\d*#•●])[*xX•#●]{3,}[ \t.-]?|(?<![\p{L}\d])['’](?=\d{3}[ \t]+patents?\b))(\d{3})(?!\d|[.,]\d)/giu;
 /** A patent document's kind code after its number (`B2`, `A1`). */
 const KIND_CODE = /(?<=\d)[ \t]*[A-Z]\d?$/;
 const HINT = /end|last|[*xX•#●]{3}|['’]\d{3}[ \t]+patent/i;
