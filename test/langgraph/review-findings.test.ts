@@ -176,6 +176,40 @@ describe("review: errors", () => {
   });
 });
 
+describe("round 14 audit: errors a node throws", () => {
+  const thrown = async (make: () => Error): Promise<unknown> => {
+    const builder = new StateGraph(MessagesAnnotation)
+      .addNode("doctor", () => {
+        throw make();
+      })
+      .addEdge(START, "doctor");
+    return withRecons(builder, makeGuard(AUTHORIZED)).compile().invoke(input()).catch((caught: unknown) => caught);
+  };
+  const leaks = (found: unknown[]) => expect(JSON.stringify(found.map(String))).not.toMatch(new RegExp(`${VAULT.ssn}|${VAULT.patient_name}`));
+
+  it("past the nested errors followed, an inner error goes out without its message, never as thrown", async () => {
+    const many = (await thrown(() => new AggregateError(Array.from({ length: 20 }, (_, row) => new Error(`row ${row}: ${VAULT.ssn}`)), "batch failed"))) as AggregateError;
+    expect(many.errors).toHaveLength(20);
+    leaks(many.errors.map((inner: Error) => inner.message));
+    let deepest = (await thrown(() => {
+      let error = new Error(`root: ${VAULT.ssn}`);
+      for (let depth = 0; depth < 19; depth++) error = new Error(`wrap ${depth}`, { cause: error });
+      return error;
+    })) as Error;
+    while (deepest.cause instanceof Error) deepest = deepest.cause;
+    leaks([deepest.message]);
+  });
+
+  it("inner errors by field, in a map, and fields keyed by a symbol are sanitized", async () => {
+    const byField = (await thrown(() => Object.assign(new Error("Validation failed"), { errors: { ssn: { message: `Path ssn invalid (${VAULT.ssn})` } } }))) as { errors: { ssn: { message: string } } };
+    const inMap = (await thrown(() => Object.assign(new Error("Validation failed"), { errors: new Map([["name", new Error(VAULT.patient_name)]]) }))) as { errors: Map<string, Error> };
+    const symbol = Symbol.for("context");
+    const bySymbol = (await thrown(() => Object.assign(new Error("x"), { [symbol]: VAULT.ssn }))) as Record<symbol, unknown>;
+    leaks([byField.errors.ssn.message, inMap.errors.get("name")?.message, bySymbol[symbol]]);
+    expect(byField.errors.ssn.message).toMatch(/^Path ssn invalid \(/);
+  });
+});
+
 describe("review: store", () => {
   it("a subgraph's node can use the store", async () => {
     const store = new InMemoryStore();
