@@ -16,7 +16,7 @@ import { sanitizeError } from "./errors.js";
 import { deliveringCallbacks } from "./callbacks.js";
 import { isReconsReducer } from "./reducer.js";
 import { StoreViews } from "./store.js";
-import { coalesceProtocolDeltas, coalesceTokens, encodedStreamToken, encodeStreamEvent, eventToken, ModelCallTracker, streamToken } from "./token-streams.js";
+import { coalesceProtocolDeltas, coalesceRunStreams, coalesceTokens, encodedStreamToken, encodeStreamEvent, eventToken, ModelCallTracker, streamToken } from "./token-streams.js";
 import { addresseeOf, containsMessage } from "./messages.js";
 import { deliveryToReaders, nodePathOf, RecipientNames, successorsOf, type Delivery } from "./recipients.js";
 import { parseConfig } from "../policy/options.js";
@@ -703,7 +703,7 @@ class GraphInterceptor {
       const tracker = new ModelCallTracker();
       // Encoded after sanitizing: the held-back model chunks are merged as objects.
       const { encoding, ...objectOptions } = options;
-      const events = this.toUser(coalesceTokens(streamEvents(input, withHandler(objectOptions, tracker), streamOptions), eventToken(tracker), tracker));
+      const events = this.toUser(coalesceRunStreams(coalesceTokens(streamEvents(input, withHandler(objectOptions, tracker), streamOptions), eventToken(tracker), tracker)));
       return IterableReadableStream.fromAsyncGenerator(encoding === "text/event-stream" ? encodeEach(events) : events);
     };
     // Run-log patches carry every run's input and output too; a model's token ops are left out (a value split over tokens is in none whole), its final output follows.

@@ -1,5 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { AIMessageChunk, HumanMessage, isBaseMessageChunk } from "@langchain/core/messages";
+import { AIMessage, AIMessageChunk, HumanMessage, isBaseMessageChunk } from "@langchain/core/messages";
+import { StringOutputParser } from "@langchain/core/output_parsers";
+import { ChatPromptTemplate } from "@langchain/core/prompts";
+import { RunnableLambda } from "@langchain/core/runnables";
 import { FakeListChatModel } from "@langchain/core/utils/testing";
 import { MessagesAnnotation, START, StateGraph } from "@langchain/langgraph";
 import { withRecons } from "../../src/langgraph/index.js";
@@ -106,6 +109,32 @@ describe("token streaming to the caller", () => {
     expect(graphTexts).toHaveLength(1);
     expect(modelTexts[0]).toMatch(/^Summary: Patient /);
     expectNothingLeaked([...modelTexts, ...graphTexts]);
+  });
+
+  it("streamEvents: a nested chain's pieces (a parser's, a generator's) are held until its run ends and released as one (round 14 audit)", async () => {
+    const spelled = RunnableLambda.from(async function* (text: string) {
+      for (const character of text) yield character;
+    });
+    const doctor = async (state: typeof MessagesAnnotation.State) => {
+      const chain = ChatPromptTemplate.fromMessages([["human", "{question}"]])
+        .pipe(new FakeListChatModel({ responses: [`Billing SSN ${VAULT.ssn} for ${VAULT.patient_name}`] }))
+        .pipe(new StringOutputParser());
+      let answer = "";
+      for await (const piece of await chain.stream({ question: String(state.messages.at(-1)!.content) })) answer += piece;
+      for await (const piece of await spelled.stream(`Again: ${VAULT.ssn}`)) answer += piece;
+      return { messages: [new AIMessage(answer)] };
+    };
+    const graph = withRecons(new StateGraph(MessagesAnnotation).addNode("doctor", doctor).addEdge(START, "doctor"), makeGuard(AUTHORIZED)).compile();
+    const pieces = new Map<string, string[]>();
+    for await (const event of graph.streamEvents(input(), { version: "v2" })) {
+      if (event.event !== "on_parser_stream" && !(event.event === "on_chain_stream" && typeof event.data.chunk === "string")) continue;
+      pieces.set(event.event, [...(pieces.get(event.event) ?? []), event.data.chunk as string]);
+    }
+    expect(pieces.get("on_parser_stream")).toHaveLength(1);
+    expect(pieces.get("on_parser_stream")![0]).toMatch(/^Billing SSN \d{3}-\d{2}-\d{4} for /);
+    expect(pieces.get("on_chain_stream")).toHaveLength(1);
+    expect(pieces.get("on_chain_stream")![0]).toMatch(/^Again: /);
+    expectNothingLeaked([...pieces.values()].flat());
   });
 
   it("encoded streams (text/event-stream) hold the tokens back too", async () => {
