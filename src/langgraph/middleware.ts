@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { createMiddleware } from "langchain";
 import { isBaseMessage, ToolMessage, type BaseMessage } from "@langchain/core/messages";
+import { IterableReadableStream } from "@langchain/core/utils/stream";
 import type { Channel } from "../event.js";
 import { type ReconsGuard, assertGuard } from "../guard.js";
 import { isGraphBubbleUp } from "@langchain/langgraph";
@@ -201,12 +202,18 @@ export function reconsModel<M>(model: M, guard: ReconsGuard, options: ReconsMode
   return sanitizingModel(model, modelDelivery(guard, parsed.recipient, parsed.onDecision));
 }
 
+/**
+ * Runnable methods that call the model through its own `invoke`, `stream` or `generate`: run on the proxy, so those deliver
+ * (round 14 audit: `batch`, `pipe(parser)` sent the raw input, run on the model itself).
+ */
+const THROUGH_MODEL_CALLS = new Set(["batch", "pipe", "generatePrompt", "predict", "predictMessages", "call", "withFallbacks", "withListeners"]);
+
 /** Methods of a chat model that return another model to call (bound tools, config, structured output). */
 const MODEL_BUILDERS = new Set(["bindTools", "bind", "withConfig", "withStructuredOutput", "withRetry"]);
 
 /**
- * `model` whose `invoke` and `stream` deliver their input through `deliver` first, and whose derived
- * models (bindTools, withConfig, ...) do the same. Methods run on the model itself (private fields).
+ * `model` whose `invoke`, `stream` and `generate` deliver their input through `deliver` first, and whose derived
+ * models (bindTools, withConfig, ...) do the same. Methods run on the model itself (private fields), but those that call it.
  */
 function sanitizingModel<M>(model: M, deliver: (input: unknown) => Promise<unknown>): M {
   if (typeof model !== "object" || model === null) return model;
@@ -216,6 +223,17 @@ function sanitizingModel<M>(model: M, deliver: (input: unknown) => Promise<unkno
       if (typeof value !== "function") return value;
       const method = value as (...args: unknown[]) => unknown;
       if (property === "invoke" || property === "stream") return async (input: unknown, ...rest: unknown[]) => method.call(target, await deliver(input), ...rest);
+      if (property === "generate") return async (lists: unknown, ...rest: unknown[]) => method.call(target, Array.isArray(lists) ? await Promise.all(lists.map(deliver)) : await deliver(lists), ...rest);
+      // Their streams are returned at once, before the input is delivered: the model's events follow it.
+      if (property === "streamEvents" || property === "streamLog") {
+        return (input: unknown, ...rest: unknown[]) =>
+          IterableReadableStream.fromAsyncGenerator(
+            (async function* () {
+              yield* (await method.call(target, await deliver(input), ...rest)) as AsyncIterable<unknown>;
+            })(),
+          );
+      }
+      if (typeof property === "string" && THROUGH_MODEL_CALLS.has(property)) return method.bind(receiver);
       if (typeof property === "string" && MODEL_BUILDERS.has(property)) return (...args: unknown[]) => sanitizingModel(method.apply(target, args), deliver);
       return method.bind(target);
     },

@@ -235,6 +235,26 @@ describe("review 6: models other middleware call themselves", () => {
   });
 });
 
+describe("round 14 audit: every way a protected model is called delivers its input", () => {
+  it("batch, pipe, generate, streamEvents and streamLog reach the model sanitized, as invoke does", async () => {
+    const { reconsModel } = await import("../../src/langgraph/middleware.js");
+    const { StringOutputParser } = await import("@langchain/core/output_parsers");
+    const guard = newGuard();
+    const inner = new ScriptedChatModel("summarizer", Array.from({ length: 6 }, () => ({ content: "ok" })));
+    const model = reconsModel(inner, guard, { recipient: "summarizer" });
+    const input = [new HumanMessage(`Summarize: ${NAME}, SSN ${SSN}`)];
+    await model.invoke(input);
+    await model.batch([input]);
+    await model.pipe(new StringOutputParser()).invoke(input);
+    await model.generate([input]);
+    for await (const event of model.streamEvents(input, { version: "v2" })) void event;
+    for await (const patch of model.streamLog(input)) void patch;
+    expect(inner.received).toHaveLength(6);
+    for (const call of inner.received) expect(String(call[0].content)).toMatch(/^Summarize: /);
+    expect(leakedFields(guard, inner.receivedText(), "summarizer")).toEqual([]);
+  });
+});
+
 describe("review 6: numbers through a ReconsStore", () => {
   it("a sealed number reads back as a number for an authorized reader and filters still match", async () => {
     const { ReconsStore } = await import("../../src/langgraph/store.js");
