@@ -158,6 +158,15 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 export function withRecons<G extends object>(graph: G, guard: ReconsGuard, options: WithReconsOptions = {}): G {
   if (graph === null || typeof graph !== "object") throw new TypeError("withRecons(graph, guard): graph must be a StateGraph, a compiled graph or a createAgent agent");
   assertGuard(guard, "withRecons(graph, guard)");
+  // Protected in place: a second guard would have covered the caller's output while the nodes kept the first (round 14 walkthrough).
+  const earlier = protectedBy.get(graph);
+  if (earlier === guard) return graph;
+  if (earlier !== undefined) {
+    throw new TypeError(
+      "withRecons(graph, guard): this graph is already protected by another guard. withRecons changes a graph in place: build one graph per guard (a function that returns a new StateGraph), or keep one guard for the graph and add each request's values with guard.vault.add",
+    );
+  }
+  protectedBy.set(graph, guard);
   const interceptor = new GraphInterceptor(guard, parseConfig(withReconsOptionsSchema, options, "withRecons options"));
   if (isBuilder(graph)) interceptor.protectBuilder(graph);
   else if (isCompiledGraph(graph) && graph.builder !== undefined) interceptor.protectCompiled(graph, true);
@@ -173,6 +182,9 @@ export function withRecons<G extends object>(graph: G, guard: ReconsGuard, optio
   } else throw new TypeError("withRecons expects a StateGraph or a compiled graph");
   return graph;
 }
+
+/** Graphs (builders, the graphs they compile, compiled graphs, agents) by the guard that protects them in place. */
+const protectedBy = new WeakMap<object, ReconsGuard>();
 
 class GraphInterceptor {
   private readonly names: RecipientNames;
@@ -223,6 +235,7 @@ class GraphInterceptor {
       const compiled = compile(...args);
       if (isCompiledGraph(compiled)) {
         handle.graph = compiled;
+        protectedBy.set(compiled, this.guard);
         this.protectCompiled(compiled, true);
       }
       return compiled;

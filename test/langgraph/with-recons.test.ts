@@ -46,6 +46,18 @@ function failingFor(guard: ReconsGuard, recipient: string): ReconsGuard {
 }
 
 describe("withRecons", () => {
+  it("refuses a second guard for a graph it protects in place, which the nodes would have ignored (round 14 walkthrough)", () => {
+    const build = () => new StateGraph(MessagesAnnotation).addNode("doctor", () => ({})).addEdge(START, "doctor");
+    const [first, second] = [makeGuard(AUTHORIZED), makeGuard(AUTHORIZED)];
+    const builder = build();
+    expect(withRecons(builder, first)).toBe(builder);
+    expect(withRecons(builder, first)).toBe(builder);
+    expect(() => withRecons(builder, second)).toThrow(/already protected by another guard.*guard\.vault\.add/);
+    const compiled = builder.compile();
+    expect(() => withRecons(compiled, second)).toThrow(/already protected by another guard/);
+    expect(() => withRecons(build().compile(), second)).not.toThrow();
+  });
+
   it("fails closed: a node whose input sanitization throws receives redacted input", async () => {
     const recorder = new Recorder();
     const audit = new ReconsAudit();
