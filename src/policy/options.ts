@@ -3,6 +3,7 @@ import { ACTIONS, CHANNELS, VALUE_TYPES } from "../event.js";
 import type { Detector, Recognizer } from "../detect/base.js";
 import type { Operator } from "../transform/base.js";
 import type { Judge, Rewriter } from "../detect/plugins.js";
+import { canonicalKind, misspeltKind } from "./kinds.js";
 
 /** What an operator plug-in may replace: every action but `allow` (which transforms nothing). */
 const OPERATOR_ACTIONS: readonly unknown[] = ACTIONS.filter((action) => action !== "allow");
@@ -31,8 +32,20 @@ export const fieldPolicySchema = z.strictObject({
    * Absent: the declared `kind`'s family, else inferred from the field name and value (`inferFieldType`).
    */
   valueType: valueTypeSchema.optional(),
-  /** Value kind (ssn, card, date, name, amount, email, phone, id, text, ...): drives variant matching. */
-  kind: z.string().min(1).optional(),
+  /**
+   * Value kind (ssn, card, date, name, amount, email, phone, id, address, number, text, ...): drives variant matching. Read in
+   * any case and by its other names (`Name`, `person` -> `name`; `dob` -> `date`; `salary` -> `amount`); another kind is a
+   * custom one, matched by what its values look like, and one that is a slip of a known kind (`nmae`) is refused.
+   */
+  kind: z
+    .string()
+    .min(1)
+    .transform(canonicalKind)
+    .superRefine((kind, context) => {
+      const meant = misspeltKind(kind);
+      if (meant) context.addIssue({ code: "custom", message: `"${kind}" is no kind RECONS knows; did you mean "${meant}"? (a custom kind is matched by its values' shape only)` });
+    })
+    .optional(),
   /** Recipients (node names, `user`, `tool:<name>`, `memory`, `log`, `artifact`) allowed the real value. */
   authorized: z.array(z.string().min(1)).default([]),
   /** Per-channel replacements of `authorized`. */
