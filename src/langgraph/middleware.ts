@@ -55,7 +55,7 @@ export function reconsMiddleware(guard: ReconsGuard, options: ReconsMiddlewareOp
   /** One view of the agent's store per tool: a tool reads and writes it as `tool:<name>`. */
   const storeViews = new StoreViews(guard, listener);
 
-  return createMiddleware({
+  const middleware = createMiddleware({
     name: parsed.name,
     wrapModelCall: async (request, handler) => {
       const [messages, [systemMessage]] = await Promise.all([
@@ -113,6 +113,21 @@ export function reconsMiddleware(guard: ReconsGuard, options: ReconsMiddlewareOp
       return update;
     },
   });
+  guardOfMiddleware.set(middleware, guard);
+  return middleware;
+}
+
+/** Middleware `reconsMiddleware` made, by its guard. */
+const guardOfMiddleware = new WeakMap<object, ReconsGuard>();
+
+/** The guard of a `reconsMiddleware` among `middleware` (a `createAgent` agent's list), if one is there. */
+export function reconsMiddlewareGuard(middleware: unknown): ReconsGuard | undefined {
+  if (!Array.isArray(middleware)) return undefined;
+  for (const each of middleware) {
+    const guard = typeof each === "object" && each !== null ? guardOfMiddleware.get(each) : undefined;
+    if (guard) return guard;
+  }
+  return undefined;
 }
 
 /** What a tool of the agent reads through its runtime, delivered to it. */

@@ -16,6 +16,7 @@ import { sanitizeError } from "./errors.js";
 import { deliveringCallbacks } from "./callbacks.js";
 import { isReconsReducer } from "./reducer.js";
 import { StoreViews } from "./store.js";
+import { reconsMiddlewareGuard } from "./middleware.js";
 import { coalesceProtocolDeltas, coalesceRunStreams, coalesceTokens, encodedStreamToken, encodeStreamEvent, eventToken, ModelCallTracker, streamToken } from "./token-streams.js";
 import { addresseeOf, containsMessage } from "./messages.js";
 import { deliveryToReaders, nodePathOf, RecipientNames, successorsOf, type Delivery } from "./recipients.js";
@@ -172,6 +173,10 @@ export function withRecons<G extends object>(graph: G, guard: ReconsGuard, optio
   else if (isCompiledGraph(graph) && graph.builder !== undefined) interceptor.protectCompiled(graph, true);
   else if (isAgent(graph)) {
     // A `createAgent` agent: `reconsMiddleware` guards its model and tools; its streams, interrupts and state reach the caller here.
+    // Without it (or with another guard's) the model got the raw values while the caller's output looked protected (round 14 walkthrough).
+    if (reconsMiddlewareGuard((graph as { options?: { middleware?: unknown } }).options?.middleware) !== guard) {
+      throw new TypeError("withRecons(agent, guard): a createAgent agent's model and tools are protected by reconsMiddleware(guard) in its middleware, with the same guard; add it to createAgent({ middleware: [reconsMiddleware(guard), ...] })");
+    }
     if (interceptor.protectsCaller) {
       interceptor.protectCallerOutput(graph.graph);
       letAgentSeedFromOwnState(graph);

@@ -119,3 +119,15 @@ describe("reconsMiddleware", () => {
     expect(JSON.stringify(model.received)).not.toContain(SSN);
   });
 });
+
+describe("withRecons on a createAgent agent (round 14 walkthrough: without the middleware its model got the raw SSN)", () => {
+  it("asks for reconsMiddleware with the same guard, and protects the agent that has it", async () => {
+    const { withRecons } = await import("../../src/langgraph/with-recons.js");
+    const guard = createRecons({ secret: SECRET, vault, policy });
+    const agent = (middleware: ReturnType<typeof reconsMiddleware>[]) => createAgent({ model: new ScriptedChatModel("assistant", [{ content: "done" }]), tools: [], middleware });
+    expect(() => withRecons(agent([]), guard)).toThrow(/reconsMiddleware\(guard\) in its middleware, with the same guard/);
+    expect(() => withRecons(agent([reconsMiddleware(createRecons({ secret: SECRET, vault, policy }))]), guard)).toThrow(/with the same guard/);
+    const protectedAgent = agent([reconsMiddleware(guard)]);
+    expect(withRecons(protectedAgent, guard)).toBe(protectedAgent);
+  });
+});
