@@ -27,7 +27,7 @@ const MONTHS_BEFORE_REFERENCE = 36;
 const COUNT_WORDS = ["zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve", "thirteen", "fourteen", "fifteen", "sixteen", "seventeen", "eighteen", "nineteen", "twenty"];
 const COUNT_WORD = COUNT_WORDS.slice(1).join("|");
 const ELAPSED_PHRASE = new RegExp(
-  String.raw`(?:\b(about|approx\.|approximately|roughly|around|nearly|almost|over|more than|just over|just under|close to)[ \t]+|(~)[ \t]?)?(?<![\d.,<>≤≥–—-][ \t]?)(?:\b(\d{1,3}(?:\.\d{1,2})?|${COUNT_WORD})(\+)?[ \t]?(?:-[ \t]?)?(?:years?|yrs?)\b(?:,?[ \t]+(?:and[ \t]+)?(\d{1,2})[ \t]?(?:months?|mos?)\b)?|\b(\d{1,3}|${COUNT_WORD})[ \t]?(?:months?|mos)\b)(?![ \t]?(?:[–—]|-[ \t]?\d|to[ \t]+\d))`,
+  String.raw`(?:\b(about|approx\.|approximately|roughly|around|nearly|almost|over|more than|just over|just under|close to)[ \t]+|(~)[ \t]?)?(?<![\d.<>≤≥–—-][ \t]?)(?<!\d,[ \t]?)(?:\b(\d{1,3}(?:\.\d{1,2})?|${COUNT_WORD})(\+)?[ \t]?(?:-[ \t]?)?(?:years?\b|yrs?\b|y(?=[ \t]?\d{1,2}m\b))(?:,?[ \t]*(?:and[ \t]+)?(\d{1,2})[ \t]?(?:months?|mos?|(?<=\dy[ \t]?\d{1,2})m)\b)?|\b(\d{1,3}|${COUNT_WORD})[ \t]?(?:months?|mos)\b)(?![ \t]?(?:[–—]|-[ \t]?\d|to[ \t]+\d))`,
   "gi",
 );
 /** What every such duration has. */
@@ -211,7 +211,8 @@ export function shiftedElapsed(written: string, monthsApart: number): string | n
     const shifted = shiftedElapsed(written.replace(spelled, String(countOf(spelled))), monthsApart);
     return shifted === null ? null : shifted.replace(/^\d+/, (count) => countLike(Number(count), spelled));
   }
-  const unit = (count: number, word: string) => (count === 1 ? word.replace(/s$/i, "") : /s$/i.test(word) || /^(?:mos|yrs)$/i.test(word) ? word : `${word}s`);
+  // A compact unit (`7y 11m`) is written so at any count.
+  const unit = (count: number, word: string) => (word.length === 1 ? word : count === 1 ? word.replace(/s$/i, "") : /s$/i.test(word) || /^(?:mos|yrs)$/i.test(word) ? word : `${word}s`);
   if (match[6] !== undefined) {
     const months = Math.round(Number(match[6]) + shift);
     return months < 0 ? null : written.replace(/^(\d+)([ \t]?)(\p{L}+)/u, (_, _digits, space: string, word: string) => `${months}${space}${unit(months, word)}`);

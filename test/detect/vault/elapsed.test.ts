@@ -48,6 +48,16 @@ describe("time elapsed since a registered date (round 12 red team: tenure beside
     expect(elapsedIn("A 6-year employee, hired in 2019.")).toEqual(["6-year"]);
   });
 
+  it("finds a duration after a word and its comma, and written compact (round 14 red team: `Senior Engineer, 6.5 years with the team`, `7y 11m`)", () => {
+    expect(elapsedIn("Buddy: Yolanda Pritchard (Senior Engineer, 6.3 years with the team)")).toEqual(["6.3 years"]);
+    expect(elapsedIn("Tenure (exact: 6y 4m, hired 2019)")).toEqual(["6y 4m"]);
+    expect(elapsedIn("tenure 6y4m")).toEqual(["6y4m"]);
+    // A list of counts is no one's time; a yearly review is no duration.
+    expect(elapsedIn("Tenure buckets: 1, 6 years with the team")).toEqual([]);
+    expect(elapsedIn("6 yearly reviews since hire")).toEqual([]);
+    expect(shiftedElapsed("6y 4m", 13)).toBe("7y 5m");
+  });
+
   it("writes a duration moved by whole months as it was written", () => {
     expect(shiftedElapsed("6 years, 4 months", 11)).toBe("7 years, 3 months");
     expect(shiftedElapsed("6.3 years", -60)).toBe("1.3 years");
