@@ -216,16 +216,19 @@ export const WEEKDAY_BEFORE = new RegExp(`\\b${WEEKDAY}\\.?,?[ \\t]+$`, "i");
 export const WEEKDAY_REACH = 12;
 /** Words that date what follows (`resulted 2/17`, `due 3/3`: round 10 red team; `visit 1/30`, `taken 1/21`: round 11; not `the`: `the 1/2 tablet`). */
 const DATE_VERBS =
-  "due|dated|filed|signed|scheduled|received|resulted|collected|drawn|effective|expires|expiring|starting|ending|closing|moved to|set for|visit|visited|seen|taken|admitted|discharged|performed|completed|started|paid|posted|charged|submitted|opened";
+  "due|dated|died|d\\.|filed|signed|scheduled|received|resulted|collected|drawn|effective|expires|expiring|starting|ending|closing|moved to|set for|visit|visited|seen|taken|admitted|discharged|performed|completed|started|paid|posted|charged|submitted|opened";
 /** Words a month and day goes before as what happens then (`at the 1/21 visit`: round 12 red team; not `the 1/2 tablet`). */
-const DATED_NOUNS = "visit|appointment|appt|hearing|session|call|meeting|deadline|follow-?up|check-?in|infusion|surgery|procedure|admission|discharge|deposition|interview|closing";
+const DATED_NOUNS =
+  "visit|appointment|appt|hearing|session|call|meeting|deadline|follow-?up|check-?in|infusion|surgery|procedure|admission|discharge|deposition|interview|closing|crash|accident|incident|injury|arrest|traffic stop|stop|event|fall|seizure|episode";
+/** Markdown emphasis around a date (`visit on **1/26**`: round 14 red team). */
+const EMPHASIS = "[*_`]{0,2}";
 /**
  * A month and day in digits, month first, where a date's word goes before it (`Tue 2/24`, `post 1/27 visit`, `on 2/9`, `Dispute date: 11/23`): alone,
  * `1/27` is as much a fraction or a score. Round 8 red team: the visit's `1/27` and its follow-up's `Tue 2/24` stayed real
  * beside the moved table row. Not a full date's part (`2/24/2026`, `2/24-25`).
  */
 const SLASHED_MONTH_DAY = new RegExp(
-  `(?:(?<=\\b(?:${WEEKDAY}\\.?,?|on|post|since|from|until|through|by|before|after|week of|${DATE_VERBS})[ \\t]+|\\bdate[ \\t*_]*[:|][ \\t*_:|]*)|(?=\\d{1,2}\\/\\d{1,2}[ \\t]+(?:${DATED_NOUNS})\\b))(\\d{1,2})\\/(\\d{1,2})(?![\\/\\d]|[.,:-]\\d|[ \\t]+of\\b)`,
+  `(?:(?<=\\b(?:${WEEKDAY}\\.?,?|on|post|since|from|until|through|by|before|after|week of|${DATE_VERBS})[ \\t]+${EMPHASIS}|\\bdate[ \\t*_]*[:|][ \\t*_:|]*)|(?=\\d{1,2}\\/\\d{1,2}${EMPHASIS}[ \\t]+(?:${DATED_NOUNS})\\b))(\\d{1,2})\\/(\\d{1,2})(?![\\/\\d]|[.,:-]\\d|[ \\t]+of\\b)`,
   "gi",
 );
 /** What joins a range's second day to its first (`4/20 – Fri 4/24`): a range counts whole, as far as a full date would. */

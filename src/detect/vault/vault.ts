@@ -337,6 +337,8 @@ export class Vault implements Detector {
         if (variant.capitalized && !lastWordCapitalized(norm, start, end)) return;
         if (isWordInCapitals(this.list[entry].value) && !writtenAs(norm, start, end, this.list[entry].value)) return;
         if (this.list[entry].kind === "name" && !this.readsAsThisName(norm, start, end, variant, entry)) return;
+        // A date's parts sit in one cell of one line (round 14 red team: `26`; | **1/26` read as 26/1/26 across a table's pipe).
+        if (this.list[entry].kind === "date" && ACROSS_CELLS.test(norm.source.slice(...originalSpan(norm, start, end)))) return;
         const value = valueOfForm(hit, variant);
         // The year of `DOB: 1957` must stand apart: `DOB: 1957-10-03` is another date's.
         if (value === hit || standsApart(norm, value.start, value.end)) hits.candidates.push(value);
@@ -613,6 +615,9 @@ export class Vault implements Detector {
 showSummaryOnly(Vault.prototype, "Vault", (vault) => ({ fields: [...new Set(vault.entries().map((entry) => entry.field))], values: vault.entries().length }));
 
 /** Whether the last word of normalized [start, end) starts with a capital as written. */
+/** What parts of one value are never split by: a table's pipe, a code span's backtick, a semicolon, a line break. */
+const ACROSS_CELLS = /[|`;\n]/;
+
 function lastWordCapitalized(norm: NormalizeBuffer, start: number, end: number): boolean {
   const [from, to] = originalSpan(norm, start, end);
   return /(?:^|[^\p{L}])\p{Lu}\p{L}*$/u.test(norm.source.slice(from, to));

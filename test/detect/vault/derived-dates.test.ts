@@ -232,6 +232,17 @@ describe("dates written near a registered date", () => {
     expect([28, 28 - 365, 28 + 365, 28 - 366, 28 + 366]).toContain((dayOf(recheck, year) - dayOf(visit, year)) / 86_400_000);
   });
 
+  it("finds a month and day in emphasis, before an event's noun and after `d.` (round 14 red team: `visit on **1/26**`, `the 3/3 crash`)", () => {
+    expect(derivedIn("Seen at the visit on **1/18** and on _1/20_; the 1/19 crash; the 1/21 traffic stop; (HA, d. 1/22)")).toEqual(["1/18", "1/20", "1/19", "1/21", "1/22"]);
+    expect(derivedIn("Take 1/2 tablet; the 1/2 dose; score **3/4**; Vitamin D 1/20 units")).toEqual([]);
+  });
+
+  it("reads no date's parts across a table's pipe, a code span or a line (round 14 red team: `26`; | **1/26` was 26/1/26)", () => {
+    const guard = createRecons({ secret: "s", vault: { visit_date: "2026-01-26" }, policy: { fields: {} } });
+    expect(guard.detect("and `1/26`; | **1/26** | row").map((detection) => detection.role)).toEqual([]);
+    expect(guard.detect("seen 26/1/26 and 26 1 26").map((detection) => detection.role)).toEqual(["whole", "whole"]);
+  });
+
   it("finds an anniversary of the registered date (its month and day whole years later) and shows the surrogate's", () => {
     // Round 8 red team: `ten-year work anniversary falls on May 2, 2026` stayed beside the hire date moved to 1926.
     const hire: VaultEntry = { field: "hire_date", value: "2016-05-02", kind: "date", valueType: "format" };
