@@ -6,6 +6,7 @@ import { defaultRecognizers, recognizerDetector } from "./detect/recognizers/ind
 import { ageDetector } from "./detect/vault/ages.js";
 import { elapsedDetector } from "./detect/vault/elapsed.js";
 import { lastThreeDetector } from "./detect/vault/last-three.js";
+import { bloodPressureDetector } from "./detect/vault/blood-pressure.js";
 import { derivedAmountDetector } from "./detect/vault/derived-amounts.js";
 import { derivedDateDetector, isSchedulingField } from "./detect/vault/derived-dates.js";
 import { tableCellDetector } from "./detect/vault/table-cells.js";
@@ -269,6 +270,7 @@ class Guard implements ReconsGuard {
       gradeLetterDetector(() => this.vault.entries()),
       phoneExtensionDetector(() => this.vault.entries()),
       lastThreeDetector(() => this.vault.entries()),
+      bloodPressureDetector(() => this.vault.entries()),
       recognizerDetector(recognizers),
       ...options.detectors,
     ];
