@@ -133,6 +133,8 @@ export class SurrogateIndex {
   /** The restorable placeholder of `span`, a form of `value` under `field`: its tag and, sealed, the exact span. */
   placeholder(kind: string, field: string, value: string, span: string): string {
     const tag = this.sealTag(field, value);
+    // A value computed from the field's (a record's total: round 14 red team) is no vault entry: its readers are the field's too.
+    if (!this.seals.has(tag)) this.seals.set(tag, { field, value, kind, valueType: "value" });
     // Deterministic (synthetic nonce), so the same span seals alike at every hop: made once.
     return this.#spanKey === undefined ? `[REDACTED:${kind}#${tag}]` : this.sealedSpan(JSON.stringify([kind, tag, span]));
   }

@@ -87,6 +87,12 @@ const FLOOR_BEFORE = /\b(?:over|more than|exceed(?:s|ing)?|in excess of|upwards 
 function saidFloor(text: string, start: number, end: number): boolean {
   return text.charAt(end) === "+" || FLOOR_BEFORE.test(text.slice(Math.max(0, start - APPROXIMATE_REACH), start));
 }
+/** A figure said to be a ceiling (`just under $2.5 million`, `below $2.5M`, `almost $2.5M`: round 14 red team). */
+const CEILING_BEFORE = /\b(?:just under|under|below|less than|nearly|almost|(?:just )?shy of)[ \t]+[*_ \t]*$/i;
+
+function saidCeiling(text: string, start: number): boolean {
+  return CEILING_BEFORE.test(text.slice(Math.max(0, start - APPROXIMATE_REACH), start));
+}
 /** Slack in matching a computation: `/12` in floating point is not exact (a thousandth of a cent). */
 const SLACK = 1e-5;
 /** Characters between two written amounts that may be a sum's or a difference's operands. */
@@ -203,8 +209,10 @@ const centsOf = (amount: number) => Math.round(amount * 100) / 100;
  * A third of a round figure's span (`low $900,000s`, `mid-$80Ks`, `upper 700Ks`): group 1 the third, 2 the figure (one or two
  * significant digits, then zeros: checked by `thirdOfRoundFigure`), 3 a magnitude.
  */
-const AMOUNT_THIRD = /\b(low|lower|mid|middle|high|upper)[- ]?\$?([1-9]\d{0,2}(?:,\d{3})*)[ \t]?([km])?['’]?s\b/gi;
+const AMOUNT_THIRD = /\b(low|lower|mid|middle|high|upper)[- ]?\$?([1-9]\d{0,2}(?:,\d{3})*)(?:[ \t]?([km])|[ \t]+(thousand|million|billion))?['’]?s\b/gi;
 const AMOUNT_THIRD_HINT = /\b(?:low|mid|high|upper)[- ]?\$?\d/i;
+/** A scale word's value (`the high $3 millions`). */
+const SCALE_WORDS: Readonly<Record<string, number>> = { thousand: 1_000, million: 1_000_000, billion: 1_000_000_000 };
 /** The third of its span each word names. */
 const AMOUNT_THIRDS: Readonly<Record<string, number>> = { low: 0, lower: 0, mid: 1, middle: 1, high: 2, upper: 2 };
 /** How far past its third a figure is still told by it, as a share of the figure's step (`mid` of 934,000 in the `900,000s`). */
@@ -213,7 +221,7 @@ const THIRD_OVERLAP_SHARE = 0.05;
 /** The amounts a third of a round figure's span covers (`low $900,000s`: 900,000 to 933,333, a little past); null for no round figure. */
 function thirdOfRoundFigure(match: RegExpMatchArray): { low: number; high: number } | null {
   const digits = match[2].replace(/,/g, "");
-  const magnitude = match[3] === undefined ? 1 : /k/i.test(match[3]) ? 1_000 : 1_000_000;
+  const magnitude = match[4] !== undefined ? SCALE_WORDS[match[4].toLowerCase()] : match[3] === undefined ? 1 : /k/i.test(match[3]) ? 1_000 : 1_000_000;
   const figure = Number(digits) * magnitude;
   // The step is the unit of its last non-zero digit (`900,000s` by 100,000, `80Ks` by 10,000).
   const zeros = /0*$/.exec(digits)![0].length;
@@ -351,7 +359,8 @@ export function derivedAmountDetector(entries: () => readonly VaultEntry[]): Det
       for (const match of BAND_HINT.test(text) ? text.matchAll(BAND) : []) {
         if (/[ \t]and[ \t]/.test(match[0]) && !BETWEEN_BEFORE.test(text.slice(Math.max(0, match.index - 12), match.index))) continue;
         const read = bandRead(match[0]);
-        const source = read && sourceByFactor(amounts, read, 1);
+        // A record's total too (round 14 red team: `Compensation band: $230K–$240K total` of base, bonus and stock summing to 238,820).
+        const source = read && (sourceByFactor(amounts, read, 1) ?? sourceByFactor(totals, read, 1));
         if (!source) continue;
         const start = match.index + (match[1]?.length ?? 0);
         bands.push([start, match.index + match[0].length]);
@@ -387,9 +396,11 @@ export function derivedAmountDetector(entries: () => readonly VaultEntry[]): Det
           if (source) push(match.index + (currency?.length ?? 0), match.index + written.length, source);
           continue;
         }
-        // Two digits said to be a floor (round 13 red team: `**$2.5M+ settlement**` of 2,577,530, `over $2.5 million`): up to ONE_DIGIT_SHARE above it.
-        if (shown === MIN_SIGNIFICANT_DIGITS - 1 && !bare && saidFloor(text, match.index, match.index + written.length)) {
-          const source = sourceByFactor(amounts, { value: exact.value * (1 + ONE_DIGIT_SHARE / 2), tolerance: (exact.value * ONE_DIGIT_SHARE) / 2 }, 1);
+        // Two digits said to be a floor (round 13 red team: `**$2.5M+ settlement**` of 2,577,530, `over $2.5 million`): up to ONE_DIGIT_SHARE above it;
+        // or a ceiling (round 14: `just under $2.5 million` of 2,438,915): up to ONE_DIGIT_SHARE below it.
+        const bound = shown === MIN_SIGNIFICANT_DIGITS - 1 && !bare ? (saidFloor(text, match.index, match.index + written.length) ? 1 : saidCeiling(text, match.index) ? -1 : 0) : 0;
+        if (bound !== 0) {
+          const source = sourceByFactor(amounts, { value: exact.value * (1 + (bound * ONE_DIGIT_SHARE) / 2), tolerance: (exact.value * ONE_DIGIT_SHARE) / 2 }, 1);
           if (source) {
             push(match.index + (currency?.length ?? 0), match.index + written.length, source);
             continue;

@@ -71,6 +71,8 @@ describe("amounts computed from a registered amount", () => {
     expect(derivedIn("arrears of roughly $7k; about $7,000 a month; about $400 a month", [{ ...income, field: "arrears", value: "7050" }])).toEqual(["7k", "7,000"]);
     // Round 13 red team: two digits said to be a floor (a dev trace's `**$2.5M+ settlement**` of 2,577,530), up to 5 % above it.
     expect(derivedIn("a **$2.5M+ settlement**; over $2.5 million; a $2.5M budget; over $2.4M", [{ ...income, field: "settlement", value: "2577530" }])).toEqual(["2.5M", "2.5 million"]);
+    // Round 14 red team: or a ceiling (`just under $2.5 million` of 2,438,915), up to 5 % below it.
+    expect(derivedIn("just under $2.5 million; below $2.5M; a $2.5M cap; under $2.6M", [{ ...income, field: "settlement", value: "2438915" }])).toEqual(["2.5 million", "2.5M"]);
     // Round 13 red team: a scale word's zeros round in its unit (`approximately $900K` of 912,450 had been read as exact to the thousand).
     expect(derivedIn("approximately $900K; about $800K", [{ ...income, field: "settlement", value: "912450" }])).toEqual(["900K"]);
     // And a record's total rounded so (`Total comp ~$230K` of 227,250).
@@ -188,8 +190,23 @@ describe("amounts computed from a registered amount", () => {
     const settlement: VaultEntry = { ...income, field: "settlement", value: "912450" };
     expect(derivedIn("in the low $900,000s; not the high $900,000s; low 90s; the mid-$80Ks", [settlement])).toEqual(["low $900,000s"]);
     expect(derivedIn("salary in the mid-$80Ks, not the upper 80Ks")).toEqual(["mid-$80Ks"]);
+    // Round 14 red team: a scale word (`the high $3 millions` of 3,815,600).
+    expect(derivedIn("in the high $3 millions; the low $3 millions", [{ ...settlement, value: "3815600" }])).toEqual(["high $3 millions"]);
     const guard = createRecons({ secret: "s", vault: { settlement: "912450" }, policy: { fields: {} } });
     expect(guard.sanitizeSync({ channel: "C2", content: "It is in the low $900,000s.", recipient: "other" }).content).toBe("It is in the [REDACTED:amount].");
+  });
+
+  it("finds a tight band around a record's total, and restores a sealed total for the field's reader (round 14 red team)", () => {
+    const comp = ["151300", "25520", "62000"].map((value): VaultEntry => ({ field: "compensation_details", value, kind: "amount", valueType: "value" }));
+    expect(derivedIn("Compensation band: $230K–$240K total (base + bonus + stock); band $200K-$210K", comp)).toEqual(["230K–$240K"]);
+    const guard = createRecons({ secret: "s", vault: { compensation_details: "{'base': 151300, 'bonus': 25520, 'stock': 62000}" }, policy: { fields: { compensation_details: { authorized: ["hr"] } } } });
+    const text = "Total comp ~$240K; band $230K–$240K total";
+    const written = guard.sanitizeSync({ channel: "C5", content: text }, { reversible: true }).content as string;
+    expect(written).not.toMatch(/240K|230K/);
+    expect(guard.sanitizeSync({ channel: "C5", content: written, recipient: "hr" }).content).toBe(text);
+    const other = guard.sanitizeSync({ channel: "C5", content: written, recipient: "other" }).content as string;
+    expect(other).not.toContain("~$240K");
+    expect(other).not.toContain("$230K–$240K");
   });
 
   it("finds a tight band around an amount and moves both ends with its noise", () => {
