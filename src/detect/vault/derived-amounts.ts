@@ -105,10 +105,10 @@ const MIN_REGISTERED = 1_000;
  * (bare digits are as often a year, a count or a piece of an id: `2026`, `uuid 01a2-3834-...`). Groups:
  * sign, integer, decimals, magnitude.
  */
-const WRITTEN_AMOUNT = /(?<![A-Za-z0-9.,])([$€£¥₹][ \t]?|USD[ \t]?)?(\d{1,3}(?:,\d{3})+|\d+)(?:\.(\d+))?(?:[ \t]?(k|K|thousand|[mM]\b|million))?(?![A-Za-z0-9]|[.,]\d)/g;
+const WRITTEN_AMOUNT = /(?<![A-Za-z0-9.,])([$€£¥₹][ \t]?|USD[ \t]?)?(\d{1,3}(?:,\d{3})+|\d+)(?:\.(\d+))?(?:[ \t]?(k|K|thousand|[mM]\b|million|mil\b|MM\b|mm\b|mn\b))?(?![A-Za-z0-9]|[.,]\d)/g;
 
 /** One end of a band: sign, integer, decimals, magnitude (as `WRITTEN_AMOUNT`'s groups). */
-const BAND_END = String.raw`([$€£¥₹][ \t]?|USD[ \t]?)?(\d{1,3}(?:,\d{3})+|\d+)(?:\.(\d+))?(?:[ \t]?(k|K|thousand|[mM]\b|million))?`;
+const BAND_END = String.raw`([$€£¥₹][ \t]?|USD[ \t]?)?(\d{1,3}(?:,\d{3})+|\d+)(?:\.(\d+))?(?:[ \t]?(k|K|thousand|[mM]\b|million|mil\b|MM\b|mm\b|mn\b))?`;
 /** Two amounts as a band (`$145K–$155K`, `$120,000 - $130,000`, `$120-130K`, `between $4.7M and $4.9M`: `and` checked where found). */
 const BAND = new RegExp(String.raw`(?<![A-Za-z0-9.,])${BAND_END}[ \t]*(?:–|—|-|to|and)[ \t]*${BAND_END}(?![A-Za-z0-9]|[.,]\d)`, "g");
 /** A band joined by `and` is one after `between` (round 10 red team); `$5 and $6` alone are two amounts. */

@@ -22,8 +22,8 @@ const APPROXIMATE_DIGITS = [2, 3, 4, 5];
 const MAX_APPROXIMATION_ERROR = 0.03;
 const SCALES: readonly (readonly [factor: number, suffixes: readonly string[]])[] = [
   [1_000, ["k", " k", " thousand", " grand"]],
-  // Finance writes millions as `MM` and `mn` too.
-  [1_000_000, ["m", " m", " million", "mm", " mm", "mn", " mn"]],
+  // Finance writes millions as `MM` and `mn` too; notes as `mil` (round 14 red team: `Demand: 1.75 mil`).
+  [1_000_000, ["m", " m", " million", "mm", " mm", "mn", " mn", " mil", "mil"]],
 ];
 
 const NUMBER = /^-?(\d+)(?:\.(\d+))?$/;
@@ -262,9 +262,9 @@ function figureCountVariants(integer: string): Variant[] {
 }
 
 /** An amount as a span writes it: grouped with `,` `.` or spaces, a decimal `.` or `,`, a scale word after (`~$0.86 million`). */
-const WRITTEN_AMOUNT = /^(\D*?)(\d{1,3}(?:([,. \u00a0\u202f'’])\d{3})(?:\3\d{3})*|\d+)(?:([.,])(\d+))?([\s\u00a0]*(?:thousand|million|mm|mn|k|m)\b)?(\D*)$/i;
+const WRITTEN_AMOUNT = /^(\D*?)(\d{1,3}(?:([,. \u00a0\u202f'’])\d{3})(?:\3\d{3})*|\d+)(?:([.,])(\d+))?([\s\u00a0]*(?:thousand|million|mil|mm|mn|k|m)\b)?(\D*)$/i;
 /** The same with the integer never read as grouped (`0.860` is a fraction, not 860). */
-const UNGROUPED_AMOUNT = /^(\D*?)(\d+)()(?:([.,])(\d+))?([\s\u00a0]*(?:thousand|million|mm|mn|k|m)\b)?(\D*)$/i;
+const UNGROUPED_AMOUNT = /^(\D*?)(\d+)()(?:([.,])(\d+))?([\s\u00a0]*(?:thousand|million|mil|mm|mn|k|m)\b)?(\D*)$/i;
 
 interface WrittenAmount {
   before: string;

@@ -69,9 +69,9 @@ const NUMBER = /(?<!\d)(-?)(\d{1,3}(?:([,. \u00a0\u2009\u202f’'])\d{3}(?!\d))(
 
 /**
  * A magnitude written right after a number (`206K`, `142 grand`, `1.3 million`, `$5MM`, `$2bn`); `12 mm` is millimetres,
- * `$2.375mm` finance's millions (round 10 red team: it came out `$2011604.000mm`).
+ * `$2.375mm` finance's millions (round 10 red team: it came out `$2011604.000mm`), `1.75 mil` a note's (round 14).
  */
-const MAGNITUDE = /^\s?(?:([kK]|thousand|grand)|(MM|[mM]n?|million)|([bB]n?|billion)|(mm))\b/;
+const MAGNITUDE = /^\s?(?:([kK]|thousand|grand)|(MM|[mM]n?|million|mil)|([bB]n?|billion)|(mm))\b/;
 /** A currency right before a number: its lowercase `mm` is millions. */
 const CURRENCY_BEFORE = /(?:\p{Sc}|\b[A-Z]{3})\s?$/u;
 

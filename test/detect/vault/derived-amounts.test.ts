@@ -196,6 +196,13 @@ describe("amounts computed from a registered amount", () => {
     expect(guard.sanitizeSync({ channel: "C2", content: "It is in the low $900,000s.", recipient: "other" }).content).toBe("It is in the [REDACTED:amount].");
   });
 
+  it("finds and moves an amount written in `mil` as it does one in `MM` (round 14 red team: `Demand: 1.75 mil`)", () => {
+    const guard = createRecons({ secret: "s", vault: { demand_amount: 1750000, purchase_price: 412500000 }, policy: { fields: {} } });
+    const { content } = guard.sanitizeSync({ channel: "C2", content: "Demand: 1.75 mil; price $412.5 mil; a 5 mil film", recipient: "other" });
+    expect(content).toMatch(/^Demand: \d\.\d\d mil; price \$\d{3}\.\d mil; a 5 mil film$/);
+    expect(content).not.toMatch(/1\.75|412\.5/);
+  });
+
   it("finds a tight band around a record's total, and restores a sealed total for the field's reader (round 14 red team)", () => {
     const comp = ["151300", "25520", "62000"].map((value): VaultEntry => ({ field: "compensation_details", value, kind: "amount", valueType: "value" }));
     expect(derivedIn("Compensation band: $230K–$240K total (base + bonus + stock); band $200K-$210K", comp)).toEqual(["230K–$240K"]);
