@@ -36,6 +36,12 @@ const PERFORMER_GLOSSES = [
   // Round 13 red team: `the highest rating on the team`, `is on a PIP`.
   "highest rating", "top rating", "lowest rating", "on a pip",
 ];
+/**
+ * The scale's levels by their initials, after a rating's word (round 14 red team: `was rated NI in the last cycle`, `Rating: EE`):
+ * exceeds, needs improvement, does not meet, far exceeds, partially meets; not `ME` of meets (`rating me` is anyone's phrase).
+ */
+const LEVEL_INITIALS = ["ee", "ni", "dnm", "fe", "pm"];
+const INITIALS_LABELS = ["rating", "ratings", "rated", "rated as", "rating of", "rating is"];
 /** What puts one person among a plural gloss (`one of our top performers`). */
 const ONE_OF = ["one of our", "one of the", "among our", "among the"];
 /** The words that name a performance rating near a level (`Performance Rating: Meets`, `rated Exceeds`). */
@@ -205,6 +211,7 @@ function performanceBandVariants(): Variant[] {
   const band = (form: string, labels?: readonly string[]): Variant => ({ form, confidence: WINDOW_CONFIDENCE, role: "band", labels });
   return [
     ...PERFORMANCE_LEVELS.map((level) => band(level, PERFORMANCE_LABELS)),
+    ...LEVEL_INITIALS.flatMap((initials) => INITIALS_LABELS.map((label) => ({ ...band(`${label} ${initials}`), tail: initials.length }))),
     ...EXPECTATION_VERBS.map((verb) => band(`${verb} expectations`)),
     // A gloss of one person names the scale itself: found without a label near (round 13 red team: `one of our top performers`
     // passed); its plural only as one of them (`Top performers (38%) drive 60%` is the team's).

@@ -688,6 +688,8 @@ describe("Vault", () => {
     expect(found(vault, "| Rating | Count |\n| Above | 0 |\n| Meets | 0 |").map(([text]) => text)).toEqual(["Above", "Meets"]);
     // Round 13 red team: a gloss of one person with no rating's word near (`one of our top performers`, `on a PIP`, `the highest rating`).
     expect(found(vault, "Anthony is one of our top performers. He is a solid performer with the highest rating; now on a PIP.").map(([text]) => text)).toEqual(["top performers", "solid performer", "highest rating", "on a PIP"]);
+    // Round 14 red team: a level by its initials after a rating's word (`was rated NI in the last cycle`, `Rating: EE`); never `ME` (`rating me`).
+    expect(found(vault, "He was rated NI last cycle; Rating: EE; rating is DNM; rating me now; NI contributions").map(([text]) => text)).toEqual(["NI", "EE", "DNM"]);
     // A plural of the team's is no one's (`Top performers (38%) drive 60%`, `bonus for top performers`).
     expectNotFound(vault, ["Top performers (38%) drive 60% of revenue.", "Bonus up to 10% for high performers."]);
     // Away from a rating's words, and for a field that is no performance rating.
