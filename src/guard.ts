@@ -7,6 +7,7 @@ import { ageDetector } from "./detect/vault/ages.js";
 import { elapsedDetector } from "./detect/vault/elapsed.js";
 import { lastThreeDetector } from "./detect/vault/last-three.js";
 import { bloodPressureDetector } from "./detect/vault/blood-pressure.js";
+import { joinedSurnameDetector } from "./detect/vault/joined-surnames.js";
 import { derivedAmountDetector } from "./detect/vault/derived-amounts.js";
 import { derivedDateDetector, isSchedulingField } from "./detect/vault/derived-dates.js";
 import { tableCellDetector } from "./detect/vault/table-cells.js";
@@ -271,6 +272,7 @@ class Guard implements ReconsGuard {
       phoneExtensionDetector(() => this.vault.entries()),
       lastThreeDetector(() => this.vault.entries()),
       bloodPressureDetector(() => this.vault.entries()),
+      joinedSurnameDetector(() => this.vault.entries()),
       recognizerDetector(recognizers),
       ...options.detectors,
     ];
