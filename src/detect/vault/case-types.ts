@@ -46,7 +46,7 @@ const CASE_TYPE_INDICATORS: ReadonlyArray<readonly [categories: readonly string[
   [["immigration"], ["visa", "visas", "asylum", "deportation", "deported", "green card", "uscis", "naturalization", "removal proceedings", "immigration court",
     // Round 12 red team: `employment-based AOS`, `H-1B` told it with the label redacted.
     "h 1b", "h1b", "aos", "adjustment of status", "i 485", "i 130", "i 140", "perm", "work permit", "ead", "consular processing", "petitioner", "beneficiary"]],
-  [["intellectual property", "ip", "patent", "trademark", "copyright"], ["patent", "patents", "patent infringement", "infringement", "infringing", "prior art", "trademark", "trademarks", "copyright", "copyrights", "trade secret", "trade secrets", "licensing", "ip dispute", "uspto", "claim construction", "markman"]],
+  [["intellectual property", "ip", "patent", "trademark", "copyright"], ["patent", "patents", "patent infringement", "infringement", "infringing", "prior art", "trademark", "trademarks", "copyright", "copyrights", "trade secret", "trade secrets", "licensing", "ip dispute", "ip", "ip claims", "misappropriation", "uspto", "claim construction", "markman"]],
   [["landlord tenant", "landlord", "tenant", "housing", "eviction"], ["landlord", "landlords", "tenant", "tenants", "eviction", "evicted", "lease", "leases", "security deposit", "habitability", "unlawful detainer", "rent"]],
   [["employment", "labor"], ["wrongful termination", "eeoc", "hostile work environment", "workplace discrimination", "non compete"]],
   [["personal injury"], ["pain and suffering", "negligence claim", "bodily injury", "injury claim"]],

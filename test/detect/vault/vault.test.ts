@@ -557,6 +557,8 @@ describe("Vault", () => {
     expectFound(vaultOf({ case_type: "family" }), "case_type", ["Dissolution of Marriage", "Marriage of", "ex-husband", "arrears"]);
     expectFound(vaultOf({ case_type: "corporate" }), "case_type", ["M&A", "derivative action", "fiduciary duty"]);
     expectFound(vaultOf({ case_type: "civil" }), "case_type", ["negligence", "malpractice", "wrongful termination", "premises liability"]);
+    // Round 14 red team: `(IP / trade secret misappropriation)`, `his IP claims`.
+    expectFound(vaultOf({ case_type: "intellectual property" }), "case_type", ["IP", "IP claims", "misappropriation"]);
     // Round 12 red team: `(IP dispute, patent infringement)`, `employment-based AOS`, `H-1B`, `the landlord, Mr. Stroud`.
     expectFound(vaultOf({ case_type: "intellectual property" }), "case_type", ["patent infringement", "IP dispute", "trademark"]);
     expectFound(vaultOf({ case_type: "immigration" }), "case_type", ["AOS", "H-1B", "adjustment of status"]);
