@@ -84,6 +84,12 @@ function isNameLike(word: string): boolean {
   return isNameWord(lower) || !isDictionaryWord(lower);
 }
 
+/** Words for a person by their role, as a name goes before an age between commas (round 14 red team: `Client, 47, a dispatcher`). */
+const PERSON_ROLES: ReadonlySet<string> = new Set([
+  "client", "claimant", "patient", "defendant", "plaintiff", "applicant", "employee", "borrower", "member", "resident", "decedent", "petitioner",
+  "respondent", "victim", "witness", "subject", "complainant", "candidate", "customer", "tenant", "insured", "beneficiary", "caller",
+]);
+
 /** Completed years from `birth` to `at`. */
 export function ageAt(birth: CalendarDate, at: CalendarDate): number {
   const beforeBirthday = at.month < birth.month || (at.month === birth.month && at.day < birth.day);
@@ -247,7 +253,7 @@ function digitAges(text: string): WrittenAge[] {
   const inTables = tableAges(text);
   const phrased = Array.from(text.matchAll(agePhraseFor(text))).flatMap((match) => {
     // After a word a person's name is made of, not an ordinary one (`Apples, 55, pears`, `Items (55)`).
-    if (match[7] !== undefined && !isNameLike(match[7])) return [];
+    if (match[7] !== undefined && !isNameLike(match[7]) && !PERSON_ROLES.has(match[7].toLowerCase())) return [];
     // A first name told alone (`Howard is 67`: round 12 red team) opens no sentence as an ordinary word does (`Section is 67`).
     if (match[9] !== undefined && !isNameLike(match[9])) return [];
     // `age 86`, `M/86`, `Wilson, 86,` and `he is 86` end with the number; `86 years old` and `86th birthday` start with it.
