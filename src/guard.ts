@@ -982,12 +982,24 @@ function isPlaceholder(text: string, detection: Detection): boolean {
   return text.lastIndexOf("[REDACTED:", detection.start) > text.lastIndexOf("]", detection.start - 1);
 }
 
-/** Whether a span is a token of its own: whitespace, brackets, quotes or clause punctuation around it (not `.`, `@`, `-` inside an email or identifier). */
+/**
+ * Whether a span is a token of its own: whitespace, brackets, quotes, clause punctuation or a log's and markdown's marks
+ * around it (`ssn=123-45-6789`, `#123-45-6789`, `**…**`, a table's `|`: round 14 audit); not `.`, `@`, `-`, `_`, `/` inside an
+ * email, an identifier, a handle or a path.
+ */
 function standsAlone(text: string, { start, end }: Detection): boolean {
   const before = text.charAt(start - 1);
   const after = text.charAt(end);
   const next = text.charAt(end + 1);
-  return (start === 0 || /[\s,;:(\[{"'<]/.test(before)) && (end === text.length || /[\s,;:)\]}"'>]/.test(after) || (/[.!?]/.test(after) && (next === "" || /\s/.test(next))));
+  // A joiner between letters and digits parts two tokens (`ssn_123-45-6789`, `ssn/123-45-6789`), not two words of one handle.
+  const parted = (joiner: string, outer: string, inner: string) => /[_/]/.test(joiner) && isDigit(outer) !== isDigit(inner);
+  const alonePrefix = start === 0 || /[\s,;:(\[{"'<=#*|]/.test(before) || parted(before, text.charAt(start - 2), text.charAt(start));
+  const aloneSuffix = end === text.length || /[\s,;:)\]}"'>=#*|]/.test(after) || (/[.!?]/.test(after) && (next === "" || /\s/.test(next))) || parted(after, next, text.charAt(end - 1));
+  return alonePrefix && aloneSuffix;
+}
+
+function isDigit(character: string): boolean {
+  return character >= "0" && character <= "9";
 }
 
 /**

@@ -129,6 +129,20 @@ describe("a value allowed whole that holds another field's value the recipient m
     expect(mail.sanitizeSync({ channel: "C2", content: "Write to maria.gonzalez@example.com.", recipient: "scheduler" }).content).toBe("Write to maria.gonzalez@example.com.");
   });
 
+  it("protects the nested value after a log's or markdown's mark, and after a joiner between letters and digits (round 14 audit)", () => {
+    for (const mark of ["=", "#", "*", "|", "_", "/"]) {
+      const note = `patient ssn${mark}${SSN} verified`;
+      const guard = createRecons({
+        secret: "nested-test",
+        vault: { intake_note: note, ssn: SSN },
+        policy: { fields: { intake_note: { kind: "text", valueType: "contextual", authorized: ["nurse"] }, ssn: { kind: "ssn", authorized: [] } } },
+      });
+      const out = guard.sanitizeSync({ channel: "C2", content: `Intake note: ${note}`, recipient: "nurse" }).content as string;
+      expect(out, mark).toMatch(new RegExp(`^Intake note: patient ssn\\${mark}\\d{3}-\\d{2}-\\d{4} verified$`));
+      expect(out, mark).not.toContain(SSN);
+    }
+  });
+
   it("a plug-in detector claiming the whole text for an allowed field does not let the vault values inside it through", () => {
     const guard = guardWith({ detectors: [ner((text: string) => [{ start: 0, end: text.length, field: "diagnosis", kind: "text", valueType: "contextual", tier: 2, confidence: 0.9, source: "linker" }])] });
     const out = guard.sanitizeSync({ channel: "C2", content: message, recipient: "doctor" }).content as string;
