@@ -45,8 +45,14 @@ export function isAuthorized(
   if (!fieldPolicy) return false;
   const list = authorizedList(fieldPolicy, channel);
   if (list.includes(recipient)) return true;
-  return position !== "introduced" && list.includes("*");
+  return position !== "introduced" && list.includes("*") && !NAMED_ONLY_CHANNELS.has(channel);
 }
+
+/**
+ * Channels whose recipients `*` does not cover, each named or nothing: a tool's arguments (C3), logs and traces (C6), artifacts
+ * and checkpoints (C7) leave the agents for other systems (round 14 audit: `*` had handed LangSmith and a web search the SSN).
+ */
+const NAMED_ONLY_CHANNELS: ReadonlySet<Channel> = new Set(["C3", "C6", "C7"]);
 
 /** Field-level release (the paper's allowed_set), used in static mode and for unresolved recipients. */
 export function isReleasable(policy: Policy, field: string, channel: Channel): boolean {

@@ -39,6 +39,13 @@ describe("authorize: the decision table of section 6.4", () => {
     expect(verdict).toEqual({ action: "pseudonymize", reason: "introduced-recipient" });
   });
 
+  it("names every agent with *, never a tool, a log or an artifact, which are named or get nothing (round 14 audit)", () => {
+    const field = { ...base, field: "name", kind: "name", valueType: "value" as const, recipient: "langsmith", position: "unknown" as const };
+    expect(authorize(policy, { ...field, channel: "C2" }).action).toBe("allow");
+    for (const channel of ["C3", "C6", "C7"] as const) expect(authorize(policy, { ...field, channel }).action, channel).not.toBe("allow");
+    expect(authorize(policy, { ...field, recipient: "intake", channel: "C6" }).action).toBe("allow");
+  });
+
   it("uses the field-level policy for an unresolved recipient", () => {
     const q = { ...base, recipient: null, position: "unknown" as const };
     expect(authorize(policy, { ...q, field: "ssn", kind: "ssn", valueType: "format" }).reason).toBe("recipient-unresolved-field-level-allow");
