@@ -251,7 +251,8 @@ class Guard implements ReconsGuard {
   private unregisteredScheduling = { entries: -1, fields: [] as string[] };
 
   constructor(options: ReconsOptions) {
-    this.policy = options.policy;
+    // Frozen: decisions are cached per text and authorization class, so a policy changed in place would be half obeyed (round 14 audit).
+    this.policy = deepFreeze(structuredClone(options.policy));
     // Shared with alike guards: this guard works on forks, so what it adds at run time stays its own.
     const setup = guardSetup(options);
     this.vault = setup.vault.fork((field, value) => this.fieldType(field, value));
@@ -996,6 +997,15 @@ function standsAlone(text: string, { start, end }: Detection): boolean {
   const alonePrefix = start === 0 || /[\s,;:(\[{"'<=#*|]/.test(before) || parted(before, text.charAt(start - 2), text.charAt(start));
   const aloneSuffix = end === text.length || /[\s,;:)\]}"'>=#*|]/.test(after) || (/[.!?]/.test(after) && (next === "" || /\s/.test(next))) || parted(after, next, text.charAt(end - 1));
   return alonePrefix && aloneSuffix;
+}
+
+/** `value` with every object and array in it frozen. */
+function deepFreeze<T>(value: T): T {
+  if (value !== null && typeof value === "object" && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const inner of Object.values(value)) deepFreeze(inner);
+  }
+  return value;
 }
 
 function isDigit(character: string): boolean {

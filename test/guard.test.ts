@@ -27,6 +27,17 @@ const guard = () => createRecons({ policy, vault, secret: SECRET });
 const message = "Patient Dwayne Sanchez (SSN 939-79-6410, born July 28, 1957) earns $205,902 and has chronic back pain.";
 
 describe("createRecons options", () => {
+  it("freezes the guard's policy, whose decisions are cached: a change in place would be half obeyed (round 14 audit)", () => {
+    const options = { secret: "s", vault: { ssn: "123-45-6789" }, policy: { fields: { ssn: { authorized: ["doctor"] } } } };
+    const guard = createRecons(options);
+    expect(guard.sanitizeSync({ channel: "C2", content: "SSN 123-45-6789", recipient: "doctor" }).content).toBe("SSN 123-45-6789");
+    expect(() => (guard.policy.fields.ssn.authorized as string[]).pop()).toThrow(TypeError);
+    expect(() => Object.assign(guard.policy, { mode: "static" })).toThrow(TypeError);
+    // The caller's own options stay theirs to change.
+    options.policy.fields.ssn.authorized.pop();
+    expect(guard.policy.fields.ssn.authorized).toEqual(["doctor"]);
+  });
+
   it("names the bad path in a validation error", () => {
     expect(() => createRecons({ policy: { fields: { ssn: { valueType: "shape" } } } })).toThrow(/policy\.fields\.ssn\.valueType/);
     expect(() => createRecons({ policy: { mode: "sometimes" } })).toThrow(/policy\.mode/);
