@@ -10,8 +10,7 @@ import { AIMessage, HumanMessage, type BaseMessage } from "@langchain/core/messa
 import type { ChatResult } from "@langchain/core/outputs";
 import { tool } from "@langchain/core/tools";
 import { z } from "zod";
-import { createRecons } from "../src/guard.js";
-import { reconsMiddleware, withRecons } from "../src/langgraph/index.js";
+import { createRecons, reconsMiddleware, withRecons } from "../src/index.js";
 
 /** First looks the patient up by the SSN it was shown, then answers with everything it has read. */
 class RepeatingModel extends BaseChatModel {

@@ -11,10 +11,7 @@
  *   npm run recons -- calibrate --labels data/calibration-labels.jsonl --model $RECONS_JUDGE_MODEL --base-url $RECONS_BASE_URL
  */
 import { ChatOpenAI } from "@langchain/openai";
-import { createJudge } from "../src/detect/judge.js";
-import { createNerDetector } from "../src/detect/ner.js";
-import { createRecons } from "../src/guard.js";
-import { createRewriter } from "../src/transform/operators/rewrite.js";
+import { createJudge, createNerDetector, createRecons, createRewriter } from "../src/index.js";
 
 const baseURL = process.env.RECONS_BASE_URL ?? "http://127.0.0.1:8000/v1";
 const modelName = process.env.RECONS_JUDGE_MODEL ?? "mistralai/Mistral-Small-24B-Instruct-2501";

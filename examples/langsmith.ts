@@ -8,9 +8,7 @@
 import { pathToFileURL } from "node:url";
 import { AIMessage, HumanMessage } from "@langchain/core/messages";
 import { END, MessagesAnnotation, START, StateGraph } from "@langchain/langgraph";
-import { createRecons } from "../src/guard.js";
-import { withRecons } from "../src/langgraph/index.js";
-import { reconsTracing } from "../src/langsmith/index.js";
+import { createRecons, reconsTracing, withRecons } from "../src/index.js";
 
 /** A bank customer's values, who may read each in clear, and how to protect it otherwise. */
 export const EXAMPLE_VAULT = { iban: "DE89 3704 0044 0532 0130 00", customer: "Ada Lovelace", complaint: "missed mortgage payments" };

@@ -4,8 +4,7 @@
  */
 import { AIMessage, HumanMessage } from "@langchain/core/messages";
 import { END, MessagesAnnotation, START, StateGraph } from "@langchain/langgraph";
-import { createRecons } from "../src/guard.js";
-import { withRecons } from "../src/langgraph/index.js";
+import { createRecons, withRecons } from "../src/index.js";
 
 /** What each agent was given, so the demo can show it. */
 export type Transcript = Record<string, string>;

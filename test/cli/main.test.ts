@@ -52,6 +52,15 @@ describe("recons CLI", () => {
     expect(JSON.parse(json!)).toMatchObject({ lines: 10, examples: [], meetsTargets: { residual: true } });
   });
 
+  it("replays and scores the real traces bundled in data/ as the README shows, with no residual", async () => {
+    const sample = new URL("../../data/agentleak-traces-sample.jsonl", import.meta.url).pathname;
+    const out = tempFile("sample.jsonl");
+    expect((await run("replay", "--traces", sample, "--out", out)).err).toMatch(/replayed 12 traces, 60 messages -> 120 lines/);
+    const result = await run("replay-score", "--traces", sample, "--replayed", out, "--examples", "0");
+    const report = JSON.parse(result.out.split("\n\n")[1]!);
+    expect(report).toMatchObject({ lines: 120, residual: { overall: { numerator: 0 } }, meetsTargets: { residual: true, authorizedKept: true, textKept: true } });
+  });
+
   it("rejects a bad sanitizer naming the allowed choices", async () => {
     const result = await run("replay", "--traces", FIXTURE, "--out", tempFile("x.jsonl"), "--sanitizer", "magic");
     expect(result.code).not.toBe(0);
