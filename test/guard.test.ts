@@ -62,6 +62,12 @@ describe("createRecons options", () => {
     }
     expect(() => createRecons({ secret: new Uint8Array([1, 2]) })).not.toThrow();
   });
+
+  it("says what a secret or a vault value must be where its type is wrong (round 14 walkthrough: `Invalid input`)", () => {
+    expect(() => createRecons({ secret: 42 as never })).toThrow(/secret: must be a string or the bytes of a key/);
+    expect(() => new ReconsSerializer(createRecons({ secret: "s" }), {} as never)).toThrow(/secret: must be a string or the bytes of a key/);
+    expect(() => createRecons({ secret: "s", vault: { salary: null as never } })).toThrow(/vault\.salary: must be a string, a number or a boolean/);
+  });
 });
 
 describe("policy fields without a value type", () => {

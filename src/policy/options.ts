@@ -19,11 +19,14 @@ const channelOverrideSchema = z.strictObject({
 });
 
 /** A secret keys are derived from: never empty or blank, as text or bytes (keys from a secret anyone can guess let anyone reverse the surrogates). */
-export const secretSchema = z.union([
-  z.string().refine((text) => text.trim().length > 0, "must not be empty or blank"),
-  // Empty, one byte or all one byte (`Buffer.alloc(32)`, a key never filled): no secret.
-  z.instanceof(Uint8Array).refine((bytes) => bytes.some((byte) => byte !== bytes[0]), "must hold bytes that are not all the same"),
-]);
+export const secretSchema = z.union(
+  [
+    z.string().refine((text) => text.trim().length > 0, "must not be empty or blank"),
+    // Empty, one byte or all one byte (`Buffer.alloc(32)`, a key never filled): no secret.
+    z.instanceof(Uint8Array).refine((bytes) => bytes.some((byte) => byte !== bytes[0]), "must hold bytes that are not all the same"),
+  ],
+  { error: "must be a string or the bytes of a key (a Uint8Array or Buffer)" },
+);
 
 /** Release policy of one protected field. */
 export const fieldPolicySchema = z.strictObject({
@@ -86,11 +89,10 @@ export type Policy = z.output<typeof policySchema>;
 
 const scalarSchema = z.union([z.string(), z.number(), z.boolean()]);
 /** A vault value: a scalar, a list (a witness list) or a flat dict (a compensation dict). */
-export const vaultValueSchema = z.union([
-  scalarSchema,
-  z.array(scalarSchema),
-  z.record(z.string(), z.union([scalarSchema, z.array(scalarSchema)])),
-]);
+export const vaultValueSchema = z.union(
+  [scalarSchema, z.array(scalarSchema), z.record(z.string(), z.union([scalarSchema, z.array(scalarSchema)]))],
+  { error: "must be a string, a number or a boolean, a list of them, or a flat object of them (a compensation dict)" },
+);
 export type VaultValue = z.output<typeof vaultValueSchema>;
 
 export const reconsOptionsSchema = z.strictObject({
