@@ -59,9 +59,11 @@ export function demoCommand(): Command {
   return new Command("demo")
     .description("run a bundled scenario through CW-2 and CW-7 without and with RECONS (offline)")
     .option("--messages", "instead, sanitize bundled sample messages and print every decision")
-    .option("--samples <file>", "with --messages: a samples file like data/sample-messages.json")
+    .option("--samples <file>", "sanitize this samples file (like data/sample-messages.json) as --messages does")
     .action(async (options: { messages?: boolean; samples?: string }, command: Command) => {
-      const text = options.messages ? await renderDemo(await loadDemoSamples(options.samples)) : await renderTopologyDemo();
+      // A samples file asks for the messages demo (round 14 walkthrough: it was ignored without --messages).
+      const messages = options.messages === true || options.samples !== undefined;
+      const text = messages ? await renderDemo(await loadDemoSamples(options.samples)) : await renderTopologyDemo();
       writeOut(command, `${text}\n`);
     });
 }

@@ -99,4 +99,12 @@ describe("recons CLI", () => {
     expect(outputs).toHaveLength(6);
     for (const line of outputs) expect(line).not.toContain("121 83 2523");
   });
+
+  it("takes --samples alone as the message demo of that file, and names a file it cannot read (round 14 walkthrough)", async () => {
+    const samples = new URL("../../data/sample-messages.json", import.meta.url).pathname;
+    expect((await run("demo", "--samples", samples)).out).toContain("-> billing_bot (introduced)");
+    const missing = await run("demo", "--samples", "/nonexistent.json");
+    expect(missing.code).not.toBe(0);
+    expect(missing.err).toContain("/nonexistent.json");
+  });
 });
