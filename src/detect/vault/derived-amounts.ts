@@ -296,7 +296,9 @@ function computedSource(
         sourceOf(partTotals, exact, [1]) ??
         (shown >= MIN_PAIR_SUM_DIGITS ? sourceOf(pairs, exact, [1]) : undefined))
       : undefined) ??
-    (full || saidApproximate(text, index) ? sourceOf(totals, roundedRead(exact, written), [1]) : undefined)
+    (full || saidApproximate(text, index) ? sourceOf(totals, roundedRead(exact, written), [1]) : undefined) ??
+    // Two fields' sum said to be rounded (round 14 red team: `Starting Balance: ~$95.7K` of a balance and its transactions).
+    (full && saidApproximate(text, index) ? sourceOf(pairs, roundedRead(exact, written), [1]) : undefined)
   );
 }
 

@@ -125,6 +125,8 @@ describe("amounts computed from a registered amount", () => {
     const balance: VaultEntry = { field: "balance", value: "156230.88", kind: "amount", valueType: "value" };
     const spent = ["1200.50", "1244.25"].map((value): VaultEntry => ({ field: "transaction_history", value, kind: "text", valueType: "contextual" }));
     expect(derivedIn("Opening Balance (derived): $158,675.63; before: $153,786.13; $158,676; other $158,690.00", [balance, ...spent])).toEqual(["158,675.63", "153,786.13", "158,676"]);
+    // Round 14 red team: and their sum said to be rounded (`Starting Balance: ~$95.7K`); not rounded without saying so, nor to two digits.
+    expect(derivedIn("Starting Balance: ~$158.7K; then $158.7K; about $159K; about $160K", [balance, ...spent])).toEqual(["158.7K", "159K"]);
   });
 
   it("finds a share of it the text states, of the year or the month", () => {
