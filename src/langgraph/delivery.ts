@@ -52,11 +52,18 @@ function finish<T>(value: T, result: SanitizeResult, event: DeliveryEvent, liste
   return fromPlain(value, result.content);
 }
 
-/** Identifier-like object keys (state keys, message fields) are structure, not content. */
-const STRUCTURAL_KEY = /^[A-Za-z_][A-Za-z_-]*$/;
+/**
+ * Keys kept where everything fails: the state's own (top level) and the fields LangChain's messages and content parts are
+ * made of. Any other key may be a value (round 14 audit: `{ Gonzalez: { HIV: true } }` reached a reader whole but for its strings).
+ */
+const TOP_LEVEL_KEY = /^\$\[key#\d+\]#key$/;
+const MESSAGE_FIELDS: ReadonlySet<string> = new Set([
+  "lc", "type", "id", "kwargs", "content", "name", "role", "tool_calls", "tool_call_id", "tool_call_chunks", "invalid_tool_calls", "args", "additional_kwargs",
+  "response_metadata", "usage_metadata", "status", "artifact", "text", "image_url", "url", "source_type", "mime_type", "data", "messages", "lc_serializable",
+]);
 
 function redactString(text: string, path: string): string {
-  return isKeyPath(path) && STRUCTURAL_KEY.test(text) ? text : FAILURE_PLACEHOLDER;
+  return isKeyPath(path) && (TOP_LEVEL_KEY.test(path) || MESSAGE_FIELDS.has(text)) ? text : FAILURE_PLACEHOLDER;
 }
 
 /** Every string of `value` replaced by the failure placeholder; messages, ids and state keys kept. A value that cannot be walked (a throwing getter) becomes the placeholder whole. */
