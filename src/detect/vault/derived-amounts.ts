@@ -427,6 +427,8 @@ export function derivedAmountDetector(entries: () => readonly VaultEntry[]): Det
         for (let second = first + 1; second < operands.length && operands[second].start - operands[first].end <= OPERAND_REACH; second++) {
           const [a, b] = [operands[first], operands[second]];
           const tolerance = a.read.tolerance + b.read.tolerance;
+          // An operand within the other's rounding adds nothing it tells (round 14 re-judge: `$212/day` beside `$1.75M` summed to it).
+          if (Math.min(Math.abs(a.read.value), Math.abs(b.read.value)) <= tolerance) continue;
           const source = sourceByFactor(amounts, { value: a.read.value + b.read.value, tolerance }, 1) ?? sourceByFactor(amounts, { value: Math.abs(a.read.value - b.read.value), tolerance }, 1);
           if (source) for (const { start, end } of [a, b]) if (!found.some((detection) => detection.start === start)) push(start, end, source);
         }

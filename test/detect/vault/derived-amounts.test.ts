@@ -118,6 +118,8 @@ describe("amounts computed from a registered amount", () => {
     expect(derivedIn("Base + bonus = $150,826 (total cash $150.8K); base + stock 166881 USD; $84,826 budget", dev)).toEqual(["150,826", "150.8K", "166881"]);
     const charges = ["871.09", "790.90", "656.25", "606.28", "21.32"].map((value): VaultEntry => ({ field: "transaction_history", value, kind: "text", valueType: "contextual" }));
     expect(derivedIn("The two charges after 11/2 total $1,661.99; all three $2,318.24; fee $1,250.00", charges)).toEqual(["1,661.99", "2,318.24"]);
+    // Round 14 re-judge: a figure within the other's rounding is no operand (`$212/day` beside `$1.75M` of 1,750,000).
+    expect(derivedIn("31 days × $212/day = $6,572; Demand: $1.75M", [{ ...income, field: "demand", value: "1750000" }])).toEqual([]);
     // Two fields' amounts are no one record's.
     expect(derivedIn("together $98,790", [income, { ...income, field: "bonus", value: "14190" }])).toEqual([]);
     // Round 13 red team: but two fields' amounts summed or subtracted to the cent are both theirs (`Opening Balance (derived):
