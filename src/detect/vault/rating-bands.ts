@@ -212,6 +212,8 @@ function performanceBandVariants(): Variant[] {
   return [
     ...PERFORMANCE_LEVELS.map((level) => band(level, PERFORMANCE_LABELS)),
     ...LEVEL_INITIALS.flatMap((initials) => INITIALS_LABELS.map((label) => ({ ...band(`${label} ${initials}`), tail: initials.length }))),
+    // A level on a five-point scale near a rating's word (round 14 re-judge: `Rated 4 out of 5`); not `4/5`, which reads as `4-5`, a range.
+    ...[1, 2, 3, 4, 5].flatMap((level) => [band(`${level} out of 5`, PERFORMANCE_LABELS), band(`${level} of 5`, PERFORMANCE_LABELS)]),
     ...EXPECTATION_VERBS.map((verb) => band(`${verb} expectations`)),
     // A gloss of one person names the scale itself: found without a label near (round 13 red team: `one of our top performers`
     // passed); its plural only as one of them (`Top performers (38%) drive 60%` is the team's).

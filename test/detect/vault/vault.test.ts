@@ -692,6 +692,9 @@ describe("Vault", () => {
     expect(found(vault, "Anthony is one of our top performers. He is a solid performer with the highest rating; now on a PIP.").map(([text]) => text)).toEqual(["top performers", "solid performer", "highest rating", "on a PIP"]);
     // Round 14 red team: a level by its initials after a rating's word (`was rated NI in the last cycle`, `Rating: EE`); never `ME` (`rating me`).
     expect(found(vault, "He was rated NI last cycle; Rating: EE; rating is DNM; rating me now; NI contributions").map(([text]) => text)).toEqual(["NI", "EE", "DNM"]);
+    // Round 14 re-judge: a level on a five-point scale near a rating's word (`Rated 4 out of 5`); not a quiz's score, nor a range of years.
+    expect(found(vault, "Rating: NI; Rated 4 out of 5; a rating of 2 of 5").map(([text]) => text)).toEqual(["NI", "4 out of 5", "2 of 5"]);
+    expectNotFound(vault, ["Scored 4 out of 5 on the quiz; version 2.5", "| Leadership | 1 | 5+ | rating |; Tenure 3–5 years (rating)"]);
     // A plural of the team's is no one's (`Top performers (38%) drive 60%`, `bonus for top performers`).
     expectNotFound(vault, ["Top performers (38%) drive 60% of revenue.", "Bonus up to 10% for high performers."]);
     // Away from a rating's words, and for a field that is no performance rating.
