@@ -315,7 +315,8 @@ export function derivedDateDetector(entries: () => readonly VaultEntry[]): Detec
       // A month and day without a year falls in the years the text writes, when it writes some (round 14 red team: `inventory
       // due Feb 18` in a 2023 letter was moved as a will of 2019's computation); a birth year is no year the text happens in.
       const writtenYears = (text.match(WRITTEN_YEAR) ?? []).map(Number).filter((year) => !birthYears.has(year));
-      const inWrittenYears = (date: CalendarDate) => writtenYears.length === 0 || writtenYears.some((year) => Math.abs(year - date.year) <= 1);
+      // The registered date's own month and day is its value whatever year the text writes (round 14 re-judge: `Last event Sun 1/11`).
+      const yearlessApart = (apart: number, date: CalendarDate) => (apart === 0 || writtenYears.length === 0 || writtenYears.some((year) => Math.abs(year - date.year) <= 1) ? apart : Infinity);
       const yearNear = years.some((year) => text.includes(year)) || [...text.matchAll(SHORT_YEAR_DATE)].some((match) => years.some((year) => year.endsWith(match[1])));
       const fullSpans: Array<[number, number]> = [];
       // Month and day of the full dates written: the same day written again without its year is that date.
@@ -336,8 +337,8 @@ export function derivedDateDetector(entries: () => readonly VaultEntry[]): Detec
           if (nearestYear(match[1], LEAP_YEAR_START) === null) continue;
           fullSpans.push([start, end]);
           add(start, end, (date) => {
-            const written = inWrittenYears(date) ? nearestYear(match[1], date) : null;
-            return written === null ? Infinity : dayNumber(written) - dayNumber(date);
+            const written = nearestYear(match[1], date);
+            return written === null ? Infinity : yearlessApart(dayNumber(written) - dayNumber(date), date);
           }, yearNear ? YEARLESS_WINDOW_WITH_YEAR_DAYS : YEARLESS_WINDOW_DAYS, true);
           continue;
         }
@@ -356,8 +357,8 @@ export function derivedDateDetector(entries: () => readonly VaultEntry[]): Detec
           if (nearestYear(range.first, LEAP_YEAR_START) === null) continue;
           fullSpans.push([start, end]);
           add(start, end, (date) => {
-            const written = inWrittenYears(date) ? nearestYear(range.first, date) : null;
-            return written === null ? Infinity : dayNumber(written) - dayNumber(date);
+            const written = nearestYear(range.first, date);
+            return written === null ? Infinity : yearlessApart(dayNumber(written) - dayNumber(date), date);
           }, yearNear ? YEARLESS_WINDOW_WITH_YEAR_DAYS : YEARLESS_WINDOW_DAYS, true);
           continue;
         }
@@ -417,8 +418,8 @@ export function derivedDateDetector(entries: () => readonly VaultEntry[]): Detec
         const day = nearestYear(match[0], LEAP_YEAR_START);
         const window = (day !== null && fullDays.has(`${day.month}-${day.day}`)) || joined.has(match.index!) ? DERIVED_WINDOW_DAYS : yearNear ? YEARLESS_WINDOW_WITH_YEAR_DAYS : YEARLESS_WINDOW_DAYS;
         add(match.index!, match.index! + match[0].length, (date) => {
-          const written = inWrittenYears(date) ? nearestYear(match[0], date) : null;
-          return written === null ? Infinity : dayNumber(written) - dayNumber(date);
+          const written = nearestYear(match[0], date);
+          return written === null ? Infinity : yearlessApart(dayNumber(written) - dayNumber(date), date);
           // In digits, the registered date itself is no form the vault matcher finds.
         }, window, SLASHED_DAY.test(match[0]));
       }

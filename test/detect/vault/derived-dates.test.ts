@@ -309,6 +309,8 @@ describe("dates written near a registered date", () => {
     const dob: VaultEntry = { ...visit, field: "dob", value: "1957-07-28" };
     expect(derivedIn("DOB 1957. Follow-up on Feb 16 at 2 PM and 2/20.", [visit, dob])).toEqual(["Feb 16"]);
     expect(derivedIn("Plan for 2023. Follow-up on Feb 16 at 2 PM and 2/20.", [visit, dob])).toEqual([]);
+    // The registered date's own month and day is its value whatever year the text writes (round 14 re-judge: `Last event Sun 1/11`).
+    expect(derivedIn("Diagnosed in 2017. Last visit on Sun 1/18; next on 2/20.")).toEqual(["Sun 1/18"]);
   });
 
   it("reads a month and day without a year in the year nearest the registered date", () => {
