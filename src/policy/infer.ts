@@ -10,7 +10,7 @@ import { parsePhone } from "../detect/vault/phones.js";
 import { fieldNameWords, isDictionaryWord, isNameWord } from "../detect/vault/words.js";
 import { luhnValid } from "../detect/recognizers/checksum.js";
 import { isNickname } from "../detect/vault/nicknames.js";
-import { RELATION_NOTE } from "../detect/vault/names.js";
+import { RELATION_NOTE } from "../detect/vault/name-parts.js";
 import { FIRST_NAMES } from "../transform/operators/names/first-names.js";
 
 export interface FieldType {

@@ -247,6 +247,8 @@ function endsInTwoDigits(norm: NormalizeBuffer, end: number): boolean {
 
 /** The end of a month name and an apostrophed two-digit year (`Nov. '91`). */
 const APOSTROPHE_BEFORE_TWO_DIGITS = /['’‘]\d\d$/;
+/** A month's name and a year's two digits joined by a hyphen, as spreadsheets write a month (`Nov-17`, `Jun-12`: round 14 red team). */
+const HYPHENED_TWO_DIGITS = /\p{L}\.?-\d\d$/u;
 /** A numeric month and year joined as one (`06/2023`, `6-2023`, ISO's `2023-06`), not `page 6, 2023` or `2023 06`. */
 const NUMERIC_MONTH_YEAR = /^(?:\d{1,2}[/-]\d{4}|\d{4}-\d\d)$/;
 
@@ -274,8 +276,8 @@ export function isMonthOfYear(norm: NormalizeBuffer, start: number, end: number)
   if (isDayToken(before) || isMonthName(before)) return false;
   if (before === "of" && isDayToken(tokenBefore(norm, start - before.length - 1))) return false;
   const [from, to] = originalSpan(norm, start, end);
-  // A month name's two-digit year is one only after an apostrophe (`Nov '91`): `March 24` is a day.
-  if (!isDigitCode(norm.codes[start])) return !endsInTwoDigits(norm, end) || APOSTROPHE_BEFORE_TWO_DIGITS.test(norm.source.slice(from, to));
+  // A month name's two-digit year is one only after an apostrophe (`Nov '91`) or a hyphen (`Nov-17`): `March 24` is a day.
+  if (!isDigitCode(norm.codes[start])) return !endsInTwoDigits(norm, end) || APOSTROPHE_BEFORE_TWO_DIGITS.test(norm.source.slice(from, to)) || HYPHENED_TWO_DIGITS.test(norm.source.slice(from, to));
   // Not the head of a fuller date (`1957-07` of `1957-07-29`, another day's).
   return NUMERIC_MONTH_YEAR.test(norm.source.slice(from, to)) && !/^[-/.]\d/.test(norm.source.slice(to, to + 2));
 }

@@ -1,6 +1,12 @@
 import { unescapedText } from "./normalize.js";
 import { isDictionaryWord, isNameWord, isTitle, lexiconTags, NAME_SUFFIXES, opensAsWord } from "./words.js";
 
+
+/**
+ * A note in lowercase words after a name (`Graham Marchbanks (husband)`, `Soren Halvorsen (son)`): who the person is, no
+ * part of the name (round 14 red team: `husband` read as the surname turned `her husband Graham` into a pseudonym's pieces).
+ */
+export const RELATION_NOTE = /\s*\((?:\p{Ll}[\p{Ll} -]*)\)\s*$/u;
 /** Characters that join two words into one name (`Jane Smith`, `Smith-Jones`). */
 const JOINER = /[ \t-]/;
 /** Markup skipped when looking for the start of a sentence (`- **Price**:`). */

@@ -1,4 +1,4 @@
-import { NAME_PARTICLES } from "./name-parts.js";
+import { NAME_PARTICLES, RELATION_NOTE } from "./name-parts.js";
 import { nicknamesOf } from "./nicknames.js";
 import { normalizeValue } from "./normalize.js";
 import { NAME_SUFFIXES, TITLES, isDictionaryWord, isNameWord, isTitle } from "./words.js";
@@ -23,12 +23,6 @@ const MIN_SPELLED_LETTERS = 4;
 const GLUED_CONFIDENCE = 0.85;
 /** Shorter glued forms (`dlee`, `jli`) are anyone's. */
 const MIN_GLUED_LENGTH = 6;
-
-/**
- * A note in lowercase words after a name (`Graham Marchbanks (husband)`, `Soren Halvorsen (son)`): who the person is, no
- * part of the name (round 14 red team: `husband` read as the surname turned `her husband Graham` into a pseudonym's pieces).
- */
-export const RELATION_NOTE = /\s*\((?:\p{Ll}[\p{Ll} -]*)\)\s*$/u;
 
 export interface PersonName {
   first: string;

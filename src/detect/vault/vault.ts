@@ -13,7 +13,7 @@ import { listNeighbours, type MemberHit } from "./lists.js";
 import { followsMask, inFileName, namedLastDigits, precedesMask } from "./masked.js";
 import { vaultMembers } from "./members.js";
 import { besideCurrency, withoutCoarseRoundings } from "./numbers.js";
-import { besideOtherName, isCapitalized, isCompoundHead, isFamilyReference, isOrdinaryNameWord, isSpeakerLabel, POSSESSIVE, isStandaloneNameReference, isSurnameInPath, isWordNameReference, precedesCapitalized, readsAsOneName } from "./name-parts.js";
+import { besideOtherName, isCapitalized, isCompoundHead, isFamilyReference, isOrdinaryNameWord, isSpeakerLabel, POSSESSIVE, isStandaloneNameReference, isSurnameInPath, isWordNameReference, precedesCapitalized, readsAsOneName, RELATION_NOTE } from "./name-parts.js";
 import { SpanCover } from "../span-cover.js";
 import { isDigitCode, isLowerLetterCode, NormalizeBuffer, normalizeValue, originalSpan, SPACE_CODE } from "./normalize.js";
 import { PatternGroup, type PatternIndex } from "./pattern-group.js";
@@ -600,7 +600,11 @@ export class Vault implements Detector {
    */
   private nameWords(source: string, detection: Detection, entry: number): Detection[] {
     const surname = this.surnameOf(entry);
-    return Array.from(source.slice(detection.start, detection.end).matchAll(NAME_TOKEN)).flatMap((word) => {
+    const span = source.slice(detection.start, detection.end);
+    // A note of who the person is (`(spouse)`) stays as written: round 14 re-judge, it came out `(iris)`.
+    const note = RELATION_NOTE.exec(span)?.index ?? span.length;
+    return Array.from(span.matchAll(NAME_TOKEN)).flatMap((word) => {
+      if (word.index >= note) return [];
       const written = normalizeValue(word[0]);
       // A title or a suffix stays (`{"judge": "Oyelaran"}`, `(Ret.)`: each had become a first name).
       if (isTitle(written) || NAME_SUFFIXES.has(written)) return [];
@@ -614,10 +618,10 @@ export class Vault implements Detector {
 
 showSummaryOnly(Vault.prototype, "Vault", (vault) => ({ fields: [...new Set(vault.entries().map((entry) => entry.field))], values: vault.entries().length }));
 
-/** Whether the last word of normalized [start, end) starts with a capital as written. */
 /** What parts of one value are never split by: a table's pipe, a code span's backtick, a semicolon, a line break. */
 const ACROSS_CELLS = /[|`;\n]/;
 
+/** Whether the last word of normalized [start, end) starts with a capital as written. */
 function lastWordCapitalized(norm: NormalizeBuffer, start: number, end: number): boolean {
   const [from, to] = originalSpan(norm, start, end);
   return /(?:^|[^\p{L}])\p{Lu}\p{L}*$/u.test(norm.source.slice(from, to));

@@ -6,7 +6,7 @@ import { SURNAMES } from "./names/surnames.js";
 import { DEPARTMENT_KIND, departmentPseudonym } from "./names/departments.js";
 import { memoize } from "./format.js";
 import { TITLES as DETECTED_TITLES, isNameWord, opensAsWord, transliterated } from "../../detect/vault/words.js";
-import { NAME_PARTICLES } from "../../detect/vault/name-parts.js";
+import { NAME_PARTICLES, RELATION_NOTE } from "../../detect/vault/name-parts.js";
 import { withoutAccents } from "../../detect/vault/normalize.js";
 
 /** Letters of the keyed tag that stands for a value of a kind with no surrogate list (`ADDRESS-dpjkcbam`). */
@@ -211,6 +211,8 @@ function parseName(value: string): Token[] {
     text: m[0],
     role: "first" as Role,
   }));
+  // A note of who the person is (`(spouse)`) is kept as written: round 14 re-judge, it came out `(iris)`.
+  const note = RELATION_NOTE.exec(value)?.index ?? value.length;
   tokens.forEach((token, i) => {
     const lower = token.text.toLowerCase();
     const isInitial = token.text.length === 1;
@@ -220,7 +222,7 @@ function parseName(value: string): Token[] {
     // A surname's particle written in lowercase (`de la Cruz`, `van der Berg`) is no name of its own.
     // `St.` of `St. Clair` too, capitalized: `Katie. Sierra` garbled it.
     const isParticle = (NAME_PARTICLES.has(token.text) || (lower === "st" && value[token.end] === ".")) && i < tokens.length - 1;
-    if (isInitial || isTitle || isParticle || (STATUS_WORDS.has(lower) && i > 0)) token.role = "keep";
+    if (isInitial || isTitle || isParticle || token.start >= note || (STATUS_WORDS.has(lower) && i > 0)) token.role = "keep";
     else if (isSuffix) token.role = "suffix";
   });
   const names = tokens.filter((t) => t.role !== "keep" && t.role !== "suffix");

@@ -49,6 +49,11 @@ describe("a date's month name and its year's last two digits after an apostrophe
     for (const text of ["She was born Nov. '91 in Ohio.", "DOB Nov '91", "(b. November ’91)"]) expect(found(vault, text), text).toEqual([[/Nov\S* .91/.exec(text)![0], "dob"]]);
   });
 
+  it("is found joined by a hyphen, as spreadsheets write a month (round 14 red team: `| Hired | Nov-17 |`)", () => {
+    for (const text of ["| Born | Nov-91 |", "DOB: Nov.-91"]) expect(found(vault, text), text).toEqual([[/Nov\.?-91/.exec(text)![0], "dob"]]);
+    expect(found(vault, "| Born | Nov-92 |")).toEqual([]);
+  });
+
   it("is not found without the apostrophe (`March 24` is a day), nor with another year", () => {
     for (const text of ["seen Nov 91 times", "due March 24th", "born Nov. '92", "Nov. 1992"]) expect(found(vault, text).filter(([, field]) => field === "dob"), text).toEqual([]);
     // The visit's month with its year's two digits (`March 24`) is another day of a month, not 2024's March.

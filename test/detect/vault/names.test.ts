@@ -315,5 +315,7 @@ describe("a name with a note of who the person is (round 14 red team)", () => {
     const { content } = guard.sanitizeSync({ channel: "C2", content: text, recipient: "outsider" });
     expect(content).toMatch(/^Lives with her husband \p{Lu}\p{Ll}+\. Guarantor: \p{Lu}\p{Ll}+ \p{Lu}\p{Ll}+; his wife \p{Lu}\p{Ll}+ agreed\.$/u);
     for (const real of ["Graham", "Philippa", "Farrow"]) expect(content).not.toContain(real);
+    // The value written whole keeps its note as written (round 14 re-judge: `(spouse)` had come out `(iris)`).
+    expect(guard.sanitizeSync({ channel: "C2", content: "Guarantor: Philippa Farrow (spouse)", recipient: "outsider" }).content).toMatch(/^Guarantor: \p{Lu}\p{Ll}+ \p{Lu}\p{Ll}+ \(spouse\)$/u);
   });
 });
