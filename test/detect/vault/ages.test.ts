@@ -116,6 +116,9 @@ describe("ages a registered date of birth gives away", () => {
     for (const text of ["**Amanda Gaines**, 77, applied", "Amanda is 77 and qualifies", "DOB 08/24/48 (77)", "__Gaines__, 77,", "(**A.G., 77**)", "(*A.G., 77*) seen", "(`A.G., 77`)", "a **77**-year-old"]) {
       expect(agesIn(text), text).toEqual(["77"]);
     }
+    // Round 14 red team: the age at a life event (`separated at **61**`, `Claimant was **56 at termination**`).
+    for (const text of ["She separated at **77** last spring", "retired at 77", "Claimant was **77 at termination**", "77 at the time of diagnosis"]) expect(agesIn(text), text).toEqual(["77"]);
+    expect(agesIn("hired at 77 dollars an hour; 77 at the door; at 77 Main St")).toEqual([]);
     // Round 14 red team: a person's role before the age between commas (`Client, 47, a school-bus dispatcher`).
     for (const text of ["Client, 77, a school-bus dispatcher", "Claimant, 77."]) expect(agesIn(text), text).toEqual(["77"]);
     // A capitalized word that is no first name opens a sentence as well (`Section is 77`).

@@ -14,6 +14,8 @@ function readingsIn(text: string, entries: VaultEntry[] = [hypertension]): strin
 describe("blood pressure readings of a registered hypertension (round 14 red team: `BP 162/98 today` passed)", () => {
   it("finds a hypertensive reading with a pressure word before it or its unit after it", () => {
     expect(readingsIn("BP 162/98 today, uncontrolled. Vitals: 168 / 102 mmHg; blood pressure was 134/76")).toEqual(["162/98", "168 / 102", "134/76"]);
+    // Round 14 re-judge: a goal's word before it (`above goal (162/98)`).
+    expect(readingsIn("Home readings remain above goal (162/98) this week")).toEqual(["162/98"]);
   });
 
   it("leaves normal readings, readings without a pressure word, dates, fractions, and other diagnoses", () => {
