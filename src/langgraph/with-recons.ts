@@ -167,7 +167,6 @@ export function withRecons<G extends object>(graph: G, guard: ReconsGuard, optio
       "withRecons(graph, guard): this graph is already protected by another guard. withRecons changes a graph in place: build one graph per guard (a function that returns a new StateGraph), or keep one guard for the graph and add each request's values with guard.vault.add",
     );
   }
-  protectedBy.set(graph, guard);
   const interceptor = new GraphInterceptor(guard, parseConfig(withReconsOptionsSchema, options, "withRecons options"));
   if (isBuilder(graph)) interceptor.protectBuilder(graph);
   else if (isCompiledGraph(graph) && graph.builder !== undefined) interceptor.protectCompiled(graph, true);
@@ -185,6 +184,7 @@ export function withRecons<G extends object>(graph: G, guard: ReconsGuard, optio
     // Tasks hand values to each other inside one node, where no wrapper sees them: refused, not half protected.
     throw new TypeError("withRecons covers StateGraph graphs, built or compiled; a functional-API entrypoint (or a bare Pregel) passes values between its tasks where RECONS cannot see them");
   } else throw new TypeError("withRecons expects a StateGraph or a compiled graph");
+  protectedBy.set(graph, guard);
   return graph;
 }
 

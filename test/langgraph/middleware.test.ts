@@ -125,7 +125,10 @@ describe("withRecons on a createAgent agent (round 14 walkthrough: without the m
     const { withRecons } = await import("../../src/langgraph/with-recons.js");
     const guard = createRecons({ secret: SECRET, vault, policy });
     const agent = (middleware: ReturnType<typeof reconsMiddleware>[]) => createAgent({ model: new ScriptedChatModel("assistant", [{ content: "done" }]), tools: [], middleware });
-    expect(() => withRecons(agent([]), guard)).toThrow(/reconsMiddleware\(guard\) in its middleware, with the same guard/);
+    const bare = agent([]);
+    expect(() => withRecons(bare, guard)).toThrow(/reconsMiddleware\(guard\) in its middleware, with the same guard/);
+    // Refused again, not taken for protected by the refused call.
+    expect(() => withRecons(bare, guard)).toThrow(/reconsMiddleware/);
     expect(() => withRecons(agent([reconsMiddleware(createRecons({ secret: SECRET, vault, policy }))]), guard)).toThrow(/with the same guard/);
     const protectedAgent = agent([reconsMiddleware(guard)]);
     expect(withRecons(protectedAgent, guard)).toBe(protectedAgent);
