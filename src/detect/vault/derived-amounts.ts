@@ -211,6 +211,11 @@ const centsOf = (amount: number) => Math.round(amount * 100) / 100;
  */
 const AMOUNT_THIRD = /\b(low|lower|mid|middle|high|upper)[- ]?\$?([1-9]\d{0,2}(?:,\d{3})*)(?:[ \t]?([km])|[ \t]+(thousand|million|billion))?['’]?s\b/gi;
 const AMOUNT_THIRD_HINT = /\b(?:low|mid|high|upper)[- ]?\$?\d/i;
+/** A figure with a fraction's sign and a scale (`$412½M`, `1¾ million`): groups whole, fraction, scale. */
+const FRACTION_AMOUNT = /(?<![\d.,])(\d{1,3})([½¼¾⅓⅔⅛⅜⅝⅞])[ \t]?(k|m|mm|bn|b|thousand|million|billion)\b/gi;
+const FRACTION_HINT = /\d[½¼¾⅓⅔⅛⅜⅝⅞]/;
+const FRACTIONS: Readonly<Record<string, number>> = { "½": 1 / 2, "¼": 1 / 4, "¾": 3 / 4, "⅓": 1 / 3, "⅔": 2 / 3, "⅛": 1 / 8, "⅜": 3 / 8, "⅝": 5 / 8, "⅞": 7 / 8 };
+const SCALE_LETTERS: Readonly<Record<string, number>> = { k: 1e3, thousand: 1e3, m: 1e6, mm: 1e6, million: 1e6, b: 1e9, bn: 1e9, billion: 1e9 };
 /** A scale word's value (`the high $3 millions`). */
 const SCALE_WORDS: Readonly<Record<string, number>> = { thousand: 1_000, million: 1_000_000, billion: 1_000_000_000 };
 /** The third of its span each word names. */
@@ -367,6 +372,17 @@ export function derivedAmountDetector(entries: () => readonly VaultEntry[]): Det
         const start = match.index + (match[1]?.length ?? 0);
         bands.push([start, match.index + match[0].length]);
         push(start, match.index + match[0].length, source);
+      }
+      // A figure with a fraction's sign (round 14 re-judge: `$412½M` of 412,500,000, `$1¾M`): exact as written, redacted as a band.
+      for (const match of FRACTION_HINT.test(text) ? text.matchAll(FRACTION_AMOUNT) : []) {
+        const scale = SCALE_LETTERS[match[3].toLowerCase()];
+        // A third is no finite decimal: a thousandth of the scale holds its rounding (`1⅓M` of 1,333,333).
+        const read = { value: (Number(match[1]) + FRACTIONS[match[2]]) * scale, tolerance: scale / 1_000 };
+        const source = sourceByFactor(amounts, read, 1) ?? sourceByFactor(totals, read, 1);
+        if (!source) continue;
+        const [start, end] = [match.index, match.index + match[0].length];
+        bands.push([start, end]);
+        found.push({ start, end, field: source.entry.field, kind: source.entry.kind, valueType: source.entry.valueType, tier: 1, confidence: DERIVED_CONFIDENCE, source: "vault", value: source.value, role: "band" });
       }
       // A third of a round figure's span (round 13 red team: `in the low $900,000s` of 912,450): redacted as a band.
       for (const match of AMOUNT_THIRD_HINT.test(text) ? text.matchAll(AMOUNT_THIRD) : []) {

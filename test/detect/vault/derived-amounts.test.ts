@@ -207,6 +207,14 @@ describe("amounts computed from a registered amount", () => {
     expect(content).not.toMatch(/1\.75|412\.5/);
   });
 
+  it("finds a figure with a fraction's sign and a scale, redacted as a band (round 14 re-judge: `$412½M`, `$1¾M`)", () => {
+    const price: VaultEntry = { ...income, field: "purchase_price", value: "412500000" };
+    expect(derivedIn("Headline $412½M; other $400½M; $412¼M", [price])).toEqual(["412½M"]);
+    expect(derivedIn("demand $1⅓ million", [{ ...income, field: "demand", value: "1333333" }])).toEqual(["1⅓ million"]);
+    const guard = createRecons({ secret: "s", vault: { demand_amount: 1750000 }, policy: { fields: {} } });
+    expect(guard.sanitizeSync({ channel: "C2", content: '{"demand": "$1¾M"}', recipient: "other" }).content).toBe('{"demand": "$[REDACTED:amount]"}');
+  });
+
   it("finds a tight band around a record's total, and restores a sealed total for the field's reader (round 14 red team)", () => {
     const comp = ["151300", "25520", "62000"].map((value): VaultEntry => ({ field: "compensation_details", value, kind: "amount", valueType: "value" }));
     expect(derivedIn("Compensation band: $230K–$240K total (base + bonus + stock); band $200K-$210K", comp)).toEqual(["230K–$240K"]);
