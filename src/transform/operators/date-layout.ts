@@ -70,9 +70,10 @@ export function readDate(text: string): ReadDate | null {
         pieces.push(slot);
       } else return null;
     } else {
-      // Two digits after an apostrophe are a year (`Nov. '91`, `July 28, '57`).
+      // Two digits after an apostrophe are a year (`Nov. '91`, `July 28, '57`), and right after a month's name and a hyphen (`Nov-17`).
       const previous = pieces.at(-1);
-      const apostrophed = digits.length === 2 && suffix === undefined && typeof previous === "string" && /['’‘]$/.test(previous);
+      const hyphened = typeof previous === "string" && /^\.?-$/.test(previous) && monthWord !== null && pieces.at(-2) === monthWord;
+      const apostrophed = digits.length === 2 && suffix === undefined && typeof previous === "string" && (/['’‘]$/.test(previous) || hyphened);
       const slot: Slot = { part: apostrophed ? "year" : "day", written: digits, suffix };
       numbers.push(slot);
       pieces.push(slot);
