@@ -19,11 +19,13 @@ export function isDepartmentField(field: string): boolean {
 const DEPARTMENT_WORK: ReadonlyArray<readonly [departments: readonly string[], indicators: readonly string[]]> = [
   [
     ["engineering", "information technology", "it", "research and development", "r d"],
-    ["software engineer", "software engineers", "software engineering", "engineers", "developer", "developers", "codebase", "code review", "code reviews", "pull request", "pull requests", "pair programming", "technical interview", "system design", "devops", "backend", "frontend", "engineer", "senior engineer", "staff engineer", "principal engineer", "secure coding", "tech lead"],
+    // Round 14 red team: `| Dept | ENG |`, `"dept": "Eng"`.
+    ["eng", "eng team", "engg", "software engineer", "software engineers", "software engineering", "engineers", "developer", "developers", "codebase", "code review", "code reviews", "pull request", "pull requests", "pair programming", "technical interview", "system design", "devops", "backend", "frontend", "engineer", "senior engineer", "staff engineer", "principal engineer", "secure coding", "tech lead"],
   ],
   [
     ["finance", "accounting", "treasury"],
-    ["financial planning", "fp a", "month end close", "close calendar", "netsuite", "accounts payable", "accounts receivable", "general ledger", "financial analyst", "financial analysts", "accountant", "accountants", "financial reporting"],
+    // Round 14 red team: `on the accounting team`, `acct team` of Finance.
+    ["accounting team", "accounting department", "acct team", "financial planning", "fp a", "month end close", "close calendar", "netsuite", "accounts payable", "accounts receivable", "general ledger", "financial analyst", "financial analysts", "accountant", "accountants", "financial reporting"],
   ],
   [
     ["sales", "business development"],
@@ -32,6 +34,15 @@ const DEPARTMENT_WORK: ReadonlyArray<readonly [departments: readonly string[], i
   [
     ["marketing", "communications", "public relations"],
     ["marketing campaign", "marketing campaigns", "campaigns", "brand strategy", "seo", "content marketing", "demand generation", "social media", "hubspot", "go to market", "marketer", "marketers", "campaign deadlines"],
+  ],
+  // Round 14 red team: `"dept": "GC's office"` of Legal, `Senior PM → Group PM` of Product.
+  [
+    ["legal", "legal affairs", "general counsel"],
+    ["gc s office", "gc office", "office of the general counsel", "general counsel s office", "in house counsel", "legal team", "legal department", "paralegal", "paralegals", "contracts team"],
+  ],
+  [
+    ["product", "product management"],
+    ["product manager", "product managers", "senior pm", "group pm", "associate pm", "principal pm", "product roadmap", "product owner", "product owners"],
   ],
   [
     ["hr", "human resources", "people operations"],

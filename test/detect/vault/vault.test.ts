@@ -584,6 +584,12 @@ describe("Vault", () => {
     expectFound(vaultOf({ department: "Engineering" }), "department", ["Senior Engineer", "secure coding"]);
     expectFound(vaultOf({ department: "Marketing" }), "department", ["Marketer", "campaign deadlines"]);
     expectFound(vaultOf({ department: "Sales" }), "department", ["Salesperson"]);
+    // Round 14 red team: abbreviations and synonyms (`| Dept | ENG |`, `on the accounting team`, `GC's office`, `Senior PM → Group PM`).
+    expectFound(vaultOf({ department: "Engineering" }), "department", ["ENG", "Eng team"]);
+    expectFound(vaultOf({ department: "Finance" }), "department", ["accounting team", "acct team"]);
+    expectFound(vaultOf({ department: "Legal" }), "department", ["GC's office", "in-house counsel"]);
+    expectFound(vaultOf({ department: "Product" }), "department", ["Senior PM", "Group PM", "product roadmap"]);
+    expectNotFound(vaultOf({ department: "Product" }), ["the call at 3 PM"]);
     expectNotFound(vaultOf({ department: "Sales" }), ["a software engineer called"]);
     expectNotFound(vaultOf({ team_name: "Sales" }), ["Salesforce training"]);
   });
