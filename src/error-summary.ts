@@ -1,10 +1,11 @@
 import type { Detector } from "./detect/base.js";
 
 /**
- * Numbers of four digits or more, separators included (ids, amounts, dates), and email-like tokens:
- * content, whatever the vault holds. Shorter numbers (an HTTP status, a port's last digits) stay.
+ * Numbers of four digits or more, separators included (ids, amounts, dates), email-like tokens, and runs of twelve
+ * base64 or hex characters or more with a digit among them (round 14 audit: `b64 U1NOIDEyMy00NS02Nzg5` decoded to an SSN):
+ * content, whatever the vault holds. Shorter numbers (an HTTP status, a port's last digits) and words stay.
  */
-const CONTENT_LIKE = /\d(?:[\d\s().,\/-]*\d){3,}|[^\s@"'`]+@[^\s@"'`]+/g;
+const CONTENT_LIKE = /\d(?:[\d\s().,\/-]*\d){3,}|[^\s@"'`]+@[^\s@"'`]+|(?<![\w+/=])(?=[A-Za-z+/_-]*\d)[A-Za-z0-9+/_-]{12,}={0,2}(?![\w+/=])/g;
 const MAX_REASON = 200;
 
 /**
