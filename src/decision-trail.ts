@@ -10,8 +10,14 @@ export class DecisionTrail {
   private readonly cached: Array<readonly Decision[]> = [];
   private built?: Decision[];
 
-  /** `recipient`: whom this call sanitized for (cached decisions may have been taken for another recipient of the same authorization class). */
-  constructor(private readonly recipient: string | null) {}
+  /**
+   * `recipient`: whom this call sanitized for (cached decisions may have been taken for another recipient of the same authorization
+   * class). `pathOf`: a path as a decision may say it (a key that is a registered value, kept for an authorized reader, is not told).
+   */
+  constructor(
+    private readonly recipient: string | null,
+    private readonly pathOf: (path: string) => string = (path) => path,
+  ) {}
 
   add(path: string, decisions: readonly Decision[]): void {
     if (decisions.length === 0) return;
@@ -21,7 +27,10 @@ export class DecisionTrail {
 
   /** One decision record per cached decision, built once (later reads get the same array). */
   decisions(): Decision[] {
-    this.built ??= this.cached.flatMap((decisions, index) => decisions.map((decision) => ({ ...decision, path: this.paths[index], recipient: this.recipient })));
+    this.built ??= this.cached.flatMap((decisions, index) => {
+      const path = this.pathOf(this.paths[index]);
+      return decisions.map((decision) => ({ ...decision, path, recipient: this.recipient }));
+    });
     return this.built;
   }
 }

@@ -245,6 +245,8 @@ class Guard implements ReconsGuard {
    */
   private revealed = { version: -1, objects: new WeakMap<object, unknown>() };
   private readonly margins: VaultBoundCache<number>;
+  /** Decision paths as decisions tell them (`toldPath`). */
+  private readonly toldPaths: VaultBoundCache<string>;
   /** Vault detections per backstop window: recipients that get the same replacements get the same windows. */
   private readonly windowDetections: VaultBoundCache<Detection[]>;
   /** The policy's scheduling fields (`isSchedulingField`) the vault holds no value of, as of `entries` vault entries (vaults only grow). */
@@ -285,6 +287,7 @@ class Guard implements ReconsGuard {
     this.groups = new VaultBoundCache(this.vault);
     this.realTexts = new VaultBoundCache(this.vault);
     this.margins = new VaultBoundCache(this.vault);
+    this.toldPaths = new VaultBoundCache(this.vault);
     this.windowDetections = new VaultBoundCache(this.vault);
   }
 
@@ -304,9 +307,16 @@ class Guard implements ReconsGuard {
     return resolveOverlaps(this.detectAll(text));
   }
 
+  /**
+   * A decision's path with every registered value in it told as `[key]`: a key an authorized reader keeps as written
+   * (`$.patients.maria_gonzalez.ssn`) would reach logs and traces with the decision (round 14 audit).
+   */
+  private readonly toldPath = (path: string): string =>
+    path === "$" ? path : this.toldPaths.get(path, () => this.vault.detect(path).sort((a, b) => b.start - a.start).reduce((told, { start, end }) => `${told.slice(0, start)}[key]${told.slice(end)}`, path));
+
   sanitizeSync<T>(event: ObservableEvent & { content: T }, options: SanitizeOptions = {}): SanitizeResult<T> {
     const context = this.contextOf(event, options);
-    const trail = new DecisionTrail(context.recipient);
+    const trail = new DecisionTrail(context.recipient, this.toldPath);
     const cache = cacheFor(this.sanitized, context.key, this.vault);
     const content = this.walkContent(() => mapStrings(event.content, (text, path) => this.sanitizeCached(text, path, context, cache, trail)));
     return resultOf(content, trail);
@@ -390,7 +400,7 @@ class Guard implements ReconsGuard {
         this.sanitizeText(text, path, context, decisions, (source, span) => rewrites.get(rewriteKey(source, span)), judged.get(path)),
       ),
     );
-    return { content, decisions };
+    return { content, decisions: decisions.map((decision) => (decision.path === undefined ? decision : { ...decision, path: this.toldPath(decision.path) })) };
   }
 
   restore<T>(content: T, recipient: string, channel: Channel): T {

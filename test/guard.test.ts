@@ -188,6 +188,17 @@ describe("sanitize", () => {
   });
 });
 
+describe("decision paths", () => {
+  it("tell no registered value kept as a key for an authorized reader (round 14 audit: `$.patients.maria_gonzalez.ssn`)", () => {
+    const guard = createRecons({ secret: "s", vault: { ssn: "123-45-6789", patient_name: "Maria Gonzalez" }, policy: { fields: { ssn: { authorized: ["doctor"] }, patient_name: { authorized: ["doctor"] } } } });
+    const content = { patients: { maria_gonzalez: { ssn: "123-45-6789" } }, note: "SSN 123-45-6789" };
+    const { decisions } = guard.sanitizeSync({ channel: "C2", content, recipient: "doctor" });
+    expect(decisions.map((decision) => decision.path)).toContain("$.patients.[key].ssn");
+    expect(decisions.map((decision) => decision.path)).toContain("$.note");
+    expect(JSON.stringify(decisions)).not.toMatch(/maria_gonzalez|gonzalez/i);
+  });
+});
+
 describe("fail closed", () => {
   it("redacts the whole string when a recognizer throws", () => {
     const broken: Recognizer = {
