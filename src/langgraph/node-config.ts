@@ -33,9 +33,22 @@ const LANGGRAPH_KEYS = new Set(["thread_id", "checkpoint_ns", "checkpoint_id", "
 /** The caller's own content keys of a config record (`configurable`, `metadata`). */
 export function callerKeysOf(record: Record<string, unknown> | undefined): string[] {
   const keys: string[] = [];
-  for (const key in record) if (!isLangGraphKey(key) && isContent(record[key])) keys.push(key);
+  for (const key in record) if (!isLangGraphKey(key) && isCallerContent(record[key])) keys.push(key);
   return keys;
 }
+
+/**
+ * A caller's value RECONS delivers: content (`isContent`), a `Map` or `Set`, or an instance holding only data (a `Profile`
+ * with a name and an SSN: round 14 audit, it reached nodes raw); not a client, a saver or a callback, which hold functions
+ * or other instances.
+ */
+function isCallerContent(value: unknown, depth = 0): boolean {
+  if (isContent(value) || value instanceof Map || value instanceof Set) return true;
+  if (!isRecordOrArray(value) || depth > INSTANCE_DEPTH) return false;
+  const fields = Object.values(value);
+  return fields.length > 0 && fields.every((field) => field === null || ["undefined", "boolean", "string", "number", "bigint"].includes(typeof field) || isCallerContent(field, depth + 1));
+}
+const INSTANCE_DEPTH = 2;
 
 /** LangGraph's own keys; `ls_*` are the LangSmith run labels it sets (`ls_integration`). */
 function isLangGraphKey(key: string): boolean {

@@ -234,3 +234,36 @@ describe("review 7: tools behind a prebuilt ToolNode", () => {
     expect(received).toEqual([{ ssn: "939-79-6410", amount: "$205,902" }]);
   });
 });
+
+describe("round 14 audit: the caller's configurable values of other shapes", () => {
+  it("an instance holding only data and a Map reach a node sanitized, the instance still of its class; a client passes as it is", async () => {
+    class Profile {
+      constructor(
+        readonly name: string,
+        readonly ssn: string,
+      ) {}
+      label(): string {
+        return `${this.name} (${this.ssn})`;
+      }
+    }
+    class Client {
+      readonly fetch = () => "connected";
+    }
+    const client = new Client();
+    let seen: RunnableConfig | undefined;
+    const builder = new StateGraph(State)
+      .addNode("outsider", (_state: typeof State.State, config: RunnableConfig) => {
+        seen = config;
+        return {};
+      })
+      .addEdge(START, "outsider");
+    await withRecons(builder, makeGuard({ ssn: ["billing"] }), { finalOutput: false })
+      .compile()
+      .invoke({ record: "x" }, { configurable: { profile: new Profile("Maria", VAULT.ssn), lookup: new Map([["ssn", VAULT.ssn]]), client } });
+    const { profile, lookup } = seen!.configurable as { profile: Profile; lookup: Map<string, string> };
+    expect(profile).toBeInstanceOf(Profile);
+    expect(profile.label()).not.toContain(VAULT.ssn);
+    expect([...lookup.values()].join()).not.toContain(VAULT.ssn);
+    expect(seen!.configurable!.client).toBe(client);
+  });
+});
