@@ -229,6 +229,7 @@ class GraphInterceptor {
 
   protectBuilder(builder: BuilderLike): void {
     const handle: GraphHandle = {};
+    this.refuseCallerNamedNode(Object.keys(builder.nodes));
     this.addReducerKeys(builder.channels);
     for (const [name, spec] of Object.entries(builder.nodes)) {
       if (isProtected(spec.runnable)) continue;
@@ -250,6 +251,7 @@ class GraphInterceptor {
   /** Protect a compiled graph's nodes (no-op for nodes already wrapped) and, for the caller, its outputs. */
   protectCompiled(compiled: CompiledGraphLike, toCaller: boolean): void {
     const handle: GraphHandle = { graph: compiled };
+    this.refuseCallerNamedNode(Object.keys(compiled.nodes));
     this.addReducerKeys(compiled.builder?.channels ?? compiled.channels);
     for (const [name, node] of Object.entries(compiled.nodes)) {
       if (name === START_NODE || isProtected(node.bound)) continue;
@@ -286,6 +288,12 @@ class GraphInterceptor {
           })),
         ),
       );
+  }
+
+  /** A node named as the caller would receive what the policy grants the caller (round 14 walkthrough: a node `user`). */
+  private refuseCallerNamedNode(names: readonly string[]): void {
+    if (!names.includes(this.options.user)) return;
+    throw new TypeError(`withRecons(graph, guard): a node is named "${this.options.user}", the caller's recipient name; rename the node or name the caller otherwise (withRecons(graph, guard, { user: "caller" }))`);
   }
 
   /** Keys whose channel reducer is a `reconsReducer`: their writes are protected as they land, not twice. */

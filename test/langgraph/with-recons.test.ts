@@ -58,6 +58,12 @@ describe("withRecons", () => {
     expect(() => withRecons(build().compile(), second)).not.toThrow();
   });
 
+  it("refuses a node named as the caller, which would receive what the policy grants the caller (round 14 walkthrough)", () => {
+    const build = () => new StateGraph(MessagesAnnotation).addNode("user", () => ({})).addEdge(START, "user");
+    expect(() => withRecons(build(), makeGuard(AUTHORIZED))).toThrow(/a node is named "user", the caller's recipient name/);
+    expect(() => withRecons(build(), makeGuard(AUTHORIZED), { user: "caller" })).not.toThrow();
+  });
+
   it("fails closed: a node whose input sanitization throws receives redacted input", async () => {
     const recorder = new Recorder();
     const audit = new ReconsAudit();
