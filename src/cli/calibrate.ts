@@ -62,6 +62,8 @@ export function calibrateCommand(): Command {
         `chosen zeta=${chosen.threshold.toFixed(2)} precision=${chosen.precision.toFixed(4)} recall=${chosen.recall.toFixed(4)} ` +
           `FPR=${chosen.fpr.toFixed(4)} F1=${chosen.f1.toFixed(4)} (max F1 reached on ${tiedThresholds[0].toFixed(2)}..${tiedThresholds.at(-1)!.toFixed(2)})\n`,
       );
+      // A threshold that finds no leak is no calibration (round 14 walkthrough: it exited 0 with precision and recall 0).
+      if (chosen.f1 === 0) throw new Error("no threshold finds any labelled leak (F1 0 everywhere): the judge's scores do not separate leaks from non-leaks; check the judge's model and prompt");
     });
   return command;
 }

@@ -1,4 +1,4 @@
-import { copyFileSync, linkSync, mkdtempSync, readFileSync, symlinkSync } from "node:fs";
+import { copyFileSync, linkSync, mkdtempSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
@@ -59,6 +59,15 @@ describe("recons CLI", () => {
     const result = await run("replay-score", "--traces", sample, "--replayed", out, "--examples", "0");
     const report = JSON.parse(result.out.split("\n\n")[1]!);
     expect(report).toMatchObject({ lines: 120, residual: { overall: { numerator: 0 } }, meetsTargets: { residual: true, authorizedKept: true, textKept: true } });
+  });
+
+  it("calibrate fails where no threshold finds any labelled leak, instead of choosing one that finds none (round 14 walkthrough)", async () => {
+    const labels = tempFile("labels.jsonl");
+    const line = (label: number, score: number) => JSON.stringify({ text: "a note", field: "ssn", value: "985-71-8578", kind: "ssn", label, score });
+    writeFileSync(labels, [line(1, 0.1), line(1, 0.2), line(0, 0.7), line(0, 0.8)].join("\n") + "\n");
+    const result = await run("calibrate", "--labels", labels);
+    expect(result.code).not.toBe(0);
+    expect(result.err).toMatch(/no threshold finds any labelled leak/);
   });
 
   it("rejects a bad sanitizer naming the allowed choices", async () => {
