@@ -55,6 +55,8 @@ const RULES: readonly { words: readonly string[]; type: FieldType }[] = [
       "judgment", "judgement", "verdict", "demand", "lien", "liens", "bequest", "inheritance", "loss", "losses", "volume", "specials", "exposure",
       // Round 12 red team: `trust_corpus: 9750000` was read as an identifier, so `$9.75M` passed.
       "corpus", "arrears", "garnishment", "premiums",
+      // Round 14 red team: `annual_withdrawal: 113850` was read as an identifier, so `$9,487.50` a month passed.
+      "withdrawal", "withdrawals", "disbursement", "disbursements", "rollover", "payoff",
     ],
     type: { kind: "amount", valueType: "value" },
   },

@@ -61,6 +61,9 @@ describe("inferFieldType", () => {
     ["medical_specials", "87340.55", "amount", "value"],
     // Round 12 red team: a trust's corpus and arrears were identifiers.
     ["trust_corpus", "9750000", "amount", "value"],
+    // Round 14 red team: a withdrawal and a rollover were identifiers (`$9,487.50` a month of 113,850 a year passed).
+    ["annual_withdrawal", "113850", "amount", "value"],
+    ["ira_rollover", "711100", "amount", "value"],
     ["dry_weight", "78.5 kg", "number", "value"],
     ["drug_requested", "Dupixent 300 mg q2w", "text", "contextual"],
     ["nt_probnp", "4,820 pg/mL", "number", "value"],
