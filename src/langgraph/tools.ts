@@ -50,6 +50,10 @@ type EventFrame = Omit<ObservableEvent, "content"> & { listener?: DecisionListen
  */
 export function protectTool<T extends StructuredToolInterface>(tool: T, guard: ReconsGuard, options: ProtectToolOptions = {}): T {
   assertGuard(guard, "protectTool(tool, guard)");
+  // Said here, not at the first call (round 14 walkthrough: `protectTool({})` failed only when run, `tool.invoke is not a function`).
+  if (typeof tool !== "object" || tool === null || typeof tool.invoke !== "function" || typeof tool.name !== "string" || tool.name === "") {
+    throw new TypeError("protectTool(tool, guard): tool must be a LangChain tool (a name and an invoke method), such as tool(...) or a StructuredTool");
+  }
   const parsed = parseConfig(protectToolOptionsSchema, options, "protectTool options");
   const recipient = `tool:${tool.name}`;
   const protectedTool = Object.create(tool) as T;

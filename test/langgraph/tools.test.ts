@@ -38,6 +38,11 @@ function lookupTool(received: unknown[]) {
 const call = { name: "lookup_patient", args: { patient: "Dwayne Sanchez", ssn: "939-79-6410" }, id: "call-1", type: "tool_call" as const };
 
 describe("protectTool", () => {
+  it("refuses what is no tool when wrapping it, not at its first call (round 14 walkthrough)", () => {
+    const guard = createRecons({ secret: "s", policy: { fields: {} } });
+    for (const notATool of [{}, null, { name: "x" }, { invoke: () => "x" }]) expect(() => protectTool(notATool as never, guard)).toThrow(/tool must be a LangChain tool/);
+  });
+
   it("registers the real value behind a surrogate the tool echoes back, and nothing for `unknown`, `N/A`, booleans or placeholders", async () => {
     const guard = newGuard();
     const echo = tool(async (args) => ({ ssn: args.ssn, insurance_id: "unknown", member_number: ["N/A", "MB-1"], patient_name: "[REDACTED:name]", verified: true }), {
