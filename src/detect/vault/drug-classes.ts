@@ -37,6 +37,12 @@ const BRAND_NAMES: ReadonlyArray<readonly [generic: string, brands: readonly str
   ["donepezil", ["aricept"]], ["memantine", ["namenda"]], ["allopurinol", ["zyloprim"]], ["valacyclovir", ["valtrex"]], ["azithromycin", ["zithromax", "z pak"]],
   ["amoxicillin", ["amoxil"]], ["ciprofloxacin", ["cipro"]], ["levofloxacin", ["levaquin"]], ["doxycycline", ["vibramycin"]], ["prednisone", ["deltasone"]],
   ["buprenorphine", ["suboxone", "subutex"]], ["naltrexone", ["vivitrol"]], ["emtricitabine", ["truvada", "descovy"]], ["bictegravir", ["biktarvy"]],
+  // Round 14 red team: the clinic's shorthand and brands of a registered list (`on HU 1000 daily + folate`, `LEV/LCM`, `IFX + AZA`, `bup/nal 16/4`).
+  ["hydroxyurea", ["hu", "hydrea", "droxia", "siklos"]], ["folic acid", ["folate"]], ["lacosamide", ["lcm", "vimpat"]], ["levetiracetam", ["lev"]],
+  ["infliximab", ["ifx", "remicade", "inflectra"]], ["azathioprine", ["aza", "imuran"]], ["buprenorphine naloxone", ["bup nal", "suboxone", "zubsolv"]],
+  ["ocrelizumab", ["ocrevus"]], ["dimethyl fumarate", ["dmf", "tecfidera"]], ["morphine", ["mso4", "ms contin"]], ["hydromorphone", ["dilaudid"]],
+  ["carbamazepine", ["cbz", "tegretol"]], ["oxcarbazepine", ["oxc", "trileptal"]], ["phenytoin", ["dilantin"]], ["natalizumab", ["tysabri"]],
+  ["fingolimod", ["gilenya"]], ["mesalamine", ["lialda", "asacol", "pentasa"]], ["ustekinumab", ["stelara"]], ["vedolizumab", ["entyvio"]],
 ];
 
 /** Whether a field holds a person's allergies (`allergies`, `drug_allergies`, `knownAllergens`), by the words of its name. */

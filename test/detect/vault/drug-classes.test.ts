@@ -42,7 +42,7 @@ describe("an allergy told by its drug class", () => {
     expect(medicationVariants("music")).toEqual([]);
     expect(sanitized({ medications: "['trazodone 50 mg']" }, "Continue Trazodone at bedtime.")).not.toMatch(/trazodone/i);
     // Round 12 red team: a drug named by its first word (`on morphine` of `Morphine sulfate ER 30 mg`) or with a percent strength.
-    expect(medicationVariants("morphine sulfate er 30 mg").map((variant) => variant.form)).toEqual(["morphine sulfate er", "morphine"]);
+    expect(medicationVariants("morphine sulfate er 30 mg").map((variant) => variant.form)).toEqual(["morphine sulfate er", "morphine", "mso4", "ms contin"]);
     expect(medicationVariants("latanoprost 0.005 eye drops").map((variant) => variant.form)).toEqual(["latanoprost"]);
     expect(medicationVariants("iron sulfate 325 mg").map((variant) => variant.form)).toEqual(["iron sulfate"]);
     expect(sanitized({ drug_requested: "Dupixent 300 mg q2w" }, "PA for Dupixent, 300 mg every two weeks")).not.toMatch(/dupixent/i);
@@ -59,5 +59,12 @@ describe("an allergy told by its drug class", () => {
     expect(out).not.toMatch(/singulair|lasix|toprol|lovenox|symbicort|budesonide/i);
     expect(sanitized({ medications: "['Zoloft']" }, "Continue sertraline.")).not.toMatch(/sertraline/i);
     expect(sanitized({ medications }, "Zoloft and Lipitor are other people's.")).toBe("Zoloft and Lipitor are other people's.");
+  });
+
+  it("keeps a registered drug's clinical shorthand from such a reader (round 14 red team: `on HU 1000 daily + folate`, `LEV/LCM`, `IFX + AZA`)", () => {
+    expect(sanitized({ medications: "['Hydroxyurea 1000 mg daily', 'Folic acid 1 mg daily']" }, "on HU 1000 daily + folate")).not.toMatch(/\bHU\b|folate/);
+    expect(sanitized({ medications: "['Levetiracetam 1000 mg BID', 'Lacosamide 200 mg BID']" }, "LEV/LCM, Vimpat")).not.toMatch(/LEV|LCM|Vimpat/);
+    expect(sanitized({ medications: "['Infliximab 5 mg/kg q8w', 'Azathioprine 100 mg']" }, "IFX + AZA")).not.toMatch(/IFX|AZA/);
+    expect(sanitized({ medications: "['Montelukast 10 mg']" }, "LEV/LCM, IFX + AZA are other people's.")).toBe("LEV/LCM, IFX + AZA are other people's.");
   });
 });
