@@ -14,6 +14,7 @@ import type { Detection, Detector } from "../base.js";
 import type { AmountRead } from "./numbers.js";
 import { derivedFromEntries } from "./entries-memo.js";
 import { SPELLED_AMOUNT_HINT, spelledAmounts } from "./spelled-amounts.js";
+import { cellsOf } from "./table-cells.js";
 import type { VaultEntry } from "./vault.js";
 
 /** A derived amount is the writer's computation: less sure than the value itself. */
@@ -26,6 +27,9 @@ const DERIVED_CONFIDENCE = 0.7;
  * a one-third fee (`net to client $857,894`) and a weekly one's year (`$59,800 per year` of `$1,150/week`: round 11).
  */
 export const DERIVED_FACTORS: readonly number[] = [1 / 12, 1 / 24, 1 / 26, 1 / 52, 1 / 2080, 1 / 2, 1 / 3, 2 / 3, 1 / 4, 1.5, 2, 2.5, 3, 3.5, 4, 4.5, 5, 12, 52];
+/** A figure in thousands or millions of a registered amount, its unit left to a column's or key's name: with this many digits it is no chance. */
+const SCALED_DIGITS = 4;
+const UNIT_SCALES: readonly number[] = [1 / 1_000, 1 / 1_000_000];
 /** Fewer significant digits than this and a written amount is anyone's round figure (`$7K`, `$90/hour`). */
 const MIN_SIGNIFICANT_DIGITS = 3;
 /** A percentage written in the text (`28%`, `12.5 %`). */
@@ -216,6 +220,15 @@ const FRACTION_AMOUNT = /(?<![\d.,])(\d{1,3})([½¼¾⅓⅔⅛⅜⅝⅞])[ \t]?(
 const FRACTION_HINT = /\d[½¼¾⅓⅔⅛⅜⅝⅞]/;
 const FRACTIONS: Readonly<Record<string, number>> = { "½": 1 / 2, "¼": 1 / 4, "¾": 3 / 4, "⅓": 1 / 3, "⅔": 2 / 3, "⅛": 1 / 8, "⅜": 3 / 8, "⅝": 5 / 8, "⅞": 7 / 8 };
 const SCALE_LETTERS: Readonly<Record<string, number>> = { k: 1e3, thousand: 1e3, m: 1e6, mm: 1e6, million: 1e6, b: 1e9, bn: 1e9, billion: 1e9 };
+/** A column's header naming its unit (`base_k`, `Total Comp ($K)`, `ev_musd`, `Price (MM)`, `in $000s`): the scale of its cells. */
+const UNIT_HEADER_HINT = /_k\b|_m(?:m|usd)?\b|\(\$?(?:k|m|mm)\)|\$?000s/i;
+function headerScale(header: string): number | undefined {
+  if (/(?:_|\(\$?)k\b|\$?000s/i.test(header)) return 1_000;
+  if (/(?:_|\(\$?)(?:m|mm|musd)\b/i.test(header)) return 1_000_000;
+  return undefined;
+}
+/** A cell that is a figure alone: digits with grouping and decimals (groups 1-2), emphasis or a `~` around it. */
+const CELL_FIGURE = /^[~≈*_ \t]*(\d{1,3}(?:,\d{3})*|\d+)(?:\.(\d+))?[*_ \t]*$/;
 /** A scale word's value (`the high $3 millions`). */
 const SCALE_WORDS: Readonly<Record<string, number>> = { thousand: 1_000, million: 1_000_000, billion: 1_000_000_000 };
 /** The third of its span each word names. */
@@ -297,6 +310,10 @@ function computedSource(
       ? (sourceOf(amounts, exact, DERIVED_FACTORS) ??
         sourceOf(amounts, exact, shares()) ??
         sourceOf(totals, exact, TOTAL_FACTORS) ??
+        sourceOf(totals, exact, shares()) ??
+        // Four digits or more with decimals, in thousands or millions, the unit left to a key's name (round 14 red team: `"base_k": 127.45`,
+        // `base 151.2->168`); a whole number is as often a count (`Target 1,875 units`).
+        (shown >= SCALED_DIGITS && written.includes(".") && !/[a-z]\s*$/i.test(written) ? (sourceOf(amounts, exact, UNIT_SCALES) ?? sourceOf(totals, exact, UNIT_SCALES)) : undefined) ??
         totals.find((total) => derivationOf(exact, total.amount, [1 / total.parts]) !== null) ??
         sourceOf(partTotals, exact, [1]) ??
         (shown >= MIN_PAIR_SUM_DIGITS ? sourceOf(pairs, exact, [1]) : undefined))
@@ -372,6 +389,21 @@ export function derivedAmountDetector(entries: () => readonly VaultEntry[]): Det
         const start = match.index + (match[1]?.length ?? 0);
         bands.push([start, match.index + match[0].length]);
         push(start, match.index + match[0].length, source);
+      }
+      // A table's cell in thousands or millions, its unit in the column's header (round 14 red team: `base_k` over `127.45`, `($K)`).
+      for (const cell of UNIT_HEADER_HINT.test(text) ? cellsOf(text) : []) {
+        // The unit in the column's header, or in the row's label of a key-value table (`ev_musd,412.5` under `field,value`).
+        const scale = headerScale(cell.header) ?? (cell.rowLabel === undefined ? undefined : headerScale(cell.rowLabel));
+        const figure = scale === undefined ? null : CELL_FIGURE.exec(text.slice(cell.start, cell.end));
+        if (figure === null || significantDigits(figure[1], figure[2] ?? "") < SCALED_DIGITS) continue;
+        const read = amountOf(figure[1], figure[2] ?? "", undefined);
+        const scaled = { value: read.value * scale!, tolerance: read.tolerance * scale! };
+        const source = sourceByFactor(amounts, scaled, 1) ?? sourceByFactor(totals, scaled, 1);
+        if (!source) continue;
+        const start = cell.start + figure.index + figure[0].indexOf(figure[1]);
+        const end = start + figure[1].length + (figure[2] === undefined ? 0 : figure[2].length + 1);
+        bands.push([start, end]);
+        push(start, end, source);
       }
       // A figure with a fraction's sign (round 14 re-judge: `$412½M` of 412,500,000, `$1¾M`): exact as written, redacted as a band.
       for (const match of FRACTION_HINT.test(text) ? text.matchAll(FRACTION_AMOUNT) : []) {

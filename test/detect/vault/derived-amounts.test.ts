@@ -200,6 +200,15 @@ describe("amounts computed from a registered amount", () => {
     expect(guard.sanitizeSync({ channel: "C2", content: "It is in the low $900,000s.", recipient: "other" }).content).toBe("It is in the [REDACTED:amount].");
   });
 
+  it("finds an amount in thousands or millions whose unit is in a column's or key's name (round 14 red team: `base_k` over `127.45`)", () => {
+    const salary: VaultEntry = { ...income, field: "salary", value: "127450" };
+    expect(derivedIn("emp_id,level,base_k,rating\nE40318,L5,127.45,4/5", [salary])).toEqual(["127.45"]);
+    expect(derivedIn("field,value\nev_musd,412.5\nother_musd,38.6", [{ ...income, field: "purchase_price", value: "412500000" }])).toEqual(["412.5"]);
+    expect(derivedIn('{"emp": "WO", "base_k": 127.45}; base 127.4->133', [salary])).toEqual(["127.45", "127.4"]);
+    // Fewer digits are anyone's (`38.6`), and a column with no unit says nothing of its cells.
+    expect(derivedIn("level,base,rating\nL5,127.45,4\nname,base_k\nx,127", [salary])).toEqual([]);
+  });
+
   it("finds and moves an amount written in `mil` as it does one in `MM` (round 14 red team: `Demand: 1.75 mil`)", () => {
     const guard = createRecons({ secret: "s", vault: { demand_amount: 1750000, purchase_price: 412500000 }, policy: { fields: {} } });
     const { content } = guard.sanitizeSync({ channel: "C2", content: "Demand: 1.75 mil; price $412.5 mil; a 5 mil film", recipient: "other" });
