@@ -29,6 +29,8 @@ const DERIVED_CONFIDENCE = 0.7;
 export const DERIVED_FACTORS: readonly number[] = [1 / 12, 1 / 24, 1 / 26, 1 / 52, 1 / 2080, 1 / 2, 1 / 3, 2 / 3, 1 / 4, 1.5, 2, 2.5, 3, 3.5, 4, 4.5, 5, 12, 52];
 /** A figure in thousands or millions of a registered amount, its unit left to a column's or key's name: with this many digits it is no chance. */
 const SCALED_DIGITS = 4;
+/** A key naming a thousands or millions unit right before its figure (`"base_k": `, `ebitda_musd=`, `Salary ($K): `). */
+const UNIT_KEY_BEFORE = /(?:_k|_m(?:m|usd)?|\(\$?(?:k|m|mm)\))["'*_]*[ \t]*[:=,|][ \t"'*_]*$/i;
 const UNIT_SCALES: readonly number[] = [1 / 1_000, 1 / 1_000_000];
 /** Fewer significant digits than this and a written amount is anyone's round figure (`$7K`, `$90/hour`). */
 const MIN_SIGNIFICANT_DIGITS = 3;
@@ -311,9 +313,9 @@ function computedSource(
         sourceOf(amounts, exact, shares()) ??
         sourceOf(totals, exact, TOTAL_FACTORS) ??
         sourceOf(totals, exact, shares()) ??
-        // Four digits or more with decimals, in thousands or millions, the unit left to a key's name (round 14 red team: `"base_k": 127.45`,
-        // `base 151.2->168`); a whole number is as often a count (`Target 1,875 units`).
-        (shown >= SCALED_DIGITS && written.includes(".") && !/[a-z]\s*$/i.test(written) ? (sourceOf(amounts, exact, UNIT_SCALES) ?? sourceOf(totals, exact, UNIT_SCALES)) : undefined) ??
+        // Four digits or more in thousands or millions right after a key naming the unit (round 14 red team: `"base_k": 127.45`); not
+        // without one (`Version 118.300`, `pH 4.600` are no salary of 118,300 or loan of 4,600).
+        (shown >= SCALED_DIGITS && UNIT_KEY_BEFORE.test(text.slice(Math.max(0, index - APPROXIMATE_REACH), index)) ? (sourceOf(amounts, exact, UNIT_SCALES) ?? sourceOf(totals, exact, UNIT_SCALES)) : undefined) ??
         totals.find((total) => derivationOf(exact, total.amount, [1 / total.parts]) !== null) ??
         sourceOf(partTotals, exact, [1]) ??
         (shown >= MIN_PAIR_SUM_DIGITS ? sourceOf(pairs, exact, [1]) : undefined))
