@@ -221,7 +221,8 @@ const AMOUNT_THIRD_HINT = /\b(?:low|mid|high|upper)[- ]?\$?\d/i;
 const FRACTION_AMOUNT = /(?<![\d.,])(\d{1,3})([½¼¾⅓⅔⅛⅜⅝⅞])[ \t]?(k|m|mm|bn|b|thousand|million|billion)\b/gi;
 const FRACTION_HINT = /\d[½¼¾⅓⅔⅛⅜⅝⅞]/;
 const FRACTIONS: Readonly<Record<string, number>> = { "½": 1 / 2, "¼": 1 / 4, "¾": 3 / 4, "⅓": 1 / 3, "⅔": 2 / 3, "⅛": 1 / 8, "⅜": 3 / 8, "⅝": 5 / 8, "⅞": 7 / 8 };
-const SCALE_LETTERS: Readonly<Record<string, number>> = { k: 1e3, thousand: 1e3, m: 1e6, mm: 1e6, million: 1e6, b: 1e9, bn: 1e9, billion: 1e9 };
+/** A scale's letter or word and its value (`$412½M`, `mid-$80Ks`, `the high $3 millions`). */
+const SCALES: Readonly<Record<string, number>> = { k: 1e3, thousand: 1e3, m: 1e6, mm: 1e6, million: 1e6, b: 1e9, bn: 1e9, billion: 1e9 };
 /** A column's header naming its unit (`base_k`, `Total Comp ($K)`, `ev_musd`, `Price (MM)`, `in $000s`): the scale of its cells. */
 const UNIT_HEADER_HINT = /_k\b|_m(?:m|usd)?\b|\(\$?(?:k|m|mm)\)|\$?000s/i;
 function headerScale(header: string): number | undefined {
@@ -231,8 +232,6 @@ function headerScale(header: string): number | undefined {
 }
 /** A cell that is a figure alone: digits with grouping and decimals (groups 1-2), emphasis or a `~` around it. */
 const CELL_FIGURE = /^[~≈*_ \t]*(\d{1,3}(?:,\d{3})*|\d+)(?:\.(\d+))?[*_ \t]*$/;
-/** A scale word's value (`the high $3 millions`). */
-const SCALE_WORDS: Readonly<Record<string, number>> = { thousand: 1_000, million: 1_000_000, billion: 1_000_000_000 };
 /** The third of its span each word names. */
 const AMOUNT_THIRDS: Readonly<Record<string, number>> = { low: 0, lower: 0, mid: 1, middle: 1, high: 2, upper: 2 };
 /** How far past its third a figure is still told by it, as a share of the figure's step (`mid` of 934,000 in the `900,000s`). */
@@ -241,7 +240,7 @@ const THIRD_OVERLAP_SHARE = 0.05;
 /** The amounts a third of a round figure's span covers (`low $900,000s`: 900,000 to 933,333, a little past); null for no round figure. */
 function thirdOfRoundFigure(match: RegExpMatchArray): { low: number; high: number } | null {
   const digits = match[2].replace(/,/g, "");
-  const magnitude = match[4] !== undefined ? SCALE_WORDS[match[4].toLowerCase()] : match[3] === undefined ? 1 : /k/i.test(match[3]) ? 1_000 : 1_000_000;
+  const magnitude = SCALES[(match[4] ?? match[3] ?? "").toLowerCase()] ?? 1;
   const figure = Number(digits) * magnitude;
   // The step is the unit of its last non-zero digit (`900,000s` by 100,000, `80Ks` by 10,000).
   const zeros = /0*$/.exec(digits)![0].length;
@@ -378,15 +377,17 @@ export function derivedAmountDetector(entries: () => readonly VaultEntry[]): Det
       const { amounts, totals, partTotals, pairs } = registered();
       if (amounts.length + totals.length === 0 || !(/\d/.test(text) || SPELLED_AMOUNT_HINT.test(text))) return [];
       const found: Detection[] = [];
-      const push = (start: number, end: number, { entry, value }: Source) =>
-        found.push({ start, end, field: entry.field, kind: entry.kind, valueType: entry.valueType, tier: 1, confidence: DERIVED_CONFIDENCE, source: "vault", value, role: "derived-amount" });
+      const push = (start: number, end: number, { entry, value }: Source, role: "derived-amount" | "band" = "derived-amount") =>
+        found.push({ start, end, field: entry.field, kind: entry.kind, valueType: entry.valueType, tier: 1, confidence: DERIVED_CONFIDENCE, source: "vault", value, role });
+      // A figure the text writes whole: a registered amount's, or a record's total.
+      const amountOrTotal = (read: AmountRead) => sourceByFactor(amounts, read, 1) ?? sourceByFactor(totals, read, 1);
       // A tight band around an amount (`Salary band: $145K–$155K` of 149,990) told it as well as a rounding would: moved whole.
       const bands: Array<[number, number]> = [];
       for (const match of BAND_HINT.test(text) ? text.matchAll(BAND) : []) {
         if (/[ \t]and[ \t]/.test(match[0]) && !BETWEEN_BEFORE.test(text.slice(Math.max(0, match.index - 12), match.index))) continue;
         const read = bandRead(match[0]);
         // A record's total too (round 14 red team: `Compensation band: $230K–$240K total` of base, bonus and stock summing to 238,820).
-        const source = read && (sourceByFactor(amounts, read, 1) ?? sourceByFactor(totals, read, 1));
+        const source = read && amountOrTotal(read);
         if (!source) continue;
         const start = match.index + (match[1]?.length ?? 0);
         bands.push([start, match.index + match[0].length]);
@@ -400,7 +401,7 @@ export function derivedAmountDetector(entries: () => readonly VaultEntry[]): Det
         if (figure === null || significantDigits(figure[1], figure[2] ?? "") < SCALED_DIGITS) continue;
         const read = amountOf(figure[1], figure[2] ?? "", undefined);
         const scaled = { value: read.value * scale!, tolerance: read.tolerance * scale! };
-        const source = sourceByFactor(amounts, scaled, 1) ?? sourceByFactor(totals, scaled, 1);
+        const source = amountOrTotal(scaled);
         if (!source) continue;
         const start = cell.start + figure.index + figure[0].indexOf(figure[1]);
         const end = start + figure[1].length + (figure[2] === undefined ? 0 : figure[2].length + 1);
@@ -409,14 +410,14 @@ export function derivedAmountDetector(entries: () => readonly VaultEntry[]): Det
       }
       // A figure with a fraction's sign (round 14 re-judge: `$412½M` of 412,500,000, `$1¾M`): exact as written, redacted as a band.
       for (const match of FRACTION_HINT.test(text) ? text.matchAll(FRACTION_AMOUNT) : []) {
-        const scale = SCALE_LETTERS[match[3].toLowerCase()];
+        const scale = SCALES[match[3].toLowerCase()];
         // A third is no finite decimal: a thousandth of the scale holds its rounding (`1⅓M` of 1,333,333).
         const read = { value: (Number(match[1]) + FRACTIONS[match[2]]) * scale, tolerance: scale / 1_000 };
-        const source = sourceByFactor(amounts, read, 1) ?? sourceByFactor(totals, read, 1);
+        const source = amountOrTotal(read);
         if (!source) continue;
         const [start, end] = [match.index, match.index + match[0].length];
         bands.push([start, end]);
-        found.push({ start, end, field: source.entry.field, kind: source.entry.kind, valueType: source.entry.valueType, tier: 1, confidence: DERIVED_CONFIDENCE, source: "vault", value: source.value, role: "band" });
+        push(start, end, source, "band");
       }
       // A third of a round figure's span (round 13 red team: `in the low $900,000s` of 912,450): redacted as a band.
       for (const match of AMOUNT_THIRD_HINT.test(text) ? text.matchAll(AMOUNT_THIRD) : []) {
@@ -425,7 +426,7 @@ export function derivedAmountDetector(entries: () => readonly VaultEntry[]): Det
         if (!source) continue;
         const [start, end] = [match.index, match.index + match[0].length];
         bands.push([start, end]);
-        found.push({ start, end, field: source.entry.field, kind: source.entry.kind, valueType: source.entry.valueType, tier: 1, confidence: DERIVED_CONFIDENCE, source: "vault", value: source.value, role: "band" });
+        push(start, end, source, "band");
       }
       // Read at the first written amount that needs them: most texts with digits have none.
       let shares: readonly number[] | undefined;
