@@ -25,6 +25,7 @@ import { buildSummary, writeReport, type Summary } from "./report/summary.js";
 import type { WorkerReply, WorkerRequest } from "./worker.js";
 import { parseConfig } from "../policy/options.js";
 import { parseJson } from "../json-text.js";
+import { ensureModelEndpointReachable } from "../topologies/model.js";
 
 export const DEFAULT_SANITIZERS = ["none", "blanket", "dlp", "static", "recons"] as const;
 
@@ -331,6 +332,8 @@ export async function runSweep(input: SweepOptionsInput, hooks: SweepHooks = {})
     // Without them the agents' model would be the scripted one, under an "openai" label.
     throw new Error("--model openai needs OPENAI_BASE_URL and/or OPENAI_API_KEY (OpenAI or an OpenAI-compatible server); use --model scripted for the embedded model");
   }
+  // Checked before any record: a dead endpoint would fail each one after minutes of retries.
+  if (options.model === "openai" && !options.remote) await ensureModelEndpointReachable();
   const started = performance.now();
   const all = await loadAgentLeak(options.corpus);
   const unpairable = all.filter((s) => !trackedAttribute(s)).map((s) => s.id);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { Command } from "commander";
+import { createServer, type AddressInfo } from "node:net";
 import { mkdtemp, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -57,6 +58,28 @@ describe("recons eval runs", () => {
     } finally {
       if (saved.base !== undefined) process.env.OPENAI_BASE_URL = saved.base;
       if (saved.key !== undefined) process.env.OPENAI_API_KEY = saved.key;
+      await rm(out, { recursive: true, force: true });
+    }
+  });
+
+  it("refuses --model openai at once, naming the URL, when nothing listens at OPENAI_BASE_URL (ChatOpenAI retried for minutes)", async () => {
+    const saved = process.env.OPENAI_BASE_URL;
+    // A port that was just free: bound, then closed.
+    const server = createServer();
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    const { port } = server.address() as AddressInfo;
+    await new Promise((resolve) => server.close(resolve));
+    process.env.OPENAI_BASE_URL = `http://127.0.0.1:${port}/v1`;
+    const out = await mkdtemp(join(tmpdir(), "recons-cli-dead-"));
+    try {
+      const started = performance.now();
+      const { code, errors } = await run(["--out", out, "--model", "openai"]);
+      expect(code).toBe(1);
+      expect(errors).toContain(`the model endpoint http://127.0.0.1:${port}/v1 (OPENAI_BASE_URL) is unreachable: ECONNREFUSED`);
+      expect(performance.now() - started).toBeLessThan(30_000);
+    } finally {
+      if (saved === undefined) delete process.env.OPENAI_BASE_URL;
+      else process.env.OPENAI_BASE_URL = saved;
       await rm(out, { recursive: true, force: true });
     }
   });

@@ -3,6 +3,7 @@ import { ChatOpenAI } from "@langchain/openai";
 import { ScriptedAgentModel } from "../../src/agents/scripted-model.js";
 import { loadAgentLeak } from "../../src/scenarios/agentleak.js";
 import { defaultModel, runRecord } from "../../src/topologies/index.js";
+import { ensureModelEndpointReachable } from "../../src/topologies/model.js";
 import { startOpenAIServer, type OpenAIServer } from "../helpers/openai-server.js";
 
 const scenarios = await loadAgentLeak("data/agentleak-sample.jsonl");
@@ -39,5 +40,12 @@ describe("defaultModel", () => {
     // The model of an agent saw what RECONS delivered to it: a forbidden value never reaches the server raw.
     const ssn = scenario.vault.ssn;
     expect(server.requests.some((request) => JSON.stringify(request.messages).includes(ssn))).toBe(false);
+  });
+
+  it("checks the endpoint with a bare connection: a listening server passes and sees no request", async () => {
+    const before = server.requests.length;
+    await expect(ensureModelEndpointReachable({ OPENAI_BASE_URL: server.baseURL })).resolves.toBeUndefined();
+    expect(server.requests.length).toBe(before);
+    await expect(ensureModelEndpointReachable({ OPENAI_BASE_URL: "http://127.0.0.1:9/v1" })).rejects.toThrow(/http:\/\/127\.0\.0\.1:9\/v1 \(OPENAI_BASE_URL\) is unreachable: ECONNREFUSED/);
   });
 });
