@@ -148,11 +148,16 @@ const TENURE_HEADER_HINT = /tenure|service|seniority/i;
 /** A cell of such a column: years, whole or with decimals (`6.3`, `~7`, `7+`). */
 const YEARS_CELL = /^~?(\d{1,3}(?:\.\d{1,2})?)\+?$/;
 
-/** Cells of a tenure column whose years one of `dates` gives, in its row (round 12 re-judge: `| 1923-02-21 | 6.3 |` under `Tenure (Yrs)`). */
+/**
+ * Cells of a tenure column whose years one of `dates` gives, in its row (round 12 re-judge: `| 1923-02-21 | 6.3 |` under
+ * `Tenure (Yrs)`), and value cells of a row labelled so (round 14 red team: `| **Average Tenure (yrs)** | 4.5 |`), whose
+ * row is the table's only tenure and so needs no year.
+ */
 function tenureCells(text: string, dates: readonly CountedFrom[]): ElapsedSpan[] {
   const spans: ElapsedSpan[] = [];
-  for (const { header, start, end } of cellsOf(text)) {
-    const cell = TENURE_HEADER.test(header) ? YEARS_CELL.exec(text.slice(start, end)) : null;
+  for (const { header, rowLabel, start, end } of cellsOf(text)) {
+    const labelled = rowLabel !== undefined && TENURE_HEADER.test(rowLabel);
+    const cell = labelled || TENURE_HEADER.test(header) ? YEARS_CELL.exec(text.slice(start, end)) : null;
     if (!cell) continue;
     const years = cell[1];
     const half = years.includes(".") ? decimalSlack(years) : 12;
@@ -161,7 +166,7 @@ function tenureCells(text: string, dates: readonly CountedFrom[]): ElapsedSpan[]
     // In the row of that date (its year there): other rows count other people's.
     const row = lineAround(text, start, end);
     dates.forEach(({ months, year }, date) => {
-      if (high >= months - MONTHS_BEFORE_REFERENCE && low <= months && row.includes(year)) spans.push({ start: numberStart, end: numberStart + years.length, date });
+      if (high >= months - MONTHS_BEFORE_REFERENCE && low <= months && (labelled || row.includes(year))) spans.push({ start: numberStart, end: numberStart + years.length, date });
     });
   }
   return spans;

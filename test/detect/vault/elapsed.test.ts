@@ -26,6 +26,9 @@ describe("time elapsed since a registered date (round 12 red team: tenure beside
     // A tenure column's cell, in years (round 12 re-judge: `| 1923-02-21 | 6.3 |` under `Tenure (Yrs)`); not one in months.
     expect(elapsedIn("| Name | Hired | Tenure (Yrs) |\n|---|---|---|\n| D. W. | 2019-09-23 | 6.3 |\n| A. B. | 2020-11-15 | 5.2 |\n| C. D. | 2013-01-04 | 12.0 |")).toEqual(["6.3"]);
     expect(elapsedIn("| Name | Hired | Tenure (months) |\n|---|---|---|\n| D. W. | 2019-09-23 | 6.3 |")).toEqual([]);
+    // A key-value table's row labelled by tenure needs no year in it (round 14 red team: `| **Average Tenure (yrs)** | 4.5 |`).
+    expect(elapsedIn("| **Metric** | **Value** |\n|---|---|\n| **Average Tenure (yrs)** | 6.3 |\n| Headcount | 6 |")).toEqual(["6.3"]);
+    expect(elapsedIn("| **Metric** | **Value** |\n|---|---|\n| Tenure (months) | 6.3 |\n| Open roles | 6 |")).toEqual([]);
   });
 
   it("leaves durations that count something else, other lengths, buckets and examples", () => {
