@@ -64,10 +64,14 @@ function kindVariants(field: string, kind: string, value: string, normalized: st
   }
 }
 
+/** A figure with two decimals: cents. */
+const CENTS = /^\d+\.\d\d$/;
+
 /** Kinds without their own rules (amount, number, text, custom kinds): by what the value looks like (a company's name is text too). */
 function shapeVariants(kind: string, value: string, normalized: string, field: string): Variant[] {
   const number = parseNumber(value);
-  if (number) return numberVariants(kind, number);
+  // A figure with cents in a record of text is money (round 15 red team: a transaction's `634.74` written `$635`).
+  if (number) return numberVariants(kind === "text" && CENTS.test(value) ? "amount" : kind, number);
   const date = parseDate(value);
   if (date) return dateVariants(date);
   if (!/\d/.test(normalized)) return [...organizationVariants(value, normalized, field), ...codeNameVariants(value)];

@@ -19,8 +19,22 @@ export const NAME_SUFFIXES: ReadonlySet<string> = new Set([
 
 const STOPWORDS: ReadonlySet<string> = new Set(englishStopwords);
 
+/** Words of field names split so far: field names are few and asked of at every detection. */
+const fieldWords = new Map<string, readonly string[]>();
+const FIELD_WORDS_LIMIT = 4096;
+
 /** The lowercase words of a field name (`medical_condition`, `diagnosisReal`, `account_last4`). */
-export function fieldNameWords(field: string): string[] {
+export function fieldNameWords(field: string): readonly string[] {
+  let words = fieldWords.get(field);
+  if (words === undefined) {
+    if (fieldWords.size >= FIELD_WORDS_LIMIT) fieldWords.clear();
+    words = Object.freeze(splitFieldName(field));
+    fieldWords.set(field, words);
+  }
+  return words;
+}
+
+function splitFieldName(field: string): string[] {
   return (
     field
       .replace(/([a-z])([A-Z])/g, "$1_$2")
