@@ -25,4 +25,21 @@ describe("review 15: values rounded or computed the way summaries write them", (
     const guard = readerGuard({ transaction_history: TRANSACTIONS }, "review15-secret");
     expect(deliver(guard, "Room 635 holds 643 boxes.", "introduced")).toBe("Room 635 holds 643 boxes.");
   });
+
+  it.each([
+    [{ settlement_amount: 1299999 }, "After our 33% contingency fee, you would net approximately $871,000 before costs.", ["871"]],
+    [{ settlement_amount: 1300000 }, "After the 40% fee, you would receive $780,000.", ["780"]],
+    [{ settlement_amount: 7374846 }, "Each of three heirs would receive approximately $2,458,000.", ["2,458"]],
+    [{ settlement_amount: 9906000 }, "The estate splits into three equal shares of approximately $3.3 million each.", ["3.3"]],
+    [{ settlement_amount: 2450000 }, "Net to you: $1,619,122.78 after the one-third fee and $14,210.55 in costs.", ["1,619,122.78"]],
+    [{ salary: 142800 }, "Severance: 12 weeks of base pay. Total cash: $32,953.85", ["32,953.85"]],
+  ])("%j: a share the text states (what a fee leaves, one of a count of parts, weeks of pay) is the amount's: %s", (vault, text, raws) => {
+    expectHiddenFromOutsider(vault, text, raws);
+  });
+
+  it("leaves a round figure of two digits that no share word ties to a split (a salary of `$120,000 per year` beside a 4% match)", () => {
+    const guard = readerGuard({ salary: 128000 }, "review15-secret");
+    const text = "Base Salary: $120,000 per year. 401(k) match: 4%. Paid in 12 monthly payments.";
+    expect(deliver(guard, text, "introduced")).toBe(text);
+  });
 });

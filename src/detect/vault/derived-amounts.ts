@@ -11,7 +11,7 @@
  * and so is a sum of some of them (`base + bonus = $150,826`).
  */
 import type { Detection, Detector } from "../base.js";
-import type { AmountRead } from "./numbers.js";
+import { COUNT_WORD, countOf, type AmountRead } from "./numbers.js";
 import { derivedFromEntries } from "./entries-memo.js";
 import { SPELLED_AMOUNT_HINT, spelledAmounts } from "./spelled-amounts.js";
 import { cellsOf } from "./table-cells.js";
@@ -36,8 +36,14 @@ const UNIT_SCALES: readonly number[] = [1 / 1_000, 1 / 1_000_000];
 const MIN_SIGNIFICANT_DIGITS = 3;
 /** A percentage written in the text (`28%`, `12.5 %`). */
 const PERCENT = /(?<![\d.])(\d{1,2}(?:\.\d{1,2})?)[ \t]?%/g;
-/** A count of parts the text splits an amount into (`6 installments`, `a 6-month plan`, `over 36 months`): each is a share. */
-const SPLIT_COUNT = /\b(\d{1,3})[ \t-]?(?:(?:equal|monthly|weekly|bi-?weekly|quarterly|annual)[ \t]+)?(?:installments?|instalments?|payments?|months?|weeks?|quarters?|years?|tranches?|pay[ \t]?periods?|pays|paychecks?)\b/gi;
+/**
+ * A count of parts the text splits an amount into (`6 installments`, `a 6-month plan`, `over 36 months`, `three equal shares`,
+ * `each of three heirs`: round 15 red team): each is a share. Groups: the count, its noun.
+ */
+const SPLIT_COUNT = new RegExp(
+  String.raw`\b(\d{1,3}|${COUNT_WORD})[ \t-]?(?:(?:equal|monthly|weekly|bi-?weekly|quarterly|annual)[ \t]+)?(installments?|instalments?|payments?|months?|weeks?|quarters?|years?|tranches?|pay[ \t]?periods?|pays|paychecks?|shares?|parts?|portions?|heirs?|beneficiar(?:y|ies)|children|siblings|ways)\b`,
+  "gi",
+);
 /** A year's pay periods a share of an annual amount is paid by (a month, half a month, two weeks, a week). */
 const PAY_PERIODS: readonly number[] = [1 / 12, 1 / 24, 1 / 26, 1 / 52];
 /** A text's amounts given in thousands or millions (`Figures in $000s`, `($K)`, `in millions`). */
@@ -103,6 +109,11 @@ function saidCeiling(text: string, start: number): boolean {
 const SLACK = 1e-5;
 /** Characters between two written amounts that may be a sum's or a difference's operands. */
 const OPERAND_REACH = 80;
+/** Words that say a figure is each part of a split or what a deduction leaves (`each`, `net`, `after the 40% fee`). */
+const SHARE_WORD = /\b(?:each|apiece|net|nets|netting|after)\b/i;
+const SHARE_WORD_REACH = 40;
+/** Shares of an amount two operands may sum to besides those the text states: what a contingency fee leaves or takes, halves. */
+const OPERAND_SHARES: readonly number[] = [1 / 2, 1 / 3, 2 / 3];
 /** Smallest registered amount whose shares are looked for (a $300 fee's shares are everyday numbers). */
 const MIN_REGISTERED = 1_000;
 
@@ -321,7 +332,9 @@ function computedSource(
       : undefined) ??
     (full || saidApproximate(text, index) ? sourceOf(totals, roundedRead(exact, written), [1]) : undefined) ??
     // Two fields' sum said to be rounded (round 14 red team: `Starting Balance: ~$95.7K` of a balance and its transactions).
-    (full && saidApproximate(text, index) ? sourceOf(pairs, roundedRead(exact, written), [1]) : undefined)
+    (full && saidApproximate(text, index) ? sourceOf(pairs, roundedRead(exact, written), [1]) : undefined) ??
+    // A share said to be rounded (round 15 red team: `you would net approximately $871,000` of 1,299,999 after a 33% fee).
+    (full && saidApproximate(text, index) ? (sourceOf(amounts, roundedRead(exact, written), DERIVED_FACTORS) ?? sourceOf(amounts, roundedRead(exact, written), shares())) : undefined)
   );
 }
 
@@ -332,15 +345,35 @@ function computedSource(
  * a table's scale (`Figures in $000s`).
  */
 function statedShares(text: string): number[] {
-  const percents = text.includes("%") ? Array.from(text.matchAll(PERCENT), (match) => Number(match[1]) / 100) : [];
+  const percents = statedPercents(text);
   const shares = percents.flatMap((share) => [share, 1 + share, 1 - share, ...PAY_PERIODS.map((period) => share * period)]);
-  for (const match of text.matchAll(SPLIT_COUNT)) {
-    const count = Number(match[1]);
-    if (count >= 2) shares.push(1 / count, ...percents.map((share) => share / count));
+  for (const [count, noun] of splitCounts(text)) {
+    shares.push(1 / count, ...percents.map((share) => share / count));
+    // Weeks' or months' worth of a year's amount (round 15 red team: `12 weeks of base pay` of a salary as severance).
+    if (/^weeks?$/i.test(noun)) shares.push(count / 52);
+    else if (/^months?$/i.test(noun)) shares.push(count / 12);
   }
   if (IN_THOUSANDS.test(text)) shares.push(1 / 1_000);
   if (IN_MILLIONS.test(text)) shares.push(1 / 1_000_000);
   return shares;
+}
+
+/**
+ * The shares a text states outright, which a rounder figure is read against too (round 15 red team: `After the 40% fee, you
+ * would receive $780,000`, `three equal shares of approximately $3.3 million each`): what a stated percentage leaves, and
+ * one of a stated count of parts.
+ */
+function statedSplits(text: string): number[] {
+  return [...statedPercents(text).map((share) => 1 - share), ...splitCounts(text).map(([count]) => 1 / count)];
+}
+
+function statedPercents(text: string): number[] {
+  return text.includes("%") ? Array.from(text.matchAll(PERCENT), (match) => Number(match[1]) / 100) : [];
+}
+
+/** Each count of two or more parts the text splits an amount into, with its noun. */
+function splitCounts(text: string): Array<[count: number, noun: string]> {
+  return Array.from(text.matchAll(SPLIT_COUNT), (match): [number, string] => [countOf(match[1]), match[2]]).filter(([count]) => count >= 2);
 }
 
 /** Detects the amounts computed from the registered amounts among `entries()` (read at each call: values added at run time count). */
@@ -430,6 +463,7 @@ export function derivedAmountDetector(entries: () => readonly VaultEntry[]): Det
       }
       // Read at the first written amount that needs them: most texts with digits have none.
       let shares: readonly number[] | undefined;
+      let splits: readonly number[] | undefined;
       const operands: Array<{ start: number; end: number; read: AmountRead }> = [];
       const stated = () => (shares ??= statedShares(text));
       for (const match of text.matchAll(WRITTEN_AMOUNT)) {
@@ -459,6 +493,14 @@ export function derivedAmountDetector(entries: () => readonly VaultEntry[]): Det
             continue;
           }
         }
+        // Two digits said to be each part or what is left, a share the text states of an amount, at their rounding.
+        if (shown === MIN_SIGNIFICANT_DIGITS - 1 && !bare && SHARE_WORD.test(text.slice(Math.max(0, match.index - SHARE_WORD_REACH), match.index + written.length + SHARE_WORD_REACH))) {
+          const source = sourceOf(amounts, roundedRead(exact, written), (splits ??= statedSplits(text)));
+          if (source) {
+            push(match.index + (currency?.length ?? 0), match.index + written.length, source);
+            continue;
+          }
+        }
         const source = bare ? (sourceOf(totals, exact, [1]) ?? sourceOf(partTotals, exact, [1])) : computedSource(text, match.index, written, exact, shown, { amounts, totals, partTotals, pairs, shares: stated });
         const start = match.index + (currency?.length ?? 0);
         if (source) push(start, match.index + written.length, source);
@@ -480,7 +522,10 @@ export function derivedAmountDetector(entries: () => readonly VaultEntry[]): Det
           const tolerance = a.read.tolerance + b.read.tolerance;
           // An operand within the other's rounding adds nothing it tells (round 14 re-judge: `$212/day` beside `$1.75M` summed to it).
           if (Math.min(Math.abs(a.read.value), Math.abs(b.read.value)) <= tolerance) continue;
-          const source = sourceByFactor(amounts, { value: a.read.value + b.read.value, tolerance }, 1) ?? sourceByFactor(amounts, { value: Math.abs(a.read.value - b.read.value), tolerance }, 1);
+          // The amount itself, or a share of it the text states or a settlement's fee leaves (round 15 red team: `Net to you:
+          // $1,619,122.78 after the one-third fee and $14,210.55 in costs` of 2,450,000).
+          const factors = [1, ...OPERAND_SHARES, ...(splits ??= statedSplits(text))];
+          const source = sourceOf(amounts, { value: a.read.value + b.read.value, tolerance }, factors) ?? sourceOf(amounts, { value: Math.abs(a.read.value - b.read.value), tolerance }, factors);
           if (source) for (const { start, end } of [a, b]) if (!found.some((detection) => detection.start === start)) push(start, end, source);
         }
       }

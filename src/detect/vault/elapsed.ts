@@ -11,6 +11,7 @@ import type { Detection, Detector } from "../base.js";
 import { isBirthField } from "./birth-dates.js";
 import { parseDate, type CalendarDate } from "./dates.js";
 import { derivedFromEntries } from "./entries-memo.js";
+import { COUNT_WORD, COUNT_WORDS, countOf } from "./numbers.js";
 import { cellsOf } from "./table-cells.js";
 import type { VaultEntry } from "./vault.js";
 
@@ -23,20 +24,12 @@ const MONTHS_BEFORE_REFERENCE = 36;
  * A duration in years and months: group 1 a word that bounds it (`almost`, `over`, `~`), 2 the
  * years (`6`, `6.3`), 3 a `+`, 4 the months after the years (`6 years, 4 months`), 5 months alone (`18 months`).
  */
-/** Counts written in words (round 13 red team: `nearly six years with the company`), by their value. */
-const COUNT_WORDS = ["zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve", "thirteen", "fourteen", "fifteen", "sixteen", "seventeen", "eighteen", "nineteen", "twenty"];
-const COUNT_WORD = COUNT_WORDS.slice(1).join("|");
 const ELAPSED_PHRASE = new RegExp(
   String.raw`(?:\b(about|approx\.|approximately|roughly|around|nearly|almost|over|more than|just over|just under|close to)[ \t]+|(~)[ \t]?)?(?<![\d.<>≤≥–—-][ \t]?)(?<!\d,[ \t]?)(?:\b(\d{1,3}(?:\.\d{1,2})?|${COUNT_WORD})(\+)?[ \t]?(?:-[ \t]?)?(?:years?\b|yrs?\b|y(?=[ \t]?\d{1,2}m\b))(?:,?[ \t]*(?:and[ \t]+)?(\d{1,2})[ \t]?(?:months?|mos?|(?<=\dy[ \t]?\d{1,2})m)\b)?|\b(\d{1,3}|${COUNT_WORD})[ \t]?(?:months?|mos)\b)(?![ \t]?(?:[–—]|-[ \t]?\d|to[ \t]+\d))`,
   "gi",
 );
 /** What every such duration has. */
 const ELAPSED_HINT = new RegExp(String.raw`(?:\d|\b(?:${COUNT_WORD}))[ \t+-]*(?:y|mo)`, "i");
-/** A count's value, in digits or in words. */
-function countOf(written: string): number {
-  const word = COUNT_WORDS.indexOf(written.toLowerCase());
-  return word === -1 ? Number(written) : word;
-}
 /** A count spelled as `like` is (`six` -> `nine`, `Six` -> `Nine`), in digits past the words spelled here. */
 function countLike(count: number, like: string): string {
   const word = COUNT_WORDS[count];

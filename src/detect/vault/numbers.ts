@@ -2,6 +2,17 @@ import { ToWords } from "to-words";
 import { normalizeValue } from "./normalize.js";
 import { whole, type Variant } from "./variant.js";
 
+/** Counts written in words (`nearly six years with the company`, `three equal shares`), by their value. */
+export const COUNT_WORDS: readonly string[] = ["zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve", "thirteen", "fourteen", "fifteen", "sixteen", "seventeen", "eighteen", "nineteen", "twenty"];
+/** The count words from one, as a regex alternation. */
+export const COUNT_WORD = COUNT_WORDS.slice(1).join("|");
+
+/** A count's value, in digits or in words. */
+export function countOf(written: string): number {
+  const word = COUNT_WORDS.indexOf(written.toLowerCase());
+  return word === -1 ? Number(written) : word;
+}
+
 const LAYOUT_CONFIDENCE = 0.95;
 /** Rounded renderings (`$206K`, `$1.3M`, `~$130,000`) can be another nearby amount. */
 const ROUNDED_CONFIDENCE = 0.6;
