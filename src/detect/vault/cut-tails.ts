@@ -177,8 +177,9 @@ export class CutTails {
     if (digitCount(compact) < (/[,.]/.test(piece) ? MIN_GROUPED_CUT_DIGITS : MIN_CUT_DIGITS)) return -1;
     for (let at = lowerBound(this.compactForms, compact); at < this.compactForms.length && this.compactForms[at].startsWith(compact); at++) {
       const whole = this.compactForms[at];
-      if (whole.length === compact.length || 2 * compact.length < whole.length) continue;
       const { entry, form: registered } = this.compactOrigins[at];
+      // Half of an amount's units: its cents tell little (round 15 red team: `$48,1` of 48,123.55 passed as 3 of 7 digits).
+      if (whole.length === compact.length || 2 * compact.length < unitDigits(registered, whole)) continue;
       if (groupedLike(piece, registered)) return entry;
     }
     return -1;
@@ -282,4 +283,10 @@ function normalizedAt(norm: NormalizeBuffer, offset: number): number {
     else high = middle;
   }
   return low;
+}
+
+/** Digits of a registered number before its decimals (`48123.55`: 5), else of its whole compact form. */
+function unitDigits(registered: string, compact: string): number {
+  const number = PLAIN_NUMBER.exec(registered);
+  return number ? number[1].length : compact.length;
 }

@@ -65,9 +65,11 @@ describe("a value cut off where its text ends (log previews, memory excerpts)", 
     // Round 11 red team: three of its five digits (`$93,1` of 93,197) pin an amount within 0.2 %.
     ["Cache: x\n- **Income**: $52,4", "income", "52,4"],
     ["Profile: income $52,4", "income", "52,4"],
+    // Round 15 red team: half an amount's units, its cents aside (`$48,1` of 48,123.55: three of its five).
+    ["Cache: balance of $48,1", "savings", "48,1"],
   ])("%s: a number or identifier cut inside its groups is found as its value", (text, field, piece) => {
     const grouped = new Vault(inferFieldType);
-    for (const [name, value] of Object.entries({ income: "52416", balance: "267015.88", card: "6011390245587713", account: "PLMA83302174659021" })) grouped.add(name, value);
+    for (const [name, value] of Object.entries({ income: "52416", balance: "267015.88", card: "6011390245587713", account: "PLMA83302174659021", savings: "48123.55" })) grouped.add(name, value);
     const found = grouped.detect(text).filter((d) => d.role === "cut-tail");
     expect(found.map((d) => [d.field, text.slice(d.start, d.end)])).toEqual([[field, piece]]);
   });
