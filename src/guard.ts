@@ -18,6 +18,7 @@ import { asciiDigits, escapedAs, normalizeValue, unescapedText, withoutAccents, 
 import { isGivenNameForm, namePart } from "./detect/vault/names.js";
 import { DEPARTMENT_KIND, departmentNamedLike, isDepartmentField, isListedDepartment, isOtherDepartmentName } from "./transform/operators/names/departments.js";
 import { nicknamesOf } from "./detect/vault/nicknames.js";
+import { isBandFieldOf } from "./detect/vault/rating-bands.js";
 import { isDictionaryWord } from "./detect/vault/words.js";
 import { Vault } from "./detect/vault/vault.js";
 import { fieldTypeOf, type FieldType } from "./policy/infer.js";
@@ -249,8 +250,8 @@ class Guard implements ReconsGuard {
   private readonly toldPaths: VaultBoundCache<string>;
   /** Vault detections per backstop window: recipients that get the same replacements get the same windows. */
   private readonly windowDetections: VaultBoundCache<Detection[]>;
-  /** The policy's scheduling fields (`isSchedulingField`) the vault holds no value of, as of `entries` vault entries (vaults only grow). */
-  private unregisteredScheduling = { entries: -1, fields: [] as string[] };
+  /** The policy's fields the vault holds no value of, as of `entries` vault entries (vaults only grow). */
+  private unregistered = { entries: -1, fields: [] as string[] };
 
   constructor(options: ReconsOptions) {
     // Frozen: decisions are cached per text and authorization class, so a policy changed in place would be half obeyed (round 14 audit).
@@ -489,15 +490,29 @@ class Guard implements ReconsGuard {
    * dates near a registered one stay that one's computation (a lab a week after a forbidden discharge).
    */
   private schedulingFieldOf(context: EventContext): string | undefined {
+    return this.unregisteredFieldFor(context, "date", isSchedulingField);
+  }
+
+  /**
+   * A band field of the policy beside the score it bands (`credit_tier` of `credit_score`, `salary_band` of `salary`) with no
+   * registered value, this reader is authorized for: the band is what it may see (round 15 red team: `Credit tier: Poor`
+   * of a score of 481 was redacted for the loan officer allowed the tier).
+   */
+  private bandFieldOf(field: string, context: EventContext): string | undefined {
+    return this.unregisteredFieldFor(context, "text", (candidate) => isBandFieldOf(candidate, field));
+  }
+
+  /** The first policy field `matches` accepts that the vault holds no value of and this reader is authorized for. */
+  private unregisteredFieldFor(context: EventContext, kind: string, matches: (field: string) => boolean): string | undefined {
     if (context.recipient === null) return undefined;
     const entries = this.vault.entries();
-    if (this.unregisteredScheduling.entries !== entries.length) {
+    if (this.unregistered.entries !== entries.length) {
       const registered = new Set(entries.map((entry) => entry.field));
-      this.unregisteredScheduling = { entries: entries.length, fields: Object.keys(this.policy.fields).filter((field) => isSchedulingField(field) && !registered.has(field)) };
+      this.unregistered = { entries: entries.length, fields: Object.keys(this.policy.fields).filter((field) => !registered.has(field)) };
     }
     const { recipient, channel, position } = context;
-    return this.unregisteredScheduling.fields.find(
-      (field) => authorize(this.policy, { field, kind: "date", valueType: "format", confidence: 1, channel, recipient, position }, this.reachability).action === "allow",
+    return this.unregistered.fields.find(
+      (field) => matches(field) && authorize(this.policy, { field, kind, valueType: "format", confidence: 1, channel, recipient, position }, this.reachability).action === "allow",
     );
   }
 
@@ -512,6 +527,10 @@ class Guard implements ReconsGuard {
     if (detection.role === "derived-date" && detection.apart !== 0 && verdict.action !== "allow") {
       const scheduling = this.schedulingFieldOf(context);
       if (scheduling !== undefined) verdict = { action: "allow", reason: `derived-date-reader-schedules:${scheduling}` };
+    }
+    if (detection.role === "band" && detection.field !== null && verdict.action !== "allow") {
+      const band = this.bandFieldOf(detection.field, context);
+      if (band !== undefined) verdict = { action: "allow", reason: `band-reader-authorized:${band}` };
     }
     const action = context.reversible ? (REVERSIBLE_ACTION[verdict.action] ?? verdict.action) : verdict.action;
     return { detection, action, reason: verdict.reason };

@@ -5,6 +5,7 @@
 import { describe, expect, it } from "vitest";
 import type { ReconsGuard } from "../../src/guard.js";
 import type { VaultValue } from "../../src/policy/options.js";
+import { createRecons } from "../../src/guard.js";
 import { deliverText, readerGuard } from "../helpers/reader-guard.js";
 
 const deliver = (guard: ReconsGuard, content: string, recipient: string) => deliverText(guard, content, recipient, "C2");
@@ -41,5 +42,19 @@ describe("review 15: values rounded or computed the way summaries write them", (
     const guard = readerGuard({ salary: 128000 }, "review15-secret");
     const text = "Base Salary: $120,000 per year. 401(k) match: 4%. Paid in 12 monthly payments.";
     expect(deliver(guard, text, "introduced")).toBe(text);
+  });
+
+  it("keeps a score's band for the reader the policy allows a band field of it without a value (`credit_tier` of `credit_score`), not for others", () => {
+    const guard = createRecons({
+      secret: "review15-secret",
+      vault: { customer_name: "Amy Johnson", credit_score: 582 },
+      policy: { fields: { customer_name: { authorized: ["officer"] }, credit_score: { authorized: [] }, credit_tier: { authorized: ["officer"] } } },
+    });
+    const text = "A credit score of 582 is considered poor.";
+    const officer = guard.sanitizeSync({ channel: "C2", content: text, recipient: "officer" });
+    expect(officer.content).toMatch(/^A credit score of \d{3} is considered poor\.$/);
+    expect(officer.content).not.toContain("582");
+    expect(officer.decisions.map((d) => d.reason)).toContain("band-reader-authorized:credit_tier");
+    expect(deliver(guard, text, "introduced")).not.toMatch(/582|poor/);
   });
 });

@@ -116,6 +116,17 @@ const SCORE_BANDS = ["poor", "very poor", "fair", "good", "very good", "excellen
 const SCORE_LABELS = ["score", "scores", "fico", "credit"];
 
 /** Whether a field holds a credit score (`credit_score`, `fico`, `ficoScore`), by the words of its name. */
+/** Words a field holding a band of another field is named with (`credit_tier`, `salary_band`, `risk_grade`). */
+const BAND_FIELD_WORDS: ReadonlySet<string> = new Set(["tier", "band", "bracket", "bucket", "grade", "rating", "category", "class", "range", "level"]);
+
+/** Whether `candidate` names a band of `field`: a band word, and another word the two share (`credit_tier` of `credit_score`). */
+export function isBandFieldOf(candidate: string, field: string): boolean {
+  const words = fieldNameWords(candidate);
+  if (candidate === field || !words.some((word) => BAND_FIELD_WORDS.has(word))) return false;
+  const own = fieldNameWords(field);
+  return words.some((word) => !BAND_FIELD_WORDS.has(word) && own.includes(word));
+}
+
 export function isCreditScoreField(field: string): boolean {
   const words = fieldNameWords(field);
   return words.includes("fico") || (words.includes("credit") && words.includes("score"));
