@@ -57,4 +57,10 @@ describe("review 15: values rounded or computed the way summaries write them", (
     expect(officer.decisions.map((d) => d.reason)).toContain("band-reader-authorized:credit_tier");
     expect(deliver(guard, text, "introduced")).not.toMatch(/582|poor/);
   });
+
+  it("leaves another rating level's word used as a verb with an object (`meets all requirements`), not the value itself nor a level whose object is expectations", () => {
+    const guard = readerGuard({ performance_rating: "Exceeds" }, "review15-secret");
+    expect(deliver(guard, "The candidate meets all requirements. Rating: Exceeds.", "introduced")).toBe("The candidate meets all requirements. Rating: [REDACTED:text].");
+    for (const told of ["The wage exceeds the prevailing wage.", "She exceeds all expectations.", "She meets the team's expectations. Rating below."]) expect(deliver(guard, told, "introduced")).not.toMatch(/exceeds|meets/i);
+  });
 });

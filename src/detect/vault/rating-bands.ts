@@ -116,6 +116,20 @@ const SCORE_BANDS = ["poor", "very poor", "fair", "good", "very good", "excellen
 const SCORE_LABELS = ["score", "scores", "fico", "credit"];
 
 /** Whether a field holds a credit score (`credit_score`, `fico`, `ficoScore`), by the words of its name. */
+/** What follows a verb's object (`exceeds the prevailing wage`, `meets all requirements`): a rating word so used is the verb. */
+const OBJECT_AFTER = /^[ \t]+(?:the|all|a|an|its|our|their|his|her|this|that|these|those|every|each|any|some|no|both|most|many|your|my|or)\b/;
+
+const SCALE_OBJECT = /^[ \t]+(?:[\p{L}'’]+[ \t]+){0,2}expectations?\b/u;
+
+/**
+ * Whether a rating's word (`exceeds`, `meets`) is written at [from, to) of `source` as a verb with an object, in lowercase
+ * (round 15 red team: `The candidate meets all requirements` had been redacted beside a rating of Exceeds).
+ */
+export function isRatingWordAsVerb(field: string, source: string, from: number, to: number): boolean {
+  // Expectations are the scale's own object (`exceeds all expectations` tells the rating).
+  return isRatingField(field) && /^\p{Ll}+$/u.test(source.slice(from, to)) && OBJECT_AFTER.test(source.slice(to, to + 12)) && !SCALE_OBJECT.test(source.slice(to, to + 32));
+}
+
 /** Words a field holding a band of another field is named with (`credit_tier`, `salary_band`, `risk_grade`). */
 const BAND_FIELD_WORDS: ReadonlySet<string> = new Set(["tier", "band", "bracket", "bucket", "grade", "rating", "category", "class", "range", "level"]);
 

@@ -17,6 +17,7 @@ import { besideOtherName, isCapitalized, isCompoundHead, isFamilyReference, isOr
 import { SpanCover } from "../span-cover.js";
 import { isDigitCode, isLowerLetterCode, NormalizeBuffer, normalizeValue, originalSpan, SPACE_CODE } from "./normalize.js";
 import { PatternGroup, type PatternIndex } from "./pattern-group.js";
+import { isRatingWordAsVerb } from "./rating-bands.js";
 import { NEEDS_TOKEN_END, NEEDS_TOKEN_START, type Variant, type VariantRole } from "./variant.js";
 import { isDictionaryWord, isStopword, isTitle, lexiconTag, NAME_SUFFIXES } from "./words.js";
 import { memberVariants } from "./variants.js";
@@ -355,6 +356,8 @@ export class Vault implements Detector {
       }
       case "band":
         // After a band's label (`Risk Level: Moderate`) the span is the level: the label stays readable.
+        // Another level's word as a verb (the value's own word stays found however used: it is the value verbatim).
+        if (isRatingWordAsVerb(this.list[entry].field, norm.source, ...originalSpan(norm, start, end))) return;
         if (variant.labels === undefined || labelNear(norm, start, end, variant.labels)) hits.candidates.push(variant.tail ? { ...hit, start: end - variant.tail } : hit);
         return;
       case "after-label": {
