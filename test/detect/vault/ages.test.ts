@@ -80,7 +80,9 @@ describe("ages a registered date of birth gives away", () => {
       // Round 8 red team: a letter's `years of age`, an age at the visit, the age after a day-first date and a slash.
       "Ms. Gaines is 77 years of age", "The patient, 77 years of age, presents", "Age at visit: 77 years.", "Age at the visit: 77", "DOB/Age: 24 Aug 1948 / 77",
       // Round 10 rejudge: a role told beside the month and year (`applicant is 42 (born Nov. '83)` kept the real age).
-      "The applicant is 77 (born Aug. '48)", "borrower is 77", "Member was 77"];
+      "The applicant is 77 (born Aug. '48)", "borrower is 77", "Member was 77",
+      // Round 15 red team: the age after the date of birth ending a table's cell.
+      "| **DOB / Age** | 24 Aug 1948 / 77 |"];
     // An ordinal birthday's span holds its suffix, which moves with the number (`77th` -> `79th`, `81st`).
     for (const text of written) expect(agesIn(text), text).toEqual([text.includes("birthday") ? "77th" : "77"]);
     expect(agesIn("birthdate 77", [{ ...dob, field: "birthdate" }])).toEqual([]);
