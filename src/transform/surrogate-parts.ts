@@ -153,8 +153,14 @@ function shiftedPartOfYear(part: NonNullable<ReturnType<typeof partOfYear>>, who
     .replace(/^Q[1-4]/i, (q) => `${q[0]}${quarter + 1}`)
     .replace(/\b(first|second|third|fourth)(?=[ \t]+quarter)/i, (word) => caseLike(QUARTER_WORDS[quarter], word))
     .replace(/^(early|mid|late)/i, (word) => caseLike(THIRDS[Math.min(2, Math.floor((month - 1) / 4))], word))
+    .replace(/\b(beginning|start|middle|end)(?=[ \t]+of)/i, (word) => caseLike(thirdOfYearWord(Math.min(2, Math.floor((month - 1) / 4)), word), word))
     .replace(/^(winter|spring|summer|fall|autumn)/i, (word) => caseLike(seasonOf(month, word), word));
   return `${opening}${year}`;
+}
+
+/** A third of a year as `the ... of` names it (`beginning` or `start` as written, `middle`, `end`). */
+function thirdOfYearWord(third: number, written: string): string {
+  return third === 0 ? (/^start$/i.test(written) ? "start" : "beginning") : third === 1 ? "middle" : "end";
 }
 
 /** The season month `month` (1-12) opens a reader's year in, as `written` names it (`autumn` stays `autumn`, not `fall`). */

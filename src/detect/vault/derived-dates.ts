@@ -130,8 +130,8 @@ const MONTH_RANGE = new RegExp(
   "gi",
 );
 
-/** What opens a year's part: a quarter, a third, `the third quarter of`. */
-const PART_OPENING = String.raw`Q[1-4][ \t]+|(?:early|mid|late)[- ]|(?:the[ \t]+)?(?:first|second|third|fourth)[ \t]+quarter[ \t]+of[ \t]+|(?:spring|summer|fall|autumn|winter)[ \t]+(?:of[ \t]+)?`;
+/** What opens a year's part: a quarter, a third, `the third quarter of`, `the end of` (round 15 red team: `hired at the end of 2018`). */
+const PART_OPENING = String.raw`Q[1-4][ \t]+|(?:early|mid|late)[- ]|(?:the[ \t]+)?(?:first|second|third|fourth)[ \t]+quarter[ \t]+of[ \t]+|(?:the[ \t]+)?(?:beginning|start|middle|end)[ \t]+of[ \t]+|(?:spring|summer|fall|autumn|winter)[ \t]+(?:of[ \t]+)?`;
 /** Words that date a start before a year alone (a headcount table's `| Hires 2023 | 1 |` too: round 8 red team). */
 const START_WORDS = String.raw`since|hires|hired|hire[ \t]+year:?|hired[ \t]+in|joined(?:[ \t]+us)?[ \t]+in|joining(?:[ \t]+us)?[ \t]+in|joined|started[ \t]+in|employed[ \t]+since|with[ \t]+us[ \t]+since|tenure[ \t]+since`;
 /**
@@ -142,14 +142,14 @@ const PART_OF_YEAR = new RegExp(String.raw`\b(?:(${PART_OPENING})(\d{4})|(?<=\b(
 /** A year's part as a whole span: its opening (group 1) and year (group 2). */
 const WHOLE_PART_OF_YEAR = new RegExp(String.raw`^(?:(${PART_OPENING}))?(\d{4})$`, "i");
 /** Months of the year each part opens (a quarter, or early/mid/late as thirds): the first month a reader takes it for. */
-const PART_FIRST_MONTH: Readonly<Record<string, number>> = { q1: 1, q2: 4, q3: 7, q4: 10, first: 1, second: 4, third: 7, fourth: 10, early: 1, mid: 5, late: 9, winter: 1, spring: 3, summer: 6, fall: 9, autumn: 9 };
+const PART_FIRST_MONTH: Readonly<Record<string, number>> = { q1: 1, q2: 4, q3: 7, q4: 10, first: 1, second: 4, third: 7, fourth: 10, early: 1, beginning: 1, start: 1, mid: 5, late: 9, end: 9, winter: 1, spring: 3, summer: 6, fall: 9, autumn: 9 };
 
 /** The part of a year written (`Q3 2020`, `early 2024`, `spring 2019`, `2014` after `since`): its opening word, its first month, and its year; null for none. */
 export function partOfYear(written: string): { opening: string; month: number | null; year: number } | null {
   const match = WHOLE_PART_OF_YEAR.exec(written);
   if (!match) return null;
   const opening = match[1] ?? "";
-  const word = /^(q[1-4]|early|mid|late|winter|spring|summer|fall|autumn)|(first|second|third|fourth)/i.exec(opening.trim().replace(/^the\s+/i, ""));
+  const word = /^(q[1-4]|early|beginning|start|mid|late|end|winter|spring|summer|fall|autumn)|(first|second|third|fourth)/i.exec(opening.trim().replace(/^the\s+/i, ""));
   return { opening, month: word ? PART_FIRST_MONTH[(word[1] ?? word[2]).toLowerCase()] : null, year: Number(match[2]) };
 }
 

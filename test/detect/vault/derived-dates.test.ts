@@ -266,9 +266,16 @@ describe("dates written near a registered date", () => {
     expect(derivedIn("Policy since 2019; in 2020 we grew; board minutes 2020-2023; Q1 2022", [hire])).toEqual([]);
     // Round 13 red team: a season of the year (`hired in spring 2019`), moved to the surrogate's season.
     expect(derivedIn("Hired in spring 2020; summer of 2020 review; spring 2024 roadmap", [hire])).toEqual(["spring 2020", "summer of 2020"]);
+    // Round 15 red team: a third of the year as `the end of` (`hired at the end of 2018` of 2018-12-31).
+    expect(derivedIn("Hired at the end of 2020; by the middle of 2020 we had one; the start of 2020 (too far); the end of 2024 plan", [hire])).toEqual(["the end of 2020", "the middle of 2020"]);
     const seasons = createRecons({ secret: "derived", vault: { hire_date: "2020-08-17" }, policy: { fields: {} } });
     const seasoned = seasons.sanitizeSync({ channel: "C2", content: "Hired 2020-08-17 (summer 2020).", recipient: "other" }).content as string;
     const [, hiredShown, season, seasonYear] = /^Hired (\d{4}-\d\d-\d\d) \((\w+) (\d{4})\)\.$/.exec(seasoned)!;
+    const thirds = seasons.sanitizeSync({ channel: "C2", content: "Hired 2020-08-17 (the end of 2020).", recipient: "other" }).content as string;
+    const [, thirdShown, third, thirdYear] = /^Hired (\d{4}-\d\d-\d\d) \(the (beginning|middle|end) of (\d{4})\)\.$/.exec(thirds)!;
+    // Moved by the months the date moved, named for the third it lands in (the end of a year is read from September).
+    const movedMonth = Number(thirdShown.slice(5, 7)) + 1;
+    expect([third, Number(thirdYear)]).toEqual([["beginning", "middle", "end"][Math.min(2, Math.floor(((movedMonth - 1) % 12) / 4))], Number(thirdShown.slice(0, 4)) + (movedMonth > 12 ? 1 : 0)]);
     expect([season, seasonYear]).toEqual([["winter", "spring", "summer", "fall"][Math.floor((Number(hiredShown.slice(5, 7)) - 2 + 12) % 12 / 3)], hiredShown.slice(0, 4)]);
     const guard = createRecons({ secret: "derived", vault: { hire_date: "2020-08-17" }, policy: { fields: {} } });
     const out = guard.sanitizeSync({ channel: "C2", content: "Hired 2020-08-17 (Q3 2020); with us since 2020.", recipient: "other" }).content as string;
