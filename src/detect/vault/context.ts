@@ -1,6 +1,7 @@
 import { stemmer } from "stemmer";
 import { isMonthName } from "./dates.js";
 import { whole, type Variant } from "./variant.js";
+import { normalizeValue } from "./normalize.js";
 import { fieldNameWords, isDictionaryWord, isStopword, lexiconTag } from "./words.js";
 
 /** Confidence of a contextual phrase found as its content words close together. */
@@ -93,8 +94,8 @@ function isQualifierPair(tokens: readonly string[], at: number): boolean {
   return QUALIFIERS.has(tokens[at]) && QUALIFIER_NUMBER.test(tokens[at + 1] ?? "");
 }
 
-/** A qualifier's number, with a sub-stage letter (`3`, `3b`). */
-const QUALIFIER_NUMBER = /^\d+[a-z]?$/;
+/** A qualifier's number, with a sub-stage letter (`3`, `3b`), or in Roman numerals (`Type I`, `Stage II`, `Class IV`). */
+const QUALIFIER_NUMBER = /^(?:\d+[a-z]?|i{1,3}|iv|vi{0,3}|ix|x)$/;
 
 /**
  * The phrase's initials (`ckd` of `Chronic Kidney Disease Stage 3`, `t2dm` of `Type 2 Diabetes
@@ -102,7 +103,7 @@ const QUALIFIER_NUMBER = /^\d+[a-z]?$/;
  * word left out, a leading qualifier pair kept as its letter and number. None below three characters
  * (`dm`, `ad` of `Alzheimer's disease` say too little).
  */
-function acronymOf(normalized: string): string | null {
+function acronymOf(normalized: string, least = MIN_ACRONYM): string | null {
   const tokens = normalized.split(" ");
   let acronym = "";
   let words = 0;
@@ -116,7 +117,29 @@ function acronymOf(normalized: string): string | null {
       words++;
     }
   }
-  return words >= 2 && acronym.length >= MIN_ACRONYM ? acronym : null;
+  return words >= 2 && acronym.length >= least ? acronym : null;
+}
+
+/** Where a diagnosis's name ends and its notes begin (`Cystic Fibrosis with Pseudomonas colonization`, `ALS (bulbar onset)`). */
+const DIAGNOSIS_NOTE = /\s*(?:[(,;]|\s[-–—]\s|\bwith\b|\bdue to\b|\bsecondary to\b)\s*/i;
+/** A head noun writers drop from a diagnosis's initials (`WPW` of Wolff-Parkinson-White syndrome). */
+const DROPPED_HEAD = / (?:syndrome|disease|disorder|infection|condition)$/;
+
+/**
+ * Initials a diagnosis is written by beyond the whole phrase's (round 15 red team: `WPW`, `CF`, `MG`, `CRPS`, `ALS` passed): of each
+ * part its notes split it into, its qualifier pair left out; without a head noun writers drop (three letters at least); two
+ * letters of a name of two words (`MG`, `CF`), found in capitals only like every acronym.
+ */
+function diagnosisAcronyms(diagnosis: string): string[] {
+  const forms = new Set<string>();
+  for (const part of diagnosis.split(DIAGNOSIS_NOTE).map(normalizeValue)) {
+    if (part === "") continue;
+    const whole = acronymOf(part, 2);
+    if (whole) forms.add(whole);
+    const headless = DROPPED_HEAD.test(part) ? acronymOf(part.replace(DROPPED_HEAD, "")) : null;
+    if (headless) forms.add(headless);
+  }
+  return [...forms];
 }
 
 /**
@@ -145,7 +168,10 @@ export function phraseVariants(normalized: string, diagnosis: string | null = nu
   if (tokens.length > 3 && isQualifierPair(tokens, 0) && !isStopword(tokens[2])) variants.push(whole(tokens.slice(0, 3).join(" "), WINDOW_CONFIDENCE));
   const acronym = acronymOf(normalized);
   if (acronym) variants.push({ form: acronym, confidence: WINDOW_CONFIDENCE, role: "acronym" });
-  if (diagnosis !== null) variants.push(...clinicalForms(normalized, tokens, acronym));
+  if (diagnosis !== null) {
+    variants.push(...clinicalForms(normalized, tokens, acronym));
+    for (const form of diagnosisAcronyms(diagnosis)) if (form !== acronym) variants.push({ form, confidence: WINDOW_CONFIDENCE, role: "acronym" });
+  }
   // A note on a person that names a diagnosis (`Breast cancer treatment (stage II)` as a hardship reason) gives it away by the same words.
   else if (personNote) variants.push(...clinicalForms(normalized, tokens, null, false));
   return variants;
@@ -264,7 +290,8 @@ function clinicalForms(normalized: string, tokens: readonly string[], acronym: s
   const names = (phrase: string) => ` ${normalized} `.includes(` ${phrase} `);
   // Named by a phrase, or by its shorthand or a word only it has (`dialysis (ESRD)` of a kidney disease in a hardship note).
   const forms = CLINICAL_ABBREVIATIONS.filter(([phrase, abbreviations]) => names(phrase) || abbreviations.some((form) => form.length >= MIN_ACRONYM && names(form))).flatMap(([, abbreviations]) => abbreviations);
-  const stage = tokens.findIndex((_, at) => at > 0 && isQualifierPair(tokens, at));
+  // A stage in digits is glued on (`CKD3`); one in Roman numerals is written apart (`CRPS Type I`), the initials alone found.
+  const stage = tokens.findIndex((_, at) => at > 0 && isQualifierPair(tokens, at) && /^\d/.test(tokens[at + 1]));
   // The stage glued on the initials or the shorthand, with a substage too (`CKD3`, `CKD3a`, `HTN2`), or after a space (`CKD 3b`).
   if (stage > 0) {
     const [number, substage] = [tokens[stage + 1].replace(/\D+$/, ""), tokens[stage + 1].replace(/^\d+/, "")];
