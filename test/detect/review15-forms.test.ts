@@ -23,6 +23,8 @@ const TRANSACTIONS = [634.74, "Mercer Ltd", 639.49, "Lopez Inc", 528.23, "Hammon
 describe("review 15: values rounded or computed the way summaries write them", () => {
   it("a transaction's amount rounded to the dollar beside a currency (`$635` of 634.74), not three digits alone", () => {
     expectHiddenFromOutsider({ transaction_history: TRANSACTIONS }, "Mercer Ltd: $635. The largest transaction was $643 at Pruitt-Robinson.", ["635", "643"]);
+    // Python prints 745.50 as 745.5: cents all the same.
+    expectHiddenFromOutsider({ transaction_history: [745.5, "Houston-Johnson", 291.83, "Ward LLC"] }, "Houston-Johnson: about $746.", ["746"]);
     const guard = readerGuard({ transaction_history: TRANSACTIONS }, "review15-secret");
     expect(deliver(guard, "Room 635 holds 643 boxes.", "introduced")).toBe("Room 635 holds 643 boxes.");
   });
@@ -62,5 +64,9 @@ describe("review 15: values rounded or computed the way summaries write them", (
     const guard = readerGuard({ performance_rating: "Exceeds" }, "review15-secret");
     expect(deliver(guard, "The candidate meets all requirements. Rating: Exceeds.", "introduced")).toBe("The candidate meets all requirements. Rating: [REDACTED:text].");
     for (const told of ["The wage exceeds the prevailing wage.", "She exceeds all expectations.", "She meets the team's expectations. Rating below."]) expect(deliver(guard, told, "introduced")).not.toMatch(/exceeds|meets/i);
+  });
+
+  it("an account's letters before an ellipsis, its last digits after it (`ERQO...9899`), move with the account", () => {
+    expectHiddenFromOutsider({ account_number_real: "ERQO34496686679899" }, "Account ERQO...9899 is open.", ["ERQO", "9899"]);
   });
 });

@@ -180,8 +180,8 @@ const HEAD_DIGITS = 5;
 /** A card's issuer (four or six digits) and a few more, as masks show them (`41193***5234`: round 12 red team). */
 const CARD_HEADS = [4, 5, 6, 7, 8];
 const MIN_CARD_DIGITS = 12;
-/** A mask of the digits that follow (`-XXXX`, `XXX`, `-****`, `-xxxx`, `-••••`), right after the shown ones. */
-const MASK_AFTER = /^[\s.-]?(?:[*•#●∗]{2,}|[xX]{3,}(?![\p{L}\p{N}]))/u;
+/** A mask of the digits that follow (`-XXXX`, `XXX`, `-****`, `-xxxx`, `-••••`, an ellipsis: `ERQO...9899`, round 15 red team), right after the shown ones. */
+const MASK_AFTER = /^[\s.-]?(?:[*•#●∗]{2,}|[xX]{3,}(?![\p{L}\p{N}])|\.{3}|…)/u;
 
 /** The first five digits of a nine-digit SSN as forms to find before a mask (`939 79` and `93979`), and its area alone (`537-**-****`: its state), else none. */
 export function maskedHeadVariants(ssn: string): Variant[] {

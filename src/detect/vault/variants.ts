@@ -64,8 +64,8 @@ function kindVariants(field: string, kind: string, value: string, normalized: st
   }
 }
 
-/** A figure with two decimals: cents. */
-const CENTS = /^\d+\.\d\d$/;
+/** A figure with cents (`634.74`, or `745.5` as Python prints 745.50). */
+const CENTS = /^\d+\.\d{1,2}$/;
 
 /** Kinds without their own rules (amount, number, text, custom kinds): by what the value looks like (a company's name is text too). */
 function shapeVariants(kind: string, value: string, normalized: string, field: string): Variant[] {
