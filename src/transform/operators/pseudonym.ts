@@ -103,12 +103,15 @@ class NameList {
     return this.index.has(lookupKey(token));
   }
 
-  /** The surrogate of a listed token, or a reserved entry for an unlisted or reserved one (and for a fixed point of the permutation, which would show the token itself). */
+  /**
+   * The surrogate of a listed token, or a reserved entry for an unlisted or reserved one, and for a fixed point of the
+   * permutation or a name holding the token (round 15 red team: `Regina` had come out `Reginald`), which would show it.
+   */
   surrogate(token: string): string {
     const i = this.index.get(lookupKey(token));
     if (i !== undefined && i < this.permuted) {
       const j = this.walk(i, "encrypt");
-      if (j !== i) return this.names[j];
+      if (j !== i && !resembles(this.names[j], token)) return this.names[j];
     }
     return this.reserved(token);
   }
@@ -121,7 +124,7 @@ class NameList {
       const index = this.permuted + ((pick + step) % RESERVED);
       const entryKey = lookupKey(this.names[index]);
       // Findable and not word-like: found again by the rules of any name (`Zamora regards` is no greeting).
-      if (entryKey !== key && this.classes[index] === 1 && !avoid?.has(entryKey)) return this.names[index];
+      if (!resembles(entryKey, key) && this.classes[index] === 1 && !avoid?.has(entryKey)) return this.names[index];
     }
     throw new OperatorError("no reserved pseudonym differs from the name and the names to avoid", "pseudonym-exhausted");
   }
@@ -289,6 +292,12 @@ function mapInitials(span: string, from: readonly string[], to: readonly string[
     last = token.end;
   });
   return text + span.slice(last);
+}
+
+/** Whether one name holds the other, whatever the case (`Reginald` and `Regina`, `Ann` and `Joanna`): the one shows the other. */
+function resembles(name: string, token: string): boolean {
+  const [a, b] = [lookupKey(name), lookupKey(token)];
+  return a.includes(b) || b.includes(a);
 }
 
 /** The tokens of `values` that are in the bundled name lists, as `OperatorInput.avoid` holds them. */
