@@ -69,4 +69,8 @@ describe("review 15: values rounded or computed the way summaries write them", (
   it("an account's letters before an ellipsis, its last digits after it (`ERQO...9899`), move with the account", () => {
     expectHiddenFromOutsider({ account_number_real: "ERQO34496686679899" }, "Account ERQO...9899 is open.", ["ERQO", "9899"]);
   });
+
+  it("reads clergy and officers' titles as titles: the surname after them is the person's (`Pastor Ho`, `Detective Li`)", () => {
+    expectHiddenFromOutsider({ witness_list: ["Julian Ho", "Dale Summers", "Bo Li"] }, "Pastor Ho will testify. Officer Summers and Detective Li too.", ["Ho ", "Summers", "Li "]);
+  });
 });

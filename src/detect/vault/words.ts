@@ -10,6 +10,8 @@ export const TITLES: readonly string[] = [
   "ij", "alj",
   // Other languages' courtesy titles, normalized (`Señora` reads `senora`, `Mme` and `Herr` as written).
   "senor", "senora", "senorita", "sra", "srta", "mme", "mlle", "madame", "monsieur", "herr", "frau",
+  // Clergy and officers (round 15 red team: `Pastor Ho` had been read as a first name and replaced, `Ho` kept).
+  "pastor", "reverend", "fr", "rabbi", "imam", "officer", "detective", "sgt", "sergeant", "lt", "capt", "captain",
 ];
 
 /** Name suffixes dropped before matching (`Dwayne Sanchez MD` ~ `Dwayne Sanchez`); normalized. */
