@@ -73,4 +73,10 @@ describe("review 15: values rounded or computed the way summaries write them", (
   it("reads clergy and officers' titles as titles: the surname after them is the person's (`Pastor Ho`, `Detective Li`)", () => {
     expectHiddenFromOutsider({ witness_list: ["Julian Ho", "Dale Summers", "Bo Li"] }, "Pastor Ho will testify. Officer Summers and Detective Li too.", ["Ho ", "Summers", "Li "]);
   });
+
+  it("finds the FICO or VantageScore band that holds a credit score beside the score's words (`Good (670–739)` of 698), not another band", () => {
+    expectHiddenFromOutsider({ credit_score: 698 }, "Credit score: 698 | Good (670–739)", ["698", "670", "739"]);
+    const guard = readerGuard({ credit_score: 698 }, "review15-secret");
+    expect(deliver(guard, "FICO bands: 580–669 and 740–799.", "introduced")).toBe("FICO bands: 580–669 and 740–799.");
+  });
 });

@@ -115,7 +115,6 @@ const SCORE_BANDS = ["poor", "very poor", "fair", "good", "very good", "excellen
 /** Words that name a credit score near its band (`Credit Score: 780 (Excellent)`, `FICO 726 (Fair)`). */
 const SCORE_LABELS = ["score", "scores", "fico", "credit"];
 
-/** Whether a field holds a credit score (`credit_score`, `fico`, `ficoScore`), by the words of its name. */
 /** What follows a verb's object (`exceeds the prevailing wage`, `meets all requirements`): a rating word so used is the verb. */
 const OBJECT_AFTER = /^[ \t]+(?:the|all|a|an|its|our|their|his|her|this|that|these|those|every|each|any|some|no|both|most|many|your|my|or)\b/;
 
@@ -141,6 +140,7 @@ export function isBandFieldOf(candidate: string, field: string): boolean {
   return words.some((word) => !BAND_FIELD_WORDS.has(word) && own.includes(word));
 }
 
+/** Whether a field holds a credit score (`credit_score`, `fico`, `ficoScore`), by the words of its name. */
 export function isCreditScoreField(field: string): boolean {
   const words = fieldNameWords(field);
   return words.includes("fico") || (words.includes("credit") && words.includes("score"));
@@ -192,9 +192,18 @@ function scoreTens(normalized: string): Variant[] {
   return [...variants, ...scoreRanges(score).map((range) => band(range))];
 }
 
-/** Ranges of round bounds (`620 679`, `620 to 680`: dashes normalize to a space) no wider than RANGE_WIDTHS that hold `score`. */
+/** The bands of the FICO and VantageScore 3.0 scales, which writers quote beside the band's word (`Good (670–739)`: round 15 red team). */
+const SCALE_RANGES: ReadonlyArray<readonly [number, number]> = [
+  [300, 579], [580, 669], [670, 739], [740, 799], [800, 850],
+  [300, 499], [500, 600], [601, 660], [661, 780], [781, 850],
+];
+
+/**
+ * Ranges of round bounds (`620 679`, `620 to 680`: dashes normalize to a space) no wider than RANGE_WIDTHS that hold `score`, and
+ * the scales' bands that hold it.
+ */
 function scoreRanges(score: number): string[] {
-  const ranges: string[] = [];
+  const ranges = SCALE_RANGES.filter(([low, high]) => low <= score && score <= high).flatMap(([low, high]) => [`${low} ${high}`, `${low} to ${high}`]);
   for (let low = Math.floor(score / 10) * 10; low > score - Math.max(...RANGE_WIDTHS); low -= 10) {
     for (const high of RANGE_WIDTHS.flatMap((width) => [low + width - 1, low + width])) {
       if (high >= score) ranges.push(`${low} ${high}`, `${low} to ${high}`);
