@@ -33,7 +33,8 @@ describe("a value cut off where its text ends (log previews, memory excerpts)", 
     ["Cache: - **Diagnosis:** **Hyperten", "diagnosis", "Hyperten"],
     ["Cache: the merchant was Mr. Gra", "merchant", "Mr. Gra"],
   ])("%s: the cut piece is found as its value", (text, field, piece) => {
-    const found = vault().detect(text).filter((d) => d.role === "cut-tail");
+    // An identifier's head before an ellipsis is a masked head too (`ERQO...9899`): found either way.
+    const found = vault().detect(text).filter((d) => d.role === "cut-tail" || d.role === "masked-head");
     expect(found.map((d) => [d.field, text.slice(d.start, d.end)])).toEqual([[field, piece]]);
   });
 
@@ -107,7 +108,7 @@ describe("a value cut off where its text ends (log previews, memory excerpts)", 
   it("finds a value cut where an ellipsis marks it inside the text", () => {
     // Round 9 red team: `ins=UHC-9021…` with a line after it, `Anthem (ANT-YRK88401…) requires` kept the digits shown.
     const text = "ins=INS-6773…\nnext line. Payee (James Gr...) requires; SSN 123-45-6... on file; James... said etc...";
-    const found = vault().detect(text).filter((d) => d.role === "cut-tail");
+    const found = vault().detect(text).filter((d) => d.role === "cut-tail" || d.role === "masked-head");
     expect(found.map((d) => [d.field, text.slice(d.start, d.end)])).toEqual([["insurance_id", "INS-6773"], ["merchant", "James Gr"], ["ssn", "123-45-6"]]);
     expect(guard().sanitizeSync({ channel: "C2", content: text, recipient: "worker" }).content).not.toMatch(/6773|James Gr|123-45-6/);
   });
