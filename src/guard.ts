@@ -269,7 +269,7 @@ class Guard implements ReconsGuard {
       this.vault,
       ageDetector(() => this.vault.entries(), this.ageReference),
       elapsedDetector(() => this.vault.entries(), this.ageReference),
-      derivedDateDetector(() => this.vault.entries()),
+      derivedDateDetector(() => this.vault.entries(), this.ageReference),
       derivedAmountDetector(() => this.vault.entries()),
       tableCellDetector(() => this.vault.entries()),
       gradeLetterDetector(() => this.vault.entries()),

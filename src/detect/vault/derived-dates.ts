@@ -271,8 +271,8 @@ function anniversaryYearIn(text: string, near: ReadonlyArray<{ date: CalendarDat
   return years.some((year) => near.some(({ date }) => year > date.year && year - date.year <= ANNIVERSARY_YEARS));
 }
 
-/** Detects the dates written near the registered dates among `entries()` (read at each call: values added at run time count). */
-export function derivedDateDetector(entries: () => readonly VaultEntry[]): Detector {
+/** Detects the dates written near the registered dates among `entries()` (read at each call: values added at run time count), a text without a year read near `reference`. */
+export function derivedDateDetector(entries: () => readonly VaultEntry[], reference?: CalendarDate): Detector {
   const registered = derivedFromEntries(entries, (all) => {
     const dates = all.flatMap((entry) => {
       const date = entry.kind === "date" && !isBirthField(entry.field) ? parseDate(entry.value) : null;
@@ -316,7 +316,10 @@ export function derivedDateDetector(entries: () => readonly VaultEntry[]): Detec
       // due Feb 18` in a 2023 letter was moved as a will of 2019's computation); a birth year is no year the text happens in.
       const writtenYears = (text.match(WRITTEN_YEAR) ?? []).map(Number).filter((year) => !birthYears.has(year));
       // The registered date's own month and day is its value whatever year the text writes (round 14 re-judge: `Last event Sun 1/11`).
-      const yearlessApart = (apart: number, date: CalendarDate) => (apart === 0 || writtenYears.length === 0 || writtenYears.some((year) => Math.abs(year - date.year) <= 1) ? apart : Infinity);
+      // A text that writes no year dates its days near the reference day, where there is one (round 15 red team: `Enrollment closes
+      // November 22` was moved as a computation of a hire date of 2023-11-30); surrogates' computations are found in any year.
+      const textYears = writtenYears.length > 0 ? writtenYears : reference === undefined ? null : [reference.year];
+      const yearlessApart = (apart: number, date: CalendarDate) => (apart === 0 || textYears === null || textYears.some((year) => Math.abs(year - date.year) <= 1) ? apart : Infinity);
       const yearNear = years.some((year) => text.includes(year)) || [...text.matchAll(SHORT_YEAR_DATE)].some((match) => years.some((year) => year.endsWith(match[1])));
       const fullSpans: Array<[number, number]> = [];
       // Month and day of the full dates written: the same day written again without its year is that date.
