@@ -7,8 +7,8 @@ import { createRecons } from "../../../src/guard.js";
 const visit: VaultEntry = { field: "visit_date", value: "2026-01-18", kind: "date", valueType: "format" };
 
 /** The spans the detector finds in `text`, as written. */
-function derivedIn(text: string, entries: VaultEntry[] = [visit]): string[] {
-  return derivedDateDetector(() => entries)
+function derivedIn(text: string, entries: VaultEntry[] = [visit], reference?: string): string[] {
+  return derivedDateDetector(() => entries, reference === undefined ? undefined : parseDate(reference)!)
     .detect(text)
     .map((detection) => text.slice(detection.start, detection.end));
 }
@@ -318,6 +318,12 @@ describe("dates written near a registered date", () => {
     expect(derivedIn("Plan for 2023. Follow-up on Feb 16 at 2 PM and 2/20.", [visit, dob])).toEqual([]);
     // The registered date's own month and day is its value whatever year the text writes (round 14 re-judge: `Last event Sun 1/11`).
     expect(derivedIn("Diagnosed in 2017. Last visit on Sun 1/18; next on 2/20.")).toEqual(["Sun 1/18"]);
+    // A text without a year dates its days near the reference day (round 15 red team: `Enrollment closes November 22` beside a
+    // hire date of 2023-11-30 had been moved); the registered date's own month and day is the value's (the vault matcher's).
+    const hire: VaultEntry = { ...visit, field: "hire_date", value: "2023-11-30" };
+    expect(derivedIn("Enrollment closes November 22.", [hire], "2026-01-30")).toEqual([]);
+    expect(derivedIn("Enrollment closes November 22.", [hire])).toEqual(["November 22"]);
+    expect(derivedIn("Enrollment closes November 22.", [{ ...hire, value: "2025-11-30" }], "2026-01-30")).toEqual(["November 22"]);
   });
 
   it("reads a month and day without a year in the year nearest the registered date", () => {
