@@ -103,7 +103,7 @@ const QUALIFIER_NUMBER = /^(?:\d+[a-z]?|i{1,3}|iv|vi{0,3}|ix|x)$/;
  * word left out, a leading qualifier pair kept as its letter and number. None below three characters
  * (`dm`, `ad` of `Alzheimer's disease` say too little).
  */
-function acronymOf(normalized: string, least = MIN_ACRONYM): string | null {
+function acronymOf(normalized: string): string | null {
   const tokens = normalized.split(" ");
   let acronym = "";
   let words = 0;
@@ -117,7 +117,7 @@ function acronymOf(normalized: string, least = MIN_ACRONYM): string | null {
       words++;
     }
   }
-  return words >= 2 && acronym.length >= least ? acronym : null;
+  return words >= 2 && acronym.length >= MIN_ACRONYM ? acronym : null;
 }
 
 /** Where a diagnosis's name ends and its notes begin (`Cystic Fibrosis with Pseudomonas colonization`, `ALS (bulbar onset)`). */
@@ -126,15 +126,15 @@ const DIAGNOSIS_NOTE = /\s*(?:[(,;]|\s[-–—]\s|\bwith\b|\bdue to\b|\bsecondar
 const DROPPED_HEAD = / (?:syndrome|disease|disorder|infection|condition)$/;
 
 /**
- * Initials a diagnosis is written by beyond the whole phrase's (round 15 red team: `WPW`, `CF`, `MG`, `CRPS`, `ALS` passed): of each
- * part its notes split it into, its qualifier pair left out; without a head noun writers drop (three letters at least); two
- * letters of a name of two words (`MG`, `CF`), found in capitals only like every acronym.
+ * Initials a diagnosis is written by beyond the whole phrase's (round 15 red team: `WPW`, `CRPS`, `ALS` passed): of each part its
+ * notes split it into, its qualifier pair left out, and without a head noun writers drop; three letters at least, found in
+ * capitals only like every acronym (two are a dose's, a unit's or an exam's: `BD`, `MG`, `PE`, `PT`, round 15 re-judge).
  */
 function diagnosisAcronyms(diagnosis: string): string[] {
   const forms = new Set<string>();
   for (const part of diagnosis.split(DIAGNOSIS_NOTE).map(normalizeValue)) {
     if (part === "") continue;
-    const whole = acronymOf(part, 2);
+    const whole = acronymOf(part);
     if (whole) forms.add(whole);
     const headless = DROPPED_HEAD.test(part) ? acronymOf(part.replace(DROPPED_HEAD, "")) : null;
     if (headless) forms.add(headless);

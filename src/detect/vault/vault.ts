@@ -405,8 +405,6 @@ export class Vault implements Detector {
         const joined = /^(?:\p{Lu}\.[ \t]?)+\p{Lu}$/u.test(written) ? norm.source.charAt(to) === "." : /^\p{Lu}(?:[ \t]?&[ \t]?\p{Lu})+$/u.test(written);
         // Two of a person's initials are anyone's (`JS`, `D-S`) but after a title (`Mr. DW`, `Mr. D-W`).
         const pair = this.list[entry].kind === "name" && written.replace(/\P{L}/gu, "").length === 2;
-        // Two capitals joined to a hyphen or digits are a code (`MG-5`, `CF2`), not a diagnosis's initials.
-        if (written.length === 2 && /^[-\d]/.test(norm.source.charAt(to))) return;
         if (!/[a-z]/.test(written) && (pair && !joined ? TITLE_BEFORE.test(norm.source.slice(Math.max(0, from - TITLE_REACH), from)) : !apart || joined)) hits.candidates.push(hit);
         return;
       }
