@@ -139,6 +139,10 @@ const START_WORDS = String.raw`since|hires|hired|hire[ \t]+year:?|hired[ \t]+in|
  * the words that date a start (`since 2014`, `hired in 2020`; group 3: the year alone is the span).
  */
 const PART_OF_YEAR = new RegExp(String.raw`\b(?:(${PART_OPENING})(\d{4})|(?<=\b(?:${START_WORDS})[ \t*_]{1,4})(\d{4}))\b`, "gi");
+/** A third of a year as `the ... of` names it, and the start's words that make it a date's (`hired at the end of 2018`). */
+const THIRD_OF_YEAR = /\b(?:beginning|start|middle|end)[ \t]+of\b/i;
+const START_BEFORE = new RegExp(String.raw`\b(?:${START_WORDS}|started|start(?:ing)?[ \t]+date|onboarded|promoted|transferred|separated|terminated|left)\b[^.\n]{0,16}$`, "i");
+const START_REACH = 48;
 /** A year's part as a whole span: its opening (group 1) and year (group 2). */
 const WHOLE_PART_OF_YEAR = new RegExp(String.raw`^(?:(${PART_OPENING}))?(\d{4})$`, "i");
 /** Months of the year each part opens (a quarter, or early/mid/late as thirds): the first month a reader takes it for. */
@@ -384,6 +388,8 @@ export function derivedDateDetector(entries: () => readonly VaultEntry[], refere
       for (const match of yearNear ? text.matchAll(PART_OF_YEAR) : []) {
         const part = partOfYear(match[0]);
         if (part === null || fullSpans.some(([from, to]) => from < match.index + match[0].length && match.index < to)) continue;
+        // `the end of 2024` is a deadline's as often (round 15 re-judge: `complete the training by the end of 2024`): a start's only.
+        if (THIRD_OF_YEAR.test(part.opening) && !START_BEFORE.test(text.slice(Math.max(0, match.index - START_REACH), match.index))) continue;
         fullSpans.push([match.index, match.index + match[0].length]);
         const month = part.month;
         add(match.index, match.index + match[0].length, (date) => (month === null ? (part.year === date.year ? 0 : Infinity) : part.year * 12 + month - 1 - monthNumberOf(date)), month === null ? 0 : DERIVED_WINDOW_MONTHS, true);

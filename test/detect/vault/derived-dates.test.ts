@@ -267,7 +267,9 @@ describe("dates written near a registered date", () => {
     // Round 13 red team: a season of the year (`hired in spring 2019`), moved to the surrogate's season.
     expect(derivedIn("Hired in spring 2020; summer of 2020 review; spring 2024 roadmap", [hire])).toEqual(["spring 2020", "summer of 2020"]);
     // Round 15 red team: a third of the year as `the end of` (`hired at the end of 2018` of 2018-12-31).
-    expect(derivedIn("Hired at the end of 2020; by the middle of 2020 we had one; the start of 2020 (too far); the end of 2024 plan", [hire])).toEqual(["the end of 2020", "the middle of 2020"]);
+    expect(derivedIn("Hired at the end of 2020; joined by the middle of 2020; hired at the start of 2020 (too far); hired at the end of 2024", [hire])).toEqual(["the end of 2020", "the middle of 2020"]);
+    // Only after a start's words: `by the end of 2020` is a deadline's as often (round 15 re-judge).
+    expect(derivedIn("Complete the training by the end of 2020; review in the middle of 2020.", [hire])).toEqual([]);
     const seasons = createRecons({ secret: "derived", vault: { hire_date: "2020-08-17" }, policy: { fields: {} } });
     const seasoned = seasons.sanitizeSync({ channel: "C2", content: "Hired 2020-08-17 (summer 2020).", recipient: "other" }).content as string;
     const [, hiredShown, season, seasonYear] = /^Hired (\d{4}-\d\d-\d\d) \((\w+) (\d{4})\)\.$/.exec(seasoned)!;
