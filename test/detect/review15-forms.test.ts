@@ -27,6 +27,10 @@ describe("review 15: values rounded or computed the way summaries write them", (
     expectHiddenFromOutsider({ transaction_history: [745.5, "Houston-Johnson", 291.83, "Ward LLC"] }, "Houston-Johnson: about $746.", ["746"]);
     const guard = readerGuard({ transaction_history: TRANSACTIONS }, "review15-secret");
     expect(deliver(guard, "Room 635 holds 643 boxes.", "introduced")).toBe("Room 635 holds 643 boxes.");
+    // Not rounded up to a round figure, which is anyone's (round 15 re-judge: a 9,999.99 transfer and `the $10,000 CTR threshold`).
+    const round = readerGuard({ transaction_history: [9999.99, "Coinbase", 499.95, "Lyft"] }, "review15-secret");
+    const thresholds = "Deposits stay below the $10,000 CTR threshold; a $500 minimum opening deposit.";
+    expect(deliver(round, thresholds, "introduced")).toBe(thresholds);
   });
 
   it.each([

@@ -135,9 +135,13 @@ function shownDigits(form: string): number {
   return (digits.includes(".") || scaled ? digits.replace(".", "") : digits.replace(/0+$/, "")).replace(/^0+/, "").length;
 }
 
-/** An amount with cents as whole units, cut and rounded (`484801` and `484802` of 484,801.59). */
+/**
+ * An amount with cents as whole units, cut and rounded (`484801` and `484802` of 484,801.59); not rounded up to a round figure
+ * (round 15 re-judge: `the $10,000 CTR threshold` of a 9,999.99 transfer, `a $500 minimum` of 499.95 are anyone's).
+ */
 function wholeUnitVariants(integer: string, amount: number): Variant[] {
-  const units = new Set([integer, String(Math.round(amount))]);
+  const rounded = String(Math.round(amount));
+  const units = new Set([integer, ...(/00$/.test(rounded) && rounded !== integer ? [] : [rounded])]);
   return [...units].flatMap((unit) => integerForms(unit).map((form) => whole(form, WHOLE_UNITS_CONFIDENCE)));
 }
 
