@@ -18,8 +18,8 @@ import { asciiDigits, escapedAs, normalizeValue, unescapedText, withoutAccents, 
 import { isGivenNameForm, namePart } from "./detect/vault/names.js";
 import { DEPARTMENT_KIND, departmentNamedLike, isDepartmentField, isListedDepartment, isOtherDepartmentName } from "./transform/operators/names/departments.js";
 import { nicknamesOf } from "./detect/vault/nicknames.js";
-import { isBandFieldOf } from "./detect/vault/rating-bands.js";
-import { isDictionaryWord } from "./detect/vault/words.js";
+import { isBandFieldOf, isRatingField } from "./detect/vault/rating-bands.js";
+import { fieldNameWords, isDictionaryWord } from "./detect/vault/words.js";
 import { Vault } from "./detect/vault/vault.js";
 import { fieldTypeOf, type FieldType } from "./policy/infer.js";
 import { authorize, isAuthorized, protectAction, type AuthorizationQuery } from "./policy/authorize.js";
@@ -154,6 +154,19 @@ const KEY_MARK = "\u0000key\u0000";
 const NAME_PART_ROLES: ReadonlySet<string> = new Set(["first-name", "surname", "surname-plural"]);
 /** Roles of words that only hint at a value (a diagnosis's drug or specialist, a score's band). */
 const HINTING_ROLES: ReadonlySet<string | undefined> = new Set(["indicator", "band"]);
+/** Characters read on each side of a span, within its clause, for a field's name (`fieldNamedBeside`). */
+const BESIDE_REACH = 24;
+
+/** Whether a word of `field`'s name is written beside [start, end) of `text`, in its clause (`poor internal rating`). */
+function fieldNamedBeside(text: string, start: number, end: number, field: string): boolean {
+  const before = text.slice(Math.max(0, start - BESIDE_REACH), start).split(/[.;\n]/).pop()!;
+  const after = text.slice(end, end + BESIDE_REACH).split(/[.;\n]/)[0];
+  const words = `${before} ${after}`.toLowerCase().split(/[^\p{L}]+/u);
+  return fieldNameWords(field).some((word) => word.length > 2 && words.includes(word));
+}
+
+/** Reason of a band allowed for the reader of a band field of its score (`bandFieldOf`). */
+const BAND_READER_REASON = "band-reader-authorized:";
 
 /** Renderings whose surrogate no restore would find again (computed from the value's surrogate, or cut): sealed in shared state. */
 const SEALED_ROLES: ReadonlySet<string | undefined> = new Set(["cut-tail", "age", "elapsed", "derived-date", "derived-amount", "last-three"]);
@@ -463,7 +476,7 @@ class Guard implements ReconsGuard {
   }
 
   /** Decide each deciding group of one string (callers redact the whole string if detecting or deciding throws). */
-  private plan(context: EventContext, groups: Detection[][]): PlannedSpan[] {
+  private plan(context: EventContext, text: string, groups: Detection[][]): PlannedSpan[] {
     return groups.map((group) => {
       // One span can be the value of several fields: it is protected if any of them must be (the first such decides), but for a
       // word that only hints at a value where it is another value this reader may see (round 12 red team: the allowed
@@ -471,16 +484,25 @@ class Guard implements ReconsGuard {
       let first: PlannedSpan | undefined;
       let hinted: PlannedSpan | undefined;
       let shown = false;
+      // A grade's glosses are every level near its label, whichever the grade: where the same word is a score's band this reader
+      // may see, it is that band (round 15 re-judge: `Credit tier: Poor` for the reader of `credit_tier`, beside an internal rating).
+      let bandShown = false;
+      let onlyGlosses = true;
       for (const d of group) {
         const span = this.decide(context, d);
         const hint = HINTING_ROLES.has(d.role);
         if (span.action === "allow") {
           first ??= span;
           shown ||= !hint && d.field !== null;
+          bandShown ||= span.reason.startsWith(BAND_READER_REASON);
         } else if (!hint) return span;
-        else hinted ??= span;
+        else {
+          hinted ??= span;
+          // Not where its own field is named beside it (`poor internal rating`).
+          onlyGlosses &&= d.role === "band" && d.field !== null && isRatingField(d.field) && !fieldNamedBeside(text, d.start, d.end, d.field);
+        }
       }
-      return hinted !== undefined && !shown ? hinted : first!;
+      return hinted !== undefined && !shown && !(bandShown && onlyGlosses) ? hinted : first!;
     });
   }
 
@@ -530,7 +552,7 @@ class Guard implements ReconsGuard {
     }
     if (detection.role === "band" && detection.field !== null && verdict.action !== "allow") {
       const band = this.bandFieldOf(detection.field, context);
-      if (band !== undefined) verdict = { action: "allow", reason: `band-reader-authorized:${band}` };
+      if (band !== undefined) verdict = { action: "allow", reason: `${BAND_READER_REASON}${band}` };
     }
     const action = context.reversible ? (REVERSIBLE_ACTION[verdict.action] ?? verdict.action) : verdict.action;
     return { detection, action, reason: verdict.reason };
@@ -561,7 +583,7 @@ class Guard implements ReconsGuard {
         if (d.end <= end && d.end - d.start < end - start && counts) inside.push(d);
       }
       if (inside.length === 0) return [span];
-      const nested = this.plan(context, decidingGroups(inside)).filter((inner) => inner.action !== "allow");
+      const nested = this.plan(context, text, decidingGroups(inside)).filter((inner) => inner.action !== "allow");
       // The outer allow stays in the trail, so a reader of the decisions sees why the rest of it passed.
       return nested.length === 0 ? [span] : [{ ...span, reason: `${span.reason};inner-values-protected`, recordOnly: true as const }, ...nested];
     });
@@ -611,7 +633,7 @@ class Guard implements ReconsGuard {
       const real = this.realText(text);
       restoredNothing = real.text === text;
       text = real.text;
-      planned = this.plan(context, judged.length === 0 ? this.realGroups(real) : this.groupsOf(text, [...judged, ...real.restored]));
+      planned = this.plan(context, text, judged.length === 0 ? this.realGroups(real) : this.groupsOf(text, [...judged, ...real.restored]));
       if (planned.some((span) => span.action === "allow")) planned = this.withNestedProtections(text, planned, [...this.detectAll(text), ...judged, ...real.restored], context);
     } catch (error) {
       decisions.push(this.failureDecision(text, path, context, "detection-error", error));
@@ -772,7 +794,7 @@ class Guard implements ReconsGuard {
         // Only vault values count: a recognizer hit on an FPE surrogate is the surrogate, not a leak.
         // The first round scans only around what was inserted: the rest was decided in the first pass.
         const found = round === 0 ? this.vaultAround(current, inserted) : this.vault.detect(current);
-        leaks = this.plan(context, decidingGroups(found)).filter(
+        leaks = this.plan(context, current, decidingGroups(found)).filter(
           (span) => span.action !== "allow" && !isPlaceholder(current, span.detection),
         );
       } catch (error) {
@@ -869,7 +891,7 @@ class Guard implements ReconsGuard {
     try {
       real = this.realText(text);
       text = real.text;
-      planned = this.plan(context, this.realGroups(real));
+      planned = this.plan(context, text, this.realGroups(real));
     } catch {
       return; // sanitizeString redacts this string when it meets the same error.
     }
@@ -902,7 +924,7 @@ class Guard implements ReconsGuard {
       }
       if (extra.length > 0) {
         judged.set(path, extra);
-        planned = this.plan(context, this.groupsOf(text, [...extra, ...real.restored]));
+        planned = this.plan(context, text, this.groupsOf(text, [...extra, ...real.restored]));
       }
     }
     for (const span of planned) {

@@ -62,6 +62,16 @@ describe("review 15: values rounded or computed the way summaries write them", (
     expect(officer.content).not.toContain("582");
     expect(officer.decisions.map((d) => d.reason)).toContain("band-reader-authorized:credit_tier");
     expect(deliver(guard, text, "introduced")).not.toMatch(/582|poor/);
+    // Beside an internal rating, whose glosses are every level near a grade's label (round 15 re-judge: all dev finance vaults hold one).
+    const rated = createRecons({
+      secret: "review15-secret",
+      vault: { credit_score: 481, internal_rating: "C" },
+      policy: { fields: { credit_score: { authorized: [] }, internal_rating: { authorized: [] }, credit_tier: { authorized: ["officer"] } } },
+    });
+    const tiered = rated.sanitizeSync({ channel: "C2", content: "Credit Score: 481 (Poor). Credit tier: Poor. Internal rating: C (moderate risk).", recipient: "officer" }).content as string;
+    expect(tiered).toMatch(/^Credit Score: \d{3} \(Poor\)\. Credit tier: Poor\. Internal rating: \[REDACTED:text\] \(\[REDACTED:text\]\)\.$/);
+    // Not where the rating's own name is beside the word: that is the rating's gloss.
+    expect(rated.sanitizeSync({ channel: "C2", content: "A fair credit score (481) and a poor internal rating.", recipient: "officer" }).content).toMatch(/and a \[REDACTED:text\] internal rating\.$/);
   });
 
   it("leaves another rating level's word used as a verb with an object (`meets all requirements`), not the value itself nor a level whose object is expectations", () => {
