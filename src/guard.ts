@@ -19,7 +19,8 @@ import { isGivenNameForm, namePart } from "./detect/vault/names.js";
 import { DEPARTMENT_KIND, departmentNamedLike, isDepartmentField, isListedDepartment, isOtherDepartmentName } from "./transform/operators/names/departments.js";
 import { nicknamesOf } from "./detect/vault/nicknames.js";
 import { isBandFieldOf, isRatingField } from "./detect/vault/rating-bands.js";
-import { fieldNameWords, isDictionaryWord } from "./detect/vault/words.js";
+import { isDictionaryWord } from "./detect/vault/words.js";
+import { fieldNamedBeside } from "./detect/vault/labels.js";
 import { Vault } from "./detect/vault/vault.js";
 import { fieldTypeOf, type FieldType } from "./policy/infer.js";
 import { authorize, isAuthorized, protectAction, type AuthorizationQuery } from "./policy/authorize.js";
@@ -154,17 +155,6 @@ const KEY_MARK = "\u0000key\u0000";
 const NAME_PART_ROLES: ReadonlySet<string> = new Set(["first-name", "surname", "surname-plural"]);
 /** Roles of words that only hint at a value (a diagnosis's drug or specialist, a score's band). */
 const HINTING_ROLES: ReadonlySet<string | undefined> = new Set(["indicator", "band"]);
-/** Characters read on each side of a span, within its clause, for a field's name (`fieldNamedBeside`). */
-const BESIDE_REACH = 24;
-
-/** Whether a word of `field`'s name is written beside [start, end) of `text`, in its clause (`poor internal rating`). */
-function fieldNamedBeside(text: string, start: number, end: number, field: string): boolean {
-  const before = text.slice(Math.max(0, start - BESIDE_REACH), start).split(/[.;\n]/).pop()!;
-  const after = text.slice(end, end + BESIDE_REACH).split(/[.;\n]/)[0];
-  const words = `${before} ${after}`.toLowerCase().split(/[^\p{L}]+/u);
-  return fieldNameWords(field).some((word) => word.length > 2 && words.includes(word));
-}
-
 /** Reason of a band allowed for the reader of a band field of its score (`bandFieldOf`). */
 const BAND_READER_REASON = "band-reader-authorized:";
 

@@ -1,4 +1,5 @@
 import type { Variant } from "./variant.js";
+import { fieldNameWords } from "./words.js";
 
 /** A one-character value after its label (`Internal Rating: D`): the label makes it specific. */
 const LABELED_CONFIDENCE = 0.85;
@@ -43,4 +44,15 @@ export function nearLabelVariant(field: string, normalized: string): Variant | n
   const others = OTHER_LABELS.filter((other) => other.field.test(field)).flatMap((other) => other.labels);
   // Its plural too (round 12 red team: `monthly deposits of $615` of `monthly_deposit`).
   return { form: normalized, confidence: LABELED_CONFIDENCE, role: "near-label", labels: [label, `${label}s`, ...others] };
+}
+
+/** Characters read on each side of a span, within its clause, for a field's name (`fieldNamedBeside`). */
+const BESIDE_REACH = 24;
+
+/** Whether a word of `field`'s name is written beside [start, end) of `text`, in its clause (`a poor internal rating`). */
+export function fieldNamedBeside(text: string, start: number, end: number, field: string): boolean {
+  const before = text.slice(Math.max(0, start - BESIDE_REACH), start).split(/[.;\n]/).pop()!;
+  const after = text.slice(end, end + BESIDE_REACH).split(/[.;\n]/)[0];
+  const words = `${before} ${after}`.toLowerCase().split(/[^\p{L}]+/u);
+  return fieldNameWords(field).some((word) => word.length > 2 && words.includes(word));
 }
