@@ -516,15 +516,15 @@ export function derivedAmountDetector(entries: () => readonly VaultEntry[]): Det
       }
       // Two amounts near each other whose sum or difference is a registered amount (`principal $8,410.00 + interest $1,463.55` of a
       // balance of 9,873.55, `$54,200 − $23,475 = $30,725`: round 11 red team) give it back however it is shown: both are its.
+      // The amount itself, or a share of it the text states or a settlement's fee leaves (round 15 red team: `Net to you:
+      // $1,619,122.78 after the one-third fee and $14,210.55 in costs` of 2,450,000).
+      const factors = operands.length < 2 ? [] : [1, ...OPERAND_SHARES, ...(splits ??= statedSplits(text))];
       for (let first = 0; first < operands.length; first++) {
         for (let second = first + 1; second < operands.length && operands[second].start - operands[first].end <= OPERAND_REACH; second++) {
           const [a, b] = [operands[first], operands[second]];
           const tolerance = a.read.tolerance + b.read.tolerance;
           // An operand within the other's rounding adds nothing it tells (round 14 re-judge: `$212/day` beside `$1.75M` summed to it).
           if (Math.min(Math.abs(a.read.value), Math.abs(b.read.value)) <= tolerance) continue;
-          // The amount itself, or a share of it the text states or a settlement's fee leaves (round 15 red team: `Net to you:
-          // $1,619,122.78 after the one-third fee and $14,210.55 in costs` of 2,450,000).
-          const factors = [1, ...OPERAND_SHARES, ...(splits ??= statedSplits(text))];
           const source = sourceOf(amounts, { value: a.read.value + b.read.value, tolerance }, factors) ?? sourceOf(amounts, { value: Math.abs(a.read.value - b.read.value), tolerance }, factors);
           if (source) for (const { start, end } of [a, b]) if (!found.some((detection) => detection.start === start)) push(start, end, source);
         }
