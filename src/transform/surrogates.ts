@@ -228,13 +228,13 @@ export class SurrogateIndex {
       const { entry, action, surrogate } = this.origins[originIndex(detection.field!)];
       if (action !== "fpe" || entry.kind !== "date" || !isBirthField(entry.field)) return [];
       const [birth, shown] = [parseDate(entry.value), parseDate(surrogate)];
-      return birth && shown ? [{ entry, shift: ageAt(shown, reference) - ageAt(birth, reference), ages: agesOf(birth, reference) }] : [];
+      return birth && shown ? [{ entry, shift: ageAt(shown, reference) - ageAt(birth, reference), ages: agesOf(birth, reference), next: ageAt(birth, reference) + 1 }] : [];
     });
     if (births.length === 0) return [];
     return writtenAges(text).flatMap(({ start, end, age, next }) => {
       // What is already real (a surrogate restored, an age unsealed: `Age: ~38` sealed in shared state) is not shifted again.
       if (restored.some((spans) => spans.some((span) => span.start < end && start < span.end))) return [];
-      const birth = births.find(({ shift, ages }) => ages.has(age - shift) || (next && ages.has(age - shift - 1)));
+      const birth = births.find((candidate) => candidate.ages.has(age - candidate.shift) || (next && age - candidate.shift === candidate.next));
       return birth ? [{ start, end, real: ageLike(age - birth.shift, text.slice(start, end)), entry: birth.entry, role: "age" as const }] : [];
     });
   }

@@ -100,10 +100,13 @@ export function ageAt(birth: CalendarDate, at: CalendarDate): number {
   return at.year - birth.year - (beforeBirthday ? 1 : 0);
 }
 
-/** The ages that give away a birth date: at the reference date and up to YEARS_BEFORE_REFERENCE years before it. */
+/**
+ * The ages that give away a birth date: at the reference date and up to YEARS_BEFORE_REFERENCE years before it, and the
+ * reference year less the birth year, as writers subtract (round 16 red team: `Age: 88` of a birth in January 1938, 87 on the day).
+ */
 export function agesOf(birth: CalendarDate, reference: CalendarDate): Set<number> {
   const now = ageAt(birth, reference);
-  return new Set(Array.from({ length: YEARS_BEFORE_REFERENCE + 1 }, (_, back) => now - back).filter((age) => age >= 0));
+  return new Set([...Array.from({ length: YEARS_BEFORE_REFERENCE + 1 }, (_, back) => now - back), reference.year - birth.year].filter((age) => age >= 0));
 }
 
 export const DECADE_WORDS = ["", "", "twenties", "thirties", "forties", "fifties", "sixties", "seventies", "eighties", "nineties"];
@@ -138,7 +141,7 @@ export function ageDetector(entries: () => readonly VaultEntry[], reference: Cal
   const birthDates = derivedFromEntries(entries, (all) =>
     all.flatMap((entry) => {
       const date = entry.kind === "date" && isBirthField(entry.field) ? parseDate(entry.value) : null;
-      return date ? [{ entry, ages: agesOf(date, reference) }] : [];
+      return date ? [{ entry, ages: agesOf(date, reference), next: ageAt(date, reference) + 1 }] : [];
     }),
   );
   return {
@@ -151,7 +154,7 @@ export function ageDetector(entries: () => readonly VaultEntry[], reference: Cal
       const push = ({ entry }: { entry: VaultEntry }, start: number, end: number) =>
         found.push({ start, end, field: entry.field, kind: entry.kind, valueType: entry.valueType, tier: 1, confidence: AGE_CONFIDENCE, source: "vault", value: entry.value, role: "age" });
       for (const { start, end, age, next } of writtenAges(text)) {
-        for (const birth of dates) if (birth.ages.has(age) || (next && birth.ages.has(age - 1))) push(birth, start, end);
+        for (const birth of dates) if (birth.ages.has(age) || (next && age === birth.next)) push(birth, start, end);
       }
       // Round 4 red team: `mid-70s`, `late seventies` of the real birth date passed beside its surrogate.
       for (const match of DECADE_HINT.test(text) ? text.matchAll(AGE_DECADE) : []) {

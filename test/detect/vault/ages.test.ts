@@ -25,6 +25,9 @@ describe("ages a registered date of birth gives away", () => {
     for (const text of ["Amanda (age 77)", "Age: 77", "aged 76", "age ~75", "She is 77 years old.", "a 74-year-old woman", "77 y/o female", "Age: ~77 years"]) {
       expect(agesIn(text), text).toEqual([/\d+/.exec(text)![0]]);
     }
+    // The reference year less the birth year, as writers subtract (round 16 red team: 2026 - 1948 = 78 before the August birthday).
+    expect(agesIn("Age: 78")).toEqual(["78"]);
+    expect(agesIn("Age: 79")).toEqual([]);
   });
 
   it("finds an age written in words where only an age is (round 10 red team: `an eighty-four-year-old`, `turns seventy this spring`)", () => {
@@ -37,7 +40,7 @@ describe("ages a registered date of birth gives away", () => {
     ]);
     // The next age where the text says it is to come.
     expect(agesIn("She turns seventy-eight in August.")).toEqual(["seventy-eight"]);
-    expect(agesIn("She turned seventy-eight; seventy-seven percent; aged seventy-seven days; seventy-seven patients; turns seventy-seven degrees")).toEqual([]);
+    expect(agesIn("She turned seventy-nine; seventy-seven percent; aged seventy-seven days; seventy-seven patients; turns seventy-seven degrees")).toEqual([]);
   });
 
   it("shows an age in words as the surrogate's age in words, joined and capitalized alike, and gives the real one back beside the date", () => {
@@ -94,7 +97,8 @@ describe("ages a registered date of birth gives away", () => {
     for (const text of ["Mrs. Gaines, 77F (MRN 3390417)", "| A. Gaines | 77F |", "He is still 77.", "she is now 77"]) expect(agesIn(text), text).toEqual(["77"]);
     // 77 on the reference day: the age to come is 78, the one after that no one's.
     for (const text of ["She will turn 78 in August", "turns 78 next month", "she'll be 78 in August", "He will be 78", "turning 78"]) expect(agesIn(text), text).toEqual(["78"]);
-    expect(agesIn("She will turn 79 in August; he is 78; turn 77 pages; turns 78 degrees")).toEqual([]);
+    // 78 is also 2026 - 1948, which writers write (an age found as such); 79 is no one's.
+    expect(agesIn("She will turn 79 in August; he is 79; turn 77 pages; turns 78 degrees")).toEqual([]);
     // Round 10 red team: a birthday by its number may be the one to come (`his 78th birthday is in August`).
     expect(agesIn("his 78th birthday is in August; her 79th birthday")).toEqual(["78th"]);
     const guard = createRecons({ secret: "s", vault: { dob: "1948-08-24" }, ageReference: "2026-01-29", policy: { fields: {} } });
@@ -141,7 +145,7 @@ describe("ages a registered date of birth gives away", () => {
   it("leaves other ages, other numbers and other people's dates alone", () => {
     expect(agesIn("$77M deal, 77 years of service, 77 yards, 77Mb, 77 Main St, 77F outside, room 77F")).toEqual([]);
     expect(agesIn("Temp 98.6 F. Items, 77\n77 y of data; Room 77 F wing")).toEqual([]);
-    expect(agesIn("her son, age 50; she is 78 years old; 73 years old")).toEqual([]);
+    expect(agesIn("her son, age 50; she is 79 years old; 73 years old")).toEqual([]);
     expect(agesIn("page 77, stage 77, 77 years")).toEqual([]);
     expect(agesIn("Age at the time: 77; over 77 years of service; 24 Aug 1948 / 77 pages")).toEqual([]);
     expect(agesIn("room 77F\nfemale, 77% of cases; M/77 mg; ratio 77/M2")).toEqual([]);
