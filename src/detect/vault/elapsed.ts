@@ -38,7 +38,7 @@ function countLike(count: number, like: string): string {
 }
 /** Words in a duration's line that say it counts time since a date. */
 const TENURE_WORD =
-  /\b(?:tenure|tenured|employ\w*|service|served|seniority|hired?|joined|since|ago|present|anniversary|separat\w*|married|member|customer|client|been (?:with|at|here)|work(?:ed|ing) (?:at|for|here)|with (?:us|the (?:company|firm|team|organi[sz]ation|bank|agency|practice|department))|on the team)\b/i;
+  /\b(?:tenure|tenured|employ\w*|service|served|seniority|hired?|joined|since|ago|present|anniversary|separat\w*|married|member|customer|client|veteran|been (?:with|at|here)|work(?:ed|ing) (?:at|for|here)|(?:with|at) (?:us|the (?:company|firm|team|organi[sz]ation|bank|agency|practice|department))|on the (?:[\p{L}&-]+ ){0,2}team)\b/iu;
 /** A line of examples or buckets (`Tenure (e.g., <1 year, 1–3 years, 5+ years)`) counts no one's time. */
 const EXAMPLE_LINE = /\be\.g\.|\bi\.e\.|\bfor example\b|\[[^\]]*\b(?:x|n|number)\b[^\]]*\]/i;
 /**
@@ -131,13 +131,39 @@ export function elapsedSpans(text: string, dates: readonly CountedFrom[]): Elaps
       if (high >= months - MONTHS_BEFORE_REFERENCE && low <= months && (counted || line.includes(year))) spans.push({ start, end, date });
     });
   }
-  if (TENURE_HEADER_HINT.test(text)) spans.push(...tenureCells(text, dates));
+  if (!TENURE_HEADER_HINT.test(text)) return spans;
+  // A table's cell under a tenure label is read by both (`| Tenure (yrs) | 6.3 |`): once.
+  const seen = new Set(spans.map(({ start, date }) => `${start}:${date}`));
+  for (const span of [...tenureCells(text, dates), ...labelledYears(text, dates)]) {
+    const key = `${span.start}:${span.date}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    spans.push(span);
+  }
+  return spans;
+}
+
+/** Years after a label that counts them (round 16 red team: `Years of Service: 7`, `| Years at company | 7 |`); group 1 the years. */
+const YEARS_LABEL =
+  /\b(?:years?[ \t]+(?:of[ \t]+service|at[ \t]+(?:the[ \t]+)?(?:company|firm)|with[ \t]+(?:the[ \t]+)?(?:company|firm)|employed|of[ \t]+tenure)|tenure[ \t]*\((?:years|yrs)\))[*_]*[ \t]*[:|=][ \t*_|]*~?(\d{1,2}(?:\.\d{1,2})?)\+?(?![\d.]|[ \t]*(?:months?|mos)\b)/gi;
+
+/** Years after a label that counts them, that one of `dates` gives (as a tenure column's cell: its row needs no year). */
+function labelledYears(text: string, dates: readonly CountedFrom[]): ElapsedSpan[] {
+  const spans: ElapsedSpan[] = [];
+  for (const match of text.matchAll(YEARS_LABEL)) {
+    const years = match[1];
+    const half = years.includes(".") ? decimalSlack(years) : 12;
+    const start = match.index + match[0].lastIndexOf(years);
+    dates.forEach(({ months }, date) => {
+      if (Number(years) * 12 + half >= months - MONTHS_BEFORE_REFERENCE && Number(years) * 12 - half <= months) spans.push({ start, end: start + years.length, date });
+    });
+  }
   return spans;
 }
 
 /** A table column of years of tenure (`| Tenure (Yrs) |`, `years_of_service`): not one counted in months. */
 const TENURE_HEADER = /^(?=.*\b(?:tenure|service|seniority)\b)(?!.*\b(?:months?|mos)\b)/i;
-const TENURE_HEADER_HINT = /tenure|service|seniority/i;
+const TENURE_HEADER_HINT = /tenure|service|seniority|years? (?:at|with|employed)/i;
 /** A cell of such a column: years, whole or with decimals (`6.3`, `~7`, `7+`). */
 const YEARS_CELL = /^~?(\d{1,3}(?:\.\d{1,2})?)\+?$/;
 

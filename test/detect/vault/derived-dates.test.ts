@@ -268,6 +268,8 @@ describe("dates written near a registered date", () => {
     expect(derivedIn("Hired in spring 2020; summer of 2020 review; spring 2024 roadmap", [hire])).toEqual(["spring 2020", "summer of 2020"]);
     // Round 15 red team: a third of the year as `the end of` (`hired at the end of 2018` of 2018-12-31).
     expect(derivedIn("Hired at the end of 2020; joined by the middle of 2020; hired at the start of 2020 (too far); hired at the end of 2024", [hire])).toEqual(["the end of 2020", "the middle of 2020"]);
+    // A year before `to present` is a start's (round 16 red team: `Direct manager (2020–present)`).
+    expect(derivedIn("Direct manager (2020–present); Employed 2020 to present; 2019–present board seat", [hire])).toEqual(["2020", "2020"]);
     // Only after a start's words: `by the end of 2020` is a deadline's as often (round 15 re-judge).
     expect(derivedIn("Complete the training by the end of 2020; review in the middle of 2020.", [hire])).toEqual([]);
     const seasons = createRecons({ secret: "derived", vault: { hire_date: "2020-08-17" }, policy: { fields: {} } });
