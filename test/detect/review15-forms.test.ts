@@ -93,4 +93,14 @@ describe("review 15: values rounded or computed the way summaries write them", (
     const guard = readerGuard({ credit_score: 698 }, "review15-secret");
     expect(deliver(guard, "FICO bands: 580–669 and 740–799.", "introduced")).toBe("FICO bands: 580–669 and 740–799.");
   });
+
+  it("finds two transactions summed to the cent however small, and a round operand beside an exact one (round 16 red team)", () => {
+    const history = [38.55, "Wolfe and Sons", 321.95, "Conway-Sheppard", 444.32, "Dunn, Mays and Ochoa", 438.65, "Rivas LLC", 269.54, "Rivas LLC"];
+    expectHiddenFromOutsider({ transaction_history: history }, "Two purchases at Rivas LLC this month totaling $708.19.", ["708.19"]);
+    expectHiddenFromOutsider({ settlement_amount: 2354908 }, "After the interim payment of $500,000, a balance of $1,854,908 remains outstanding.", ["1,854,908"]);
+    expectHiddenFromOutsider({ settlement_amount: 8216490 }, "Our demand exceeds their offer of $6,000,000 by $2,216,490.", ["2,216,490"]);
+    // Round figures alone sum to anything.
+    const guard = readerGuard({ settlement_amount: 750000 }, "review15-secret");
+    expect(deliver(guard, "We paid $500,000 and $250,000 in fees.", "introduced")).toBe("We paid $500,000 and $250,000 in fees.");
+  });
 });

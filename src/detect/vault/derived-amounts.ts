@@ -397,7 +397,8 @@ export function derivedAmountDetector(entries: () => readonly VaultEntry[]): Det
       if (parts.length < 2) continue;
       const total = centsOf(parts.reduce((sum, part) => sum + part, 0));
       if (total >= MIN_REGISTERED) totals.push({ entry, amount: total, value: String(total), parts: parts.length });
-      for (const sum of partSums(parts)) if (sum >= MIN_REGISTERED) partTotals.push({ entry, amount: sum, value: String(sum), parts: 1 });
+      // A sum to the cent is no everyday number however small (round 16 red team: `2 transactions, $708.19 combined`).
+      for (const sum of partSums(parts)) if (sum >= MIN_REGISTERED || !Number.isInteger(sum)) partTotals.push({ entry, amount: sum, value: String(sum), parts: 1 });
     }
     amounts.sort(byAmount);
     totals.sort(byAmount);
@@ -464,7 +465,7 @@ export function derivedAmountDetector(entries: () => readonly VaultEntry[]): Det
       // Read at the first written amount that needs them: most texts with digits have none.
       let shares: readonly number[] | undefined;
       let splits: readonly number[] | undefined;
-      const operands: Array<{ start: number; end: number; read: AmountRead }> = [];
+      const operands: Array<{ start: number; end: number; read: AmountRead; shown: number }> = [];
       const stated = () => (shares ??= statedShares(text));
       for (const match of text.matchAll(WRITTEN_AMOUNT)) {
         const [written, currency, integer, decimals = "", magnitude] = match;
@@ -477,7 +478,12 @@ export function derivedAmountDetector(entries: () => readonly VaultEntry[]): Det
         // One digit said to be about an amount (round 12 red team: `income level (~$5,000/month)`, `damages exceed $6 million`),
         // or its month's share, within ONE_DIGIT_SHARE: any rounder figure is anyone's.
         if (shown < MIN_SIGNIFICANT_DIGITS - 1) {
-          if (bare || !saidApproximate(text, match.index)) continue;
+          if (bare) continue;
+          // A round figure may be an operand beside an exact one.
+          if (!saidApproximate(text, match.index)) {
+            operands.push({ start: match.index + (currency?.length ?? 0), end: match.index + written.length, read: exact, shown });
+            continue;
+          }
           const near = { value: exact.value, tolerance: Math.min(roundedRead(exact, written).tolerance, exact.value * ONE_DIGIT_SHARE) };
           const source = sourceOf(amounts, near, [1, ...periodsAround(text, match.index, match.index + written.length)]);
           if (source) push(match.index + (currency?.length ?? 0), match.index + written.length, source);
@@ -504,7 +510,7 @@ export function derivedAmountDetector(entries: () => readonly VaultEntry[]): Det
         const source = bare ? (sourceOf(totals, exact, [1]) ?? sourceOf(partTotals, exact, [1])) : computedSource(text, match.index, written, exact, shown, { amounts, totals, partTotals, pairs, shares: stated });
         const start = match.index + (currency?.length ?? 0);
         if (source) push(start, match.index + written.length, source);
-        else if (!bare && shown >= MIN_SIGNIFICANT_DIGITS) operands.push({ start, end: match.index + written.length, read: exact });
+        else if (!bare) operands.push({ start, end: match.index + written.length, read: exact, shown });
       }
       // An amount in words near a registered one or its period's share (round 12 red team: `about three-quarters of a million`
       // of 742,000, `nine and a half million`): within 5 % said to be about it, else 1 %.
@@ -522,6 +528,9 @@ export function derivedAmountDetector(entries: () => readonly VaultEntry[]): Det
       for (let first = 0; first < operands.length; first++) {
         for (let second = first + 1; second < operands.length && operands[second].start - operands[first].end <= OPERAND_REACH; second++) {
           const [a, b] = [operands[first], operands[second]];
+          // Three digits each, or a round figure beside one that shows the amount's digits (round 16 red team: `After the interim
+          // payment of $500,000, a balance of $1,854,908 remains`): the sum is then exact.
+          if (Math.min(a.shown, b.shown) < MIN_SIGNIFICANT_DIGITS && Math.max(a.shown, b.shown) < MIN_PAIR_SUM_DIGITS) continue;
           const tolerance = a.read.tolerance + b.read.tolerance;
           // An operand within the other's rounding adds nothing it tells (round 14 re-judge: `$212/day` beside `$1.75M` summed to it).
           if (Math.min(Math.abs(a.read.value), Math.abs(b.read.value)) <= tolerance) continue;
