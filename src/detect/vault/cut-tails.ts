@@ -178,8 +178,9 @@ export class CutTails {
     for (let at = lowerBound(this.compactForms, compact); at < this.compactForms.length && this.compactForms[at].startsWith(compact); at++) {
       const whole = this.compactForms[at];
       const { entry, form: registered } = this.compactOrigins[at];
-      // Half of an amount's units: its cents tell little (round 15 red team: `$48,1` of 48,123.55 passed as 3 of 7 digits).
-      if (whole.length === compact.length || 2 * compact.length < unitDigits(registered, whole)) continue;
+      // Half of a number's units, its cents aside (round 15 red team: `$48,1` of 48,123.55 passed as 3 of 7 digits); an amount grouped
+      // with commas needs three digits only (round 16: `$8,21` of 8,216,490 tells it within 0.1 %).
+      if (whole.length === compact.length || (2 * compact.length < unitDigits(registered, whole) && !piece.includes(","))) continue;
       if (groupedLike(piece, registered)) return entry;
     }
     return -1;

@@ -68,9 +68,11 @@ describe("a value cut off where its text ends (log previews, memory excerpts)", 
     ["Profile: income $52,4", "income", "52,4"],
     // Round 15 red team: half an amount's units, its cents aside (`$48,1` of 48,123.55: three of its five).
     ["Cache: balance of $48,1", "savings", "48,1"],
+    // Round 16 red team: an amount grouped with commas, three digits of seven (`$8,21` of 8,216,490).
+    ["Cache: Settlement: $8,21", "settlement", "8,21"],
   ])("%s: a number or identifier cut inside its groups is found as its value", (text, field, piece) => {
     const grouped = new Vault(inferFieldType);
-    for (const [name, value] of Object.entries({ income: "52416", balance: "267015.88", card: "6011390245587713", account: "PLMA83302174659021", savings: "48123.55" })) grouped.add(name, value);
+    for (const [name, value] of Object.entries({ income: "52416", balance: "267015.88", card: "6011390245587713", account: "PLMA83302174659021", savings: "48123.55", settlement: "8216490" })) grouped.add(name, value);
     const found = grouped.detect(text).filter((d) => d.role === "cut-tail");
     expect(found.map((d) => [d.field, text.slice(d.start, d.end)])).toEqual([[field, piece]]);
   });
