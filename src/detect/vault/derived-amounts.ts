@@ -334,7 +334,9 @@ function computedSource(
     // Two fields' sum said to be rounded (round 14 red team: `Starting Balance: ~$95.7K` of a balance and its transactions).
     (full && saidApproximate(text, index) ? sourceOf(pairs, roundedRead(exact, written), [1]) : undefined) ??
     // A share said to be rounded (round 15 red team: `you would net approximately $871,000` of 1,299,999 after a 33% fee).
-    (full && saidApproximate(text, index) ? (sourceOf(amounts, roundedRead(exact, written), DERIVED_FACTORS) ?? sourceOf(amounts, roundedRead(exact, written), shares())) : undefined)
+    (full && saidApproximate(text, index) ? (sourceOf(amounts, roundedRead(exact, written), DERIVED_FACTORS) ?? sourceOf(amounts, roundedRead(exact, written), shares())) : undefined) ??
+    // What a figure is said to be of an amount, as a rounded percentage (round 16 red team: `$2,528.27, which is 19.3% of monthly gross income`).
+    (full ? ratioSource(amounts, exact, text) : undefined)
   );
 }
 
@@ -368,7 +370,31 @@ function statedSplits(text: string): number[] {
 }
 
 function statedPercents(text: string): number[] {
-  return text.includes("%") ? Array.from(text.matchAll(PERCENT), (match) => Number(match[1]) / 100) : [];
+  const percents = text.includes("%") ? Array.from(text.matchAll(PERCENT), (match) => Number(match[1]) / 100) : [];
+  // A ratio written as a decimal (round 16 red team: `With a DTI limit of 0.43, his income supports a payment up to $7,692`).
+  const decimals = RATIO_WORD.test(text) ? Array.from(text.matchAll(DECIMAL_RATIO), (match) => Number(match[0])) : [];
+  return [...percents, ...decimals];
+}
+
+/** A decimal ratio (`0.43`), read as a share where the text names a ratio. */
+const DECIMAL_RATIO = /(?<![\d.])0\.\d{1,2}(?![\d.])/g;
+const RATIO_WORD = /\b(?:ratio|dti|ltv|limit|multiple|factor)\b/i;
+/** A percentage with decimals: a ratio the writer computed and rounded to its last digit (`is 19.3% of his gross monthly income`). */
+const ROUNDED_PERCENT = /(?<![\d.])(\d{1,2})\.(\d{1,2})[ \t]?%[ \t]+of\b/g;
+/** Widest rounding of such a percentage read (a tenth of 10 %): a smaller one's rounding is wider than a computation tells. */
+const MAX_PERCENT_ROUNDING = 0.005;
+
+/** The amount a figure is a rounded percentage of, itself or its month's share, within that percentage's rounding. */
+function ratioSource(amounts: readonly Source[], read: AmountRead, text: string): Source | undefined {
+  for (const match of text.includes("%") ? text.matchAll(ROUNDED_PERCENT) : []) {
+    const percent = Number(`${match[1]}.${match[2]}`);
+    const rounding = (0.5 * 10 ** -match[2].length) / percent;
+    if (rounding > MAX_PERCENT_ROUNDING) continue;
+    const near = { value: read.value, tolerance: Math.max(read.tolerance, read.value * rounding) };
+    const source = sourceOf(amounts, near, [percent / 100, percent / 1200]);
+    if (source) return source;
+  }
+  return undefined;
 }
 
 /** Each count of two or more parts the text splits an amount into, with its noun. */
