@@ -111,4 +111,11 @@ describe("review 15: values rounded or computed the way summaries write them", (
     const guard = readerGuard({ income: 157083 }, "review15-secret");
     for (const text of ["Inflation was 3.2% of prices and the fee $5,030.10.", "Take 0.25 mg; the room is $3,272.56 per night."]) expect(deliver(guard, text, "introduced")).toBe(text);
   });
+
+  it("finds a share of a split in percent and a month of an amount spread over years (round 16 red team)", () => {
+    expectHiddenFromOutsider({ settlement_amount: 2354908 }, "Under your client's proposed 60/40 split, our client would receive approximately $941,963.", ["941,963"]);
+    expectHiddenFromOutsider({ settlement_amount: 4738215 }, "Structured over five years, the settlement works out to $78,970 per month.", ["78,970"]);
+    const guard = readerGuard({ settlement_amount: 2354908 }, "review15-secret");
+    expect(deliver(guard, "Dosage 60/40 mg; visit 12/25; $941,963 budget.", "introduced")).toBe("Dosage 60/40 mg; visit 12/25; $941,963 budget.");
+  });
 });

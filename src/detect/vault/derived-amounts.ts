@@ -351,9 +351,11 @@ function statedShares(text: string): number[] {
   const shares = percents.flatMap((share) => [share, 1 + share, 1 - share, ...PAY_PERIODS.map((period) => share * period)]);
   for (const [count, noun] of splitCounts(text)) {
     shares.push(1 / count, ...percents.map((share) => share / count));
-    // Weeks' or months' worth of a year's amount (round 15 red team: `12 weeks of base pay` of a salary as severance).
+    // Weeks' or months' worth of a year's amount (round 15 red team: `12 weeks of base pay` of a salary as severance); a month of
+    // an amount spread over years (round 16: `Structured over five years, the settlement works out to $78,970 per month`).
     if (/^weeks?$/i.test(noun)) shares.push(count / 52);
     else if (/^months?$/i.test(noun)) shares.push(count / 12);
+    else if (/^years?$/i.test(noun)) shares.push(1 / (12 * count));
   }
   if (IN_THOUSANDS.test(text)) shares.push(1 / 1_000);
   if (IN_MILLIONS.test(text)) shares.push(1 / 1_000_000);
@@ -373,8 +375,13 @@ function statedPercents(text: string): number[] {
   const percents = text.includes("%") ? Array.from(text.matchAll(PERCENT), (match) => Number(match[1]) / 100) : [];
   // A ratio written as a decimal (round 16 red team: `With a DTI limit of 0.43, his income supports a payment up to $7,692`).
   const decimals = RATIO_WORD.test(text) ? Array.from(text.matchAll(DECIMAL_RATIO), (match) => Number(match[0])) : [];
-  return [...percents, ...decimals];
+  // A split in percent (round 16 red team: `Under your client's proposed 60/40 split, our client would receive approximately $941,963`).
+  const splits = text.includes("/") ? Array.from(text.matchAll(PERCENT_SPLIT), (match) => [Number(match[1]) / 100, Number(match[2]) / 100]).filter(([a, b]) => Math.abs(a + b - 1) < SLACK).flat() : [];
+  return [...percents, ...decimals, ...splits];
 }
+
+/** Two percentages of a split that sum to a hundred (`60/40`, `70 / 30`), before a split's word. */
+const PERCENT_SPLIT = /(?<![\d./])(\d{1,2})[ \t]?\/[ \t]?(\d{1,2})(?![\d./])(?=[ \t-]*(?:split|division|divide|allocation|share|ratio))/gi;
 
 /** A decimal ratio (`0.43`), read as a share where the text names a ratio. */
 const DECIMAL_RATIO = /(?<![\d.])0\.\d{1,2}(?![\d.])/g;
