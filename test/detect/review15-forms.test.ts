@@ -118,4 +118,15 @@ describe("review 15: values rounded or computed the way summaries write them", (
     const guard = readerGuard({ settlement_amount: 2354908 }, "review15-secret");
     expect(deliver(guard, "Dosage 60/40 mg; visit 12/25; $941,963 budget.", "introduced")).toBe("Dosage 60/40 mg; visit 12/25; $941,963 budget.");
   });
+
+  it("keeps a clinical specialty for the reader allowed the department the task books, not the diagnosis's other hints (round 16 red team)", () => {
+    const guard = createRecons({
+      secret: "review15-secret",
+      vault: { patient_name: "Jeremy Coleman", diagnosis_real: "Chronic Kidney Disease Stage 3" },
+      policy: { fields: { patient_name: { authorized: ["scheduler"] }, department: { authorized: ["scheduler"] } } },
+    });
+    const text = "Book Jeremy Coleman with **Department:** Nephrology next week; check eGFR first.";
+    expect(deliver(guard, text, "scheduler")).toBe("Book Jeremy Coleman with **Department:** Nephrology next week; check [REDACTED:text] first.");
+    expect(deliver(guard, text, "introduced")).not.toMatch(/Nephrology|eGFR/);
+  });
 });

@@ -278,6 +278,14 @@ const CLINICAL_INDICATORS: ReadonlyArray<readonly [phrases: readonly string[], i
   [["kidney disease", "renal disease", "renal failure", "esrd"], ["hemodialysis", "renal patient", "kidney failure", "failing kidneys"]],
 ];
 
+/** A clinical specialty or service as written (`Nephrology`, `Psychiatry`, `Behavioral Health`): a department, however much it hints. */
+const SPECIALTY = /^(?:[a-z]+(?:ology|iatry)|behavioral health|mental health|internal medicine|primary care|family medicine)$/i;
+
+/** Whether `written` names a clinical specialty or service (a department a task may book). */
+export function isSpecialtyName(written: string): boolean {
+  return SPECIALTY.test(written.trim());
+}
+
 const ICD10_CATEGORY = /^[a-z]\d\d$/;
 
 /** An indicator that names its diagnosis when a note holds it (`dialysis`, `metformin`): one word of six letters or more, no code. */
