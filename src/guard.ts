@@ -17,6 +17,7 @@ import { parseDate, type CalendarDate } from "./detect/vault/dates.js";
 import { asciiDigits, escapedAs, normalizeValue, unescapedText, withoutAccents, withoutLookalikes } from "./detect/vault/normalize.js";
 import { isGivenNameForm, namePart } from "./detect/vault/names.js";
 import { DEPARTMENT_KIND, departmentNamedLike, isDepartmentField, isListedDepartment, isOtherDepartmentName } from "./transform/operators/names/departments.js";
+import { isJobTitle, isPositionField } from "./detect/vault/department-work.js";
 import { nicknamesOf } from "./detect/vault/nicknames.js";
 import { isBandFieldOf, isRatingField } from "./detect/vault/rating-bands.js";
 import { isSpecialtyName } from "./detect/vault/context.js";
@@ -515,6 +516,19 @@ class Guard implements ReconsGuard {
     return this.unregisteredFieldFor(context, "text", (candidate) => isBandFieldOf(candidate, field));
   }
 
+  /**
+   * Why a hint is this reader's to see, if it is: a clinical specialty where it may see the department the task books (round 16
+   * red team: `Department: Nephrology` was redacted for the scheduler allowed the department), a department's job title where it
+   * may see the position (`Financial Analyst` for the interviewer allowed the position, the department kept from it).
+   */
+  private hintReaderOf(text: string, detection: Detection, context: EventContext): string | undefined {
+    const written = text.slice(detection.start, detection.end);
+    const department = isSpecialtyName(written) ? this.unregisteredFieldFor(context, "text", isDepartmentField) : undefined;
+    if (department !== undefined) return `department-reader-authorized:${department}`;
+    const position = detection.field !== null && isDepartmentField(detection.field) && isJobTitle(written) ? this.unregisteredFieldFor(context, "text", isPositionField) : undefined;
+    return position === undefined ? undefined : `position-reader-authorized:${position}`;
+  }
+
   /** The first policy field `matches` accepts that the vault holds no value of and this reader is authorized for. */
   private unregisteredFieldFor(context: EventContext, kind: string, matches: (field: string) => boolean): string | undefined {
     if (context.recipient === null) return undefined;
@@ -545,11 +559,9 @@ class Guard implements ReconsGuard {
       const band = this.bandFieldOf(detection.field, context);
       if (band !== undefined) verdict = { action: "allow", reason: `${BAND_READER_REASON}${band}` };
     }
-    // A clinical specialty that hints at a diagnosis, where the reader may see the department the task books (round 16 red team:
-    // `Department: Nephrology` was redacted for the scheduler allowed the department).
-    if (detection.role === "indicator" && verdict.action !== "allow" && isSpecialtyName(text.slice(detection.start, detection.end))) {
-      const department = this.unregisteredFieldFor(context, "text", isDepartmentField);
-      if (department !== undefined) verdict = { action: "allow", reason: `department-reader-authorized:${department}` };
+    if (detection.role === "indicator" && verdict.action !== "allow") {
+      const reader = this.hintReaderOf(text, detection, context);
+      if (reader !== undefined) verdict = { action: "allow", reason: reader };
     }
     const action = context.reversible ? (REVERSIBLE_ACTION[verdict.action] ?? verdict.action) : verdict.action;
     return { detection, action, reason: verdict.reason };

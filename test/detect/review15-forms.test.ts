@@ -129,4 +129,15 @@ describe("review 15: values rounded or computed the way summaries write them", (
     expect(deliver(guard, text, "scheduler")).toBe("Book Jeremy Coleman with **Department:** Nephrology next week; check [REDACTED:text] first.");
     expect(deliver(guard, text, "introduced")).not.toMatch(/Nephrology|eGFR/);
   });
+
+  it("keeps a department's job title for the reader allowed the position, and the dates near a hire date for the reader allowed the interview time (round 16 red team)", () => {
+    const guard = createRecons({
+      secret: "review15-secret",
+      vault: { candidate_name: "Willie Hayes", department: "Finance", hire_date: "2023-06-19" },
+      policy: { fields: { candidate_name: { authorized: ["interviewer"] }, position: { authorized: ["interviewer"] }, interview_time: { authorized: ["interviewer"] } } },
+    });
+    const text = "**Position:** Financial Analyst. Interview with Willie Hayes on Tuesday, March 7, 2023; month-end close experience.";
+    expect(deliver(guard, text, "interviewer")).toBe("**Position:** Financial Analyst. Interview with Willie Hayes on Tuesday, March 7, 2023; [REDACTED:text] experience.");
+    expect(deliver(guard, text, "introduced")).not.toMatch(/Financial Analyst|March 7|Hayes/);
+  });
 });

@@ -10,6 +10,22 @@ export function isDepartmentField(field: string): boolean {
   return fieldNameWords(field).some((word) => DEPARTMENT_FIELD_WORDS.has(word));
 }
 
+const POSITION_FIELD_WORDS: ReadonlySet<string> = new Set(["position", "title", "role", "job"]);
+
+/** Whether a field holds a job's position or title (`position`, `job_title`). */
+export function isPositionField(field: string): boolean {
+  return fieldNameWords(field).some((word) => POSITION_FIELD_WORDS.has(word));
+}
+
+/** A job title as written (`Financial Analyst`, `Senior Software Engineer`): its last word names a role. */
+const JOB_TITLE =
+  /\b(?:analyst|engineer|manager|specialist|coordinator|representative|associate|director|accountant|developer|designer|administrator|officer|executive|consultant|lead|intern|assistant|scientist|architect|recruiter|controller|auditor|marketer|strategist|planner|buyer|technician|generalist)s?$/i;
+
+/** Whether `written` is a job title (a department's work words may be one: the position a reader may see). */
+export function isJobTitle(written: string): boolean {
+  return JOB_TITLE.test(written.trim());
+}
+
 /**
  * Words that tell a department by its work, its tools and its job titles (`Software Engineer`,
  * `month-end close`, `Salesforce`, `account executives`): beside a department shown as another, they

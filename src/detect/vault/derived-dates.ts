@@ -15,8 +15,8 @@ import { MONTHS, parseDate, type CalendarDate } from "./dates.js";
 import type { VaultEntry } from "./vault.js";
 import { fieldNameWords } from "./words.js";
 
-/** Field-name words of the time something is set for (`appointment_time`, `follow_up_date`, `scheduled_at`). */
-const SCHEDULING_WORDS: ReadonlySet<string> = new Set(["appointment", "appointments", "appt", "schedule", "scheduled", "scheduling", "booking", "booked", "followup", "follow", "reschedule"]);
+/** Field-name words of the time something is set for (`appointment_time`, `follow_up_date`, `scheduled_at`, `interview_time`). */
+const SCHEDULING_WORDS: ReadonlySet<string> = new Set(["appointment", "appointments", "appt", "schedule", "scheduled", "scheduling", "booking", "booked", "followup", "follow", "reschedule", "interview"]);
 
 /**
  * Whether a field holds the time something is set for: a reader authorized for it is who the dates computed near a
