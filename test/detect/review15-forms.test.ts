@@ -99,6 +99,8 @@ describe("review 15: values rounded or computed the way summaries write them", (
     expectHiddenFromOutsider({ transaction_history: history }, "Two purchases at Rivas LLC this month totaling $708.19.", ["708.19"]);
     expectHiddenFromOutsider({ settlement_amount: 2354908 }, "After the interim payment of $500,000, a balance of $1,854,908 remains outstanding.", ["1,854,908"]);
     expectHiddenFromOutsider({ settlement_amount: 8216490 }, "Our demand exceeds their offer of $6,000,000 by $2,216,490.", ["2,216,490"]);
+    // The round operand is left as written, not moved to a false figure (round 16 re-judge: `Their offer of $1,000,000` had come out `$700,000`).
+    expect(deliver(readerGuard({ settlement_amount: 8216490 }, "review15-secret"), "Their offer of $1,000,000 leaves a gap of $7,216,490.", "introduced")).toBe("Their offer of $1,000,000 leaves a gap of $[REDACTED:amount].");
     // Round figures alone sum to anything.
     const guard = readerGuard({ settlement_amount: 750000 }, "review15-secret");
     expect(deliver(guard, "We paid $500,000 and $250,000 in fees.", "introduced")).toBe("We paid $500,000 and $250,000 in fees.");
@@ -107,6 +109,7 @@ describe("review 15: values rounded or computed the way summaries write them", (
   it("finds a figure said to be a rounded percentage of an amount, and one a decimal ratio gives where the text names a ratio (round 16 red team)", () => {
     expectHiddenFromOutsider({ income: 157083 }, "A $2,528.27 monthly payment is 19.3% of his gross monthly income.", ["2,528.27"]);
     expectHiddenFromOutsider({ income: 214656 }, "With a DTI limit of 0.43, his income supports a monthly payment up to $7,692.", ["7,692"]);
+    expectHiddenFromOutsider({ income: 214656 }, '{"dti_limit": 0.43, "max_monthly_payment": "$7,692"}', ["7,692"]);
     // A small percentage's rounding is wider than a computation tells; a decimal without a ratio's word is anything.
     const guard = readerGuard({ income: 157083 }, "review15-secret");
     for (const text of ["Inflation was 3.2% of prices and the fee $5,030.10.", "Take 0.25 mg; the room is $3,272.56 per night."]) expect(deliver(guard, text, "introduced")).toBe(text);
@@ -115,6 +118,9 @@ describe("review 15: values rounded or computed the way summaries write them", (
   it("finds a share of a split in percent and a month of an amount spread over years (round 16 red team)", () => {
     expectHiddenFromOutsider({ settlement_amount: 2354908 }, "Under your client's proposed 60/40 split, our client would receive approximately $941,963.", ["941,963"]);
     expectHiddenFromOutsider({ settlement_amount: 4738215 }, "Structured over five years, the settlement works out to $78,970 per month.", ["78,970"]);
+    for (const split of ["We split the estate 60/40; she would receive $941,963.", "A 60-40 split gives her $941,963.", "A 60:40 proposal gives her $941,963.", "only 40 percent of the estate, approximately $941,963"]) {
+      expectHiddenFromOutsider({ settlement_amount: 2354908 }, split, ["941,963"]);
+    }
     const guard = readerGuard({ settlement_amount: 2354908 }, "review15-secret");
     expect(deliver(guard, "Dosage 60/40 mg; visit 12/25; $941,963 budget.", "introduced")).toBe("Dosage 60/40 mg; visit 12/25; $941,963 budget.");
   });
@@ -128,6 +134,8 @@ describe("review 15: values rounded or computed the way summaries write them", (
     const text = "Book Jeremy Coleman with **Department:** Nephrology next week; check eGFR first.";
     expect(deliver(guard, text, "scheduler")).toBe("Book Jeremy Coleman with **Department:** Nephrology next week; check [REDACTED:text] first.");
     expect(deliver(guard, text, "introduced")).not.toMatch(/Nephrology|eGFR/);
+    // The department a label names, not a specialty elsewhere (round 16 re-judge: `She is also followed by Nephrology` is history).
+    expect(deliver(guard, "Note: she is also followed by Nephrology.", "scheduler")).toBe("Note: she is also followed by [REDACTED:text].");
   });
 
   it("keeps a department's job title for the reader allowed the position, and the dates near a hire date for the reader allowed the interview time (round 16 red team)", () => {
@@ -139,5 +147,7 @@ describe("review 15: values rounded or computed the way summaries write them", (
     const text = "**Position:** Financial Analyst. Interview with Willie Hayes on Tuesday, March 7, 2023; month-end close experience.";
     expect(deliver(guard, text, "interviewer")).toBe("**Position:** Financial Analyst. Interview with Willie Hayes on Tuesday, March 7, 2023; [REDACTED:text] experience.");
     expect(deliver(guard, text, "introduced")).not.toMatch(/Financial Analyst|March 7|Hayes/);
+    // Not a date a day or three off the registered one: that is the date itself (round 16 re-judge: `hired on June 18, 2023` of June 19).
+    for (const near of ["She was hired on June 18, 2023.", "Start date: 06/21/2023"]) expect(deliver(guard, near, "interviewer")).not.toMatch(/June 18, 2023|06\/21\/2023/);
   });
 });

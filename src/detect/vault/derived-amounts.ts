@@ -34,8 +34,8 @@ const UNIT_KEY_BEFORE = /(?:_k|_m(?:m|usd)?|\(\$?(?:k|m|mm)\))["'*_]*[ \t]*[:=,|
 const UNIT_SCALES: readonly number[] = [1 / 1_000, 1 / 1_000_000];
 /** Fewer significant digits than this and a written amount is anyone's round figure (`$7K`, `$90/hour`). */
 const MIN_SIGNIFICANT_DIGITS = 3;
-/** A percentage written in the text (`28%`, `12.5 %`). */
-const PERCENT = /(?<![\d.])(\d{1,2}(?:\.\d{1,2})?)[ \t]?%/g;
+/** A percentage written in the text (`28%`, `12.5 %`, `40 percent`). */
+const PERCENT = /(?<![\d.])(\d{1,2}(?:\.\d{1,2})?)(?:[ \t]?%|[ \t]+per[ \t]?cent\b)/gi;
 /**
  * A count of parts the text splits an amount into (`6 installments`, `a 6-month plan`, `over 36 months`, `three equal shares`,
  * `each of three heirs`: round 15 red team): each is a share. Groups: the count, its noun.
@@ -372,20 +372,21 @@ function statedSplits(text: string): number[] {
 }
 
 function statedPercents(text: string): number[] {
-  const percents = text.includes("%") ? Array.from(text.matchAll(PERCENT), (match) => Number(match[1]) / 100) : [];
+  const percents = /%|per[ \t]?cent/i.test(text) ? Array.from(text.matchAll(PERCENT), (match) => Number(match[1]) / 100) : [];
   // A ratio written as a decimal (round 16 red team: `With a DTI limit of 0.43, his income supports a payment up to $7,692`).
   const decimals = RATIO_WORD.test(text) ? Array.from(text.matchAll(DECIMAL_RATIO), (match) => Number(match[0])) : [];
   // A split in percent (round 16 red team: `Under your client's proposed 60/40 split, our client would receive approximately $941,963`).
-  const splits = text.includes("/") ? Array.from(text.matchAll(PERCENT_SPLIT), (match) => [Number(match[1]) / 100, Number(match[2]) / 100]).filter(([a, b]) => Math.abs(a + b - 1) < SLACK).flat() : [];
+  const splits = SPLIT_WORD.test(text) ? Array.from(text.matchAll(PERCENT_SPLIT), (match) => [Number(match[1]) / 100, Number(match[2]) / 100]).filter(([a, b]) => Math.abs(a + b - 1) < SLACK).flat() : [];
   return [...percents, ...decimals, ...splits];
 }
 
-/** Two percentages of a split that sum to a hundred (`60/40`, `70 / 30`), before a split's word. */
-const PERCENT_SPLIT = /(?<![\d./])(\d{1,2})[ \t]?\/[ \t]?(\d{1,2})(?![\d./])(?=[ \t-]*(?:split|division|divide|allocation|share|ratio))/gi;
+/** Two percentages of a split that sum to a hundred (`60/40`, `70 / 30`, `60-40`, `60:40`), in a text that names a split. */
+const PERCENT_SPLIT = /(?<![\d./:-])(\d{1,2})[ \t]?[/:-][ \t]?(\d{1,2})(?![\d./:-])/g;
+const SPLIT_WORD = /\b(?:split|division|divide[ds]?|allocation|proposal|share|ratio)\b/i;
 
 /** A decimal ratio (`0.43`), read as a share where the text names a ratio. */
 const DECIMAL_RATIO = /(?<![\d.])0\.\d{1,2}(?![\d.])/g;
-const RATIO_WORD = /\b(?:ratio|dti|ltv|limit|multiple|factor)\b/i;
+const RATIO_WORD = /(?<![a-z])(?:ratio|dti|ltv|limit|multiple|factor)(?![a-z])/i;
 /** A percentage with decimals: a ratio the writer computed and rounded to its last digit (`is 19.3% of his gross monthly income`). */
 const ROUNDED_PERCENT = /(?<![\d.])(\d{1,2})\.(\d{1,2})[ \t]?%[ \t]+of\b/g;
 /** Widest rounding of such a percentage read (a tenth of 10 %): a smaller one's rounding is wider than a computation tells. */
@@ -568,7 +569,9 @@ export function derivedAmountDetector(entries: () => readonly VaultEntry[]): Det
           // An operand within the other's rounding adds nothing it tells (round 14 re-judge: `$212/day` beside `$1.75M` summed to it).
           if (Math.min(Math.abs(a.read.value), Math.abs(b.read.value)) <= tolerance) continue;
           const source = sourceOf(amounts, { value: a.read.value + b.read.value, tolerance }, factors) ?? sourceOf(amounts, { value: Math.abs(a.read.value - b.read.value), tolerance }, factors);
-          if (source) for (const { start, end } of [a, b]) if (!found.some((detection) => detection.start === start)) push(start, end, source);
+          // A round operand tells nothing once the exact one is hidden: left as written, not moved to a false figure (round 16 re-judge:
+          // `Their offer of $1,000,000` had come out `$700,000`).
+          if (source) for (const { start, end, shown } of [a, b]) if (shown >= MIN_SIGNIFICANT_DIGITS && !found.some((detection) => detection.start === start)) push(start, end, source);
         }
       }
       return found;

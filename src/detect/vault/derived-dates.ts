@@ -254,6 +254,17 @@ export function nearestYear(monthDay: string, near: CalendarDate): CalendarDate 
 }
 
 /** Days since 1970-01-01 of a calendar date. */
+/**
+ * Days between a date written in full or as a month and day (in the year nearest the registered date) and the registered
+ * `registered`; null where the span is no such date (a month, a quarter, a range).
+ */
+export function daysFromRegistered(written: string, registered: string): number | null {
+  const date = parseDate(registered);
+  if (date === null) return null;
+  const read = parseDate(written) ?? nearestYear(written, date);
+  return read === null ? null : dayNumber(read) - dayNumber(date);
+}
+
 export function dayNumber(date: CalendarDate): number {
   return Date.UTC(date.year, date.month - 1, date.day) / DAY_MS;
 }
