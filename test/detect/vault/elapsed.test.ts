@@ -27,11 +27,14 @@ describe("time elapsed since a registered date (round 12 red team: tenure beside
     expect(elapsedIn("| Name | Hired | Tenure (Yrs) |\n|---|---|---|\n| D. W. | 2019-09-23 | 6.3 |\n| A. B. | 2020-11-15 | 5.2 |\n| C. D. | 2013-01-04 | 12.0 |")).toEqual(["6.3"]);
     expect(elapsedIn("| Name | Hired | Tenure (months) |\n|---|---|---|\n| D. W. | 2019-09-23 | 6.3 |")).toEqual([]);
     // Round 16 red team: years after a label that counts them, a veteran's years, years at the company or on a named team.
-    expect(elapsedIn("Years of Service: 6")).toEqual(["6"]);
-    expect(elapsedIn("| Years at company | 6 |")).toEqual(["6"]);
-    expect(elapsedIn("She is a 6-year veteran of the team.")).toEqual(["6-year"]);
-    expect(elapsedIn("with nearly six years at the company")).toEqual(["six years"]);
-    expect(elapsedIn("She has been on the Finance team for over six years.")).toEqual(["six years"]);
+    const labelled: Array<[string, string]> = [
+      ["Years of Service: 6", "6"],
+      ["| Years at company | 6 |", "6"],
+      ["She is a 6-year veteran of the team.", "6-year"],
+      ["with nearly six years at the company", "six years"],
+      ["She has been on the Finance team for over six years.", "six years"],
+    ];
+    for (const [text, span] of labelled) expect(elapsedIn(text), text).toEqual([span]);
     expect(elapsedIn("Years of Service: 16; Years at company: 6 months")).toEqual([]);
     // A key-value table's row labelled by tenure needs no year in it (round 14 red team: `| **Average Tenure (yrs)** | 4.5 |`).
     expect(elapsedIn("| **Metric** | **Value** |\n|---|---|\n| **Average Tenure (yrs)** | 6.3 |\n| Headcount | 6 |")).toEqual(["6.3"]);
