@@ -294,10 +294,13 @@ function mapInitials(span: string, from: readonly string[], to: readonly string[
   return text + span.slice(last);
 }
 
-/** Whether one name holds the other, whatever the case (`Reginald` and `Regina`, `Ann` and `Joanna`): the one shows the other. */
+/** Letters of a name another one must hold to show it. */
+const MIN_SHOWN_NAME = 3;
+
+/** Whether one name holds the other, whatever the case (`Reginald` and `Regina`, `Ann` and `Joanna`): the one shows the other. Two letters show nothing (`Li` in `Lindsey`). */
 function resembles(name: string, token: string): boolean {
   const [a, b] = [lookupKey(name), lookupKey(token)];
-  return a.includes(b) || b.includes(a);
+  return a === b || (b.length >= MIN_SHOWN_NAME && a.includes(b)) || (a.length >= MIN_SHOWN_NAME && b.includes(a));
 }
 
 /** The tokens of `values` that are in the bundled name lists, as `OperatorInput.avoid` holds them. */
