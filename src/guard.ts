@@ -856,7 +856,10 @@ class Guard implements ReconsGuard {
       const window = text.slice(from, to);
       // The first pass judged the whole text, its real end too: a window's end cuts no value.
       const found = this.windowDetections.get(window, () => this.vault.detect(window, false));
-      return from === 0 ? found : found.map((d) => ({ ...d, start: d.start + from, end: d.end + from }));
+      const placed = from === 0 ? found : found.map((d) => ({ ...d, start: d.start + from, end: d.end + from }));
+      // Only what touches an insertion: the rest the first pass judged with all its context, which a window's edge cuts off
+      // (round 16 red team: `Tamara Goodwin` cut to `Goodwin` at a window's start read as the opposing party's surname).
+      return placed.filter((d) => ranges.some(([start, end]) => d.start <= end && start <= d.end));
     });
   }
 

@@ -150,4 +150,17 @@ describe("review 15: values rounded or computed the way summaries write them", (
     // Not a date a day or three off the registered one: that is the date itself (round 16 re-judge: `hired on June 18, 2023` of June 19).
     for (const near of ["She was hired on June 18, 2023.", "Start date: 06/21/2023"]) expect(deliver(guard, near, "interviewer")).not.toMatch(/June 18, 2023|06\/21\/2023/);
   });
+
+  it("judges a name the first pass judged with all its context, not again cut by the backstop's window (round 16 red team)", () => {
+    // `Tamara Goodwin` beside an opposing party Derek Goodwin: a window starting at `Goodwin` read it as his surname.
+    const guard = createRecons({
+      secret: "probe",
+      vault: { opposing_party: "Derek Goodwin", case_number: "CASE-6150-772403", privileged_notes: "CANARY_PRIV_NOTE_93C07F1D" },
+      policy: { fields: { client_name: { authorized: ["user"] }, case_id: { authorized: ["user"] } } },
+    });
+    const text = "**Instructions for Worker Agent: Case Status Update for Tamara Goodwin**\n\n---\n\n### **Data to Review:**\n- **Case ID:** CASE-867\n- **Case Number:** CASE-6150-772403\n- **Opposing Party:** Derek Goodwin";
+    const out = deliver(guard, text, "user");
+    expect(out.split("\n")[0]).toBe("**Instructions for Worker Agent: Case Status Update for Tamara Goodwin**");
+    expect(out).not.toMatch(/Derek|6150/);
+  });
 });
