@@ -857,9 +857,10 @@ class Guard implements ReconsGuard {
       // The first pass judged the whole text, its real end too: a window's end cuts no value.
       const found = this.windowDetections.get(window, () => this.vault.detect(window, false));
       const placed = from === 0 ? found : found.map((d) => ({ ...d, start: d.start + from, end: d.end + from }));
-      // Only what touches an insertion: the rest the first pass judged with all its context, which a window's edge cuts off
-      // (round 16 red team: `Tamara Goodwin` cut to `Goodwin` at a window's start read as the opposing party's surname).
-      return placed.filter((d) => ranges.some(([start, end]) => d.start <= end && start <= d.end));
+      // A name's part away from any insertion the first pass judged with all its context, which a window's edge cuts off (round 16
+      // red team: `Tamara Goodwin` cut to `Goodwin` at a window's start read as the opposing party's surname); other values an
+      // insertion makes readable count wherever they are (an address's street once its city is redacted).
+      return placed.filter((d) => !NAME_PART_ROLES.has(d.role ?? "") || ranges.some(([start, end]) => d.start <= end && start <= d.end));
     });
   }
 
