@@ -11,8 +11,13 @@ export function lazyView<T extends object>(source: T, deliver: (key: string) => 
     Object.defineProperty(shell, key, {
       enumerable: true,
       configurable: true,
-      get: () => hold(shell, key, deliver(key)),
-      set: (value: unknown) => hold(shell, key, value),
+      // Methods, not arrows: a bundler keeping function names would name each arrow on every call.
+      get() {
+        return hold(shell, key, deliver(key));
+      },
+      set(value: unknown) {
+        hold(shell, key, value);
+      },
     });
   }
   return shell as T;
