@@ -210,9 +210,9 @@ export class CutTails {
       if (spansTokens || 2 * pieceAlphanumerics >= alphanumerics(form)) return this.entries[at];
       // Round 13 red team: a 300-character memory write cut an account number after its sixth character.
       if (pieceAlphanumerics >= MIN_IDENTIFIER_HEAD && MIXED_TOKEN.test(piece)) return this.entries[at];
-      // And a value's long first word (`**Diagnosis:** **Hyperten` of `Hypertension Stage 2`): two thirds of it is no other word.
+      // And a value's first word (`**Diagnosis:** **Hyperten` of `Hypertension Stage 2`; round 16: `Valer` of Valerie Stokes): two thirds of it is no other word.
       const firstToken = form.indexOf(" ");
-      if (pieceAlphanumerics >= MIN_IDENTIFIER_HEAD && firstToken !== -1 && 3 * pieceAlphanumerics >= 2 * firstToken && !isDictionaryWord(piece)) return this.entries[at];
+      if (firstToken !== -1 && 3 * pieceAlphanumerics >= 2 * firstToken && !isDictionaryWord(piece)) return this.entries[at];
     }
     return -1;
   }

@@ -4,7 +4,7 @@ import { createRecons } from "../../../src/guard.js";
 import { Vault } from "../../../src/detect/vault/vault.js";
 import { inferFieldType } from "../../../src/policy/infer.js";
 
-const VAULT = { merchant: "James Grant", ssn: "123-45-6789", insurance_id: "INS-67737826", visit_date: "2026-01-14", account_number: "KTVM52817730264419", diagnosis: "Hypertension Stage 2" };
+const VAULT = { patient: "Valerie Stokes", merchant: "James Grant", ssn: "123-45-6789", insurance_id: "INS-67737826", visit_date: "2026-01-14", account_number: "KTVM52817730264419", diagnosis: "Hypertension Stage 2" };
 const guard = () =>
   createRecons({
     secret: "cut-secret",
@@ -32,6 +32,8 @@ describe("a value cut off where its text ends (log previews, memory excerpts)", 
     // And a value's long first word (two thirds of it), a surname after its title (`Ms. Fost` of James Grant's `Mr. Gra`).
     ["Cache: - **Diagnosis:** **Hyperten", "diagnosis", "Hyperten"],
     ["Cache: the merchant was Mr. Gra", "merchant", "Mr. Gra"],
+    // Round 16 red team: a cache line cut a first name after five of its seven letters.
+    ["Cache: - **Patient Name:** Valer", "patient", "Valer"],
   ])("%s: the cut piece is found as its value", (text, field, piece) => {
     // An identifier's head before an ellipsis is a masked head too (`ERQO...9899`): found either way.
     const found = vault().detect(text).filter((d) => d.role === "cut-tail" || d.role === "masked-head");
@@ -51,6 +53,7 @@ describe("a value cut off where its text ends (log previews, memory excerpts)", 
     "Cache: the Hypert", // less than two thirds of the word
     "Cache: a hyperbo", // not the value's start
     "Cache: see Mr. Gr", // two letters of a surname after a title
+    "Cache: patient Vale", // four letters of a seven-letter first name
   ])("%s: no cut value", (text) => {
     expect(vault().detect(text).filter((d) => d.role === "cut-tail")).toEqual([]);
   });
