@@ -398,14 +398,19 @@ const SPLIT_WORD = /\b(?:split|division|divide[ds]?|allocation|proposal|share|ra
 /** A decimal ratio (`0.43`), read as a share where the text names a ratio. */
 const DECIMAL_RATIO = /(?<![\d.])0\.\d{1,2}(?![\d.])/g;
 const RATIO_WORD = /(?<![a-z])(?:ratio|dti|ltv|limit|multiple|factor)(?![a-z])/i;
-/** A percentage with decimals: a ratio the writer computed and rounded to its last digit (`is 19.3% of his gross monthly income`). */
-const ROUNDED_PERCENT = /(?<![\d.])(\d{1,2})\.(\d{1,2})[ \t]?%[ \t]+of\b/g;
+/**
+ * A percentage with decimals: a ratio the writer computed and rounded to its last digit, of an amount (`is 19.3% of his gross
+ * monthly income`) or as a ratio named before it (`Payment-to-income ratio: 19.3%`, `DTI of 19.3%`).
+ */
+const ROUNDED_PERCENT = /(?:(?<![a-z])(?:ratio|dti|to-income)(?![a-z])[^\n.%]{0,24}?)?(?<![\d.])(\d{1,2})\.(\d{1,2})[ \t]?%(?:[ \t]+of\b)?/gi;
 /** Widest rounding of such a percentage read (a tenth of 10 %): a smaller one's rounding is wider than a computation tells. */
 const MAX_PERCENT_ROUNDING = 0.005;
 
 /** The amount a figure is a rounded percentage of, itself or its month's share, within that percentage's rounding. */
 function ratioSource(amounts: readonly Source[], read: AmountRead, text: string): Source | undefined {
   for (const match of text.includes("%") ? text.matchAll(ROUNDED_PERCENT) : []) {
+    // Neither a ratio's name before it nor `of` after it: a percentage of anything (`rates rose 3.25%`).
+    if (!/^[a-z]/i.test(match[0]) && !/of$/i.test(match[0])) continue;
     const percent = Number(`${match[1]}.${match[2]}`);
     const rounding = (0.5 * 10 ** -match[2].length) / percent;
     if (rounding > MAX_PERCENT_ROUNDING) continue;
