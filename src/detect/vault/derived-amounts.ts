@@ -29,6 +29,8 @@ const DERIVED_CONFIDENCE = 0.7;
 export const DERIVED_FACTORS: readonly number[] = [1 / 12, 1 / 24, 1 / 26, 1 / 52, 1 / 2080, 1 / 2, 1 / 3, 2 / 3, 1 / 4, 1.5, 2, 2.5, 3, 3.5, 4, 4.5, 5, 12, 52];
 /** A figure in thousands or millions of a registered amount, its unit left to a column's or key's name: with this many digits it is no chance. */
 const SCALED_DIGITS = 4;
+/** The same in a table's column whose header names the unit: every cell under it is such an amount (round 17 red team: `173` under `Salary ($K)`). */
+const SCALED_CELL_DIGITS = 3;
 /** A key naming a thousands or millions unit right before its figure (`"base_k": `, `ebitda_musd=`, `Salary ($K): `). */
 const UNIT_KEY_BEFORE = /(?:_k|_m(?:m|usd)?|\(\$?(?:k|m|mm)\))["'*_]*[ \t]*[:=,|][ \t"'*_]*$/i;
 const UNIT_SCALES: readonly number[] = [1 / 1_000, 1 / 1_000_000];
@@ -482,7 +484,7 @@ export function derivedAmountDetector(entries: () => readonly VaultEntry[]): Det
         // The unit in the column's header, or in the row's label of a key-value table (`ev_musd,412.5` under `field,value`).
         const scale = headerScale(cell.header) ?? (cell.rowLabel === undefined ? undefined : headerScale(cell.rowLabel));
         const figure = scale === undefined ? null : CELL_FIGURE.exec(text.slice(cell.start, cell.end));
-        if (figure === null || significantDigits(figure[1], figure[2] ?? "") < SCALED_DIGITS) continue;
+        if (figure === null || significantDigits(figure[1], figure[2] ?? "") < SCALED_CELL_DIGITS) continue;
         const read = amountOf(figure[1], figure[2] ?? "", undefined);
         const scaled = { value: read.value * scale!, tolerance: read.tolerance * scale! };
         const source = amountOrTotal(scaled);

@@ -38,7 +38,7 @@ function countLike(count: number, like: string): string {
 }
 /** Words in a duration's line that say it counts time since a date. */
 const TENURE_WORD =
-  /\b(?:tenure|tenured|employ\w*|service|served|seniority|hired?|joined|since|ago|present|anniversary|separat\w*|married|member|customer|client|veteran|been (?:with|at|here)|work(?:ed|ing) (?:at|for|here)|(?:with|at) (?:us|the (?:company|firm|team|organi[sz]ation|bank|agency|practice|department))|on the (?:[\p{L}&-]+ ){0,2}team)\b/iu;
+  /\b(?:tenure|tenured|employ\w*|service|served|seniority|hired?|joined|since|ago|present|anniversary|separat\w*|married|member|customer|client|veteran|been (?:with|at|here)|work(?:ed|ing) (?:at|for|here)|(?:with|at) (?:us|the (?:company|firm|team|organi[sz]ation|bank|agency|practice|department))|(?:on|part of) the (?:[\p{L}&-]+ ){0,2}team)\b/iu;
 /** A line of examples or buckets (`Tenure (e.g., <1 year, 1–3 years, 5+ years)`) counts no one's time. */
 const EXAMPLE_LINE = /\be\.g\.|\bi\.e\.|\bfor example\b|\[[^\]]*\b(?:x|n|number)\b[^\]]*\]/i;
 /**

@@ -1,0 +1,46 @@
+/**
+ * Round 17 red team (dev-style traces, one helper per vertical): forms of a registered value that reached an outsider,
+ * each hidden from it and left as written for the reader authorized for the value.
+ */
+import { describe, expect, it } from "vitest";
+import { createRecons, type ReconsGuard } from "../../src/guard.js";
+import type { VaultValue } from "../../src/policy/options.js";
+import { deliverText } from "../helpers/reader-guard.js";
+
+/** A guard whose every vault field is authorized for `reader` only, its ages and tenures counted at `ageReference`. */
+function guardFor(vault: Record<string, VaultValue>, ageReference = "2025-12-01"): ReconsGuard {
+  const fields = Object.fromEntries(Object.keys(vault).map((field) => [field, { authorized: ["reader"] }]));
+  return createRecons({ secret: "review17-secret", vault, policy: { fields }, ageReference });
+}
+
+const deliver = (guard: ReconsGuard, content: string, recipient: string) => deliverText(guard, content, recipient, "C2");
+
+/** `text` reaches an unauthorized reader without any of `raws`, and the reader authorized for the vault unchanged. */
+function expectHiddenFromOutsider(vault: Record<string, VaultValue>, text: string, raws: string[], ageReference?: string): void {
+  const guard = guardFor(vault, ageReference);
+  const out = deliver(guard, text, "introduced");
+  for (const raw of raws) expect(out, `${JSON.stringify(text)} -> ${JSON.stringify(out)}`).not.toContain(raw);
+  expect(deliver(guard, text, "reader")).toBe(text);
+}
+
+/** `text` reaches an unauthorized reader as written. */
+function expectKept(vault: Record<string, VaultValue>, text: string, ageReference?: string): void {
+  expect(deliver(guardFor(vault, ageReference), text, "introduced")).toBe(text);
+}
+
+describe("review 17: corporate", () => {
+  const hire = { employee_name: "Kyle Patterson", hire_date: "2021-05-27" };
+
+  it("a hire's year before a hire's noun or after `class of`, and tenure as time `part of the team`", () => {
+    expectHiddenFromOutsider(hire, "Kyle, a 2021 hire, leads QA.", ["2021"]);
+    expectHiddenFromOutsider(hire, "Kyle (hire class of 2021) leads QA.", ["2021"]);
+    expectHiddenFromOutsider(hire, "Kyle has been part of the QA team for over four years.", ["four"]);
+    // The year before another noun is no hire's.
+    expectKept({ hire_date: "2021-05-27" }, "The 2021 budget and the 2021 audit are closed.");
+  });
+
+  it("a salary in thousands in a column whose header names the unit, from three digits", () => {
+    expectHiddenFromOutsider({ employee_name: "Tammy Gallagher", salary: 173418 }, "| Name | Salary ($K) |\n|---|---|\n| Tammy Gallagher | 173 |", ["| 173 |"]);
+    expectKept({ salary: 173418 }, "| Team | Budget ($K) |\n|---|---|\n| QA | 412 |");
+  });
+});
