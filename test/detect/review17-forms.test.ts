@@ -44,3 +44,22 @@ describe("review 17: corporate", () => {
     expectKept({ salary: 173418 }, "| Team | Budget ($K) |\n|---|---|\n| QA | 412 |");
   });
 });
+
+describe("review 17: percentages stated beside a figure in its sentence", () => {
+  it.each([
+    [{ settlement_amount: 4382915 }, "Opposing counsel may counter at roughly 80% of that amount (about $3.5 million).", "3.5"],
+    [{ settlement_amount: 4382915 }, "A 20% reduction would bring it to about $3.5 million.", "3.5"],
+    [{ settlement_amount: 912407 }, "They proposed a lump sum of $850,000 instead, which is roughly 93% of our figure.", "850,000"],
+    // A year's income as a month's ratio (DTI) and as a share of it.
+    [{ income: 118540 }, "Debt-to-income: with monthly obligations of $2,100, DTI is about 21%.", "2,100"],
+    [{ income: 118540 }, "The requested $35,000 loan is 29.5% of his annual income.", "35,000"],
+  ])("%j: %s hides the figure", (vault, text, raw) => {
+    expectHiddenFromOutsider(vault, text, [raw]);
+  });
+
+  it("leaves a figure beside a small percentage (its rounding tells too little) or in another sentence", () => {
+    expectKept({ income: 118540 }, "Rates rose 5% this year. The fee is $2,100.");
+    expectKept({ income: 118540 }, "Rates rose 5% and the fee is $500.");
+    expectKept({ settlement_amount: 4382915 }, "We expect an 80% chance of success. Costs so far: $3.5 million.");
+  });
+});

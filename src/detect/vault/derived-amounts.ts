@@ -423,6 +423,40 @@ function ratioSource(amounts: readonly Source[], read: AmountRead, text: string)
   return undefined;
 }
 
+/** Widest rounding of a whole percentage read beside a figure in its sentence (half a point of 20 %): a smaller one tells too little. */
+const MAX_SENTENCE_PERCENT_ROUNDING = 0.025;
+/** Where a sentence ends: a stop before a space, or a line break. */
+const SENTENCE_END = /[.!?](?=\s)|\n/g;
+
+/** The sentence of `text` around offset `at`. */
+function sentenceAround(text: string, at: number): string {
+  let start = 0;
+  for (const match of text.matchAll(SENTENCE_END)) {
+    if (match.index >= at) return text.slice(start, match.index);
+    start = match.index + 1;
+  }
+  return text.slice(start);
+}
+
+/**
+ * The amount a figure is a percentage of, as its sentence states the percentage, at the roundings of both (round 17 red team:
+ * `counter at roughly 80% of that amount (about $3.5 million)`, `a lump sum of $850,000, roughly 93% of our figure`, `monthly
+ * obligations of $2,100, DTI is about 21%` of a year's income, `A 20% reduction would bring it to about $3.5 million`).
+ */
+function sentencePercentSource(amounts: readonly Source[], read: AmountRead, text: string, at: number): Source | undefined {
+  for (const match of sentenceAround(text, at).matchAll(PERCENT)) {
+    const percent = Number(match[1]);
+    const half = 0.5 * 10 ** -(match[1].split(".")[1]?.length ?? 0);
+    for (const [share, rounding] of [[percent, half / percent], [100 - percent, half / (100 - percent)]] as const) {
+      if (rounding > MAX_SENTENCE_PERCENT_ROUNDING) continue;
+      const near = { value: read.value, tolerance: Math.max(read.tolerance, read.value * rounding) };
+      const source = sourceOf(amounts, near, [share / 100, share / 1200]);
+      if (source) return source;
+    }
+  }
+  return undefined;
+}
+
 /** Each count of two or more parts the text splits an amount into, with its noun. */
 function splitCounts(text: string): Array<[count: number, noun: string]> {
   return Array.from(text.matchAll(SPLIT_COUNT), (match): [number, string] => [countOf(match[1]), match[2]]).filter(([count]) => count >= 2);
@@ -561,7 +595,10 @@ export function derivedAmountDetector(entries: () => readonly VaultEntry[]): Det
             continue;
           }
         }
-        const source = bare ? (sourceOf(totals, exact, [1]) ?? sourceOf(partTotals, exact, [1])) : computedSource(text, match.index, written, exact, shown, { amounts, totals, partTotals, pairs, shares: stated });
+        const source = bare
+          ? (sourceOf(totals, exact, [1]) ?? sourceOf(partTotals, exact, [1]))
+          : (computedSource(text, match.index, written, exact, shown, { amounts, totals, partTotals, pairs, shares: stated }) ??
+            (shown >= MIN_SIGNIFICANT_DIGITS - 1 && /%|per[ \t]?cent/i.test(text) ? sentencePercentSource(amounts, roundedRead(exact, written), text, match.index) : undefined));
         const start = match.index + (currency?.length ?? 0);
         if (source) push(start, match.index + written.length, source);
         else if (!bare) operands.push({ start, end: match.index + written.length, read: exact, shown });
