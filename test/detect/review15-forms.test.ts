@@ -115,7 +115,7 @@ describe("review 15: values rounded or computed the way summaries write them", (
     expectHiddenFromOutsider({ income: 214656 }, '{"dti_limit": 0.43, "max_monthly_payment": "$7,692"}', ["7,692"]);
     // A small percentage's rounding is wider than a computation tells; a decimal without a ratio's word is anything.
     const guard = readerGuard({ income: 157083 }, "review15-secret");
-    for (const text of ["Inflation was 3.2% of prices and the fee $5,030.10.", "Rates rose 19.3% and the payment is $2,528.27.", "Take 0.25 mg; the room is $3,272.56 per night."]) expect(deliver(guard, text, "introduced")).toBe(text);
+    for (const text of ["Inflation was 3.2% of prices and the fee $5,030.10.", "Rates rose 19.3% last year. The payment is $2,528.27.", "Take 0.25 mg; the room is $3,272.56 per night."]) expect(deliver(guard, text, "introduced")).toBe(text);
   });
 
   it("finds a share of a split in percent and a month of an amount spread over years (round 16 red team)", () => {

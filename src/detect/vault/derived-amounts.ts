@@ -423,8 +423,8 @@ function ratioSource(amounts: readonly Source[], read: AmountRead, text: string)
   return undefined;
 }
 
-/** Widest rounding of a whole percentage read beside a figure in its sentence (half a point of 20 %): a smaller one tells too little. */
-const MAX_SENTENCE_PERCENT_ROUNDING = 0.025;
+/** The smallest share a percentage in a figure's sentence is read as: a smaller one's rounding is wider than a computation tells (`3.2%`). */
+const MIN_SENTENCE_SHARE = 10;
 /** Where a sentence ends: a stop before a space, or a line break. */
 const SENTENCE_END = /[.!?](?=\s)|\n/g;
 
@@ -447,9 +447,9 @@ function sentencePercentSource(amounts: readonly Source[], read: AmountRead, tex
   for (const match of sentenceAround(text, at).matchAll(PERCENT)) {
     const percent = Number(match[1]);
     const half = 0.5 * 10 ** -(match[1].split(".")[1]?.length ?? 0);
-    for (const [share, rounding] of [[percent, half / percent], [100 - percent, half / (100 - percent)]] as const) {
-      if (rounding > MAX_SENTENCE_PERCENT_ROUNDING) continue;
-      const near = { value: read.value, tolerance: Math.max(read.tolerance, read.value * rounding) };
+    for (const share of [percent, 100 - percent]) {
+      if (share < MIN_SENTENCE_SHARE) continue;
+      const near = { value: read.value, tolerance: Math.max(read.tolerance, (read.value * half) / share) };
       const source = sourceOf(amounts, near, [share / 100, share / 1200]);
       if (source) return source;
     }

@@ -205,8 +205,9 @@ describe("amounts computed from a registered amount", () => {
     expect(derivedIn("emp_id,level,base_k,rating\nE40318,L5,127.45,4/5", [salary])).toEqual(["127.45"]);
     expect(derivedIn("field,value\nev_musd,412.5\nother_musd,38.6", [{ ...income, field: "purchase_price", value: "412500000" }])).toEqual(["412.5"]);
     expect(derivedIn('{"emp": "WO", "base_k": 127.45}; base 127.4->133; Version 127.450', [salary])).toEqual(["127.45"]);
-    // Fewer digits are anyone's (`38.6`), and a column with no unit says nothing of its cells.
-    expect(derivedIn("level,base,rating\nL5,127.45,4\nname,base_k\nx,127", [salary])).toEqual([]);
+    // A column with no unit says nothing of its cells; under one, three digits are the amount to the thousand (round 17 red team: `173` under `Salary ($K)`).
+    expect(derivedIn("level,base,rating\nL5,127.45,4", [salary])).toEqual([]);
+    expect(derivedIn("name,base_k\nx,127\ny,38", [salary])).toEqual(["127"]);
   });
 
   it("finds and moves an amount written in `mil` as it does one in `MM` (round 14 red team: `Demand: 1.75 mil`)", () => {
