@@ -5,6 +5,7 @@ import { checkedVerdict, type Judge, type Rewriter } from "./detect/plugins.js";
 import { defaultRecognizers, recognizerDetector } from "./detect/recognizers/index.js";
 import { ageDetector } from "./detect/vault/ages.js";
 import { elapsedDetector } from "./detect/vault/elapsed.js";
+import { scoreMarkDetector } from "./detect/vault/score-marks.js";
 import { lastThreeDetector } from "./detect/vault/last-three.js";
 import { bloodPressureDetector } from "./detect/vault/blood-pressure.js";
 import { joinedSurnameDetector } from "./detect/vault/joined-surnames.js";
@@ -294,6 +295,7 @@ class Guard implements ReconsGuard {
       derivedAmountDetector(() => this.vault.entries()),
       tableCellDetector(() => this.vault.entries()),
       gradeLetterDetector(() => this.vault.entries()),
+      scoreMarkDetector(() => this.vault.entries()),
       phoneExtensionDetector(() => this.vault.entries()),
       lastThreeDetector(() => this.vault.entries()),
       bloodPressureDetector(() => this.vault.entries()),

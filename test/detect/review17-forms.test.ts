@@ -63,3 +63,28 @@ describe("review 17: percentages stated beside a figure in its sentence", () => 
     expectKept({ settlement_amount: 4382915 }, "We expect an 80% chance of success. Costs so far: $3.5 million.");
   });
 });
+
+describe("review 17: finance", () => {
+  const score = { customer_name: "Jeffrey Nguyen", credit_score: 642 };
+
+  it.each([
+    ["Credit score: ~640", "~640"],
+    ["Credit score ≈ 645", "645"],
+    ["Credit score: 640+", "640"],
+    ["FICO: ~640 (fair)", "~640"],
+    ["Credit score between 630 and 650.", "630 and 650"],
+  ])("a score told by a sign or a range the normalized text drops: %s", (text, raw) => {
+    expectHiddenFromOutsider(score, text, [raw]);
+  });
+
+  it("the points a score stands off a threshold beside it, which give the score back", () => {
+    expectHiddenFromOutsider(score, "Credit score of 642 clears our 620 minimum by 22 points.", ["22 points"]);
+    expectHiddenFromOutsider(score, "Her credit score is 58 points short of the 700 needed.", ["58 points"]);
+  });
+
+  it("leaves figures the score is not near, and points that give another number", () => {
+    expectKept(score, "Credit score: ~700; the bank wants 600+.");
+    expectKept(score, "Credit score rose 15 points to 610.");
+    expectKept(score, "Room ~640 is free; 640+ guests came.");
+  });
+});

@@ -203,10 +203,12 @@ const SCALE_RANGES: ReadonlyArray<readonly [number, number]> = [
  * the scales' bands that hold it.
  */
 function scoreRanges(score: number): string[] {
-  const ranges = SCALE_RANGES.filter(([low, high]) => low <= score && score <= high).flatMap(([low, high]) => [`${low} ${high}`, `${low} to ${high}`]);
+  // `between 630 and 650` too (round 17 red team).
+  const forms = (low: number, high: number) => [`${low} ${high}`, `${low} to ${high}`, `between ${low} and ${high}`];
+  const ranges = SCALE_RANGES.filter(([low, high]) => low <= score && score <= high).flatMap(([low, high]) => forms(low, high));
   for (let low = Math.floor(score / 10) * 10; low > score - Math.max(...RANGE_WIDTHS); low -= 10) {
     for (const high of RANGE_WIDTHS.flatMap((width) => [low + width - 1, low + width])) {
-      if (high >= score) ranges.push(`${low} ${high}`, `${low} to ${high}`);
+      if (high >= score) ranges.push(...forms(low, high));
     }
   }
   return ranges;
