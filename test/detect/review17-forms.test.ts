@@ -88,3 +88,22 @@ describe("review 17: finance", () => {
     expectKept(score, "Room ~640 is free; 640+ guests came.");
   });
 });
+
+describe("review 17: legal", () => {
+  it.each(["He worked at Bauer Keller Construction until 2021.", "Bauer Keller LLP", "the Bauer Keller partnership", "Keller Bauer LLP filed."])(
+    "a registered surname among the partners a firm is named by: %s",
+    (text) => {
+      expectHiddenFromOutsider({ opposing_party: "Richard Bauer" }, text, ["Bauer"]);
+    },
+  );
+
+  it("leaves a person of the same first word named in full (`Bauer Keller`), and no firm after", () => {
+    expectKept({ opposing_party: "Richard Bauer" }, "We met Bauer Keller of Smith LLP yesterday.");
+  });
+});
+
+describe("review 17: legal case types", () => {
+  it("`the marriage` tells a family matter", () => {
+    expectHiddenFromOutsider({ case_type: "family", client_name: "Megan Fleming" }, "We value the contributions Ms. Fleming made during the marriage.", ["marriage"]);
+  });
+});

@@ -35,7 +35,9 @@ const CASE_TYPE_INDICATORS: ReadonlyArray<readonly [categories: readonly string[
      "dissolution of marriage", "marriage of", "ex husband", "ex wife", "estranged husband", "estranged wife", "arrears", "paternity", "guardianship",
      "legal separation", "separation agreement", "parenting time", "matrimonial",
      "child psychologist", "parenting schedule", "co parenting", "coparenting", "custodial", "family court", "both spouses", "spouse", "spouses",
-     "guardian ad litem", "supervised visitation", "marital home", "marital residence", "husband", "wife"],
+     "guardian ad litem", "supervised visitation", "marital home", "marital residence", "husband", "wife",
+     // Round 17 red team: `contributions Ms. Finley made during the marriage` told it with `marital` redacted.
+     "the marriage"],
   ],
   [
     ["corporate"],

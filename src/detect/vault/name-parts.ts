@@ -1,5 +1,5 @@
 import { unescapedText } from "./normalize.js";
-import { isDictionaryWord, isNameWord, isTitle, lexiconTags, NAME_SUFFIXES, opensAsWord } from "./words.js";
+import { isDictionaryWord, isNameWord, isTitle, LEGAL_FORMS, lexiconTags, NAME_SUFFIXES, opensAsWord } from "./words.js";
 
 
 /**
@@ -95,6 +95,28 @@ function isOtherNamePart(word: string): boolean {
 /** Capitals only, two to five (`CFO`, `VP`, `HR`). */
 const ACRONYM = /^\p{Lu}{2,5}$/u;
 
+/** Nouns that end a firm's name besides its legal forms (`Bauer Keller Construction`, `the Bauer Keller partnership`). */
+const FIRM_NOUNS: ReadonlySet<string> = new Set(["construction", "partners", "partnership", "associates", "law", "firm", "consulting", "capital", "industries", "enterprises", "properties", "realty", "ventures", "pllc"]);
+/** The next word of a firm's name: after spaces, `&`, `and`, a comma, period or hyphen (group 1). */
+const FIRM_WORD = /[ \t]*(?:&|and\b|[,.-])?[ \t]*(\p{L}[\p{L}'’]*)/uy;
+/** Capitalized words before the one that ends a firm's name: its other partners. */
+const MAX_PARTNERS_AFTER = 3;
+
+/**
+ * Whether a name word at [.., end) is one of the partners' surnames a firm is named by (round 17 red team: `Bauer` of
+ * Richard Bauer in `Bauer Keller Construction`), not the first name of a person named by the capitalized word after it.
+ */
+function namesFirm(source: string, end: number): boolean {
+  FIRM_WORD.lastIndex = end;
+  for (let partners = 0; partners <= MAX_PARTNERS_AFTER; partners++) {
+    const word = FIRM_WORD.exec(source)?.[1];
+    if (word === undefined) return false;
+    if (FIRM_NOUNS.has(word.toLowerCase()) || LEGAL_FORMS.includes(word.toLowerCase())) return true;
+    if (!isCapitalized(word)) return false;
+  }
+  return false;
+}
+
 /** Whether another person's name word stands right before or after source[start, end) (`Kailey` of `Kailey Ruiz Zafón`). */
 export function besideOtherName(source: string, start: number, end: number): boolean {
   return isOtherNamePart(wordBefore(source, start)) || isOtherNamePart(wordAfter(source, end));
@@ -156,7 +178,7 @@ export function isStandaloneNameReference(source: string, start: number, end: nu
   const word = source.slice(start, end);
   if (!isCapitalized(word)) return false;
   const after = wordAfter(source, end);
-  if (isOtherNamePart(wordBefore(source, start)) || isOtherNamePart(after)) return false;
+  if ((isOtherNamePart(wordBefore(source, start)) || isOtherNamePart(after)) && !namesFirm(source, end)) return false;
   const lower = word.toLowerCase();
   if (CALENDAR_WORDS.has(lower) && isDateMonth(source, start, end)) return false;
   // A verb opening an instruction (`Mark the calendar`, `Sue the vendor`, `Grant them access`): the imperative, not the person.

@@ -3,13 +3,8 @@ import { isListedFirstName, isListedName } from "../../transform/operators/pseud
 import { SURNAME_CONFIDENCE } from "./names.js";
 import { whole, type Variant } from "./variant.js";
 import { isWellKnownTown } from "./cities.js";
-import { fieldNameWords, isDictionaryWord, isStopword } from "./words.js";
+import { fieldNameWords, isDictionaryWord, isStopword, LEGAL_FORMS } from "./words.js";
 
-/** Legal forms and trading suffixes that end a company's name, normalized (`& Sons` normalizes to `sons`). */
-const LEGAL_FORMS: readonly string[] = [
-  "ltd", "limited", "llc", "inc", "incorporated", "plc", "corp", "corporation", "co", "company", "group", "holdings",
-  "gmbh", "ag", "llp", "lp", "sons", "daughters",
-];
 /** The legal form or trading suffix a normalized name ends in (`james group`, `kelly sons`): a company's, not a person's. */
 export function legalFormOf(normalized: string): string | undefined {
   return LEGAL_FORMS.find((suffix) => normalized.endsWith(` ${suffix}`));

@@ -14,6 +14,12 @@ export const TITLES: readonly string[] = [
   "pastor", "reverend", "fr", "rabbi", "imam", "officer", "detective", "sgt", "sergeant", "lt", "capt", "captain",
 ];
 
+/** Legal forms and trading suffixes that end a company's name, normalized (`& Sons` normalizes to `sons`). */
+export const LEGAL_FORMS: readonly string[] = [
+  "ltd", "limited", "llc", "inc", "incorporated", "plc", "corp", "corporation", "co", "company", "group", "holdings",
+  "gmbh", "ag", "llp", "lp", "sons", "daughters",
+];
+
 /** Name suffixes dropped before matching (`Dwayne Sanchez MD` ~ `Dwayne Sanchez`); normalized. */
 export const NAME_SUFFIXES: ReadonlySet<string> = new Set([
   "jr", "sr", "ii", "iii", "iv", "v", "md", "phd", "dds", "dmd", "esq", "cpa", "rn", "np", "dvm", "do", "pa", "ret",
