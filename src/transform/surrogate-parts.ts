@@ -218,13 +218,14 @@ function shiftedMonthRange(parts: RegExpExecArray, whole: string, registered: st
 }
 
 /**
- * A registered date's month alone (`since mid-November`) as its surrogate's (`since late May`): the third written moves by as
- * many thirds as the surrogate's day is from the real one's, so a third that told the real day tells the surrogate's.
+ * A registered date's month alone (`since mid-November`) as its surrogate's (`since late May`), or a month some months after it
+ * as as many after the surrogate's (`in 3 months (mid-April)`): the third written moves by as many thirds as the surrogate's
+ * day is from the real one's, so a third that told the real day tells the surrogate's.
  */
 function shiftedMonthPhrase(phrase: NonNullable<ReturnType<typeof monthPhraseParts>>, whole: string, registered: string): string {
-  const [real, surrogate] = [parseDate(registered), parseDate(whole)];
-  if (!real || !surrogate) throw new OperatorError("the month or the registered date is not read", "derived-date-unread");
-  const month = monthLike(phrase.month, surrogate.month - 1);
+  const [real, surrogate, written] = [parseDate(registered), parseDate(whole), parseDate(`1 ${phrase.month.replace(/\.$/, "")} 2000`)];
+  if (!real || !surrogate || !written) throw new OperatorError("the month or the registered date is not read", "derived-date-unread");
+  const month = monthLike(phrase.month, (((surrogate.month - 1 + written.month - real.month) % 12) + 12) % 12);
   if (phrase.thirdIndex === null) return month;
   const third = Math.max(0, Math.min(2, phrase.thirdIndex + thirdOfMonth(surrogate.day) - thirdOfMonth(real.day)));
   // A prefix (`mid-`) is its word and a mark, written `mid-` but `early ` and `late ` (`mid-November` -> `late October`).

@@ -107,3 +107,29 @@ describe("review 17: legal case types", () => {
     expectHiddenFromOutsider({ case_type: "family", client_name: "Megan Fleming" }, "We value the contributions Ms. Fleming made during the marriage.", ["marriage"]);
   });
 });
+
+describe("review 17: healthcare", () => {
+  const visit = { patient_name: "Walter Flores", visit_date: "2026-01-08" };
+
+  it("moves a month an interval after the visit with the visit (`in 3 months (mid-April)`), as many months after its surrogate", () => {
+    const guard = guardFor(visit, "2026-06-01");
+    const text = "Seen on January 8, 2026. Recheck in 3 months (mid-April).";
+    const out = deliver(guard, text, "introduced");
+    expect(out).not.toContain("April");
+    const [, surrogateMonth] = /Seen on (\w+) \d+, \d{4}/.exec(out)!;
+    const [, followUpMonth] = /\(\w+[- ](\w+)\)/.exec(out)!;
+    const index = (month: string) => new Date(`${month} 1, 2000`).getMonth();
+    expect((index(followUpMonth) - index(surrogateMonth) + 12) % 12).toBe(3);
+    expect(deliver(guard, text, "reader")).toBe(text);
+  });
+
+  it("reads no interval to come as time since the visit (`in 3 months` had come out `in 722 months`)", () => {
+    const out = deliver(guardFor(visit, "2026-06-01"), "Seen on January 8, 2026. Recheck in 3 months; labs every 6 months.", "introduced");
+    expect(out).toContain("in 3 months");
+    expect(out).toContain("every 6 months");
+  });
+
+  it("finds a first name cut at a cache line's end after five of its seven letters (`Grego` of Gregory)", () => {
+    expectHiddenFromOutsider({ patient_name: "Gregory Villanueva" }, "Cache: Patient Name: Grego", ["Grego"]);
+  });
+});

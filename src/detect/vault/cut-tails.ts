@@ -9,7 +9,7 @@
  * whatever the vault size, and only for a piece that ends in a letter or digit (or one and an ellipsis).
  */
 import { SPACE_CODE, type NormalizeBuffer } from "./normalize.js";
-import { isDictionaryWord, isTitle } from "./words.js";
+import { isTitle, opensAsWord } from "./words.js";
 
 /**
  * What may follow the cut: a date's or number's separator the cut fell after (`2026-01-`), an ellipsis,
@@ -210,9 +210,10 @@ export class CutTails {
       if (spansTokens || 2 * pieceAlphanumerics >= alphanumerics(form)) return this.entries[at];
       // Round 13 red team: a 300-character memory write cut an account number after its sixth character.
       if (pieceAlphanumerics >= MIN_IDENTIFIER_HEAD && MIXED_TOKEN.test(piece)) return this.entries[at];
-      // And a value's first word (`**Diagnosis:** **Hyperten` of `Hypertension Stage 2`; round 16: `Valer` of Valerie Stokes): two thirds of it is no other word.
+      // And a value's first word (`**Diagnosis:** **Hyperten` of `Hypertension Stage 2`; round 16: `Valer` of Valerie Stokes): two thirds of
+      // it is no other word in use (round 17: `Grego` of Gregory is a dictionary's rare entry).
       const firstToken = form.indexOf(" ");
-      if (firstToken !== -1 && 3 * pieceAlphanumerics >= 2 * firstToken && !isDictionaryWord(piece)) return this.entries[at];
+      if (firstToken !== -1 && 3 * pieceAlphanumerics >= 2 * firstToken && !opensAsWord(piece)) return this.entries[at];
     }
     return -1;
   }

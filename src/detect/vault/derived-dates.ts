@@ -12,6 +12,7 @@ import { DateRecognizer } from "../recognizers/date.js";
 import { isBirthField } from "./birth-dates.js";
 import { derivedFromEntries } from "./entries-memo.js";
 import { MONTHS, parseDate, type CalendarDate } from "./dates.js";
+import { COUNT_WORD, countOf } from "./numbers.js";
 import type { VaultEntry } from "./vault.js";
 import { fieldNameWords } from "./words.js";
 
@@ -174,6 +175,16 @@ const MONTH_PHRASE = new RegExp(
   `(?:\\b(${MONTH_THIRD})|(?<=\\b(?:[Ss]ince|in|from|until|through|by|around|after|before|during|of)[ \\t]+))(${CAPITALIZED_MONTH})\\b(?!\\.?,?[ \\t]*(?:of[ \\t]+)?\\d|[ \\t]*(?:to|through|until|[-–—/])[ \\t]*(?:early|mid|late)?[- ]?${MONTH_NAME})`,
   "g",
 );
+/** An interval right before a month (`in 3 months (`, `in 12 weeks, around `): group 1 its count, group 2 its unit. */
+const INTERVAL_BEFORE_MONTH = new RegExp(String.raw`\bin[ \t]+(\d{1,2}|${COUNT_WORD})[ \t]+(weeks?|months?)[ \t]*[(,:–—-]?[ \t]*(?:around|about|approx\.|approximately|roughly|by|in|~)?[ \t]*$`, "i");
+const INTERVAL_REACH = 40;
+
+/** Months between two months of the year (1-12, or past 12 into the next year), the nearer way round. */
+function monthsOfYearApart(month: number, other: number): number {
+  const apart = (((month - other) % 12) + 12) % 12;
+  return Math.min(apart, 12 - apart);
+}
+
 /** What joins a range's second month to its first (`late October to early November`): a range's end alone is no month it tells. */
 const RANGE_END_BEFORE = /(?:\b(?:to|through|until)|[-–—/])[ \t]*$/;
 const RANGE_END_REACH = 10;
@@ -426,7 +437,10 @@ export function derivedDateDetector(entries: () => readonly VaultEntry[], refere
         const month = parseDate(`1 ${match[2]} 2000`)?.month;
         if (month === undefined || (!yearNear && match[1] === undefined) || fullSpans.some(([from, to]) => from < end && start < to)) continue;
         if (RANGE_END_BEFORE.test(text.slice(Math.max(0, start - RANGE_END_REACH), start))) continue;
-        add(start, end, (date) => (date.month === month ? 0 : Infinity), 0, true);
+        // Or the month an interval after the date gives (round 17 red team: `Recheck in 3 months (mid-April)` of a visit on January 8).
+        const interval = INTERVAL_BEFORE_MONTH.exec(text.slice(Math.max(0, start - INTERVAL_REACH), start));
+        const months = interval === null ? 0 : /^w/i.test(interval[2]) ? Math.round((countOf(interval[1]) * 7) / 30.44) : countOf(interval[1]);
+        add(start, end, (date) => (months === 0 ? (date.month === month ? 0 : Infinity) : monthsOfYearApart(month, date.month + months)), months === 0 ? 0 : 1, true);
       }
       const joined = new Set<number>();
       let previous: RegExpMatchArray | null = null;

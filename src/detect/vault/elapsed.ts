@@ -56,6 +56,10 @@ function isThingsTerm(written: string, after: string): boolean {
   return JOINED_DURATION.test(written) && noun !== undefined && !TENURE_NOUNS.has(noun.toLowerCase());
 }
 
+/** Words before a duration that make it time to come or a period, not time since a date (`in 3 months`, `every 6 months`). */
+const INTERVAL_BEFORE = /\b(?:in|within|every|each|next|another|for the next|after another)[ \t]+$/i;
+const INTERVAL_REACH = 16;
+
 /** Bounding words by how they move the written duration. */
 const AT_LEAST = new Set(["over", "more than", "just over"]);
 const AT_MOST = new Set(["nearly", "almost", "just under", "close to"]);
@@ -125,6 +129,8 @@ export function elapsedSpans(text: string, dates: readonly CountedFrom[]): Elaps
     const end = match.index! + match[0].length;
     const line = lineAround(text, start, end);
     if (EXAMPLE_LINE.test(line) || (match[4] !== undefined && /^[ \t]*ago\b/i.test(text.slice(end))) || isThingsTerm(match[0], text.slice(end, end + THING_REACH))) continue;
+    // Time to come or a period (round 17 red team: `Recheck in 3 months` beside a visit had come out `in 722 months`).
+    if (INTERVAL_BEFORE.test(text.slice(Math.max(0, match.index! - INTERVAL_REACH), match.index!))) continue;
     const [low, high] = writtenMonths(match);
     const counted = TENURE_WORD.test(line);
     dates.forEach(({ months, year }, date) => {
