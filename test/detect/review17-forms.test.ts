@@ -39,6 +39,17 @@ describe("review 17: corporate", () => {
     expectKept({ hire_date: "2021-05-27" }, "The 2021 budget and the 2021 audit are closed.");
   });
 
+  it.each(["Employee ID ending in 582", "last 3 digits of ID: 582", "C. Clay (EMP-XX582)"])("a short identifier's last three after the words or mask that say so: %s", (text) => {
+    expectHiddenFromOutsider({ employee_id: "EMP-06582" }, text, ["582"]);
+  });
+
+  it("an amount's plain digits cut at a cache line's end, not a year", () => {
+    expectHiddenFromOutsider({ salary: 173418 }, "Cache: Salary: 1734", ["1734"]);
+    expectHiddenFromOutsider({ compensation: { base: 121560, bonus: 9800 } }, "Cache: {'base': 1215", ["1215"]);
+    expectKept({ salary: 202415 }, "Cache: Hired in 2024");
+    expectKept({ salary: 173418 }, "Cache: Room 173");
+  });
+
   it("a salary in thousands in a column whose header names the unit, from three digits", () => {
     expectHiddenFromOutsider({ employee_name: "Tammy Gallagher", salary: 173418 }, "| Name | Salary ($K) |\n|---|---|\n| Tammy Gallagher | 173 |", ["| 173 |"]);
     expectKept({ salary: 173418 }, "| Team | Budget ($K) |\n|---|---|\n| QA | 412 |");

@@ -8,6 +8,7 @@
  * Found with binary searches in the sorted forms: a few lookups per text (and per labelled line)
  * whatever the vault size, and only for a piece that ends in a letter or digit (or one and an ellipsis).
  */
+import { YEAR_LIKE } from "./dates.js";
 import { SPACE_CODE, type NormalizeBuffer } from "./normalize.js";
 import { isTitle, opensAsWord } from "./words.js";
 
@@ -33,6 +34,9 @@ const LETTER_OR_DIGIT = /[\p{L}\p{N}]/u;
 const MIN_CUT_DIGITS = 6;
 /** A cut amount (`$52,41` of 52,416, `$93,1` of 93,197) tells this many of its digits or more, and half of them (an identifier in groups, `MIN_CUT_DIGITS`). */
 const MIN_GROUPED_CUT_DIGITS = 3;
+/** An amount's digits cut without a separator (`1734` of 173418): four at least, and half its units. */
+const MIN_PLAIN_CUT_DIGITS = 4;
+const PLAIN_DIGITS_CUT = /^\d{4,}$/;
 /** The shortest piece looked up: a cut amount's digits and a separator (`93,1` of 93,197); `entryCutTo` asks more of other pieces. */
 const MIN_PIECE = MIN_GROUPED_CUT_DIGITS + 1;
 /** Separators a number or identifier is grouped with as written; its compact form drops them. */
@@ -173,15 +177,17 @@ export class CutTails {
    */
   private entryCutToGroups(piece: string): number {
     const compact = compactForm(piece);
-    // Digit groups split by spaces or dashes need as many digits as any cut between groups (`939-79` may be a room); an amount's commas fewer.
-    if (digitCount(compact) < (/[,.]/.test(piece) ? MIN_GROUPED_CUT_DIGITS : MIN_CUT_DIGITS)) return -1;
+    const plain = compact === piece;
+    // Digit groups split by spaces or dashes need as many digits as any cut between groups (`939-79` may be a room); an amount's commas
+    // fewer, and an amount's plain digits four (round 17 red team: `Salary: 1734` of 173,418), not a year's.
+    if (digitCount(compact) < (/[,.]/.test(piece) ? MIN_GROUPED_CUT_DIGITS : plain ? MIN_PLAIN_CUT_DIGITS : MIN_CUT_DIGITS) || (plain && YEAR_LIKE.test(piece))) return -1;
     for (let at = lowerBound(this.compactForms, compact); at < this.compactForms.length && this.compactForms[at].startsWith(compact); at++) {
       const whole = this.compactForms[at];
       const { entry, form: registered } = this.compactOrigins[at];
       // Half of a number's units, its cents aside (round 15 red team: `$48,1` of 48,123.55 passed as 3 of 7 digits); an amount grouped
       // with commas needs three digits only (round 16: `$8,21` of 8,216,490 tells it within 0.1 %).
       if (whole.length === compact.length || (2 * compact.length < unitDigits(registered, whole) && !piece.includes(","))) continue;
-      if (groupedLike(piece, registered)) return entry;
+      if (plain ? PLAIN_NUMBER.test(registered) || compact.length >= MIN_CUT_DIGITS : groupedLike(piece, registered)) return entry;
     }
     return -1;
   }
@@ -189,7 +195,7 @@ export class CutTails {
   /** The entry of a form that `piece` is a start of, cut inside a token, or -1. */
   private entryCutTo(piece: string): number {
     const pieceAlphanumerics = alphanumerics(piece);
-    if (GROUPED_PIECE.test(piece)) {
+    if (GROUPED_PIECE.test(piece) || PLAIN_DIGITS_CUT.test(piece)) {
       const entry = this.entryCutToGroups(piece);
       if (entry !== -1) return entry;
     }

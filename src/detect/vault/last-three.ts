@@ -5,23 +5,27 @@
  */
 import type { Detection, Detector } from "../base.js";
 import { derivedFromEntries } from "./entries-memo.js";
-import { GROUP_TAIL_DIGITS, MASKED_TAIL_CONFIDENCE, maskedTail } from "./masked.js";
+import { GROUP_TAIL_DIGITS, MASKED_TAIL_CONFIDENCE, maskedTail, MIN_TAILED_DIGITS } from "./masked.js";
 import type { VaultEntry } from "./vault.js";
 
 /** Kinds whose values show a tail. */
 const TAILED_KINDS: ReadonlySet<string> = new Set(["ssn", "card", "id", "phone"]);
 /**
- * `ending in 939`, `ends with **577**`, `last 3 digits: 577`, `last three (577)`, a mask run before them (`***-577`), or a patent
+ * `ending in 939`, `ends with **577**`, `last 3 digits: 577`, `last 3 digits of ID: 582`, `last three (577)`, a mask run before
+ * them (`***-577`, `EMP-XX582`), or a patent
  * by its last three as lawyers cite it (`the '913 patent`: round 12 red team): group 1 is the digits.
  */
-const LAST_THREE = /(?:\b(?:end(?:s|ing)(?:[ \t]+(?:in|with))?|last[ \t]+(?:3|three)(?:[ \t]+digits)?)[ \t:*_`'"(#-]{0,4}|(?<![\p{L}\d*#•●])[*xX•#●]{3,}[ \t.-]?|(?<![\p{L}\d])['’](?=\d{3}[ \t]+patents?\b))(\d{3})(?!\d|[.,]\d)/giu;
+const LAST_THREE = /(?:\b(?:end(?:s|ing)(?:[ \t]+(?:in|with))?|last[ \t]+(?:3|three)(?:[ \t]+digits)?(?:[ \t]+of[ \t]+(?:the[ \t]+|his[ \t]+|her[ \t]+|their[ \t]+)?[\p{L}_]+(?:[ \t]+[\p{L}_]+)?)?)[ \t:*_`'"(#-]{0,4}|(?<![\p{L}\d*#•●])[*xX•#●]{3,}[ \t.-]?|(?<=\p{Lu}{2,}-)[*xX•#●]{2}(?=\d{3}(?!\d))|(?<![\p{L}\d])['’](?=\d{3}[ \t]+patents?\b))(\d{3})(?!\d|[.,]\d)/giu;
 /** A patent document's kind code after its number (`B2`, `A1`). */
 const KIND_CODE = /(?<=\d)[ \t]*[A-Z]\d?$/;
-const HINT = /end|last|[*xX•#●]{3}|['’]\d{3}[ \t]+patent/i;
+const HINT = /end|last|[*xX•#●]{3}|\p{Lu}-[*xX•#●]{2}\d|['’]\d{3}[ \t]+patent/iu;
 
-/** An identifier's last three digits, a patent's without its kind code (`913` of `US 10,554,913 B2`, cited as `the '913 patent`); null for none. */
+/**
+ * An identifier's last three digits, a patent's without its kind code (`913` of `US 10,554,913 B2`, cited as `the '913 patent`);
+ * null for none. A short one's too: the phrase says they are its tail (round 17 red team: `Employee ID ending in 582` of EMP-06582).
+ */
 export function lastThreeOf(identifier: string): string | null {
-  return maskedTail(identifier.replace(KIND_CODE, ""), GROUP_TAIL_DIGITS);
+  return maskedTail(identifier.replace(KIND_CODE, ""), GROUP_TAIL_DIGITS, MIN_TAILED_DIGITS);
 }
 
 /** Detects the last three digits of the identifiers among `entries()` after the words that say so (read at each call: values added at run time count). */

@@ -17,7 +17,7 @@ const MIN_MASKED_DIGITS = 8;
  * Identifiers shorter than this show no last four (a 4-digit PIN is all tail). From five digits on one is a tail
  * (round 7 red team: `ID ends in 6081` of `EMP-66081` told four of its five digits).
  */
-const MIN_TAILED_DIGITS = 5;
+export const MIN_TAILED_DIGITS = 5;
 /** How far before the digits a mask or an `ending in` / `last 4` phrase is looked for. */
 const LOOKBEHIND = 48;
 /** How far after the digits a `(last 4)` / `is the last four` phrase is looked for. */
@@ -53,10 +53,10 @@ export function isMaskedValue(value: string): boolean {
  * The last `length` digits (four by default) an identifier (SSN, card, account, phone, employee id) of 5+ digits,
  * or one masked already (`****3304`), shows after a mask, else null.
  */
-export function maskedTail(identifier: string, length = TAIL_DIGITS): string | null {
+export function maskedTail(identifier: string, length = TAIL_DIGITS, minGroupTailed = MIN_MASKED_DIGITS): string | null {
   const digits = identifier.replace(/\D/g, "");
   // A last three are shown alone too (`A***-***-907`, `ending -907` of A-213-448-907: round 12 red team; `ID ending in 577`: round 13).
-  if (length === GROUP_TAIL_DIGITS) return digits.length >= MIN_MASKED_DIGITS && /\d$/.test(identifier.trim()) ? digits.slice(-length) : null;
+  if (length === GROUP_TAIL_DIGITS) return digits.length >= minGroupTailed && /\d$/.test(identifier.trim()) ? digits.slice(-length) : null;
   const longest = isMaskedValue(identifier) ? digits.length : digits.length < MIN_TAILED_DIGITS ? 0 : digits.length - (length > TAIL_DIGITS ? MIN_HIDDEN_DIGITS : 1);
   return length >= TAIL_DIGITS && length <= longest ? digits.slice(-length) : null;
 }
