@@ -143,7 +143,7 @@ export class CutTails {
         let start = normalizedAt(norm, valueStart);
         while (start < norm.length && codes[start] === SPACE_CODE) start++;
         const end = normalizedAt(norm, valueStart + match[1].length);
-        const entry = end - start >= MIN_PIECE ? this.entryCutTo(norm.slice(start, end)) : -1;
+        const entry = end - start >= MIN_PIECE ? this.entryCutTo(norm.slice(start, end), afterCurrency(norm, start)) : -1;
         if (entry !== -1) found.push({ entry, start, end });
       }
     }
@@ -164,7 +164,7 @@ export class CutTails {
     const lineStart = norm.source.lastIndexOf("\n", norm.origin[end - 1]) + 1;
     for (let start = Math.max(from, normalizedAt(norm, lineStart)); start <= end - MIN_PIECE; start++) {
       if (start > 0 && norm.codes[start - 1] !== SPACE_CODE) continue;
-      const entry = this.entryCutTo(norm.slice(start, end));
+      const entry = this.entryCutTo(norm.slice(start, end), afterCurrency(norm, start));
       if (entry !== -1) return { entry, start, end };
     }
     return null;
@@ -175,9 +175,11 @@ export class CutTails {
    * its digits a start of the value's, and a piece with commas or periods grouped as the number is
    * (`52,41` of 52,416, not `2,670` of 267,015.88).
    */
-  private entryCutToGroups(piece: string): number {
+  private entryCutToGroups(piece: string, currencyBefore: boolean): number {
     const compact = compactForm(piece);
+    // Plain digits after a currency sign are an amount written whole (`Income: $5241`); a cut one is grouped as written (`$52,41`).
     const plain = compact === piece;
+    if (plain && currencyBefore) return -1;
     // Digit groups split by spaces or dashes need as many digits as any cut between groups (`939-79` may be a room); an amount's commas
     // fewer, and an amount's plain digits four (round 17 red team: `Salary: 1734` of 173,418), not a year's.
     if (digitCount(compact) < (/[,.]/.test(piece) ? MIN_GROUPED_CUT_DIGITS : plain ? MIN_PLAIN_CUT_DIGITS : MIN_CUT_DIGITS) || (plain && YEAR_LIKE.test(piece))) return -1;
@@ -193,10 +195,10 @@ export class CutTails {
   }
 
   /** The entry of a form that `piece` is a start of, cut inside a token, or -1. */
-  private entryCutTo(piece: string): number {
+  private entryCutTo(piece: string, currencyBefore: boolean): number {
     const pieceAlphanumerics = alphanumerics(piece);
     if (GROUPED_PIECE.test(piece) || PLAIN_DIGITS_CUT.test(piece)) {
-      const entry = this.entryCutToGroups(piece);
+      const entry = this.entryCutToGroups(piece, currencyBefore);
       if (entry !== -1) return entry;
     }
     const titled = TITLED_PIECE.exec(piece);
@@ -279,6 +281,11 @@ function lowerBound(sorted: readonly string[], key: string): number {
     else high = middle;
   }
   return low;
+}
+
+/** Whether a currency sign stands right before normalized `start`. */
+function afterCurrency(norm: NormalizeBuffer, start: number): boolean {
+  return start < norm.length && /[$€£¥₹][ \t]?$/.test(norm.source.slice(Math.max(0, norm.origin[start] - 2), norm.origin[start]));
 }
 
 /** The first normalized character from source offset `offset` on. */
