@@ -50,6 +50,12 @@ describe("review 17: corporate", () => {
     expectKept({ salary: 173418 }, "Cache: Room 173");
   });
 
+  it("keeps a rating that is a position word where it is the word (`Below is your summary`), hides it as the rating", () => {
+    const rating = { performance_rating: "Below", employee_name: "Kyle Patterson" };
+    for (const text of ["Below is your onboarding summary.", "Please see the details listed below.", "Salary is below the market rate."]) expectKept(rating, text);
+    for (const text of ["Performance Rating: Below", "| Kyle Patterson | Below |", "Kyle's rating is Below."]) expectHiddenFromOutsider(rating, text, ["Below"]);
+  });
+
   it("a salary in thousands in a column whose header names the unit, from three digits", () => {
     expectHiddenFromOutsider({ employee_name: "Tammy Gallagher", salary: 173418 }, "| Name | Salary ($K) |\n|---|---|\n| Tammy Gallagher | 173 |", ["| 173 |"]);
     expectKept({ salary: 173418 }, "| Team | Budget ($K) |\n|---|---|\n| QA | 412 |");
