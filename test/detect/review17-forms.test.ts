@@ -70,6 +70,8 @@ describe("review 17: percentages stated beside a figure in its sentence", () => 
     // A year's income as a month's ratio (DTI) and as a share of it.
     [{ income: 118540 }, "Debt-to-income: with monthly obligations of $2,100, DTI is about 21%.", "2,100"],
     [{ income: 118540 }, "The requested $35,000 loan is 29.5% of his annual income.", "35,000"],
+    // Of a share another percentage in the text takes (round 16's open case: a fee on a discounted settlement).
+    [{ settlement_amount: 8216490 }, "Our contingency fee is 25%. If settled at 90% of demand, the fee would be about $1.85M.", "1.85"],
   ])("%j: %s hides the figure", (vault, text, raw) => {
     expectHiddenFromOutsider(vault, text, [raw]);
   });

@@ -443,7 +443,10 @@ function sentenceAround(text: string, at: number): string {
  * `counter at roughly 80% of that amount (about $3.5 million)`, `a lump sum of $850,000, roughly 93% of our figure`, `monthly
  * obligations of $2,100, DTI is about 21%` of a year's income, `A 20% reduction would bring it to about $3.5 million`).
  */
-function sentencePercentSource(amounts: readonly Source[], read: AmountRead, text: string, at: number): Source | undefined {
+function sentencePercentSource(amounts: readonly Source[], read: AmountRead, text: string, at: number, stated: readonly number[]): Source | undefined {
+  // And of a share another percentage the text states takes (round 16 red team: `If settled at 90% of demand, the fee would be
+  // about $1.85M` beside a 25 % fee), each at its whole percent's rounding.
+  const others = stated.filter((other) => other >= MIN_SENTENCE_SHARE / 100 && other < 1);
   for (const match of sentenceAround(text, at).matchAll(PERCENT)) {
     const percent = Number(match[1]);
     const half = 0.5 * 10 ** -(match[1].split(".")[1]?.length ?? 0);
@@ -452,6 +455,11 @@ function sentencePercentSource(amounts: readonly Source[], read: AmountRead, tex
       const near = { value: read.value, tolerance: Math.max(read.tolerance, (read.value * half) / share) };
       const source = sourceOf(amounts, near, [share / 100, share / 1200]);
       if (source) return source;
+      for (const other of others) {
+        if (Math.abs(other * 100 - percent) < SLACK) continue;
+        const compound = sourceOf(amounts, { value: read.value, tolerance: near.tolerance + (read.value * 0.005) / other }, [(share / 100) * other]);
+        if (compound) return compound;
+      }
     }
   }
   return undefined;
@@ -598,7 +606,7 @@ export function derivedAmountDetector(entries: () => readonly VaultEntry[]): Det
         const source = bare
           ? (sourceOf(totals, exact, [1]) ?? sourceOf(partTotals, exact, [1]))
           : (computedSource(text, match.index, written, exact, shown, { amounts, totals, partTotals, pairs, shares: stated }) ??
-            (shown >= MIN_SIGNIFICANT_DIGITS - 1 && /%|per[ \t]?cent/i.test(text) ? sentencePercentSource(amounts, roundedRead(exact, written), text, match.index) : undefined));
+            (shown >= MIN_SIGNIFICANT_DIGITS - 1 && /%|per[ \t]?cent/i.test(text) ? sentencePercentSource(amounts, roundedRead(exact, written), text, match.index, partsOf().percents) : undefined));
         const start = match.index + (currency?.length ?? 0);
         if (source) push(start, match.index + written.length, source);
         else if (!bare) operands.push({ start, end: match.index + written.length, read: exact, shown });
