@@ -35,8 +35,10 @@ describe("review 17: corporate", () => {
     expectHiddenFromOutsider(hire, "Kyle, a 2021 hire, leads QA.", ["2021"]);
     expectHiddenFromOutsider(hire, "Kyle (hire class of 2021) leads QA.", ["2021"]);
     expectHiddenFromOutsider(hire, "Kyle has been part of the QA team for over four years.", ["four"]);
-    // The year before another noun is no hire's.
-    expectKept({ hire_date: "2021-05-27" }, "The 2021 budget and the 2021 audit are closed.");
+    // The year before another noun, or a headcount's hires, is no one's hire (round 17 re-judge).
+    for (const text of ["The 2021 budget and the 2021 audit are closed.", "The 2021 cohort of interns presented today.", "Headcount plan: 2021 new hires by quarter.", "The class of 2021 graduated."]) {
+      expectKept({ hire_date: "2021-05-27" }, text);
+    }
   });
 
   it.each(["Employee ID ending in 582", "last 3 digits of ID: 582", "C. Clay (EMP-XX582)"])("a short identifier's last three after the words or mask that say so: %s", (text) => {
@@ -47,7 +49,8 @@ describe("review 17: corporate", () => {
     expectHiddenFromOutsider({ salary: 173418 }, "Cache: Salary: 1734", ["1734"]);
     expectHiddenFromOutsider({ compensation: { base: 121560, bonus: 9800 } }, "Cache: {'base': 1215", ["1215"]);
     expectKept({ salary: 202415 }, "Cache: Hired in 2024");
-    expectKept({ salary: 173418 }, "Cache: Room 173");
+    // Only after a key naming an amount, without a currency sign (round 17 re-judge: `Ticket 1734`, `Headcount: 1734`).
+    for (const text of ["Cache: Room 173", "Headcount: 1734", "Ticket 1734", "Room: 1734\nFloor: 3", "Income: $1734"]) expectKept({ salary: 173418 }, text);
   });
 
   it("keeps a rating that is a position word where it is the word (`Below is your summary`), hides it as the rating", () => {
@@ -66,20 +69,34 @@ describe("review 17: percentages stated beside a figure in its sentence", () => 
   it.each([
     [{ settlement_amount: 4382915 }, "Opposing counsel may counter at roughly 80% of that amount (about $3.5 million).", "3.5"],
     [{ settlement_amount: 4382915 }, "A 20% reduction would bring it to about $3.5 million.", "3.5"],
-    [{ settlement_amount: 912407 }, "They proposed a lump sum of $850,000 instead, which is roughly 93% of our figure.", "850,000"],
+    [{ settlement_amount: 912407 }, "They proposed a lump sum of $850,000 instead, which is roughly 93% of our figure.", "93%"],
     // A year's income as a month's ratio (DTI) and as a share of it.
-    [{ income: 118540 }, "Debt-to-income: with monthly obligations of $2,100, DTI is about 21%.", "2,100"],
-    [{ income: 118540 }, "The requested $35,000 loan is 29.5% of his annual income.", "35,000"],
+    [{ income: 118540 }, "Debt-to-income: with monthly obligations of $2,100, DTI is about 21%.", "21%"],
+    [{ income: 118540 }, "The requested $35,000 loan is 29.5% of his annual income.", "29.5%"],
+    // The amount before a change by a percentage, however small.
+    [{ income: 118540 }, "Income grew 8% from $109,759 last year.", "109,759"],
     // Of a share another percentage in the text takes (round 16's open case: a fee on a discounted settlement).
     [{ settlement_amount: 8216490 }, "Our contingency fee is 25%. If settled at 90% of demand, the fee would be about $1.85M.", "1.85"],
-  ])("%j: %s hides the figure", (vault, text, raw) => {
+  ])("%j: %s hides the figure, or the percentage where it is the one computed", (vault, text, raw) => {
     expectHiddenFromOutsider(vault, text, [raw]);
   });
 
-  it("leaves a figure beside a small percentage (its rounding tells too little) or in another sentence", () => {
-    expectKept({ income: 118540 }, "Rates rose 5% this year. The fee is $2,100.");
-    expectKept({ income: 118540 }, "Rates rose 5% and the fee is $500.");
-    expectKept({ settlement_amount: 4382915 }, "We expect an 80% chance of success. Costs so far: $3.5 million.");
+  it("keeps the figure the message is about where the percentage said rounded is the computed one", () => {
+    expect(deliver(guardFor({ income: 118540 }), "Your requested $35,000 loan is 29.5% of your annual income.", "introduced")).toContain("$35,000 loan");
+  });
+
+  it.each([
+    "Rates rose 5% this year. The fee is $2,100.",
+    "We expect an 80% chance of success. Costs so far: $3.5 million.",
+    // Round 17 re-judge: a percentage tied to nothing, or one the figure is the base or cap of.
+    "Interest accrues at 10% per year on the $450,000 fee award.",
+    "Our contingency fee is 33% and costs to date total $1,450,000.",
+    "The insurer pays 90% of covered losses up to $3.9 million.",
+    "A 15% late fee applies to the $55,000 monthly rent.",
+    "Roughly 25% of the $1.1 million goes to costs.",
+    "There is a 50% chance of recovering more than $2.2 million.",
+  ])("leaves a figure beside a percentage the sentence does not tie to what it is of: %s", (text) => {
+    expectKept({ settlement_amount: 4382915, income: 118540 }, text);
   });
 });
 
@@ -116,8 +133,9 @@ describe("review 17: legal", () => {
     },
   );
 
-  it("leaves a person of the same first word named in full (`Bauer Keller`), and no firm after", () => {
-    expectKept({ opposing_party: "Richard Bauer" }, "We met Bauer Keller of Smith LLP yesterday.");
+  it("leaves a person of the same first word named in full (`Bauer Keller`), and a first name before a firm's partner (round 17 re-judge)", () => {
+    const parties = { opposing_party: "Richard Bauer", client_name: "Grant Ellis" };
+    for (const text of ["We met Bauer Keller of Smith LLP yesterday.", "We retained Grant Thornton LLP.", "Co-counsel Richard Keller Associates", "Richard Keller, Law Clerk, will attend."]) expectKept(parties, text);
   });
 });
 
@@ -142,10 +160,15 @@ describe("review 17: healthcare", () => {
     expect(deliver(guard, text, "reader")).toBe(text);
   });
 
-  it("reads no interval to come as time since the visit (`in 3 months` had come out `in 722 months`)", () => {
-    const out = deliver(guardFor(visit, "2026-06-01"), "Seen on January 8, 2026. Recheck in 3 months; labs every 6 months.", "introduced");
-    expect(out).toContain("in 3 months");
+  it("reads no interval to come as time since the visit (`in 3 months` had come out `in 722 months`), but `in` after what counts back", () => {
+    const guard = guardFor(visit, "2026-06-01");
+    const out = deliver(guard, "Seen on January 8, 2026. Recheck in about 3 months; labs every 6 months.", "introduced");
+    expect(out).toContain("in about 3 months");
     expect(out).toContain("every 6 months");
+    // Round 17 re-judge: time since the visit after `in`.
+    for (const text of ["Last seen on January 8, 2026; she has not been seen in nearly 5 months.", "Seen January 8, 2026. Today is her first visit in 5 months."]) {
+      expect(deliver(guard, text, "introduced")).not.toContain(" 5 months");
+    }
   });
 
   it("finds a first name cut at a cache line's end after five of its seven letters (`Grego` of Gregory)", () => {

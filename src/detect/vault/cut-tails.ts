@@ -143,7 +143,7 @@ export class CutTails {
         let start = normalizedAt(norm, valueStart);
         while (start < norm.length && codes[start] === SPACE_CODE) start++;
         const end = normalizedAt(norm, valueStart + match[1].length);
-        const entry = end - start >= MIN_PIECE ? this.entryCutTo(norm.slice(start, end), afterCurrency(norm, start)) : -1;
+        const entry = end - start >= MIN_PIECE ? this.entryCutTo(norm.slice(start, end), plainCutAllowed(norm, start)) : -1;
         if (entry !== -1) found.push({ entry, start, end });
       }
     }
@@ -164,7 +164,7 @@ export class CutTails {
     const lineStart = norm.source.lastIndexOf("\n", norm.origin[end - 1]) + 1;
     for (let start = Math.max(from, normalizedAt(norm, lineStart)); start <= end - MIN_PIECE; start++) {
       if (start > 0 && norm.codes[start - 1] !== SPACE_CODE) continue;
-      const entry = this.entryCutTo(norm.slice(start, end), afterCurrency(norm, start));
+      const entry = this.entryCutTo(norm.slice(start, end), plainCutAllowed(norm, start));
       if (entry !== -1) return { entry, start, end };
     }
     return null;
@@ -175,11 +175,10 @@ export class CutTails {
    * its digits a start of the value's, and a piece with commas or periods grouped as the number is
    * (`52,41` of 52,416, not `2,670` of 267,015.88).
    */
-  private entryCutToGroups(piece: string, currencyBefore: boolean): number {
+  private entryCutToGroups(piece: string, plainAllowed: boolean): number {
     const compact = compactForm(piece);
-    // Plain digits after a currency sign are an amount written whole (`Income: $5241`); a cut one is grouped as written (`$52,41`).
     const plain = compact === piece;
-    if (plain && currencyBefore) return -1;
+    if (plain && !plainAllowed) return -1;
     // Digit groups split by spaces or dashes need as many digits as any cut between groups (`939-79` may be a room); an amount's commas
     // fewer, and an amount's plain digits four (round 17 red team: `Salary: 1734` of 173,418), not a year's.
     if (digitCount(compact) < (/[,.]/.test(piece) ? MIN_GROUPED_CUT_DIGITS : plain ? MIN_PLAIN_CUT_DIGITS : MIN_CUT_DIGITS) || (plain && YEAR_LIKE.test(piece))) return -1;
@@ -195,10 +194,10 @@ export class CutTails {
   }
 
   /** The entry of a form that `piece` is a start of, cut inside a token, or -1. */
-  private entryCutTo(piece: string, currencyBefore: boolean): number {
+  private entryCutTo(piece: string, plainAllowed: boolean): number {
     const pieceAlphanumerics = alphanumerics(piece);
     if (GROUPED_PIECE.test(piece) || PLAIN_DIGITS_CUT.test(piece)) {
-      const entry = this.entryCutToGroups(piece, currencyBefore);
+      const entry = this.entryCutToGroups(piece, plainAllowed);
       if (entry !== -1) return entry;
     }
     const titled = TITLED_PIECE.exec(piece);
@@ -283,9 +282,19 @@ function lowerBound(sorted: readonly string[], key: string): number {
   return low;
 }
 
-/** Whether a currency sign stands right before normalized `start`. */
-function afterCurrency(norm: NormalizeBuffer, start: number): boolean {
-  return start < norm.length && /[$€£¥₹][ \t]?$/.test(norm.source.slice(Math.max(0, norm.origin[start] - 2), norm.origin[start]));
+/** A key naming an amount right before a value (`Salary: `, `{'base': `, `"bonus_usd"=`). */
+const AMOUNT_KEY_BEFORE = /(?:salary|income|base|bonus|pay|compensation|comp|balance|amount|settlement|wage|earnings|total)[\w ]{0,12}['"*_]*[ \t]*[:=][ \t'"*_]*$/i;
+const AMOUNT_KEY_REACH = 40;
+
+/**
+ * Whether plain digits at normalized `start` may be an amount cut short: after a key naming an amount (round 17 red team: `Salary: 1734`,
+ * `{'base': 1215`), not a currency sign (`Income: $5241` is an amount written whole; a cut one is grouped as written, `$52,41`) nor
+ * any number (round 17 re-judge: `Ticket 1734`, `Headcount: 1734`).
+ */
+function plainCutAllowed(norm: NormalizeBuffer, start: number): boolean {
+  if (start >= norm.length) return false;
+  const before = norm.source.slice(Math.max(0, norm.origin[start] - AMOUNT_KEY_REACH), norm.origin[start]);
+  return AMOUNT_KEY_BEFORE.test(before);
 }
 
 /** The first normalized character from source offset `offset` on. */

@@ -428,37 +428,70 @@ const MIN_SENTENCE_SHARE = 10;
 /** Where a sentence ends: a stop before a space, or a line break. */
 const SENTENCE_END = /[.!?](?=\s)|\n/g;
 
-/** The sentence of `text` around offset `at`. */
-function sentenceAround(text: string, at: number): string {
+/** The sentence of `text` around offset `at`: its start and its text. */
+function sentenceAround(text: string, at: number): [number, string] {
   let start = 0;
   for (const match of text.matchAll(SENTENCE_END)) {
-    if (match.index >= at) return text.slice(start, match.index);
+    if (match.index >= at) return [start, text.slice(start, match.index)];
     start = match.index + 1;
   }
-  return text.slice(start);
+  return [start, text.slice(start)];
 }
 
+/** Words after a percentage that tie it to what it is of, not a figure (`80% of that amount`, `29.5% of his annual income`). */
+const OF_WHAT = /^[ \t]+of[ \t]+(?:(?:the|that|this|his|her|their|our|your|its|a|an)[ \t]+)?\p{L}/iu;
+/** A ratio named before a percentage (`DTI is about 21%`, `payment-to-income ratio of 19%`). */
+const RATIO_BEFORE = /(?<![a-z])(?:ratio|dti|ltv|to-income)(?![a-z])[^.\n%]{0,24}$/i;
+/** A change by a percentage (`A 20% reduction`, `grew 8%`, `cut by 15%`). */
+const CHANGE_WORD = /\b(?:reduc\w*|cut|discount\w*|decreas\w*|increas\w*|raise[sd]?|grew|grow[sn]?|rose|rise[sn]?|fell|fall[sn]?|drop(?:s|ped)?|haircut|markdown|premium)\b/i;
+const CHANGE_REACH = 24;
+/** A figure that is the base a percentage before it applies to or its cap (`25% of the $1.1 million`, `10% per year on the $450,000`, `up to $3.9 million`). */
+const BASE_BEFORE_FIGURE = /\b(?:of|on|up[ \t]+to)[ \t]+(?:(?:the|a|an|his|her|their|its|our|your)[ \t]+)?(?:[\p{L}-]+[ \t]+){0,2}$/u;
+/** A figure a change starts from (`grew 8% from $109,759`). */
+const FROM_BEFORE_FIGURE = /\bfrom[ \t]+$/i;
+
 /**
- * The amount a figure is a percentage of, as its sentence states the percentage, at the roundings of both (round 17 red team:
- * `counter at roughly 80% of that amount (about $3.5 million)`, `a lump sum of $850,000, roughly 93% of our figure`, `monthly
- * obligations of $2,100, DTI is about 21%` of a year's income, `A 20% reduction would bring it to about $3.5 million`).
+ * The amount a figure and a percentage in its sentence give, at the roundings of both, where the sentence ties the percentage to
+ * what it is of (`of that amount`, a ratio's name, a change): round 17 red team, `counter at roughly 80% of that amount (about
+ * $3.5 million)`, `a lump sum of $850,000, roughly 93% of our figure`, `monthly obligations of $2,100, DTI is about 21%` of a
+ * year's income, `A 20% reduction would bring it to about $3.5 million`, `grew 8% from $109,759`. `percent` is the percentage's
+ * span where it is the computed one: said rounded or with decimals beside a figure that is not.
  */
-function sentencePercentSource(amounts: readonly Source[], read: AmountRead, text: string, at: number, stated: readonly number[]): Source | undefined {
+function percentRatio(amounts: readonly Source[], read: AmountRead, text: string, at: number, stated: readonly number[]): { source: Source; percent?: [number, number] } | undefined {
+  const [sentenceStart, sentence] = sentenceAround(text, at);
+  const figureApproximate = saidApproximate(text, at);
   // And of a share another percentage the text states takes (round 16 red team: `If settled at 90% of demand, the fee would be
   // about $1.85M` beside a 25 % fee), each at its whole percent's rounding.
   const others = stated.filter((other) => other >= MIN_SENTENCE_SHARE / 100 && other < 1);
-  for (const match of sentenceAround(text, at).matchAll(PERCENT)) {
+  for (const match of sentence.matchAll(PERCENT)) {
+    const [percentStart, percentEnd] = [sentenceStart + match.index, sentenceStart + match.index + match[0].length];
+    const around = text.slice(Math.max(0, percentStart - CHANGE_REACH), percentEnd + CHANGE_REACH);
+    const changed = CHANGE_WORD.test(around);
+    const tied = OF_WHAT.test(text.slice(percentEnd, percentEnd + 32)) || RATIO_BEFORE.test(text.slice(Math.max(0, percentStart - 32), percentStart)) || changed;
+    if (!tied) continue;
+    const beforeFigure = text.slice(Math.max(0, at - 40), at);
+    // A figure the percentage before it applies to is its base, not its share; one a change starts from is the amount before it.
+    const base = percentEnd <= at && BASE_BEFORE_FIGURE.test(beforeFigure);
     const percent = Number(match[1]);
     const half = 0.5 * 10 ** -(match[1].split(".")[1]?.length ?? 0);
-    for (const share of [percent, 100 - percent]) {
-      if (share < MIN_SENTENCE_SHARE) continue;
-      const near = { value: read.value, tolerance: Math.max(read.tolerance, (read.value * half) / share) };
-      const source = sourceOf(amounts, near, [share / 100, share / 1200]);
-      if (source) return source;
+    const shares: Array<[factor: number, rounding: number]> = base
+      ? []
+      : [percent, 100 - percent].filter((share) => share >= MIN_SENTENCE_SHARE).flatMap((share): Array<[number, number]> => [[share / 100, half / share], [share / 1200, half / share]]);
+    if (changed && (!base || FROM_BEFORE_FIGURE.test(beforeFigure))) {
+      shares.push([100 / (100 + percent), half / (100 + percent)]);
+      if (percent < 100 - MIN_SENTENCE_SHARE) shares.push([100 / (100 - percent), half / (100 - percent)]);
+    }
+    const computedPercent = !figureApproximate && (match[1].includes(".") || saidApproximate(text, percentStart)) ? ([percentStart, percentEnd] as [number, number]) : undefined;
+    for (const [factor, rounding] of shares) {
+      const tolerance = Math.max(read.tolerance, read.value * rounding);
+      const source = sourceOf(amounts, { value: read.value, tolerance }, [factor]);
+      if (source) return { source, percent: computedPercent };
+      // Two percentages compound only into a figure said rounded (a dev table's `~35%` DTI and a `43%` threshold made $2,500 of a balance).
+      if (!figureApproximate || factor >= 1 || factor < MIN_SENTENCE_SHARE / 100) continue;
       for (const other of others) {
         if (Math.abs(other * 100 - percent) < SLACK) continue;
-        const compound = sourceOf(amounts, { value: read.value, tolerance: near.tolerance + (read.value * 0.005) / other }, [(share / 100) * other]);
-        if (compound) return compound;
+        const compound = sourceOf(amounts, { value: read.value, tolerance: tolerance + (read.value * 0.005) / other }, [factor * other]);
+        if (compound) return { source: compound, percent: computedPercent };
       }
     }
   }
@@ -605,11 +638,16 @@ export function derivedAmountDetector(entries: () => readonly VaultEntry[]): Det
         }
         const source = bare
           ? (sourceOf(totals, exact, [1]) ?? sourceOf(partTotals, exact, [1]))
-          : (computedSource(text, match.index, written, exact, shown, { amounts, totals, partTotals, pairs, shares: stated }) ??
-            (shown >= MIN_SIGNIFICANT_DIGITS - 1 && /%|per[ \t]?cent/i.test(text) ? sentencePercentSource(amounts, roundedRead(exact, written), text, match.index, partsOf().percents) : undefined));
+          : computedSource(text, match.index, written, exact, shown, { amounts, totals, partTotals, pairs, shares: stated });
         const start = match.index + (currency?.length ?? 0);
         if (source) push(start, match.index + written.length, source);
-        else if (!bare) operands.push({ start, end: match.index + written.length, read: exact, shown });
+        else if (!bare) {
+          const ratio = shown >= MIN_SIGNIFICANT_DIGITS - 1 && /%|per[ \t]?cent/i.test(text) ? percentRatio(amounts, roundedRead(exact, written), text, match.index, partsOf().percents) : undefined;
+          // The percentage is what was computed where it is the one said rounded (`DTI is about 21%`): it goes, the figure it is of stays.
+          if (ratio?.percent) push(...ratio.percent, ratio.source, "band");
+          else if (ratio) push(start, match.index + written.length, ratio.source);
+          else operands.push({ start, end: match.index + written.length, read: exact, shown });
+        }
       }
       // An amount in words near a registered one or its period's share (round 12 red team: `about three-quarters of a million`
       // of 742,000, `nine and a half million`): within 5 % said to be about it, else 1 %.

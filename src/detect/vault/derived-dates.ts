@@ -134,14 +134,15 @@ const MONTH_RANGE = new RegExp(
 /** What opens a year's part: a quarter, a third, `the third quarter of`, `the end of` (round 15 red team: `hired at the end of 2018`). */
 const PART_OPENING = String.raw`Q[1-4][ \t]+|(?:early|mid|late)[- ]|(?:the[ \t]+)?(?:first|second|third|fourth)[ \t]+quarter[ \t]+of[ \t]+|(?:the[ \t]+)?(?:beginning|start|middle|end)[ \t]+of[ \t]+|(?:spring|summer|fall|autumn|winter)[ \t]+(?:of[ \t]+)?`;
 /** Words that date a start before a year alone (a headcount table's `| Hires 2023 | 1 |` too: round 8 red team). */
-const START_WORDS = String.raw`since|hires|hired|hire[ \t]+year:?|hired[ \t]+in|joined(?:[ \t]+us)?[ \t]+in|joining(?:[ \t]+us)?[ \t]+in|joined|started[ \t]+in|employed[ \t]+since|with[ \t]+us[ \t]+since|tenure[ \t]+since|(?:hire[ \t]+|hiring[ \t]+)?class[ \t]+of|cohort[ \t]+of`;
+const START_WORDS = String.raw`since|hires|hired|hire[ \t]+year:?|hired[ \t]+in|joined(?:[ \t]+us)?[ \t]+in|joining(?:[ \t]+us)?[ \t]+in|joined|started[ \t]+in|employed[ \t]+since|with[ \t]+us[ \t]+since|tenure[ \t]+since|(?:hire|hiring)[ \t]+class[ \t]+of`;
 /**
  * A year told as a quarter or a part of it (`Q3 2020`, `early 2024`; groups 1-2), or a year alone after
- * the words that date a start (`since 2014`, `hired in 2020`, `class of 2021`; group 3: the year alone is the span), or before
- * `to present` (round 16 red team: `Direct manager (2020–present)`) or a hire's noun (round 17: `Kyle, a 2021 hire,`; group 4).
+ * the words that date a start (`since 2014`, `hired in 2020`, `hire class of 2021`; group 3: the year alone is the span), or before
+ * `to present` (round 16 red team: `Direct manager (2020–present)`) or one person's hire (round 17: `Kyle, a 2021 hire,`, not
+ * `2021 new hires` of a headcount; group 4).
  */
 const PART_OF_YEAR = new RegExp(
-  String.raw`\b(?:(${PART_OPENING})(\d{4})|(?<=\b(?:${START_WORDS})[ \t*_]{1,4})(\d{4})|(\d{4})(?=[ \t]*(?:–|—|-|to)[ \t]*(?:present|now|today|current|date)\b|[ \t]+(?:new[ \t]+)?(?:hires?|hiring[ \t]+class|starters?|cohort)\b))\b`,
+  String.raw`\b(?:(${PART_OPENING})(\d{4})|(?<=\b(?:${START_WORDS})[ \t*_]{1,4})(\d{4})|(\d{4})(?=[ \t]*(?:–|—|-|to)[ \t]*(?:present|now|today|current|date)\b|(?<=\b(?:a|an)[ \t]+\d{4})[ \t]+hire\b))\b`,
   "gi",
 );
 /** A third of a year as `the ... of` names it, and the start's words that make it a date's (`hired at the end of 2018`). */

@@ -57,8 +57,17 @@ function isThingsTerm(written: string, after: string): boolean {
 }
 
 /** Words before a duration that make it time to come or a period, not time since a date (`in 3 months`, `every 6 months`). */
-const INTERVAL_BEFORE = /\b(?:in|within|every|each|next|another|for the next|after another)[ \t]+$/i;
+const INTERVAL_BEFORE = /\b(?:in|within|every|each|next|another|for the next|after another)[ \t]+(?:(?:about|approx\.|approximately|roughly|around|nearly|almost|over|just over|just under|close to)[ \t]+|~[ \t]?)?$/i;
 const INTERVAL_REACH = 16;
+/** Words that make `in` a duration count back (`not been seen in 5 months`, `the first visit in 5 months`, `since`). */
+const COUNTS_BACK = /\b(?:not|never|no|first|last|since|been|haven['’]?t|hasn['’]?t|hadn['’]?t)\b/i;
+
+/** The sentence of `text` up to offset `at`. */
+function sentenceBefore(text: string, at: number): string {
+  const before = text.slice(0, at);
+  const stop = Math.max(before.lastIndexOf(". "), before.lastIndexOf("\n"), before.lastIndexOf("; "));
+  return before.slice(stop + 1);
+}
 
 /** Bounding words by how they move the written duration. */
 const AT_LEAST = new Set(["over", "more than", "just over"]);
@@ -129,8 +138,10 @@ export function elapsedSpans(text: string, dates: readonly CountedFrom[]): Elaps
     const end = match.index! + match[0].length;
     const line = lineAround(text, start, end);
     if (EXAMPLE_LINE.test(line) || (match[4] !== undefined && /^[ \t]*ago\b/i.test(text.slice(end))) || isThingsTerm(match[0], text.slice(end, end + THING_REACH))) continue;
-    // Time to come or a period (round 17 red team: `Recheck in 3 months` beside a visit had come out `in 722 months`).
-    if (INTERVAL_BEFORE.test(text.slice(Math.max(0, match.index! - INTERVAL_REACH), match.index!))) continue;
+    // Time to come or a period (round 17 red team: `Recheck in 3 months` beside a visit had come out `in 722 months`); `in` after
+    // what counts back is time since (round 17 re-judge: `not been seen in nearly 5 months`, `her first visit in 5 months`).
+    const interval = INTERVAL_BEFORE.exec(text.slice(Math.max(0, match.index! - INTERVAL_REACH), match.index!));
+    if (interval && !(/^in\b/i.test(interval[0]) && COUNTS_BACK.test(sentenceBefore(text, match.index!)))) continue;
     const [low, high] = writtenMonths(match);
     const counted = TENURE_WORD.test(line);
     dates.forEach(({ months, year }, date) => {

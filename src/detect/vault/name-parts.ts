@@ -103,10 +103,12 @@ const FIRM_WORD = /[ \t]*(?:&|and\b|[,.-])?[ \t]*(\p{L}[\p{L}'’]*)/uy;
 const MAX_PARTNERS_AFTER = 3;
 
 /**
- * Whether a name word at [.., end) is one of the partners' surnames a firm is named by (round 17 red team: `Bauer` of
- * Richard Bauer in `Bauer Keller Construction`), not the first name of a person named by the capitalized word after it.
+ * Whether a surname at source[start, end) is one of the partners' surnames a firm is named by (round 17 red team: `Bauer` of
+ * Richard Bauer in `Bauer Keller Construction`), not the first name of a person named by the capitalized word after it. A
+ * surname's only: a first name so placed is the firm's (round 17 re-judge: `Grant Thornton LLP` of a client Grant Ellis).
  */
-function namesFirm(source: string, end: number): boolean {
+export function isFirmPartner(source: string, start: number, end: number): boolean {
+  if (!isCapitalized(source.slice(start, end))) return false;
   FIRM_WORD.lastIndex = end;
   for (let partners = 0; partners <= MAX_PARTNERS_AFTER; partners++) {
     const word = FIRM_WORD.exec(source)?.[1];
@@ -178,7 +180,7 @@ export function isStandaloneNameReference(source: string, start: number, end: nu
   const word = source.slice(start, end);
   if (!isCapitalized(word)) return false;
   const after = wordAfter(source, end);
-  if ((isOtherNamePart(wordBefore(source, start)) || isOtherNamePart(after)) && !namesFirm(source, end)) return false;
+  if (isOtherNamePart(wordBefore(source, start)) || isOtherNamePart(after)) return false;
   const lower = word.toLowerCase();
   if (CALENDAR_WORDS.has(lower) && isDateMonth(source, start, end)) return false;
   // A verb opening an instruction (`Mark the calendar`, `Sue the vendor`, `Grant them access`): the imperative, not the person.
