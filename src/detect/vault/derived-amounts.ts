@@ -15,6 +15,7 @@ import { COUNT_WORD, countOf, type AmountRead } from "./numbers.js";
 import { derivedFromEntries } from "./entries-memo.js";
 import { SPELLED_AMOUNT_HINT, spelledAmounts } from "./spelled-amounts.js";
 import { cellsOf } from "./table-cells.js";
+import { sentenceBounds } from "./sentences.js";
 import type { VaultEntry } from "./vault.js";
 
 /** A derived amount is the writer's computation: less sure than the value itself. */
@@ -425,19 +426,6 @@ function ratioSource(amounts: readonly Source[], read: AmountRead, text: string)
 
 /** The smallest share a percentage in a figure's sentence is read as: a smaller one's rounding is wider than a computation tells (`3.2%`). */
 const MIN_SENTENCE_SHARE = 10;
-/** Where a sentence ends: a stop before a space, or a line break. */
-const SENTENCE_END = /[.!?](?=\s)|\n/g;
-
-/** The sentence of `text` around offset `at`: its start and its text. */
-function sentenceAround(text: string, at: number): [number, string] {
-  let start = 0;
-  for (const match of text.matchAll(SENTENCE_END)) {
-    if (match.index >= at) return [start, text.slice(start, match.index)];
-    start = match.index + 1;
-  }
-  return [start, text.slice(start)];
-}
-
 /** Words after a percentage that tie it to what it is of, not a figure (`80% of that amount`, `29.5% of his annual income`). */
 const OF_WHAT = /^[ \t]+of[ \t]+(?:(?:the|that|this|his|her|their|our|your|its|a|an)[ \t]+)?\p{L}/iu;
 /** A ratio named before a percentage (`DTI is about 21%`, `payment-to-income ratio of 19%`). */
@@ -458,7 +446,8 @@ const FROM_BEFORE_FIGURE = /\bfrom[ \t]+$/i;
  * span where it is the computed one: said rounded or with decimals beside a figure that is not.
  */
 function percentRatio(amounts: readonly Source[], read: AmountRead, text: string, at: number, stated: readonly number[]): { source: Source; percent?: [number, number] } | undefined {
-  const [sentenceStart, sentence] = sentenceAround(text, at);
+  const [sentenceStart, sentenceEnd] = sentenceBounds(text, at);
+  const sentence = text.slice(sentenceStart, sentenceEnd);
   const figureApproximate = saidApproximate(text, at);
   // And of a share another percentage the text states takes (round 16 red team: `If settled at 90% of demand, the fee would be
   // about $1.85M` beside a 25 % fee), each at its whole percent's rounding.

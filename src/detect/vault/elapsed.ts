@@ -12,6 +12,7 @@ import { isBirthField } from "./birth-dates.js";
 import { parseDate, type CalendarDate } from "./dates.js";
 import { derivedFromEntries } from "./entries-memo.js";
 import { COUNT_WORD, COUNT_WORDS, countOf } from "./numbers.js";
+import { sentenceBounds } from "./sentences.js";
 import { cellsOf } from "./table-cells.js";
 import type { VaultEntry } from "./vault.js";
 
@@ -61,13 +62,6 @@ const INTERVAL_BEFORE = /\b(?:in|within|every|each|next|another|for the next|aft
 const INTERVAL_REACH = 16;
 /** Words that make `in` a duration count back (`not been seen in 5 months`, `the first visit in 5 months`, `since`). */
 const COUNTS_BACK = /\b(?:not|never|no|first|last|since|been|haven['’]?t|hasn['’]?t|hadn['’]?t)\b/i;
-
-/** The sentence of `text` up to offset `at`. */
-function sentenceBefore(text: string, at: number): string {
-  const before = text.slice(0, at);
-  const stop = Math.max(before.lastIndexOf(". "), before.lastIndexOf("\n"), before.lastIndexOf("; "));
-  return before.slice(stop + 1);
-}
 
 /** Bounding words by how they move the written duration. */
 const AT_LEAST = new Set(["over", "more than", "just over"]);
@@ -141,7 +135,7 @@ export function elapsedSpans(text: string, dates: readonly CountedFrom[]): Elaps
     // Time to come or a period (round 17 red team: `Recheck in 3 months` beside a visit had come out `in 722 months`); `in` after
     // what counts back is time since (round 17 re-judge: `not been seen in nearly 5 months`, `her first visit in 5 months`).
     const interval = INTERVAL_BEFORE.exec(text.slice(Math.max(0, match.index! - INTERVAL_REACH), match.index!));
-    if (interval && !(/^in\b/i.test(interval[0]) && COUNTS_BACK.test(sentenceBefore(text, match.index!)))) continue;
+    if (interval && !(/^in\b/i.test(interval[0]) && COUNTS_BACK.test(text.slice(sentenceBounds(text, match.index!)[0], match.index!)))) continue;
     const [low, high] = writtenMonths(match);
     const counted = TENURE_WORD.test(line);
     dates.forEach(({ months, year }, date) => {

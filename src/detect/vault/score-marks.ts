@@ -8,6 +8,7 @@ import type { Detection, Detector } from "../base.js";
 import { WINDOW_CONFIDENCE } from "./context.js";
 import { derivedFromEntries } from "./entries-memo.js";
 import { isCreditScoreField } from "./rating-bands.js";
+import { sentenceBounds } from "./sentences.js";
 import type { VaultEntry } from "./vault.js";
 
 /** How far off a figure `~` or `≈` puts before it a score is still told by it (as rating-bands' NEAR_POINTS). */
@@ -22,19 +23,6 @@ const POINTS = /(?<![\d.,])(\d{1,3})[ \t]?(?:points?|pts?\.?)(?![\p{L}])/giu;
 const THREE_DIGITS = /(?<![\d.,])\d{3}(?![\d.,])/g;
 /** Words that make a text about scores. */
 const SCORE_WORDS = /\b(?:score|scores|fico|credit|vantage(?:score)?)\b/i;
-/** Where a sentence ends: a stop before a space, or a line break. */
-const SENTENCE_END = /[.!?](?=\s)|\n/g;
-
-/** The [start, end) of the sentence of `text` around offset `at`. */
-function sentenceBounds(text: string, at: number): [number, number] {
-  let start = 0;
-  for (const match of text.matchAll(SENTENCE_END)) {
-    if (match.index >= at) return [start, match.index];
-    start = match.index + 1;
-  }
-  return [start, text.length];
-}
-
 /** Detects credit scores among `entries()` told by a sign or by points off a figure beside them (read at each call: values added at run time count). */
 export function scoreMarkDetector(entries: () => readonly VaultEntry[]): Detector {
   const scores = derivedFromEntries(entries, (all) =>
