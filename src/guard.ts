@@ -9,6 +9,7 @@ import { scoreMarkDetector } from "./detect/vault/score-marks.js";
 import { lastThreeDetector } from "./detect/vault/last-three.js";
 import { bloodPressureDetector } from "./detect/vault/blood-pressure.js";
 import { joinedSurnameDetector } from "./detect/vault/joined-surnames.js";
+import { domainSurnameDetector } from "./detect/vault/domain-surnames.js";
 import { derivedAmountDetector } from "./detect/vault/derived-amounts.js";
 import { daysFromRegistered, derivedDateDetector, isSchedulingField } from "./detect/vault/derived-dates.js";
 import { tableCellDetector } from "./detect/vault/table-cells.js";
@@ -300,6 +301,7 @@ class Guard implements ReconsGuard {
       lastThreeDetector(() => this.vault.entries()),
       bloodPressureDetector(() => this.vault.entries()),
       joinedSurnameDetector(() => this.vault.entries()),
+      domainSurnameDetector(() => this.vault.entries()),
       recognizerDetector(recognizers),
       ...options.detectors,
     ];

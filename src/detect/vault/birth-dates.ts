@@ -28,7 +28,7 @@ const WORDS_AFTER_YEAR = ["birth", "born"];
  * is 24/08`). Part of the form, not looked for near it: a form of two small numbers alone would be
  * found all over a text.
  */
-const BIRTH_LABELS = ["dob", "birth", "birthday", "birthday is", "born", "born on"];
+const BIRTH_LABELS = ["dob", "birth", "birth date", "birthday", "birthday is", "born", "born on"];
 /** A month and day written with one slash (`8/24`). */
 const SLASHED_DAY_AND_MONTH = /^\d{1,2}\/\d{1,2}$/;
 /** Another number or date part glued on before or after (`3/8/24`, `8/24-25`, `1951-08-07`). */

@@ -430,6 +430,8 @@ const MIN_SENTENCE_SHARE = 10;
 const OF_WHAT = /^[ \t]+of[ \t]+(?:(?:the|that|this|his|her|their|our|your|its|a|an)[ \t]+)?\p{L}/iu;
 /** A ratio named before a percentage (`DTI is about 21%`, `payment-to-income ratio of 19%`). */
 const RATIO_BEFORE = /(?<![a-z])(?:ratio|dti|ltv|to-income)(?![a-z])[^.\n%]{0,24}$/i;
+/** A ratio named after a percentage (round 18 red team: `at a 28% front-end ratio`). */
+const RATIO_AFTER = /^[ \t]+(?:[\p{L}-]+[ \t]+){0,2}(?:ratio|dti|ltv)\b/iu;
 /** A change by a percentage (`A 20% reduction`, `grew 8%`, `cut by 15%`). */
 const CHANGE_WORD = /\b(?:reduc\w*|cut|discount\w*|decreas\w*|increas\w*|raise[sd]?|grew|grow[sn]?|rose|rise[sn]?|fell|fall[sn]?|drop(?:s|ped)?|haircut|markdown|premium)\b/i;
 const CHANGE_REACH = 24;
@@ -456,7 +458,7 @@ function percentRatio(amounts: readonly Source[], read: AmountRead, text: string
     const [percentStart, percentEnd] = [sentenceStart + match.index, sentenceStart + match.index + match[0].length];
     const around = text.slice(Math.max(0, percentStart - CHANGE_REACH), percentEnd + CHANGE_REACH);
     const changed = CHANGE_WORD.test(around);
-    const tied = OF_WHAT.test(text.slice(percentEnd, percentEnd + 32)) || RATIO_BEFORE.test(text.slice(Math.max(0, percentStart - 32), percentStart)) || changed;
+    const tied = OF_WHAT.test(text.slice(percentEnd, percentEnd + 32)) || RATIO_BEFORE.test(text.slice(Math.max(0, percentStart - 32), percentStart)) || RATIO_AFTER.test(text.slice(percentEnd, percentEnd + 32)) || changed;
     if (!tied) continue;
     const beforeFigure = text.slice(Math.max(0, at - 40), at);
     // A figure the percentage before it applies to is its base, not its share; one a change starts from is the amount before it.
@@ -485,6 +487,16 @@ function percentRatio(amounts: readonly Source[], read: AmountRead, text: string
     }
   }
   return undefined;
+}
+
+/** A multiple of an income named right after a figure (round 18 red team: `up to $650,000 (3x annual income)`): group 1 the multiple. */
+const MULTIPLE_AFTER = /^[ \t]*[(,–—-]?[ \t]*(?:~|about|roughly|approximately|approx\.|nearly|around)?[ \t]*(\d{1,2}(?:\.\d{1,2})?)[ \t]?(?:x|×|times)[ \t]+(?:(?:his|her|their|the|your|annual|gross|yearly|stated|current)[ \t]+){0,3}(?:income|salary|earnings|pay|compensation)\b/i;
+const MULTIPLE_REACH = 64;
+
+/** The amount a figure is the stated multiple of, at the figure's rounding. */
+function multipleSource(amounts: readonly Source[], read: AmountRead, after: string): Source | undefined {
+  const multiple = MULTIPLE_AFTER.exec(after);
+  return multiple ? sourceOf(amounts, read, [Number(multiple[1])]) : undefined;
 }
 
 /** Each count of two or more parts the text splits an amount into, with its noun. */
@@ -633,8 +645,9 @@ export function derivedAmountDetector(entries: () => readonly VaultEntry[]): Det
         else if (!bare) {
           const ratio = shown >= MIN_SIGNIFICANT_DIGITS - 1 && /%|per[ \t]?cent/i.test(text) ? percentRatio(amounts, roundedRead(exact, written), text, match.index, partsOf().percents) : undefined;
           // The percentage is what was computed where it is the one said rounded (`DTI is about 21%`): it goes, the figure it is of stays.
+          const multiple = ratio || shown < MIN_SIGNIFICANT_DIGITS - 1 ? undefined : multipleSource(amounts, roundedRead(exact, written), text.slice(match.index + written.length, match.index + written.length + MULTIPLE_REACH));
           if (ratio?.percent) push(...ratio.percent, ratio.source, "band");
-          else if (ratio) push(start, match.index + written.length, ratio.source);
+          else if (ratio ?? multiple) push(start, match.index + written.length, (ratio?.source ?? multiple)!);
           else operands.push({ start, end: match.index + written.length, read: exact, shown });
         }
       }

@@ -243,12 +243,13 @@ const DATED_NOUNS =
 /** Markdown emphasis around a date (`visit on **1/26**`: round 14 red team). */
 const EMPHASIS = "[*_`]{0,2}";
 /**
- * A month and day in digits, month first, where a date's word goes before it (`Tue 2/24`, `post 1/27 visit`, `on 2/9`, `Dispute date: 11/23`): alone,
+ * A month and day in digits, month first, where a date's word goes before it (`Tue 2/24`, `post 1/27 visit`, `on 2/9`, `Dispute date: 11/23`,
+ * a label's `Visit: 1/9`, `| Last seen | 1/9 |`: round 18 red team): alone,
  * `1/27` is as much a fraction or a score. Round 8 red team: the visit's `1/27` and its follow-up's `Tue 2/24` stayed real
  * beside the moved table row. Not a full date's part (`2/24/2026`, `2/24-25`).
  */
 const SLASHED_MONTH_DAY = new RegExp(
-  `(?:(?<=\\b(?:${WEEKDAY}\\.?,?|on|post|since|from|until|through|by|before|after|week of|${DATE_VERBS})[ \\t]+${EMPHASIS}|\\bdate[ \\t*_]*[:|][ \\t*_:|]*)|(?=\\d{1,2}\\/\\d{1,2}${EMPHASIS}[ \\t]+(?:${DATED_NOUNS})\\b))(\\d{1,2})\\/(\\d{1,2})(?![\\/\\d]|[.,:-]\\d|[ \\t]+of\\b)`,
+  `(?:(?<=\\b(?:${WEEKDAY}\\.?,?|on|post|since|from|until|through|by|before|after|week of|${DATE_VERBS})[ \\t]+${EMPHASIS}|\\b(?:date|seen|${DATED_NOUNS})[ \\t*_]*[:|][ \\t*_:|]*)|(?=\\d{1,2}\\/\\d{1,2}${EMPHASIS}[ \\t]+(?:${DATED_NOUNS})\\b))(\\d{1,2})\\/(\\d{1,2})(?![\\/\\d]|[.,:-]\\d|[ \\t]+of\\b)`,
   "gi",
 );
 /** What joins a range's second day to its first (`4/20 – Fri 4/24`): a range counts whole, as far as a full date would. */

@@ -1,6 +1,7 @@
 /**
- * Round 17 red team (dev-style traces, one helper per vertical): forms of a registered value that reached an outsider,
- * each hidden from it and left as written for the reader authorized for the value.
+ * Rounds 17 and 18 red team (dev-style traces, one helper per vertical, each round re-judged): forms of a registered value
+ * that reached an outsider, each hidden from it and left as written for the reader authorized for the value; and the ordinary
+ * text the re-judges found changed by a first fix, kept.
  */
 import { describe, expect, it } from "vitest";
 import { createRecons, type ReconsGuard } from "../../src/guard.js";
@@ -173,5 +174,34 @@ describe("review 17: healthcare", () => {
 
   it("finds a first name cut at a cache line's end after five of its seven letters (`Grego` of Gregory)", () => {
     expectHiddenFromOutsider({ patient_name: "Gregory Villanueva" }, "Cache: Patient Name: Grego", ["Grego"]);
+  });
+});
+
+describe("review 18", () => {
+  it("a surname run together with other letters in a domain (`@whitfieldlaw.com`, `www.pruittdefense.com`), not a word's start", () => {
+    expectHiddenFromOutsider({ client_name: "Tamara Whitfield", name: "Derek Coleman" }, "Please contact our office at dcoleman@whitfieldlaw.com to schedule.", ["whitfield", "coleman"]);
+    expectHiddenFromOutsider({ client_name: "Harold Pruitt" }, "See www.pruittdefense.com for filings.", ["pruitt"]);
+    expectHiddenFromOutsider({ opposing_party: "Brittany Vasquez" }, "Adverse party: B. Vasquez (contact: bvasquez@vasquezholdings.com)", ["vasquez"]);
+    expectKept({ client_name: "Tamara Whitfield" }, "See example.org and www.whitehall.com.");
+  });
+
+  it("a payment a ratio named after its percentage gives (`at a 28% front-end ratio`), a loan a stated multiple of income gives", () => {
+    expectHiddenFromOutsider({ income: 132880 }, "Income supports a monthly payment of up to about $3,100 at a 28% front-end ratio.", ["3,100"]);
+    expectHiddenFromOutsider({ income: 216504 }, "Recommended loan amount: up to $650,000 (3x annual income).", ["650,000"]);
+    expectHiddenFromOutsider({ income: 124870 }, "Loan: up to $250,000 (roughly 2x annual income).", ["250,000"]);
+    expectKept({ income: 124870 }, "The house costs $250,000 and needs 3 times the work.");
+  });
+
+  it("tenure after a year and a comma (`since Aug 2021, 3 years with the company`), not a number's group", () => {
+    const out = deliver(guardFor({ employee_name: "Joshua Whitaker", hire_date: "2021-08-02" }, "2026-01-01"), "Mr. Whitaker (Sales manager since Aug 2021, 3 years with the company).", "introduced");
+    expect(out).not.toContain("3 years");
+    expectKept({ hire_date: "2021-08-02" }, "A budget of 1,3 years was odd.", "2026-01-01");
+  });
+
+  it("a visit's month and day after a label (`Visit: 1/9`, `| Last seen | 1/9 |`), a birthday after `Birth date:`", () => {
+    const vault = { patient_name: "Gregory Ramirez", dob: "1962-03-04", visit_date: "2026-01-09" };
+    for (const text of ["Visit: 1/9", "| Last visit | 1/9 |", "Last seen: 1/9", "Appointment: 1/9"]) expectHiddenFromOutsider(vault, text, ["1/9"], "2026-01-20");
+    expectHiddenFromOutsider(vault, "Birth date: 3/4", ["3/4"], "2026-01-20");
+    expectKept(vault, "Dose: 1/2 tablet. Score: 3/4.", "2026-01-20");
   });
 });
