@@ -198,6 +198,12 @@ describe("review 18", () => {
     expectKept({ hire_date: "2021-08-02" }, "A budget of 1,3 years was odd.", "2026-01-01");
   });
 
+  it("pay told by a third of a hundred in thousands without a unit (`earns in the low 140s`), not other figures", () => {
+    const pay = { salary: 143612, compensation_details: { base: 162480, bonus: 28915 } };
+    for (const text of ["She earns in the low 140s.", "She earns in the mid-140s.", "Her base is in the low 160s."]) expectHiddenFromOutsider(pay, text, ["140s", "160s"]);
+    expectKept(pay, "Temperatures in the low 140s; she earns in the high 140s.");
+  });
+
   it("a visit's month and day after a label (`Visit: 1/9`, `| Last seen | 1/9 |`), a birthday after `Birth date:`", () => {
     const vault = { patient_name: "Gregory Ramirez", dob: "1962-03-04", visit_date: "2026-01-09" };
     for (const text of ["Visit: 1/9", "| Last visit | 1/9 |", "Last seen: 1/9", "Appointment: 1/9"]) expectHiddenFromOutsider(vault, text, ["1/9"], "2026-01-20");

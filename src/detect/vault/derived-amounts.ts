@@ -252,9 +252,11 @@ const AMOUNT_THIRDS: Readonly<Record<string, number>> = { low: 0, lower: 0, mid:
 const THIRD_OVERLAP_SHARE = 0.05;
 
 /** The amounts a third of a round figure's span covers (`low $900,000s`: 900,000 to 933,333, a little past); null for no round figure. */
-function thirdOfRoundFigure(match: RegExpMatchArray): { low: number; high: number } | null {
+function thirdOfRoundFigure(match: RegExpMatchArray, text: string): { low: number; high: number } | null {
   const digits = match[2].replace(/,/g, "");
-  const magnitude = SCALES[(match[4] ?? match[3] ?? "").toLowerCase()] ?? 1;
+  // Pay in thousands needs no unit (round 18 red team: `She earns in the low 140s` of 143,612).
+  const implied = match[3] === undefined && match[4] === undefined && digits.length <= 3 && PAY_BEFORE.test(text.slice(Math.max(0, match.index! - PAY_REACH), match.index!));
+  const magnitude = implied ? 1_000 : (SCALES[(match[4] ?? match[3] ?? "").toLowerCase()] ?? 1);
   const figure = Number(digits) * magnitude;
   // The step is the unit of its last non-zero digit (`900,000s` by 100,000, `80Ks` by 10,000).
   const zeros = /0*$/.exec(digits)![0].length;
@@ -263,6 +265,10 @@ function thirdOfRoundFigure(match: RegExpMatchArray): { low: number; high: numbe
   const third = AMOUNT_THIRDS[match[1].toLowerCase()];
   return { low: figure + (third * step) / 3 - step * THIRD_OVERLAP_SHARE, high: figure + ((third + 1) * step) / 3 + step * THIRD_OVERLAP_SHARE };
 }
+
+/** Words of pay before a figure in the hundreds, which then counts thousands (`earns in the mid-140s`, `base in the low 160s`). */
+const PAY_BEFORE = /\b(?:salary|salaries|earns?|earning|paid|pay|base|compensation|comp|income|wage)\b[^.\n\d]*$/i;
+const PAY_REACH = 40;
 
 /** Registered amounts and totals paired (summed, subtracted) only up to this many: a large vault's pairs are too many to tell apart. */
 const MAX_PAIRED_SOURCES = 24;
@@ -583,7 +589,7 @@ export function derivedAmountDetector(entries: () => readonly VaultEntry[]): Det
       }
       // A third of a round figure's span (round 13 red team: `in the low $900,000s` of 912,450): redacted as a band.
       for (const match of AMOUNT_THIRD_HINT.test(text) ? text.matchAll(AMOUNT_THIRD) : []) {
-        const span = thirdOfRoundFigure(match);
+        const span = thirdOfRoundFigure(match, text);
         const source = span && amounts.find(({ amount }) => amount >= span.low && amount <= span.high);
         if (!source) continue;
         const [start, end] = [match.index, match.index + match[0].length];
