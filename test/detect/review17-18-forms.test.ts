@@ -185,7 +185,7 @@ describe("review 18", () => {
     expectKept({ client_name: "Tamara Whitfield" }, "See example.org and www.whitehall.com.");
     // A surname that is a word opens other words: only before a firm's word.
     expectKept({ client_name: "Derek Hall", other: "Ann King" }, "See hallmark.com and kingston.org.");
-    expectHiddenFromOutsider({ client_name: "Derek Hall" }, "Write to intake@halllaw.com today.", ["halllaw"]);
+    expectHiddenFromOutsider({ client_name: "Derek Hall" }, "See www.halllaw.com today.", ["halllaw"]);
   });
 
   it("a payment a ratio named after its percentage gives (`at a 28% front-end ratio`), a loan a stated multiple of income gives", () => {
