@@ -212,5 +212,7 @@ describe("review 18", () => {
     for (const text of ["Visit: 1/9", "| Last visit | 1/9 |", "Last seen: 1/9", "Appointment: 1/9"]) expectHiddenFromOutsider(vault, text, ["1/9"], "2026-01-20");
     expectHiddenFromOutsider(vault, "Birth date: 3/4", ["3/4"], "2026-01-20");
     expectKept(vault, "Dose: 1/2 tablet. Score: 3/4.", "2026-01-20");
+    // After a label, only a month and day that is its whole value (round 18 re-judge: counts and fractions had been moved).
+    for (const text of ["Stop: 1/2 tablet", "Appointment: 1/2 hour", "Follow-up: 2/3 doses taken", "| Last seen | 2/3 providers |"]) expectKept(vault, text, "2026-01-20");
   });
 });

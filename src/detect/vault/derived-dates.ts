@@ -240,6 +240,11 @@ const DATE_VERBS =
 /** Words a month and day goes before as what happens then (`at the 1/21 visit`: round 12 red team; not `the 1/2 tablet`). */
 const DATED_NOUNS =
   "visit|appointment|appt|hearing|session|call|meeting|deadline|follow-?up|check-?in|infusion|surgery|procedure|admission|discharge|deposition|interview|closing|crash|accident|incident|injury|arrest|traffic stop|stop|event|fall|seizure|episode";
+/** Labels a month and day follows as their value (round 18 red team: `Visit: 1/9`, `| Last seen | 1/9 |`): its cell or line ends there. */
+const LABEL_NOUNS = "seen|visit|appointment|appt|admitted|admission|discharged|discharge|follow-?up|check-?in|hearing|deposition|interview";
+/** A label's separator right before a month and day, and what may end its value after it (`Visit: 1/9`, not `Follow-up: 2/3 doses taken`). */
+const LABEL_SEPARATOR_BEFORE = /[:|][ \t*_:|]*$/;
+const VALUE_END_AFTER = /^[ \t*_]*(?:$|[|,.;)(\n])/;
 /** Markdown emphasis around a date (`visit on **1/26**`: round 14 red team). */
 const EMPHASIS = "[*_`]{0,2}";
 /**
@@ -249,7 +254,7 @@ const EMPHASIS = "[*_`]{0,2}";
  * beside the moved table row. Not a full date's part (`2/24/2026`, `2/24-25`).
  */
 const SLASHED_MONTH_DAY = new RegExp(
-  `(?:(?<=\\b(?:${WEEKDAY}\\.?,?|on|post|since|from|until|through|by|before|after|week of|${DATE_VERBS})[ \\t]+${EMPHASIS}|\\b(?:date|seen|${DATED_NOUNS})[ \\t*_]*[:|][ \\t*_:|]*)|(?=\\d{1,2}\\/\\d{1,2}${EMPHASIS}[ \\t]+(?:${DATED_NOUNS})\\b))(\\d{1,2})\\/(\\d{1,2})(?![\\/\\d]|[.,:-]\\d|[ \\t]+of\\b)`,
+  `(?:(?<=\\b(?:${WEEKDAY}\\.?,?|on|post|since|from|until|through|by|before|after|week of|${DATE_VERBS})[ \\t]+${EMPHASIS}|\\b(?:date|${LABEL_NOUNS})[ \\t*_]*[:|][ \\t*_:|]*)|(?=\\d{1,2}\\/\\d{1,2}${EMPHASIS}[ \\t]+(?:${DATED_NOUNS})\\b))(\\d{1,2})\\/(\\d{1,2})(?![\\/\\d]|[.,:-]\\d|[ \\t]+of\\b)`,
   "gi",
 );
 /** What joins a range's second day to its first (`4/20 – Fri 4/24`): a range counts whole, as far as a full date would. */
@@ -449,6 +454,8 @@ export function derivedDateDetector(entries: () => readonly VaultEntry[], refere
       for (const match of text.matchAll(SLASHED_MONTH_DAY)) {
         const [start, end] = [match.index, match.index + match[0].length];
         if (Number(match[1]) > 12 || fullSpans.some(([from, to]) => from < end && start < to)) continue;
+        // After a label, the value is the month and day alone (round 18 re-judge: `Appointment: 1/2 hour`, `Session: 2/3` are no dates).
+        if (LABEL_SEPARATOR_BEFORE.test(text.slice(Math.max(0, start - 8), start)) && !VALUE_END_AFTER.test(text.slice(end, end + 8))) continue;
         if (previous !== null && RANGE_JOIN.test(text.slice(previous.index! + previous[0].length, start))) joined.add(previous.index!).add(start);
         previous = match;
         yearless.push(match);
