@@ -183,15 +183,17 @@ describe("review 18", () => {
     expectHiddenFromOutsider({ client_name: "Harold Pruitt" }, "See www.pruittdefense.com for filings.", ["pruitt"]);
     expectHiddenFromOutsider({ opposing_party: "Brittany Vasquez" }, "Adverse party: B. Vasquez (contact: bvasquez@vasquezholdings.com)", ["vasquez"]);
     expectKept({ client_name: "Tamara Whitfield" }, "See example.org and www.whitehall.com.");
-    // A surname that is a word opens other words: only before a firm's word.
-    expectKept({ client_name: "Derek Hall", other: "Ann King" }, "See hallmark.com and kingston.org.");
-    expectHiddenFromOutsider({ client_name: "Derek Hall" }, "See www.halllaw.com today.", ["halllaw"]);
+    // A surname that is a word opens other words and names (round 18 re-judge: `westlaw.com`, `hallmark.com`); a file's name is no domain.
+    expectKept({ client_name: "Derek Hall", other: "Ann West" }, "See hallmark.com, www.westlaw.com and www.halllaw.com.");
+    expectKept({ client_name: "Harold Pruitt" }, "Filed as pruittdeposition.pdf.");
   });
 
   it("a payment a ratio named after its percentage gives (`at a 28% front-end ratio`), a loan a stated multiple of income gives", () => {
     expectHiddenFromOutsider({ income: 132880 }, "Income supports a monthly payment of up to about $3,100 at a 28% front-end ratio.", ["3,100"]);
     expectHiddenFromOutsider({ income: 216504 }, "Recommended loan amount: up to $650,000 (3x annual income).", ["650,000"]);
     expectHiddenFromOutsider({ income: 124870 }, "Loan: up to $250,000 (roughly 2x annual income).", ["250,000"]);
+    // The writer says what the figure is and rounds it (round 18 re-judge: one significant digit).
+    expectHiddenFromOutsider({ income: 132880 }, "Eligible for up to $400,000 (about 3x annual income).", ["400,000"]);
     expectKept({ income: 124870 }, "The house costs $250,000 and needs 3 times the work.");
   });
 
@@ -199,12 +201,17 @@ describe("review 18", () => {
     const out = deliver(guardFor({ employee_name: "Joshua Whitaker", hire_date: "2021-08-02" }, "2026-01-01"), "Mr. Whitaker (Sales manager since Aug 2021, 3 years with the company).", "introduced");
     expect(out).not.toContain("3 years");
     expectKept({ hire_date: "2021-08-02" }, "A budget of 1,3 years was odd.", "2026-01-01");
+    // Only where the line counts tenure, and never a span from another event (round 18 re-judge).
+    expectKept({ hire_date: "2019-03-14" }, "In 2019, 5 years of data were migrated.", "2026-01-01");
+    expect(deliver(guardFor({ hire_date: "2019-03-14" }, "2026-01-01"), "Joined in March 2019, 3 years after graduating.", "introduced")).toContain("3 years after graduating");
   });
 
   it("pay told by a third of a hundred in thousands without a unit (`earns in the low 140s`), not other figures", () => {
     const pay = { salary: 143612, compensation_details: { base: 162480, bonus: 28915 } };
     for (const text of ["She earns in the low 140s.", "She earns in the mid-140s.", "Her base is in the low 160s."]) expectHiddenFromOutsider(pay, text, ["140s", "160s"]);
     expectKept(pay, "Temperatures in the low 140s; she earns in the high 140s.");
+    // Right after pay's words only (round 18 re-judge: an age and scores after a `Salary` label had been redacted).
+    for (const text of ["Salary review notes: she is in her low 40s.", "Salary survey: scores were in the low 140s."]) expectKept({ ...pay, compensation_details: { base: 162480, stock: 40210 } }, text);
   });
 
   it("a visit's month and day after a label (`Visit: 1/9`, `| Last seen | 1/9 |`), a birthday after `Birth date:`", () => {

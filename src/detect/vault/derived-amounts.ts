@@ -266,9 +266,9 @@ function thirdOfRoundFigure(match: RegExpMatchArray, text: string): { low: numbe
   return { low: figure + (third * step) / 3 - step * THIRD_OVERLAP_SHARE, high: figure + ((third + 1) * step) / 3 + step * THIRD_OVERLAP_SHARE };
 }
 
-/** Words of pay before a figure in the hundreds, which then counts thousands (`earns in the mid-140s`, `base in the low 160s`). */
-const PAY_BEFORE = /\b(?:salary|salaries|earns?|earning|paid|pay|base|compensation|comp|income|wage)\b[^.\n\d]*$/i;
-const PAY_REACH = 40;
+/** Words of pay right before a figure in the hundreds, which then counts thousands (`earns in the mid-140s`, `base is in the low 160s`; not `Salary notes: she is in her low 40s`). */
+const PAY_BEFORE = /\b(?:salary|salaries|earns?|earning|paid|pay|base|compensation|comp|income|wage)(?:[ \t]+(?:is|was|are|were|sits|falls|lands|of|in|at|somewhere|roughly|about|around|the|her|his|their))*[ \t]+$/i;
+const PAY_REACH = 48;
 
 /** Registered amounts and totals paired (summed, subtracted) only up to this many: a large vault's pairs are too many to tell apart. */
 const MAX_PAIRED_SOURCES = 24;
@@ -499,10 +499,13 @@ function percentRatio(amounts: readonly Source[], read: AmountRead, text: string
 const MULTIPLE_AFTER = /^[ \t]*[(,–—-]?[ \t]*(?:~|about|roughly|approximately|approx\.|nearly|around)?[ \t]*(\d{1,2}(?:\.\d{1,2})?)[ \t]?(?:x|×|times)[ \t]+(?:(?:his|her|their|the|your|annual|gross|yearly|stated|current)[ \t]+){0,3}(?:income|salary|earnings|pay|compensation)\b/i;
 const MULTIPLE_REACH = 64;
 
-/** The amount a figure is the stated multiple of, at the figure's rounding. */
+/** How far off its stated multiple of an amount a figure still tells it: the writer says what it is, and rounds it (round 18 re-judge: `$400,000 (about 3x annual income)` of 132,880). */
+const MULTIPLE_SHARE = 0.05;
+
+/** The amount a figure is the stated multiple of, at the figure's rounding or within MULTIPLE_SHARE. */
 function multipleSource(amounts: readonly Source[], read: AmountRead, after: string): Source | undefined {
   const multiple = MULTIPLE_AFTER.exec(after);
-  return multiple ? sourceOf(amounts, read, [Number(multiple[1])]) : undefined;
+  return multiple ? sourceOf(amounts, { value: read.value, tolerance: Math.max(read.tolerance, read.value * MULTIPLE_SHARE) }, [Number(multiple[1])]) : undefined;
 }
 
 /** Each count of two or more parts the text splits an amount into, with its noun. */
@@ -615,6 +618,12 @@ export function derivedAmountDetector(entries: () => readonly VaultEntry[]): Det
         // or its month's share, within ONE_DIGIT_SHARE: any rounder figure is anyone's.
         if (shown < MIN_SIGNIFICANT_DIGITS - 1) {
           if (bare) continue;
+          // One digit said to be a multiple of an income (round 18 re-judge: `up to $400,000 (about 3x annual income)`).
+          const multiple = multipleSource(amounts, roundedRead(exact, written), text.slice(match.index + written.length, match.index + written.length + MULTIPLE_REACH));
+          if (multiple) {
+            push(match.index + (currency?.length ?? 0), match.index + written.length, multiple);
+            continue;
+          }
           // A round figure may be an operand beside an exact one.
           if (!saidApproximate(text, match.index)) {
             operands.push({ start: match.index + (currency?.length ?? 0), end: match.index + written.length, read: exact, shown });
@@ -651,7 +660,7 @@ export function derivedAmountDetector(entries: () => readonly VaultEntry[]): Det
         else if (!bare) {
           const ratio = shown >= MIN_SIGNIFICANT_DIGITS - 1 && /%|per[ \t]?cent/i.test(text) ? percentRatio(amounts, roundedRead(exact, written), text, match.index, partsOf().percents) : undefined;
           // The percentage is what was computed where it is the one said rounded (`DTI is about 21%`): it goes, the figure it is of stays.
-          const multiple = ratio || shown < MIN_SIGNIFICANT_DIGITS - 1 ? undefined : multipleSource(amounts, roundedRead(exact, written), text.slice(match.index + written.length, match.index + written.length + MULTIPLE_REACH));
+          const multiple = ratio ? undefined : multipleSource(amounts, roundedRead(exact, written), text.slice(match.index + written.length, match.index + written.length + MULTIPLE_REACH));
           if (ratio?.percent) push(...ratio.percent, ratio.source, "band");
           else if (ratio ?? multiple) push(start, match.index + written.length, (ratio?.source ?? multiple)!);
           else operands.push({ start, end: match.index + written.length, read: exact, shown });

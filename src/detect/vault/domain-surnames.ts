@@ -14,11 +14,10 @@ import { isDictionaryWord } from "./words.js";
 
 /** Shorter surnames (`Lee`, `Ng`) open too many words (`leeway`, `legal`). */
 const MIN_SURNAME = 4;
-/** A host name: labels of letters, digits and hyphens joined by dots, after `@`, `//`, `www.` or a word's start, ending in a top-level domain. */
-const HOST = /(?<=@|\/\/|\b)(?:[a-z0-9][a-z0-9-]*\.)+[a-z]{2,24}\b/gi;
-const HOST_HINT = /[a-z0-9]\.[a-z]{2,24}\b/i;
-/** What a firm's domain goes on with after the name (`whitfieldlaw`, `youngpartners`, `hall-legal`). */
-const FIRM_TAIL = /^-?(?:law|legal|llp|pllc|partners|associates|group|holdings|firm|defense|capital|consulting|advisors|co|inc|corp)$/;
+/** A host name: labels of letters, digits and hyphens joined by dots, ending in a common top-level domain (not a file's extension: `martinez-deposition.pdf`). */
+const HOST = /(?<=@|\/\/|\b)(?:[a-z0-9][a-z0-9-]*\.)+(?:com|org|net|edu|gov|law|legal|us|io|co|biz|info|uk|ca|au)\b(?![.-]?[a-z0-9])/gi;
+const HOST_HINT = /[a-z0-9]\.(?:com|org|net|edu|gov|law|legal|us|io|co|biz|info|uk|ca|au)\b/i;
+
 
 /** Detects registered surnames run together with other letters in a domain's labels among the name entries of `entries()` (read at each call). */
 export function domainSurnameDetector(entries: () => readonly VaultEntry[]): Detector {
@@ -44,8 +43,8 @@ export function domainSurnameDetector(entries: () => readonly VaultEntry[]): Det
           // Each start of the label a surname could be, letters going on after it: a lookup each, whatever the vault's size.
           for (let length = MIN_SURNAME; length < lower.length; length++) {
             const entry = /[a-z]/.test(lower.charAt(length)) ? surnames.get(lower.slice(0, length)) : undefined;
-            // A surname that is a word opens other words (`hallmark`, `kingston`): only before a firm's word (`halllaw`, `kinggroup`).
-            if (entry && (!isDictionaryWord(lower.slice(0, length)) || FIRM_TAIL.test(lower.slice(length)))) found.push({ start: labelStart, end: labelStart + length, field: entry.field, kind: entry.kind, valueType: entry.valueType, tier: 1, confidence: SURNAME_CONFIDENCE, source: "vault", value: entry.value, role: "surname" });
+            // A surname that is a word opens other words and names (`hallmark`, `westlaw`, `martindale`, `parking`): never taken.
+            if (entry && !isDictionaryWord(lower.slice(0, length))) found.push({ start: labelStart, end: labelStart + length, field: entry.field, kind: entry.kind, valueType: entry.valueType, tier: 1, confidence: SURNAME_CONFIDENCE, source: "vault", value: entry.value, role: "surname" });
           }
           labelStart += label.length + 1;
         }

@@ -63,6 +63,9 @@ const INTERVAL_REACH = 16;
 /** Words that make `in` a duration count back (`not been seen in 5 months`, `the first visit in 5 months`, `since`). */
 const COUNTS_BACK = /\b(?:not|never|no|first|last|since|been|haven['’]?t|hasn['’]?t|hadn['’]?t)\b/i;
 
+const YEAR_COMMA_BEFORE = /\d{4},[ \t]?$/;
+const RELATIVE_AFTER = /^[ \t]+(?:after|before|later|earlier|prior)\b/i;
+
 /** Bounding words by how they move the written duration. */
 const AT_LEAST = new Set(["over", "more than", "just over"]);
 const AT_MOST = new Set(["nearly", "almost", "just under", "close to"]);
@@ -138,6 +141,9 @@ export function elapsedSpans(text: string, dates: readonly CountedFrom[]): Elaps
     if (interval && !(/^in\b/i.test(interval[0]) && COUNTS_BACK.test(text.slice(sentenceBounds(text, match.index!)[0], match.index!)))) continue;
     const [low, high] = writtenMonths(match);
     const counted = TENURE_WORD.test(line);
+    // After a year and a comma only where the line says it counts tenure (round 18 re-judge: `In 2019, 5 years of data were migrated`);
+    // never a span from another event (`3 years after graduating`).
+    if ((!counted && YEAR_COMMA_BEFORE.test(text.slice(Math.max(0, match.index! - 8), match.index!))) || RELATIVE_AFTER.test(text.slice(end, end + 12))) continue;
     dates.forEach(({ months, year }, date) => {
       if (high >= months - MONTHS_BEFORE_REFERENCE && low <= months && (counted || line.includes(year))) spans.push({ start, end, date });
     });
