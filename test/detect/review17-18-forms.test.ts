@@ -223,3 +223,33 @@ describe("review 18", () => {
     for (const text of ["Stop: 1/2 tablet", "Appointment: 1/2 hour", "Follow-up: 2/3 doses taken", "| Last seen | 2/3 providers |"]) expectKept(vault, text, "2026-01-20");
   });
 });
+
+describe("review 19", () => {
+  it.each([
+    [{ settlement_amount: 4406752 }, "Our client will not accept any proposal below four million four hundred thousand dollars.", "four hundred thousand"],
+    [{ settlement_amount: 1374512 }, "They offered one million three hundred seventy-five thousand dollars.", "seventy-five thousand"],
+  ])("an amount in words with millions and thousands: %j %s", (vault, text, raw) => {
+    expectHiddenFromOutsider(vault, text, [raw]);
+  });
+
+  it.each([
+    [{ employee_name: "Kevin O'Brien", hire_date: "2016-01-11" }, "Kevin O'Brien - 10 years of service (joined in January 2016)", "10 years"],
+    [{ employee_name: "Douglas Avery", hire_date: "2020-11-30" }, "D. Avery (internal referrer, on staff for 5 years) will also join.", "5 years"],
+    [{ employee_name: "Edward Nash", hire_date: "2017-09-18" }, "- E. Nash has 8 years in HR and will assess policy knowledge.", "8 years"],
+    [{ employee_name: "Alan Brooks", hire_date: "2013-04-08" }, "Alan Brooks, who has worked in Sales here for over 12 years, confirmed it.", "12 years"],
+    [{ employee_name: "Priya Raman", hire_date: "2014-05-19" }, "The department has one long-tenured manager (2014 cohort).", "2014"],
+  ])("tenure and a hire's year as round 19 found them: %j %s", (vault, text, raw) => {
+    expectHiddenFromOutsider(vault, text, [raw], "2026-01-01");
+  });
+
+  it("leaves a range of years and a cohort of many", () => {
+    expectKept({ hire_date: "2016-01-11" }, "Experience wanted: 5 - 10 years of service in sales.", "2026-01-01");
+    expectKept({ hire_date: "2014-05-19" }, "The 2014 cohort of interns presented today.", "2026-01-01");
+  });
+
+  it("the amount after a change said with a plus sign, `T2 DM`, and an amount's month cut at a cache line's end", () => {
+    expectHiddenFromOutsider({ salary: 118775 }, "- Current: $118.8K base\n- Expected: around $130K (+9.5%)", ["130K"]);
+    expectHiddenFromOutsider({ diagnosis_real: "Type 2 Diabetes Mellitus" }, "Notes: T2 DM, stable", ["T2 DM"]);
+    expectHiddenFromOutsider({ income: 42960 }, "Cache: - Monthly gross income of approximately $3,58", ["3,58"]);
+  });
+});

@@ -34,6 +34,9 @@ const LETTER_OR_DIGIT = /[\p{L}\p{N}]/u;
 const MIN_CUT_DIGITS = 6;
 /** A cut amount (`$52,41` of 52,416, `$93,1` of 93,197) tells this many of its digits or more, and half of them (an identifier in groups, `MIN_CUT_DIGITS`). */
 const MIN_GROUPED_CUT_DIGITS = 3;
+/** An amount's whole digits from which its month is looked for cut too, and past which it is an identifier's digits. */
+const MIN_MONTHLY_DIGITS = 5;
+const MAX_AMOUNT_DIGITS = 9;
 /** An amount's digits cut without a separator (`1734` of 173418): four at least, and half its units. */
 const MIN_PLAIN_CUT_DIGITS = 4;
 const PLAIN_DIGITS_CUT = /^\d{4,}$/;
@@ -111,7 +114,11 @@ export class CutTails {
     [this.forms, this.entries] = sortedIn(this.forms, this.entries, added);
     const compact = registered.flatMap(([form, entry]) => {
       const digits = compactForm(form);
-      return digitCount(digits) >= MIN_GROUPED_CUT_DIGITS && /^[\p{L}\d]+$/u.test(digits) ? [[digits, { entry, form }] as const] : [];
+      if (digitCount(digits) < MIN_GROUPED_CUT_DIGITS || !/^[\p{L}\d]+$/u.test(digits)) return [];
+      // An amount's month too, to the dollar (round 19 red team: `Monthly gross income of approximately $3,58` of 42,960 a year, cut).
+      const amount = PLAIN_NUMBER.exec(form);
+      const month = amount && amount[1].length >= MIN_MONTHLY_DIGITS && amount[1].length <= MAX_AMOUNT_DIGITS ? String(Math.round(Number(form) / 12)) : null;
+      return [[digits, { entry, form }] as const, ...(month === null ? [] : [[month, { entry, form: month }] as const])];
     });
     [this.compactForms, this.compactOrigins] = sortedIn(this.compactForms, this.compactOrigins, compact);
     const surnames = registered.flatMap(([form, entry]) => (form.includes(" ") ? [[form.slice(form.lastIndexOf(" ") + 1), entry] as const] : []));

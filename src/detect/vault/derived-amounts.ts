@@ -463,7 +463,7 @@ function percentRatio(amounts: readonly Source[], read: AmountRead, text: string
   for (const match of sentence.matchAll(PERCENT)) {
     const [percentStart, percentEnd] = [sentenceStart + match.index, sentenceStart + match.index + match[0].length];
     const around = text.slice(Math.max(0, percentStart - CHANGE_REACH), percentEnd + CHANGE_REACH);
-    const changed = CHANGE_WORD.test(around);
+    const changed = CHANGE_WORD.test(around) || text.charAt(percentStart - 1) === "+";
     const tied = OF_WHAT.test(text.slice(percentEnd, percentEnd + 32)) || RATIO_BEFORE.test(text.slice(Math.max(0, percentStart - 32), percentStart)) || RATIO_AFTER.test(text.slice(percentEnd, percentEnd + 32)) || changed;
     if (!tied) continue;
     const beforeFigure = text.slice(Math.max(0, at - 40), at);
@@ -475,7 +475,9 @@ function percentRatio(amounts: readonly Source[], read: AmountRead, text: string
       ? []
       : [percent, 100 - percent].filter((share) => share >= MIN_SENTENCE_SHARE).flatMap((share): Array<[number, number]> => [[share / 100, half / share], [share / 1200, half / share]]);
     if (changed && (!base || FROM_BEFORE_FIGURE.test(beforeFigure))) {
-      shares.push([100 / (100 + percent), half / (100 + percent)]);
+      // The amount after the change too, at the figure's rounding only (round 19 red team: `Expected: around $130K (+9.5%)` of a salary
+      // of 118,775; `A 12% raise brings her to $134,900` of 120,000 is another figure).
+      shares.push([(100 + percent) / 100, 0], [100 / (100 + percent), half / (100 + percent)]);
       if (percent < 100 - MIN_SENTENCE_SHARE) shares.push([100 / (100 - percent), half / (100 - percent)]);
     }
     const computedPercent = !figureApproximate && (match[1].includes(".") || saidApproximate(text, percentStart)) ? ([percentStart, percentEnd] as [number, number]) : undefined;

@@ -139,10 +139,10 @@ const START_WORDS = String.raw`since|hires|hired|hire[ \t]+year:?|hired[ \t]+in|
  * A year told as a quarter or a part of it (`Q3 2020`, `early 2024`; groups 1-2), or a year alone after
  * the words that date a start (`since 2014`, `hired in 2020`, `hire class of 2021`; group 3: the year alone is the span), or before
  * `to present` (round 16 red team: `Direct manager (2020–present)`) or one person's hire (round 17: `Kyle, a 2021 hire,`, not
- * `2021 new hires` of a headcount; group 4).
+ * `2021 new hires` of a headcount; round 19: `manager (2014 cohort)`; group 4).
  */
 const PART_OF_YEAR = new RegExp(
-  String.raw`\b(?:(${PART_OPENING})(\d{4})|(?<=\b(?:${START_WORDS})[ \t*_]{1,4})(\d{4})|(\d{4})(?=[ \t]*(?:–|—|-|to)[ \t]*(?:present|now|today|current|date)\b|(?<=\b(?:a|an)[ \t]+\d{4})[ \t]+hire\b))\b`,
+  String.raw`\b(?:(${PART_OPENING})(\d{4})|(?<=\b(?:${START_WORDS})[ \t*_]{1,4})(\d{4})|(\d{4})(?=[ \t]*(?:–|—|-|to)[ \t]*(?:present|now|today|current|date)\b|(?<=\b(?:a|an)[ \t]+\d{4})[ \t]+hire\b|(?<=\(\d{4})[ \t]+(?:cohort|hire|start)\)))\b`,
   "gi",
 );
 /** A third of a year as `the ... of` names it, and the start's words that make it a date's (`hired at the end of 2018`). */

@@ -26,7 +26,7 @@ const MONTHS_BEFORE_REFERENCE = 36;
  * years (`6`, `6.3`), 3 a `+`, 4 the months after the years (`6 years, 4 months`), 5 months alone (`18 months`).
  */
 const ELAPSED_PHRASE = new RegExp(
-  String.raw`(?:\b(about|approx\.|approximately|roughly|around|nearly|almost|over|more than|just over|just under|close to)[ \t]+|(~)[ \t]?)?(?<![\d.<>≤≥–—-][ \t]?)(?<!(?:^|\D)\d{1,3},[ \t]?)(?:\b(\d{1,3}(?:\.\d{1,2})?|${COUNT_WORD})(\+)?[ \t]?(?:-[ \t]?)?(?:years?\b|yrs?\b|y(?=[ \t]?\d{1,2}m\b))(?:,?[ \t]*(?:and[ \t]+)?(\d{1,2})[ \t]?(?:months?|mos?|(?<=\dy[ \t]?\d{1,2})m)\b)?|\b(\d{1,3}|${COUNT_WORD})[ \t]?(?:months?|mos)\b)(?![ \t]?(?:[–—]|-[ \t]?\d|to[ \t]+\d))`,
+  String.raw`(?:\b(about|approx\.|approximately|roughly|around|nearly|almost|over|more than|just over|just under|close to)[ \t]+|(~)[ \t]?)?(?<![\d.<>≤≥][ \t]?)(?<!\d[ \t]?[–—-][ \t]?)(?<![–—-])(?<!(?:^|\D)\d{1,3},[ \t]?)(?:\b(\d{1,3}(?:\.\d{1,2})?|${COUNT_WORD})(\+)?[ \t]?(?:-[ \t]?)?(?:years?\b|yrs?\b|y(?=[ \t]?\d{1,2}m\b))(?:,?[ \t]*(?:and[ \t]+)?(\d{1,2})[ \t]?(?:months?|mos?|(?<=\dy[ \t]?\d{1,2})m)\b)?|\b(\d{1,3}|${COUNT_WORD})[ \t]?(?:months?|mos)\b)(?![ \t]?(?:[–—]|-[ \t]?\d|to[ \t]+\d))`,
   "gi",
 );
 /** What every such duration has. */
@@ -39,7 +39,7 @@ function countLike(count: number, like: string): string {
 }
 /** Words in a duration's line that say it counts time since a date. */
 const TENURE_WORD =
-  /\b(?:tenure|tenured|employ\w*|service|served|seniority|hired?|joined|since|ago|present|anniversary|separat\w*|married|member|customer|client|veteran|been (?:with|at|here)|work(?:ed|ing) (?:at|for|here)|(?:with|at) (?:us|the (?:company|firm|team|organi[sz]ation|bank|agency|practice|department))|(?:on|part of) the (?:[\p{L}&-]+ ){0,2}team)\b/iu;
+  /\b(?:tenure|tenured|employ\w*|service|served|seniority|hired?|joined|since|ago|present|anniversary|separat\w*|married|member|customer|client|veteran|been (?:with|at|here)|work(?:ed|ing) (?:at|for|here)|(?:with|at) (?:us|the (?:company|firm|team|organi[sz]ation|bank|agency|practice|department))|(?:on|part of) the (?:[\p{L}&-]+ ){0,2}team|on staff|here for|has (?:over |nearly |about |almost )?\d+(?:\.\d)? years? (?:in|at|with))\b/iu;
 /** A line of examples or buckets (`Tenure (e.g., <1 year, 1–3 years, 5+ years)`) counts no one's time. */
 const EXAMPLE_LINE = /\be\.g\.|\bi\.e\.|\bfor example\b|\[[^\]]*\b(?:x|n|number)\b[^\]]*\]/i;
 /**

@@ -19,12 +19,17 @@ const BELOW_HUNDRED = `(?:(?:${TEN})(?:[- ](?:${UNIT}))?|${UNIT})`;
 /** A share of a magnitude in words (`three-quarters of a`, `half a`, `a quarter`). */
 const SHARE = "three[- ]quarters? of an?|half an?|a half of an?|a quarter(?: of an?)?";
 const DIGITS = `(?:${DIGIT_WORDS.join("|")})(?:[ \\t]+(?:${DIGIT_WORDS.join("|")}))*`;
+/** A number below a thousand in words (`seventy-five`, `three hundred and ten`). */
+const BELOW_THOUSAND = `(?:${BELOW_HUNDRED}[ \\t]+hundred(?:[ \\t]+(?:and[ \\t]+)?${BELOW_HUNDRED})?|${BELOW_HUNDRED})`;
 /**
  * A spelled amount: a share of a magnitude (group 1), or a number below a thousand (group 2) with a decimal (group 3: `point
- * four`) or a half (group 4: `and a half`); then the magnitude (group 5), and a currency word or not.
+ * four`) or a half (group 4: `and a half`); then the magnitude (group 5); after millions, their thousands (group 6: round 19 red
+ * team, `four million four hundred thousand dollars`), and the units before a currency word (group 7); a currency word or not.
  */
 const SPELLED_AMOUNT = new RegExp(
-  `\\b(?:(${SHARE})[ \\t-]+|((?:${BELOW_HUNDRED}[ \\t]+hundred(?:[ \\t]+(?:and[ \\t]+)?${BELOW_HUNDRED})?|${BELOW_HUNDRED}))(?:[ \\t]+point[ \\t]+(${DIGITS})|[ \\t]+(and a half|and a quarter|and three[- ]quarters))?[ \\t-]+)(hundred|thousand|million|billion)\\b(?:[ \\t]+dollars?)?`,
+  `\\b(?:(${SHARE})[ \\t-]+|(${BELOW_THOUSAND})(?:[ \\t]+point[ \\t]+(${DIGITS})|[ \\t]+(and a half|and a quarter|and three[- ]quarters))?[ \\t-]+)(hundred|thousand|million|billion)\\b` +
+    `(?:,?[ \\t]+(?:and[ \\t]+)?(?<=(?:million|billion),?[ \\t]+(?:and[ \\t]+)?)(${BELOW_THOUSAND})[ \\t]+thousand\\b)?` +
+    `(?:,?[ \\t]+(?:and[ \\t]+)?(?<=(?:thousand|million|billion),?[ \\t]+(?:and[ \\t]+)?)(${BELOW_THOUSAND})(?=[ \\t]+dollars?\\b))?(?:[ \\t]+dollars?)?`,
   "gi",
 );
 /** What every spelled amount has. */
@@ -57,6 +62,7 @@ export function spelledAmounts(text: string): SpelledAmount[] {
     const share = match[1]?.toLowerCase();
     const fraction = match[3] === undefined ? 0 : Number(`0.${match[3].toLowerCase().split(/[ \t]+/).map((word) => DIGIT_WORDS.indexOf(word)).join("")}`);
     const number = share !== undefined ? (share.startsWith("three") ? 0.75 : share.startsWith("a quarter") ? 0.25 : 0.5) : belowThousand(match[2]) + fraction + (match[4] === undefined ? 0 : SHARES[match[4].toLowerCase().replace("-", " ")]);
-    return { start: match.index, end: match.index + match[0].length, value: number * MAGNITUDES[match[5].toLowerCase()] };
+    const rest = (match[6] === undefined ? 0 : belowThousand(match[6]) * 1_000) + (match[7] === undefined ? 0 : belowThousand(match[7]));
+    return { start: match.index, end: match.index + match[0].length, value: number * MAGNITUDES[match[5].toLowerCase()] + rest };
   });
 }
