@@ -1,5 +1,5 @@
 /**
- * Rounds 17 and 18 red team (dev-style traces, one helper per vertical, each round re-judged): forms of a registered value
+ * Rounds 17 to 19 red team (dev-style traces, one helper per vertical, each round re-judged): forms of a registered value
  * that reached an outsider, each hidden from it and left as written for the reader authorized for the value; and the ordinary
  * text the re-judges found changed by a first fix, kept.
  */
