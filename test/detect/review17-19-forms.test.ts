@@ -235,16 +235,22 @@ describe("review 19", () => {
   it.each([
     [{ employee_name: "Kevin O'Brien", hire_date: "2016-01-11" }, "Kevin O'Brien - 10 years of service (joined in January 2016)", "10 years"],
     [{ employee_name: "Douglas Avery", hire_date: "2020-11-30" }, "D. Avery (internal referrer, on staff for 5 years) will also join.", "5 years"],
-    [{ employee_name: "Edward Nash", hire_date: "2017-09-18" }, "- E. Nash has 8 years in HR and will assess policy knowledge.", "8 years"],
     [{ employee_name: "Alan Brooks", hire_date: "2013-04-08" }, "Alan Brooks, who has worked in Sales here for over 12 years, confirmed it.", "12 years"],
     [{ employee_name: "Priya Raman", hire_date: "2014-05-19" }, "The department has one long-tenured manager (2014 cohort).", "2014"],
   ])("tenure and a hire's year as round 19 found them: %j %s", (vault, text, raw) => {
     expectHiddenFromOutsider(vault, text, [raw], "2026-01-01");
   });
 
-  it("leaves a range of years and a cohort of many", () => {
+  it("leaves a range of years, a cohort of many, and others' years near `here` or `on staff` (round 19 re-judge)", () => {
     expectKept({ hire_date: "2016-01-11" }, "Experience wanted: 5 - 10 years of service in sales.", "2026-01-01");
     expectKept({ hire_date: "2014-05-19" }, "The 2014 cohort of interns presented today.", "2026-01-01");
+    const brooks = { employee_name: "Alan Brooks", hire_date: "2013-04-08" };
+    for (const text of ["We have 4 recruiters on staff; the lease runs 12 years.", "Stephanie Rowe, who is here for the interview, has 12 years of experience."]) expectKept(brooks, text, "2026-01-01");
+  });
+
+  it("reads an amount in words with millions and thousands whole at its rounding, and its millions alone (round 19 re-judge)", () => {
+    expectHiddenFromOutsider({ settlement_amount: 2943810 }, "They offered two million nine hundred thousand dollars.", ["nine hundred thousand"]);
+    expectHiddenFromOutsider({ settlement_amount: 5013400 }, "The settlement is five million, two hundred thousand of which goes to fees.", ["five million"]);
   });
 
   it("the amount after a change said with a plus sign, `T2 DM`, and an amount's month cut at a cache line's end", () => {

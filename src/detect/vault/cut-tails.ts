@@ -34,9 +34,8 @@ const LETTER_OR_DIGIT = /[\p{L}\p{N}]/u;
 const MIN_CUT_DIGITS = 6;
 /** A cut amount (`$52,41` of 52,416, `$93,1` of 93,197) tells this many of its digits or more, and half of them (an identifier in groups, `MIN_CUT_DIGITS`). */
 const MIN_GROUPED_CUT_DIGITS = 3;
-/** An amount's whole digits from which its month is looked for cut too, and past which it is an identifier's digits. */
+/** An amount's whole digits from which its month is looked for cut too (a year's pay, not a transaction's). */
 const MIN_MONTHLY_DIGITS = 5;
-const MAX_AMOUNT_DIGITS = 9;
 /** An amount's digits cut without a separator (`1734` of 173418): four at least, and half its units. */
 const MIN_PLAIN_CUT_DIGITS = 4;
 const PLAIN_DIGITS_CUT = /^\d{4,}$/;
@@ -76,8 +75,8 @@ interface CompactOrigin {
   form: string;
 }
 
-/** (normalized form, entry) of the values of the entries from `from` on, as registered. */
-export type RegisteredForms = (from: number) => Iterable<readonly [string, number]>;
+/** (normalized form, entry, whether it is an amount) of the values of the entries from `from` on, as registered. */
+export type RegisteredForms = (from: number) => Iterable<readonly [string, number, boolean]>;
 
 /** The normalized values of a vault's entries, sorted; kept up to date as entries are added (the list only grows). */
 export class CutTails {
@@ -110,14 +109,14 @@ export class CutTails {
     if (this.indexed === entryCount) return;
     const registered = [...registeredForms(this.indexed)];
     this.indexed = entryCount;
-    const added = registered.filter(([form]) => alphanumerics(form) > MIN_ALPHANUMERICS);
+    const added = registered.flatMap(([form, entry]) => (alphanumerics(form) > MIN_ALPHANUMERICS ? [[form, entry] as const] : []));
     [this.forms, this.entries] = sortedIn(this.forms, this.entries, added);
-    const compact = registered.flatMap(([form, entry]) => {
+    const compact = registered.flatMap(([form, entry, isAmount]) => {
       const digits = compactForm(form);
       if (digitCount(digits) < MIN_GROUPED_CUT_DIGITS || !/^[\p{L}\d]+$/u.test(digits)) return [];
       // An amount's month too, to the dollar (round 19 red team: `Monthly gross income of approximately $3,58` of 42,960 a year, cut).
-      const amount = PLAIN_NUMBER.exec(form);
-      const month = amount && amount[1].length >= MIN_MONTHLY_DIGITS && amount[1].length <= MAX_AMOUNT_DIGITS ? String(Math.round(Number(form) / 12)) : null;
+      const amount = isAmount ? PLAIN_NUMBER.exec(form) : null;
+      const month = amount && amount[1].length >= MIN_MONTHLY_DIGITS ? String(Math.round(Number(form) / 12)) : null;
       return [[digits, { entry, form }] as const, ...(month === null ? [] : [[month, { entry, form: month }] as const])];
     });
     [this.compactForms, this.compactOrigins] = sortedIn(this.compactForms, this.compactOrigins, compact);

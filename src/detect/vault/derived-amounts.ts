@@ -670,10 +670,10 @@ export function derivedAmountDetector(entries: () => readonly VaultEntry[]): Det
       }
       // An amount in words near a registered one or its period's share (round 12 red team: `about three-quarters of a million`
       // of 742,000, `nine and a half million`): within 5 % said to be about it, else 1 %.
-      for (const { start, end, value } of spelledAmounts(text)) {
+      for (const { start, end, value, rounding = 0 } of spelledAmounts(text)) {
         if (found.some((detection) => detection.start < end && start < detection.end)) continue;
         const share = saidApproximate(text, start) ? ONE_DIGIT_SHARE : SPELLED_SHARE;
-        const source = sourceOf(amounts, { value, tolerance: value * share }, [1, ...periodsAround(text, start, end)]);
+        const source = sourceOf(amounts, { value, tolerance: Math.max(value * share, rounding) }, [1, ...periodsAround(text, start, end)]);
         if (source) push(start, end, source);
       }
       // Two amounts near each other whose sum or difference is a registered amount (`principal $8,410.00 + interest $1,463.55` of a

@@ -39,7 +39,9 @@ function countLike(count: number, like: string): string {
 }
 /** Words in a duration's line that say it counts time since a date. */
 const TENURE_WORD =
-  /\b(?:tenure|tenured|employ\w*|service|served|seniority|hired?|joined|since|ago|present|anniversary|separat\w*|married|member|customer|client|veteran|been (?:with|at|here)|work(?:ed|ing) (?:at|for|here)|(?:with|at) (?:us|the (?:company|firm|team|organi[sz]ation|bank|agency|practice|department))|(?:on|part of) the (?:[\p{L}&-]+ ){0,2}team|on staff|here for|has (?:over |nearly |about |almost )?\d+(?:\.\d)? years? (?:in|at|with))\b/iu;
+  /\b(?:tenure|tenured|employ\w*|service|served|seniority|hired?|joined|since|ago|present|anniversary|separat\w*|married|member|customer|client|veteran|been (?:with|at|here)|work(?:ed|ing) (?:at|for|here)|(?:with|at) (?:us|the (?:company|firm|team|organi[sz]ation|bank|agency|practice|department))|(?:on|part of) the (?:[\p{L}&-]+ ){0,2}team)\b/iu;
+/** Words right before a duration that make it the time someone has been here (round 19 red team: `on staff for 5 years`, `here for over 12 years`). */
+const HERE_BEFORE = /\b(?:here|on staff|with us)(?:[ \t]+for)?[ \t]+$/i;
 /** A line of examples or buckets (`Tenure (e.g., <1 year, 1–3 years, 5+ years)`) counts no one's time. */
 const EXAMPLE_LINE = /\be\.g\.|\bi\.e\.|\bfor example\b|\[[^\]]*\b(?:x|n|number)\b[^\]]*\]/i;
 /**
@@ -140,7 +142,7 @@ export function elapsedSpans(text: string, dates: readonly CountedFrom[]): Elaps
     const interval = INTERVAL_BEFORE.exec(text.slice(Math.max(0, match.index! - INTERVAL_REACH), match.index!));
     if (interval && !(/^in\b/i.test(interval[0]) && COUNTS_BACK.test(text.slice(sentenceBounds(text, match.index!)[0], match.index!)))) continue;
     const [low, high] = writtenMonths(match);
-    const counted = TENURE_WORD.test(line);
+    const counted = TENURE_WORD.test(line) || HERE_BEFORE.test(text.slice(Math.max(0, match.index! - INTERVAL_REACH), match.index!));
     // After a year and a comma only where the line says it counts tenure (round 18 re-judge: `In 2019, 5 years of data were migrated`);
     // never a span from another event (`3 years after graduating`).
     if ((!counted && YEAR_COMMA_BEFORE.test(text.slice(Math.max(0, match.index! - 8), match.index!))) || RELATIVE_AFTER.test(text.slice(end, end + 12))) continue;

@@ -48,21 +48,32 @@ function belowThousand(words: string): number {
 
 const SHARES: Readonly<Record<string, number>> = { "and a half": 0.5, "and a quarter": 0.25, "and three quarters": 0.75 };
 
-/** A spelled amount in a text: where it stands and its value. */
+/** A spelled amount in a text: where it stands, its value, and half the unit it is rounded to where it shows one (`two million nine hundred thousand`: 50,000). */
 export interface SpelledAmount {
   start: number;
   end: number;
   value: number;
+  rounding?: number;
 }
 
-/** Every amount in `text` written in words with a magnitude (SPELLED_AMOUNT). */
+/**
+ * Every amount in `text` written in words with a magnitude (SPELLED_AMOUNT). One with millions and thousands (or units) is read
+ * whole, at its rounding, and as its head alone too (round 19 re-judge: `five million, two hundred thousand of which goes to
+ * fees` is five million and another figure as often).
+ */
 export function spelledAmounts(text: string): SpelledAmount[] {
   if (!SPELLED_AMOUNT_HINT.test(text)) return [];
-  return Array.from(text.matchAll(SPELLED_AMOUNT), (match) => {
+  return Array.from(text.matchAll(SPELLED_AMOUNT)).flatMap((match): SpelledAmount[] => {
     const share = match[1]?.toLowerCase();
     const fraction = match[3] === undefined ? 0 : Number(`0.${match[3].toLowerCase().split(/[ \t]+/).map((word) => DIGIT_WORDS.indexOf(word)).join("")}`);
     const number = share !== undefined ? (share.startsWith("three") ? 0.75 : share.startsWith("a quarter") ? 0.25 : 0.5) : belowThousand(match[2]) + fraction + (match[4] === undefined ? 0 : SHARES[match[4].toLowerCase().replace("-", " ")]);
-    const rest = (match[6] === undefined ? 0 : belowThousand(match[6]) * 1_000) + (match[7] === undefined ? 0 : belowThousand(match[7]));
-    return { start: match.index, end: match.index + match[0].length, value: number * MAGNITUDES[match[5].toLowerCase()] + rest };
+    const head = number * MAGNITUDES[match[5].toLowerCase()];
+    if (match[6] === undefined && match[7] === undefined) return [{ start: match.index, end: match.index + match[0].length, value: head }];
+    const value = head + (match[6] === undefined ? 0 : belowThousand(match[6]) * 1_000) + (match[7] === undefined ? 0 : belowThousand(match[7]));
+    const headEnd = match.index + match[0].toLowerCase().indexOf(match[5].toLowerCase()) + match[5].length;
+    return [
+      { start: match.index, end: match.index + match[0].length, value, rounding: 10 ** /0*$/.exec(String(Math.round(value)))![0].length / 2 },
+      { start: match.index, end: headEnd, value: head },
+    ];
   });
 }

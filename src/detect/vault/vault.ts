@@ -254,12 +254,12 @@ export class Vault implements Detector {
   }
 
   /**
-   * (normalized form, entry) of the values from entry `from` on, as registered: variants that glue
+   * (normalized form, entry, whether it is an amount) of the values from entry `from` on, as registered: variants that glue
    * tokens (`type 2diabetes`, `jamesgrant`) would make a cut at a token's end (`diabetes type 2`,
    * `We saw James`) look like one inside a token.
    */
-  private *registeredForms(from: number): Iterable<readonly [string, number]> {
-    for (let entry = from; entry < this.list.length; entry++) yield [normalizeValue(this.list[entry].value), entry];
+  private *registeredForms(from: number): Iterable<readonly [string, number, boolean]> {
+    for (let entry = from; entry < this.list.length; entry++) yield [normalizeValue(this.list[entry].value), entry, this.list[entry].kind === "amount"];
   }
 
   /** `found` and the identifiers written in a grouping none of their variants has, where nothing was found. */
