@@ -101,9 +101,12 @@ export class SurrogateIndex {
     // The matcher's "field" is the origin's index (with the real field's name, `originField`), so variants of a surrogate map back to it.
     // A keyed tag (`ADDRESS-78548508`) is matched as the identifier it is, not in its value's kind (an
     // address's variants of it would include the bare word `address`).
+    // A name's surrogate of another operator than the pseudonym (its letters enciphered: `Vhcoavk Tmxyod SSN` of William Harris III)
+    // is matched whole only: its parts are no names, and one read as a surname alone restored the word `SSN` (round 19 red team).
     const typeOf = (origin: string, surrogate: string) => {
-      const { entry } = this.origins[originIndex(origin)];
-      return isKeyedTag(surrogate) ? { kind: "id", valueType: "format" as const } : entry;
+      const { entry, action } = this.origins[originIndex(origin)];
+      if (isKeyedTag(surrogate)) return { kind: "id", valueType: "format" as const };
+      return entry.kind === "name" && action !== "pseudonymize" ? { kind: "text", valueType: entry.valueType } : entry;
     };
     this.matcher = forkedMatcher ? forkedMatcher.forkAlong(vault, typeOf) : vault.companion(typeOf);
   }

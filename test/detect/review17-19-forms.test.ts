@@ -248,6 +248,14 @@ describe("review 19", () => {
     for (const text of ["We have 4 recruiters on staff; the lease runs 12 years.", "Stephanie Rowe, who is here for the interview, has 12 years of experience."]) expectKept(brooks, text, "2026-01-01");
   });
 
+  it("reads no part of a name's enciphered surrogate as a name (`His SSN is on file.` had come back `His PRATT is on file.`)", () => {
+    const guard = createRecons({ secret: "recons-replay-deterministic-secret", vault: { patient_name: "William Harris III" }, policy: { fields: {} } });
+    const text = "His SSN is on file. William Harris III came.";
+    const out = deliver(guard, text, "outsider");
+    expect(out.startsWith("His SSN is on file. ")).toBe(true);
+    expect(out).not.toContain("Harris");
+  });
+
   it("reads an amount in words with millions and thousands whole at its rounding, and its millions alone (round 19 re-judge)", () => {
     expectHiddenFromOutsider({ settlement_amount: 2943810 }, "They offered two million nine hundred thousand dollars.", ["nine hundred thousand"]);
     expectHiddenFromOutsider({ settlement_amount: 5013400 }, "The settlement is five million, two hundred thousand of which goes to fees.", ["five million"]);
