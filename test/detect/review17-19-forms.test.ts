@@ -241,6 +241,13 @@ describe("review 19", () => {
     expectHiddenFromOutsider(vault, text, [raw], "2026-01-01");
   });
 
+  it("a tenure column's years with their unit, a decimal's wherever the text writes the hire year (`| 13.3 yrs |` above `hired 8/27/2012`)", () => {
+    const text = "| Role | Count | Avg. tenure |\n|---|---|---|\n| Finance Manager | 1 | 13.3 yrs |\n\n- Sole member: Kirby, S., hired 8/27/2012.";
+    expectHiddenFromOutsider({ employee_name: "Samuel Kirby", hire_date: "2012-08-27" }, text, ["13.3"], "2026-01-01");
+    // A whole number of years still needs its row's year: other rows count other people's.
+    expectKept({ hire_date: "2012-08-27" }, "| Role | Count | Avg. tenure |\n|---|---|---|\n| Analyst | 4 | 13 yrs |\n\nThe team formed in 2012.", "2026-01-01");
+  });
+
   it("leaves a range of years, a cohort of many, and others' years near `here` or `on staff` (round 19 re-judge)", () => {
     expectKept({ hire_date: "2016-01-11" }, "Experience wanted: 5 - 10 years of service in sales.", "2026-01-01");
     expectKept({ hire_date: "2014-05-19" }, "The 2014 cohort of interns presented today.", "2026-01-01");

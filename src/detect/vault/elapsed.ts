@@ -187,8 +187,8 @@ function yearsSpans(years: string, start: number, dates: readonly CountedFrom[],
 /** A table column of years of tenure (`| Tenure (Yrs) |`, `years_of_service`): not one counted in months. */
 const TENURE_HEADER = /^(?=.*\b(?:tenure|service|seniority)\b)(?!.*\b(?:months?|mos)\b)/i;
 const TENURE_HEADER_HINT = /tenure|service|seniority|years? (?:at|with|employed)/i;
-/** A cell of such a column: years, whole or with decimals (`6.3`, `~7`, `7+`). */
-const YEARS_CELL = /^~?(\d{1,3}(?:\.\d{1,2})?)\+?$/;
+/** A cell of such a column: years, whole or with decimals (`6.3`, `~7`, `7+`), its unit written or not (`13.3 yrs`). */
+const YEARS_CELL = /^~?(\d{1,3}(?:\.\d{1,2})?)\+?(?:[ \t]?(?:yrs?|years?|y)\.?)?$/i;
 
 /**
  * Cells of a tenure column whose years one of `dates` gives, in its row (round 12 re-judge: `| 1923-02-21 | 6.3 |` under
@@ -202,9 +202,11 @@ function tenureCells(text: string, dates: readonly CountedFrom[]): ElapsedSpan[]
     const cell = labelled || TENURE_HEADER.test(header) ? YEARS_CELL.exec(text.slice(start, end)) : null;
     if (!cell) continue;
     const years = cell[1];
-    // In the row of that date (its year there): other rows count other people's.
+    // In the row of that date (its year there): other rows count other people's. Years with a decimal in a row without a date tell
+    // the date wherever the text writes its year (round 19 red team: `| Finance Manager | 1 | 13.3 yrs |` above `hired 8/27/2012`).
     const row = lineAround(text, start, end);
-    spans.push(...yearsSpans(years, start + text.slice(start, end).indexOf(years), dates, ({ year }) => labelled || row.includes(year)));
+    const near = years.includes(".") && !/\b(?:19|20)\d\d\b/.test(row) ? text : row;
+    spans.push(...yearsSpans(years, start + text.slice(start, end).indexOf(years), dates, ({ year }) => labelled || near.includes(year)));
   }
   return spans;
 }
