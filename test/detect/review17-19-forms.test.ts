@@ -197,6 +197,14 @@ describe("review 18", () => {
     expectKept({ income: 124870 }, "The house costs $250,000 and needs 3 times the work.");
   });
 
+  it("keeps a credit tier's band word after `Tier` for the reader allowed the tier, beside an internal rating whose gloss it also is", () => {
+    const vault = { customer_name: "Kevin Mcbride", credit_score: 795, internal_rating: "A" };
+    const guard = createRecons({ secret: "review17-secret", vault, policy: { fields: { customer_name: { authorized: ["worker"] }, credit_tier: { authorized: ["worker"] } } } });
+    const text = "Kevin Mcbride would qualify for Tier 1 (Prime).";
+    expect(deliver(guard, text, "worker")).toBe(text);
+    expect(deliver(guard, text, "introduced")).not.toContain("Prime");
+  });
+
   it("tenure after a year and a comma (`since Aug 2021, 3 years with the company`), not a number's group", () => {
     const out = deliver(guardFor({ employee_name: "Joshua Whitaker", hire_date: "2021-08-02" }, "2026-01-01"), "Mr. Whitaker (Sales manager since Aug 2021, 3 years with the company).", "introduced");
     expect(out).not.toContain("3 years");

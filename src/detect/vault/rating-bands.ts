@@ -112,8 +112,8 @@ export function gradeLetterVariants(field: string, value: string, normalized: st
 
 /** The bands credit scores are told in (FICO's and the bureaus' words, `very good` before `good`; the lenders' prime scale). */
 const SCORE_BANDS = ["poor", "very poor", "fair", "good", "very good", "excellent", "exceptional", "deep subprime", "subprime", "sub prime", "near prime", "prime", "super prime"];
-/** Words that name a credit score near its band (`Credit Score: 780 (Excellent)`, `FICO 726 (Fair)`). */
-const SCORE_LABELS = ["score", "scores", "fico", "credit"];
+/** Words that name a credit score near its band (`Credit Score: 780 (Excellent)`, `FICO 726 (Fair)`, round 18: `Tier 1 (Prime)`). */
+const SCORE_LABELS = ["score", "scores", "fico", "credit", "tier"];
 
 /** What follows a verb's object (`exceeds the prevailing wage`, `meets all requirements`): a rating word so used is the verb. */
 const OBJECT_AFTER = /^[ \t]+(?:the|all|a|an|its|our|their|his|her|this|that|these|those|every|each|any|some|no|both|most|many|your|my|or)\b/;
