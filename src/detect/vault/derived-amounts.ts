@@ -407,11 +407,13 @@ const SPLIT_WORD = /\b(?:split|division|divide[ds]?|allocation|proposal|share|ra
 /** A decimal ratio (`0.43`), read as a share where the text names a ratio. */
 const DECIMAL_RATIO = /(?<![\d.])0\.\d{1,2}(?![\d.])/g;
 const RATIO_WORD = /(?<![a-z])(?:ratio|dti|ltv|limit|multiple|factor)(?![a-z])/i;
+/** The names a percentage is given as a ratio by (`DTI`, `payment-to-income ratio`, `LTV`). */
+const RATIO_NAMES = "ratio|dti|ltv|to-income";
 /**
  * A percentage with decimals: a ratio the writer computed and rounded to its last digit, of an amount (`is 19.3% of his gross
  * monthly income`) or as a ratio named before it (`Payment-to-income ratio: 19.3%`, `DTI of 19.3%`).
  */
-const ROUNDED_PERCENT = /(?:(?<![a-z])(?:ratio|dti|to-income)(?![a-z])[^\n.%]{0,24}?)?(?<![\d.])(\d{1,2})\.(\d{1,2})[ \t]?%(?:[ \t]+of\b)?/gi;
+const ROUNDED_PERCENT = new RegExp(String.raw`(?:(?<![a-z])(?:${RATIO_NAMES})(?![a-z])[^\n.%]{0,24}?)?(?<![\d.])(\d{1,2})\.(\d{1,2})[ \t]?%(?:[ \t]+of\b)?`, "gi");
 /** Widest rounding of such a percentage read (a tenth of 10 %): a smaller one's rounding is wider than a computation tells. */
 const MAX_PERCENT_ROUNDING = 0.005;
 
@@ -435,9 +437,9 @@ const MIN_SENTENCE_SHARE = 10;
 /** Words after a percentage that tie it to what it is of, not a figure (`80% of that amount`, `29.5% of his annual income`). */
 const OF_WHAT = /^[ \t]+of[ \t]+(?:(?:the|that|this|his|her|their|our|your|its|a|an)[ \t]+)?\p{L}/iu;
 /** A ratio named before a percentage (`DTI is about 21%`, `payment-to-income ratio of 19%`). */
-const RATIO_BEFORE = /(?<![a-z])(?:ratio|dti|ltv|to-income)(?![a-z])[^.\n%]{0,24}$/i;
+const RATIO_BEFORE = new RegExp(String.raw`(?<![a-z])(?:${RATIO_NAMES})(?![a-z])[^.\n%]{0,24}$`, "i");
 /** A ratio named after a percentage (round 18 red team: `at a 28% front-end ratio`). */
-const RATIO_AFTER = /^[ \t]+(?:[\p{L}-]+[ \t]+){0,2}(?:ratio|dti|ltv)\b/iu;
+const RATIO_AFTER = new RegExp(String.raw`^[ \t]+(?:[\p{L}-]+[ \t]+){0,2}(?:${RATIO_NAMES})\b`, "iu");
 /** A change by a percentage (`A 20% reduction`, `grew 8%`, `cut by 15%`). */
 const CHANGE_WORD = /\b(?:reduc\w*|cut|discount\w*|decreas\w*|increas\w*|raise[sd]?|grew|grow[sn]?|rose|rise[sn]?|fell|fall[sn]?|drop(?:s|ped)?|haircut|markdown|premium)\b/i;
 const CHANGE_REACH = 24;
@@ -504,9 +506,9 @@ const MULTIPLE_REACH = 64;
 /** How far off its stated multiple of an amount a figure still tells it: the writer says what it is, and rounds it (round 18 re-judge: `$400,000 (about 3x annual income)` of 132,880). */
 const MULTIPLE_SHARE = 0.05;
 
-/** The amount a figure is the stated multiple of, at the figure's rounding or within MULTIPLE_SHARE. */
-function multipleSource(amounts: readonly Source[], read: AmountRead, after: string): Source | undefined {
-  const multiple = MULTIPLE_AFTER.exec(after);
+/** The amount a figure ending at `end` of `text` is the stated multiple of, at the figure's rounding or within MULTIPLE_SHARE. */
+function multipleSource(amounts: readonly Source[], read: AmountRead, text: string, end: number): Source | undefined {
+  const multiple = MULTIPLE_AFTER.exec(text.slice(end, end + MULTIPLE_REACH));
   return multiple ? sourceOf(amounts, { value: read.value, tolerance: Math.max(read.tolerance, read.value * MULTIPLE_SHARE) }, [Number(multiple[1])]) : undefined;
 }
 
@@ -621,7 +623,7 @@ export function derivedAmountDetector(entries: () => readonly VaultEntry[]): Det
         if (shown < MIN_SIGNIFICANT_DIGITS - 1) {
           if (bare) continue;
           // One digit said to be a multiple of an income (round 18 re-judge: `up to $400,000 (about 3x annual income)`).
-          const multiple = multipleSource(amounts, roundedRead(exact, written), text.slice(match.index + written.length, match.index + written.length + MULTIPLE_REACH));
+          const multiple = multipleSource(amounts, roundedRead(exact, written), text, match.index + written.length);
           if (multiple) {
             push(match.index + (currency?.length ?? 0), match.index + written.length, multiple);
             continue;
@@ -660,12 +662,15 @@ export function derivedAmountDetector(entries: () => readonly VaultEntry[]): Det
         const start = match.index + (currency?.length ?? 0);
         if (source) push(start, match.index + written.length, source);
         else if (!bare) {
-          const ratio = shown >= MIN_SIGNIFICANT_DIGITS - 1 && /%|per[ \t]?cent/i.test(text) ? percentRatio(amounts, roundedRead(exact, written), text, match.index, partsOf().percents) : undefined;
+          const rounded = roundedRead(exact, written);
+          const ratio = shown >= MIN_SIGNIFICANT_DIGITS - 1 && /%|per[ \t]?cent/i.test(text) ? percentRatio(amounts, rounded, text, match.index, partsOf().percents) : undefined;
           // The percentage is what was computed where it is the one said rounded (`DTI is about 21%`): it goes, the figure it is of stays.
-          const multiple = ratio ? undefined : multipleSource(amounts, roundedRead(exact, written), text.slice(match.index + written.length, match.index + written.length + MULTIPLE_REACH));
           if (ratio?.percent) push(...ratio.percent, ratio.source, "band");
-          else if (ratio ?? multiple) push(start, match.index + written.length, (ratio?.source ?? multiple)!);
-          else operands.push({ start, end: match.index + written.length, read: exact, shown });
+          else {
+            const derived = ratio?.source ?? multipleSource(amounts, rounded, text, match.index + written.length);
+            if (derived) push(start, match.index + written.length, derived);
+            else operands.push({ start, end: match.index + written.length, read: exact, shown });
+          }
         }
       }
       // An amount in words near a registered one or its period's share (round 12 red team: `about three-quarters of a million`

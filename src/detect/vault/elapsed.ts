@@ -61,7 +61,8 @@ function isThingsTerm(written: string, after: string): boolean {
 
 /** Words before a duration that make it time to come or a period, not time since a date (`in 3 months`, `every 6 months`). */
 const INTERVAL_BEFORE = /\b(?:in|within|every|each|next|another|for the next|after another)[ \t]+(?:(?:about|approx\.|approximately|roughly|around|nearly|almost|over|just over|just under|close to)[ \t]+|~[ \t]?)?$/i;
-const INTERVAL_REACH = 16;
+/** Characters right before a duration read for INTERVAL_BEFORE and HERE_BEFORE. */
+const BEFORE_REACH = 16;
 /** Words that make `in` a duration count back (`not been seen in 5 months`, `the first visit in 5 months`, `since`). */
 const COUNTS_BACK = /\b(?:not|never|no|first|last|since|been|haven['’]?t|hasn['’]?t|hadn['’]?t)\b/i;
 
@@ -139,10 +140,11 @@ export function elapsedSpans(text: string, dates: readonly CountedFrom[]): Elaps
     if (EXAMPLE_LINE.test(line) || (match[4] !== undefined && /^[ \t]*ago\b/i.test(text.slice(end))) || isThingsTerm(match[0], text.slice(end, end + THING_REACH))) continue;
     // Time to come or a period (round 17 red team: `Recheck in 3 months` beside a visit had come out `in 722 months`); `in` after
     // what counts back is time since (round 17 re-judge: `not been seen in nearly 5 months`, `her first visit in 5 months`).
-    const interval = INTERVAL_BEFORE.exec(text.slice(Math.max(0, match.index! - INTERVAL_REACH), match.index!));
+    const before = text.slice(Math.max(0, match.index! - BEFORE_REACH), match.index!);
+    const interval = INTERVAL_BEFORE.exec(before);
     if (interval && !(/^in\b/i.test(interval[0]) && COUNTS_BACK.test(text.slice(sentenceBounds(text, match.index!)[0], match.index!)))) continue;
     const [low, high] = writtenMonths(match);
-    const counted = TENURE_WORD.test(line) || HERE_BEFORE.test(text.slice(Math.max(0, match.index! - INTERVAL_REACH), match.index!));
+    const counted = TENURE_WORD.test(line) || HERE_BEFORE.test(before);
     // After a year and a comma only where the line says it counts tenure (round 18 re-judge: `In 2019, 5 years of data were migrated`);
     // never a span from another event (`3 years after graduating`).
     if ((!counted && YEAR_COMMA_BEFORE.test(text.slice(Math.max(0, match.index! - 8), match.index!))) || RELATIVE_AFTER.test(text.slice(end, end + 12))) continue;
