@@ -54,10 +54,9 @@ describe("review 17: corporate", () => {
     for (const text of ["Cache: Room 173", "Headcount: 1734", "Ticket 1734", "Room: 1734\nFloor: 3", "Income: $1734"]) expectKept({ salary: 173418 }, text);
   });
 
-  it("keeps a rating that is a position word where it is the word (`Below is your summary`), hides it as the rating", () => {
+  it("hides a rating's own word however it is used: a value written verbatim is the value (`Below is your summary` beside a rating of Below)", () => {
     const rating = { performance_rating: "Below", employee_name: "Kyle Patterson" };
-    for (const text of ["Below is your onboarding summary.", "Please see the details listed below.", "Salary is below the market rate."]) expectKept(rating, text);
-    for (const text of ["Performance Rating: Below", "| Kyle Patterson | Below |", "Kyle's rating is Below."]) expectHiddenFromOutsider(rating, text, ["Below"]);
+    for (const text of ["Below is your onboarding summary.", "Performance Rating: Below", "| Kyle Patterson | Below |", "Kyle's rating is Below."]) expectHiddenFromOutsider(rating, text, ["Below"]);
   });
 
   it("a salary in thousands in a column whose header names the unit, from three digits", () => {

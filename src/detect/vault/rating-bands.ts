@@ -129,24 +129,6 @@ export function isRatingWordAsVerb(field: string, source: string, from: number, 
   return isRatingField(field) && /^\p{Ll}+$/u.test(source.slice(from, to)) && OBJECT_AFTER.test(source.slice(to, to + 12)) && !SCALE_OBJECT.test(source.slice(to, to + 32));
 }
 
-/** Ratings that are ordinary adverbs or prepositions (`Below is your summary`, `see below`, `above the target`). */
-const POSITION_WORDS: ReadonlySet<string> = new Set(["below", "above"]);
-const POSITION_OPENER = /^[ \t]+(?:is|are|you(?:'ll)?|we|please|find)\b/i;
-const POSITION_BEFORE = /\b(?:see|shown|listed|outlined|provided|find|included|summarized|summarised|detailed|described|noted|attached|given|found|as|mentioned|stated|indicated|table|section|steps?|details|information|summary)[ \t]+$/i;
-const POSITION_OBJECT = /^[ \t]+(?:the|a|an|our|their|its|this|that|average|market|target|\$?\d)/i;
-
-/**
- * Whether a rating that is a position word (`Below`) is written at [from, to) of `source` as the word, not the rating
- * (round 17 red team: `Below is your onboarding summary.` was redacted beside a rating of Below): opening `Below is`,
- * after what points to it (`see below`, `listed below`), or before an object (`below the market rate`).
- */
-export function isRatingWordInProse(field: string, source: string, from: number, to: number): boolean {
-  const word = source.slice(from, to);
-  if (!isRatingField(field) || !POSITION_WORDS.has(word.toLowerCase())) return false;
-  const after = source.slice(to, to + 16);
-  return POSITION_OPENER.test(after) || POSITION_BEFORE.test(source.slice(Math.max(0, from - 16), from)) || (/^\p{Ll}/u.test(word) && POSITION_OBJECT.test(after));
-}
-
 /** Words a field holding a band of another field is named with (`credit_tier`, `salary_band`, `risk_grade`). */
 const BAND_FIELD_WORDS: ReadonlySet<string> = new Set(["tier", "band", "bracket", "bucket", "grade", "rating", "category", "class", "range", "level"]);
 

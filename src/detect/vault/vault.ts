@@ -17,7 +17,7 @@ import { besideOtherName, isCapitalized, isFirmPartner, isCompoundHead, isFamily
 import { SpanCover } from "../span-cover.js";
 import { isDigitCode, isLowerLetterCode, NormalizeBuffer, normalizeValue, originalSpan, SPACE_CODE } from "./normalize.js";
 import { PatternGroup, type PatternIndex } from "./pattern-group.js";
-import { isRatingWordAsVerb, isRatingWordInProse } from "./rating-bands.js";
+import { isRatingWordAsVerb } from "./rating-bands.js";
 import { NEEDS_TOKEN_END, NEEDS_TOKEN_START, type Variant, type VariantRole } from "./variant.js";
 import { isDictionaryWord, isStopword, isTitle, lexiconTag, NAME_SUFFIXES } from "./words.js";
 import { memberVariants } from "./variants.js";
@@ -338,7 +338,6 @@ export class Vault implements Detector {
         if (variant.capitalized && !lastWordCapitalized(norm, start, end)) return;
         if (isWordInCapitals(this.list[entry].value) && !writtenAs(norm, start, end, this.list[entry].value)) return;
         if (this.list[entry].kind === "name" && !this.readsAsThisName(norm, start, end, variant, entry)) return;
-        if (isRatingWordInProse(this.list[entry].field, norm.source, ...originalSpan(norm, start, end))) return;
         // A date's parts sit in one cell of one line (round 14 red team: `26`; | **1/26` read as 26/1/26 across a table's pipe).
         if (this.list[entry].kind === "date" && ACROSS_CELLS.test(norm.source.slice(...originalSpan(norm, start, end)))) return;
         const value = valueOfForm(hit, variant);
