@@ -7,6 +7,7 @@ import { ageDetector } from "./detect/vault/ages.js";
 import { elapsedDetector } from "./detect/vault/elapsed.js";
 import { scoreMarkDetector } from "./detect/vault/score-marks.js";
 import { lastThreeDetector } from "./detect/vault/last-three.js";
+import { shortTailDetector } from "./detect/vault/short-tails.js";
 import { bloodPressureDetector } from "./detect/vault/blood-pressure.js";
 import { joinedSurnameDetector } from "./detect/vault/joined-surnames.js";
 import { domainSurnameDetector } from "./detect/vault/domain-surnames.js";
@@ -179,7 +180,7 @@ function withinDaysOfValue(text: string, detection: Detection): boolean {
 const BAND_READER_REASON = "band-reader-authorized:";
 
 /** Renderings whose surrogate no restore would find again (computed from the value's surrogate, or cut): sealed in shared state. */
-const SEALED_ROLES: ReadonlySet<string | undefined> = new Set(["cut-tail", "age", "elapsed", "derived-date", "derived-amount", "last-three"]);
+const SEALED_ROLES: ReadonlySet<string | undefined> = new Set(["cut-tail", "age", "elapsed", "derived-date", "derived-amount", "last-three", "short-tail"]);
 
 /** An identifier as a schema names a field (`bail_usd`, `custodySchedule`, `marital_assets`). */
 const IDENTIFIER_KEY = /^[A-Za-z][A-Za-z0-9]*(?:_[A-Za-z0-9]+)*$/;
@@ -299,6 +300,7 @@ class Guard implements ReconsGuard {
       scoreMarkDetector(() => this.vault.entries()),
       phoneExtensionDetector(() => this.vault.entries()),
       lastThreeDetector(() => this.vault.entries()),
+      shortTailDetector(() => this.vault.entries()),
       bloodPressureDetector(() => this.vault.entries()),
       joinedSurnameDetector(() => this.vault.entries()),
       domainSurnameDetector(() => this.vault.entries()),

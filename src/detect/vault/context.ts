@@ -187,9 +187,9 @@ const CLINICAL_ABBREVIATIONS: ReadonlyArray<readonly [phrase: string, abbreviati
   ["hypertension", ["htn", "bp"]],
   ["hyperlipidemia", ["hld"]],
   ["atrial fibrillation", ["afib"]],
-  // Round 14 red team: `DM type 2`, `diabetes, type 2 (non-insulin-dependent)`.
-  ["type 2 diabetes", ["t2d", "dm2", "niddm", "t2dm", "t2 dm", "t2 diabetes", "t2 diabetic", "dm 2", "dm ii", "type 2 dm", "type ii dm", "type ii diabetes", "dm type 2", "dm type ii", "diabetes type 2", "diabetes type ii", "diabetes mellitus type 2", "non insulin dependent"]],
-  ["type 1 diabetes", ["t1d", "dm1", "iddm", "t1dm", "dm 1", "dm i", "type 1 dm", "type i dm", "type i diabetes", "dm type 1", "dm type i", "diabetes type 1", "diabetes type i", "diabetes mellitus type 1", "insulin dependent"]],
+  // Round 14 red team: `DM type 2`, `diabetes, type 2 (non-insulin-dependent)`; round 19: `DM T2`.
+  ["type 2 diabetes", ["t2d", "dm2", "dm t2", "niddm", "t2dm", "t2 dm", "t2 diabetes", "t2 diabetic", "dm 2", "dm ii", "type 2 dm", "type ii dm", "type ii diabetes", "dm type 2", "dm type ii", "diabetes type 2", "diabetes type ii", "diabetes mellitus type 2", "non insulin dependent"]],
+  ["type 1 diabetes", ["t1d", "dm1", "dm t1", "t1 dm", "iddm", "t1dm", "dm 1", "dm i", "type 1 dm", "type i dm", "type i diabetes", "dm type 1", "dm type i", "diabetes type 1", "diabetes type i", "diabetes mellitus type 1", "insulin dependent"]],
   ["heart failure", ["chf"]],
   ["urinary tract infection", ["uti"]],
   ["obstructive sleep apnea", ["osa"]],

@@ -1,0 +1,53 @@
+/**
+ * Session 46 and round 20 red team (dev-style traces, one helper per vertical): forms of a registered value that reached an
+ * outsider, each hidden from it and left as written for the reader authorized for the value; and the ordinary text kept.
+ */
+import { describe, expect, it } from "vitest";
+import { createRecons, type ReconsGuard } from "../../src/guard.js";
+import type { VaultValue } from "../../src/policy/options.js";
+import { deliverText } from "../helpers/reader-guard.js";
+
+/** A guard whose every vault field is authorized for `reader` only, its ages and tenures counted at `ageReference`. */
+function guardFor(vault: Record<string, VaultValue>, ageReference = "2025-12-01"): ReconsGuard {
+  const fields = Object.fromEntries(Object.keys(vault).map((field) => [field, { authorized: ["reader"] }]));
+  return createRecons({ secret: "review20-secret", vault, policy: { fields }, ageReference });
+}
+
+const deliver = (guard: ReconsGuard, content: string, recipient: string) => deliverText(guard, content, recipient, "C2");
+
+/** `text` reaches an unauthorized reader without any of `raws`, and the reader authorized for the vault unchanged. */
+function expectHiddenFromOutsider(vault: Record<string, VaultValue>, text: string, raws: string[], ageReference?: string): void {
+  const guard = guardFor(vault, ageReference);
+  const out = deliver(guard, text, "introduced");
+  for (const raw of raws) expect(out, `${JSON.stringify(text)} -> ${JSON.stringify(out)}`).not.toContain(raw);
+  expect(deliver(guard, text, "reader")).toBe(text);
+}
+
+/** `text` reaches an unauthorized reader as written. */
+function expectKept(vault: Record<string, VaultValue>, text: string, ageReference?: string): void {
+  expect(deliver(guardFor(vault, ageReference), text, "introduced")).toBe(text);
+}
+
+describe("session 46: identifiers", () => {
+  const ids = { employee_name: "Robert Pearson II", employee_id: "EMP-78236", insurance_id: "INS-67737826" };
+
+  it("an identifier's last two digits behind a mask as long as its other digits, with its letters or without", () => {
+    for (const text of ["Employee ID: EMP-XXX36", "ID EMP-***36 on file", "Member INS-XXXXXX26 verified.", "Ref XXXXXX26", "EMP-xxx36"]) {
+      const out = deliver(guardFor(ids), text, "introduced");
+      expect(out, `${text} -> ${out}`).not.toMatch(/(?:XXX|\*\*\*|xxx)(?:XXX)?36|XXXXXX26/);
+      expect(out).toMatch(/[*xX]{3}\d\d/);
+      expect(deliver(guardFor(ids), text, "reader")).toBe(text);
+    }
+  });
+
+  it("leaves masks of another length or letters, and two digits without a mask", () => {
+    for (const text of ["EMP-XX36 is a typo", "INS-XXXX26 belongs to another plan", "DISP-XXX36 opened", "Room 36, floor 26", "Batch XXX37 shipped"]) expectKept(ids, text);
+  });
+});
+
+describe("session 46: diagnoses", () => {
+  it("type 2 diabetes as `DM T2`, type 1 as `T1 DM` or `DM T1`", () => {
+    expectHiddenFromOutsider({ patient_name: "Kelly Smith", diagnosis: "Type 2 Diabetes Mellitus" }, "Hx: DM T2, diet controlled.", ["DM T2"]);
+    expectHiddenFromOutsider({ patient_name: "Kelly Smith", diagnosis: "Type 1 Diabetes" }, "Hx: T1 DM since childhood; DM T1 per chart.", ["T1 DM", "DM T1"]);
+  });
+});
