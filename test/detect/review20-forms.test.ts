@@ -5,6 +5,7 @@
 import { describe, expect, it } from "vitest";
 import { createRecons, type ReconsGuard } from "../../src/guard.js";
 import type { VaultValue } from "../../src/policy/options.js";
+import { shiftedElapsed } from "../../src/detect/vault/elapsed.js";
 import { deliverText } from "../helpers/reader-guard.js";
 
 /** A guard whose every vault field is authorized for `reader` only, its ages and tenures counted at `ageReference`. */
@@ -49,5 +50,25 @@ describe("session 46: diagnoses", () => {
   it("type 2 diabetes as `DM T2`, type 1 as `T1 DM` or `DM T1`", () => {
     expectHiddenFromOutsider({ patient_name: "Kelly Smith", diagnosis: "Type 2 Diabetes Mellitus" }, "Hx: DM T2, diet controlled.", ["DM T2"]);
     expectHiddenFromOutsider({ patient_name: "Kelly Smith", diagnosis: "Type 1 Diabetes" }, "Hx: T1 DM since childhood; DM T1 per chart.", ["T1 DM", "DM T1"]);
+  });
+});
+
+describe("session 46: tenure to the half year", () => {
+  const hire = { employee_name: "Robert Pearson II", hire_date: "2021-06-01" };
+
+  it("`four and a half years`, `4½ years` since a hire date", () => {
+    expectHiddenFromOutsider(hire, "Robert has been with us four and a half years.", ["four and a half"], "2026-01-01");
+    expectHiddenFromOutsider(hire, "Tenure: 4½ years; he has 4 and a half years of service.", ["4½", "4 and a half"], "2026-01-01");
+  });
+
+  it("leaves a half year that is no one's tenure or not this date's", () => {
+    expectKept(hire, "The plan runs four and a half years.", "2026-01-01");
+    expectKept(hire, "Dana has been with us seven and a half years.", "2026-01-01");
+  });
+
+  it("moves a half year to the nearest half year of the shifted count", () => {
+    expect(shiftedElapsed("four and a half years", 12)).toBe("five and a half years");
+    expect(shiftedElapsed("four and a half years", 7)).toBe("five years");
+    expect(shiftedElapsed("4½ years", -12)).toBe("3½ years");
   });
 });

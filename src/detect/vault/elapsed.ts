@@ -23,14 +23,16 @@ const MONTHS_BEFORE_REFERENCE = 36;
 
 /**
  * A duration in years and months: group 1 a word that bounds it (`almost`, `over`, `~`), 2 the
- * years (`6`, `6.3`), 3 a `+`, 4 the months after the years (`6 years, 4 months`), 5 months alone (`18 months`).
+ * years (`6`, `6.3`, `four` of `four and a half`), 3 a `+`, 4 the months after the years (`6 years, 4 months`), 5 months alone (`18 months`).
  */
 const ELAPSED_PHRASE = new RegExp(
-  String.raw`(?:\b(about|approx\.|approximately|roughly|around|nearly|almost|over|more than|just over|just under|close to)[ \t]+|(~)[ \t]?)?(?<![\d.<>≤≥][ \t]?)(?<!\d[ \t]?[–—-][ \t]?)(?<![–—-])(?<!(?:^|\D)\d{1,3},[ \t]?)(?:\b(\d{1,3}(?:\.\d{1,2})?|${COUNT_WORD})(\+)?[ \t]?(?:-[ \t]?)?(?:years?\b|yrs?\b|y(?=[ \t]?\d{1,2}m\b))(?:,?[ \t]*(?:and[ \t]+)?(\d{1,2})[ \t]?(?:months?|mos?|(?<=\dy[ \t]?\d{1,2})m)\b)?|\b(\d{1,3}|${COUNT_WORD})[ \t]?(?:months?|mos)\b)(?![ \t]?(?:[–—]|-[ \t]?\d|to[ \t]+\d))`,
+  String.raw`(?:\b(about|approx\.|approximately|roughly|around|nearly|almost|over|more than|just over|just under|close to)[ \t]+|(~)[ \t]?)?(?<![\d.<>≤≥][ \t]?)(?<!\d[ \t]?[–—-][ \t]?)(?<![–—-])(?<!(?:^|\D)\d{1,3},[ \t]?)(?:\b(\d{1,3}(?:\.\d{1,2})?|${COUNT_WORD})(\+)?(?:[ \t]+and[ \t]+a[ \t]+half(?=[ \t]+(?:years?|yrs?)\b)|[ \t]?½)?[ \t]?(?:-[ \t]?)?(?:years?\b|yrs?\b|y(?=[ \t]?\d{1,2}m\b))(?:,?[ \t]*(?:and[ \t]+)?(\d{1,2})[ \t]?(?:months?|mos?|(?<=\dy[ \t]?\d{1,2})m)\b)?|\b(\d{1,3}|${COUNT_WORD})[ \t]?(?:months?|mos)\b)(?![ \t]?(?:[–—]|-[ \t]?\d|to[ \t]+\d))`,
   "gi",
 );
 /** What every such duration has. */
-const ELAPSED_HINT = new RegExp(String.raw`(?:\d|\b(?:${COUNT_WORD}))[ \t+-]*(?:y|mo)`, "i");
+const ELAPSED_HINT = new RegExp(String.raw`(?:\d|\b(?:${COUNT_WORD}))[ \t+-]*(?:y|mo)|half[ \t]+y|½`, "i");
+/** Half a year more than the count (round 19 red team: `four and a half years`). */
+const HALF_YEAR = /[ \t]+and[ \t]+a[ \t]+half\b|½/i;
 /** A count spelled as `like` is (`six` -> `nine`, `Six` -> `Nine`), in digits past the words spelled here. */
 function countLike(count: number, like: string): string {
   const word = COUNT_WORDS[count];
@@ -94,6 +96,8 @@ function writtenMonths(match: RegExpMatchArray): [number, number] {
   const bound = (match[1] ?? match[2] ?? "").toLowerCase();
   if (match[6] !== undefined) return [countOf(match[6]) - 1, countOf(match[6]) + 1];
   const years = countOf(match[3]);
+  // Said to the half year: the nearest, give or take a month of the writer's arithmetic.
+  if (HALF_YEAR.test(match[0])) return [years * 12 + 6 - 4, years * 12 + 6 + 4];
   if (match[5] !== undefined) return [years * 12 + Number(match[5]) - 1, years * 12 + Number(match[5]) + 1];
   // A decimal is rounded to its last digit, give or take a month of the writer's arithmetic.
   if (match[3].includes(".")) return [years * 12 - decimalSlack(match[3]), years * 12 + decimalSlack(match[3])];
@@ -263,8 +267,14 @@ export function shiftedElapsed(written: string, monthsApart: number): string | n
     const months = Math.round(Number(match[6]) + shift);
     return months < 0 ? null : written.replace(/^(\d+)([ \t]?)(\p{L}+)/u, (_, _digits, space: string, word: string) => `${months}${space}${unit(months, word)}`);
   }
-  const total = Number(match[3]) * 12 + Number(match[5] ?? 0) + shift;
+  const half = HALF_YEAR.exec(written);
+  const total = Number(match[3]) * 12 + (half ? 6 : Number(match[5] ?? 0)) + shift;
   if (total < 0) return null;
+  if (half) {
+    // To the nearest half year, as written (the reverse is as near, not exact: a half year is what the writer gave).
+    const halves = Math.round(total / 6);
+    return written.replace(/^\d+/, String(Math.floor(halves / 2))).replace(half[0], halves % 2 === 1 ? half[0] : "");
+  }
   if (match[5] !== undefined) {
     const [years, months] = [Math.floor(Math.round(total) / 12), Math.round(total) % 12];
     return written
