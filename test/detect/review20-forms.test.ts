@@ -72,3 +72,16 @@ describe("session 46: tenure to the half year", () => {
     expect(shiftedElapsed("4½ years", -12)).toBe("3½ years");
   });
 });
+
+describe("session 46: pay as a span of thousands", () => {
+  const pay = { employee_name: "Robert Pearson II", salary: 143210 };
+
+  it("`in the $140s` and `Salary: mid-140s` of a salary of 143,210", () => {
+    expectHiddenFromOutsider(pay, "Her pay is in the $140s.", ["140s"]);
+    expectHiddenFromOutsider(pay, "Pay is in the 140s; Salary: mid-140s.", ["140s"]);
+  });
+
+  it("leaves decades, temperatures and figures that are no one's pay", () => {
+    for (const text of ["Born in the 1990s.", "Temps in the 80s all week.", "Revenue in the $150s.", "She is in the 140s club.", "Pay is in the $170s for that band."]) expectKept(pay, text);
+  });
+});

@@ -226,11 +226,11 @@ const byAmount = (a: Source, b: Source) => a.amount - b.amount;
 const centsOf = (amount: number) => Math.round(amount * 100) / 100;
 
 /**
- * A third of a round figure's span (`low $900,000s`, `mid-$80Ks`, `upper 700Ks`): group 1 the third, 2 the figure (one or two
- * significant digits, then zeros: checked by `thirdOfRoundFigure`), 3 a magnitude.
+ * A third of a round figure's span (`low $900,000s`, `mid-$80Ks`, `upper 700Ks`), or all of it after `in the` (`in the $140s`): group 1
+ * the third, 2 the figure (one or two significant digits, then zeros: checked by `thirdOfRoundFigure`), 3 a magnitude.
  */
-const AMOUNT_THIRD = /\b(low|lower|mid|middle|high|upper)[- ]?\$?([1-9]\d{0,2}(?:,\d{3})*)(?:[ \t]?([km])|[ \t]+(thousand|million|billion))?['’]?s\b/gi;
-const AMOUNT_THIRD_HINT = /\b(?:low|mid|high|upper)[- ]?\$?\d/i;
+const AMOUNT_THIRD = /(?:\b(low|lower|mid|middle|high|upper)[- ]?|(?<=\bin[ \t]+the[ \t]+))\$?([1-9]\d{0,2}(?:,\d{3})*)(?:[ \t]?([km])|[ \t]+(thousand|million|billion))?['’]?s\b/gi;
+const AMOUNT_THIRD_HINT = /\b(?:low|mid|high|upper|in the)[- ]?\$?\d/i;
 /** A figure with a fraction's sign and a scale (`$412½M`, `1¾ million`): groups whole, fraction, scale. */
 const FRACTION_AMOUNT = /(?<![\d.,])(\d{1,3})([½¼¾⅓⅔⅛⅜⅝⅞])[ \t]?(k|m|mm|bn|b|thousand|million|billion)\b/gi;
 const FRACTION_HINT = /\d[½¼¾⅓⅔⅛⅜⅝⅞]/;
@@ -257,17 +257,20 @@ function thirdOfRoundFigure(match: RegExpMatchArray, text: string): { low: numbe
   // Pay in thousands needs no unit (round 18 red team: `She earns in the low 140s` of 143,612).
   const implied = match[3] === undefined && match[4] === undefined && digits.length <= 3 && PAY_BEFORE.test(text.slice(Math.max(0, match.index! - PAY_REACH), match.index!));
   const magnitude = implied ? 1_000 : (SCALES[(match[4] ?? match[3] ?? "").toLowerCase()] ?? 1);
+  // A whole span (`in the 1990s`, `in the 80s`) is a figure only in dollars, with a scale, or after pay's words.
+  if (match[1] === undefined && !implied && magnitude === 1 && !match[0].startsWith("$")) return null;
   const figure = Number(digits) * magnitude;
   // The step is the unit of its last non-zero digit (`900,000s` by 100,000, `80Ks` by 10,000).
   const zeros = /0*$/.exec(digits)![0].length;
   const step = 10 ** zeros * magnitude;
   if (figure < MIN_REGISTERED || step < 10 || digits.length - zeros > 2) return null;
+  if (match[1] === undefined) return { low: figure - step * THIRD_OVERLAP_SHARE, high: figure + step * (1 + THIRD_OVERLAP_SHARE) };
   const third = AMOUNT_THIRDS[match[1].toLowerCase()];
   return { low: figure + (third * step) / 3 - step * THIRD_OVERLAP_SHARE, high: figure + ((third + 1) * step) / 3 + step * THIRD_OVERLAP_SHARE };
 }
 
 /** Words of pay right before a figure in the hundreds, which then counts thousands (`earns in the mid-140s`, `base is in the low 160s`; not `Salary notes: she is in her low 40s`). */
-const PAY_BEFORE = /\b(?:salary|salaries|earns?|earning|paid|pay|base|compensation|comp|income|wage)(?:[ \t]+(?:is|was|are|were|sits|falls|lands|of|in|at|somewhere|roughly|about|around|the|her|his|their))*[ \t]+$/i;
+const PAY_BEFORE = /\b(?:salary|salaries|earns?|earning|paid|pay|base|compensation|comp|income|wage)(?:[*_]*:)?(?:[ \t]+(?:is|was|are|were|sits|falls|lands|of|in|at|somewhere|roughly|about|around|the|her|his|their))*[ \t]+$/i;
 const PAY_REACH = 48;
 
 /** Registered amounts and totals paired (summed, subtracted) only up to this many: a large vault's pairs are too many to tell apart. */
