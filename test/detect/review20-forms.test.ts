@@ -85,3 +85,32 @@ describe("session 46: pay as a span of thousands", () => {
     for (const text of ["Born in the 1990s.", "Temps in the 80s all week.", "Revenue in the $150s.", "She is in the 140s club.", "Pay is in the $170s for that band."]) expectKept(pay, text);
   });
 });
+
+describe("round 20: healthcare follow-ups", () => {
+  const visit = { patient_name: "Ryan Russell", visit_date: "2026-01-19" };
+
+  it("a day the written interval after the visit, with no year written: the visit's day less the interval", () => {
+    expectHiddenFromOutsider(visit, "Follow-up in 3 months (around April 19).", ["April 19"], "2026-02-01");
+    expectHiddenFromOutsider(visit, "Schedule follow-up in 12 weeks (around April 13).", ["April 13"], "2026-02-01");
+    expectHiddenFromOutsider(visit, "Next appointment: April 19 (3 months post-visit)", ["April 19"], "2026-02-01");
+    expectHiddenFromOutsider(visit, "Recheck April 19, three months after the visit.", ["April 19"], "2026-02-01");
+    expectHiddenFromOutsider({ ...visit }, "Seen January 19, 2026. Repeat labs in about 3 months (mid-April).", ["mid-April"], "2026-02-01");
+  });
+
+  it("leaves a day the interval does not give from the visit", () => {
+    expectKept(visit, "Follow-up in 6 months (around April 19).", "2026-02-01");
+    expectKept(visit, "Next appointment: May 30 (3 months post-visit)", "2026-02-01");
+  });
+});
+
+describe("round 20: corporate", () => {
+  it("tenure after `approx.` or `est.` beside the hire date", () => {
+    expectHiddenFromOutsider({ employee_name: "Allison Kirby", hire_date: "2023-05-22" }, "Since May 2023 (approx. 2.5 years); est. 2.5 years.", ["2.5 years"], "2025-12-01");
+  });
+
+  it("a monthly figure whose line's label names the month however far before it", () => {
+    expectHiddenFromOutsider({ employee_name: "Allison Kirby", salary: 66402 }, "* Monthly payroll for the department: about $5.5K", ["$5.5K"]);
+    expectHiddenFromOutsider({ employee_name: "Allison Kirby", salary: 66402 }, "Estimated monthly cost to the company for this role: $5,530", ["$5,530"]);
+    expectKept({ employee_name: "Allison Kirby", salary: 66402 }, "* Annual budget for the department offsite and events: $5,500");
+  });
+});

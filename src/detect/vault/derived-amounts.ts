@@ -78,9 +78,14 @@ function periodShares(context: string): number[] {
   return PERIODS.filter(([word]) => word.test(context)).map(([, share]) => share);
 }
 
-/** The periods named within MONTH_REACH of `text`'s [start, end), before or after. */
+/** A line's label before its figure, read whole however long (`* Monthly payroll for the department: about $5.5K`: round 20 red team). */
+const LINE_LABEL = /(?:^|\n)([^\n:]{1,80}):[^\n:]{0,24}$/;
+
+/** The periods named within MONTH_REACH of `text`'s [start, end), before or after, or in the label of the figure's line. */
 function periodsAround(text: string, start: number, end: number): number[] {
-  return periodShares(text.slice(Math.max(0, start - MONTH_REACH), end + MONTH_REACH));
+  const from = Math.max(0, start - MONTH_REACH);
+  const label = LINE_LABEL.exec(text.slice(Math.max(0, start - 110), start));
+  return periodShares(`${label === null ? "" : label[1]}\n${text.slice(from, end + MONTH_REACH)}`);
 }
 /** The shares a rounded figure may be of its amount, as the transform reads it back. */
 export const ROUNDED_SHARES: readonly number[] = PERIODS.map(([, share]) => share);

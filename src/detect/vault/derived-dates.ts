@@ -176,9 +176,18 @@ const MONTH_PHRASE = new RegExp(
   `(?:\\b(${MONTH_THIRD})|(?<=\\b(?:[Ss]ince|in|from|until|through|by|around|after|before|during|of)[ \\t]+))(${CAPITALIZED_MONTH})\\b(?!\\.?,?[ \\t]*(?:of[ \\t]+)?\\d|[ \\t]*(?:to|through|until|[-–—/])[ \\t]*(?:early|mid|late)?[- ]?${MONTH_NAME})`,
   "g",
 );
-/** An interval right before a month (`in 3 months (`, `in 12 weeks, around `): group 1 its count, group 2 its unit. */
-const INTERVAL_BEFORE_MONTH = new RegExp(String.raw`\bin[ \t]+(\d{1,2}|${COUNT_WORD})[ \t]+(weeks?|months?)[ \t]*[(,:–—-]?[ \t]*(?:around|about|approx\.|approximately|roughly|by|in|~)?[ \t]*$`, "i");
+/** An interval right before a month (`in 3 months (`, `in about 12 weeks, around `): group 1 its count, group 2 its unit. */
+const INTERVAL_BEFORE_MONTH = new RegExp(String.raw`\bin[ \t]+(?:(?:about|around|approximately|roughly|~)[ \t]*)?(\d{1,2}|${COUNT_WORD})[ \t]+(weeks?|months?)[ \t]*[(,:–—-]?[ \t]*(?:around|about|approx\.|approximately|roughly|by|in|~)?[ \t]*$`, "i");
 const INTERVAL_REACH = 40;
+/** An interval after a day that counts from a date (`April 19 (3 months post-visit)`, `April 19, three months after the visit`). */
+const INTERVAL_AFTER_DAY = new RegExp(String.raw`^[ \t]*[(,–—-]?[ \t]*(?:(?:about|around|approximately|roughly|~)[ \t]*)?(\d{1,2}|${COUNT_WORD})[ \t]+(weeks?|months?)[ \t]+(?:post|after|from|following|since)\b`, "i");
+/** Days a day may stand off the registered date plus the interval written beside it (a month's length, the writer's rounding). */
+const INTERVAL_SLACK_DAYS = 10;
+
+/** Days of the interval an interval phrase's count and unit give. */
+function intervalDaysOf(match: RegExpExecArray): number {
+  return countOf(match[1]) * (/^w/i.test(match[2]) ? 7 : 30.44);
+}
 
 /** Months between two months of the year (1-12, or past 12 into the next year), the nearer way round. */
 function monthsOfYearApart(month: number, other: number): number {
@@ -462,13 +471,20 @@ export function derivedDateDetector(entries: () => readonly VaultEntry[], refere
       }
       // Month and day last, as the full dates and months they may sit beside (one scan found both).
       for (const match of yearless) {
+        const [start, end] = [match.index!, match.index! + match[0].length];
         const day = nearestYear(match[0], LEAP_YEAR_START);
-        const window = (day !== null && fullDays.has(`${day.month}-${day.day}`)) || joined.has(match.index!) ? DERIVED_WINDOW_DAYS : yearNear ? YEARLESS_WINDOW_WITH_YEAR_DAYS : YEARLESS_WINDOW_DAYS;
-        add(match.index!, match.index! + match[0].length, (date) => {
+        const window = (day !== null && fullDays.has(`${day.month}-${day.day}`)) || joined.has(start) ? DERIVED_WINDOW_DAYS : yearNear ? YEARLESS_WINDOW_WITH_YEAR_DAYS : YEARLESS_WINDOW_DAYS;
+        // A day an interval after the date, said so, is that date's however far (round 20 red team: `Follow-up in 3 months (around
+        // April 19)` of a visit on January 19 told the visit's day with no year written).
+        const interval = INTERVAL_BEFORE_MONTH.exec(text.slice(Math.max(0, start - INTERVAL_REACH), start)) ?? INTERVAL_AFTER_DAY.exec(text.slice(end, end + INTERVAL_REACH));
+        const intervalDays = interval === null ? null : intervalDaysOf(interval);
+        add(start, end, (date) => {
           const written = nearestYear(match[0], date);
-          return written === null ? Infinity : yearlessApart(dayNumber(written) - dayNumber(date), date);
+          if (written === null) return Infinity;
+          const apart = yearlessApart(dayNumber(written) - dayNumber(date), date);
+          return intervalDays === null || Math.abs(Math.abs(apart) - intervalDays) <= INTERVAL_SLACK_DAYS || Math.abs(apart) <= window ? apart : Infinity;
           // In digits, the registered date itself is no form the vault matcher finds.
-        }, window, SLASHED_DAY.test(match[0]));
+        }, intervalDays === null ? window : Math.max(window, intervalDays + INTERVAL_SLACK_DAYS), SLASHED_DAY.test(match[0]));
       }
       return found;
     },

@@ -26,7 +26,7 @@ const MONTHS_BEFORE_REFERENCE = 36;
  * years (`6`, `6.3`, `four` of `four and a half`), 3 a `+`, 4 the months after the years (`6 years, 4 months`), 5 months alone (`18 months`).
  */
 const ELAPSED_PHRASE = new RegExp(
-  String.raw`(?:\b(about|approx\.|approximately|roughly|around|nearly|almost|over|more than|just over|just under|close to)[ \t]+|(~)[ \t]?)?(?<![\d.<>≤≥][ \t]?)(?<!\d[ \t]?[–—-][ \t]?)(?<![–—-])(?<!(?:^|\D)\d{1,3},[ \t]?)(?:\b(\d{1,3}(?:\.\d{1,2})?|${COUNT_WORD})(\+)?(?:[ \t]+and[ \t]+a[ \t]+half(?=[ \t]+(?:years?|yrs?)\b)|[ \t]?½)?[ \t]?(?:-[ \t]?)?(?:years?\b|yrs?\b|y(?=[ \t]?\d{1,2}m\b))(?:,?[ \t]*(?:and[ \t]+)?(\d{1,2})[ \t]?(?:months?|mos?|(?<=\dy[ \t]?\d{1,2})m)\b)?|\b(\d{1,3}|${COUNT_WORD})[ \t]?(?:months?|mos)\b)(?![ \t]?(?:[–—]|-[ \t]?\d|to[ \t]+\d))`,
+  String.raw`(?:\b(about|approx\.|approximately|est\.|ca\.|circa|roughly|around|nearly|almost|over|more than|just over|just under|close to)[ \t]+|(~)[ \t]?)?(?<![\d<>≤≥][ \t]?)(?<!(?<!\b(?:approx|est|ca))\.[ \t]?)(?<!\d[ \t]?[–—-][ \t]?)(?<![–—-])(?<!(?:^|\D)\d{1,3},[ \t]?)(?:\b(\d{1,3}(?:\.\d{1,2})?|${COUNT_WORD})(\+)?(?:[ \t]+and[ \t]+a[ \t]+half(?=[ \t]+(?:years?|yrs?)\b)|[ \t]?½)?[ \t]?(?:-[ \t]?)?(?:years?\b|yrs?\b|y(?=[ \t]?\d{1,2}m\b))(?:,?[ \t]*(?:and[ \t]+)?(\d{1,2})[ \t]?(?:months?|mos?|(?<=\dy[ \t]?\d{1,2})m)\b)?|\b(\d{1,3}|${COUNT_WORD})[ \t]?(?:months?|mos)\b)(?![ \t]?(?:[–—]|-[ \t]?\d|to[ \t]+\d))`,
   "gi",
 );
 /** What every such duration has. */
