@@ -323,6 +323,9 @@ function handleOf(surrogate: string, original: string): string | null {
   return local === null ? null : (layHandle(original, local) ?? local);
 }
 
+/** A figure written to the unit (`$7,050`) reads within half a unit of what it stands for. */
+const WHOLE_UNIT_TOLERANCE = 0.5;
+
 /**
  * An amount computed from the registered one (`$7,050/month` of 84,600), moved by the registered
  * amount's noise (`whole` is its noisy surrogate) scaled by the same computation: the reader's x12
@@ -335,7 +338,10 @@ function scaledAmount(whole: string, written: string, registered: string): strin
   // A band around the amount moves whole, both ends by its noise.
   if (real && surrogate && bandRead(written)) return movedNumber(written, surrogate.value - real.value, "every");
   const exact = real && read ? derivationOf(read, real.value, TOTAL_FACTORS) : null;
-  if (real && surrogate && exact !== null) return movedNumber(written, (surrogate.value - real.value) * exact);
+  // Moved by the noise only where written to the unit: a figure of one or two digits moved so fell off its rounding (round 20 red
+  // team: `about $2 million` of 1,953,206 came out `about $1 million` for a surrogate of 1.74M); rounded alike, `about $1.7 million`.
+  if (real && surrogate && exact !== null && read!.tolerance <= WHOLE_UNIT_TOLERANCE) return movedNumber(written, (surrogate.value - real.value) * exact);
+  if (real && surrogate && exact !== null) return roundedNumber(written, surrogate.value * exact);
   // A period's share or a total may be written rounded (`about $8,360` of 100,300 a year, `about $86,100` of 86,135): the
   // surrogate's rounded alike (moved by the noise, it kept the real one's rounding error).
   const factor = real && read ? derivationOf(roundedRead(read, written), real.value, [...ROUNDED_SHARES, 1]) : null;

@@ -114,3 +114,19 @@ describe("round 20: corporate", () => {
     expectKept({ employee_name: "Allison Kirby", salary: 66402 }, "* Annual budget for the department offsite and events: $5,500");
   });
 });
+
+describe("round 20: a rounding of a noised amount", () => {
+  it("shows the surrogate rounded one place finer where its own rounding is the written one, not a step off (`about $1 million` for 1.74M)", () => {
+    for (const secret of ["review20-secret", "probe"]) {
+    const guard = createRecons({ secret, vault: { client_name: "Austin Mullins", settlement_amount: 1953206 }, policy: { fields: { client_name: { authorized: ["reader"] }, settlement_amount: { authorized: ["reader"] } } } });
+    const surrogate = Number(deliver(guard, "Total $1,953,206.", "introduced").replace(/[^\d]/g, ""));
+    for (const text of ["We expect about $2 million.", "We expect roughly $2M."]) {
+      const out = deliver(guard, text, "introduced");
+      expect(out, `${text} -> ${out}`).not.toMatch(/\$[12](?: million|M)/);
+      // Shown, it is the surrogate's rounding; a rounding within a few percent of the value's is redacted instead.
+      const shown = /\$(\d+(?:\.\d+)?)/.exec(out);
+      if (shown !== null) expect(Math.abs(Number(shown[1]) * 1e6 - surrogate), `${out} against ${surrogate}`).toBeLessThanOrEqual(100_000);
+    }
+    }
+  });
+});

@@ -171,10 +171,10 @@ function roundingUnit(number: WrittenNumber, magnitude: number): number {
  * What a rounding of a registered value shows for its surrogate (real scale): the surrogate `noisy`
  * rounded as `written` is (`about $143,000` of 143,250 -> `about $145,000` for 145,323), not the
  * rounding moved by the noise (`$145,073` told the value's last digits: the surrogate minus it is the
- * rounding's error). Where that rounding is the written number itself, one place finer, down to `finest`.
+ * rounding's error). Where that rounding is the written number itself, one place finer, down to one place past `finest`.
  */
 function roundedSurrogate(written: number, unit: number, noisy: number, finest: number): number {
-  for (let place = unit; place >= finest; place /= 10) {
+  for (let place = unit; place >= finest / 10; place /= 10) {
     const rounded = Math.round(noisy / place) * place;
     if (rounded !== written) return rounded;
   }
@@ -185,7 +185,11 @@ function roundedSurrogate(written: number, unit: number, noisy: number, finest: 
 function roundedLike(number: WrittenNumber, text: string, value: number, mmMillions: boolean): string {
   const magnitude = magnitudeOf(number, text, mmMillions);
   const shown = realScale(number, text, mmMillions);
-  return perturb(number, roundedSurrogate(shown.size, roundingUnit(number, magnitude), value, shown.step) - shown.size, magnitude);
+  const rounded = roundedSurrogate(shown.size, roundingUnit(number, magnitude), value, shown.step);
+  // One place finer than written gets its decimal (round 20 red team: `about $2 million` of 1.95M came out `about $1 million` for 1.74M, not `$1.7 million`).
+  const places = rounded === value ? 0 : (/\.(\d+)$/.exec(String(Math.round((rounded / magnitude) * 1e6) / 1e6))?.[1].length ?? 0);
+  const finer = places > number.decimals.length ? { ...number, decimals: number.decimals.padEnd(places, "0") } : number;
+  return perturb(finer, rounded - shown.size, magnitude);
 }
 
 /** The first number of `written` replaced by `value` (real scale) rounded as it is (`about $8,360` for a surrogate share of 8,436.2: `about $8,440`). */
