@@ -130,3 +130,20 @@ describe("round 20: a rounding of a noised amount", () => {
     }
   });
 });
+
+describe("round 20: legal amounts", () => {
+  it("half of a settlement at two digits where the text splits it in two without a count", () => {
+    const settlement = { client_name: "Austin Mullins", settlement_amount: 3208571 };
+    expectHiddenFromOutsider(settlement, "Each spouse would get about $1.6 million.", ["$1.6 million"]);
+    expectHiddenFromOutsider(settlement, "Half would be about $1.6 million.", ["$1.6 million"]);
+    expectKept(settlement, "Each of the five offices got $1.6 million.");
+    expectKept(settlement, "The other half of the budget, $2.1 million, is unrelated.");
+  });
+
+  it("an amount a percentage above a hundred of the settlement, or the figure it is a percentage above or below", () => {
+    expectHiddenFromOutsider({ client_name: "Austin Mullins", settlement_amount: 6204318 }, "A counter-offer at 110% of the current figure ($6,824,750).", ["6,824,750"]);
+    expectHiddenFromOutsider({ client_name: "Austin Mullins", settlement_amount: 1286841 }, "That is 10% higher than the prior offer of $1,169,855.", ["1,169,855"]);
+    expectHiddenFromOutsider({ client_name: "Austin Mullins", settlement_amount: 1286841 }, "That is 10% lower than the ask of $1,429,823.", ["1,429,823"]);
+    expectKept({ client_name: "Austin Mullins", settlement_amount: 1286841 }, "Attendance rose 120% this year, to 1,544 people.");
+  });
+});

@@ -38,7 +38,7 @@ const UNIT_SCALES: readonly number[] = [1 / 1_000, 1 / 1_000_000];
 /** Fewer significant digits than this and a written amount is anyone's round figure (`$7K`, `$90/hour`). */
 const MIN_SIGNIFICANT_DIGITS = 3;
 /** A percentage written in the text (`28%`, `12.5 %`, `40 percent`). */
-const PERCENT = /(?<![\d.])(\d{1,2}(?:\.\d{1,2})?)(?:[ \t]?%|[ \t]+per[ \t]?cent\b)/gi;
+const PERCENT = /(?<![\d.])(\d{1,3}(?:\.\d{1,2})?)(?:[ \t]?%|[ \t]+per[ \t]?cent\b)/gi;
 /**
  * A count of parts the text splits an amount into (`6 installments`, `a 6-month plan`, `over 36 months`, `three equal shares`,
  * `each of three heirs`: round 15 red team): each is a share. Groups: the count, its noun.
@@ -118,7 +118,7 @@ const SLACK = 1e-5;
 /** Characters between two written amounts that may be a sum's or a difference's operands. */
 const OPERAND_REACH = 80;
 /** Words that say a figure is each part of a split or what a deduction leaves (`each`, `net`, `after the 40% fee`). */
-const SHARE_WORD = /\b(?:each|apiece|net|nets|netting|after)\b/i;
+const SHARE_WORD = /\b(?:each|apiece|net|nets|netting|after|half|halves)\b/i;
 const SHARE_WORD_REACH = 40;
 /** Shares of an amount two operands may sum to besides those the text states: what a contingency fee leaves or takes, halves. */
 const OPERAND_SHARES: readonly number[] = [1 / 2, 1 / 3, 2 / 3];
@@ -366,7 +366,8 @@ function computedSource(
  * a table's scale (`Figures in $000s`).
  */
 function statedShares(text: string, { percents, counts }: StatedParts): number[] {
-  const shares = percents.flatMap((share) => [share, 1 + share, 1 - share, ...PAY_PERIODS.map((period) => share * period)]);
+  // An amount a percentage above or below a figure is that figure's too (round 20 red team: `10% higher than the prior offer of $1,169,855`).
+  const shares = percents.flatMap((share) => [share, 1 + share, 1 - share, 1 / (1 + share), ...(share < 1 ? [1 / (1 - share)] : []), ...PAY_PERIODS.map((period) => share * period)]);
   for (const [count, noun] of counts) {
     shares.push(1 / count, ...percents.map((share) => share / count));
     // Weeks' or months' worth of a year's amount (round 15 red team: `12 weeks of base pay` of a salary as severance); a month of
@@ -385,18 +386,23 @@ function statedShares(text: string, { percents, counts }: StatedParts): number[]
  * would receive $780,000`, `three equal shares of approximately $3.3 million each`): what a stated percentage leaves, and
  * one of a stated count of parts.
  */
-function statedSplits({ percents, counts }: StatedParts): number[] {
-  return [...percents.map((share) => 1 - share), ...counts.map(([count]) => 1 / count)];
+function statedSplits({ percents, counts, halves }: StatedParts): number[] {
+  return [...percents.map((share) => 1 - share), ...counts.map(([count]) => 1 / count), ...(halves ? [1 / 2] : [])];
 }
+
+/** Words that split an amount in two without a count (round 20 red team: `Each spouse would get about $1.6 million` of 3,208,571). */
+const HALVES = /\b(?:split|divided|shared)[ \t]+(?:equally|evenly|down the middle|in half)\b|\bequal(?:ly)?[ \t]+(?:split|division|shares)\b|\b(?:each|both)[ \t]+(?:spouses?|parties|parents|partners|sides|co-?owners)\b|\bhalf\b/i;
 
 /** The percentages and counts of parts a text states, which its shares and splits are made of: read once per text. */
 interface StatedParts {
   percents: number[];
   counts: Array<[count: number, noun: string]>;
+  /** The text splits in two without a count (`HALVES`). */
+  halves: boolean;
 }
 
 function statedParts(text: string): StatedParts {
-  return { percents: statedPercents(text), counts: splitCounts(text) };
+  return { percents: statedPercents(text), counts: splitCounts(text), halves: HALVES.test(text) };
 }
 
 function statedPercents(text: string): number[] {
