@@ -147,3 +147,19 @@ describe("round 20: legal amounts", () => {
     expectKept({ client_name: "Austin Mullins", settlement_amount: 1286841 }, "Attendance rose 120% this year, to 1,544 people.");
   });
 });
+
+describe("round 20: finance gaps", () => {
+  const account = { customer_name: "Amy Johnson", balance: 451120.88, income: 142750 };
+
+  it("the gap between a threshold and the amount, exact or said rounded", () => {
+    expectHiddenFromOutsider(account, "It exceeds the requested $400,000 limit by about $51K.", ["$51K"]);
+    expectHiddenFromOutsider(account, "The balance is about $49K short of the $500,000 tier.", ["$49K"]);
+    expectHiddenFromOutsider(account, "Income exceeds the $100,000 minimum by $42,750.", ["42,750"]);
+    expectHiddenFromOutsider(account, "Income minus the $100,000 floor leaves a $42,750 cushion.", ["42,750"]);
+  });
+
+  it("leaves gaps that give no registered amount", () => {
+    expectKept(account, "We spent $40K more than the $100,000 budget.");
+    expectKept(account, "Fees of $2,500 above the $5,000 cap apply.");
+  });
+});

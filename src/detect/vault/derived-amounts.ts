@@ -120,6 +120,9 @@ const OPERAND_REACH = 80;
 /** Words that say a figure is each part of a split or what a deduction leaves (`each`, `net`, `after the 40% fee`). */
 const SHARE_WORD = /\b(?:each|apiece|net|nets|netting|after|half|halves)\b/i;
 const SHARE_WORD_REACH = 40;
+/** Words that make two figures a threshold and the gap to an amount (`exceeds the $400,000 limit by $51K`, `$49K short of the $500,000 tier`). */
+const GAP_WORD = /\b(?:exceed(?:s|ed|ing)?|above|below|short of|shy of|more than|less than|cushion|leaves|leaving|surplus|shortfall|headroom|margin|gap)\b/i;
+const GAP_WORD_REACH = 24;
 /** Shares of an amount two operands may sum to besides those the text states: what a contingency fee leaves or takes, halves. */
 const OPERAND_SHARES: readonly number[] = [1 / 2, 1 / 3, 2 / 3];
 /** Smallest registered amount whose shares are looked for (a $300 fee's shares are everyday numbers). */
@@ -705,14 +708,18 @@ export function derivedAmountDetector(entries: () => readonly VaultEntry[]): Det
           const [a, b] = [operands[first], operands[second]];
           // Three digits each, or a round figure beside one that shows the amount's digits (round 16 red team: `After the interim
           // payment of $500,000, a balance of $1,854,908 remains`): the sum is then exact.
-          if (Math.min(a.shown, b.shown) < MIN_SIGNIFICANT_DIGITS && Math.max(a.shown, b.shown) < MIN_PAIR_SUM_DIGITS) continue;
+          // Or a gap said to be one between a threshold and the amount (round 20 red team: `exceeds the $400,000 limit by about $51K`).
+          const gap = Math.max(a.shown, b.shown) >= MIN_SIGNIFICANT_DIGITS - 1 && GAP_WORD.test(text.slice(Math.max(0, a.start - GAP_WORD_REACH), b.end + GAP_WORD_REACH));
+          if (Math.min(a.shown, b.shown) < MIN_SIGNIFICANT_DIGITS && Math.max(a.shown, b.shown) < MIN_PAIR_SUM_DIGITS && !gap) continue;
           const tolerance = a.read.tolerance + b.read.tolerance;
           // An operand within the other's rounding adds nothing it tells (round 14 re-judge: `$212/day` beside `$1.75M` summed to it).
           if (Math.min(Math.abs(a.read.value), Math.abs(b.read.value)) <= tolerance) continue;
           const source = sourceOf(amounts, { value: a.read.value + b.read.value, tolerance }, factors) ?? sourceOf(amounts, { value: Math.abs(a.read.value - b.read.value), tolerance }, factors);
           // A round operand tells nothing once the exact one is hidden: left as written, not moved to a false figure (round 16 re-judge:
           // `Their offer of $1,000,000` had come out `$700,000`).
-          if (source) for (const { start, end, shown } of [a, b]) if (shown >= MIN_SIGNIFICANT_DIGITS && !found.some((detection) => detection.start === start)) push(start, end, source);
+          // A gap's own figure goes however round (the threshold is the text's own).
+          const told = (shown: number) => shown >= MIN_SIGNIFICANT_DIGITS || (gap && shown === Math.max(a.shown, b.shown));
+          if (source) for (const { start, end, shown } of [a, b]) if (told(shown) && !found.some((detection) => detection.start === start)) push(start, end, source);
         }
       }
       return found;
