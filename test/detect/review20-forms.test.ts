@@ -163,3 +163,20 @@ describe("round 20: finance gaps", () => {
     expectKept(account, "Fees of $2,500 above the $5,000 cap apply.");
   });
 });
+
+describe("round 20: a diagnosis's stage spelled or in an aside", () => {
+  it("takes the stage in with the diagnosis: spelled, after a comma, in parentheses", () => {
+    const htn = { patient_name: "Kelly Smith", diagnosis: "Hypertension Stage 2" };
+    expectHiddenFromOutsider(htn, "He has hypertension (stage two).", ["stage", "two"]);
+    expectHiddenFromOutsider(htn, "Dx: hypertension, stage II.", ["stage", "II"]);
+    const ckd = { patient_name: "Kelly Smith", diagnosis: "Chronic Kidney Disease Stage 3" };
+    expectHiddenFromOutsider(ckd, "He has stage three chronic kidney disease.", ["stage", "three"]);
+    expectHiddenFromOutsider(ckd, "Known CKD (stage three), stable.", ["stage", "three", "()"]);
+  });
+
+  it("leaves counts of other things beside it", () => {
+    const guard = guardFor({ patient_name: "Kelly Smith", diagnosis: "Chronic Kidney Disease Stage 3" });
+    expect(deliver(guard, "CKD, three visits this year.", "introduced")).toContain(", three visits this year.");
+    expect(deliver(guard, "Hypertension, two kids at home.", "introduced")).toContain(", two kids at home.");
+  });
+});

@@ -12,7 +12,7 @@ import { findWindows, isInflection, MAX_SUFFIX, WINDOW_CONFIDENCE, wordsNeeded, 
 import { listNeighbours, type MemberHit } from "./lists.js";
 import { followsMask, inFileName, namedLastDigits, precedesMask } from "./masked.js";
 import { vaultMembers } from "./members.js";
-import { besideCurrency, withoutCoarseRoundings } from "./numbers.js";
+import { besideCurrency, COUNT_WORDS, withoutCoarseRoundings } from "./numbers.js";
 import { besideOtherName, isCapitalized, isFirmPartner, isCompoundHead, isFamilyReference, isOrdinaryNameWord, isSpeakerLabel, POSSESSIVE, isStandaloneNameReference, isSurnameInPath, isWordNameReference, precedesCapitalized, readsAsOneName, RELATION_NOTE } from "./name-parts.js";
 import { SpanCover } from "../span-cover.js";
 import { isDigitCode, isLowerLetterCode, NormalizeBuffer, normalizeValue, originalSpan, SPACE_CODE } from "./normalize.js";
@@ -678,24 +678,40 @@ function valueWordsOf(value: string): ReadonlySet<string> {
  */
 function withValueQualifiers(source: string, [start, end]: [number, number], value: string): [number, number] {
   const words = valueWordsOf(value);
-  const isValueWord = (written: string): boolean => {
+  // `named`: a word of the value's stands right beside it on the far side (`stage`, `type`): a number spelled counts only so.
+  const isValueWord = (written: string, named: boolean): boolean => {
     const word = written.toLowerCase();
     if (words.has(word)) return true;
     const roman = ROMAN_NUMERALS.indexOf(word);
     if (roman >= 0) return words.has(String(roman + 1));
     if (/^\d+$/.test(word)) return words.has(ROMAN_NUMERALS[Number(word) - 1] ?? "");
+    // Spelled (round 20 red team: `hypertension (stage two)`, `stage three [REDACTED]`), not a count of something else (`CKD, three visits`).
+    const spelled = COUNT_WORDS.indexOf(word);
+    if (spelled > 0) return named && (words.has(String(spelled)) || words.has(ROMAN_NUMERALS[spelled - 1] ?? ""));
     const staged = /^(\d+)[a-z]$/.exec(word);
     return staged !== null && words.has(staged[1]);
   };
+  const isNamingWord = (written: string | undefined): boolean => written !== undefined && /^\p{L}+$/u.test(written) && words.has(written.toLowerCase());
+  const wordBefore = (at: number) => /([\p{L}\p{N}]+)[ \t-]+$/u.exec(source.slice(Math.max(0, at - 32), at));
   for (let k = 0; k < MAX_QUALIFIER_WORDS; k++) {
-    const before = /([\p{L}\p{N}]+)[ \t-]+$/u.exec(source.slice(Math.max(0, start - 32), start));
-    if (!before || !isValueWord(before[1])) break;
+    const before = wordBefore(start);
+    if (!before || !isValueWord(before[1], isNamingWord(wordBefore(start - before[0].length)?.[1]))) break;
     start -= before[0].length;
   }
+  // After it, in a comma's or a parenthesis's aside too when a word of the value's opens it (`hypertension, stage II`, `CKD (stage
+  // three)`), the parenthesis closed with it.
+  let opened = false;
+  let previous: string | undefined;
   for (let k = 0; k < MAX_QUALIFIER_WORDS; k++) {
-    const after = /^[ \t-]+([\p{L}\p{N}]+)/u.exec(source.slice(end, end + 32));
-    if (!after || !isValueWord(after[1])) break;
+    const after = (k === 0 ? /^(?:[ \t-]+|(,)[ \t]*|[ \t]*(\()[ \t]*)([\p{L}\p{N}]+)/u : /^()()[ \t-]+([\p{L}\p{N}]+)/u).exec(source.slice(end, end + 32));
+    if (!after || ((after[1] || after[2]) && !isNamingWord(after[3])) || !isValueWord(after[3], isNamingWord(previous))) break;
+    opened ||= after[2] === "(";
+    previous = after[3];
     end += after[0].length;
+  }
+  if (opened) {
+    const close = /^[ \t]*\)/.exec(source.slice(end, end + 4));
+    if (close) end += close[0].length;
   }
   return [start, end];
 }
