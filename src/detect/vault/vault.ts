@@ -700,16 +700,21 @@ function withValueQualifiers(source: string, [start, end]: [number, number], val
   }
   // After it, in a comma's or a parenthesis's aside too when a word of the value's opens it (`hypertension, stage II`, `CKD (stage
   // three)`), the parenthesis closed with it.
-  let opened = false;
+  const ended = end;
+  let aside: string | undefined;
+  let numbered = false;
   let previous: string | undefined;
   for (let k = 0; k < MAX_QUALIFIER_WORDS; k++) {
     const after = (k === 0 ? /^(?:[ \t-]+|(,)[ \t]*|[ \t]*(\()[ \t]*)([\p{L}\p{N}]+)/u : /^()()[ \t-]+([\p{L}\p{N}]+)/u).exec(source.slice(end, end + 32));
     if (!after || ((after[1] || after[2]) && !isNamingWord(after[3])) || !isValueWord(after[3], isNamingWord(previous))) break;
-    opened ||= after[2] === "(";
+    aside ??= after[1] || after[2] || undefined;
+    numbered ||= !isNamingWord(after[3]);
     previous = after[3];
     end += after[0].length;
   }
-  if (opened) {
+  // An aside is the value's only with its number (`, stage II`): a list's next item (`Exceeds, Meets`, `QA Engineer, Sales Manager`) is not.
+  if (aside !== undefined && !numbered) return [start, ended];
+  if (aside === "(") {
     const close = /^[ \t]*\)/.exec(source.slice(end, end + 4));
     if (close) end += close[0].length;
   }
