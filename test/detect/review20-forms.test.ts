@@ -183,3 +183,18 @@ describe("round 20: a diagnosis's stage spelled or in an aside", () => {
     expect(listed.split(", ").length, listed).toBe(4);
   });
 });
+
+describe("round 20: list words that are ordinary words", () => {
+  const lists = { patient_name: "Kelly Smith", allergies: "['no', 'might']", medications: "['whose', 'those', 'each']" };
+
+  it("a list word set in bold alone, bold items joined by `and`, or the whole value after its field's label", () => {
+    expectHiddenFromOutsider(lists, "Allergies: **no** and **might**.", ["**no**", "**might**"]);
+    expectHiddenFromOutsider(lists, "He takes **those** daily.", ["those"]);
+    expectHiddenFromOutsider(lists, "Known allergies: no.", [": no"]);
+    expectHiddenFromOutsider(lists, "Medications: **each**.", ["each"]);
+  });
+
+  it("leaves the words in sentences, and a phrase after the label that starts with one (`No known allergies`)", () => {
+    for (const text of ["- **Allergies:** No known allergies.", "Medications: each taken daily", "Is there a problem? No, there is none.", "I might call. Each of us will."]) expectKept(lists, text);
+  });
+});

@@ -1,6 +1,6 @@
 import { sortInPlace } from "../sort.js";
 /** What separates two members of one list in text: punctuation, quotes, brackets, `and` / `or` (not a bare space). */
-const LIST_GAP = /^(?=.*\S)[\s"'`‘’“”,;:/&|()[\]*_-]*(?:\b(?:and|or)\b[\s"'`‘’“”]*)?$/is;
+const LIST_GAP = /^(?=.*\S)[\s"'`‘’“”,;:/&|()[\]*_-]*(?:\b(?:and|or)\b[\s"'`‘’“”*_]*)?$/is;
 /** Longest separator between two list members. */
 const MAX_GAP = 16;
 

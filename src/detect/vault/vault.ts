@@ -582,9 +582,21 @@ export class Vault implements Detector {
       members.push({ entry: candidate.entry, list, start, end, candidate });
     }
     const kept = listNeighbours(norm.source, members);
-    // Quoted alone, a list word is cited as the value (`Medication 3: 'same'`, `"Mr" could imply ...`).
-    for (const member of members) if (isQuoted(norm.source, member.start, member.end)) kept.add(member);
+    // Quoted or set in bold alone, a list word is cited as the value (`Medication 3: 'same'`, `"Mr" could imply ...`, round 20 red
+    // team: `He takes **those** daily`), and so is one right after its field's label (`Known allergies: indeed.`).
+    for (const member of members) {
+      if (isQuoted(norm.source, member.start, member.end) || isEmphasized(norm.source, member.start, member.end) || this.afterOwnLabel(norm.source, member)) kept.add(member);
+    }
     return [...kept].filter((hit) => words.has(hit.candidate)).map((hit) => hit.candidate);
+  }
+
+  /** Whether a list member follows its field's label right away (`Allergies: no`, `Known allergies: **indeed**`). */
+  private afterOwnLabel(source: string, member: MemberHit): boolean {
+    const label = FIELD_LABEL_BEFORE.exec(source.slice(Math.max(0, member.start - LABEL_BEFORE_REACH), member.start))?.[1];
+    // The label's whole value or a list's first item, not a phrase's first word (`Allergies: No known allergies`).
+    if (label === undefined || !VALUE_END_AFTER.test(source.slice(member.end, member.end + 8))) return false;
+    const words = this.list[member.entry].field.toLowerCase().split(/[^a-z]+/).filter((word) => word.length >= 3);
+    return words.some((word) => label.toLowerCase().startsWith(word.slice(0, Math.max(4, word.length - 3))));
   }
 
   private toDetections(norm: NormalizeBuffer, kept: Candidate[]): Detection[] {
@@ -652,6 +664,11 @@ function withDefinedAbbreviation(source: string, [start, end]: [number, number],
   const initials = normalizeValue(value).split(" ").map((word) => word.charAt(0)).join("").toUpperCase();
   return defined[1].length >= 2 && initials.startsWith(defined[1]) ? [start, end + defined[0].length] : [start, end];
 }
+
+/** The last word of a label right before a value (`Known allergies: `, `**Medications:** `): group 1. */
+const FIELD_LABEL_BEFORE = /(\p{L}+)[*_]*[ \t]*:[ \t*_]*$/u;
+const LABEL_BEFORE_REACH = 40;
+const VALUE_END_AFTER = /^[*_]*[ \t]*(?:[.,;)]|\r?\n|$|(?:and|or)\b)/;
 
 /** Words of a value that say nothing alone, so never taken in beside it. */
 const QUALIFIER_STOPWORDS: ReadonlySet<string> = new Set(["of", "and", "the", "with", "in", "to", "for", "on", "or", "a", "an", "at", "by", "not"]);
@@ -761,6 +778,12 @@ function writtenAs(norm: NormalizeBuffer, start: number, end: number, value: str
 const QUOTE_PAIRS: ReadonlyMap<string, string> = new Map([["'", "'"], ['"', '"'], ["`", "`"], ["‘", "’"], ["“", "”"]]);
 
 /** Whether source[start, end) stands between a pair of quotes (`'same'`, `“Mr”`). */
+/** Whether source[start, end) is set in bold or italics alone (`**those**`, `__each__`, `*might*`). */
+function isEmphasized(source: string, start: number, end: number): boolean {
+  const before = /[*_]{1,2}$/.exec(source.slice(Math.max(0, start - 2), start))?.[0];
+  return before !== undefined && source.startsWith(before, end) && !/[\p{L}\p{N}*_]/u.test(source.charAt(start - before.length - 1)) && !/[\p{L}\p{N}*_]/u.test(source.charAt(end + before.length));
+}
+
 function isQuoted(source: string, start: number, end: number): boolean {
   const closing = QUOTE_PAIRS.get(source.charAt(start - 1));
   return closing !== undefined && source.charAt(end) === closing;
