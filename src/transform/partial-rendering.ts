@@ -72,6 +72,10 @@ export function renderedPart(role: VariantRole, span: string, from: string, to: 
       return glueLike(span, to, role);
     case "acronym":
       return initialsLike(span, to);
+    case "title-initial": {
+      const surname = roleNamePart(to, "surname");
+      return surname === null ? null : span.replace(/\p{L}$/u, surname.charAt(0).toUpperCase());
+    }
     case "first-name":
     case "surname":
     case "surname-plural": {

@@ -198,3 +198,16 @@ describe("round 20: list words that are ordinary words", () => {
     for (const text of ["- **Allergies:** No known allergies.", "Medications: each taken daily", "Is there a problem? No, there is none.", "I might call. Each of us will."]) expectKept(lists, text);
   });
 });
+
+describe("rounds 18-20: a personal title and the surname's initial", () => {
+  const patient = { patient_name: "Angela Duarte", insurance_id: "INS-67737826" };
+
+  it("`Ms. D.` of Angela Duarte, written with or without its period", () => {
+    expectHiddenFromOutsider(patient, "Ms. D. can be reached at home.", ["Ms. D."]);
+    expectHiddenFromOutsider(patient, "Ms. D, 54, presents with fatigue.", ["Ms. D,"]);
+  });
+
+  it("leaves a surname that starts with the letter, a clinician's initial and other letters", () => {
+    for (const text of ["Ms. D'Angelo called.", "Dr. D. will call back.", "Ms. R. was seen.", "Ms. Dunn called."]) expectKept(patient, text);
+  });
+});

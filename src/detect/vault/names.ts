@@ -17,6 +17,8 @@ export const SURNAME_CONFIDENCE = 0.6;
 export const FIRST_NAME_CONFIDENCE = 0.5;
 /** Shorter name parts (`Le`, `Al`) are never matched alone. */
 const MIN_PART_LENGTH = 3;
+/** Titles a person is called by in a note about them (`Ms. D.`), not a clinician's or a court's. */
+const PERSONAL_TITLES: readonly string[] = ["mr", "mrs", "ms", "miss", "mx"];
 /** A name part spelled letter by letter from this length: `L-E-E` could be initials. */
 const MIN_SPELLED_LETTERS = 4;
 /** A name glued into a handle (`ryanwilson`, `rwilson`): as certain as an email's handle, another person can pick it too. */
@@ -117,6 +119,8 @@ export function nameVariants(name: PersonName): Variant[] {
     // A double-barrelled surname is often shortened to one of its parts after a title or the first name (`Ms. Ferguson`, `Latoya Reyes`).
     ...surnameParts(surname).flatMap((part) => [...TITLES.map((title) => whole(`${title} ${part}`, TITLE_SURNAME_CONFIDENCE)), whole(`${first} ${part}`, TITLE_SURNAME_CONFIDENCE)]),
   ];
+  // A personal title and the surname's initial (`Ms. D.` of Angela Duarte, `Mr. R.`: rounds 18-20 red team); not a doctor's (`Dr. R.` is the clinician).
+  if (!titled) variants.push(...PERSONAL_TITLES.map((title) => ({ ...whole(`${title} ${surname.charAt(0)}`, INITIAL_CONFIDENCE), role: "title-initial" as const })));
   // A surname of parts written as one word (`OBrien` of `O'Brien`, the apostrophe dropped).
   const joined = surname.replaceAll(" ", "");
   if (joined !== surname) variants.push(whole(`${first} ${joined}`, TITLE_SURNAME_CONFIDENCE), ...TITLES.map((title) => whole(`${title} ${joined}`, TITLE_SURNAME_CONFIDENCE)));

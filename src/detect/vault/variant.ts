@@ -20,6 +20,8 @@ export type VariantRole =
   | "last-three"
   /** The last two digits of an identifier behind a mask as long as its other digits (short-tails.ts): shown as the surrogate's, sealed in shared state. */
   | "short-tail"
+  /** A personal title and a surname's initial (`Ms. D.`): shown as the pseudonym's initial. */
+  | "title-initial"
   /** An SSN's first five digits before a mask of the rest (`939-79-XXXX`): shown as the surrogate's first five. */
   | "masked-head"
   /** An identifier read out digit by digit (`nine three nine, seven nine, ...`): shown as the surrogate read out alike. */

@@ -348,6 +348,12 @@ export class Vault implements Detector {
       case "indicator":
         if (!endsInPossessive(norm, start, end)) hits.candidates.push(hit);
         return;
+      case "title-initial": {
+        // The initial in capitals, standing alone (`Ms. D.`, `Mr. R,`), not a surname's first letter (`Ms. D'Angelo`, `Mr. R-`).
+        const [from, to] = originalSpan(norm, start, end);
+        if (/^\p{Lu}$/u.test(norm.source.charAt(to - 1)) && !/^[\p{L}\p{N}'’-]/u.test(norm.source.slice(to, to + 1)) && /^\p{Lu}/u.test(norm.source.charAt(from))) hits.candidates.push(hit);
+        return;
+      }
       case "short-year": {
         // The two digits alone, standing apart (`born in '58`, not `born in 58-62`).
         const value = valueOfForm(hit, variant);
