@@ -211,3 +211,17 @@ describe("rounds 18-20: a personal title and the surname's initial", () => {
     for (const text of ["Ms. D'Angelo called.", "Dr. D. will call back.", "Ms. R. was seen.", "Ms. Dunn called."]) expectKept(patient, text);
   });
 });
+
+describe("round 20: a hint of a diagnosis cut at a cache line's end", () => {
+  it("`nephrolog`, `cardiolo`, `lisinop`, `psychiatr` of a diagnosis's one-word hints", () => {
+    expectHiddenFromOutsider({ patient_name: "Kelly Smith", diagnosis: "Chronic Kidney Disease Stage 3" }, "Cache: Mr. Wall was referred for nephrolog", ["nephrolog"]);
+    expectHiddenFromOutsider({ patient_name: "Kelly Smith", diagnosis: "Hypertension Stage 2" }, "Cache: follow up with cardiolo", ["cardiolo"]);
+    expectHiddenFromOutsider({ patient_name: "Kelly Smith", diagnosis: "Hypertension Stage 2" }, "Cache: started on lisinop", ["lisinop"]);
+    expectHiddenFromOutsider({ patient_name: "Kelly Smith", diagnosis: "Generalized Anxiety Disorder" }, "Cache: referred to psychiatr", ["psychiatr"]);
+  });
+
+  it("leaves a word cut short of two thirds of the hint, and a whole word that starts one (`cardio`)", () => {
+    expectKept({ patient_name: "Kelly Smith", diagnosis: "Hypertension Stage 2" }, "Cache: daily cardio");
+    expectKept({ patient_name: "Kelly Smith", diagnosis: "Hypertension Stage 2" }, "Cache: saw the card");
+  });
+});

@@ -10,7 +10,7 @@
  */
 import { YEAR_LIKE } from "./dates.js";
 import { SPACE_CODE, type NormalizeBuffer } from "./normalize.js";
-import { isTitle, opensAsWord } from "./words.js";
+import { isDictionaryWord, isTitle, opensAsWord } from "./words.js";
 
 /**
  * What may follow the cut: a date's or number's separator the cut fell after (`2026-01-`), an ellipsis,
@@ -75,8 +75,14 @@ interface CompactOrigin {
   form: string;
 }
 
-/** (normalized form, entry, whether it is an amount) of the values of the entries from `from` on, as registered. */
-export type RegisteredForms = (from: number) => Iterable<readonly [string, number, boolean]>;
+/**
+ * (normalized form, entry, whether it is an amount, the one-word hints that tell it: `nephrologist` of a kidney disease) of the
+ * values of the entries from `from` on, as registered.
+ */
+export type RegisteredForms = (from: number) => Iterable<readonly [string, number, boolean, readonly string[]]>;
+
+/** A hint word this long or longer is looked for cut (`nephrolog`, `lisinop`): a shorter one's start is some word's. */
+const MIN_HINT_LENGTH = 8;
 
 /** The normalized values of a vault's entries, sorted; kept up to date as entries are added (the list only grows). */
 export class CutTails {
@@ -88,6 +94,9 @@ export class CutTails {
   /** The last tokens of values of several tokens (a person's surname), sorted, with their entries: a title before a cut one names them. */
   private surnames: string[] = [];
   private surnameEntries: number[] = [];
+  /** One-word hints of contextual values (`cardiologist`), sorted, with their entries: a memory excerpt cuts them as it cuts values (round 20 red team). */
+  private hints: string[] = [];
+  private hintEntries: number[] = [];
   /** Entries [0, indexed) are in the sorted lists. */
   private indexed = 0;
 
@@ -100,6 +109,8 @@ export class CutTails {
     copy.compactOrigins = this.compactOrigins.slice();
     copy.surnames = this.surnames.slice();
     copy.surnameEntries = this.surnameEntries.slice();
+    copy.hints = this.hints.slice();
+    copy.hintEntries = this.hintEntries.slice();
     copy.indexed = this.indexed;
     return copy;
   }
@@ -122,6 +133,8 @@ export class CutTails {
     [this.compactForms, this.compactOrigins] = sortedIn(this.compactForms, this.compactOrigins, compact);
     const surnames = registered.flatMap(([form, entry]) => (form.includes(" ") ? [[form.slice(form.lastIndexOf(" ") + 1), entry] as const] : []));
     [this.surnames, this.surnameEntries] = sortedIn(this.surnames, this.surnameEntries, surnames);
+    const hints = registered.flatMap(([, entry, , words]) => words.filter((word) => word.length >= MIN_HINT_LENGTH).map((word) => [word, entry] as const));
+    [this.hints, this.hintEntries] = sortedIn(this.hints, this.hintEntries, hints);
   }
 
   /**
@@ -227,6 +240,14 @@ export class CutTails {
       // it is no other word in use (round 17: `Grego` of Gregory is a dictionary's rare entry).
       const firstToken = form.indexOf(" ");
       if (firstToken !== -1 && 3 * pieceAlphanumerics >= 2 * firstToken && !opensAsWord(piece)) return this.entries[at];
+    }
+    return spansTokens || isDictionaryWord(piece) ? -1 : this.entryOfCutHint(piece);
+  }
+
+  /** The entry one of whose hints `piece` is two thirds of or more, cut (`cardiolo` of cardiologist), or -1: as a value's first word. */
+  private entryOfCutHint(piece: string): number {
+    for (let at = lowerBound(this.hints, piece); at < this.hints.length && this.hints[at].startsWith(piece); at++) {
+      if (this.hints[at].length > piece.length && 3 * piece.length >= 2 * this.hints[at].length) return this.hintEntries[at];
     }
     return -1;
   }

@@ -254,12 +254,16 @@ export class Vault implements Detector {
   }
 
   /**
-   * (normalized form, entry, whether it is an amount) of the values from entry `from` on, as registered: variants that glue
+   * (normalized form, entry, whether it is an amount, one-word hints) of the values from entry `from` on, as registered: variants that glue
    * tokens (`type 2diabetes`, `jamesgrant`) would make a cut at a token's end (`diabetes type 2`,
    * `We saw James`) look like one inside a token.
    */
-  private *registeredForms(from: number): Iterable<readonly [string, number, boolean]> {
-    for (let entry = from; entry < this.list.length; entry++) yield [normalizeValue(this.list[entry].value), entry, this.list[entry].kind === "amount"];
+  private *registeredForms(from: number): Iterable<readonly [string, number, boolean, readonly string[]]> {
+    for (let entry = from; entry < this.list.length; entry++) {
+      const { value, kind, valueType } = this.list[entry];
+      const hints = valueType === "contextual" ? this.variants[entry].filter(({ role, form }) => role === "indicator" && !form.includes(" ")).map(({ form }) => form) : [];
+      yield [normalizeValue(value), entry, kind === "amount", hints];
+    }
   }
 
   /** `found` and the identifiers written in a grouping none of their variants has, where nothing was found. */
