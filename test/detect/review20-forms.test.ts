@@ -225,3 +225,19 @@ describe("round 20: a hint of a diagnosis cut at a cache line's end", () => {
     expectKept({ patient_name: "Kelly Smith", diagnosis: "Hypertension Stage 2" }, "Cache: saw the card");
   });
 });
+
+describe("round 20: a card's first digits", () => {
+  const card = { customer_name: "Amy Johnson", credit_card_real: "6011483920175526", ssn: "939-79-1234" };
+
+  it("before a mask of two `X`s then more, in four-digit groups, or named the first ones (`BIN 601148`, `starting 6011`)", () => {
+    expectHiddenFromOutsider(card, "Discover ending in 5526 (6011 48XX XXXX 5526)", ["6011 48", "5526"]);
+    expectHiddenFromOutsider(card, "Card 6011 4839 XXXX 5526 on file.", ["6011 4839"]);
+    expectHiddenFromOutsider(card, "Discover •••• 5526 (BIN 601148)", ["601148"]);
+    expectHiddenFromOutsider(card, "Card starting 6011 and ending 5526", ["6011"]);
+    expectHiddenFromOutsider(card, "SSN first five: 939-79", ["939-79"]);
+  });
+
+  it("leaves numbers that are no head of the card's", () => {
+    for (const text of ["Size 48XX shirts.", "BIN 601149 is another issuer's.", "Starting 2011 we changed the process."]) expectKept(card, text);
+  });
+});

@@ -181,7 +181,12 @@ const HEAD_DIGITS = 5;
 const CARD_HEADS = [4, 5, 6, 7, 8];
 const MIN_CARD_DIGITS = 12;
 /** A mask of the digits that follow (`-XXXX`, `XXX`, `-****`, `-xxxx`, `-••••`, an ellipsis: `ERQO...9899`, round 15 red team), right after the shown ones. */
-const MASK_AFTER = /^[\s.-]?(?:[*•#●∗]{2,}|[xX]{3,}(?![\p{L}\p{N}])|\.{3}|…)/u;
+const MASK_AFTER = /^(?:[\s.-]?(?:[*•#●∗]{2,}|[xX]{3,}(?![\p{L}\p{N}])|\.{3}|…)|[xX]{2}(?=[\s.-]?[xX*•#●∗]{2}))/u;
+/**
+ * The words that name an identifier's first digits right before them (`BIN 601148`, `starting 6011`, `first six digits: 601148`:
+ * round 20 red team), where no mask follows.
+ */
+const HEAD_NAMED_BEFORE = /(?:\b(?:BIN|IIN)|\bstart(?:s|ing)?(?:[ \t]+with)?|\bbegin(?:s|ning)?(?:[ \t]+with)?|\bfirst[ \t]+(?:4|5|6|four|five|six)(?:[ \t]+digits)?(?:[ \t]+of[^\d\n]{0,20})?)[ \t:#(-]{0,4}$/i;
 
 /** The first five digits of a nine-digit SSN as forms to find before a mask (`939 79` and `93979`), and its area alone (`537-**-****`: its state), else none. */
 export function maskedHeadVariants(ssn: string): Variant[] {
@@ -224,13 +229,18 @@ export function maskedCardHeadVariants(card: string): Variant[] {
   const digits = card.replace(/\D/g, "");
   if (digits.length < MIN_CARD_DIGITS) return [];
   const forms = CARD_HEADS.map((count) => digits.slice(0, count));
-  forms.push(`${digits.slice(0, 4)} ${digits.slice(4, 6)}`);
+  forms.push(`${digits.slice(0, 4)} ${digits.slice(4, 6)}`, `${digits.slice(0, 4)} ${digits.slice(4, 8)}`);
   return forms.map((form) => ({ form, confidence: MASKED_HEAD_CONFIDENCE, role: "masked-head" }));
 }
 
 /** Whether the digits ending at source[end] are followed by a mask of the rest (`939-79-XXXX`). */
 export function precedesMask(source: string, end: number): boolean {
   return MASK_AFTER.test(source.slice(end, end + 8));
+}
+
+/** Whether the digits at source[start, end) are named an identifier's first ones (`HEAD_NAMED_BEFORE`), no digit right after. */
+export function namedHead(source: string, start: number, end: number): boolean {
+  return !/^[\d-]/.test(source.slice(end, end + 1)) && HEAD_NAMED_BEFORE.test(source.slice(Math.max(0, start - 40), start));
 }
 
 /** `identifier` up to its `count`-th digit, its letter prefix with it (`YNK-7782` of `YNK-77826375`): a masked head's part of the surrogate; null without more digits after. */

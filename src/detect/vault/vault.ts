@@ -10,7 +10,7 @@ import { DigitSkeletons, SKELETON_CONFIDENCE, writtenStart } from "./digit-skele
 import { isWrittenHandle } from "./emails.js";
 import { findWindows, isInflection, MAX_SUFFIX, WINDOW_CONFIDENCE, wordsNeeded, type WordHit } from "./context.js";
 import { listNeighbours, type MemberHit } from "./lists.js";
-import { followsMask, inFileName, namedLastDigits, precedesMask } from "./masked.js";
+import { followsMask, inFileName, namedHead, namedLastDigits, precedesMask } from "./masked.js";
 import { vaultMembers } from "./members.js";
 import { besideCurrency, COUNT_WORDS, withoutCoarseRoundings } from "./numbers.js";
 import { besideOtherName, isCapitalized, isFirmPartner, isCompoundHead, isFamilyReference, isOrdinaryNameWord, isSpeakerLabel, POSSESSIVE, isStandaloneNameReference, isSurnameInPath, isWordNameReference, precedesCapitalized, readsAsOneName, RELATION_NOTE } from "./name-parts.js";
@@ -84,9 +84,11 @@ function followsMaskedRest(norm: NormalizeBuffer, start: number, end: number): b
   return followsMask(norm.source, norm.origin[start]) || namedLastDigits(norm.source, to) || inFileName(norm.source, from, to);
 }
 
-/** A masked head (`939-79-XXXX`): digits that start a token before a mask of the rest. */
+/** A masked head (`939-79-XXXX`): digits that start a token before a mask of the rest, or named the first ones (`BIN 601148`). */
 function precedesMaskedRest(norm: NormalizeBuffer, start: number, end: number): boolean {
-  return (start === 0 || norm.codes[start - 1] === SPACE_CODE) && precedesMask(norm.source, originalSpan(norm, start, end)[1]);
+  if (start !== 0 && norm.codes[start - 1] !== SPACE_CODE) return false;
+  const [from, to] = originalSpan(norm, start, end);
+  return precedesMask(norm.source, to) || namedHead(norm.source, from, to);
 }
 
 /** `isMasked` of normalized [start, end), read once per span: a short head or tail is many identifiers' (`410` ends one in a thousand of a 10,000-value vault). */
