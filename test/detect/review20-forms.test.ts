@@ -241,3 +241,18 @@ describe("round 20: a card's first digits", () => {
     for (const text of ["Size 48XX shirts.", "BIN 601149 is another issuer's.", "Starting 2011 we changed the process."]) expectKept(card, text);
   });
 });
+
+describe("round 20: credit scores", () => {
+  const score = { customer_name: "Amy Johnson", credit_score: 688 };
+
+  it("a score `just under` the fifty or hundred above it within fifteen points", () => {
+    expectHiddenFromOutsider(score, "Credit score just under 700.", ["700"]);
+    expectKept({ customer_name: "Amy Johnson", credit_score: 682 }, "Credit score just under 700.");
+  });
+
+  it("leaves every range of a tier table: one hidden told which holds the score", () => {
+    const out = deliver(guardFor(score), "Map it to our credit tier (Excellent 740+, Good 670-739, Fair 580-669, Poor <580).", "introduced");
+    for (const range of ["740+", "670-739", "580-669", "<580"]) expect(out).toContain(range);
+    expectHiddenFromOutsider(score, "Her credit score falls in the Good (670-739) band.", ["670-739"]);
+  });
+});

@@ -167,6 +167,8 @@ const NEAR_WORDS = ["about", "around", "approximately", "roughly", "near"];
 const JUST_WORDS = ["just", "barely", "slightly"];
 /** How far off its round figure a score is still told by it (twice as far after JUST_WORDS). */
 const NEAR_POINTS = 5;
+/** How far off a fifty or a hundred a score is still told by it after JUST_WORDS. */
+const FIFTY_JUST_POINTS = 15;
 /** Widths of the ranges a score is told in (`falls in the 620–679 band` of 629: round 13 red team); a wider one tells no more than its hundred. */
 const RANGE_WIDTHS = [20, 30, 40, 50, 60];
 
@@ -182,9 +184,11 @@ function scoreTens(normalized: string): Variant[] {
   const band = (form: string, tail?: number): Variant => ({ form, confidence: WINDOW_CONFIDENCE, role: "band", labels: SCORE_LABELS, tail });
   // A ten that is a hundred (`600s`) is the hundred's band, told only by its third.
   const variants = tens % 100 === 0 ? [] : [band(`${tens}s`)];
-  for (const round of [tens - 10, tens, tens + 10]) {
+  // A fifty or a hundred is a threshold writers place a score by from farther (round 20 red team: `just under 700` of 688).
+  const fifty = Math.round(score / 50) * 50;
+  for (const round of [tens - 10, tens, tens + 10, ...(Math.abs(tens - fifty) > 10 ? [fifty] : [])]) {
     const off = score - round;
-    if (off === 0 || Math.abs(off) > 2 * NEAR_POINTS) continue;
+    if (off === 0 || Math.abs(off) > (round % 50 === 0 ? FIFTY_JUST_POINTS : 2 * NEAR_POINTS)) continue;
     const sideWords = off < 0 ? BELOW_WORDS : ABOVE_WORDS;
     const words = [...JUST_WORDS.flatMap((just) => sideWords.map((word) => `${just} ${word}`)), ...(Math.abs(off) <= NEAR_POINTS ? [...sideWords, ...NEAR_WORDS] : [])];
     for (const word of words) variants.push(band(`${word} ${round}`, String(round).length), band(`${word} the ${round}`, String(round).length));

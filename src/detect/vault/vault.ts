@@ -370,6 +370,8 @@ export class Vault implements Detector {
         // After a band's label (`Risk Level: Moderate`) the span is the level: the label stays readable.
         // Another level's word as a verb (the value's own word stays found however used: it is the value verbatim).
         if (isRatingWordAsVerb(this.list[entry].field, norm.source, ...originalSpan(norm, start, end))) return;
+        // A range among a scale's ranges (`Good 670-739, Fair 580-669`) is the scale's: hidden alone, it told which holds the value (round 20 red team).
+        if (isScaleListing(norm.source, ...originalSpan(norm, start, end))) return;
         if (variant.labels === undefined || labelNear(norm, start, end, variant.labels)) hits.candidates.push(variant.tail ? { ...hit, start: end - variant.tail } : hit);
         return;
       case "after-label": {
@@ -790,6 +792,22 @@ function writtenAs(norm: NormalizeBuffer, start: number, end: number, value: str
 const QUOTE_PAIRS: ReadonlyMap<string, string> = new Map([["'", "'"], ['"', '"'], ["`", "`"], ["‘", "’"], ["“", "”"]]);
 
 /** Whether source[start, end) stands between a pair of quotes (`'same'`, `“Mr”`). */
+/**
+ * A scale's tier as listed: its name (redacted too: the check after transforming reads the output) and its range or bound
+ * (`Good 670-739`, `Fair (580–669)`, `Excellent: 740+`, `Poor <580`).
+ */
+const SCALE_TIER = /(?:\p{Lu}\p{Ll}+(?:[ \t]\p{Lu}?\p{Ll}+)?|\[REDACTED[^\]\n]*\])[ \t]*[:(]?[ \t]*(?:\d{3}[ \t]*(?:[-–—]|to)[ \t]*\d{3}|\d{3}\+|<[ \t]*\d{3})(?![\d.])/gu;
+/** Tiers a line lists to be a scale's definition, not one score's band. */
+const MIN_SCALE_TIERS = 3;
+
+/** Whether source[start, end), a range of two numbers, stands in its line among a scale's named tiers (`Excellent 740+, Good 670-739, ...`). */
+function isScaleListing(source: string, start: number, end: number): boolean {
+  if (!/^\d{3}\D+\d{3}$/.test(source.slice(start, end))) return false;
+  const from = source.lastIndexOf("\n", start - 1) + 1;
+  const to = source.indexOf("\n", end);
+  return (source.slice(from, to === -1 ? source.length : to).match(SCALE_TIER)?.length ?? 0) >= MIN_SCALE_TIERS;
+}
+
 /** Whether source[start, end) is set in bold or italics alone (`**those**`, `__each__`, `*might*`). */
 function isEmphasized(source: string, start: number, end: number): boolean {
   const before = /[*_]{1,2}$/.exec(source.slice(Math.max(0, start - 2), start))?.[0];
