@@ -64,6 +64,8 @@ describe("session 46: tenure to the half year", () => {
   it("leaves a half year that is no one's tenure or not this date's", () => {
     expectKept(hire, "The plan runs four and a half years.", "2026-01-01");
     expectKept(hire, "Dana has been with us seven and a half years.", "2026-01-01");
+    // `ago` alone says no one's tenure (round 20 re-judge).
+    expectKept(hire, "The policy was introduced four and a half years ago.", "2026-01-01");
   });
 
   it("moves a half year to the nearest half year of the shifted count", () => {
@@ -97,9 +99,10 @@ describe("round 20: healthcare follow-ups", () => {
     expectHiddenFromOutsider({ ...visit }, "Seen January 19, 2026. Repeat labs in about 3 months (mid-April).", ["mid-April"], "2026-02-01");
   });
 
-  it("leaves a day the interval does not give from the visit", () => {
+  it("leaves a day the interval does not give from the visit, or counts from another event (round 20 re-judge)", () => {
     expectKept(visit, "Follow-up in 6 months (around April 19).", "2026-02-01");
     expectKept(visit, "Next appointment: May 30 (3 months post-visit)", "2026-02-01");
+    expectKept(visit, "Her birthday is April 19, three months after the holidays.", "2026-02-01");
   });
 });
 
@@ -187,15 +190,15 @@ describe("round 20: a diagnosis's stage spelled or in an aside", () => {
 describe("round 20: list words that are ordinary words", () => {
   const lists = { patient_name: "Kelly Smith", allergies: "['no', 'might']", medications: "['whose', 'those', 'each']" };
 
-  it("a list word set in bold alone, bold items joined by `and`, or the whole value after its field's label", () => {
+  it("bold items joined by `and`, or the whole value after its field's label, in bold or not", () => {
     expectHiddenFromOutsider(lists, "Allergies: **no** and **might**.", ["**no**", "**might**"]);
-    expectHiddenFromOutsider(lists, "He takes **those** daily.", ["those"]);
     expectHiddenFromOutsider(lists, "Known allergies: no.", [": no"]);
     expectHiddenFromOutsider(lists, "Medications: **each**.", ["each"]);
   });
 
-  it("leaves the words in sentences, and a phrase after the label that starts with one (`No known allergies`)", () => {
-    for (const text of ["- **Allergies:** No known allergies.", "Medications: each taken daily", "Is there a problem? No, there is none.", "I might call. Each of us will."]) expectKept(lists, text);
+  it("leaves the words in sentences, in bold too, and a phrase after the label that starts with one (`No known allergies`: round 20 re-judge)", () => {
+    const texts = ["- **Allergies:** No known allergies.", "Known allergies: **no** known drug allergies.", "Medications: each taken daily", "Is there a problem? No, there is none.", "I might call. Each of us will.", "**No** changes today; she **might** need a refill.", "He takes **those** daily."];
+    for (const text of texts) expectKept(lists, text);
   });
 });
 
@@ -209,6 +212,11 @@ describe("rounds 18-20: a personal title and the surname's initial", () => {
 
   it("leaves a surname that starts with the letter, a clinician's initial and other letters", () => {
     for (const text of ["Ms. D'Angelo called.", "Dr. D. will call back.", "Ms. R. was seen.", "Ms. Dunn called."]) expectKept(patient, text);
+  });
+
+  it("leaves a title of the other gender, and a list's people (round 20 re-judge: `Ms. D. from the clerk's office` beside a witness Sean Dolan)", () => {
+    expectKept(patient, "Mr. D. from the pharmacy called.");
+    expectKept({ client_name: "Derek Lowe", witness_list: "['Sean Dolan', 'Brittany Cole']" }, "Mr. D. from the clerk's office confirmed; Mrs. C. is unavailable.");
   });
 });
 
@@ -238,7 +246,8 @@ describe("round 20: a card's first digits", () => {
   });
 
   it("leaves numbers that are no head of the card's", () => {
-    for (const text of ["Size 48XX shirts.", "BIN 601149 is another issuer's.", "Starting 2011 we changed the process."]) expectKept(card, text);
+    // An issuer's range is no card's (round 20 re-judge).
+    for (const text of ["Size 48XX shirts.", "BIN 601149 is another issuer's.", "Starting 2011 we changed the process.", "Discover cards start with 6011; Mastercard BINs start with 51-55."]) expectKept(card, text);
   });
 });
 

@@ -179,8 +179,8 @@ const MONTH_PHRASE = new RegExp(
 /** An interval right before a month (`in 3 months (`, `in about 12 weeks, around `): group 1 its count, group 2 its unit. */
 const INTERVAL_BEFORE_MONTH = new RegExp(String.raw`\bin[ \t]+(?:(?:about|around|approximately|roughly|~)[ \t]*)?(\d{1,2}|${COUNT_WORD})[ \t]+(weeks?|months?)[ \t]*[(,:–—-]?[ \t]*(?:around|about|approx\.|approximately|roughly|by|in|~)?[ \t]*$`, "i");
 const INTERVAL_REACH = 40;
-/** An interval after a day that counts from a date (`April 19 (3 months post-visit)`, `April 19, three months after the visit`). */
-const INTERVAL_AFTER_DAY = new RegExp(String.raw`^[ \t]*[(,–—-]?[ \t]*(?:(?:about|around|approximately|roughly|~)[ \t]*)?(\d{1,2}|${COUNT_WORD})[ \t]+(weeks?|months?)[ \t]+(?:post|after|from|following|since)\b`, "i");
+/** An interval after a day that counts from a visit (`April 19 (3 months post-visit)`, `April 19, three months after the visit`), not another event (`after the holidays`). */
+const INTERVAL_AFTER_DAY = new RegExp(String.raw`^[ \t]*[(,–—-]?[ \t]*(?:(?:about|around|approximately|roughly|~)[ \t]*)?(\d{1,2}|${COUNT_WORD})[ \t]+(weeks?|months?)[ \t]+(?:post[ \t-]?(?:visit|op|discharge|appointment)|(?:after|from|following|since)[ \t]+(?:(?:the|her|his|their|your|this|that|today's|last|initial|first)[ \t]+){0,2}(?:visit|appointment|exam|discharge|surgery|procedure|admission|encounter|consult|consultation|evaluation))\b`, "i");
 /** Days a day may stand off the registered date plus the interval written beside it (a month's length, the writer's rounding). */
 const INTERVAL_SLACK_DAYS = 10;
 

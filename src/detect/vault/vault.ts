@@ -355,8 +355,10 @@ export class Vault implements Detector {
         if (!endsInPossessive(norm, start, end)) hits.candidates.push(hit);
         return;
       case "title-initial": {
-        // The initial in capitals, standing alone (`Ms. D.`, `Mr. R,`), not a surname's first letter (`Ms. D'Angelo`, `Mr. R-`).
+        // The initial in capitals, standing alone (`Ms. D.`, `Mr. R,`), not a surname's first letter (`Ms. D'Angelo`, `Mr. R-`); of the
+        // record's own people only, by a title of their gender (round 20 re-judge: `Ms. D. from the clerk's office` was a witness's).
         const [from, to] = originalSpan(norm, start, end);
+        if (this.lists[entry] !== NO_LIST || !this.titleFitsGender(norm.slice(start, end), entry)) return;
         if (/^\p{Lu}$/u.test(norm.source.charAt(to - 1)) && !/^[\p{L}\p{N}'’-]/u.test(norm.source.slice(to, to + 1)) && /^\p{Lu}/u.test(norm.source.charAt(from))) hits.candidates.push(hit);
         return;
       }
@@ -480,6 +482,14 @@ export class Vault implements Detector {
    * Lindqvist` of an allowed Howard came out as his wife Ingrid's pseudonym): a first name the lexicon knows as a man's or a
    * woman's against `Mr.` or `Ms.`/`Mrs.`/`Miss`. Alone, a title of either names the person still (a relative's surname is hers).
    */
+  /** Whether a form's leading title (`ms d`) fits the gender the entry's first name has, where it has one. */
+  private titleFitsGender(form: string, entry: number): boolean {
+    const title = TITLE_GENDER.exec(form)?.[1];
+    const first = this.personNameOf(entry)?.first;
+    const named = title === undefined || first === undefined ? undefined : lexiconTag(first);
+    return named === undefined || (named !== "MaleName" && named !== "FemaleName") || named === (title === "mr" ? "MaleName" : "FemaleName");
+  }
+
   private byTitleGender(norm: NormalizeBuffer, candidates: Candidate[]): Candidate[] {
     const wrong = new Set<Candidate>();
     for (const candidate of candidates) {
@@ -596,11 +606,10 @@ export class Vault implements Detector {
       members.push({ entry: candidate.entry, list, start, end, candidate });
     }
     const kept = listNeighbours(norm.source, members);
-    // Quoted or set in bold alone, a list word is cited as the value (`Medication 3: 'same'`, `"Mr" could imply ...`, round 20 red
-    // team: `He takes **those** daily`), and so is one right after its field's label (`Known allergies: indeed.`).
-    for (const member of members) {
-      if (isQuoted(norm.source, member.start, member.end) || isEmphasized(norm.source, member.start, member.end) || this.afterOwnLabel(norm.source, member)) kept.add(member);
-    }
+    // Quoted alone, a list word is cited as the value (`Medication 3: 'same'`, `"Mr" could imply ...`), and so is the whole value
+    // after its field's label (round 20 red team: `Known allergies: indeed.`); set in bold in a sentence, it is emphasis (round 20
+    // re-judge: `**No** changes today`).
+    for (const member of members) if (isQuoted(norm.source, member.start, member.end) || this.afterOwnLabel(norm.source, member)) kept.add(member);
     return [...kept].filter((hit) => words.has(hit.candidate)).map((hit) => hit.candidate);
   }
 
@@ -806,12 +815,6 @@ function isScaleListing(source: string, start: number, end: number): boolean {
   const from = source.lastIndexOf("\n", start - 1) + 1;
   const to = source.indexOf("\n", end);
   return (source.slice(from, to === -1 ? source.length : to).match(SCALE_TIER)?.length ?? 0) >= MIN_SCALE_TIERS;
-}
-
-/** Whether source[start, end) is set in bold or italics alone (`**those**`, `__each__`, `*might*`). */
-function isEmphasized(source: string, start: number, end: number): boolean {
-  const before = /[*_]{1,2}$/.exec(source.slice(Math.max(0, start - 2), start))?.[0];
-  return before !== undefined && source.startsWith(before, end) && !/[\p{L}\p{N}*_]/u.test(source.charAt(start - before.length - 1)) && !/[\p{L}\p{N}*_]/u.test(source.charAt(end + before.length));
 }
 
 function isQuoted(source: string, start: number, end: number): boolean {
