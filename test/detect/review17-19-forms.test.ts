@@ -4,30 +4,10 @@
  * text the re-judges found changed by a first fix, kept.
  */
 import { describe, expect, it } from "vitest";
-import { createRecons, type ReconsGuard } from "../../src/guard.js";
-import type { VaultValue } from "../../src/policy/options.js";
-import { deliverText } from "../helpers/reader-guard.js";
+import { createRecons } from "../../src/guard.js";
+import { reviewForms } from "../helpers/review-forms.js";
 
-/** A guard whose every vault field is authorized for `reader` only, its ages and tenures counted at `ageReference`. */
-function guardFor(vault: Record<string, VaultValue>, ageReference = "2025-12-01"): ReconsGuard {
-  const fields = Object.fromEntries(Object.keys(vault).map((field) => [field, { authorized: ["reader"] }]));
-  return createRecons({ secret: "review17-secret", vault, policy: { fields }, ageReference });
-}
-
-const deliver = (guard: ReconsGuard, content: string, recipient: string) => deliverText(guard, content, recipient, "C2");
-
-/** `text` reaches an unauthorized reader without any of `raws`, and the reader authorized for the vault unchanged. */
-function expectHiddenFromOutsider(vault: Record<string, VaultValue>, text: string, raws: string[], ageReference?: string): void {
-  const guard = guardFor(vault, ageReference);
-  const out = deliver(guard, text, "introduced");
-  for (const raw of raws) expect(out, `${JSON.stringify(text)} -> ${JSON.stringify(out)}`).not.toContain(raw);
-  expect(deliver(guard, text, "reader")).toBe(text);
-}
-
-/** `text` reaches an unauthorized reader as written. */
-function expectKept(vault: Record<string, VaultValue>, text: string, ageReference?: string): void {
-  expect(deliver(guardFor(vault, ageReference), text, "introduced")).toBe(text);
-}
+const { guardFor, deliver, expectHiddenFromOutsider, expectKept } = reviewForms("review17-secret");
 
 describe("review 17: corporate", () => {
   const hire = { employee_name: "Kyle Patterson", hire_date: "2021-05-27" };

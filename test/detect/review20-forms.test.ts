@@ -3,31 +3,11 @@
  * outsider, each hidden from it and left as written for the reader authorized for the value; and the ordinary text kept.
  */
 import { describe, expect, it } from "vitest";
-import { createRecons, type ReconsGuard } from "../../src/guard.js";
-import type { VaultValue } from "../../src/policy/options.js";
+import { createRecons } from "../../src/guard.js";
 import { shiftedElapsed } from "../../src/detect/vault/elapsed.js";
-import { deliverText } from "../helpers/reader-guard.js";
+import { reviewForms } from "../helpers/review-forms.js";
 
-/** A guard whose every vault field is authorized for `reader` only, its ages and tenures counted at `ageReference`. */
-function guardFor(vault: Record<string, VaultValue>, ageReference = "2025-12-01"): ReconsGuard {
-  const fields = Object.fromEntries(Object.keys(vault).map((field) => [field, { authorized: ["reader"] }]));
-  return createRecons({ secret: "review20-secret", vault, policy: { fields }, ageReference });
-}
-
-const deliver = (guard: ReconsGuard, content: string, recipient: string) => deliverText(guard, content, recipient, "C2");
-
-/** `text` reaches an unauthorized reader without any of `raws`, and the reader authorized for the vault unchanged. */
-function expectHiddenFromOutsider(vault: Record<string, VaultValue>, text: string, raws: string[], ageReference?: string): void {
-  const guard = guardFor(vault, ageReference);
-  const out = deliver(guard, text, "introduced");
-  for (const raw of raws) expect(out, `${JSON.stringify(text)} -> ${JSON.stringify(out)}`).not.toContain(raw);
-  expect(deliver(guard, text, "reader")).toBe(text);
-}
-
-/** `text` reaches an unauthorized reader as written. */
-function expectKept(vault: Record<string, VaultValue>, text: string, ageReference?: string): void {
-  expect(deliver(guardFor(vault, ageReference), text, "introduced")).toBe(text);
-}
+const { guardFor, deliver, expectHiddenFromOutsider, expectKept } = reviewForms("review20-secret");
 
 describe("session 46: identifiers", () => {
   const ids = { employee_name: "Robert Pearson II", employee_id: "EMP-78236", insurance_id: "INS-67737826" };
