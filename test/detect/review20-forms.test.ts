@@ -236,6 +236,7 @@ describe("round 20: credit scores", () => {
 
   it("a score `just under` the fifty or hundred above it within fifteen points", () => {
     expectHiddenFromOutsider(score, "Credit score just under 700.", ["700"]);
+    expectHiddenFromOutsider(score, "Her credit score is a bit below 700.", ["700"]);
     expectKept({ customer_name: "Amy Johnson", credit_score: 682 }, "Credit score just under 700.");
   });
 

@@ -163,8 +163,8 @@ export function scoreBandVariants(field: string, normalized: string): Variant[] 
 const BELOW_WORDS = ["under", "below"];
 const ABOVE_WORDS = ["over", "above"];
 const NEAR_WORDS = ["about", "around", "approximately", "roughly", "near"];
-/** The same said to be close (`just above the 620 floor` of 629: round 13 red team), which tells a score twice as far off. */
-const JUST_WORDS = ["just", "barely", "slightly"];
+/** The same said to be close (`just above the 620 floor` of 629: round 13 red team; `a bit below 700`: round 20), which tells a score twice as far off. */
+const JUST_WORDS = ["just", "barely", "slightly", "a bit", "a little", "a touch"];
 /** How far off its round figure a score is still told by it (twice as far after JUST_WORDS). */
 const NEAR_POINTS = 5;
 /** How far off a fifty or a hundred a score is still told by it after JUST_WORDS. */
