@@ -169,17 +169,25 @@ function roundingUnit(number: WrittenNumber, magnitude: number): number {
 
 /**
  * What a rounding of a registered value shows for its surrogate (real scale): the surrogate `noisy`
- * rounded as `written` is (`about $143,000` of 143,250 -> `about $145,000` for 145,323), not the
+ * rounded as `written` is, away from the written figure where the nearest is nearer it (`about $143,000` of 143,250 -> `about
+ * $146,000` for 145,323), not the
  * rounding moved by the noise (`$145,073` told the value's last digits: the surrogate minus it is the
  * rounding's error). Where that rounding is the written number itself, one place finer, down to one place past `finest`.
+ * Away, so a coarse rounding never brings the surrogate back within the noise's floor (round 20 red team: `roughly $4.1M` of
+ * 4,096,358 came out `$4.2M` for a surrogate 3 % off: 2.5 %, what a judge reads as the value).
  */
 function roundedSurrogate(written: number, unit: number, noisy: number, finest: number): number {
+  const away = noisy >= written ? (x: number) => Math.ceil(x - ROUNDING_EPSILON) : (x: number) => Math.floor(x + ROUNDING_EPSILON);
   for (let place = unit; place >= finest / 10; place /= 10) {
-    const rounded = Math.round(noisy / place) * place;
-    if (rounded !== written) return rounded;
+    const nearest = Math.round(noisy / place) * place;
+    if (nearest === written) continue;
+    return Math.abs(nearest - written) < Math.abs(noisy - written) ? away(noisy / place) * place : nearest;
   }
   return noisy;
 }
+
+/** Float error a quotient may carry (`42.000000001` is 42 when rounded away). */
+const ROUNDING_EPSILON = 1e-9;
 
 /** `value` (real scale) written as `number` of `text` is, rounded as it is (`roundedSurrogate`). */
 function roundedLike(number: WrittenNumber, text: string, value: number, mmMillions: boolean): string {

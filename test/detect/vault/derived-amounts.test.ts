@@ -18,6 +18,16 @@ function amountIn(text: string): number {
   return writtenAmountValue(/\d[\d,.]*(?:K\b)?/.exec(text)![0])!.value;
 }
 
+/**
+ * `shown` is `surrogate` rounded to `place`, as written, and no nearer `written` (the real value's rounding) than the surrogate
+ * itself (round 20 red team: a coarse rounding toward it had brought a surrogate 3 % off back within 2.5 %).
+ */
+function expectRoundedAway(shown: number, surrogate: number, place: number, written: number): void {
+  expect(shown % place, `${shown} by ${place}`).toBe(0);
+  expect(Math.abs(shown - surrogate), `${shown} of ${surrogate}`).toBeLessThan(place);
+  expect(Math.abs(shown - written), `${shown} against ${written}`).toBeGreaterThanOrEqual(Math.abs(surrogate - written));
+}
+
 describe("amounts computed from a registered amount", () => {
   it("finds a pay period's share and a small multiple at the resolution it is written to", () => {
     // Red team (new finance and HR traces): beside a noised income, `approx. $7,050/month` and `2x income` gave it back (x12, /2); dev traces write it too.
@@ -110,9 +120,9 @@ describe("amounts computed from a registered amount", () => {
     const guard = createRecons({ secret: "s", vault: { compensation_details: "{'base': 71920, 'bonus': 9840, 'stock': 4375}" }, policy: { fields: {} } });
     const out = guard.sanitizeSync({ channel: "C2", content: "Total $86,135, about $86,100 (~$86K).", recipient: "other" }).content as string;
     const [, total, about, thousands] = /^Total \$([\d,]+), about \$([\d,]+) \(~\$(\d+)K\)\.$/.exec(out)!.map((group) => Number(group.replace(/,/g, "")));
-    // The surrogate total rounded as each was written, never the real rounding.
-    expect([about, thousands]).toEqual([Math.round(total / 100) * 100, Math.round(total / 1000)]);
-    expect(about).not.toBe(86100);
+    // The surrogate total rounded as each was written, never the real rounding, and never nearer it than the surrogate is.
+    expectRoundedAway(about, total, 100, 86100);
+    expectRoundedAway(thousands * 1000, total, 1000, 86000);
     // Round 11 red team: a sum of some of a record's amounts (`Base + bonus = $150,826`, `two charges ... total $1,661.99`) gave them back as well.
     const dev = parts("compensation_details", ["116318", "34508", "50563"]);
     expect(derivedIn("Base + bonus = $150,826 (total cash $150.8K); base + stock 166881 USD; $84,826 budget", dev)).toEqual(["150,826", "150.8K", "166881"]);
@@ -185,8 +195,7 @@ describe("amounts computed from a registered amount", () => {
     const out = guard.sanitizeSync({ channel: "C2", content: "Income $100,300; gross monthly income is about $8,360.", recipient: "other" }).content as string;
     const [annual, monthly] = out.split(/(?=\$)/).slice(1).map(amountIn);
     // Noised with the income, not redacted: the reader's x12 gives the surrogate to within the rounding.
-    expect(Math.abs(monthly * 12 - annual)).toBeLessThanOrEqual(12 * 6);
-    expect(monthly).not.toBe(8360);
+    expectRoundedAway(monthly, annual / 12, 10, 8360);
   });
 
   it("finds a third of a round figure's span that holds the amount, redacted as a band", () => {
@@ -266,9 +275,9 @@ describe("amounts computed from a registered amount", () => {
     const guard = createRecons({ secret: "derived", vault: { salary: 143250, income: 100300 }, policy: { fields: {} } });
     const out = guard.sanitizeSync({ channel: "C2", content: "Salary: $143,250 (about $143,000; $143K). Income $100,300, about $8,360 a month.", recipient: "other" }).content as string;
     const [, salary, about, thousands, income, monthly] = /^Salary: \$([\d,]+) \(about \$([\d,]+); \$(\d+)K\)\. Income \$([\d,]+), about \$([\d,]+) a month\.$/.exec(out)!.map((n) => Number(n.replace(/,/g, "")));
-    expect(about).toBe(Math.round(salary / 1000) * 1000);
-    expect(thousands).toBe(Math.round(salary / 1000));
-    expect(monthly).toBe(Math.round(income / 12 / 10) * 10);
+    expectRoundedAway(about, salary, 1000, 143000);
+    expectRoundedAway(thousands * 1000, salary, 1000, 143000);
+    expectRoundedAway(monthly, income / 12, 10, 8360);
   });
 
   it("reads the computation back at the written resolution", () => {
