@@ -8,6 +8,7 @@ import { elapsedDetector } from "./detect/vault/elapsed.js";
 import { scoreMarkDetector } from "./detect/vault/score-marks.js";
 import { lastThreeDetector } from "./detect/vault/last-three.js";
 import { shortTailDetector } from "./detect/vault/short-tails.js";
+import { isMaskedValue } from "./detect/vault/masked.js";
 import { bloodPressureDetector } from "./detect/vault/blood-pressure.js";
 import { joinedSurnameDetector } from "./detect/vault/joined-surnames.js";
 import { domainSurnameDetector } from "./detect/vault/domain-surnames.js";
@@ -180,6 +181,8 @@ function withinDaysOfValue(text: string, detection: Detection): boolean {
 const BAND_READER_REASON = "band-reader-authorized:";
 
 /** Renderings whose surrogate no restore would find again (computed from the value's surrogate, or cut): sealed in shared state. */
+/** Roles of an identifier's last digits alone. */
+const TAIL_ROLES: ReadonlySet<string> = new Set(["masked-tail", "last-three", "short-tail"]);
 const SEALED_ROLES: ReadonlySet<string | undefined> = new Set(["cut-tail", "age", "elapsed", "derived-date", "derived-amount", "last-three", "short-tail"]);
 
 /** An identifier as a schema names a field (`bail_usd`, `custodySchedule`, `marital_assets`). */
@@ -502,6 +505,13 @@ class Guard implements ReconsGuard {
       // may see, it is that band (round 15 re-judge: `Credit tier: Poor` for the reader of `credit_tier`, beside an internal rating).
       let bandShown = false;
       let withheld: Detection[] | undefined;
+      // A tail this reader may see as a field's own masked value (`account_last4: ****2905`) is that value's, not the full number's
+      // (round 21 red team: the allowed last four came out as the surrogate account's).
+      const ownTail = group.length > 1 && group.every((d) => TAIL_ROLES.has(d.role ?? "")) ? group.find((d) => d.value !== undefined && isMaskedValue(d.value)) : undefined;
+      if (ownTail) {
+        const span = this.decide(context, text, ownTail);
+        if (span.action === "allow") return span;
+      }
       for (const d of group) {
         const span = this.decide(context, text, d);
         const hint = HINTING_ROLES.has(d.role);

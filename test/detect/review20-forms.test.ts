@@ -246,3 +246,15 @@ describe("round 20: credit scores", () => {
     expectHiddenFromOutsider(score, "Her credit score falls in the Good (670-739) band.", ["670-739"]);
   });
 });
+
+describe("round 21: an allowed last four", () => {
+  it("reaches the reader allowed the masked last four as written, though it is the full account number's tail too", () => {
+    const vault = { customer_name: "Alicia Benson", account_last4: "****2905", account_number_real: "QZNA63029118472905" };
+    const guard = createRecons({ secret: "review21", vault, policy: { fields: { customer_name: { authorized: ["coordinator"] }, account_last4: { authorized: ["coordinator"] } } } });
+    for (const text of ["Your account ending ****2905 has a $50,000 limit.", "Account ending in 2905."]) {
+      expect(deliver(guard, text, "coordinator")).toBe(text);
+      expect(deliver(guard, text, "outsider")).not.toContain("2905");
+    }
+    expect(deliver(guard, "Account QZNA63029118472905.", "coordinator")).not.toContain("63029118472905");
+  });
+});
