@@ -258,3 +258,11 @@ describe("round 21: an allowed last four", () => {
     expect(deliver(guard, "Account QZNA63029118472905.", "coordinator")).not.toContain("63029118472905");
   });
 });
+
+describe("round 21: ages", () => {
+  it("after a registered surname that is also a word (`Mr. Banks, 26,`), and before `(born ...)`", () => {
+    expectHiddenFromOutsider({ patient_name: "Christopher Banks", dob: "1999-03-14" }, "Mr. Banks, 26, was seen; Christopher Banks (26) again.", [" 26", "(26)"], "2026-01-01");
+    expectHiddenFromOutsider({ patient_name: "William Hayes III", dob: "1954-01-31" }, "Mr. Hayes, 71 (born 1954), was seen.", ["71"], "2026-01-01");
+    expectKept({ patient_name: "Christopher Banks", dob: "1999-03-14" }, "Apples, 26, pears.", "2026-01-01");
+  });
+});

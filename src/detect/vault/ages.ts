@@ -40,7 +40,7 @@ const AGE_ALTERNATIVES: readonly string[] = [
   // consumed before the lookbehind reads the name back, so the scan goes from digit to digit, not from capital to capital.
   // After a date the same way (`Name,1959-03-17,66`: a CSV row's age column beside the date of birth; `DOB: 11/04/1958 (67)`, `DOB/Age: 14 Aug 1969 / 56`,
   // ending a table's cell too: `| 31 Oct 1966 / 59 |`, round 15 red team).
-  /(\d(?<=(?:(\p{Lu}[\p{L}'’-]*)\.?\)?(?:\*\*|__)?|\d{4}-\d\d-\d\d|\d{1,2}\/\d{1,2}\/(?:\d\d){1,2}|\p{L}{3}\.?[ \t]\d{1,2},?[ \t]\d{4}|\d{1,2}[ \t]\p{L}{3,9}\.?[ \t]\d{4})(?:,[ \t]?|[ \t]?\(|[ \t]\/[ \t])\d)\d{0,2})(?=(?:[ \t]?[MF])?[*_`]{0,2}(?:[ \t]*(?:[,;|]|\r?\n|$)|\)|\.(?:\s|$)))/u.source,
+  /(\d(?<=(?:(\p{Lu}[\p{L}'’-]*)\.?\)?(?:\*\*|__)?|\d{4}-\d\d-\d\d|\d{1,2}\/\d{1,2}\/(?:\d\d){1,2}|\p{L}{3}\.?[ \t]\d{1,2},?[ \t]\d{4}|\d{1,2}[ \t]\p{L}{3,9}\.?[ \t]\d{4})(?:,[ \t]?|[ \t]?\(|[ \t]\/[ \t])\d)\d{0,2})(?=(?:[ \t]?[MF])?[*_`]{0,2}(?:[ \t]*(?:[,;|]|\r?\n|$)|\)|\.(?:\s|$)|[ \t]+\((?:born|b\.|dob|d\.o\.b\.)))/iu.source,
   // A person's, told (`He is 55.`, `she's 55`, `Patient is 55`, `applicant is 42`: round 10), not a quantity (`he is 55 kg`, `is 55%`); read back from its first digit too.
   /(\d(?<=\b(?:he|she|patient|pt|applicant|borrower|client|member|insured|claimant|employee|resident|child|son|daughter|(?:mr|mrs|ms|miss|mx)\.?[ \t]+\p{L}[\p{L}'’-]*|(\p{Lu}\p{Ll}+))(?:['’]s|['’]ll[ \t]+be|[ \t]+(?:is|was|turns|turned|will[ \t]+be|is[ \t]+still|is[ \t]+now))[ \t]+\d)\d{0,2})(?![\d%]|[.,]\d|[ \t]*(?:%|percent|mg|kg|kgs|lb|lbs|cm|mm|in(?![ \t]+[\p{L}\d])|inches|min|minutes|hours|days|weeks|months|points|pts|bpm|ft|feet|foot|miles|km|degrees)\b)/u.source,
   // The age at a life event, after it or before it (round 14 red team: `separated at **61**`, `Claimant was **56 at termination**`).
@@ -82,10 +82,10 @@ function agePhraseFor(text: string): RegExp {
 /** Texts that cannot hold an age phrase are not scanned. */
 const AGE_WORD = /age|old|y|turn|birthday|\bat[ \t]+[*_]{0,2}\d|\d[*_]{0,2}[ \t]+at\b|[ \t](?:is|was)[ \t]+\d|\bm(?:rs?|s|iss|x)\b|\d[ \t]?[MF]|[MF][ \t]?\/|\/[ \t]?[MF]|male|[,(][ \t]?\d|he|pt|patient|applicant|borrower|client|member|insured|claimant|employee|resident|child|son|daughter/i;
 
-/** A word that names people (the lexicon's, or none of the dictionary's): `Wilson`, `Ryan`; not `Apples`. */
-function isNameLike(word: string): boolean {
+/** A word that names people (the lexicon's, or none of the dictionary's, or a registered name's: `Banks`): `Wilson`, `Ryan`; not `Apples`. */
+function isNameLike(word: string, registered?: ReadonlySet<string>): boolean {
   const lower = word.toLowerCase();
-  return isNameWord(lower) || !isDictionaryWord(lower);
+  return isNameWord(lower) || !isDictionaryWord(lower) || (registered?.has(lower) ?? false);
 }
 
 /** Words for a person by their role, as a name goes before an age between commas (round 14 red team: `Client, 47, a dispatcher`). */
@@ -146,6 +146,7 @@ export function ageDetector(entries: () => readonly VaultEntry[], reference: Cal
       return date ? [{ entry, ...agesOf(date, reference) }] : [];
     }),
   );
+  const names = derivedFromEntries(entries, (all) => new Set(all.flatMap((entry) => (entry.kind === "name" ? entry.value.toLowerCase().split(/[^\p{L}'’-]+/u).filter((word) => word.length > 1) : []))));
   return {
     name: "ages",
     detect(text: string): Detection[] {
@@ -155,7 +156,7 @@ export function ageDetector(entries: () => readonly VaultEntry[], reference: Cal
       const found: Detection[] = [];
       const push = ({ entry }: { entry: VaultEntry }, start: number, end: number) =>
         found.push({ start, end, field: entry.field, kind: entry.kind, valueType: entry.valueType, tier: 1, confidence: AGE_CONFIDENCE, source: "vault", value: entry.value, role: "age" });
-      for (const { start, end, age, next } of writtenAges(text)) {
+      for (const { start, end, age, next } of writtenAges(text, names())) {
         for (const birth of dates) if (birth.ages.has(age) || (next && age === birth.next)) push(birth, start, end);
       }
       // Round 4 red team: `mid-70s`, `late seventies` of the real birth date passed beside its surrogate.
@@ -250,21 +251,25 @@ function tableAges(text: string): Map<number, WrittenAge> {
   return ages;
 }
 
-/** Every age written as one in `text` (`age 86`, `86 years old`, a cell of an `Age` column): where its number stands, the number, and whether it is one to come. */
-export function writtenAges(text: string): WrittenAge[] {
+/**
+ * Every age written as one in `text` (`age 86`, `86 years old`, a cell of an `Age` column): where its number stands, the number, and
+ * whether it is one to come. `names`: the lowercase words of registered names, which name a person before an age though a
+ * dictionary lists them (round 21 red team: `Mr. Banks, 26,`).
+ */
+export function writtenAges(text: string, names?: ReadonlySet<string>): WrittenAge[] {
   const spelled = spelledAges(text);
-  const inDigits = digitAges(text);
+  const inDigits = digitAges(text, names);
   return spelled.length === 0 ? inDigits : [...inDigits, ...spelled].sort((a, b) => a.start - b.start);
 }
 
-function digitAges(text: string): WrittenAge[] {
+function digitAges(text: string, names?: ReadonlySet<string>): WrittenAge[] {
   if (!/\d/.test(text) || !AGE_WORD.test(text)) return [];
   const inTables = tableAges(text);
   const phrased = Array.from(text.matchAll(agePhraseFor(text))).flatMap((match) => {
     // After a word a person's name is made of, not an ordinary one (`Apples, 55, pears`, `Items (55)`).
-    if (match[7] !== undefined && !isNameLike(match[7]) && !PERSON_ROLES.has(match[7].toLowerCase())) return [];
+    if (match[7] !== undefined && !isNameLike(match[7], names) && !PERSON_ROLES.has(match[7].toLowerCase())) return [];
     // A first name told alone (`Howard is 67`: round 12 red team) opens no sentence as an ordinary word does (`Section is 67`).
-    if (match[9] !== undefined && !isNameLike(match[9])) return [];
+    if (match[9] !== undefined && !isNameLike(match[9], names)) return [];
     // `age 86`, `M/86`, `Wilson, 86,` and `he is 86` end with the number; `86 years old` and `86th birthday` start with it.
     const digits = match[1] ?? match[2] ?? match[3] ?? match[4] ?? match[5] ?? match[6] ?? match[8] ?? match[10] ?? match[11];
     const start = match[2] === undefined && match[5] === undefined && match[11] === undefined ? match.index + match[0].length - digits.length : match.index;
