@@ -266,3 +266,12 @@ describe("round 21: ages", () => {
     expectKept({ patient_name: "Christopher Banks", dob: "1999-03-14" }, "Apples, 26, pears.", "2026-01-01");
   });
 });
+
+describe("round 21: a CSV row", () => {
+  it("an identifier's digits before a comma and a date (`17342,09/30/2022` had read as one decimal number)", () => {
+    const vault = { employee_name: "Danielle Hall", employee_id: "EMP-17342", hire_date: "2022-09-30" };
+    expectHiddenFromOutsider(vault, "Hall D.,17342,09/30/2022", ["17342", "09/30/2022"]);
+    expectHiddenFromOutsider(vault, "Hall D.,17342,30/09/2022", ["17342", "30/09/2022"]);
+    expectKept(vault, "Price 45,50/unit; total 1.234,56.");
+  });
+});
