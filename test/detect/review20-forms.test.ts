@@ -275,3 +275,11 @@ describe("round 21: a CSV row", () => {
     expectKept(vault, "Price 45,50/unit; total 1.234,56.");
   });
 });
+
+describe("round 21: a credit score's distance to a threshold", () => {
+  it("points to a figure that ends its sentence, and points in words", () => {
+    expectHiddenFromOutsider({ customer_name: "Kimberly Hart", credit_score: 557 }, "Her credit score would need to rise by 63 points to reach 620.", ["63"]);
+    expectHiddenFromOutsider({ customer_name: "Kimberly Hart", credit_score: 619 }, "His credit score is just one point short of the 620 threshold.", ["one point"]);
+    expectKept({ customer_name: "Kimberly Hart", credit_score: 619 }, "Credit scores move one point at a time.");
+  });
+});

@@ -7,6 +7,7 @@
 import type { Detection, Detector } from "../base.js";
 import { WINDOW_CONFIDENCE } from "./context.js";
 import { derivedFromEntries } from "./entries-memo.js";
+import { COUNT_WORD, countOf } from "./numbers.js";
 import { isCreditScoreField } from "./rating-bands.js";
 import { sentenceBounds } from "./sentences.js";
 import type { VaultEntry } from "./vault.js";
@@ -17,10 +18,11 @@ const NEAR_POINTS = 5;
 const FLOOR_POINTS = 10;
 /** A three-digit figure after `~`/`≈` (group 1) or before `+` (group 2). */
 const MARKED_FIGURE = /[~≈][ \t]?(\d{3})(?![\d.,])|(?<![\d.,])(\d{3})\+/g;
-/** A count of points (group 1). */
-const POINTS = /(?<![\d.,])(\d{1,3})[ \t]?(?:points?|pts?\.?)(?![\p{L}])/giu;
-/** A three-digit figure a difference is counted from. */
-const THREE_DIGITS = /(?<![\d.,])\d{3}(?![\d.,])/g;
+/** A count of points (group 1), in digits or words (round 21 red team: `just one point short of the 620 threshold`). */
+const POINTS = new RegExp(String.raw`(?<![\d.,])(\d{1,3}|\b(?:${COUNT_WORD}))[ \t]?(?:more[ \t]+)?(?:points?|pts?\.?)(?![\p{L}])`, "giu");
+/** A three-digit figure a difference is counted from, a sentence's last word too (`to reach 620.`: round 21 red team). */
+const THREE_DIGITS = /(?<![\d.,])\d{3}(?![\d,]|\.\d)/g;
+const POINTS_HINT = /\w[ \t]?(?:more[ \t]+)?(?:point|pt)/i;
 /** Words that make a text about scores. */
 const SCORE_WORDS = /\b(?:score|scores|fico|credit|vantage(?:score)?)\b/i;
 /** Detects credit scores among `entries()` told by a sign or by points off a figure beside them (read at each call: values added at run time count). */
@@ -42,8 +44,8 @@ export function scoreMarkDetector(entries: () => readonly VaultEntry[]): Detecto
         const start = match.index + match[0].indexOf(match[1] ?? match[2]);
         if (told) push(start, start + 3, told.entry);
       }
-      for (const match of /\d[ \t]?(?:point|pt)/i.test(text) ? text.matchAll(POINTS) : []) {
-        const points = Number(match[1]);
+      for (const match of POINTS_HINT.test(text) ? text.matchAll(POINTS) : []) {
+        const points = countOf(match[1]);
         const [from, to] = sentenceBounds(text, match.index);
         const figures = Array.from(text.slice(from, to).matchAll(THREE_DIGITS), (figure) => Number(figure[0]));
         const told = points > 0 && registered.find(({ score }) => figures.some((figure) => figure !== score && Math.abs(figure - score) === points));
