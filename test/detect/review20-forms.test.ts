@@ -283,3 +283,14 @@ describe("round 21: a credit score's distance to a threshold", () => {
     expectKept({ customer_name: "Kimberly Hart", credit_score: 619 }, "Credit scores move one point at a time.");
   });
 });
+
+describe("round 21: a settlement paid over years", () => {
+  const settlement = { client_name: "Austin Mullins", settlement_amount: 5760482 };
+
+  it("its month's, quarter's or year's share over the stated years, rounded too", () => {
+    expectHiddenFromOutsider(settlement, "About 48,000 a month if structured over ten years.", ["48,000"]);
+    expectHiddenFromOutsider(settlement, "Paid quarterly over five years: $288,024 per quarter.", ["288,024"]);
+    expectHiddenFromOutsider(settlement, "Per year over a decade: $576,048.", ["576,048"]);
+    expectKept(settlement, "Rent is $48,000 a year over ten years.");
+  });
+});

@@ -332,14 +332,16 @@ function computedSource(
   written: string,
   exact: AmountRead,
   shown: number,
-  { amounts, totals, partTotals, pairs, shares }: { amounts: readonly Source[]; totals: readonly Source[]; partTotals: readonly Source[]; pairs: readonly Source[]; shares: () => readonly number[] },
+  { amounts, totals, partTotals, pairs, shares, years }: { amounts: readonly Source[]; totals: readonly Source[]; partTotals: readonly Source[]; pairs: readonly Source[]; shares: () => readonly number[]; years: () => readonly number[] },
 ): Source | undefined {
   const periods = periodsAround(text, index, index + written.length);
   const full = shown >= MIN_SIGNIFICANT_DIGITS;
   const approximate = saidApproximate(text, index);
   const rounded = roundedRead(exact, written);
+  const spread = spreadShares(years(), text.slice(Math.max(0, index - MONTH_REACH), index + written.length + MONTH_REACH));
   return (
     (periods.length > 0 ? sourceOf(amounts, rounded, periods) : undefined) ??
+    (spread.length > 0 ? sourceOf(amounts, rounded, spread) : undefined) ??
     (full
       ? (sourceOf(amounts, exact, DERIVED_FACTORS) ??
         sourceOf(amounts, exact, shares()) ??
@@ -531,7 +533,22 @@ function multipleSource(amounts: readonly Source[], read: AmountRead, text: stri
 
 /** Each count of two or more parts the text splits an amount into, with its noun. */
 function splitCounts(text: string): Array<[count: number, noun: string]> {
-  return Array.from(text.matchAll(SPLIT_COUNT), (match): [number, string] => [countOf(match[1]), match[2]]).filter(([count]) => count >= 2);
+  const counts = Array.from(text.matchAll(SPLIT_COUNT), (match): [number, string] => [countOf(match[1]), match[2]]).filter(([count]) => count >= 2);
+  return /\ba decade\b/i.test(text) ? [...counts, [10, "years"]] : counts;
+}
+
+/** A quarter or a year named beside a figure (a month is MONTH_NEAR). */
+const QUARTER_NEAR = /\bquarter(?:ly)?\b|\/(?:qtr|quarter)\b/i;
+const YEAR_NEAR = /\bper[ \t]+year\b|\ba[ \t]+year\b|\bannual(?:ly)?\b|\byearly\b|\/(?:yr|year)\b/i;
+
+/**
+ * Shares of a lump sum paid over a stated count of years, by the period named beside a figure (round 21 red team: `about
+ * 48,000 a month if structured over ten years`, `$288,024 per quarter` over five years, `Per year over a decade: $576,048`).
+ */
+function spreadShares(years: readonly number[], near: string): number[] {
+  if (years.length === 0) return [];
+  const periods = [...(MONTH_NEAR.test(near) ? [12] : []), ...(QUARTER_NEAR.test(near) ? [4] : []), ...(YEAR_NEAR.test(near) ? [1] : [])];
+  return years.flatMap((count) => periods.map((period) => 1 / (period * count)));
 }
 
 /** Detects the amounts computed from the registered amounts among `entries()` (read at each call: values added at run time count). */
@@ -675,7 +692,7 @@ export function derivedAmountDetector(entries: () => readonly VaultEntry[]): Det
         }
         const source = bare
           ? (sourceOf(totals, exact, [1]) ?? sourceOf(partTotals, exact, [1]))
-          : computedSource(text, match.index, written, exact, shown, { amounts, totals, partTotals, pairs, shares: stated });
+          : computedSource(text, match.index, written, exact, shown, { amounts, totals, partTotals, pairs, shares: stated, years: () => partsOf().counts.flatMap(([count, noun]) => (/^years?$/i.test(noun) ? [count] : [])) });
         const start = match.index + (currency?.length ?? 0);
         if (source) push(start, match.index + written.length, source);
         else if (!bare) {
