@@ -223,6 +223,9 @@ describe("round 20: a card's first digits", () => {
     expectHiddenFromOutsider(card, "Discover •••• 5526 (BIN 601148)", ["601148"]);
     expectHiddenFromOutsider(card, "Card starting 6011 and ending 5526", ["6011"]);
     expectHiddenFromOutsider(card, "SSN first five: 939-79", ["939-79"]);
+    // Round 21 red team: a tool's argument and a sentence saying what they are.
+    expectHiddenFromOutsider(card, '{"card_bin": "601148", "card_last4": "5526"}', ["601148", "5526"]);
+    expectHiddenFromOutsider(card, "The card's first six digits are 601148.", ["601148"]);
   });
 
   it("leaves numbers that are no head of the card's", () => {
