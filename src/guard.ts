@@ -7,7 +7,7 @@ import { ageDetector } from "./detect/vault/ages.js";
 import { elapsedDetector } from "./detect/vault/elapsed.js";
 import { scoreMarkDetector } from "./detect/vault/score-marks.js";
 import { lastThreeDetector } from "./detect/vault/last-three.js";
-import { shortTailDetector } from "./detect/vault/short-tails.js";
+import { shortMaskDetector } from "./detect/vault/short-masks.js";
 import { isMaskedValue } from "./detect/vault/masked.js";
 import { bloodPressureDetector } from "./detect/vault/blood-pressure.js";
 import { joinedSurnameDetector } from "./detect/vault/joined-surnames.js";
@@ -183,7 +183,7 @@ const BAND_READER_REASON = "band-reader-authorized:";
 /** Renderings whose surrogate no restore would find again (computed from the value's surrogate, or cut): sealed in shared state. */
 /** Roles of an identifier's last digits alone. */
 const TAIL_ROLES: ReadonlySet<string> = new Set(["masked-tail", "last-three", "short-tail"]);
-const SEALED_ROLES: ReadonlySet<string | undefined> = new Set(["cut-tail", "age", "elapsed", "derived-date", "derived-amount", "last-three", "short-tail"]);
+const SEALED_ROLES: ReadonlySet<string | undefined> = new Set(["cut-tail", "age", "elapsed", "derived-date", "derived-amount", "last-three", "short-tail", "short-head"]);
 
 /** An identifier as a schema names a field (`bail_usd`, `custodySchedule`, `marital_assets`). */
 const IDENTIFIER_KEY = /^[A-Za-z][A-Za-z0-9]*(?:_[A-Za-z0-9]+)*$/;
@@ -303,7 +303,7 @@ class Guard implements ReconsGuard {
       scoreMarkDetector(() => this.vault.entries()),
       phoneExtensionDetector(() => this.vault.entries()),
       lastThreeDetector(() => this.vault.entries()),
-      shortTailDetector(() => this.vault.entries()),
+      shortMaskDetector(() => this.vault.entries()),
       bloodPressureDetector(() => this.vault.entries()),
       joinedSurnameDetector(() => this.vault.entries()),
       domainSurnameDetector(() => this.vault.entries()),

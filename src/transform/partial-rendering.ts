@@ -43,6 +43,10 @@ export function renderedPart(role: VariantRole, span: string, from: string, to: 
       return THOUSANDS.test(span) && /^\d+$/.test(to) ? groupThousands(to) : layIdentifier(span, to);
     case "compact-date":
       return compactDateLike(span, from, to);
+    case "short-head": {
+      const digits = to.replace(/\D/g, "");
+      return digits.length > span.length ? digits.slice(0, span.length) : null;
+    }
     case "short-tail":
     case "digit-group": {
       const digits = to.replace(/\D/g, "");

@@ -297,3 +297,12 @@ describe("round 21: a settlement paid over years", () => {
     expectKept(settlement, "Rent is $48,000 a year over ten years.");
   });
 });
+
+describe("round 21: a short identifier's first digits before a mask", () => {
+  it("`EMP-5478x`, `EMP-54xxx` of EMP-54789: the mask as long as the digits it hides", () => {
+    const vault = { employee_name: "Danielle Hall", employee_id: "EMP-54789" };
+    expectHiddenFromOutsider(vault, "| J. Bishop | EMP-5478x | 19 May 2021 |", ["5478"]);
+    expectHiddenFromOutsider(vault, "ID: EMP-54xxx", ["EMP-54"]);
+    for (const text of ["EMP-5479x is another's.", "Version 5478x shipped.", "EMP-5478xx is too long."]) expectKept(vault, text);
+  });
+});

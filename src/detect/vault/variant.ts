@@ -18,8 +18,10 @@ export type VariantRole =
   | "masked-tail"
   /** The last three digits of a long identifier after `ending in` (last-three.ts): shown as the surrogate's, sealed in shared state. */
   | "last-three"
-  /** The last two digits of an identifier behind a mask as long as its other digits (short-tails.ts): shown as the surrogate's, sealed in shared state. */
+  /** The last two digits of an identifier behind a mask as long as its other digits (short-masks.ts): shown as the surrogate's, sealed in shared state. */
   | "short-tail"
+  /** The first digits of a short identifier before a mask as long as its other digits (short-masks.ts): shown as the surrogate's, sealed in shared state. */
+  | "short-head"
   /** A personal title and a surname's initial (`Ms. D.`): shown as the pseudonym's initial. */
   | "title-initial"
   /** An SSN's first five digits before a mask of the rest (`939-79-XXXX`): shown as the surrogate's first five. */
