@@ -295,6 +295,8 @@ describe("round 21: a settlement paid over years", () => {
     expectHiddenFromOutsider(settlement, "Paid quarterly over five years: $288,024 per quarter.", ["288,024"]);
     expectHiddenFromOutsider(settlement, "Per year over a decade: $576,048.", ["576,048"]);
     expectKept(settlement, "Rent is $48,000 a year over ten years.");
+    // Years another line counts (dev replay: a stock grant's vesting below an offer's base pay, half of a registered base by chance).
+    expectKept({ compensation_details: "{'base': 129058, 'bonus': 4209, 'stock': 59233}" }, "* Base Salary: $65,000 per year\n* Stock Options: 500 shares (vesting over 2 years)");
   });
 });
 

@@ -332,13 +332,13 @@ function computedSource(
   written: string,
   exact: AmountRead,
   shown: number,
-  { amounts, totals, partTotals, pairs, shares, years }: { amounts: readonly Source[]; totals: readonly Source[]; partTotals: readonly Source[]; pairs: readonly Source[]; shares: () => readonly number[]; years: () => readonly number[] },
+  { amounts, totals, partTotals, pairs, shares }: { amounts: readonly Source[]; totals: readonly Source[]; partTotals: readonly Source[]; pairs: readonly Source[]; shares: () => readonly number[] },
 ): Source | undefined {
   const periods = periodsAround(text, index, index + written.length);
   const full = shown >= MIN_SIGNIFICANT_DIGITS;
   const approximate = saidApproximate(text, index);
   const rounded = roundedRead(exact, written);
-  const spread = spreadShares(years(), text.slice(Math.max(0, index - MONTH_REACH), index + written.length + MONTH_REACH));
+  const spread = spreadShares(text, index, index + written.length);
   return (
     (periods.length > 0 ? sourceOf(amounts, rounded, periods) : undefined) ??
     (spread.length > 0 ? sourceOf(amounts, rounded, spread) : undefined) ??
@@ -542,12 +542,16 @@ const QUARTER_NEAR = /\bquarter(?:ly)?\b|\/(?:qtr|quarter)\b/i;
 const YEAR_NEAR = /\bper[ \t]+year\b|\ba[ \t]+year\b|\bannual(?:ly)?\b|\byearly\b|\/(?:yr|year)\b/i;
 
 /**
- * Shares of a lump sum paid over a stated count of years, by the period named beside a figure (round 21 red team: `about
- * 48,000 a month if structured over ten years`, `$288,024 per quarter` over five years, `Per year over a decade: $576,048`).
+ * Shares of a lump sum paid over a count of years its sentence states, by the period named beside the figure at [start, end)
+ * (round 21 red team: `about 48,000 a month if structured over ten years`, `Paid quarterly over five years: $288,024 per quarter`,
+ * `Per year over a decade: $576,048`); not years another line counts (`vesting over 2 years` below `Base Salary: $65,000 per year`).
  */
-function spreadShares(years: readonly number[], near: string): number[] {
-  if (years.length === 0) return [];
+function spreadShares(text: string, start: number, end: number): number[] {
+  const near = text.slice(Math.max(0, start - MONTH_REACH), end + MONTH_REACH);
   const periods = [...(MONTH_NEAR.test(near) ? [12] : []), ...(QUARTER_NEAR.test(near) ? [4] : []), ...(YEAR_NEAR.test(near) ? [1] : [])];
+  if (periods.length === 0) return [];
+  const [from, to] = sentenceBounds(text, start);
+  const years = splitCounts(text.slice(from, to)).flatMap(([count, noun]) => (/^years?$/i.test(noun) ? [count] : []));
   return years.flatMap((count) => periods.map((period) => 1 / (period * count)));
 }
 
@@ -692,7 +696,7 @@ export function derivedAmountDetector(entries: () => readonly VaultEntry[]): Det
         }
         const source = bare
           ? (sourceOf(totals, exact, [1]) ?? sourceOf(partTotals, exact, [1]))
-          : computedSource(text, match.index, written, exact, shown, { amounts, totals, partTotals, pairs, shares: stated, years: () => partsOf().counts.flatMap(([count, noun]) => (/^years?$/i.test(noun) ? [count] : [])) });
+          : computedSource(text, match.index, written, exact, shown, { amounts, totals, partTotals, pairs, shares: stated });
         const start = match.index + (currency?.length ?? 0);
         if (source) push(start, match.index + written.length, source);
         else if (!bare) {
