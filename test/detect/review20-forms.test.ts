@@ -267,6 +267,8 @@ describe("round 21: ages", () => {
     expectHiddenFromOutsider({ patient_name: "Christopher Banks", dob: "1999-03-14" }, "Mr. Banks, 26, was seen; Christopher Banks (26) again.", [" 26", "(26)"], "2026-01-01");
     expectHiddenFromOutsider({ patient_name: "William Hayes III", dob: "1954-01-31" }, "Mr. Hayes, 71 (born 1954), was seen.", ["71"], "2026-01-01");
     expectKept({ patient_name: "Christopher Banks", dob: "1999-03-14" }, "Apples, 26, pears.", "2026-01-01");
+    // Not a word that is the surname with no title or first name before it (round 21 re-judge: a bed's number).
+    expectKept({ patient_name: "Christopher Banks", dob: "1999-03-14" }, "Beds: Banks, 26; Hall, 31.", "2026-01-01");
   });
 });
 
@@ -282,6 +284,7 @@ describe("round 21: a CSV row", () => {
 describe("round 21: a credit score's distance to a threshold", () => {
   it("points to a figure that ends its sentence, and points in words", () => {
     expectHiddenFromOutsider({ customer_name: "Kimberly Hart", credit_score: 557 }, "Her credit score would need to rise by 63 points to reach 620.", ["63"]);
+    expectHiddenFromOutsider({ customer_name: "Kimberly Hart", credit_score: 557 }, "Her credit score would need to rise by 63 points to reach 620, our minimum.", ["63"]);
     expectHiddenFromOutsider({ customer_name: "Kimberly Hart", credit_score: 619 }, "His credit score is just one point short of the 620 threshold.", ["one point"]);
     expectKept({ customer_name: "Kimberly Hart", credit_score: 619 }, "Credit scores move one point at a time.");
   });

@@ -82,10 +82,24 @@ function agePhraseFor(text: string): RegExp {
 /** Texts that cannot hold an age phrase are not scanned. */
 const AGE_WORD = /age|old|y|turn|birthday|\bat[ \t]+[*_]{0,2}\d|\d[*_]{0,2}[ \t]+at\b|[ \t](?:is|was)[ \t]+\d|\bm(?:rs?|s|iss|x)\b|\d[ \t]?[MF]|[MF][ \t]?\/|\/[ \t]?[MF]|male|[,(][ \t]?\d|he|pt|patient|applicant|borrower|client|member|insured|claimant|employee|resident|child|son|daughter/i;
 
-/** A word that names people (the lexicon's, or none of the dictionary's, or a registered name's: `Banks`): `Wilson`, `Ryan`; not `Apples`. */
-function isNameLike(word: string, registered?: ReadonlySet<string>): boolean {
+/** A word that names people (the lexicon's, or none of the dictionary's): `Wilson`, `Ryan`; not `Apples`. */
+function isNameLike(word: string): boolean {
   const lower = word.toLowerCase();
-  return isNameWord(lower) || !isDictionaryWord(lower) || (registered?.has(lower) ?? false);
+  return isNameWord(lower) || !isDictionaryWord(lower);
+}
+
+/** A title or a capitalized word (a first name) right before a word. */
+const PERSON_BEFORE = /(?:\b(?:mr|mrs|ms|miss|mx|dr)\.?|\p{Lu}\p{Ll}+)[ \t]+$/iu;
+
+/**
+ * Whether `word`, ending before `at` in `text`, names a person: name-like, or a registered name's word that is also a word
+ * (`Banks`) after a title or a first name (round 21 red team: `Mr. Banks, 26,`; its re-judge: `Beds: Banks, 26;` is a bed's).
+ */
+function namesPerson(word: string, text: string, at: number, registered?: ReadonlySet<string>): boolean {
+  if (isNameLike(word)) return true;
+  if (!registered?.has(word.toLowerCase())) return false;
+  const start = text.lastIndexOf(word, at);
+  return start > 0 && PERSON_BEFORE.test(text.slice(Math.max(0, start - 24), start));
 }
 
 /** Words for a person by their role, as a name goes before an age between commas (round 14 red team: `Client, 47, a dispatcher`). */
@@ -267,9 +281,9 @@ function digitAges(text: string, names?: ReadonlySet<string>): WrittenAge[] {
   const inTables = tableAges(text);
   const phrased = Array.from(text.matchAll(agePhraseFor(text))).flatMap((match) => {
     // After a word a person's name is made of, not an ordinary one (`Apples, 55, pears`, `Items (55)`).
-    if (match[7] !== undefined && !isNameLike(match[7], names) && !PERSON_ROLES.has(match[7].toLowerCase())) return [];
+    if (match[7] !== undefined && !namesPerson(match[7], text, match.index, names) && !PERSON_ROLES.has(match[7].toLowerCase())) return [];
     // A first name told alone (`Howard is 67`: round 12 red team) opens no sentence as an ordinary word does (`Section is 67`).
-    if (match[9] !== undefined && !isNameLike(match[9], names)) return [];
+    if (match[9] !== undefined && !namesPerson(match[9], text, match.index, names)) return [];
     // `age 86`, `M/86`, `Wilson, 86,` and `he is 86` end with the number; `86 years old` and `86th birthday` start with it.
     const digits = match[1] ?? match[2] ?? match[3] ?? match[4] ?? match[5] ?? match[6] ?? match[8] ?? match[10] ?? match[11];
     const start = match[2] === undefined && match[5] === undefined && match[11] === undefined ? match.index + match[0].length - digits.length : match.index;

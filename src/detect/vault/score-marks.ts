@@ -20,8 +20,8 @@ const FLOOR_POINTS = 10;
 const MARKED_FIGURE = /[~≈][ \t]?(\d{3})(?![\d.,])|(?<![\d.,])(\d{3})\+/g;
 /** A count of points (group 1), in digits or words (round 21 red team: `just one point short of the 620 threshold`). */
 const POINTS = new RegExp(String.raw`(?<![\d.,])(\d{1,3}|\b(?:${COUNT_WORD}))[ \t]?(?:more[ \t]+)?(?:points?|pts?\.?)(?![\p{L}])`, "giu");
-/** A three-digit figure a difference is counted from, a sentence's last word too (`to reach 620.`: round 21 red team). */
-const THREE_DIGITS = /(?<![\d.,])\d{3}(?![\d,]|\.\d)/g;
+/** A three-digit figure a difference is counted from, before a sentence's or a clause's end too (`to reach 620.`, `620, our minimum`: round 21 red team). */
+const THREE_DIGITS = /(?<![\d.,])\d{3}(?!\d|[.,]\d)/g;
 const POINTS_HINT = /\w[ \t]?(?:more[ \t]+)?(?:point|pt)/i;
 /** Words that make a text about scores. */
 const SCORE_WORDS = /\b(?:score|scores|fico|credit|vantage(?:score)?)\b/i;
