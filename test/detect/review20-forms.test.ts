@@ -226,6 +226,7 @@ describe("round 20: a card's first digits", () => {
     // Round 21 red team: a tool's argument and a sentence saying what they are.
     expectHiddenFromOutsider(card, '{"card_bin": "601148", "card_last4": "5526"}', ["601148", "5526"]);
     expectHiddenFromOutsider(card, "The card's first six digits are 601148.", ["601148"]);
+    expectHiddenFromOutsider(card, "(Discover, first digits 601148)", ["601148"]);
   });
 
   it("leaves numbers that are no head of the card's", () => {
@@ -309,5 +310,13 @@ describe("round 21: a short identifier's first digits before a mask", () => {
     expectHiddenFromOutsider(vault, "| J. Bishop | EMP-5478x | 19 May 2021 |", ["5478"]);
     expectHiddenFromOutsider(vault, "ID: EMP-54xxx", ["EMP-54"]);
     for (const text of ["EMP-5479x is another's.", "Version 5478x shipped.", "EMP-5478xx is too long."]) expectKept(vault, text);
+  });
+});
+
+describe("round 21: a diagnosis's ICD-10 code with its subcategory", () => {
+  it("`(E11.9)` and a CSV row's `N18.30`, in capitals, not a version in lowercase", () => {
+    expectHiddenFromOutsider({ patient_name: "Kelly Smith", diagnosis: "Type 2 Diabetes Mellitus" }, "Routine follow-up (E11.9) on 2026-01-19,E11.65", ["E11"]);
+    expectHiddenFromOutsider({ patient_name: "Kelly Smith", diagnosis: "Chronic Kidney Disease Stage 3" }, "2026-01-19,N18.30", ["N18"]);
+    expectKept({ patient_name: "Kelly Smith", diagnosis: "Type 2 Diabetes Mellitus" }, "Version e11.9 released.");
   });
 });

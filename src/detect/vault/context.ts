@@ -287,6 +287,8 @@ export function isSpecialtyName(written: string): boolean {
 }
 
 const ICD10_CATEGORY = /^[a-z]\d\d$/;
+/** A category's subcategories as written after its point (`9`, `30`). */
+const ICD10_SUBCODES: readonly string[] = Array.from({ length: 110 }, (_, at) => (at < 10 ? String(at) : String(at - 10).padStart(2, "0")));
 
 /** An indicator that names its diagnosis when a note holds it (`dialysis`, `metformin`): one word of six letters or more, no code. */
 function isTellingWord(word: string): boolean {
@@ -311,7 +313,9 @@ function clinicalForms(normalized: string, tokens: readonly string[], acronym: s
   // Round 4 red team: its stage told as a disease's, apart from its name (`consistent with stage 3 disease`); `at stage 3` alone is anything's.
   if (stage > 0) indicators.push(`${tokens[stage]} ${tokens[stage + 1]} disease`);
   // An ICD-10 category (`f32`) counts written in capitals, as an acronym does: `the f32 engine` is no diagnosis.
-  const codes = indicators.filter((form) => ICD10_CATEGORY.test(form));
+  // With its subcategory too (round 21 red team: `routine follow-up (E11.9)`, `2026-01-19,N18.30` in a CSV row): the decimal point
+  // joins the digits into one token, so the category alone is not found inside it.
+  const codes = indicators.filter((form) => ICD10_CATEGORY.test(form)).flatMap((code) => [code, ...ICD10_SUBCODES.map((subcode) => `${code}.${subcode}`)]);
   const words = indicators.filter((form) => !ICD10_CATEGORY.test(form));
   // Shorthand that is no word in any case (`AFib`, `afib`, `Htn`) counts as written; `BP`, `OSA`-like words and ICD-10 codes only in capitals.
   // In a note that only names the diagnosis, shorthand counts in capitals alone (`MDD`, not `mdd`).

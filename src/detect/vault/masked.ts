@@ -186,7 +186,7 @@ const MASK_AFTER = /^(?:[\s.-]?(?:[*•#●∗]{2,}|[xX]{3,}(?![\p{L}\p{N}])|\.{
  * The words that name an identifier's first digits right before them (`BIN 601148`, `starting 6011`, `first six digits: 601148`:
  * round 20 red team; `"card_bin": "601158"`, `The card's first six digits are 528743`: round 21), where no mask follows.
  */
-const HEAD_NAMED_BEFORE = /(?:(?:\b|_)(?:BIN|IIN)|\bstart(?:s|ing)?(?:[ \t]+with)?|\bbegin(?:s|ning)?(?:[ \t]+with)?|\bfirst[ \t]+(?:4|5|6|four|five|six)(?:[ \t]+digits)?(?:[ \t]+of[^\d\n]{0,20}?)?(?:[ \t]+(?:are|is|were|read))?)["'\]]?[ \t:#(=-]{0,4}["']?$/i;
+const HEAD_NAMED_BEFORE = /(?:(?:\b|_)(?:BIN|IIN)|\bstart(?:s|ing)?(?:[ \t]+with)?|\bbegin(?:s|ning)?(?:[ \t]+with)?|\bfirst[ \t]+(?:(?:4|5|6|four|five|six)(?:[ \t]+digits)?|digits)(?:[ \t]+of[^\d\n]{0,20}?)?(?:[ \t]+(?:are|is|were|read))?)["'\]]?[ \t:#(=-]{0,4}["']?$/i;
 
 /** The first five digits of a nine-digit SSN as forms to find before a mask (`939 79` and `93979`), and its area alone (`537-**-****`: its state), else none. */
 export function maskedHeadVariants(ssn: string): Variant[] {
