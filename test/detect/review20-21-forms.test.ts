@@ -1,6 +1,7 @@
 /**
- * Session 46 and round 20 red team (dev-style traces, one helper per vertical): forms of a registered value that reached an
- * outsider, each hidden from it and left as written for the reader authorized for the value; and the ordinary text kept.
+ * Rounds 20 and 21 red team (dev-style traces, one helper per vertical, each round re-judged) and the forms earlier rounds left:
+ * forms of a registered value that reached an outsider, each hidden from it and left as written for the reader authorized for the
+ * value; and the ordinary text the re-judges found changed by a first fix, kept.
  */
 import { describe, expect, it } from "vitest";
 import { createRecons } from "../../src/guard.js";
