@@ -321,3 +321,10 @@ describe("round 21: a diagnosis's ICD-10 code with its subcategory", () => {
     expectKept({ patient_name: "Kelly Smith", diagnosis: "Type 2 Diabetes Mellitus" }, "Version e11.9 released.");
   });
 });
+
+describe("round 21: a person's two initials that spell a word", () => {
+  it("`N.O.` and `(N. O.)` of Natasha Owens, each letter with its period; not `No.` or `N/O`", () => {
+    expectHiddenFromOutsider({ patient_name: "Natasha Owens" }, "Pt N.O. seen; for the patient on file (N. O.), no allergies.", ["N.O.", "N. O."]);
+    for (const text of ["No. 5 is due.", "Status: N/O."]) expectKept({ patient_name: "Natasha Owens" }, text);
+  });
+});

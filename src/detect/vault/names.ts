@@ -59,7 +59,7 @@ export function namePart(value: string, part: "first-name" | "surname"): string 
 }
 
 /** Dotted pairs that are abbreviations first (`a.m.`, `U.S.`, `M.D.`), not a person's initials. */
-const DOTTED_ABBREVIATIONS: ReadonlySet<string> = new Set(["am", "pm", "us", "uk", "dc", "la", "ny", "eu", "un", "md", "rn", "np", "pa", "jd", "do", "od", "ba", "bs", "ma", "ms", "ii", "it", "hr", "ps", "qa", "ok", "ad", "bc", "pt", "ot", "rt", "ie", "eg", "vs", "po", "co", "no"]);
+const DOTTED_ABBREVIATIONS: ReadonlySet<string> = new Set(["am", "pm", "us", "uk", "dc", "la", "ny", "eu", "un", "md", "rn", "np", "pa", "jd", "do", "od", "ba", "bs", "ma", "ms", "ii", "it", "hr", "ps", "qa", "ok", "ad", "bc", "pt", "ot", "rt", "ie", "eg", "vs", "po", "co"]);
 /** Fewer initials than this (`OF`, `JS`) name too many people. */
 const MIN_NAME_INITIALS = 3;
 
