@@ -328,3 +328,14 @@ describe("round 21: a person's two initials that spell a word", () => {
     for (const text of ["No. 5 is due.", "Status: N/O."]) expectKept({ patient_name: "Natasha Owens" }, text);
   });
 });
+
+describe("round 21: initials defined in parentheses after a name", () => {
+  it("`Mr. Cavanaugh (PC)`, `Patricia W. (PW)`: shown as the pseudonym's initials; not other letters", () => {
+    const vault = { client_name: "Yolanda Merritt", opposing_party: "Phillip Cavanaugh", employee_name: "Patricia Wong" };
+    expectHiddenFromOutsider(vault, "The emails from Mr. Cavanaugh (PC) to Ms. Merritt (YM) were produced.", ["(PC)", "(YM)"]);
+    expectHiddenFromOutsider(vault, "| Manager | Patricia W. (PW) |", ["(PW)"]);
+    const out = deliver(guardFor(vault), "Phillip Cavanaugh (PC) and the CEO (AB); Merritt (LLC) filed.", "introduced");
+    expect(out).toContain("the CEO (AB)");
+    expect(out).toContain("(LLC) filed.");
+  });
+});

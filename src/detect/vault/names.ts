@@ -64,7 +64,7 @@ const DOTTED_ABBREVIATIONS: ReadonlySet<string> = new Set(["am", "pm", "us", "uk
 const MIN_NAME_INITIALS = 3;
 
 /** A person's initials, each token's first letter, the surname's parts too (`lac` of `Lionel Abernathy-Cole`). */
-function nameInitials({ tokens }: PersonName): string {
+export function nameInitials({ tokens }: PersonName): string {
   return tokens.flatMap((token) => token.split(" ")).map((token) => token.charAt(0)).join("");
 }
 

@@ -22,7 +22,7 @@ import { NEEDS_TOKEN_END, NEEDS_TOKEN_START, type Variant, type VariantRole } fr
 import { isDictionaryWord, isStopword, isTitle, lexiconTag, NAME_SUFFIXES } from "./words.js";
 import { memberVariants } from "./variants.js";
 import { sortInPlace } from "../sort.js";
-import { isGivenNameForm, parseName, type PersonName } from "./names.js";
+import { isGivenNameForm, nameInitials, parseName, type PersonName } from "./names.js";
 import { showSummaryOnly } from "../../summary-only.js";
 
 export interface VaultEntry {
@@ -628,8 +628,25 @@ export class Vault implements Detector {
       const span = withValuePossessive(norm.source, withSignAndParentheses(norm.source, afterJsonKey(norm.source, originalSpan(norm, c.start, c.end), entry)), entry.value);
       const [start, end] = entry.valueType === "contextual" ? withDefinedAbbreviation(norm.source, withValueQualifiers(norm.source, span, entry.value), entry.value) : span;
       const detection: Detection = { start, end, field: entry.field, kind: entry.kind, valueType: entry.valueType, tier: 1, confidence: c.confidence, source: this.name, value: entry.value, role: c.role };
-      return c.role === "whole" && entry.kind === "name" && QUOTE_OR_BRACKET.test(norm.source.slice(start, end)) ? this.nameWords(norm.source, detection, c.entry) : [detection];
+      const found = c.role === "whole" && entry.kind === "name" && QUOTE_OR_BRACKET.test(norm.source.slice(start, end)) ? this.nameWords(norm.source, detection, c.entry) : [detection];
+      const defined = entry.kind === "name" ? this.definedInitials(norm.source, end, c.entry) : null;
+      return defined === null ? found : [...found, { ...detection, start: defined[0], end: defined[1], confidence: INITIALS_CONFIDENCE, role: "acronym" }];
     });
+  }
+
+  /**
+   * The person's initials in parentheses right after a form of their name (`Mr. Cavanaugh (PC)`, `Patricia W. (PW)`: round 21
+   * red team), as a writer defines them for the text after: [start, end) of the letters, or null.
+   */
+  private definedInitials(source: string, end: number, entry: number): [number, number] | null {
+    const defined = DEFINED_INITIALS.exec(source.slice(end, end + 12));
+    const name = defined === null ? null : this.personNameOf(entry);
+    if (defined === null || name === null) return null;
+    const letters = defined[1].toLowerCase();
+    const initials = nameInitials(name);
+    if (letters !== initials && letters !== `${initials.charAt(0)}${initials.charAt(initials.length - 1)}`) return null;
+    const start = end + defined[0].length - defined[1].length - 1;
+    return [start, start + defined[1].length];
   }
 
   /**
@@ -687,6 +704,9 @@ function withDefinedAbbreviation(source: string, [start, end]: [number, number],
   const initials = normalizeValue(value).split(" ").map((word) => word.charAt(0)).join("").toUpperCase();
   return defined[1].length >= 2 && initials.startsWith(defined[1]) ? [start, end + defined[0].length] : [start, end];
 }
+
+/** Initials in capitals in parentheses right after a name (group 1). */
+const DEFINED_INITIALS = /^\.?[ \t]*\((\p{Lu}{2,3})\)/u;
 
 /** The last word of a label right before a value (`Known allergies: `, `**Medications:** `): group 1. */
 const FIELD_LABEL_BEFORE = /(\p{L}+)[*_]*[ \t]*:[ \t*_]*$/u;
