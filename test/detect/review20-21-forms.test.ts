@@ -339,3 +339,18 @@ describe("round 21: initials defined in parentheses after a name", () => {
     expect(out).toContain("(LLC) filed.");
   });
 });
+
+describe("round 21: a balance as a multiple of a limit", () => {
+  const account = { customer_name: "Alicia Benson", balance: 127450.0 };
+
+  it("`roughly 2.5 times that limit` after the limit, or naming it: the multiple goes, the limit stays", () => {
+    const text = "The account allows domestic wires of up to $50,000 per day. Your current balance is roughly 2.5 times that limit.";
+    expectHiddenFromOutsider(account, text, ["2.5 times"]);
+    expect(deliver(guardFor(account), text, "introduced")).toContain("$50,000 per day");
+    expectHiddenFromOutsider(account, "Your balance is about 2.5 times the $50,000 limit.", ["2.5 times"]);
+  });
+
+  it("leaves a multiple that gives no registered amount", () => {
+    expectKept(account, "Up to $50,000 per day; wires above 2 times that limit need approval.");
+  });
+});

@@ -522,6 +522,15 @@ function percentRatio(amounts: readonly Source[], read: AmountRead, text: string
 const MULTIPLE_AFTER = /^[ \t]*[(,–—-]?[ \t]*(?:~|about|roughly|approximately|approx\.|nearly|around)?[ \t]*(\d{1,2}(?:\.\d{1,2})?)[ \t]?(?:x|×|times)[ \t]+(?:(?:his|her|their|the|your|annual|gross|yearly|stated|current)[ \t]+){0,3}(?:income|salary|earnings|pay|compensation)\b/i;
 const MULTIPLE_REACH = 64;
 
+/** A multiple of a figure written before it (`2.5 times that limit`, `three times the minimum`): group 1 the multiple. */
+const MULTIPLE_OF_FIGURE = new RegExp(
+  String.raw`(?<![\d.])(\d{1,2}(?:\.\d{1,2})?|${COUNT_WORD})[ \t]?(?:x|×|times)[ \t]+(?:that|the|this|its|our|your|their|her|his)[ \t]+(?:(?:[\p{L}-]+|[$€£]?\d[\d,.]*[kKmM]?)[ \t]+){0,3}(?:limit|amount|figure|threshold|minimum|maximum|cap|ceiling)\b`,
+  "giu",
+);
+const MULTIPLE_OF_HINT = /(?:x|×|times)[ \t]+(?:that|the|this|its|our|your|their|her|his)\b/i;
+/** How far before the multiple its figure is read (the sentence before, at most). */
+const MULTIPLE_OF_REACH = 160;
+
 /** How far off its stated multiple of an amount a figure still tells it: the writer says what it is, and rounds it (round 18 re-judge: `$400,000 (about 3x annual income)` of 132,880). */
 const MULTIPLE_SHARE = 0.05;
 
@@ -742,6 +751,15 @@ export function derivedAmountDetector(entries: () => readonly VaultEntry[]): Det
           const told = (shown: number) => shown >= MIN_SIGNIFICANT_DIGITS || (gap && shown === Math.max(a.shown, b.shown));
           if (source) for (const { start, end, shown } of [a, b]) if (told(shown) && !found.some((detection) => detection.start === start)) push(start, end, source);
         }
+      }
+      // An amount said to be a multiple of a figure, the one it names or the last written before it (round 21 red team: `allows
+      // wires of up to $50,000 a day. Your current balance is roughly 2.5 times that limit`): the multiple goes, the figure is the text's own.
+      for (const match of operands.length > 0 && MULTIPLE_OF_HINT.test(text) ? text.matchAll(MULTIPLE_OF_FIGURE) : []) {
+        const end = match.index + match[0].length;
+        const figure = operands.find((operand) => operand.start > match.index && operand.end <= end) ?? operands.findLast((operand) => operand.end <= match.index && match.index - operand.end <= MULTIPLE_OF_REACH);
+        const times = countOf(match[1]);
+        const source = figure && times > 1 ? sourceOf(amounts, { value: figure.read.value * times, tolerance: figure.read.value * times * MULTIPLE_SHARE }, [1]) : undefined;
+        if (source) push(match.index, match.index + /^\S+[ \t]?(?:x|×|times)/iu.exec(match[0])![0].length, source, "band");
       }
       return found;
     },
