@@ -180,9 +180,9 @@ function withinDaysOfValue(text: string, detection: Detection): boolean {
 /** Reason of a band allowed for the reader of a band field of its score (`bandFieldOf`). */
 const BAND_READER_REASON = "band-reader-authorized:";
 
-/** Renderings whose surrogate no restore would find again (computed from the value's surrogate, or cut): sealed in shared state. */
 /** Roles of an identifier's last digits alone. */
 const TAIL_ROLES: ReadonlySet<string> = new Set(["masked-tail", "last-three", "short-tail"]);
+/** Renderings whose surrogate no restore would find again (computed from the value's surrogate, or cut): sealed in shared state. */
 const SEALED_ROLES: ReadonlySet<string | undefined> = new Set(["cut-tail", "age", "elapsed", "derived-date", "derived-amount", "last-three", "short-tail", "short-head"]);
 
 /** An identifier as a schema names a field (`bail_usd`, `custodySchedule`, `marital_assets`). */

@@ -80,11 +80,13 @@ function periodShares(context: string): number[] {
 
 /** A line's label before its figure, read whole however long (`* Monthly payroll for the department: about $5.5K`: round 20 red team). */
 const LINE_LABEL = /(?:^|\n)([^\n:]{1,80}):[^\n:]{0,24}$/;
+/** Characters before a figure read for its line's label: the label's longest and what may stand between it and the figure. */
+const LINE_LABEL_REACH = 110;
 
 /** The periods named within MONTH_REACH of `text`'s [start, end), before or after, or in the label of the figure's line. */
 function periodsAround(text: string, start: number, end: number): number[] {
   const from = Math.max(0, start - MONTH_REACH);
-  const label = LINE_LABEL.exec(text.slice(Math.max(0, start - 110), start));
+  const label = LINE_LABEL.exec(text.slice(Math.max(0, start - LINE_LABEL_REACH), start));
   return periodShares(`${label === null ? "" : label[1]}\n${text.slice(from, end + MONTH_REACH)}`);
 }
 /** The shares a rounded figure may be of its amount, as the transform reads it back. */
@@ -332,16 +334,15 @@ function computedSource(
   written: string,
   exact: AmountRead,
   shown: number,
-  { amounts, totals, partTotals, pairs, shares }: { amounts: readonly Source[]; totals: readonly Source[]; partTotals: readonly Source[]; pairs: readonly Source[]; shares: () => readonly number[] },
+  { amounts, totals, partTotals, pairs, shares, yearsStated }: { amounts: readonly Source[]; totals: readonly Source[]; partTotals: readonly Source[]; pairs: readonly Source[]; shares: () => readonly number[]; yearsStated: () => boolean },
 ): Source | undefined {
   const periods = periodsAround(text, index, index + written.length);
   const full = shown >= MIN_SIGNIFICANT_DIGITS;
   const approximate = saidApproximate(text, index);
   const rounded = roundedRead(exact, written);
-  const spread = spreadShares(text, index, index + written.length);
   return (
     (periods.length > 0 ? sourceOf(amounts, rounded, periods) : undefined) ??
-    (spread.length > 0 ? sourceOf(amounts, rounded, spread) : undefined) ??
+    (yearsStated() ? sourceOf(amounts, rounded, spreadShares(text, index, index + written.length)) : undefined) ??
     (full
       ? (sourceOf(amounts, exact, DERIVED_FACTORS) ??
         sourceOf(amounts, exact, shares()) ??
@@ -522,9 +523,9 @@ function percentRatio(amounts: readonly Source[], read: AmountRead, text: string
 const MULTIPLE_AFTER = /^[ \t]*[(,–—-]?[ \t]*(?:~|about|roughly|approximately|approx\.|nearly|around)?[ \t]*(\d{1,2}(?:\.\d{1,2})?)[ \t]?(?:x|×|times)[ \t]+(?:(?:his|her|their|the|your|annual|gross|yearly|stated|current)[ \t]+){0,3}(?:income|salary|earnings|pay|compensation)\b/i;
 const MULTIPLE_REACH = 64;
 
-/** A multiple of a figure written before it (`2.5 times that limit`, `three times the minimum`): group 1 the multiple. */
+/** A multiple of a figure written before it (`2.5 times that limit`, `three times the minimum`): group 1 the multiple as written, 2 its count. */
 const MULTIPLE_OF_FIGURE = new RegExp(
-  String.raw`(?<![\d.])(\d{1,2}(?:\.\d{1,2})?|${COUNT_WORD})[ \t]?(?:x|×|times)[ \t]+(?:that|the|this|its|our|your|their|her|his)[ \t]+(?:(?:[\p{L}-]+|[$€£]?\d[\d,.]*[kKmM]?)[ \t]+){0,3}(?:limit|amount|figure|threshold|minimum|maximum|cap|ceiling)\b`,
+  String.raw`(?<![\d.])((\d{1,2}(?:\.\d{1,2})?|${COUNT_WORD})[ \t]?(?:x|×|times))[ \t]+(?:that|the|this|its|our|your|their|her|his)[ \t]+(?:(?:[\p{L}-]+|[$€£]?\d[\d,.]*[kKmM]?)[ \t]+){0,3}(?:limit|amount|figure|threshold|minimum|maximum|cap|ceiling)\b`,
   "giu",
 );
 const MULTIPLE_OF_HINT = /(?:x|×|times)[ \t]+(?:that|the|this|its|our|your|their|her|his)\b/i;
@@ -546,6 +547,7 @@ function splitCounts(text: string): Array<[count: number, noun: string]> {
   return /\ba decade\b/i.test(text) ? [...counts, [10, "years"]] : counts;
 }
 
+const YEARS_NOUN = /^years?$/i;
 /** A quarter or a year named beside a figure (a month is MONTH_NEAR). */
 const QUARTER_NEAR = /\bquarter(?:ly)?\b|\/(?:qtr|quarter)\b/i;
 const YEAR_NEAR = /\bper[ \t]+year\b|\ba[ \t]+year\b|\bannual(?:ly)?\b|\byearly\b|\/(?:yr|year)\b/i;
@@ -560,7 +562,7 @@ function spreadShares(text: string, start: number, end: number): number[] {
   const periods = [...(MONTH_NEAR.test(near) ? [12] : []), ...(QUARTER_NEAR.test(near) ? [4] : []), ...(YEAR_NEAR.test(near) ? [1] : [])];
   if (periods.length === 0) return [];
   const [from, to] = sentenceBounds(text, start);
-  const years = splitCounts(text.slice(from, to)).flatMap(([count, noun]) => (/^years?$/i.test(noun) ? [count] : []));
+  const years = splitCounts(text.slice(from, to)).flatMap(([count, noun]) => (YEARS_NOUN.test(noun) ? [count] : []));
   return years.flatMap((count) => periods.map((period) => 1 / (period * count)));
 }
 
@@ -657,6 +659,9 @@ export function derivedAmountDetector(entries: () => readonly VaultEntry[]): Det
       const operands: Array<{ start: number; end: number; read: AmountRead; shown: number }> = [];
       const partsOf = () => (parts ??= statedParts(text));
       const stated = () => (shares ??= statedShares(text, partsOf()));
+      // Whether the text counts years a lump sum may be spread over: only then is each figure's sentence read for them.
+      let years: boolean | undefined;
+      const yearsStated = () => (years ??= partsOf().counts.some(([, noun]) => YEARS_NOUN.test(noun)));
       for (const match of text.matchAll(WRITTEN_AMOUNT)) {
         const [written, currency, integer, decimals = "", magnitude] = match;
         // A bare integer is an amount with a currency after it (`186950 USD`); else only a long one that is a field's exact total (`TC 186950`).
@@ -705,7 +710,7 @@ export function derivedAmountDetector(entries: () => readonly VaultEntry[]): Det
         }
         const source = bare
           ? (sourceOf(totals, exact, [1]) ?? sourceOf(partTotals, exact, [1]))
-          : computedSource(text, match.index, written, exact, shown, { amounts, totals, partTotals, pairs, shares: stated });
+          : computedSource(text, match.index, written, exact, shown, { amounts, totals, partTotals, pairs, shares: stated, yearsStated });
         const start = match.index + (currency?.length ?? 0);
         if (source) push(start, match.index + written.length, source);
         else if (!bare) {
@@ -757,9 +762,9 @@ export function derivedAmountDetector(entries: () => readonly VaultEntry[]): Det
       for (const match of operands.length > 0 && MULTIPLE_OF_HINT.test(text) ? text.matchAll(MULTIPLE_OF_FIGURE) : []) {
         const end = match.index + match[0].length;
         const figure = operands.find((operand) => operand.start > match.index && operand.end <= end) ?? operands.findLast((operand) => operand.end <= match.index && match.index - operand.end <= MULTIPLE_OF_REACH);
-        const times = countOf(match[1]);
+        const times = countOf(match[2]);
         const source = figure && times > 1 ? sourceOf(amounts, { value: figure.read.value * times, tolerance: figure.read.value * times * MULTIPLE_SHARE }, [1]) : undefined;
-        if (source) push(match.index, match.index + /^\S+[ \t]?(?:x|×|times)/iu.exec(match[0])![0].length, source, "band");
+        if (source) push(match.index, match.index + match[1].length, source, "band");
       }
       return found;
     },

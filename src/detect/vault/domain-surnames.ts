@@ -18,7 +18,6 @@ const MIN_SURNAME = 4;
 const HOST = /(?<=@|\/\/|\b)(?:[a-z0-9][a-z0-9-]*\.)+(?:com|org|net|edu|gov|law|legal|us|io|co|biz|info|uk|ca|au)\b(?![.-]?[a-z0-9])/gi;
 const HOST_HINT = /[a-z0-9]\.(?:com|org|net|edu|gov|law|legal|us|io|co|biz|info|uk|ca|au)\b/i;
 
-
 /** Detects registered surnames run together with other letters in a domain's labels among the name entries of `entries()` (read at each call). */
 export function domainSurnameDetector(entries: () => readonly VaultEntry[]): Detector {
   const bySurname = derivedFromEntries(entries, (all) => {

@@ -149,7 +149,7 @@ export function elapsedSpans(text: string, dates: readonly CountedFrom[]): Elaps
     if (interval && !(/^in\b/i.test(interval[0]) && COUNTS_BACK.test(text.slice(sentenceBounds(text, match.index!)[0], match.index!)))) continue;
     const [low, high] = writtenMonths(match);
     // A half year counts only with a tenure word besides `ago` or `since` (round 20 re-judge: `The policy was introduced four and a half years ago`).
-    const counted = HALF_YEAR.test(match[0]) ? TENURE_WORD.test(line.replace(/\b(?:ago|since)\b/gi, "")) || HERE_BEFORE.test(before) : TENURE_WORD.test(line) || HERE_BEFORE.test(before);
+    const counted = TENURE_WORD.test(HALF_YEAR.test(match[0]) ? line.replace(/\b(?:ago|since)\b/gi, "") : line) || HERE_BEFORE.test(before);
     // After a year and a comma only where the line says it counts tenure (round 18 re-judge: `In 2019, 5 years of data were migrated`);
     // never a span from another event (`3 years after graduating`).
     if ((!counted && YEAR_COMMA_BEFORE.test(text.slice(Math.max(0, match.index! - 8), match.index!))) || RELATIVE_AFTER.test(text.slice(end, end + 12))) continue;

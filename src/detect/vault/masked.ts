@@ -187,6 +187,10 @@ const MASK_AFTER = /^(?:[\s.-]?(?:[*•#●∗]{2,}|[xX]{3,}(?![\p{L}\p{N}])|\.{
  * round 20 red team; `"card_bin": "601158"`, `The card's first six digits are 528743`: round 21), where no mask follows.
  */
 const HEAD_NAMED_BEFORE = /(?:(?:\b|_)(?:BIN|IIN)|\bstart(?:s|ing)?(?:[ \t]+with)?|\bbegin(?:s|ning)?(?:[ \t]+with)?|\bfirst[ \t]+(?:(?:4|5|6|four|five|six)(?:[ \t]+digits)?|digits)(?:[ \t]+of[^\d\n]{0,20}?)?(?:[ \t]+(?:are|is|were|read))?)["'\]]?[ \t:#(=-]{0,4}["']?$/i;
+/** Characters before the digits read for HEAD_NAMED_BEFORE. */
+const HEAD_PHRASE_REACH = 40;
+/** An identifier's end named right after its start (`6011 and ending 5526`). */
+const ENDING_AFTER = /^[^.\n]{0,12}?\b(?:end(?:s|ing)?|last)\b/i;
 
 /** The first five digits of a nine-digit SSN as forms to find before a mask (`939 79` and `93979`), and its area alone (`537-**-****`: its state), else none. */
 export function maskedHeadVariants(ssn: string): Variant[] {
@@ -240,14 +244,11 @@ export function precedesMask(source: string, end: number): boolean {
 
 /** Whether the digits at source[start, end) are named an identifier's first ones (`HEAD_NAMED_BEFORE`), no digit right after. */
 export function namedHead(source: string, start: number, end: number): boolean {
-  const before = HEAD_NAMED_BEFORE.exec(source.slice(Math.max(0, start - 40), start));
+  const before = HEAD_NAMED_BEFORE.exec(source.slice(Math.max(0, start - HEAD_PHRASE_REACH), start));
   if (before === null || /^[\d-]/.test(source.slice(end, end + 1))) return false;
   // `starting 6011` states an issuer's range as often (`Discover cards start with 6011`: round 20 re-judge): one card's with its end named.
   return !/^(?:start|begin)/i.test(before[0].trim()) || end - start >= 6 || ENDING_AFTER.test(source.slice(end, end + 24));
 }
-
-/** An identifier's end named right after its start (`6011 and ending 5526`, `6011…5526`). */
-const ENDING_AFTER = /^[^.\n]{0,12}?\b(?:end(?:s|ing)?|last)\b/i;
 
 /** `identifier` up to its `count`-th digit, its letter prefix with it (`YNK-7782` of `YNK-77826375`): a masked head's part of the surrogate; null without more digits after. */
 export function identifierHead(identifier: string, count: number): string | null {

@@ -329,22 +329,17 @@ export class NormalizeBuffer implements OriginMap {
     if (index - 1 - before >= 0 && codes[index - 1 - before] === DOT_CODE && before !== 3) return false;
     // After a group of another length than three joined to digits by a dash or slash, a date's or an identifier's last group
     // (`1959-03-17,66` of a CSV row: no number is grouped so), the comma is the row's.
-    if (before !== 3 && before > 0 && this.followsJoinedDigits(index - before)) return false;
+    if (before !== 3 && before > 0 && this.joinedToDigits(index - before, -1)) return false;
     // Before a date's or an identifier's first group (`17342,09/30/2022` of a CSV row: round 21 red team), the comma is the row's too.
-    if (after > 0 && this.precedesJoinedDigits(index + after)) return false;
+    if (after > 0 && this.joinedToDigits(index + after, 1)) return false;
     return after <= 2 || (after === 3 && before <= 3);
   }
 
-  /** Whether the digit at normalized `index` is followed in the source by a `-` or `/` and a digit (`09/30`, `03-17`). */
-  private precedesJoinedDigits(index: number): boolean {
+  /** Whether the character at normalized `index` is joined in the source by a `-` or `/` to a digit on the side `step` points to (`03-17`, `12/31`). */
+  private joinedToDigits(index: number, step: 1 | -1): boolean {
     const at = this.origin[index];
-    return (this.source.charAt(at + 1) === "-" || this.source.charAt(at + 1) === "/") && isDigitCode(this.source.charCodeAt(at + 2));
-  }
-
-  /** Whether the digits starting at normalized `index` follow a digit and a `-` or `/` in the source (`03-17`, `12/31`). */
-  private followsJoinedDigits(index: number): boolean {
-    const at = this.origin[index];
-    return at >= 2 && (this.source.charAt(at - 1) === "-" || this.source.charAt(at - 1) === "/") && isDigitCode(this.source.charCodeAt(at - 2));
+    const joiner = this.source.charAt(at + step);
+    return (joiner === "-" || joiner === "/") && isDigitCode(this.source.charCodeAt(at + 2 * step));
   }
 
   /** Normalized index of the character at original offset `offset` (it must have one). */

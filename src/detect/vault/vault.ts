@@ -493,12 +493,7 @@ export class Vault implements Detector {
   private byTitleGender(norm: NormalizeBuffer, candidates: Candidate[]): Candidate[] {
     const wrong = new Set<Candidate>();
     for (const candidate of candidates) {
-      const title = TITLE_GENDER.exec(norm.slice(candidate.start, Math.min(candidate.end, candidate.start + 5)))?.[1];
-      if (title === undefined) continue;
-      const gender = title === "mr" ? "MaleName" : "FemaleName";
-      const first = this.personNameOf(candidate.entry)?.first;
-      const named = first === undefined ? undefined : lexiconTag(first);
-      if (named !== undefined && named !== gender && (named === "MaleName" || named === "FemaleName")) wrong.add(candidate);
+      if (!this.titleFitsGender(norm.slice(candidate.start, Math.min(candidate.end, candidate.start + 5)), candidate.entry)) wrong.add(candidate);
     }
     if (wrong.size === 0) return candidates;
     // Dropped only where a candidate of the same span is left.

@@ -167,12 +167,14 @@ function roundingUnit(number: WrittenNumber, magnitude: number): number {
   return 10 ** (zeros - number.decimals.length) * magnitude;
 }
 
+/** Float error a quotient may carry (`42.000000001` is 42 when rounded away). */
+const ROUNDING_EPSILON = 1e-9;
+
 /**
  * What a rounding of a registered value shows for its surrogate (real scale): the surrogate `noisy`
- * rounded as `written` is, away from the written figure where the nearest is nearer it (`about $143,000` of 143,250 -> `about
- * $146,000` for 145,323), not the
- * rounding moved by the noise (`$145,073` told the value's last digits: the surrogate minus it is the
- * rounding's error). Where that rounding is the written number itself, one place finer, down to one place past `finest`.
+ * rounded as `written` is, away from the written figure where the nearest is nearer it (`about $143,000` of 143,250 ->
+ * `about $146,000` for 145,323), not the rounding moved by the noise (`$145,073` told the value's last digits: the surrogate
+ * minus it is the rounding's error). Where that rounding is the written number itself, one place finer, down to one place past `finest`.
  * Away, so a coarse rounding never brings the surrogate back within the noise's floor (round 20 red team: `roughly $4.1M` of
  * 4,096,358 came out `$4.2M` for a surrogate 3 % off: 2.5 %, what a judge reads as the value).
  */
@@ -185,9 +187,6 @@ function roundedSurrogate(written: number, unit: number, noisy: number, finest: 
   }
   return noisy;
 }
-
-/** Float error a quotient may carry (`42.000000001` is 42 when rounded away). */
-const ROUNDING_EPSILON = 1e-9;
 
 /** `value` (real scale) written as `number` of `text` is, rounded as it is (`roundedSurrogate`). */
 function roundedLike(number: WrittenNumber, text: string, value: number, mmMillions: boolean): string {
