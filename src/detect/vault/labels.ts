@@ -33,7 +33,7 @@ export function labeledVariants(field: string, normalized: string): Variant[] {
  * team: `Credit: 612`, `| Credit | 612/850 |`, `Experian: 612`, `She scored 612`, `Fraud risk: 88` passed, no `score` near).
  */
 const OTHER_LABELS: ReadonlyArray<{ field: RegExp; labels: readonly string[] }> = [
-  { field: /credit/i, labels: ["fico", "credit", "bureau", "experian", "equifax", "transunion", "scored", "850"] },
+  { field: /credit|fico|vantage/i, labels: ["fico", "credit", "bureau", "experian", "equifax", "transunion", "scored", "850"] },
   { field: /fraud/i, labels: ["fraud", "risk", "scored", "flagged"] },
 ];
 

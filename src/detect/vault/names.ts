@@ -143,7 +143,9 @@ export function nameVariants(name: PersonName): Variant[] {
     variants.push(whole(`${nickname} ${surname}`, NICKNAME_CONFIDENCE), whole(`${nickname} ${surname.charAt(0)}`, INITIAL_CONFIDENCE));
     // Alone, a short form that is foremost a word (`Will`, `Bill`, `Pat`) opens headings and titles (`Last Will`, `Bill Payment`);
     // one the lexicon knows first as a name (`Peggy`, `Maggie`, `Bobby`) is taken alone by the rules of a first name.
-    if (nickname.length >= MIN_PART_LENGTH && (!isDictionaryWord(nickname) || isNameWord(nickname))) variants.push({ form: nickname, confidence: FIRST_NAME_CONFIDENCE, role: "first-name" });
+    if (nickname.length < MIN_PART_LENGTH) continue;
+    const word = isDictionaryWord(nickname) && !isNameWord(nickname);
+    variants.push({ form: nickname, confidence: FIRST_NAME_CONFIDENCE, role: word ? "word-nickname" : "first-name" });
   }
   if (surname.length >= MIN_PART_LENGTH) variants.push({ form: surname, confidence: SURNAME_CONFIDENCE, role: "surname" });
   // The family by its name (`the Wilsons' house`, `the O'Donnells`): the surname's last word in the plural.

@@ -2,6 +2,8 @@
  * Identifiers read out digit by digit, as call and voice transcripts write them (`four one five,
  * five five five, ...`): found as a form of the value, shown as the surrogate read out alike.
  */
+import { normalizeValue } from "./normalize.js";
+import { inWords } from "./numbers.js";
 import type { Variant } from "./variant.js";
 
 const DIGIT_WORDS = ["zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine"];
@@ -51,4 +53,22 @@ export function spokenLike(span: string, value: string): string | null {
     if (token === token.toUpperCase()) return spoken.toUpperCase();
     return token[0] === token[0].toUpperCase() ? spoken[0].toUpperCase() + spoken.slice(1) : spoken;
   });
+}
+
+/** A three-digit score, no leading zero. */
+const THREE_DIGIT_SCORE = /^[1-9]\d\d$/;
+
+/**
+ * A three-digit score read out (round 21 red team: `8-1-2`, `eight-one-two`, `five-fifty-seven`, `seven-oh-five`), with the
+ * labels of `near` (its field's words beside it): alone, `eight twelve` is a time. Redacted as a band: no surrogate is read out.
+ */
+export function readOutScoreVariants(near: Variant, normalized: string): Variant[] {
+  if (!THREE_DIGIT_SCORE.test(normalized)) return [];
+  const [first, second, third] = [...normalized].map((digit) => DIGIT_WORDS[Number(digit)]!);
+  const rest = normalized.slice(1);
+  const forms = [[...normalized].join(" "), `${first} ${second} ${third}`];
+  if (rest[0] !== "0") forms.push(`${first} ${normalizeValue(inWords(rest, 10)!)}`);
+  else if (rest !== "00") forms.push(`${first} oh ${third}`, `${first} zero ${third}`);
+  if (second === "zero") forms.push(`${first} oh ${third === "zero" ? "oh" : third}`);
+  return [...new Set(forms)].map((form) => ({ form, confidence: near.confidence, role: "band" as const, labels: near.labels }));
 }

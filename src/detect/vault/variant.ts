@@ -4,6 +4,8 @@ export type VariantRole =
   | "whole"
   /** A person's first name: alone only under the partial-name rules, or paired with the surname. */
   | "first-name"
+  /** A short form of a first name that is foremost a word (`Bill`, `Pat`): a first name only where the text gives it as one (`("Bill")`, `goes by Bill`) and after. */
+  | "word-nickname"
   /** A person's surname: alone only under the partial-name rules. */
   | "surname"
   /** A person's surname in the plural, naming the family (`the Wilsons`): alone under the partial-name rules, never paired. */

@@ -20,7 +20,7 @@ import { codeNameVariants } from "./code-names.js";
 import { isMeasurement, isQuantity, measurementVariants, quantityVariants, scoreVariants } from "./measurements.js";
 import { internationalPhoneVariants, nationalGroups, parsePhone, phoneVariants } from "./phones.js";
 import { normalizeValue } from "./normalize.js";
-import { spokenDigits } from "./spoken-digits.js";
+import { readOutScoreVariants, spokenDigits } from "./spoken-digits.js";
 import { whole, type Variant } from "./variant.js";
 import { fieldNameWords, transliterated } from "./words.js";
 
@@ -137,5 +137,5 @@ function formsOf(field: string, member: VaultMember, type: FieldType): Variant[]
     return [...labeledVariants(field, normalized), ...gradeLetterVariants(field, member.value, normalized, fieldLabel(field)), ...ratingBandVariants(field, member.value)];
   }
   const near = member.use === "near-label" ? nearLabelVariant(field, normalized) : null;
-  return near ? [near, ...spelledScoreVariants(normalized), ...scoreBandVariants(field, normalized)] : variantsOf(field, type.kind, type.valueType, member.value, normalized);
+  return near ? [near, ...spelledScoreVariants(normalized), ...readOutScoreVariants(near, normalized), ...scoreBandVariants(field, normalized)] : variantsOf(field, type.kind, type.valueType, member.value, normalized);
 }

@@ -424,6 +424,11 @@ export class Vault implements Detector {
         if (!/[a-z]/.test(written) && (pair && !joined ? TITLE_BEFORE.test(norm.source.slice(Math.max(0, from - TITLE_REACH), from)) : !apart || joined)) hits.candidates.push(hit);
         return;
       }
+      case "word-nickname": {
+        const [from, to] = originalSpan(norm, start, end);
+        if (givenAsNickname(norm.source, from, to)) hits.candidates.push({ ...hit, role: "first-name" });
+        return;
+      }
       case "first-name":
         hits.firstNames.push(hit);
         break;
@@ -625,7 +630,8 @@ export class Vault implements Detector {
       const detection: Detection = { start, end, field: entry.field, kind: entry.kind, valueType: entry.valueType, tier: 1, confidence: c.confidence, source: this.name, value: entry.value, role: c.role };
       const found = c.role === "whole" && entry.kind === "name" && QUOTE_OR_BRACKET.test(norm.source.slice(start, end)) ? this.nameWords(norm.source, detection, c.entry) : [detection];
       const defined = entry.kind === "name" ? this.definedInitials(norm.source, end, c.entry) : null;
-      return defined === null ? found : [...found, { ...detection, start: defined[0], end: defined[1], confidence: INITIALS_CONFIDENCE, role: "acronym" }];
+      if (defined === null) return found;
+      return [...found, ...initialsFrom(norm.source, defined).map(([from, to]): Detection => ({ ...detection, start: from, end: to, confidence: INITIALS_CONFIDENCE, role: "acronym" }))];
     });
   }
 
@@ -702,6 +708,15 @@ function withDefinedAbbreviation(source: string, [start, end]: [number, number],
 
 /** Initials in capitals in parentheses right after a name (group 1). */
 const DEFINED_INITIALS = /^\.?[ \t]*\((\p{Lu}{2,3})\)/u;
+
+/**
+ * Defined initials at [start, end) and every later use of them as a word (round 21 red team: `Paul Carter (PC) ... PC emailed YM`):
+ * the writer defined them to stand for the person in the text after.
+ */
+function initialsFrom(source: string, [start, end]: [number, number]): Array<[number, number]> {
+  const uses = new RegExp(`(?<![\\p{L}\\p{N}])${source.slice(start, end)}(?![\\p{L}\\p{N}])`, "gu");
+  return [[start, end], ...Array.from(source.matchAll(uses), (use): [number, number] => [use.index, use.index + use[0].length]).filter(([from]) => from >= end)];
+}
 
 /** The last word of a label right before a value (`Known allergies: `, `**Medications:** `): group 1. */
 const FIELD_LABEL_BEFORE = /(\p{L}+)[*_]*[ \t]*:[ \t*_]*$/u;
@@ -814,6 +829,22 @@ function writtenAs(norm: NormalizeBuffer, start: number, end: number, value: str
 
 /** Quote marks that open and close a cited word. */
 const QUOTE_PAIRS: ReadonlyMap<string, string> = new Map([["'", "'"], ['"', '"'], ["`", "`"], ["‘", "’"], ["“", "”"]]);
+
+/** Words that give a short form as the name a person goes by (`goes by Bill`, `known as "Pat"`, `a.k.a. Will`). */
+const NICKNAME_INTRO = /(?:\bgoes[ \t]+by|\bgo[ \t]+by|\bknown[ \t]+as|\bcalled|\ba\.?k\.?a\.?|\bnicknamed|\bprefers)[ \t]*["“'‘]?$/i;
+
+/**
+ * Whether a capitalized short form at [start, end) is given as the person's name: in quotes (round 21 red team: `William ("Bill")
+ * Garrison`), after `goes by` or `known as`, or used after one of those in the same text (`Bill agreed`). Alone, `Bill` is an invoice.
+ */
+function givenAsNickname(source: string, start: number, end: number): boolean {
+  const written = source.slice(start, end);
+  if (!/^\p{Lu}\p{Ll}+$/u.test(written)) return false;
+  const givenAt = (at: number) => isQuoted(source, at, at + written.length) || NICKNAME_INTRO.test(source.slice(Math.max(0, at - 16), at));
+  if (givenAt(start)) return true;
+  for (let at = source.lastIndexOf(written, start - 1); at > 0; at = source.lastIndexOf(written, at - 1)) if (givenAt(at)) return true;
+  return false;
+}
 
 /** Whether source[start, end) stands between a pair of quotes (`'same'`, `“Mr”`). */
 /**
