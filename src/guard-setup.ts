@@ -7,7 +7,7 @@ import { deriveKeys } from "./crypto/keys.js";
 import type { Operator } from "./transform/base.js";
 import { MemoizedOperators } from "./transform/memoized-operators.js";
 import { sharedOperators } from "./transform/operators/index.js";
-import { listedNameTokens } from "./transform/operators/pseudonym.js";
+import { vaultNameTokens } from "./transform/operators/pseudonym.js";
 import { SurrogateIndex } from "./transform/surrogates.js";
 
 /**
@@ -83,7 +83,10 @@ function prepareSetup(options: ReconsOptions): GuardSetup {
   const vault = new Vault((field, value) => fieldTypeOf(field, value, options.policy.fields[field]));
   for (const [field, value] of Object.entries(options.vault)) vault.add(field, value);
   // Fixed at setup: a name registered later must not change the pseudonyms already handed out.
-  const avoidNames = listedNameTokens(vault.entries().map((entry) => entry.value));
+  const avoidNames = vaultNameTokens(
+    vault.entries().map((entry) => entry.value),
+    vault.entries().flatMap((entry) => (entry.kind === "name" ? [entry.value] : [])),
+  );
   const applied = new MemoizedOperators();
   // Indexing the surrogates applies the operators to every vault value: memoized, a verbatim value is not transformed twice.
   const surrogates = new SurrogateIndex(vault, operators, keys.hmac, (operator, input) => applied.apply(operator, input), keys.aes, avoidNames);

@@ -143,10 +143,12 @@ describe("SurrogateIndex.restore of a partial rendering", () => {
   });
 
   it("never restores a first name two names' pseudonyms share to either person, and seals it in shared state", () => {
-    // Unlisted first names share 32 reserved entries: under this secret both become `Lena` (`Lena Rangel`, `Lena Bush`).
+    // Unlisted first names share 32 reserved entries; those of the vault at setup get one each, but two registered later can meet:
+    // under this secret both become `Lena` (`Lena Rangel`, `Lena Bush`).
     const vault = { patient_name: "Cesar Lewis", contact: "Kristine Jackson" };
     const fields = Object.fromEntries(Object.keys(vault).map((field) => [field, { valueType: "value" as const, kind: "name", authorized: ["ok"] }]));
-    const guard = createRecons({ secret: "rt", vault, policy: { fields } });
+    const guard = createRecons({ secret: "rt", vault: {}, policy: { fields } });
+    for (const [field, value] of Object.entries(vault)) guard.vault.add(field, value);
     const denied = ["Dear Cesar,", "Dear Kristine,"].map((text) => guard.sanitizeSync({ channel: "C2", content: text, recipient: "other" }).content);
     expect(denied[0]).toBe(denied[1]);
     // Echoed back by the reader who got it, it names nobody for certain: left as the pseudonym, never the other person.
@@ -449,9 +451,20 @@ describe("placeholder tags", () => {
 });
 
 describe("a pseudonym two registered names share", () => {
-  // Unlisted names draw from 32 reserved list entries: these two relatives get one pseudonym under this secret.
+  // Unlisted names draw from 32 reserved list entries, one each for those of the vault at setup; these two relatives, registered
+  // later, get one pseudonym under this secret.
   const policy = { fields: { patient_name: { authorized: ["doctor"], kind: "name" }, guardian_name: { authorized: ["doctor"], kind: "name" } } };
-  const guard = createRecons({ secret: "review-secret", vault: { patient_name: "Xochitl Quispe", guardian_name: "Teyacapan Quispe" }, policy });
+  const relatives = { patient_name: "Xochitl Quispe", guardian_name: "Teyacapan Quispe" };
+  const guard = createRecons({ secret: "review-secret", vault: {}, policy });
+  for (const [field, value] of Object.entries(relatives)) guard.vault.add(field, value);
+
+  it("is not drawn for names of the vault at setup: each unlisted name its own reserved entry", () => {
+    const atSetup = createRecons({ secret: "review-secret", vault: relatives, policy });
+    const shown = Object.values(relatives).map((text) => atSetup.sanitizeSync({ channel: "C2", content: text, recipient: "billing" }).content);
+    expect(shown[0]).not.toContain("[REDACTED");
+    expect(shown[0].split(" ")[0]).not.toBe(shown[1].split(" ")[0]);
+    for (const [k, text] of Object.values(relatives).entries()) expect(atSetup.restore(shown[k], "doctor", "C2")).toBe(text);
+  });
 
   it.each(["Guardian Teyacapan Quispe signed the consent form.", "Patient Xochitl Quispe was seen."])("is sealed instead, and each reader restores the right person: %s", (text) => {
     const { content, decisions } = guard.sanitizeSync({ channel: "C2", content: text, recipient: "billing" });

@@ -107,26 +107,64 @@ class NameList {
    * The surrogate of a listed token, or a reserved entry for an unlisted or reserved one, and for a fixed point of the
    * permutation or a name holding the token (round 15 red team: `Regina` had come out `Reginald`), which would show it.
    */
-  surrogate(token: string): string {
+  surrogate(token: string, avoid?: ReadonlySet<string>): string {
     const i = this.index.get(lookupKey(token));
     if (i !== undefined && i < this.permuted) {
       const j = this.walk(i, "encrypt");
       if (j !== i && !resembles(this.names[j], token)) return this.names[j];
     }
-    return this.reserved(token);
+    return this.reserved(token, avoid);
   }
 
-  /** A keyed choice among the reserved entries, which the permutation never outputs: never the token itself nor a name to avoid. */
+  /**
+   * A keyed choice among the reserved entries, which the permutation never outputs: never the token itself nor a name to avoid,
+   * and for an unlisted token of the vault (`VaultNameTokens`), one no other of them has.
+   */
   reserved(token: string, avoid?: ReadonlySet<string>): string {
     const key = lookupKey(token);
+    const apart = avoid instanceof VaultNameTokens ? this.reservedApart(avoid) : undefined;
+    const own = apart?.get(key);
+    if (own !== undefined) return own;
+    const taken = new Set(apart?.values() ?? []);
+    return this.firstFree(key, (entryKey) => avoid?.has(entryKey) === true || taken.has(entryKey)) ?? fail();
+
+    function fail(): never {
+      throw new OperatorError("no reserved pseudonym differs from the name and the names to avoid", "pseudonym-exhausted");
+    }
+  }
+
+  /** The first reserved entry from the token's keyed pick that is findable, not like the token and not `skipped`. */
+  private firstFree(key: string, skipped: (entryKey: string) => boolean): string | undefined {
     const pick = parseInt(keyedTag(this.#key, `${this.label}:${key}`, 8), 16) % RESERVED;
     for (let step = 0; step < RESERVED; step++) {
       const index = this.permuted + ((pick + step) % RESERVED);
       const entryKey = lookupKey(this.names[index]);
       // Findable and not word-like: found again by the rules of any name (`Zamora regards` is no greeting).
-      if (!resembles(entryKey, key) && this.classes[index] === 1 && !avoid?.has(entryKey)) return this.names[index];
+      if (!resembles(entryKey, key) && this.classes[index] === 1 && !skipped(entryKey)) return this.names[index];
     }
-    throw new OperatorError("no reserved pseudonym differs from the name and the names to avoid", "pseudonym-exhausted");
+    return undefined;
+  }
+
+  private readonly apart = new WeakMap<VaultNameTokens, ReadonlyMap<string, string>>();
+
+  /**
+   * A reserved entry for each unlisted token of a vault, none shared, given in the order of their keys (any guard of the vault
+   * assigns alike); a token past the entries left gets none here.
+   */
+  private reservedApart(names: VaultNameTokens): ReadonlyMap<string, string> {
+    let assigned = this.apart.get(names);
+    if (assigned !== undefined) return assigned;
+    const given = new Map<string, string>();
+    const taken = new Set<string>();
+    for (const key of [...names.unlisted].sort()) {
+      const entry = this.firstFree(key, (entryKey) => names.has(entryKey) || taken.has(entryKey));
+      if (entry === undefined) continue;
+      given.set(key, entry);
+      taken.add(lookupKey(entry));
+    }
+    assigned = given;
+    this.apart.set(names, assigned);
+    return assigned;
   }
 
   original(token: string): string {
@@ -303,6 +341,34 @@ function resembles(name: string, token: string): boolean {
   return a === b || (b.length >= MIN_SHOWN_NAME && a.includes(b)) || (a.length >= MIN_SHOWN_NAME && b.includes(a));
 }
 
+/** Whether `text` has a word whose lookup key is in `keys`. */
+function holdsWordOf(text: string, keys: ReadonlySet<string>): boolean {
+  return keys.size > 0 && [...text.matchAll(WORD)].some(([word]) => keys.has(lookupKey(word)));
+}
+
+/**
+ * The vault's name tokens pseudonyms keep apart, as `OperatorInput.avoid`: its listed ones (the set: never shown as another's
+ * pseudonym) and the unlisted ones of its names (`unlisted`), each given a reserved entry of its own (round 22 red team:
+ * `Marlowe v. Dunbar` came back `Hendrix v. Hendrix`, two unlisted surnames drawn onto one of the RESERVED entries).
+ */
+export class VaultNameTokens extends Set<string> {
+  constructor(
+    listed: Iterable<string>,
+    readonly unlisted: ReadonlySet<string>,
+  ) {
+    super(listed);
+  }
+}
+
+/** The name tokens of a vault's `values` to keep apart; `names` are the values that are names. */
+export function vaultNameTokens(values: Iterable<string>, names: Iterable<string>): VaultNameTokens {
+  const unlisted = new Set<string>();
+  for (const name of names) {
+    for (const token of parseName(name)) if ((token.role === "first" || token.role === "surname") && !isListedName(token.text)) unlisted.add(lookupKey(token.text));
+  }
+  return new VaultNameTokens(listedNameTokens(values), unlisted);
+}
+
 /** The tokens of `values` that are in the bundled name lists, as `OperatorInput.avoid` holds them. */
 export function listedNameTokens(values: Iterable<string>): Set<string> {
   const listed = new Set<string>();
@@ -383,11 +449,11 @@ export function createPseudonymOperator(key: Uint8Array): Operator {
    */
   const pseudonymOf = (value: string, avoid: ReadonlySet<string> | undefined, registered?: string): string => {
     const text = registered === undefined ? plainPseudonymOf(value) : registeredPseudonymOf(`${registered}\u0000${value}`);
-    if (avoid === undefined || avoid.size === 0 || ![...text.matchAll(WORD)].some(([word]) => avoid.has(lookupKey(word)))) return text;
+    if (avoid === undefined || (!holdsWordOf(text, avoid) && !(avoid instanceof VaultNameTokens && holdsWordOf(value, avoid.unlisted)))) return text;
     return replaceTokens(value, withRegisteredRoles(nameTokens(value), registered), (token) => {
       if (token.role === "suffix") return surrogateOf(token);
       const list = listOf(token);
-      const surrogate = list.surrogate(token.text);
+      const surrogate = list.surrogate(token.text, avoid);
       return avoid.has(lookupKey(surrogate)) ? list.reserved(token.text, avoid) : surrogate;
     });
   };
