@@ -250,6 +250,9 @@ export function inferFieldType(field: string, value: string): FieldType {
   if (words.length > 1 && COUNT_OPENERS.includes(words[0]) && /^\s*[1-9]\d{0,2}\s*$/.test(value)) return { kind: "number", valueType: "value" };
   // Digits under a name's field (`reference: 0473033101`) are an identifier, not a name to pseudonymize.
   if (rule === NAME_RULE && !/\p{L}/u.test(value)) return typeOfValue(value);
+  // A company under a person's field (`opposing_party: Northgate Freight LLC`) has a company's forms: pseudonymized, it became a
+  // person (`Alfred Priscilla NOVAK`) and its shortened forms passed (`Baxter Grp`): round 22 red team.
+  if (rule === NAME_RULE && legalFormOf(normalizeValue(value.trim())) !== undefined) return { ...TEXT };
   // A measurement under a free-text word (`lab_result: Potassium 6.4 mmol/L`) is a quantity: its number moves, its words stay.
   if (rule === TEXT_RULE && isMeasurement(value)) return { kind: "number", valueType: "value" };
   if (rule) return told ? { ...TEXT } : { ...rule.type };

@@ -145,7 +145,7 @@ function caseLike(word: string, like: string): string {
 function shiftedPartOfYear(part: NonNullable<ReturnType<typeof partOfYear>>, whole: string, registered: string): string {
   const [real, surrogate] = [parseDate(registered), parseDate(whole)];
   if (!real || !surrogate) throw new OperatorError("the date or its surrogate is not a date", "derived-date-unread");
-  if (part.month === null) return String(part.year + surrogate.year - real.year);
+  if (part.month === null) return `${part.opening}${part.year + surrogate.year - real.year}`;
   const months = part.year * 12 + part.month - 1 + (surrogate.year - real.year) * 12 + (surrogate.month - real.month);
   const [year, month] = [Math.floor(months / 12), (months % 12) + 1];
   const quarter = Math.floor((month - 1) / 3);

@@ -4,6 +4,7 @@
  * text a first fix must not change.
  */
 import { describe, expect, it } from "vitest";
+import { createRecons } from "../../src/guard.js";
 import { reviewForms } from "../helpers/review-forms.js";
 
 const { guardFor, deliver, expectHiddenFromOutsider, expectKept } = reviewForms("review22-secret");
@@ -60,5 +61,99 @@ describe("session 47: a short form that is a word, given as the name", () => {
   it("leaves the word where no text gives it as a name", () => {
     expectKept(client, "Pay the Bill today. Will you sign? The bill is due.");
     expectKept({ employee_name: "Patricia Baxter" }, "Pat the dough flat, then bake.");
+  });
+});
+
+describe("session 47: a phone's extension apart from its number", () => {
+  const phone = { patient_name: "Yolanda Marsh", phone: "(415) 555-0132 x21" };
+
+  it("after `ext.`, `extension` or `x`, two digits too", () => {
+    expectHiddenFromOutsider(phone, "Call ext. 21, or extension 21 at the desk.", ["21"]);
+    expectHiddenFromOutsider({ ...phone, phone: "415-662-0931 x2207" }, "Callback #2207 or ext 2207.", ["2207"]);
+  });
+
+  it("leaves two digits after `#` and another phone's extension", () => {
+    expectKept(phone, "Room #21 is on floor 2; ext. 44 is the front desk.");
+  });
+});
+
+describe("session 47: a hire year as a fiscal year", () => {
+  const hire = { employee_name: "Yolanda Marsh", hire_date: "2017-03-14" };
+
+  it("`FY2017`, `FY 2017`, `fiscal 2017`, each shown as the surrogate's fiscal year", () => {
+    const guard = guardFor(hire);
+    const text = "She joined in FY2017 with the FY 2017 hires (fiscal 2017).";
+    const out = deliver(guard, text, "introduced");
+    expect(out).not.toContain("2017");
+    expect(out).toMatch(/FY\d{4} with the FY \d{4} hires \(fiscal \d{4}\)/);
+    expect(deliver(guard, text, "reader")).toBe(text);
+  });
+
+  it("leaves another fiscal year", () => {
+    expectKept(hire, "The FY2019 budget was approved.");
+  });
+});
+
+describe("session 47: a company by an abbreviated form", () => {
+  it("`Grp`, `Hldgs`, `Bros` for its legal form", () => {
+    expectHiddenFromOutsider({ client_name: "Paul Carter", opposing_party: "Baxter Group LLC" }, "Baxter Grp signed; Baxter Hldgs did not.", ["Baxter"]);
+  });
+});
+
+describe("session 47: years in a department", () => {
+  it("tenure as years in HR or in the department", () => {
+    expectHiddenFromOutsider({ employee_name: "Yolanda Marsh", hire_date: "2017-09-14" }, "Yolanda has 8 years in HR.", ["8 years"], "2026-01-01");
+  });
+
+  it("leaves years in a decade", () => {
+    expectKept({ employee_name: "Yolanda Marsh", hire_date: "2017-09-14" }, "The policy lasted 8 years in the 1990s.", "2026-01-01");
+  });
+});
+
+describe("round 22: people of one vault never share a pseudonym", () => {
+  it("unlisted surnames each get a reserved entry of their own, under any secret", () => {
+    const vault = { client_name: "Celeste Marlowe", opposing_party: "Russell Dunbar", witness_list: '["Gloria Esposito", "Neil Hartmann", "Kendrick Oyelaran", "Wendell Prichard", "Martin Keogh"]' };
+    const text = "Marlowe, Dunbar, Esposito, Hartmann, Oyelaran, Prichard, Keogh";
+    for (let k = 0; k < 20; k++) {
+      const guard = createRecons({ secret: `collide-${k}`, vault, policy: { fields: {} } });
+      const shown = guard.sanitizeSync({ channel: "C2", content: text, recipient: "outsider" }).content.split(", ");
+      // Under the code before, 118 of 200 secrets gave two of these one pseudonym (`Marlowe v. Dunbar` -> `Hendrix v. Hendrix`).
+      expect(new Set(shown).size, shown.join(", ")).toBe(shown.length);
+    }
+  });
+});
+
+describe("round 22: the name a person goes by, given after their name", () => {
+  it("a word in quotes or parentheses right after the name, and its later uses", () => {
+    expectHiddenFromOutsider({ patient_name: "Cornelius Vandermeer" }, 'Patient (Cornelius "Neil" Vandermeer) said Neil is fine.', ["Neil"]);
+    expectHiddenFromOutsider({ patient_name: "Yolanda Fairweather" }, "The data is about Yolanda Fairweather (Yoli). Yoli called.", ["Yoli"]);
+    expectHiddenFromOutsider({ client_name: "Ignatius Okonkwo-Reyes", dob: "1948-12-31" }, 'I am referring Mr. Okonkwo-Reyes ("Iggy"), 77, for input.', ["Iggy", "77"], "2026-01-01");
+  });
+
+  it("leaves a defined term or a role in parentheses", () => {
+    expectKept({ employee_name: "Marcus Whitfield" }, 'The Plaintiff ("Plaintiff") and the Manager (Retired) agree.');
+    const out = deliver(guardFor({ employee_name: "Marcus Whitfield" }), 'Marcus Whitfield ("Plaintiff") and Marcus Whitfield (Manager). The Plaintiff agrees.', "introduced");
+    expect(out).toMatch(/\("Plaintiff"\) and .* \(Manager\)\. The Plaintiff agrees\./);
+  });
+});
+
+describe("round 22: a first name cut short, with the surname's initial", () => {
+  it("`Marc W.` of Marcus Whitfield, `Des O.` of Desmond Okafor", () => {
+    expectHiddenFromOutsider({ employee_name: "Marcus Whitfield" }, "Buddy: Marc W. - badge is ready.", ["Marc W"]);
+    expectHiddenFromOutsider({ patient_name: "Desmond Okafor" }, "I am referring Des O. for evaluation.", ["Des O"]);
+  });
+
+  it("leaves a word with an initial, and another surname's initial", () => {
+    expectKept({ employee_name: "Marcus Whitfield" }, "Desk W. is open; Marc T. called; Car W. parked.");
+  });
+});
+
+describe("round 22: a department in capitals", () => {
+  const hr = { employee_name: "Dana Lopez", department: "HR" };
+
+  it("leaves `hr` as an hour, and finds the department's other name", () => {
+    const out = deliver(guardFor(hr), "Rate: $46.87/hr, 40 per hr. Human Resources and HR approved.", "introduced");
+    expect(out).toMatch(/^Rate: \$46\.87\/hr, 40 per hr\. /);
+    expect(out).not.toMatch(/Human Resources|\bHR\b/);
   });
 });

@@ -36,11 +36,12 @@ const AGE_ALTERNATIVES: readonly string[] = [
   /(?<![\p{L}\d])(?:[MF][ \t]?\/[ \t]?|(?:male|female)[ \t]*[,:]?[ \t]*)(\d{1,3})\b(?![ \t]*(?:%|percent|mg|kg|lbs?|cm|patients|cases|participants)\b|[.,]\d|%)/u.source,
   /\b(?:turned|turns|turning|turn)[ \t]+(\d{1,3})\b(?![ \t]*(?:%|percent|degrees|pages|times|minutes|meters|miles|feet)\b)/.source,
   /\b(\d{1,3})(?:st|nd|rd|th)[ \t]+birthday\b/.source,
-  // After a name, between commas or in parentheses (`Ryan Wilson, 55, presents`, `Mr. Wilson (55)`, `Dennis Moreno, 67M` ending its line): the first digit is
+  // After a name, between commas or in parentheses (`Ryan Wilson, 55, presents`, `Mr. Wilson (55)`, `Dennis Moreno, 67M` ending its line;
+  // after the name a person goes by, `Mr. Okonkwo-Reyes ("Iggy"), 77,`: round 22 red team): the first digit is
   // consumed before the lookbehind reads the name back, so the scan goes from digit to digit, not from capital to capital.
   // After a date the same way (`Name,1959-03-17,66`: a CSV row's age column beside the date of birth; `DOB: 11/04/1958 (67)`, `DOB/Age: 14 Aug 1969 / 56`,
   // ending a table's cell too: `| 31 Oct 1966 / 59 |`, round 15 red team).
-  /(\d(?<=(?:(\p{Lu}[\p{L}'’-]*)\.?\)?(?:\*\*|__)?|\d{4}-\d\d-\d\d|\d{1,2}\/\d{1,2}\/(?:\d\d){1,2}|\p{L}{3}\.?[ \t]\d{1,2},?[ \t]\d{4}|\d{1,2}[ \t]\p{L}{3,9}\.?[ \t]\d{4})(?:,[ \t]?|[ \t]?\(|[ \t]\/[ \t])\d)\d{0,2})(?=(?:[ \t]?[MF])?[*_`]{0,2}(?:[ \t]*(?:[,;|]|\r?\n|$)|\)|\.(?:\s|$)|[ \t]+\((?:born|b\.|dob|d\.o\.b\.)))/iu.source,
+  /(\d(?<=(?:(\p{Lu}[\p{L}'’-]*)\.?["”]?\)?(?:\*\*|__)?|\d{4}-\d\d-\d\d|\d{1,2}\/\d{1,2}\/(?:\d\d){1,2}|\p{L}{3}\.?[ \t]\d{1,2},?[ \t]\d{4}|\d{1,2}[ \t]\p{L}{3,9}\.?[ \t]\d{4})(?:,[ \t]?|[ \t]?\(|[ \t]\/[ \t])\d)\d{0,2})(?=(?:[ \t]?[MF])?[*_`]{0,2}(?:[ \t]*(?:[,;|]|\r?\n|$)|\)|\.(?:\s|$)|[ \t]+\((?:born|b\.|dob|d\.o\.b\.)))/iu.source,
   // A person's, told (`He is 55.`, `she's 55`, `Patient is 55`, `applicant is 42`: round 10), not a quantity (`he is 55 kg`, `is 55%`); read back from its first digit too.
   /(\d(?<=\b(?:he|she|patient|pt|applicant|borrower|client|member|insured|claimant|employee|resident|child|son|daughter|(?:mr|mrs|ms|miss|mx)\.?[ \t]+\p{L}[\p{L}'’-]*|(\p{Lu}\p{Ll}+))(?:['’]s|['’]ll[ \t]+be|[ \t]+(?:is|was|turns|turned|will[ \t]+be|is[ \t]+still|is[ \t]+now))[ \t]+\d)\d{0,2})(?![\d%]|[.,]\d|[ \t]*(?:%|percent|mg|kg|kgs|lb|lbs|cm|mm|in(?![ \t]+[\p{L}\d])|inches|min|minutes|hours|days|weeks|months|points|pts|bpm|ft|feet|foot|miles|km|degrees)\b)/u.source,
   // The age at a life event, after it or before it (round 14 red team: `separated at **61**`, `Claimant was **56 at termination**`).

@@ -131,8 +131,11 @@ const MONTH_RANGE = new RegExp(
   "gi",
 );
 
-/** What opens a year's part: a quarter, a third, `the third quarter of`, `the end of` (round 15 red team: `hired at the end of 2018`). */
-const PART_OPENING = String.raw`Q[1-4][ \t]+|(?:early|mid|late)[- ]|(?:the[ \t]+)?(?:first|second|third|fourth)[ \t]+quarter[ \t]+of[ \t]+|(?:the[ \t]+)?(?:beginning|start|middle|end)[ \t]+of[ \t]+|(?:spring|summer|fall|autumn|winter)[ \t]+(?:of[ \t]+)?`;
+/**
+ * What opens a year's part: a quarter, a third, `the third quarter of`, `the end of` (round 15 red team: `hired at the end of 2018`),
+ * a fiscal year (round 21: `joined in FY2017`, `fiscal 2017`).
+ */
+const PART_OPENING = String.raw`FY[ \t]?|fiscal[ \t]+(?:year[ \t]+)?|Q[1-4][ \t]+|(?:early|mid|late)[- ]|(?:the[ \t]+)?(?:first|second|third|fourth)[ \t]+quarter[ \t]+of[ \t]+|(?:the[ \t]+)?(?:beginning|start|middle|end)[ \t]+of[ \t]+|(?:spring|summer|fall|autumn|winter)[ \t]+(?:of[ \t]+)?`;
 /** Words that date a start before a year alone (a headcount table's `| Hires 2023 | 1 |` too: round 8 red team). */
 const START_WORDS = String.raw`since|hires|hired|hire[ \t]+year:?|hired[ \t]+in|joined(?:[ \t]+us)?[ \t]+in|joining(?:[ \t]+us)?[ \t]+in|joined|started[ \t]+in|employed[ \t]+since|with[ \t]+us[ \t]+since|tenure[ \t]+since|(?:hire|hiring)[ \t]+class[ \t]+of`;
 /**

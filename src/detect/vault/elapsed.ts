@@ -39,9 +39,9 @@ function countLike(count: number, like: string): string {
   if (word === undefined || /^\d/.test(like)) return String(count);
   return /^\p{Lu}/u.test(like) ? word[0].toUpperCase() + word.slice(1) : word;
 }
-/** Words in a duration's line that say it counts time since a date. */
+/** Words in a duration's line that say it counts time since a date (round 21 red team: `has 8 years in HR`). */
 const TENURE_WORD =
-  /\b(?:tenure|tenured|employ\w*|service|served|seniority|hired?|joined|since|ago|present|anniversary|separat\w*|married|member|customer|client|veteran|been (?:with|at|here)|work(?:ed|ing) (?:at|for|here)|(?:with|at) (?:us|the (?:company|firm|team|organi[sz]ation|bank|agency|practice|department))|(?:on|part of) the (?:[\p{L}&-]+ ){0,2}team)\b/iu;
+  /\b(?:tenure|tenured|employ\w*|service|served|seniority|hired?|joined|since|ago|present|anniversary|separat\w*|married|member|customer|client|veteran|been (?:with|at|here)|work(?:ed|ing) (?:at|for|here)|(?:with|at) (?:us|the (?:company|firm|team|organi[sz]ation|bank|agency|practice|department))|(?:on|part of) the (?:[\p{L}&-]+ ){0,2}team|(?:years?|yrs?) (?:in|at) (?:the |this |our )?(?:HR|human resources|department|dept|division|role|position|unit|office|branch|company|firm|organi[sz]ation))\b/iu;
 /** Words right before a duration that make it the time someone has been here (round 19 red team: `on staff for 5 years`, `here for over 12 years`). */
 const HERE_BEFORE = /\b(?:here|on staff|with us)(?:[ \t]+for)?[ \t]+$/i;
 /** A line of examples or buckets (`Tenure (e.g., <1 year, 1–3 years, 5+ years)`) counts no one's time. */

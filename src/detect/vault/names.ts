@@ -147,6 +147,7 @@ export function nameVariants(name: PersonName): Variant[] {
     const word = isDictionaryWord(nickname) && !isNameWord(nickname);
     variants.push({ form: nickname, confidence: FIRST_NAME_CONFIDENCE, role: word ? "word-nickname" : "first-name" });
   }
+  if (!titled) variants.push(...clippedFirstNameForms(first, surname));
   if (surname.length >= MIN_PART_LENGTH) variants.push({ form: surname, confidence: SURNAME_CONFIDENCE, role: "surname" });
   // The family by its name (`the Wilsons' house`, `the O'Donnells`): the surname's last word in the plural.
   const lastWord = surname.slice(surname.lastIndexOf(" ") + 1);
@@ -172,6 +173,24 @@ export function nameVariants(name: PersonName): Variant[] {
     variants.push(...nameVariants({ first, surname: split, tokens: [...tokens.slice(0, -1), split] }));
   }
   return variants;
+}
+
+/** Letters left off a clipped first name at least (`Marc` of `Marcus`): fewer, and it is the name misspelled. */
+const MIN_CLIPPED_LETTERS = 2;
+
+/**
+ * The first name cut after its first letters, with the surname's initial (round 22 red team: `Marc W.` of Marcus Whitfield, `Des O.`
+ * of Desmond Okafor, `Mari Q.`): how badges and caches shorten a name the nickname table does not list. Not a word of the dictionary
+ * (`Car W.`), which is anyone's.
+ */
+function clippedFirstNameForms(first: string, surname: string): Variant[] {
+  const forms: Variant[] = [];
+  for (let length = MIN_PART_LENGTH; length <= first.length - MIN_CLIPPED_LETTERS; length++) {
+    const clipped = first.slice(0, length);
+    if (!/^[a-z]+$/.test(clipped) || (isDictionaryWord(clipped) && !isNameWord(clipped))) continue;
+    forms.push(whole(`${clipped} ${surname.charAt(0)}`, INITIAL_CONFIDENCE));
+  }
+  return forms;
 }
 
 /** Shortest ending of a given name read as a short form of it (`Lena` of `Elena`; `Ian` of `Brian` is a name of its own). */

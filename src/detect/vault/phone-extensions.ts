@@ -1,8 +1,9 @@
 /**
  * A phone's extension after `#` (`415-662-0931 #2207`, `Callback: ... #632`): round 8 red team, an
- * office's way to write it kept the real extension beside the surrogate number. The vault's forms cannot
- * hold it (`#` is a separator, and four bare digits are anyone's): after the mark, the digits of a
- * registered phone's extension (three or more, leading zeros or not) are that phone's (role `phone-extension`).
+ * office's way to write it kept the real extension beside the surrogate number; and after `ext.`, `extension` or `x`, apart
+ * from its number (`Call extension 21`: round 21 red team). The vault's forms cannot hold it (`#` is a separator, and a few bare
+ * digits are anyone's): after the mark, the digits of a registered phone's extension (leading zeros or not) are that phone's
+ * (role `phone-extension`).
  */
 import type { Detection, Detector } from "../base.js";
 import { derivedFromEntries } from "./entries-memo.js";
@@ -10,8 +11,12 @@ import { phoneExtension } from "./phones.js";
 import type { VaultEntry } from "./vault.js";
 
 const EXTENSION_CONFIDENCE = 0.7;
-const MIN_EXTENSION_DIGITS = 3;
-const HASH_EXTENSION = /#[ \t]?(\d+)(?![\d.,]\d|\d)/g;
+/** Digits after `#` that can be an extension (two are anyone's: `#12` is an item); after a word for it, two. */
+const MIN_HASH_EXTENSION_DIGITS = 3;
+const MIN_EXTENSION_DIGITS = 2;
+/** An extension's mark (group 1) and digits (group 2). */
+const MARKED_EXTENSION = /(#|\bext\.?|\bextension|\bx)[ \t]?(\d+)(?![\d.,]\d|\d)/gi;
+const EXTENSION_MARK = /#|\bext|\bx\d/i;
 
 /** Detects registered phones' extensions written after `#`. */
 export function phoneExtensionDetector(entries: () => readonly VaultEntry[]): Detector {
@@ -26,11 +31,11 @@ export function phoneExtensionDetector(entries: () => readonly VaultEntry[]): De
     name: "phone-extensions",
     detect(text: string): Detection[] {
       const phones = registered();
-      if (phones.length === 0 || !text.includes("#")) return [];
+      if (phones.length === 0 || !EXTENSION_MARK.test(text)) return [];
       const found: Detection[] = [];
-      for (const match of text.matchAll(HASH_EXTENSION)) {
-        const digits = match[1].replace(/^0+(?=\d)/, "");
-        if (match[1].length < MIN_EXTENSION_DIGITS) continue;
+      for (const match of text.matchAll(MARKED_EXTENSION)) {
+        const digits = match[2].replace(/^0+(?=\d)/, "");
+        if (match[2].length < (match[1] === "#" ? MIN_HASH_EXTENSION_DIGITS : MIN_EXTENSION_DIGITS)) continue;
         const phone = phones.find((candidate) => candidate.digits === digits);
         if (!phone) continue;
         const { entry } = phone;

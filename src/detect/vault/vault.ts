@@ -19,7 +19,7 @@ import { isDigitCode, isLowerLetterCode, NormalizeBuffer, normalizeValue, origin
 import { PatternGroup, type PatternIndex } from "./pattern-group.js";
 import { isRatingWordAsVerb } from "./rating-bands.js";
 import { NEEDS_TOKEN_END, NEEDS_TOKEN_START, type Variant, type VariantRole } from "./variant.js";
-import { isDictionaryWord, isStopword, isTitle, lexiconTag, NAME_SUFFIXES } from "./words.js";
+import { isDictionaryWord, isNameWord, isTitle, lexiconTag, NAME_SUFFIXES } from "./words.js";
 import { memberVariants } from "./variants.js";
 import { sortInPlace } from "../sort.js";
 import { isGivenNameForm, nameInitials, parseName, type PersonName } from "./names.js";
@@ -342,7 +342,8 @@ export class Vault implements Detector {
       case "whole": {
         if (endsInPossessive(norm, start, end)) return;
         if (variant.capitalized && !lastWordCapitalized(norm, start, end)) return;
-        if (isWordInCapitals(this.list[entry].value) && !writtenAs(norm, start, end, this.list[entry].value)) return;
+        // The value itself, not its other names (`Human Resources` of `HR`); in lowercase, only inside a slug (`#hr-team`).
+        if (isWordInCapitals(this.list[entry].value) && end - start === this.list[entry].value.length && !writtenAs(norm, start, end, this.list[entry].value) && !inSlug(norm.source, ...originalSpan(norm, start, end))) return;
         if (this.list[entry].kind === "name" && !this.readsAsThisName(norm, start, end, variant, entry)) return;
         // A date's parts sit in one cell of one line (round 14 red team: `26`; | **1/26` read as 26/1/26 across a table's pipe).
         if (this.list[entry].kind === "date" && ACROSS_CELLS.test(norm.source.slice(...originalSpan(norm, start, end)))) return;
@@ -629,9 +630,14 @@ export class Vault implements Detector {
       const [start, end] = entry.valueType === "contextual" ? withDefinedAbbreviation(norm.source, withValueQualifiers(norm.source, span, entry.value), entry.value) : span;
       const detection: Detection = { start, end, field: entry.field, kind: entry.kind, valueType: entry.valueType, tier: 1, confidence: c.confidence, source: this.name, value: entry.value, role: c.role };
       const found = c.role === "whole" && entry.kind === "name" && QUOTE_OR_BRACKET.test(norm.source.slice(start, end)) ? this.nameWords(norm.source, detection, c.entry) : [detection];
-      const defined = entry.kind === "name" ? this.definedInitials(norm.source, end, c.entry) : null;
-      if (defined === null) return found;
-      return [...found, ...initialsFrom(norm.source, defined).map(([from, to]): Detection => ({ ...detection, start: from, end: to, confidence: INITIALS_CONFIDENCE, role: "acronym" }))];
+      if (entry.kind !== "name") return found;
+      const defined = this.definedInitials(norm.source, end, c.entry);
+      const nickname = definedNickname(norm.source, end);
+      return [
+        ...found,
+        ...(defined === null ? [] : usesFrom(norm.source, defined).map(([from, to]): Detection => ({ ...detection, start: from, end: to, confidence: INITIALS_CONFIDENCE, role: "acronym" }))),
+        ...(nickname === null ? [] : usesFrom(norm.source, nickname).map(([from, to]): Detection => ({ ...detection, start: from, end: to, confidence: INITIALS_CONFIDENCE, role: "first-name" }))),
+      ];
     });
   }
 
@@ -710,10 +716,10 @@ function withDefinedAbbreviation(source: string, [start, end]: [number, number],
 const DEFINED_INITIALS = /^\.?[ \t]*\((\p{Lu}{2,3})\)/u;
 
 /**
- * Defined initials at [start, end) and every later use of them as a word (round 21 red team: `Paul Carter (PC) ... PC emailed YM`):
- * the writer defined them to stand for the person in the text after.
+ * Initials or a short name a writer defined at [start, end) for a person, and every later use of it as a word (round 21 red team:
+ * `Paul Carter (PC) ... PC emailed YM`; round 22: `Cornelius "Neil" Vandermeer ... Neil is fine`): it stands for them in the text after.
  */
-function initialsFrom(source: string, [start, end]: [number, number]): Array<[number, number]> {
+function usesFrom(source: string, [start, end]: [number, number]): Array<[number, number]> {
   const uses = new RegExp(`(?<![\\p{L}\\p{N}])${source.slice(start, end)}(?![\\p{L}\\p{N}])`, "gu");
   return [[start, end], ...Array.from(source.matchAll(uses), (use): [number, number] => [use.index, use.index + use[0].length]).filter(([from]) => from >= end)];
 }
@@ -798,9 +804,17 @@ function withValuePossessive(source: string, [start, end]: [number, number], val
   return value.toLowerCase().replace(/’/g, "'").includes(`${word}'s`) ? [start, end + 2] : [start, end];
 }
 
-/** A short value in capitals that is a word in lowercase (`IT`, `US`): only its capitals are the value, `it's` is no department. */
+/** Whether [start, end) is glued into a slug, a channel's or a handle's name (`#hr-team`, `hr_ops`). */
+function inSlug(source: string, start: number, end: number): boolean {
+  return /[#@_-]/.test(source.charAt(start - 1)) || /[_-]/.test(source.charAt(end));
+}
+
+/**
+ * A short value in capitals (`IT`, `US`, `HR`): only its capitals are the value, in lowercase it is a word or a unit (`it's` is no
+ * department, nor `$46.87/hr`: round 22 red team, it came out `$45.03/qa`).
+ */
 function isWordInCapitals(value: string): boolean {
-  return value.length <= 3 && /^[A-Z]+$/.test(value) && (isStopword(value.toLowerCase()) || isDictionaryWord(value.toLowerCase()));
+  return value.length <= 3 && /^[A-Z]{2,3}$/.test(value);
 }
 
 /** ISO codes of the currencies amounts are written in, glued to the number (`USD3,826,415`); normalized. */
@@ -829,6 +843,25 @@ function writtenAs(norm: NormalizeBuffer, start: number, end: number, value: str
 
 /** Quote marks that open and close a cited word. */
 const QUOTE_PAIRS: ReadonlyMap<string, string> = new Map([["'", "'"], ['"', '"'], ["`", "`"], ["‘", "’"], ["“", "”"]]);
+
+/** A capitalized word in quotes, or in parentheses with or without them, right after a name (group 1): the name the person goes by. */
+const QUOTED_AFTER_NAME = /^[ \t]*(?:\([ \t]*["“]?(\p{Lu}\p{Ll}{1,14})["”]?[ \t]*\)|["“](\p{Lu}\p{Ll}{1,14})["”])/u;
+
+/**
+ * The short name given right after a form of a person's name (round 22 red team: `Cornelius "Neil" Vandermeer`, `Mr. Okonkwo-Reyes
+ * ("Iggy")`, `Yolanda Fairweather (Yoli)`): [start, end) of the word, or null. A word of the dictionary only in quotes and when it is
+ * a name too: `("Plaintiff")` and `(Retired)` define a term or note a role.
+ */
+function definedNickname(source: string, end: number): [number, number] | null {
+  const defined = QUOTED_AFTER_NAME.exec(source.slice(end, end + 24));
+  if (defined === null) return null;
+  const word = defined[1] ?? defined[2];
+  const lower = word.toLowerCase();
+  const quoted = /["“]/.test(defined[0]);
+  if (isTitle(lower) || NAME_SUFFIXES.has(lower) || (isDictionaryWord(lower) && !(quoted && isNameWord(lower)))) return null;
+  const start = end + defined[0].lastIndexOf(word);
+  return [start, start + word.length];
+}
 
 /** Words that give a short form as the name a person goes by (`goes by Bill`, `known as "Pat"`, `a.k.a. Will`). */
 const NICKNAME_INTRO = /(?:\bgoes[ \t]+by|\bgo[ \t]+by|\bknown[ \t]+as|\bcalled|\ba\.?k\.?a\.?|\bnicknamed|\bprefers)[ \t]*["“'‘]?$/i;

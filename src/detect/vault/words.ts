@@ -17,7 +17,7 @@ export const TITLES: readonly string[] = [
 /** Legal forms and trading suffixes that end a company's name, normalized (`& Sons` normalizes to `sons`). */
 export const LEGAL_FORMS: readonly string[] = [
   "ltd", "limited", "llc", "inc", "incorporated", "plc", "corp", "corporation", "co", "company", "group", "holdings",
-  "gmbh", "ag", "llp", "lp", "sons", "daughters",
+  "gmbh", "ag", "llp", "lp", "sons", "daughters", "grp", "hldgs", "bros",
 ];
 
 /** Name suffixes dropped before matching (`Dwayne Sanchez MD` ~ `Dwayne Sanchez`); normalized. */
