@@ -17,6 +17,7 @@ import { daysFromRegistered, derivedDateDetector, isSchedulingField } from "./de
 import { tableCellDetector } from "./detect/vault/table-cells.js";
 import { gradeLetterDetector } from "./detect/vault/grade-letters.js";
 import { phoneExtensionDetector } from "./detect/vault/phone-extensions.js";
+import { referenceNumberDetector } from "./detect/vault/reference-numbers.js";
 import { parseDate, type CalendarDate } from "./detect/vault/dates.js";
 import { asciiDigits, escapedAs, normalizeValue, unescapedText, withoutAccents, withoutLookalikes } from "./detect/vault/normalize.js";
 import { isGivenNameForm, namePart } from "./detect/vault/names.js";
@@ -302,6 +303,7 @@ class Guard implements ReconsGuard {
       gradeLetterDetector(() => this.vault.entries()),
       scoreMarkDetector(() => this.vault.entries()),
       phoneExtensionDetector(() => this.vault.entries()),
+      referenceNumberDetector(() => this.vault.entries()),
       lastThreeDetector(() => this.vault.entries()),
       shortMaskDetector(() => this.vault.entries()),
       bloodPressureDetector(() => this.vault.entries()),

@@ -157,3 +157,28 @@ describe("round 22: a department in capitals", () => {
     expect(out).not.toMatch(/Human Resources|\bHR\b/);
   });
 });
+
+describe("round 22: a short identifier's number without its letters", () => {
+  it("after a word that refers to a record, split once by a space, or glued to the prefix's letter", () => {
+    expectHiddenFromOutsider({ client_name: "Tamara Whitfield", case_id: "CASE-612" }, "Pay attention to matter 612 (docket #612).", ["612"]);
+    expectHiddenFromOutsider({ customer_name: "Priya Raman", dispute_id: "DISP-718204" }, "Logged as case no. 718 204.", ["718 204"]);
+    expectHiddenFromOutsider({ employee_name: "Ray Lopez", employee_id: "EMP-58120" }, "Ray (E58120) has emp. no. 581 20.", ["E58120", "581 20"]);
+  });
+
+  it("leaves the same digits as a count, a page, or after another letter", () => {
+    expectKept({ client_name: "Tamara Whitfield", case_id: "CASE-612" }, "We have 612 files; see page 612 and room B612.");
+  });
+});
+
+describe("round 22: drugs, clipped specialties and rating scales of a diagnosis", () => {
+  it("tell the diagnosis to a reader it is kept from", () => {
+    expectHiddenFromOutsider({ patient_name: "Ryan Whitfield", diagnosis_real: "Major Depressive Disorder" }, "Trintellix 10 mg; previously Paxil (paroxetine); HAM-D 21; Psych f/u in 4 wks.", ["Trintellix", "Paxil", "paroxetine", "HAM-D", "Psych f/u"]);
+    expectHiddenFromOutsider({ patient_name: "Ryan Whitfield", diagnosis_real: "Type 2 Diabetes Mellitus" }, "On Rybelsus 7 mg with a Dexcom G7; endo f/u in 3 months.", ["Rybelsus", "Dexcom", "endo f/u"]);
+    expectHiddenFromOutsider({ patient_name: "Ryan Whitfield", diagnosis_real: "Chronic Kidney Disease Stage 3" }, "Nephro f/u; Kerendia (finerenone) 10 mg; sevelamer with meals.", ["Nephro", "Kerendia", "finerenone", "sevelamer"]);
+    expectHiddenFromOutsider({ patient_name: "Ryan Whitfield", diagnosis_real: "Hypertension Stage 2" }, "Metoprolol 50, Benicar 40, home cuff readings.", ["Metoprolol", "Benicar", "home cuff"]);
+  });
+
+  it("leaves a clipped word that is not a visit", () => {
+    expectKept({ patient_name: "Ryan Whitfield", diagnosis_real: "Major Depressive Disorder" }, "We psych ourselves up before the endo of the season.");
+  });
+});

@@ -1,0 +1,51 @@
+/**
+ * A short identifier's number without its letters (round 22 red team: `matter 612 (docket #612)` of CASE-612, `case no. 718 204` of
+ * DISP-718204, `(E89217)` of EMP-89217). Three or four digits alone are anyone's, and a number split by a space is no form of the
+ * value: after a word that refers to a record (`matter`, `docket`, `no.`, `#`), or glued to the prefix's first letter, the digits of a
+ * registered identifier of one letter prefix and one group of digits are that identifier's (role `unpadded-digits`: shown as the
+ * surrogate's digits).
+ */
+import type { Detection, Detector } from "../base.js";
+import { derivedFromEntries } from "./entries-memo.js";
+import type { VaultEntry } from "./vault.js";
+
+const REFERENCE_CONFIDENCE = 0.7;
+/** An identifier of a letter prefix and one group of digits (`CASE-612`, `DISP-718204`): group 1 the prefix, 2 the digits. */
+const PREFIXED_NUMBER = /^([A-Za-z]{2,6})[- ]?(\d{3,9})$/;
+/**
+ * Digits after a word that refers to a record, with `no.` or `#` between or alone (group 1), or glued to one capital (group 2 the
+ * letter, 3 the digits); digits split once by a space count (`718 204`).
+ */
+const REFERENCE = new RegExp(
+  String.raw`(?:\b(?:matter|docket|file|case|ref|reference|claim|dispute|ticket|record|employee|emp|id)\.?[ \t]*(?:(?:no\.?|number|#)[ \t:]*)?|\b(?:no\.|number)[ \t:]*|#[ \t]?)(\d{3,9}(?:[ \t]\d{2,6})?)(?![\d.,]\d|\d)|(?<![\p{L}\d-])(\p{Lu})(\d{3,9})(?![\p{L}\d])`,
+  "giu",
+);
+const REFERENCE_HINT = /\d{3}/;
+
+/** Detects registered short identifiers' digits after a reference word or a prefix's letter (read at each call: values added at run time count). */
+export function referenceNumberDetector(entries: () => readonly VaultEntry[]): Detector {
+  const registered = derivedFromEntries(entries, (all) =>
+    all.flatMap((entry) => {
+      const prefixed = entry.kind === "id" ? PREFIXED_NUMBER.exec(entry.value.trim()) : null;
+      return prefixed === null ? [] : [{ entry, initial: prefixed[1][0].toUpperCase(), digits: prefixed[2] }];
+    }),
+  );
+  return {
+    name: "reference-numbers",
+    detect(text: string): Detection[] {
+      const numbers = registered();
+      if (numbers.length === 0 || !REFERENCE_HINT.test(text)) return [];
+      const found: Detection[] = [];
+      for (const match of text.matchAll(REFERENCE)) {
+        const written = match[1] ?? match[3];
+        const digits = written.replace(/[ \t]/g, "");
+        const told = numbers.find((number) => number.digits === digits && (match[2] === undefined || match[2].toUpperCase() === number.initial));
+        if (told === undefined) continue;
+        const start = match.index + match[0].length - written.length;
+        const { entry } = told;
+        found.push({ start, end: start + written.length, field: entry.field, kind: entry.kind, valueType: entry.valueType, tier: 1, confidence: REFERENCE_CONFIDENCE, source: "vault", value: entry.value, role: "unpadded-digits" });
+      }
+      return found;
+    },
+  };
+}
