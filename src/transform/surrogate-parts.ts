@@ -145,7 +145,8 @@ function caseLike(word: string, like: string): string {
 function shiftedPartOfYear(part: NonNullable<ReturnType<typeof partOfYear>>, whole: string, registered: string): string {
   const [real, surrogate] = [parseDate(registered), parseDate(whole)];
   if (!real || !surrogate) throw new OperatorError("the date or its surrogate is not a date", "derived-date-unread");
-  if (part.month === null) return `${part.opening}${part.year + surrogate.year - real.year}`;
+  const yearOf = (year: number) => (part.apostrophe === null ? String(year) : `${part.apostrophe}${String(year % 100).padStart(2, "0")}`);
+  if (part.month === null) return `${part.opening}${yearOf(part.year + surrogate.year - real.year)}`;
   const months = part.year * 12 + part.month - 1 + (surrogate.year - real.year) * 12 + (surrogate.month - real.month);
   const [year, month] = [Math.floor(months / 12), (months % 12) + 1];
   const quarter = Math.floor((month - 1) / 3);
@@ -155,7 +156,7 @@ function shiftedPartOfYear(part: NonNullable<ReturnType<typeof partOfYear>>, who
     .replace(/^(early|mid|late)/i, (word) => caseLike(THIRDS[Math.min(2, Math.floor((month - 1) / 4))], word))
     .replace(/\b(beginning|start|middle|end)(?=[ \t]+of)/i, (word) => caseLike(thirdOfYearWord(Math.min(2, Math.floor((month - 1) / 4)), word), word))
     .replace(/^(winter|spring|summer|fall|autumn)/i, (word) => caseLike(seasonOf(month, word), word));
-  return `${opening}${year}`;
+  return `${opening}${yearOf(year)}`;
 }
 
 /** A third of a year as `the ... of` names it (`beginning` or `start` as written, `middle`, `end`). */

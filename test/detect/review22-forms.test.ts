@@ -182,3 +182,50 @@ describe("round 22: drugs, clipped specialties and rating scales of a diagnosis"
     expectKept({ patient_name: "Ryan Whitfield", diagnosis_real: "Major Depressive Disorder" }, "We psych ourselves up before the endo of the season.");
   });
 });
+
+describe("round 22: a last four read out", () => {
+  const cards = { customer_name: "Amara Castellanos", account_last4: "****5549", credit_card_real: "4532 8812 3345 1190" };
+
+  it("in words or in figures apart after `ending`, shown as the surrogate's last four read out alike", () => {
+    const guard = guardFor(cards);
+    const text = "Account ending five-five-four-nine; card ending 1-1-9-0.";
+    const out = deliver(guard, text, "introduced");
+    expect(out).not.toMatch(/five-five-four-nine|1-1-9-0/);
+    expect(out).toMatch(/^Account ending [a-z]+-[a-z]+-[a-z]+-[a-z]+; card ending \d-\d-\d-\d\.$/);
+    expect(deliver(guard, text, "reader")).toBe(text);
+  });
+
+  it("leaves the same digits apart where no mask or `ending` comes before", () => {
+    expectKept(cards, "Steps 1-1-9-0 are done; five five four nine were counted.");
+  });
+});
+
+describe("round 22: a round figure that is exactly a period's share of an amount", () => {
+  const income = { customer_name: "Amara Castellanos", income: 96000 };
+
+  it("a quarter's or a month's share in its clause", () => {
+    expectHiddenFromOutsider(income, "Her quarterly gross pay is $24,000.", ["24,000"]);
+    expectHiddenFromOutsider(income, "She makes $8,000 a month.", ["8,000"]);
+  });
+
+  it("leaves the same figure where the period is another clause's, and a quarter of something", () => {
+    expectKept(income, "A quarter of the $8,000 budget; fees of $9,000 a month; a $24,000 deposit.");
+  });
+});
+
+describe("round 22: a hire year in two digits after an apostrophe", () => {
+  const hire = { employee_name: "Nate Lopez", hire_date: "2019-06-17" };
+
+  it("`summer '19`, `since '19`, shown as the surrogate's year in two digits", () => {
+    const guard = guardFor(hire);
+    const text = "In the CFO org since summer '19; hired '19.";
+    const out = deliver(guard, text, "introduced");
+    expect(out).not.toContain("'19");
+    expect(out).toMatch(/^In the CFO org since [a-z]+ '\d\d; hired '\d\d\.$/);
+    expect(deliver(guard, text, "reader")).toBe(text);
+  });
+
+  it("leaves another year, and an apostrophe that is no year's", () => {
+    expectKept(hire, "The '12 vintage; a summer '23 trip; rock n' roll.");
+  });
+});

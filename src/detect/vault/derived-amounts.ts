@@ -70,6 +70,8 @@ const PERIODS: ReadonlyArray<readonly [RegExp, number]> = [
   [/\bbi-?weekly\b|\bevery (?:two|2) weeks\b|\bfortnight/i, 1 / 26],
   [/\bsemi-?monthly\b|\btwice (?:a|per) month\b/i, 1 / 24],
   [/(?<!bi-?)\bweekly\b|\bper week\b|\ba week\b|\/(?:wk|week)\b/i, 1 / 52],
+  // Round 22 red team: `Her quarterly gross pay is $24,000` of 96,000 (`a quarter of` is a share, not a period).
+  [/\bquarterly\b|\bper quarter\b|\ba quarter\b(?![ \t]+of\b)|\/(?:qtr|quarter)\b/i, 1 / 4],
   [/\bhourly\b|\bper hour\b|\ban hour\b|\/(?:hr|hour)\b/i, 1 / 2080],
   [/\bannual(?:ly)?\b|\byearly\b|\bper year\b|\ba year\b|\/(?:yr|year)\b/i, 12],
 ];
@@ -89,10 +91,20 @@ function periodsAround(text: string, start: number, end: number): number[] {
   const label = LINE_LABEL.exec(text.slice(Math.max(0, start - LINE_LABEL_REACH), start));
   return periodShares(`${label === null ? "" : label[1]}\n${text.slice(from, end + MONTH_REACH)}`);
 }
+/** The clause a figure at [start, end) stands in, with its line's label (`Quarterly income: $24,000`), within EXACT_SHARE_REACH each way. */
+function clauseAround(text: string, start: number, end: number): string {
+  const before = text.slice(Math.max(0, start - EXACT_SHARE_REACH), start).split(/[;.,](?:\s|$)|\n/).pop()!;
+  const after = text.slice(end, end + EXACT_SHARE_REACH).split(/[;.,](?:\s|$)|\n/)[0];
+  return `${before}${after}`;
+}
+const EXACT_SHARE_REACH = 40;
+
 /** The shares a rounded figure may be of its amount, as the transform reads it back. */
 export const ROUNDED_SHARES: readonly number[] = PERIODS.map(([, share]) => share);
 /** A figure said to be rounded (`~$86K`, `about $86,100`, `roughly 2.7K`). */
 const APPROXIMATE_BEFORE = /(?:[~≈>]|\b(?:about|around|approx\.?|approximately|roughly|nearly|almost|some|just (?:over|under)|over|more than|exceed(?:s|ing)?|in excess of|upwards of|close to)[ \t]+)[*_ \t]*$/i;
+/** How far a round figure may be from a period's share of an amount and be that share exactly (a cent's rounding either way). */
+const EXACT_SHARE_TOLERANCE = 0.01;
 /** A figure of one significant digit said to be near an amount (`roughly $7k` of 7,050, `~$5,000/month` of 59,870 a year) tells it within this share. */
 const ONE_DIGIT_SHARE = 0.05;
 /** An amount in words not said to be rounded tells the value within this share (`nine and a half million` of 9,500,000). */
@@ -678,6 +690,12 @@ export function derivedAmountDetector(entries: () => readonly VaultEntry[]): Det
           const multiple = multipleSource(amounts, roundedRead(exact, written), text, match.index + written.length);
           if (multiple) {
             push(match.index + (currency?.length ?? 0), match.index + written.length, multiple);
+            continue;
+          }
+          // A round figure that is exactly a period's share of an amount (round 22 red team: `$8,000 a month` of 96,000).
+          const share = sourceOf(amounts, { value: exact.value, tolerance: EXACT_SHARE_TOLERANCE }, periodShares(clauseAround(text, match.index, match.index + written.length)));
+          if (share) {
+            push(match.index + (currency?.length ?? 0), match.index + written.length, share);
             continue;
           }
           // A round figure may be an operand beside an exact one.

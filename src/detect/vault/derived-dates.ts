@@ -66,6 +66,8 @@ const fullDates = new DateRecognizer();
 /** A year as written in a text (`2023`, `since 2019`). */
 const WRITTEN_YEAR = /(?<!\d)(?:19|20)\d\d(?!\d)/g;
 
+/** A year in two digits after an apostrophe (`'19`): group 1. */
+const APOSTROPHE_YEAR = /['’](\d\d)\b/g;
 /** A date with a two-digit year, month first (`2/19/26`): group 1 is the year. */
 const SHORT_YEAR_DATE = /\b\d{1,2}\/\d{1,2}\/(\d{2})\b(?![/.]?\d)/g;
 
@@ -138,6 +140,8 @@ const MONTH_RANGE = new RegExp(
 const PART_OPENING = String.raw`FY[ \t]?|fiscal[ \t]+(?:year[ \t]+)?|Q[1-4][ \t]+|(?:early|mid|late)[- ]|(?:the[ \t]+)?(?:first|second|third|fourth)[ \t]+quarter[ \t]+of[ \t]+|(?:the[ \t]+)?(?:beginning|start|middle|end)[ \t]+of[ \t]+|(?:spring|summer|fall|autumn|winter)[ \t]+(?:of[ \t]+)?`;
 /** Words that date a start before a year alone (a headcount table's `| Hires 2023 | 1 |` too: round 8 red team). */
 const START_WORDS = String.raw`since|hires|hired|hire[ \t]+year:?|hired[ \t]+in|joined(?:[ \t]+us)?[ \t]+in|joining(?:[ \t]+us)?[ \t]+in|joined|started[ \t]+in|employed[ \t]+since|with[ \t]+us[ \t]+since|tenure[ \t]+since|(?:hire|hiring)[ \t]+class[ \t]+of`;
+/** A year in its last two digits after an apostrophe (`summer '19`, `since '19`: round 22 red team). */
+const SHORT_YEAR = String.raw`['’]\d\d\b`;
 /**
  * A year told as a quarter or a part of it (`Q3 2020`, `early 2024`; groups 1-2), or a year alone after
  * the words that date a start (`since 2014`, `hired in 2020`, `hire class of 2021`; group 3: the year alone is the span), or before
@@ -145,7 +149,7 @@ const START_WORDS = String.raw`since|hires|hired|hire[ \t]+year:?|hired[ \t]+in|
  * `2021 new hires` of a headcount; round 19: `manager (2014 cohort)`; group 4).
  */
 const PART_OF_YEAR = new RegExp(
-  String.raw`\b(?:(${PART_OPENING})(\d{4})|(?<=\b(?:${START_WORDS})[ \t*_]{1,4})(\d{4})|(\d{4})(?=[ \t]*(?:–|—|-|to)[ \t]*(?:present|now|today|current|date)\b|(?<=\b(?:a|an)[ \t]+\d{4})[ \t]+hire\b|(?<=\(\d{4})[ \t]+(?:cohort|hire|start)\)))\b`,
+  String.raw`(?:\b(${PART_OPENING})|(?<=\b(?:${START_WORDS})[ \t*_]{1,4}))${SHORT_YEAR}|\b(?:(${PART_OPENING})(\d{4})|(?<=\b(?:${START_WORDS})[ \t*_]{1,4})(\d{4})|(\d{4})(?=[ \t]*(?:–|—|-|to)[ \t]*(?:present|now|today|current|date)\b|(?<=\b(?:a|an)[ \t]+\d{4})[ \t]+hire\b|(?<=\(\d{4})[ \t]+(?:cohort|hire|start)\)))\b`,
   "gi",
 );
 /** A third of a year as `the ... of` names it, and the start's words that make it a date's (`hired at the end of 2018`). */
@@ -153,17 +157,25 @@ const THIRD_OF_YEAR = /\b(?:beginning|start|middle|end)[ \t]+of\b/i;
 const START_BEFORE = new RegExp(String.raw`\b(?:${START_WORDS}|started|start(?:ing)?[ \t]+date|onboarded|promoted|transferred|separated|terminated|left)\b[^.\n]{0,16}$`, "i");
 const START_REACH = 48;
 /** A year's part as a whole span: its opening (group 1) and year (group 2). */
-const WHOLE_PART_OF_YEAR = new RegExp(String.raw`^(?:(${PART_OPENING}))?(\d{4})$`, "i");
+const WHOLE_PART_OF_YEAR = new RegExp(String.raw`^(?:(${PART_OPENING}))?(\d{4}|['’]\d\d)$`, "i");
+/** Two-digit years below this are of the 2000s (`'19`), the others of the 1900s (`'87`). */
+const SHORT_YEAR_PIVOT = 50;
 /** Months of the year each part opens (a quarter, or early/mid/late as thirds): the first month a reader takes it for. */
 const PART_FIRST_MONTH: Readonly<Record<string, number>> = { q1: 1, q2: 4, q3: 7, q4: 10, first: 1, second: 4, third: 7, fourth: 10, early: 1, beginning: 1, start: 1, mid: 5, late: 9, end: 9, winter: 1, spring: 3, summer: 6, fall: 9, autumn: 9 };
 
-/** The part of a year written (`Q3 2020`, `early 2024`, `spring 2019`, `2014` after `since`): its opening word, its first month, and its year; null for none. */
-export function partOfYear(written: string): { opening: string; month: number | null; year: number } | null {
+/**
+ * The part of a year written (`Q3 2020`, `early 2024`, `spring 2019`, `2014` after `since`, `summer '19`): its opening word, its first
+ * month, its year, and the apostrophe a year in two digits is written with (null for four digits); null for none.
+ */
+export function partOfYear(written: string): { opening: string; month: number | null; year: number; apostrophe: string | null } | null {
   const match = WHOLE_PART_OF_YEAR.exec(written);
   if (!match) return null;
   const opening = match[1] ?? "";
   const word = /^(q[1-4]|early|beginning|start|mid|late|end|winter|spring|summer|fall|autumn)|(first|second|third|fourth)/i.exec(opening.trim().replace(/^the\s+/i, ""));
-  return { opening, month: word ? PART_FIRST_MONTH[(word[1] ?? word[2]).toLowerCase()] : null, year: Number(match[2]) };
+  const month = word ? PART_FIRST_MONTH[(word[1] ?? word[2]).toLowerCase()] : null;
+  if (match[2].length === 4) return { opening, month, year: Number(match[2]), apostrophe: null };
+  const short = Number(match[2].slice(1));
+  return { opening, month, year: short + (short < SHORT_YEAR_PIVOT ? 2000 : 1900), apostrophe: match[2][0] };
 }
 
 /** A month's name capitalized as a name is (`May`, not `may`), whole or abbreviated. */
@@ -337,7 +349,7 @@ export function derivedDateDetector(entries: () => readonly VaultEntry[], refere
     detect(text: string): Detection[] {
       // Most guards hold no date, most texts no year and no month's day: not scanned at all; a text with no year near a registered one needs no full date scan.
       const { dates: near, years, birthYears } = registered();
-      if (near.length === 0 || !(/\d{4}|\d\/\d/.test(text) || MONTH_DAY_HINT.test(text) || MONTH_THIRD_HINT.test(text))) return [];
+      if (near.length === 0 || !(/\d{4}|\d\/\d|['’]\d\d/.test(text) || MONTH_DAY_HINT.test(text) || MONTH_THIRD_HINT.test(text))) return [];
       const found: Detection[] = [];
       // `alongside`: the span is no form the vault matcher finds, so zero apart (`Q3 2020` of 2020-07-17) counts too.
       const add = (start: number, end: number, distance: (date: CalendarDate) => number, window: number, alongside = false) => {
@@ -369,7 +381,7 @@ export function derivedDateDetector(entries: () => readonly VaultEntry[], refere
       // November 22` was moved as a computation of a hire date of 2023-11-30); surrogates' computations are found in any year.
       const textYears = writtenYears.length > 0 ? writtenYears : reference === undefined ? null : [reference.year];
       const yearlessApart = (apart: number, date: CalendarDate) => (apart === 0 || textYears === null || textYears.some((year) => Math.abs(year - date.year) <= 1) ? apart : Infinity);
-      const yearNear = years.some((year) => text.includes(year)) || [...text.matchAll(SHORT_YEAR_DATE)].some((match) => years.some((year) => year.endsWith(match[1])));
+      const yearNear = years.some((year) => text.includes(year)) || [...text.matchAll(SHORT_YEAR_DATE), ...text.matchAll(APOSTROPHE_YEAR)].some((match) => years.some((year) => year.endsWith(match[1])));
       const fullSpans: Array<[number, number]> = [];
       // Month and day of the full dates written: the same day written again without its year is that date.
       const fullDays = new Set<string>();

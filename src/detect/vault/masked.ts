@@ -1,4 +1,5 @@
 import { YEAR_LIKE } from "./dates.js";
+import { readOutTail } from "./spoken-digits.js";
 import type { Variant } from "./variant.js";
 import { isDictionaryWord } from "./words.js";
 
@@ -83,6 +84,9 @@ export function maskedTailVariants(identifier: string): Variant[] {
     const tail = maskedTail(identifier, length);
     if (tail !== null) variants.push({ form: tail, confidence: MASKED_TAIL_CONFIDENCE, role: "masked-tail" });
   }
+  // The last four read out, in figures apart or in words (round 22 red team: `ending five-five-four-nine`, `card ending 1-1-9-0`).
+  const lastFour = maskedTail(identifier);
+  if (lastFour !== null) variants.push(...readOutTail(lastFour).map((form): Variant => ({ form, confidence: MASKED_TAIL_CONFIDENCE, role: "masked-tail" })));
   return variants;
 }
 

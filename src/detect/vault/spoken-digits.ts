@@ -55,6 +55,20 @@ export function spokenLike(span: string, value: string): string | null {
   });
 }
 
+/** `digits` read out one by one: in figures apart (`1 1 9 0`, as `1-1-9-0` normalizes) and in words, a zero as `zero` or `oh`. */
+export function readOutTail(digits: string): string[] {
+  const words = [...digits].map((digit) => DIGIT_WORDS[Number(digit)]!);
+  const forms = [[...digits].join(" "), words.join(" ")];
+  if (digits.includes("0")) forms.push(words.map((word) => (word === "zero" ? "oh" : word)).join(" "));
+  return forms;
+}
+
+/** Whether a span reads digits out (`five-five-four-nine`, `1-1-9-0`), not figures written together. */
+export function isReadOut(span: string): boolean {
+  return /\d[ \t-]\d/.test(span) || DIGIT_WORD.test(span);
+}
+const DIGIT_WORD = new RegExp(`\\b(?:${DIGIT_WORDS.join("|")}|oh)\\b`, "i");
+
 /** A three-digit score, no leading zero. */
 const THREE_DIGIT_SCORE = /^[1-9]\d\d$/;
 

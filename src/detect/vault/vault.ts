@@ -624,7 +624,7 @@ export class Vault implements Detector {
   }
 
   private toDetections(norm: NormalizeBuffer, kept: Candidate[]): Detection[] {
-    return kept.flatMap((c) => {
+    const detections = kept.flatMap((c) => {
       const entry = this.list[c.entry];
       const span = withValuePossessive(norm.source, withSignAndParentheses(norm.source, afterJsonKey(norm.source, originalSpan(norm, c.start, c.end), entry)), entry.value);
       const [start, end] = entry.valueType === "contextual" ? withDefinedAbbreviation(norm.source, withValueQualifiers(norm.source, span, entry.value), entry.value) : span;
@@ -638,6 +638,12 @@ export class Vault implements Detector {
         ...(defined === null ? [] : usesFrom(norm.source, defined).map(([from, to]): Detection => ({ ...detection, start: from, end: to, confidence: INITIALS_CONFIDENCE, role: "acronym" }))),
         ...(nickname === null ? [] : usesFrom(norm.source, nickname).map(([from, to]): Detection => ({ ...detection, start: from, end: to, confidence: INITIALS_CONFIDENCE, role: "first-name" }))),
       ];
+    });
+    // A defined short name or initials are found by their definition and may be by their own forms too: one detection each.
+    const seen = new Set<string>();
+    return detections.filter((detection) => {
+      const key = `${detection.start}:${detection.end}:${detection.field}`;
+      return !seen.has(key) && seen.add(key) !== undefined;
     });
   }
 
