@@ -229,3 +229,23 @@ describe("round 22: a hire year in two digits after an apostrophe", () => {
     expectKept(hire, "The '12 vintage; a summer '23 trip; rock n' roll.");
   });
 });
+
+describe("round 22: partial identifiers and dates", () => {
+  it("a visit's month and day after `visit of`", () => {
+    expectHiddenFromOutsider({ patient_name: "Ryan Whitfield", visit_date: "2026-01-16" }, "Include the visit of 1/16.", ["1/16"], "2026-01-01");
+    expectKept({ patient_name: "Ryan Whitfield", visit_date: "2026-01-16" }, "Use a dose of 1/16 strength.", "2026-01-01");
+  });
+
+  it("an SSN's first five after `begins` or `prefix`, a hyphen left open", () => {
+    expectHiddenFromOutsider({ patient_name: "Ryan Whitfield", ssn_real: "121-83-2523" }, "SSN on file begins 121-83-. SSN prefix 121-83.", ["121-83"]);
+  });
+
+  it("an identifier's first group of digits alone before a mask", () => {
+    expectHiddenFromOutsider({ client_name: "Tamara Whitfield", case_number: "CASE-6052-318840" }, "Court file 6052-xxxxxx is sealed.", ["6052"]);
+    expectKept({ client_name: "Tamara Whitfield", case_number: "CASE-6052-318840" }, "We shipped 6052 units.");
+  });
+
+  it("tenure as an N-year work anniversary", () => {
+    expectHiddenFromOutsider({ employee_name: "Nate Lopez", hire_date: "2014-07-07" }, "Nate just had his 11-year work anniversary.", ["11-year"], "2026-01-01");
+  });
+});

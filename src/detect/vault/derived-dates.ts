@@ -278,7 +278,7 @@ const EMPHASIS = "[*_`]{0,2}";
  * beside the moved table row. Not a full date's part (`2/24/2026`, `2/24-25`).
  */
 const SLASHED_MONTH_DAY = new RegExp(
-  `(?:(?<=\\b(?:${WEEKDAY}\\.?,?|on|post|since|from|until|through|by|before|after|week of|${DATE_VERBS})[ \\t]+${EMPHASIS}|\\b(?:date|${LABEL_NOUNS})[ \\t*_]*[:|][ \\t*_:|]*)|(?=\\d{1,2}\\/\\d{1,2}${EMPHASIS}[ \\t]+(?:${DATED_NOUNS})\\b))(\\d{1,2})\\/(\\d{1,2})(?![\\/\\d]|[.,:-]\\d|[ \\t]+of\\b)`,
+  `(?:(?<=\\b(?:${WEEKDAY}\\.?,?|on|post|since|from|until|through|by|before|after|week of|(?:visit|appointment|encounter|exam|consult(?:ation)?)[ \\t]+of|${DATE_VERBS})[ \\t]+${EMPHASIS}|\\b(?:date|${LABEL_NOUNS})[ \\t*_]*[:|][ \\t*_:|]*)|(?=\\d{1,2}\\/\\d{1,2}${EMPHASIS}[ \\t]+(?:${DATED_NOUNS})\\b))(\\d{1,2})\\/(\\d{1,2})(?![\\/\\d]|[.,:-]\\d|[ \\t]+of\\b)`,
   "gi",
 );
 /** What joins a range's second day to its first (`4/20 – Fri 4/24`): a range counts whole, as far as a full date would. */

@@ -48,12 +48,13 @@ const HERE_BEFORE = /\b(?:here|on staff|with us)(?:[ \t]+for)?[ \t]+$/i;
 const EXAMPLE_LINE = /\be\.g\.|\bi\.e\.|\bfor example\b|\[[^\]]*\b(?:x|n|number)\b[^\]]*\]/i;
 /**
  * A duration joined to the noun after it (`a 3-year contract`, `the standard 4-year schedule`) is that thing's term, not time
- * someone has served (round 14 red team: both came back `39-year`, `97-year`); a tenure's own nouns are (`her 7-year tenure`).
+ * someone has served (round 14 red team: both came back `39-year`, `97-year`); a tenure's own nouns are (`her 7-year tenure`, `his
+ * 11-year work anniversary`: round 22).
  */
 const JOINED_DURATION = /\d[ 	]?-[ 	]?(?:years?|yrs?)$|-(?:years?|yrs?)$/i;
 const NOUN_AFTER = /^[ 	]+(\p{L}+)/u;
 const THING_REACH = 24;
-const TENURE_NOUNS: ReadonlySet<string> = new Set(["tenure", "anniversary", "veteran", "employee", "member", "mark", "milestone", "service", "stint", "career", "run", "relationship", "history", "customer", "client", "employment", "marriage"]);
+const TENURE_NOUNS: ReadonlySet<string> = new Set(["work", "tenure", "anniversary", "veteran", "employee", "member", "mark", "milestone", "service", "stint", "career", "run", "relationship", "history", "customer", "client", "employment", "marriage"]);
 
 /** Whether a duration as written, with the text right after it, is the term of the thing it is joined to. */
 function isThingsTerm(written: string, after: string): boolean {

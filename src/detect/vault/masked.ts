@@ -190,7 +190,7 @@ const MASK_AFTER = /^(?:[\s.-]?(?:[*•#●∗]{2,}|[xX]{3,}(?![\p{L}\p{N}])|\.{
  * The words that name an identifier's first digits right before them (`BIN 601148`, `starting 6011`, `first six digits: 601148`:
  * round 20 red team; `"card_bin": "601158"`, `The card's first six digits are 528743`: round 21), where no mask follows.
  */
-const HEAD_NAMED_BEFORE = /(?:(?:\b|_)(?:BIN|IIN)|\bstart(?:s|ing)?(?:[ \t]+with)?|\bbegin(?:s|ning)?(?:[ \t]+with)?|\bfirst[ \t]+(?:(?:4|5|6|four|five|six)(?:[ \t]+digits)?|digits)(?:[ \t]+of[^\d\n]{0,20}?)?(?:[ \t]+(?:are|is|were|read))?)["'\]]?[ \t:#(=-]{0,4}["']?$/i;
+const HEAD_NAMED_BEFORE = /(?:(?:\b|_)(?:BIN|IIN)|\bprefix(?:[ \t]+(?:is|of))?|\bstart(?:s|ing)?(?:[ \t]+with)?|\bbegin(?:s|ning)?(?:[ \t]+with)?|\bfirst[ \t]+(?:(?:4|5|6|four|five|six)(?:[ \t]+digits)?|digits)(?:[ \t]+of[^\d\n]{0,20}?)?(?:[ \t]+(?:are|is|were|read))?)["'\]]?[ \t:#(=-]{0,4}["']?$/i;
 /** Characters before the digits read for HEAD_NAMED_BEFORE. */
 const HEAD_PHRASE_REACH = 40;
 /** An identifier's end named right after its start (`6011 and ending 5526`). */
@@ -210,6 +210,8 @@ export function maskedPhoneHeadVariants(national: string): Variant[] {
   return [`${national.slice(0, 3)} ${national.slice(3, 6)}`, national.slice(0, 6)].map((form) => ({ form, confidence: MASKED_HEAD_CONFIDENCE, role: "masked-head" }));
 }
 
+/** Digits a first group must have to stand for its identifier before a mask (`6052-xxxxxx`); fewer are any number's start. */
+const MIN_HEAD_GROUP_DIGITS = 4;
 /**
  * An identifier's prefix and first digits before a mask of the rest (`INS-7240****`, `INS-724XXXXX`):
  * from two digits on, while two stay hidden, of one with MIN_MASKED_DIGITS or more; a prefix of letters alone that is no word.
@@ -229,6 +231,9 @@ export function maskedIdHeadVariants(normalized: string): Variant[] {
     // Digits alone are a number's start (`7240`): an identifier's head needs its prefix (a card's head is maskedCardHeadVariants').
     if (/\p{L}/u.test(form)) forms.push({ form, confidence: MASKED_HEAD_CONFIDENCE, role: "masked-head" });
   }
+  // Its first group of digits alone, long and followed by another (`Court file 6052-xxxxxx` of CASE-6052-318840: round 22 red team).
+  const groups = normalized.match(/\d+/g) ?? [];
+  if (groups.length >= 2 && groups[0]!.length >= MIN_HEAD_GROUP_DIGITS) forms.push({ form: groups[0]!, confidence: MASKED_HEAD_CONFIDENCE, role: "masked-head" });
   return forms;
 }
 
@@ -249,7 +254,8 @@ export function precedesMask(source: string, end: number): boolean {
 /** Whether the digits at source[start, end) are named an identifier's first ones (`HEAD_NAMED_BEFORE`), no digit right after. */
 export function namedHead(source: string, start: number, end: number): boolean {
   const before = HEAD_NAMED_BEFORE.exec(source.slice(Math.max(0, start - HEAD_PHRASE_REACH), start));
-  if (before === null || /^[\d-]/.test(source.slice(end, end + 1))) return false;
+  // A hyphen left open after the head (`begins 121-83-.`: round 22 red team) is no more digits.
+  if (before === null || /^-?\d/.test(source.slice(end, end + 2))) return false;
   // `starting 6011` states an issuer's range as often (`Discover cards start with 6011`: round 20 re-judge): one card's with its end named.
   return !/^(?:start|begin)/i.test(before[0].trim()) || end - start >= 6 || ENDING_AFTER.test(source.slice(end, end + 24));
 }
