@@ -91,13 +91,16 @@ function periodsAround(text: string, start: number, end: number): number[] {
   const label = LINE_LABEL.exec(text.slice(Math.max(0, start - LINE_LABEL_REACH), start));
   return periodShares(`${label === null ? "" : label[1]}\n${text.slice(from, end + MONTH_REACH)}`);
 }
-/** The clause a figure at [start, end) stands in, with its line's label (`Quarterly income: $24,000`), within EXACT_SHARE_REACH each way. */
+const EXACT_SHARE_REACH = 40;
+/** Where a clause ends: a stop, a semicolon or a comma before a space, or a line break. */
+const CLAUSE_END = /[;.,](?:\s|$)|\n/;
+
+/** The clause a figure at [start, end) stands in (`Quarterly income: $24,000`, `She makes $8,000 a month`), within EXACT_SHARE_REACH each way. */
 function clauseAround(text: string, start: number, end: number): string {
-  const before = text.slice(Math.max(0, start - EXACT_SHARE_REACH), start).split(/[;.,](?:\s|$)|\n/).pop()!;
-  const after = text.slice(end, end + EXACT_SHARE_REACH).split(/[;.,](?:\s|$)|\n/)[0];
+  const before = text.slice(Math.max(0, start - EXACT_SHARE_REACH), start).split(CLAUSE_END).pop()!;
+  const after = text.slice(end, end + EXACT_SHARE_REACH).split(CLAUSE_END)[0];
   return `${before}${after}`;
 }
-const EXACT_SHARE_REACH = 40;
 
 /** The shares a rounded figure may be of its amount, as the transform reads it back. */
 export const ROUNDED_SHARES: readonly number[] = PERIODS.map(([, share]) => share);
