@@ -143,8 +143,10 @@ describe("round 22: a first name cut short, with the surname's initial", () => {
     expectHiddenFromOutsider({ patient_name: "Desmond Okafor" }, "I am referring Des O. for evaluation.", ["Des O"]);
   });
 
-  it("leaves a word with an initial, and another surname's initial", () => {
+  it("leaves a word with an initial, another surname's initial, and a middle initial of someone else's name", () => {
     expectKept({ employee_name: "Marcus Whitfield" }, "Desk W. is open; Marc T. called; Car W. parked.");
+    // Round 22 re-judge: `Marc W. Ellison, a notary public` had come out `Zachary B. Ellison`.
+    expectKept({ witness_list: '["Marcus Webb"]' }, "Marc W. Ellison, a notary public, signed.");
   });
 });
 
@@ -211,6 +213,11 @@ describe("round 22: a round figure that is exactly a period's share of an amount
   it("leaves the same figure where the period is another clause's, and a quarter of something", () => {
     expectKept(income, "A quarter of the $8,000 budget; fees of $9,000 a month; a $24,000 deposit.");
   });
+
+  it("leaves the same figure where the clause is not about pay, or the amount is no pay (round 22 re-judges)", () => {
+    for (const text of ["Its quarterly marketing budget is $24,000.", "Her landlord's monthly rent is $8,000.", "Her quarterly estimated tax payment is $24,000."]) expectKept(income, text);
+    expectKept({ client_name: "Tamara Whitfield", settlement_amount: 2400000 }, "Office rent is $200,000 a month; the quarterly budget is $600,000.");
+  });
 });
 
 describe("round 22: a hire year in two digits after an apostrophe", () => {
@@ -238,6 +245,8 @@ describe("round 22: partial identifiers and dates", () => {
 
   it("an SSN's first five after `begins` or `prefix`, a hyphen left open", () => {
     expectHiddenFromOutsider({ patient_name: "Ryan Whitfield", ssn_real: "121-83-2523" }, "SSN on file begins 121-83-. SSN prefix 121-83.", ["121-83"]);
+    // Round 22 re-judge: an area alone after `prefix` is a dialling code's.
+    expectKept({ patient_name: "Ryan Whitfield", ssn_real: "702-38-1164" }, "Dial prefix 702 for the clinic's fax.");
   });
 
   it("an identifier's first group of digits alone before a mask", () => {

@@ -17,6 +17,7 @@ import { SPELLED_AMOUNT_HINT, spelledAmounts } from "./spelled-amounts.js";
 import { cellsOf } from "./table-cells.js";
 import { sentenceBounds } from "./sentences.js";
 import type { VaultEntry } from "./vault.js";
+import { fieldNameWords } from "./words.js";
 
 /** A derived amount is the writer's computation: less sure than the value itself. */
 const DERIVED_CONFIDENCE = 0.7;
@@ -70,8 +71,6 @@ const PERIODS: ReadonlyArray<readonly [RegExp, number]> = [
   [/\bbi-?weekly\b|\bevery (?:two|2) weeks\b|\bfortnight/i, 1 / 26],
   [/\bsemi-?monthly\b|\btwice (?:a|per) month\b/i, 1 / 24],
   [/(?<!bi-?)\bweekly\b|\bper week\b|\ba week\b|\/(?:wk|week)\b/i, 1 / 52],
-  // Round 22 red team: `Her quarterly gross pay is $24,000` of 96,000 (`a quarter of` is a share, not a period).
-  [/\bquarterly\b|\bper quarter\b|\ba quarter\b(?![ \t]+of\b)|\/(?:qtr|quarter)\b/i, 1 / 4],
   [/\bhourly\b|\bper hour\b|\ban hour\b|\/(?:hr|hour)\b/i, 1 / 2080],
   [/\bannual(?:ly)?\b|\byearly\b|\bper year\b|\ba year\b|\/(?:yr|year)\b/i, 12],
 ];
@@ -106,6 +105,27 @@ function clauseAround(text: string, start: number, end: number): string {
 export const ROUNDED_SHARES: readonly number[] = PERIODS.map(([, share]) => share);
 /** A figure said to be rounded (`~$86K`, `about $86,100`, `roughly 2.7K`). */
 const APPROXIMATE_BEFORE = /(?:[~≈>]|\b(?:about|around|approx\.?|approximately|roughly|nearly|almost|some|just (?:over|under)|over|more than|exceed(?:s|ing)?|in excess of|upwards of|close to)[ \t]+)[*_ \t]*$/i;
+/** Words of a field that holds pay, which writers give per period. */
+const PAY_WORDS: ReadonlySet<string> = new Set(["salary", "income", "wage", "wages", "pay", "compensation", "earnings"]);
+
+/** A clause about pay (`She makes $8,000 a month`, `quarterly gross pay is $24,000`), not rent or a budget. */
+const PAY_CLAUSE = /\b(?:salary|income|wages?|pay|paid|paycheck|earns?|earning|earnings|makes|making|gross|take[ -]home|compensation)\b/i;
+
+/** A quarter named as pay's period (`a quarter of` is a share). */
+const QUARTERLY = /\bquarterly\b|\bper quarter\b|\ba quarter\b(?![ \t]+of\b)|\/(?:qtr|quarter)\b/i;
+
+/** The pay a figure is exactly a period's share of, the period and pay named in its `clause`; undefined for none. */
+function exactPayShare(pay: readonly Source[], figure: number, clause: string): Source | undefined {
+  if (!PAY_CLAUSE.test(clause)) return undefined;
+  const shares = [...periodShares(clause), ...(QUARTERLY.test(clause) ? [1 / 4] : [])];
+  return sourceOf(pay, { value: figure, tolerance: EXACT_SHARE_TOLERANCE }, shares);
+}
+
+/** Whether `field` holds pay (`income`, `base_salary`, `annual_compensation`). */
+function isPayField(field: string): boolean {
+  return fieldNameWords(field).some((word) => PAY_WORDS.has(word));
+}
+
 /** How far a round figure may be from a period's share of an amount and be that share exactly (a cent's rounding either way). */
 const EXACT_SHARE_TOLERANCE = 0.01;
 /** A figure of one significant digit said to be near an amount (`roughly $7k` of 7,050, `~$5,000/month` of 59,870 a year) tells it within this share. */
@@ -608,12 +628,12 @@ export function derivedAmountDetector(entries: () => readonly VaultEntry[]): Det
     amounts.sort(byAmount);
     totals.sort(byAmount);
     partTotals.sort(byAmount);
-    return { amounts, totals, partTotals, pairs: pairSums([...amounts, ...totals]) };
+    return { amounts, totals, partTotals, pairs: pairSums([...amounts, ...totals]), pay: amounts.filter(({ entry }) => isPayField(entry.field)) };
   });
   return {
     name: "derived-amounts",
     detect(text: string): Detection[] {
-      const { amounts, totals, partTotals, pairs } = registered();
+      const { amounts, totals, partTotals, pairs, pay } = registered();
       if (amounts.length + totals.length === 0 || !(/\d/.test(text) || SPELLED_AMOUNT_HINT.test(text))) return [];
       const found: Detection[] = [];
       const push = (start: number, end: number, { entry, value }: Source, role: "derived-amount" | "band" = "derived-amount") =>
@@ -685,6 +705,16 @@ export function derivedAmountDetector(entries: () => readonly VaultEntry[]): Det
         if (bands.some(([from, to]) => match.index < to && from < match.index + written.length)) continue;
         const shown = significantDigits(integer, decimals);
         const exact = amountOf(integer, decimals, magnitude);
+        // A round figure that is exactly a period's share of pay, in a clause about pay (round 22 red team: `$8,000 a month`, `quarterly
+        // gross pay is $24,000` of an income of 96,000; a settlement's or a rent's is anyone's round figure: `rent is $8,000 a month`,
+        // round 22 re-judge).
+        if (shown < MIN_SIGNIFICANT_DIGITS && !bare && pay.length > 0) {
+          const share = exactPayShare(pay, exact.value, clauseAround(text, match.index, match.index + written.length));
+          if (share) {
+            push(match.index + (currency?.length ?? 0), match.index + written.length, share);
+            continue;
+          }
+        }
         // One digit said to be about an amount (round 12 red team: `income level (~$5,000/month)`, `damages exceed $6 million`),
         // or its month's share, within ONE_DIGIT_SHARE: any rounder figure is anyone's.
         if (shown < MIN_SIGNIFICANT_DIGITS - 1) {
@@ -693,12 +723,6 @@ export function derivedAmountDetector(entries: () => readonly VaultEntry[]): Det
           const multiple = multipleSource(amounts, roundedRead(exact, written), text, match.index + written.length);
           if (multiple) {
             push(match.index + (currency?.length ?? 0), match.index + written.length, multiple);
-            continue;
-          }
-          // A round figure that is exactly a period's share of an amount (round 22 red team: `$8,000 a month` of 96,000).
-          const share = sourceOf(amounts, { value: exact.value, tolerance: EXACT_SHARE_TOLERANCE }, periodShares(clauseAround(text, match.index, match.index + written.length)));
-          if (share) {
-            push(match.index + (currency?.length ?? 0), match.index + written.length, share);
             continue;
           }
           // A round figure may be an operand beside an exact one.

@@ -257,7 +257,8 @@ export function namedHead(source: string, start: number, end: number): boolean {
   // A hyphen left open after the head (`begins 121-83-.`: round 22 red team) is no more digits.
   if (before === null || /^-?\d/.test(source.slice(end, end + 2))) return false;
   // `starting 6011` states an issuer's range as often (`Discover cards start with 6011`: round 20 re-judge): one card's with its end named.
-  return !/^(?:start|begin)/i.test(before[0].trim()) || end - start >= 6 || ENDING_AFTER.test(source.slice(end, end + 24));
+  // So does `prefix 702` a dialling code's (round 22 re-judge): an SSN's area alone after it is anyone's.
+  return !/^(?:start|begin|prefix)/i.test(before[0].trim()) || end - start >= 6 || ENDING_AFTER.test(source.slice(end, end + 24));
 }
 
 /** `identifier` up to its `count`-th digit, its letter prefix with it (`YNK-7782` of `YNK-77826375`): a masked head's part of the surrogate; null without more digits after. */

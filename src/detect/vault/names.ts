@@ -188,7 +188,7 @@ function clippedFirstNameForms(first: string, surname: string): Variant[] {
   for (let length = MIN_PART_LENGTH; length <= first.length - MIN_CLIPPED_LETTERS; length++) {
     const clipped = first.slice(0, length);
     if (!/^[a-z]+$/.test(clipped) || (isDictionaryWord(clipped) && !isNameWord(clipped))) continue;
-    forms.push(whole(`${clipped} ${surname.charAt(0)}`, INITIAL_CONFIDENCE));
+    forms.push({ ...whole(`${clipped} ${surname.charAt(0)}`, INITIAL_CONFIDENCE), endsName: true });
   }
   return forms;
 }

@@ -130,6 +130,8 @@ export interface Variant {
   capitalized?: boolean;
   /** whole: some words of a person's name of three or more (`Day Lewis`, `Mary Ann`), someone else's beside another name word (`Kailey Ruiz Zafón`). */
   nameWords?: boolean;
+  /** whole: a name that ends in an initial no capitalized word follows (`Marc W.`, not the middle initial of `Marc W. Ellison`). */
+  endsName?: boolean;
 }
 
 export function whole(form: string, confidence: number): Variant {

@@ -345,6 +345,7 @@ export class Vault implements Detector {
         // The value itself, not its other names (`Human Resources` of `HR`); in lowercase, only inside a slug (`#hr-team`).
         if (isWordInCapitals(this.list[entry].value) && end - start === this.list[entry].value.length && !writtenAs(norm, start, end, this.list[entry].value) && !inSlug(norm.source, ...originalSpan(norm, start, end))) return;
         if (this.list[entry].kind === "name" && !this.readsAsThisName(norm, start, end, variant, entry)) return;
+        if (variant.endsName && CAPITALIZED_WORD_AFTER.test(norm.source.slice(originalSpan(norm, start, end)[1], originalSpan(norm, start, end)[1] + 4))) return;
         // A date's parts sit in one cell of one line (round 14 red team: `26`; | **1/26` read as 26/1/26 across a table's pipe).
         if (this.list[entry].kind === "date" && ACROSS_CELLS.test(norm.source.slice(...originalSpan(norm, start, end)))) return;
         const value = valueOfForm(hit, variant);
@@ -701,6 +702,9 @@ function afterJsonKey(source: string, [start, end]: [number, number], entry: Vau
   const key = /":\s*"/.exec(source.slice(start, end));
   return key === null ? [start, end] : [start + key.index + key[0].length, end];
 }
+
+/** A capitalized word right after a name's last initial (`Marc W. Ellison`): the initial is a middle one, of someone else's name. */
+const CAPITALIZED_WORD_AFTER = /^\.?[ \t]+\p{Lu}\p{Ll}/u;
 
 /** Marks a name's words stand around as written, not in the name (`"Peggy"`, `(Kate)`). */
 const QUOTE_OR_BRACKET = /["“”()[\]]/;
