@@ -143,6 +143,12 @@ describe("round 22: a first name cut short, with the surname's initial", () => {
     expectHiddenFromOutsider({ patient_name: "Desmond Okafor" }, "I am referring Des O. for evaluation.", ["Des O"]);
   });
 
+  it("short forms that are no start of the name, with the surname or its initial", () => {
+    expectHiddenFromOutsider({ patient_name: "Ezekiel Hartmann" }, "Allergy check for Zeke H.: none.", ["Zeke"]);
+    expectHiddenFromOutsider({ patient_name: "Wilhelmina Stroud" }, "I am writing to refer Billie Stroud for evaluation.", ["Billie", "Stroud"]);
+    expectKept({ patient_name: "Cornelius Vandermeer" }, "Neil Armstrong walked on the moon.");
+  });
+
   it("leaves a word with an initial, another surname's initial, and a middle initial of someone else's name", () => {
     expectKept({ employee_name: "Marcus Whitfield" }, "Desk W. is open; Marc T. called; Car W. parked.");
     // Round 22 re-judge: `Marc W. Ellison, a notary public` had come out `Zachary B. Ellison`.
@@ -178,6 +184,11 @@ describe("round 22: drugs, clipped specialties and rating scales of a diagnosis"
     expectHiddenFromOutsider({ patient_name: "Ryan Whitfield", diagnosis_real: "Type 2 Diabetes Mellitus" }, "On Rybelsus 7 mg with a Dexcom G7; endo f/u in 3 months.", ["Rybelsus", "Dexcom", "endo f/u"]);
     expectHiddenFromOutsider({ patient_name: "Ryan Whitfield", diagnosis_real: "Chronic Kidney Disease Stage 3" }, "Nephro f/u; Kerendia (finerenone) 10 mg; sevelamer with meals.", ["Nephro", "Kerendia", "finerenone", "sevelamer"]);
     expectHiddenFromOutsider({ patient_name: "Ryan Whitfield", diagnosis_real: "Hypertension Stage 2" }, "Metoprolol 50, Benicar 40, home cuff readings.", ["Metoprolol", "Benicar", "home cuff"]);
+  });
+
+  it("a hypertensive reading after a home cuff", () => {
+    expectHiddenFromOutsider({ patient_name: "Ryan Whitfield", diagnosis_real: "Hypertension Stage 2" }, "Home cuff avg | 166/102; home cuff 164/101.", ["166/102", "164/101"]);
+    expectKept({ patient_name: "Ryan Whitfield", diagnosis_real: "Hypertension Stage 2" }, "Cuff size 12/10 cm fits.");
   });
 
   it("leaves a clipped word that is not a visit", () => {

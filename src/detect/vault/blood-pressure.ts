@@ -12,8 +12,8 @@ import type { VaultEntry } from "./vault.js";
 
 /** A reading, systolic over diastolic (groups 1 and 2), as notes write it. */
 const READING = /(?<![\d/.])(\d{2,3})[ \t]?\/[ \t]?(\d{2,3})(?![\d/]|\.\d)/g;
-/** What says a reading is a blood pressure: before it (`BP`, `blood pressure`, `pressure of`, `above goal`) or after it (`mmHg`). */
-const PRESSURE_BEFORE = /\b(?:bp|b\/p|blood pressure|pressures?|readings?|vitals?|sbp\/dbp|(?:above|over|at|below|under)[ \t]+(?:bp[ \t]+)?(?:goal|target))\b[^\n\d]{0,16}$/i;
+/** What says a reading is a blood pressure: before it (`BP`, `blood pressure`, `pressure of`, `above goal`, `home cuff`: round 22) or after it (`mmHg`). */
+const PRESSURE_BEFORE = /\b(?:bp|b\/p|blood pressure|pressures?|readings?|vitals?|cuff|sbp\/dbp|(?:above|over|at|below|under)[ \t]+(?:bp[ \t]+)?(?:goal|target))\b[^\n\d]{0,16}$/i;
 const PRESSURE_AFTER = /^[ \t]*(?:mm[ \t]?hg|mmhg)\b/i;
 const REACH = 24;
 /** Stage 1 hypertension's lower bounds (ACC/AHA 2017): a reading below both is normal or elevated. */

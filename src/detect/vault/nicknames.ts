@@ -39,8 +39,11 @@ const NICKNAMES: Readonly<Record<string, readonly string[]>> = {
   // Round 10 red team (`Bea` of Beatriz passed), and short forms other languages use in English text.
   beatriz: ["bea"], beatrice: ["bea", "bee"], lucinda: ["cindy", "lucy"], lucille: ["lucy"], lucia: ["lucy"], alejandro: ["alex"],
   alejandra: ["alex"], francisco: ["paco", "frank"], guadalupe: ["lupe"], roberto: ["beto"], josefina: ["josie"], ignacio: ["nacho"],
-  eduardo: ["eddie", "lalo"], enrique: ["quique"], margarita: ["rita"], dolores: ["lola"], jose: ["pepe"], anastasia: ["stacy"],
+  eduardo: ["eddie", "lalo"], enrique: ["quique"], margarita: ["rita"], dolores: ["lola"], jose: ["pepe"], anastasia: ["stacy", "nastya"],
   katarzyna: ["kasia"], wojciech: ["wojtek"], krzysztof: ["krzys"], giuseppe: ["beppe"], alessandro: ["sandro"],
+  // Round 22 red team: short forms that are no start of the name (`Zeke H.` of Ezekiel, `Neil V.` of Cornelius, `Billie Stroud`).
+  ezekiel: ["zeke"], cornelius: ["neil", "connie"], wilhelmina: ["billie", "mina", "willa"], yolanda: ["yoli"], marguerite: ["maggie", "margo"],
+  anastasiya: ["nastya"],
 };
 
 /** The short forms of a normalized given name (`gregory` -> `greg`); none for a name without one. */
