@@ -269,3 +269,11 @@ describe("round 22: partial identifiers and dates", () => {
     expectHiddenFromOutsider({ employee_name: "Nate Lopez", hire_date: "2014-07-07" }, "Nate just had his 11-year work anniversary.", ["11-year"], "2026-01-01");
   });
 });
+
+describe("round 22: a department by its other names", () => {
+  it("`CFO org`, `controller's group` of Finance; `revenue org`, `quota-carrying team` of Sales; `People Ops` of HR", () => {
+    expectHiddenFromOutsider({ employee_name: "Dana Lopez", department: "Finance" }, "In the CFO org since March; the controller's group; AP/AR duties.", ["CFO org", "controller's group", "AP/AR"]);
+    expectHiddenFromOutsider({ employee_name: "Dana Lopez", department: "Sales" }, "She joined the revenue org, a quota-carrying team.", ["revenue org", "quota-carrying"]);
+    expectHiddenFromOutsider({ employee_name: "Dana Lopez", department: "HR" }, "She moved to People Ops.", ["People Ops"]);
+  });
+});

@@ -30,7 +30,8 @@ export function isJobTitle(written: string): boolean {
  * Words that tell a department by its work, its tools and its job titles (`Software Engineer`,
  * `month-end close`, `Salesforce`, `account executives`): beside a department shown as another, they
  * told the real one (round 3 red team: 17 of 100 corporate lines, `the Purchasing team is responsible
- * for ... month-end close`; round 12: `Buddy: Keisha, Senior Engineer`, `Marketer`). Normalized forms, hand-written like the case-type words.
+ * for ... month-end close`; round 12: `Buddy: Keisha, Senior Engineer`, `Marketer`; round 22: `CFO org`, `revenue org`, `People Ops`).
+ * Normalized forms, hand-written like the case-type words.
  */
 const DEPARTMENT_WORK: ReadonlyArray<readonly [departments: readonly string[], indicators: readonly string[]]> = [
   [
@@ -41,11 +42,11 @@ const DEPARTMENT_WORK: ReadonlyArray<readonly [departments: readonly string[], i
   [
     ["finance", "accounting", "treasury"],
     // Round 14 red team: `on the accounting team`, `acct team` of Finance.
-    ["accounting team", "accounting department", "acct team", "financial planning", "fp a", "month end close", "close calendar", "netsuite", "accounts payable", "accounts receivable", "general ledger", "financial analyst", "financial analysts", "accountant", "accountants", "financial reporting"],
+    ["accounting team", "accounting department", "acct team", "financial planning", "fp a", "month end close", "close calendar", "netsuite", "accounts payable", "accounts receivable", "general ledger", "financial analyst", "financial analysts", "accountant", "accountants", "financial reporting", "cfo org", "cfo s org", "cfo organization", "controller s group", "controller s team", "ap ar"],
   ],
   [
     ["sales", "business development"],
-    ["salesforce", "account executive", "account executives", "sales rep", "sales reps", "sales quota", "quota attainment", "sales territory", "territory overview", "sales pipeline", "closing deals", "salesperson", "salespeople"],
+    ["salesforce", "account executive", "account executives", "sales rep", "sales reps", "sales quota", "quota attainment", "sales territory", "territory overview", "sales pipeline", "closing deals", "salesperson", "salespeople", "revenue org", "quota carrying", "quota carrying team", "sdr", "sdrs", "bdr", "bdrs"],
   ],
   [
     ["marketing", "communications", "public relations"],
@@ -62,7 +63,7 @@ const DEPARTMENT_WORK: ReadonlyArray<readonly [departments: readonly string[], i
   ],
   [
     ["hr", "human resources", "people operations"],
-    ["recruiting", "recruiter", "recruiters", "talent acquisition", "employee relations", "benefits administration", "hris", "hr generalist", "hr business partner"],
+    ["people ops", "people team", "people operations team", "recruiting", "recruiter", "recruiters", "talent acquisition", "employee relations", "benefits administration", "hris", "hr generalist", "hr business partner"],
   ],
 ];
 
