@@ -277,3 +277,16 @@ describe("round 22: a department by its other names", () => {
     expectHiddenFromOutsider({ employee_name: "Dana Lopez", department: "HR" }, "She moved to People Ops.", ["People Ops"]);
   });
 });
+
+describe("round 22: an amount as a percentage of a figure the text states", () => {
+  it("hides the percentage whose product with the figure after it is the amount; the figure stays", () => {
+    const guard = guardFor({ client_name: "Tamara Whitfield", settlement_amount: 3360000 });
+    const out = deliver(guard, "Settlement currently sits at 42% of the $8,000,000 demand.", "introduced");
+    expect(out).not.toContain("42%");
+    expect(out).toContain("of the $8,000,000 demand");
+  });
+
+  it("leaves a percentage whose product is no amount of the vault", () => {
+    expectKept({ client_name: "Tamara Whitfield", settlement_amount: 3360000 }, "We spend 42% of the $5,000,000 budget on staff.");
+  });
+});

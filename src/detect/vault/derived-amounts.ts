@@ -491,6 +491,11 @@ function ratioSource(amounts: readonly Source[], read: AmountRead, text: string)
 const MIN_SENTENCE_SHARE = 10;
 /** Words after a percentage that tie it to what it is of, not a figure (`80% of that amount`, `29.5% of his annual income`). */
 const OF_WHAT = /^[ \t]+of[ \t]+(?:(?:the|that|this|his|her|their|our|your|its|a|an)[ \t]+)?\p{L}/iu;
+/** A percentage (group 1, its number group 2) of what a figure right after states (`42% of the $8,000,000 demand`). */
+const PERCENT_OF_FIGURE = /(?<![\d.])((\d{1,3}(?:\.\d{1,2})?)[ \t]?(?:%|percent\b|per[ \t]cent\b))[ \t]+of[ \t]+(?:(?:the|that|this|his|her|their|our|your|its|a|an)[ \t]+)?(?:[\p{L}-]+[ \t]+){0,2}(?=(?:[$€£¥₹]|USD)[ \t]?\d)/giu;
+const PERCENT_HINT = /%|per[ \t]?cent/i;
+/** Characters of a currency sign between a percentage's `of` and its figure's digits (`$`, `USD `). */
+const CURRENCY_REACH = 4;
 /** A ratio named before a percentage (`DTI is about 21%`, `payment-to-income ratio of 19%`). */
 const RATIO_BEFORE = new RegExp(String.raw`(?<![a-z])(?:${RATIO_NAMES})(?![a-z])[^.\n%]{0,24}$`, "i");
 /** A ratio named after a percentage (round 18 red team: `at a 28% front-end ratio`). */
@@ -809,6 +814,17 @@ export function derivedAmountDetector(entries: () => readonly VaultEntry[]): Det
         const figure = operands.find((operand) => operand.start > match.index && operand.end <= end) ?? operands.findLast((operand) => operand.end <= match.index && match.index - operand.end <= MULTIPLE_OF_REACH);
         const times = countOf(match[2]);
         const source = figure && times > 1 ? sourceOf(amounts, { value: figure.read.value * times, tolerance: figure.read.value * times * MULTIPLE_SHARE }, [1]) : undefined;
+        if (source) push(match.index, match.index + match[1].length, source, "band");
+      }
+      // A percentage of a figure written right after it (round 22 red team: `Settlement sits at 42% of the $8,000,000 demand` of
+      // 3,360,000): their product is the amount; the percentage goes, the figure is the text's own.
+      for (const match of operands.length > 0 && PERCENT_HINT.test(text) ? text.matchAll(PERCENT_OF_FIGURE) : []) {
+        const end = match.index + match[0].length;
+        const figure = operands.find((operand) => operand.start > end && operand.start - end <= CURRENCY_REACH);
+        if (figure === undefined) continue;
+        const share = Number(match[2]) / 100;
+        const half = (0.5 * 10 ** -(match[2].split(".")[1]?.length ?? 0)) / 100;
+        const source = sourceOf(amounts, { value: figure.read.value * share, tolerance: figure.read.value * half + figure.read.tolerance * share }, [1]);
         if (source) push(match.index, match.index + match[1].length, source, "band");
       }
       return found;
