@@ -290,3 +290,16 @@ describe("round 22: an amount as a percentage of a figure the text states", () =
     expectKept({ client_name: "Tamara Whitfield", settlement_amount: 3360000 }, "We spend 42% of the $5,000,000 budget on staff.");
   });
 });
+
+describe("round 22: an amount as a count of round instalments", () => {
+  const settlement = { client_name: "Tamara Whitfield", settlement_amount: 3360000 };
+
+  it("a round figure a count in its sentence multiplies into the amount exactly", () => {
+    expectHiddenFromOutsider(settlement, "Structure: 16 x $210,000 quarterly.", ["210,000"]);
+    expectHiddenFromOutsider(settlement, "Structure: 16 payments of $210,000.", ["210,000"]);
+  });
+
+  it("leaves a count and a figure whose product is no amount of the vault", () => {
+    expectKept(settlement, "We made 3 payments of $500,000 for rent; 12 x $1,000 fees.");
+  });
+});

@@ -587,6 +587,17 @@ function splitCounts(text: string): Array<[count: number, noun: string]> {
   return /\ba decade\b/i.test(text) ? [...counts, [10, "years"]] : counts;
 }
 
+/** A count written as a multiplier right before a figure (`16 x $210,000`; group 1) or right after it (`$210,000 x 16`; group 1). */
+const TIMES_BEFORE = /(?<![\d.,])(\d{1,3})[ \t]?[x×][ \t]?(?:[$€£¥₹]|USD[ \t]?)?$/;
+const TIMES_AFTER = /^[ \t]?[x×][ \t]?(\d{1,3})(?![\d.,]\d|\d)/;
+
+/** The counts written as multipliers beside the figure at [start, end) of `text`. */
+function timesCounts(text: string, start: number, end: number): number[] {
+  const before = TIMES_BEFORE.exec(text.slice(Math.max(0, start - 12), start));
+  const after = TIMES_AFTER.exec(text.slice(end, end + 8));
+  return [before, after].flatMap((match) => (match === null ? [] : [Number(match[1])])).filter((count) => count >= 2);
+}
+
 const YEARS_NOUN = /^years?$/i;
 /** A quarter or a year named beside a figure (a month is MONTH_NEAR). */
 const QUARTER_NEAR = /\bquarter(?:ly)?\b|\/(?:qtr|quarter)\b/i;
@@ -815,6 +826,15 @@ export function derivedAmountDetector(entries: () => readonly VaultEntry[]): Det
         const times = countOf(match[2]);
         const source = figure && times > 1 ? sourceOf(amounts, { value: figure.read.value * times, tolerance: figure.read.value * times * MULTIPLE_SHARE }, [1]) : undefined;
         if (source) push(match.index, match.index + match[1].length, source, "band");
+      }
+      // A round figure a count in its sentence multiplies into an amount exactly (round 22 red team: `16 x $210,000 quarterly`, `16
+      // payments of $210,000` of a settlement of 3,360,000; an exact figure is read by its shares above): the figure goes.
+      for (const operand of operands) {
+        if (found.some((detection) => detection.start === operand.start)) continue;
+        const [from, to] = sentenceBounds(text, operand.start);
+        const counts = [...splitCounts(text.slice(from, to)).map(([count]) => count), ...timesCounts(text, operand.start, operand.end)];
+        const source = counts.length === 0 ? undefined : sourceOf(amounts, operand.read, counts.map((count) => 1 / count));
+        if (source) push(operand.start, operand.end, source);
       }
       // A percentage of a figure written right after it (round 22 red team: `Settlement sits at 42% of the $8,000,000 demand` of
       // 3,360,000): their product is the amount; the percentage goes, the figure is the text's own.
