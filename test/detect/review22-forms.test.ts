@@ -303,3 +303,18 @@ describe("round 22: an amount as a count of round instalments", () => {
     expectKept(settlement, "We made 3 payments of $500,000 for rent; 12 x $1,000 fees.");
   });
 });
+
+describe("round 22: a birth year glued to a name's handle", () => {
+  it("shows the surrogate birth year's two digits where the handle ends in the real one's", () => {
+    const guard = guardFor({ patient_name: "Ryan Whitfield", dob: "1971-06-17" });
+    const text = "Contact rwhitfield71@gmail.com or @ryanwhitfield71.";
+    const out = deliver(guard, text, "introduced");
+    expect(out).not.toMatch(/71\b/);
+    expect(deliver(guard, text, "reader")).toBe(text);
+  });
+
+  it("leaves a handle's own digits", () => {
+    const out = deliver(guardFor({ patient_name: "Ryan Whitfield", dob: "1971-06-17" }), "Contact @ryanwhitfield85.", "introduced");
+    expect(out).toMatch(/85\.$/);
+  });
+});

@@ -3,8 +3,8 @@ import type { ValueType } from "../../event.js";
 import type { FieldType } from "../../policy/infer.js";
 import { parseConfig, vaultValueSchema, type VaultValue } from "../../policy/options.js";
 import type { Detection, Detector } from "../base.js";
-import { isSlashedDayAndMonth, standsApart } from "./birth-dates.js";
-import { isMonthOfYear, isYearlessDate } from "./dates.js";
+import { isBirthField, isSlashedDayAndMonth, standsApart } from "./birth-dates.js";
+import { isMonthOfYear, isYearlessDate, parseDate } from "./dates.js";
 import { CUT_TAIL_CONFIDENCE, CutTails } from "./cut-tails.js";
 import { DigitSkeletons, SKELETON_CONFIDENCE, writtenStart } from "./digit-skeletons.js";
 import { isWrittenHandle } from "./emails.js";
@@ -315,10 +315,13 @@ export class Vault implements Detector {
       case "glued-initial":
       case "glued-surname-first":
       case "glued-surname-initial": {
-        // A handle may end in digits of its own (`ryanwilson85`): they stay as written.
+        // A handle may end in digits of its own (`ryanwilson85`): they stay as written, but for a birth year's two of the vault's
+        // (round 22 red team: `rwhitfield71@gmail.com` of a birth date in 1971 came out `dhendrix71`).
         const tokenEnd = digitsToTokenEnd(norm, end);
         if ((start === 0 || norm.codes[start - 1] === SPACE_CODE) && tokenEnd !== -1 && isWrittenHandle(norm.source, norm.origin[start], originalSpan(norm, start, tokenEnd)[1])) {
           hits.candidates.push({ entry, start, end, confidence, role });
+          const birth = tokenEnd - end === 2 ? this.birthEntryOfYear(norm.slice(end, tokenEnd)) : -1;
+          if (birth !== -1) hits.candidates.push({ entry: birth, start: end, end: tokenEnd, confidence, role: "short-year" });
         }
         return;
       }
@@ -515,6 +518,11 @@ export class Vault implements Detector {
   }
 
   /** The normalized surname of a name entry. */
+  /** The entry of a birth date whose year ends in the two digits `yy`, or -1. */
+  private birthEntryOfYear(yy: string): number {
+    return this.list.findIndex((entry) => entry.kind === "date" && isBirthField(entry.field) && parseDate(entry.value)?.year.toString().slice(-2) === yy);
+  }
+
   private surnameOf(entry: number): string | null {
     return this.personNameOf(entry)?.surname ?? null;
   }
