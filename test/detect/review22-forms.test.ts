@@ -127,6 +127,7 @@ describe("round 22: the name a person goes by, given after their name", () => {
   it("a word in quotes or parentheses right after the name, and its later uses", () => {
     expectHiddenFromOutsider({ patient_name: "Cornelius Vandermeer" }, 'Patient (Cornelius "Neil" Vandermeer) said Neil is fine.', ["Neil"]);
     expectHiddenFromOutsider({ patient_name: "Yolanda Fairweather" }, "The data is about Yolanda Fairweather (Yoli). Yoli called.", ["Yoli"]);
+    expectHiddenFromOutsider({ patient_name: "Marisol Quintero" }, 'Patient: **Marisol Quintero** ("Mari") called; Mari confirmed.', ["Mari"]);
     expectHiddenFromOutsider({ client_name: "Ignatius Okonkwo-Reyes", dob: "1948-12-31" }, 'I am referring Mr. Okonkwo-Reyes ("Iggy"), 77, for input.', ["Iggy", "77"], "2026-01-01");
   });
 

@@ -862,8 +862,8 @@ function writtenAs(norm: NormalizeBuffer, start: number, end: number, value: str
 /** Quote marks that open and close a cited word. */
 const QUOTE_PAIRS: ReadonlyMap<string, string> = new Map([["'", "'"], ['"', '"'], ["`", "`"], ["‘", "’"], ["“", "”"]]);
 
-/** A capitalized word in quotes, or in parentheses with or without them, right after a name (group 1): the name the person goes by. */
-const QUOTED_AFTER_NAME = /^[ \t]*(?:\([ \t]*["“]?(\p{Lu}\p{Ll}{1,14})["”]?[ \t]*\)|["“](\p{Lu}\p{Ll}{1,14})["”])/u;
+/** A capitalized word in quotes, or in parentheses with or without them, right after a name, its bold closed between (groups 1, 2): the name the person goes by. */
+const QUOTED_AFTER_NAME = /^[*_]{0,2}[ \t]*(?:\([ \t]*["“]?(\p{Lu}\p{Ll}{1,14})["”]?[ \t]*\)|["“](\p{Lu}\p{Ll}{1,14})["”])/u;
 
 /**
  * The short name given right after a form of a person's name (round 22 red team: `Cornelius "Neil" Vandermeer`, `Mr. Okonkwo-Reyes
