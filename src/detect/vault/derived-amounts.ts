@@ -592,6 +592,7 @@ const UNIT_TOLERANCE = 0.5;
 /** A count written as a multiplier right before a figure (`16 x $210,000`; group 1) or right after it (`$210,000 x 16`; group 1). */
 const TIMES_BEFORE = /(?<![\d.,])(\d{1,3})[ \t]?[x×][ \t]?(?:[$€£¥₹]|USD[ \t]?)?$/;
 const TIMES_AFTER = /^[ \t]?[x×][ \t]?(\d{1,3})(?![\d.,]\d|\d)/;
+const TIMES_HINT = /\d[ \t]?[x×]|[x×][ \t]?\d/;
 
 /** The counts written as multipliers beside the figure at [start, end) of `text`. */
 function timesCounts(text: string, start: number, end: number): number[] {
@@ -831,7 +832,7 @@ export function derivedAmountDetector(entries: () => readonly VaultEntry[]): Det
       }
       // A round figure a count in its sentence multiplies into an amount exactly (round 22 red team: `16 x $210,000 quarterly`, `16
       // payments of $210,000` of a settlement of 3,360,000; an exact figure is read by its shares above): the figure goes.
-      for (const operand of operands) {
+      for (const operand of operands.length > 0 && (partsOf().counts.length > 0 || TIMES_HINT.test(text)) ? operands : []) {
         // Written to the unit, not scaled (`$7K` of a month's 7,050 is a rounding, not a product).
         if (operand.read.tolerance > UNIT_TOLERANCE || found.some((detection) => detection.start === operand.start)) continue;
         const [from, to] = sentenceBounds(text, operand.start);

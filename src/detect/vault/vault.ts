@@ -348,7 +348,7 @@ export class Vault implements Detector {
         // The value itself, not its other names (`Human Resources` of `HR`); in lowercase, only inside a slug (`#hr-team`).
         if (isWordInCapitals(this.list[entry].value) && end - start === this.list[entry].value.length && !writtenAs(norm, start, end, this.list[entry].value) && !inSlug(norm.source, ...originalSpan(norm, start, end))) return;
         if (this.list[entry].kind === "name" && !this.readsAsThisName(norm, start, end, variant, entry)) return;
-        if (variant.endsName && CAPITALIZED_WORD_AFTER.test(norm.source.slice(originalSpan(norm, start, end)[1], originalSpan(norm, start, end)[1] + 4))) return;
+        if (variant.endsName && capitalizedWordAfter(norm.source, originalSpan(norm, start, end)[1])) return;
         // A date's parts sit in one cell of one line (round 14 red team: `26`; | **1/26` read as 26/1/26 across a table's pipe).
         if (this.list[entry].kind === "date" && ACROSS_CELLS.test(norm.source.slice(...originalSpan(norm, start, end)))) return;
         const value = valueOfForm(hit, variant);
@@ -487,11 +487,6 @@ export class Vault implements Detector {
     return readsAsOneName(norm.source, from, to, this.startsWithSurname(norm, start, entry)) && !(variant.nameWords && besideOtherName(norm.source, from, to));
   }
 
-  /**
-   * `candidates` without the people a title names wrongly where it names another by the same span (round 12 red team: `Dear Mr.
-   * Lindqvist` of an allowed Howard came out as his wife Ingrid's pseudonym): a first name the lexicon knows as a man's or a
-   * woman's against `Mr.` or `Ms.`/`Mrs.`/`Miss`. Alone, a title of either names the person still (a relative's surname is hers).
-   */
   /** Whether a form's leading title (`ms d`) fits the gender the entry's first name has, where it has one. */
   private titleFitsGender(form: string, entry: number): boolean {
     const title = TITLE_GENDER.exec(form)?.[1];
@@ -500,6 +495,11 @@ export class Vault implements Detector {
     return named === undefined || (named !== "MaleName" && named !== "FemaleName") || named === (title === "mr" ? "MaleName" : "FemaleName");
   }
 
+  /**
+   * `candidates` without the people a title names wrongly where it names another by the same span (round 12 red team: `Dear Mr.
+   * Lindqvist` of an allowed Howard came out as his wife Ingrid's pseudonym): a first name the lexicon knows as a man's or a
+   * woman's against `Mr.` or `Ms.`/`Mrs.`/`Miss`. Alone, a title of either names the person still (a relative's surname is hers).
+   */
   private byTitleGender(norm: NormalizeBuffer, candidates: Candidate[]): Candidate[] {
     const wrong = new Set<Candidate>();
     for (const candidate of candidates) {
@@ -517,12 +517,12 @@ export class Vault implements Detector {
     return surname !== null && norm.slice(start, Math.min(norm.length, start + surname.length + 1)) === `${surname} `;
   }
 
-  /** The normalized surname of a name entry. */
   /** The entry of a birth date whose year ends in the two digits `yy`, or -1. */
   private birthEntryOfYear(yy: string): number {
     return this.list.findIndex((entry) => entry.kind === "date" && isBirthField(entry.field) && parseDate(entry.value)?.year.toString().slice(-2) === yy);
   }
 
+  /** The normalized surname of a name entry. */
   private surnameOf(entry: number): string | null {
     return this.personNameOf(entry)?.surname ?? null;
   }
@@ -633,6 +633,7 @@ export class Vault implements Detector {
   }
 
   private toDetections(norm: NormalizeBuffer, kept: Candidate[]): Detection[] {
+    let defined = false;
     const detections = kept.flatMap((c) => {
       const entry = this.list[c.entry];
       const span = withValuePossessive(norm.source, withSignAndParentheses(norm.source, afterJsonKey(norm.source, originalSpan(norm, c.start, c.end), entry)), entry.value);
@@ -640,14 +641,17 @@ export class Vault implements Detector {
       const detection: Detection = { start, end, field: entry.field, kind: entry.kind, valueType: entry.valueType, tier: 1, confidence: c.confidence, source: this.name, value: entry.value, role: c.role };
       const found = c.role === "whole" && entry.kind === "name" && QUOTE_OR_BRACKET.test(norm.source.slice(start, end)) ? this.nameWords(norm.source, detection, c.entry) : [detection];
       if (entry.kind !== "name") return found;
-      const defined = this.definedInitials(norm.source, end, c.entry);
+      const initials = this.definedInitials(norm.source, end, c.entry);
       const nickname = definedNickname(norm.source, end);
+      if (initials === null && nickname === null) return found;
+      defined = true;
       return [
         ...found,
-        ...(defined === null ? [] : usesFrom(norm.source, defined).map(([from, to]): Detection => ({ ...detection, start: from, end: to, confidence: INITIALS_CONFIDENCE, role: "acronym" }))),
+        ...(initials === null ? [] : usesFrom(norm.source, initials).map(([from, to]): Detection => ({ ...detection, start: from, end: to, confidence: INITIALS_CONFIDENCE, role: "acronym" }))),
         ...(nickname === null ? [] : usesFrom(norm.source, nickname).map(([from, to]): Detection => ({ ...detection, start: from, end: to, confidence: INITIALS_CONFIDENCE, role: "first-name" }))),
       ];
     });
+    if (!defined) return detections;
     // A defined short name or initials are found by their definition and may be by their own forms too: one detection each.
     const seen = new Set<string>();
     return detections.filter((detection) => {
@@ -713,6 +717,11 @@ function afterJsonKey(source: string, [start, end]: [number, number], entry: Vau
 
 /** A capitalized word right after a name's last initial (`Marc W. Ellison`): the initial is a middle one, of someone else's name. */
 const CAPITALIZED_WORD_AFTER = /^\.?[ \t]+\p{Lu}\p{Ll}/u;
+const WORD_AFTER_REACH = 8;
+
+function capitalizedWordAfter(source: string, end: number): boolean {
+  return CAPITALIZED_WORD_AFTER.test(source.slice(end, end + WORD_AFTER_REACH));
+}
 
 /** Marks a name's words stand around as written, not in the name (`"Peggy"`, `(Kate)`). */
 const QUOTE_OR_BRACKET = /["“”()[\]]/;
@@ -903,7 +912,6 @@ function givenAsNickname(source: string, start: number, end: number): boolean {
   return false;
 }
 
-/** Whether source[start, end) stands between a pair of quotes (`'same'`, `“Mr”`). */
 /**
  * A scale's tier as listed: its name (redacted too: the check after transforming reads the output) and its range or bound
  * (`Good 670-739`, `Fair (580–669)`, `Excellent: 740+`, `Poor <580`).
@@ -920,6 +928,7 @@ function isScaleListing(source: string, start: number, end: number): boolean {
   return (source.slice(from, to === -1 ? source.length : to).match(SCALE_TIER)?.length ?? 0) >= MIN_SCALE_TIERS;
 }
 
+/** Whether source[start, end) stands between a pair of quotes (`'same'`, `“Mr”`). */
 function isQuoted(source: string, start: number, end: number): boolean {
   const closing = QUOTE_PAIRS.get(source.charAt(start - 1));
   return closing !== undefined && source.charAt(end) === closing;
