@@ -75,6 +75,12 @@ function nameClass(name: string): number {
 }
 
 /** A bundled list with a keyed FF1 permutation over its first `permuted` entries. */
+/** The reserved entries a vault's unlisted tokens were given (`given`, by token key) and their keys (`taken`). */
+interface ReservedApart {
+  given: ReadonlyMap<string, string>;
+  taken: ReadonlySet<string>;
+}
+
 class NameList {
   private readonly index = new Map<string, number>();
   private readonly permuted: number;
@@ -123,14 +129,11 @@ class NameList {
   reserved(token: string, avoid?: ReadonlySet<string>): string {
     const key = lookupKey(token);
     const apart = avoid instanceof VaultNameTokens ? this.reservedApart(avoid) : undefined;
-    const own = apart?.get(key);
+    const own = apart?.given.get(key);
     if (own !== undefined) return own;
-    const taken = new Set(apart?.values() ?? []);
-    return this.firstFree(key, (entryKey) => avoid?.has(entryKey) === true || taken.has(entryKey)) ?? fail();
-
-    function fail(): never {
-      throw new OperatorError("no reserved pseudonym differs from the name and the names to avoid", "pseudonym-exhausted");
-    }
+    const entry = this.firstFree(key, (entryKey) => avoid?.has(entryKey) === true || apart?.taken.has(entryKey) === true);
+    if (entry === undefined) throw new OperatorError("no reserved pseudonym differs from the name and the names to avoid", "pseudonym-exhausted");
+    return entry;
   }
 
   /** The first reserved entry from the token's keyed pick that is findable, not like the token and not `skipped`. */
@@ -145,13 +148,13 @@ class NameList {
     return undefined;
   }
 
-  private readonly apart = new WeakMap<VaultNameTokens, ReadonlyMap<string, string>>();
+  private readonly apart = new WeakMap<VaultNameTokens, ReservedApart>();
 
   /**
    * A reserved entry for each unlisted token of a vault, none shared, given in the order of their keys (any guard of the vault
    * assigns alike); a token past the entries left gets none here.
    */
-  private reservedApart(names: VaultNameTokens): ReadonlyMap<string, string> {
+  reservedApart(names: VaultNameTokens): ReservedApart {
     let assigned = this.apart.get(names);
     if (assigned !== undefined) return assigned;
     const given = new Map<string, string>();
@@ -162,7 +165,7 @@ class NameList {
       given.set(key, entry);
       taken.add(lookupKey(entry));
     }
-    assigned = given;
+    assigned = { given, taken };
     this.apart.set(names, assigned);
     return assigned;
   }
@@ -447,9 +450,18 @@ export function createPseudonymOperator(key: Uint8Array): Operator {
    * `registered` name takes the role it has there: `Lindqvist; Beatrice` (no comma to tell the order) came back `Julian; Lori`
    * beside `Lori Dickson`, the surname enciphered as a first name.
    */
+  /**
+   * Whether the memoized pseudonym `text` of `value` is drawn again against `avoid`: it shows a name to avoid, or the vault gave its
+   * unlisted tokens entries apart and `value` holds one of them, or `text` one of those entries (a name registered later would share it).
+   */
+  const drawnAgain = (text: string, value: string, avoid: ReadonlySet<string>): boolean => {
+    if (holdsWordOf(text, avoid)) return true;
+    if (!(avoid instanceof VaultNameTokens) || avoid.unlisted.size === 0) return false;
+    return holdsWordOf(value, avoid.unlisted) || holdsWordOf(text, first.reservedApart(avoid).taken) || holdsWordOf(text, surname.reservedApart(avoid).taken);
+  };
   const pseudonymOf = (value: string, avoid: ReadonlySet<string> | undefined, registered?: string): string => {
     const text = registered === undefined ? plainPseudonymOf(value) : registeredPseudonymOf(`${registered}\u0000${value}`);
-    if (avoid === undefined || (!holdsWordOf(text, avoid) && !(avoid instanceof VaultNameTokens && holdsWordOf(value, avoid.unlisted)))) return text;
+    if (avoid === undefined || !drawnAgain(text, value, avoid)) return text;
     return replaceTokens(value, withRegisteredRoles(nameTokens(value), registered), (token) => {
       if (token.role === "suffix") return surrogateOf(token);
       const list = listOf(token);
