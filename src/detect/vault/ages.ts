@@ -25,8 +25,9 @@ const YEARS_BEFORE_REFERENCE = 3;
  * `years old`, `years of age`, `-year-old`, `y/o`, `y.o.`, `yo`, `yrs`, `y` (`86y`), or a sex letter a clinical note
  * goes on from (`86F with chest pain`, `86M presents`) or that closes an aside, a sentence or a slashed field (`Grace Liu, 59F, DOB ...`, `(38F)`, `(44 F)`, `67M.`, `TATE R / 71F / LKW`),
  * or `y` closing an aside (`(32 y)`), or before a slashed sex (`67/M`); after the sex (`M/67`, `male, 67`); after `turned` or `turns`, or before `th birthday`; after a comma or in parentheses after a name word
- * (`Ryan Wilson, 55, presents`, `Mr. Wilson (55)`, `P. Hartigan, 44` ending its line, `(Ms. C., 62)`, `(Ms. Hale), 32,`, `(**P.D., 44**)`); after a person told (`He is 55.`, `she's 55`,
- * `she'll be 55`, `Mr. Ferreira is 39`, not `he is 55 kg`).
+ * (`Ryan Wilson, 55, presents`, `Mr. Wilson (55)`, `P. Hartigan, 44` ending its line, `(Ms. C., 62)`, `(Ms. Hale), 32,`, `(**P.D., 44**)`,
+ * `Harry Chapman, 79 (turns 80 next month)`); after a person told (`He is 55.`, `she's 55`, `she'll be 55`, `Mr. Ferreira is 39`,
+ * `is nearly 80`, not `he is 55 kg`).
  * Bounded gaps: linear time.
  */
 const AGE_ALTERNATIVES: readonly string[] = [
@@ -41,9 +42,9 @@ const AGE_ALTERNATIVES: readonly string[] = [
   // consumed before the lookbehind reads the name back, so the scan goes from digit to digit, not from capital to capital.
   // After a date the same way (`Name,1959-03-17,66`: a CSV row's age column beside the date of birth; `DOB: 11/04/1958 (67)`, `DOB/Age: 14 Aug 1969 / 56`,
   // ending a table's cell too: `| 31 Oct 1966 / 59 |`, round 15 red team).
-  /(\d(?<=(?:(\p{Lu}[\p{L}'’-]*)\.?["”]?\)?(?:\*\*|__)?|\d{4}-\d\d-\d\d|\d{1,2}\/\d{1,2}\/(?:\d\d){1,2}|\p{L}{3}\.?[ \t]\d{1,2},?[ \t]\d{4}|\d{1,2}[ \t]\p{L}{3,9}\.?[ \t]\d{4})(?:,[ \t]?|[ \t]?\(|[ \t]\/[ \t])\d)\d{0,2})(?=(?:[ \t]?[MF])?[*_`]{0,2}(?:[ \t]*(?:[,;|]|\r?\n|$)|\)|\.(?:\s|$)|[ \t]+\((?:born|b\.|dob|d\.o\.b\.)))/iu.source,
+  /(\d(?<=(?:(\p{Lu}[\p{L}'’-]*)\.?["”]?\)?(?:\*\*|__)?|\d{4}-\d\d-\d\d|\d{1,2}\/\d{1,2}\/(?:\d\d){1,2}|\p{L}{3}\.?[ \t]\d{1,2},?[ \t]\d{4}|\d{1,2}[ \t]\p{L}{3,9}\.?[ \t]\d{4})(?:,[ \t]?|[ \t]?\(|[ \t]\/[ \t])\d)\d{0,2})(?=(?:[ \t]?[MF])?[*_`]{0,2}(?:[ \t]*(?:[,;|]|\r?\n|$)|\)|\.(?:\s|$)|[ \t]+\((?:born|b\.|dob|d\.o\.b\.|turns|turning)))/iu.source,
   // A person's, told (`He is 55.`, `she's 55`, `Patient is 55`, `applicant is 42`: round 10), not a quantity (`he is 55 kg`, `is 55%`); read back from its first digit too.
-  /(\d(?<=\b(?:he|she|patient|pt|applicant|borrower|client|member|insured|claimant|employee|resident|child|son|daughter|(?:mr|mrs|ms|miss|mx)\.?[ \t]+\p{L}[\p{L}'’-]*|(\p{Lu}\p{Ll}+))(?:['’]s|['’]ll[ \t]+be|[ \t]+(?:is|was|turns|turned|will[ \t]+be|is[ \t]+still|is[ \t]+now))[ \t]+\d)\d{0,2})(?![\d%]|[.,]\d|[ \t]*(?:%|percent|mg|kg|kgs|lb|lbs|cm|mm|in(?![ \t]+[\p{L}\d])|inches|min|minutes|hours|days|weeks|months|points|pts|bpm|ft|feet|foot|miles|km|degrees)\b)/u.source,
+  /(\d(?<=\b(?:he|she|patient|pt|applicant|borrower|client|member|insured|claimant|employee|resident|child|son|daughter|(?:mr|mrs|ms|miss|mx)\.?[ \t]+\p{L}[\p{L}'’-]*|(\p{Lu}\p{Ll}+))(?:['’]s|['’]ll[ \t]+be|[ \t]+(?:is|was|turns|turned|will[ \t]+be|is[ \t]+still|is[ \t]+now))[ \t]+(?:(?:nearly|almost|about|around|roughly|approximately)[ \t]+)?\d)\d{0,2})(?![\d%]|[.,]\d|[ \t]*(?:%|percent|mg|kg|kgs|lb|lbs|cm|mm|in(?![ \t]+[\p{L}\d])|inches|min|minutes|hours|days|weeks|months|points|pts|bpm|ft|feet|foot|miles|km|degrees)\b)/u.source,
   // The age at a life event, after it or before it (round 14 red team: `separated at **61**`, `Claimant was **56 at termination**`).
   /\b(?:retired|separated|diagnosed|married|divorced|widowed|terminated|laid off|hired|dismissed|fired)[ \t]+at[ \t]+(?:age[ \t]+)?[*_]{0,2}(\d{2})\b(?![ \t]*(?:%|percent|mg|kg|lbs?|days|weeks|months|years|hours|minutes|dollars|an hour|per|k)\b|[.,:]\d)/.source,
   /(?<![\d.,$])\b(\d{2})[*_]{0,2}[ \t]+at[ \t]+(?:the[ \t]+time[ \t]+of[ \t]+)?(?:termination|separation|hire|hiring|retirement|diagnosis|onset|death|dismissal|layoff|discharge)\b/.source,
@@ -187,8 +188,8 @@ export function ageDetector(entries: () => readonly VaultEntry[], reference: Cal
   };
 }
 
-/** An age the text says is to come (`turns 82`, `she'll be 82`): the person's next one. */
-const NEXT_AGE = /\bturn(?:s|ing)?\b|\bwill[ \t]+be\b|['’]ll[ \t]+be\b/i;
+/** An age the text says is to come (`turns 82`, `she'll be 82`, round 23 red team: `is nearly 80`): the person's next one. */
+const NEXT_AGE = /\bturn(?:s|ing)?\b|\bwill[ \t]+be\b|['’]ll[ \t]+be\b|\b(?:nearly|almost)\b/i;
 /** How far before the age NEXT_AGE is read (`she'll be ` is read behind the number). */
 const NEXT_AGE_REACH = 12;
 

@@ -42,7 +42,8 @@ const DEPARTMENT_WORK: ReadonlyArray<readonly [departments: readonly string[], i
   [
     ["finance", "accounting", "treasury"],
     // Round 14 red team: `on the accounting team`, `acct team` of Finance.
-    ["accounting team", "accounting department", "acct team", "financial planning", "fp a", "month end close", "close calendar", "netsuite", "accounts payable", "accounts receivable", "general ledger", "financial analyst", "financial analysts", "accountant", "accountants", "financial reporting", "cfo org", "cfo s org", "cfo organization", "controller s group", "controller s team", "ap ar"],
+    // Round 23 red team: `(FIN)` of Finance, `Brand Director, Mktg` of Marketing.
+    ["fin", "fin team", "accounting team", "accounting department", "acct team", "financial planning", "fp a", "month end close", "close calendar", "netsuite", "accounts payable", "accounts receivable", "general ledger", "financial analyst", "financial analysts", "accountant", "accountants", "financial reporting", "cfo org", "cfo s org", "cfo organization", "controller s group", "controller s team", "ap ar"],
   ],
   [
     ["sales", "business development"],
@@ -50,7 +51,7 @@ const DEPARTMENT_WORK: ReadonlyArray<readonly [departments: readonly string[], i
   ],
   [
     ["marketing", "communications", "public relations"],
-    ["marketing campaign", "marketing campaigns", "campaigns", "brand strategy", "seo", "content marketing", "demand generation", "social media", "hubspot", "go to market", "marketer", "marketers", "campaign deadlines"],
+    ["mktg", "mktg team", "marketing campaign", "marketing campaigns", "campaigns", "brand strategy", "seo", "content marketing", "demand generation", "social media", "hubspot", "go to market", "marketer", "marketers", "campaign deadlines"],
   ],
   // Round 14 red team: `"dept": "GC's office"` of Legal, `Senior PM → Group PM` of Product.
   [

@@ -84,21 +84,28 @@ const LINE_LABEL = /(?:^|\n)([^\n:]{1,80}):[^\n:]{0,24}$/;
 /** Characters before a figure read for its line's label: the label's longest and what may stand between it and the figure. */
 const LINE_LABEL_REACH = 110;
 
+/** The label of the line a figure at `start` of `text` stands in (LINE_LABEL), or "". */
+function lineLabelBefore(text: string, start: number): string {
+  return LINE_LABEL.exec(text.slice(Math.max(0, start - LINE_LABEL_REACH), start))?.[1] ?? "";
+}
+
 /** The periods named within MONTH_REACH of `text`'s [start, end), before or after, or in the label of the figure's line. */
 function periodsAround(text: string, start: number, end: number): number[] {
   const from = Math.max(0, start - MONTH_REACH);
-  const label = LINE_LABEL.exec(text.slice(Math.max(0, start - LINE_LABEL_REACH), start));
-  return periodShares(`${label === null ? "" : label[1]}\n${text.slice(from, end + MONTH_REACH)}`);
+  return periodShares(`${lineLabelBefore(text, start)}\n${text.slice(from, end + MONTH_REACH)}`);
 }
 const EXACT_SHARE_REACH = 40;
 /** Where a clause ends: a stop, a semicolon or a comma before a space, or a line break. */
 const CLAUSE_END = /[;.,](?:\s|$)|\n/;
 
-/** The clause a figure at [start, end) stands in (`Quarterly income: $24,000`, `She makes $8,000 a month`), within EXACT_SHARE_REACH each way. */
+/**
+ * The clause a figure at [start, end) stands in (`Quarterly income: $24,000`, `She makes $8,000 a month`), within EXACT_SHARE_REACH
+ * each way, after its line's label (round 23 red team: `Gross annual income: $84K, i.e. $7,000 per month`).
+ */
 function clauseAround(text: string, start: number, end: number): string {
   const before = text.slice(Math.max(0, start - EXACT_SHARE_REACH), start).split(CLAUSE_END).pop()!;
   const after = text.slice(end, end + EXACT_SHARE_REACH).split(CLAUSE_END)[0];
-  return `${before}${after}`;
+  return `${lineLabelBefore(text, start)}\n${before}${after}`;
 }
 
 /** The shares a rounded figure may be of its amount, as the transform reads it back. */
@@ -559,8 +566,8 @@ function percentRatio(amounts: readonly Source[], read: AmountRead, text: string
   return undefined;
 }
 
-/** A multiple of an income named right after a figure (round 18 red team: `up to $650,000 (3x annual income)`): group 1 the multiple. */
-const MULTIPLE_AFTER = /^[ \t]*[(,–—-]?[ \t]*(?:~|about|roughly|approximately|approx\.|nearly|around)?[ \t]*(\d{1,2}(?:\.\d{1,2})?)[ \t]?(?:x|×|times)[ \t]+(?:(?:his|her|their|the|your|annual|gross|yearly|stated|current)[ \t]+){0,3}(?:income|salary|earnings|pay|compensation)\b/i;
+/** A multiple of an income named right after a figure (round 18 red team: `up to $650,000 (3x annual income)`; round 23: `$290,000 is about 3.45x his annual income`): group 1 the multiple. */
+const MULTIPLE_AFTER = /^[ \t]*[(,–—-]?[ \t]*(?:(?:is|was|being|or|=|equals)[ \t]+)?(?:~|about|roughly|approximately|approx\.|nearly|around)?[ \t]*(\d{1,2}(?:\.\d{1,2})?)[ \t]?(?:x|×|times)[ \t]+(?:(?:his|her|their|the|your|annual|gross|yearly|stated|current)[ \t]+){0,3}(?:income|salary|earnings|pay|compensation)\b/i;
 const MULTIPLE_REACH = 64;
 
 /** A multiple of a figure written before it (`2.5 times that limit`, `three times the minimum`): group 1 the multiple as written, 2 its count. */
@@ -621,6 +628,23 @@ function spreadShares(text: string, start: number, end: number): number[] {
 }
 
 /** Detects the amounts computed from the registered amounts among `entries()` (read at each call: values added at run time count). */
+/** One member of a pay record as a share of another member or of the record's whole, below one (`bonus` of `base`: 0.2). */
+interface PartRatio {
+  entry: VaultEntry;
+  ratio: number;
+}
+
+/** Each member of `parts` as a share of each larger member and of their total. */
+function partRatios(parts: readonly number[]): number[] {
+  const total = parts.reduce((sum, part) => sum + part, 0);
+  return parts.flatMap((part) => [...parts.filter((other) => other > part), total].map((whole) => part / whole)).filter((ratio) => ratio > 0 && ratio < 1);
+}
+
+/** What a percentage of a pay record's member is said of, after it (`20% of base`, `13.5% of her base salary`) or before it (`bonus target: 20%`). */
+const PAY_PART_AFTER = /^[ \t]+of[ \t]+(?:(?:the|his|her|their|your|annual|total|current)[ \t]+){0,2}(?:base|salary|pay|comp|compensation|package|total|TC|OTE)\b/i;
+const PAY_PART_BEFORE = /\b(?:bonus|stock|equity|RSUs?|base)\b[^.\n%]{0,32}$/i;
+const PAY_PART_REACH = 48;
+
 export function derivedAmountDetector(entries: () => readonly VaultEntry[]): Detector {
   const registered = derivedFromEntries(entries, (all) => {
     const amounts: Source[] = [];
@@ -636,9 +660,11 @@ export function derivedAmountDetector(entries: () => readonly VaultEntry[]): Det
       else byField.set(entry.field, { entry, parts: [amount] });
       if (entry.kind === "amount" && amount >= MIN_REGISTERED) amounts.push({ entry, amount, value: entry.value, parts: 1 });
     }
+    const payRatios: PartRatio[] = [];
     // A record's or a list's amounts (`{'base': ..., 'bonus': ...}`, a transaction history) are one field's several entries.
     for (const { entry, parts } of byField.values()) {
       if (parts.length < 2) continue;
+      if (isPayField(entry.field) && parts.length <= MAX_SUMMED_PARTS) payRatios.push(...partRatios(parts).map((ratio) => ({ entry, ratio })));
       const total = centsOf(parts.reduce((sum, part) => sum + part, 0));
       if (total >= MIN_REGISTERED) totals.push({ entry, amount: total, value: String(total), parts: parts.length });
       // A sum to the cent is no everyday number however small (round 16 red team: `2 transactions, $708.19 combined`).
@@ -647,12 +673,12 @@ export function derivedAmountDetector(entries: () => readonly VaultEntry[]): Det
     amounts.sort(byAmount);
     totals.sort(byAmount);
     partTotals.sort(byAmount);
-    return { amounts, totals, partTotals, pairs: pairSums([...amounts, ...totals]), pay: amounts.filter(({ entry }) => isPayField(entry.field)) };
+    return { amounts, totals, partTotals, pairs: pairSums([...amounts, ...totals]), pay: amounts.filter(({ entry }) => isPayField(entry.field)), payRatios };
   });
   return {
     name: "derived-amounts",
     detect(text: string): Detection[] {
-      const { amounts, totals, partTotals, pairs, pay } = registered();
+      const { amounts, totals, partTotals, pairs, pay, payRatios } = registered();
       if (amounts.length + totals.length === 0 || !(/\d/.test(text) || SPELLED_AMOUNT_HINT.test(text))) return [];
       const found: Detection[] = [];
       const push = (start: number, end: number, { entry, value }: Source, role: "derived-amount" | "band" = "derived-amount") =>
@@ -850,6 +876,16 @@ export function derivedAmountDetector(entries: () => readonly VaultEntry[]): Det
         const half = (0.5 * 10 ** -(match[2].split(".")[1]?.length ?? 0)) / 100;
         const source = sourceOf(amounts, { value: figure.read.value * share, tolerance: figure.read.value * half + figure.read.tolerance * share }, [1]);
         if (source) push(match.index, match.index + match[1].length, source, "band");
+      }
+      // One member of a pay record as a percentage of another or of the whole (round 23 red team: `Her bonus target is 20% of base` of
+      // 34,000 and 170,000): the amounts themselves hidden, the percentage still tells the record.
+      for (const match of payRatios.length > 0 && PERCENT_HINT.test(text) ? text.matchAll(PERCENT) : []) {
+        const end = match.index + match[0].length;
+        if (!PAY_PART_AFTER.test(text.slice(end, end + PAY_PART_REACH)) && !PAY_PART_BEFORE.test(text.slice(Math.max(0, match.index - PAY_PART_REACH), match.index))) continue;
+        const percent = Number(match[1]);
+        const half = 0.5 * 10 ** -(match[1].split(".")[1]?.length ?? 0) + SLACK;
+        const told = payRatios.find(({ ratio }) => Math.abs(ratio * 100 - percent) <= half);
+        if (told) push(match.index, end, { entry: told.entry, amount: told.ratio, value: told.entry.value, parts: 1 }, "band");
       }
       return found;
     },

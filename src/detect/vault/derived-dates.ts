@@ -138,8 +138,8 @@ const MONTH_RANGE = new RegExp(
  * a fiscal year (round 21: `joined in FY2017`, `fiscal 2017`).
  */
 const PART_OPENING = String.raw`FY[ \t]?|fiscal[ \t]+(?:year[ \t]+)?|Q[1-4][ \t]+|(?:early|mid|late)[- ]|(?:the[ \t]+)?(?:first|second|third|fourth)[ \t]+quarter[ \t]+of[ \t]+|(?:the[ \t]+)?(?:beginning|start|middle|end)[ \t]+of[ \t]+|(?:spring|summer|fall|autumn|winter)[ \t]+(?:of[ \t]+)?`;
-/** Words that date a start before a year alone (a headcount table's `| Hires 2023 | 1 |` too: round 8 red team). */
-const START_WORDS = String.raw`since|hires|hired|hire[ \t]+year:?|hired[ \t]+in|joined(?:[ \t]+us)?[ \t]+in|joining(?:[ \t]+us)?[ \t]+in|joined|started[ \t]+in|employed[ \t]+since|with[ \t]+us[ \t]+since|tenure[ \t]+since|(?:hire|hiring)[ \t]+class[ \t]+of`;
+/** Words that date a start before a year alone (a headcount table's `| Hires 2023 | 1 |` too: round 8 red team; `joined back in 2019`, `came on board in 2016`: round 23). */
+const START_WORDS = String.raw`since|hires|hired|hire[ \t]+year:?|hired[ \t]+in|joined(?:[ \t]+us)?(?:[ \t]+back)?[ \t]+in|joining(?:[ \t]+us)?[ \t]+in|joined|came[ \t]+(?:on[ \t]+board|aboard|on)[ \t]+in|onboarded[ \t]+in|started(?:[ \t]+with[ \t]+us)?[ \t]+in|employed[ \t]+since|with[ \t]+us[ \t]+since|tenure[ \t]+since|(?:hire|hiring)[ \t]+class[ \t]+of`;
 /** A year in its last two digits after an apostrophe (`summer '19`, `since '19`: round 22 red team). */
 const SHORT_YEAR = String.raw`['’]\d\d\b`;
 /**
@@ -261,9 +261,9 @@ export const WEEKDAY_REACH = 12;
 /** Words that date what follows (`resulted 2/17`, `due 3/3`: round 10 red team; `visit 1/30`, `taken 1/21`: round 11; not `the`: `the 1/2 tablet`). */
 const DATE_VERBS =
   "due|dated|died|d\\.|filed|signed|scheduled|received|resulted|collected|drawn|effective|expires|expiring|starting|ending|closing|moved to|set for|visit|visited|seen|taken|admitted|discharged|performed|completed|started|paid|posted|charged|submitted|opened";
-/** Words a month and day goes before as what happens then (`at the 1/21 visit`: round 12 red team; not `the 1/2 tablet`). */
+/** Words a month and day goes before as what happens then (`at the 1/21 visit`: round 12 red team; `the 1/21 note`: round 23; not `the 1/2 tablet`). */
 const DATED_NOUNS =
-  "visit|appointment|appt|hearing|session|call|meeting|deadline|follow-?up|check-?in|infusion|surgery|procedure|admission|discharge|deposition|interview|closing|crash|accident|incident|injury|arrest|traffic stop|stop|event|fall|seizure|episode";
+  "visit|appointment|appt|hearing|session|call|meeting|deadline|follow-?up|check-?in|infusion|surgery|procedure|admission|discharge|deposition|interview|closing|crash|accident|incident|injury|arrest|traffic stop|stop|event|fall|seizure|episode|note|notes|labs?|encounter|exam|consult|entry";
 /** Labels a month and day follows as their value (round 18 red team: `Visit: 1/9`, `| Last seen | 1/9 |`): its cell or line ends there. */
 const LABEL_NOUNS = "seen|visit|appointment|appt|admitted|admission|discharged|discharge|follow-?up|check-?in|hearing|deposition|interview";
 /** A label's separator right before a month and day, and what may end its value after it (`Visit: 1/9`, not `Follow-up: 2/3 doses taken`). */
@@ -273,12 +273,12 @@ const VALUE_END_AFTER = /^[ \t*_]*(?:$|[|,.;)(\n])/;
 const EMPHASIS = "[*_`]{0,2}";
 /**
  * A month and day in digits, month first, where a date's word goes before it (`Tue 2/24`, `post 1/27 visit`, `on 2/9`, `Dispute date: 11/23`,
- * a label's `Visit: 1/9`, `| Last seen | 1/9 |`: round 18 red team): alone,
+ * a label's `Visit: 1/9`, `| Last seen | 1/9 |`: round 18 red team; a timeline's item `- 1/19: volume overload`: round 23): alone,
  * `1/27` is as much a fraction or a score. Round 8 red team: the visit's `1/27` and its follow-up's `Tue 2/24` stayed real
  * beside the moved table row. Not a full date's part (`2/24/2026`, `2/24-25`).
  */
 const SLASHED_MONTH_DAY = new RegExp(
-  `(?:(?<=\\b(?:${WEEKDAY}\\.?,?|on|post|since|from|until|through|by|before|after|week of|(?:visit|appointment|encounter|exam|consult(?:ation)?)[ \\t]+of|${DATE_VERBS})[ \\t]+${EMPHASIS}|\\b(?:date|${LABEL_NOUNS})[ \\t*_]*[:|][ \\t*_:|]*)|(?=\\d{1,2}\\/\\d{1,2}${EMPHASIS}[ \\t]+(?:${DATED_NOUNS})\\b))(\\d{1,2})\\/(\\d{1,2})(?![\\/\\d]|[.,:-]\\d|[ \\t]+of\\b)`,
+  `(?:(?<=\\b(?:${WEEKDAY}\\.?,?|on|post|since|from|until|through|by|before|after|week of|(?:visit|appointment|encounter|exam|consult(?:ation)?)[ \\t]+of|${DATE_VERBS})[ \\t]+${EMPHASIS}|\\b(?:date|${LABEL_NOUNS})[ \\t*_]*[:|][ \\t*_:|]*)|(?=\\d{1,2}\\/\\d{1,2}${EMPHASIS}[ \\t]+(?:${DATED_NOUNS})\\b)|(?<=(?:^|\\n)[ \\t]*(?:[-*•]|\\d{1,2}\\.)[ \\t]+${EMPHASIS})(?=\\d{1,2}\\/\\d{1,2}${EMPHASIS}[ \\t]*[:–—][ \\t]))(\\d{1,2})\\/(\\d{1,2})(?![\\/\\d]|[.,:-]\\d|[ \\t]+of\\b)`,
   "gi",
 );
 /** What joins a range's second day to its first (`4/20 – Fri 4/24`): a range counts whole, as far as a full date would. */

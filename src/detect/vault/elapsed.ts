@@ -26,7 +26,7 @@ const MONTHS_BEFORE_REFERENCE = 36;
  * years (`6`, `6.3`, `four` of `four and a half`), 3 a `+`, 4 the months after the years (`6 years, 4 months`), 5 months alone (`18 months`).
  */
 const ELAPSED_PHRASE = new RegExp(
-  String.raw`(?:\b(about|approx\.|approximately|est\.|ca\.|circa|roughly|around|nearly|almost|over|more than|just over|just under|close to)[ \t]+|(~)[ \t]?)?(?<![\d<>≤≥][ \t]?)(?<!(?<!\b(?:approx|est|ca))\.[ \t]?)(?<!\d[ \t]?[–—-][ \t]?)(?<![–—-])(?<!(?:^|\D)\d{1,3},[ \t]?)(?:\b(\d{1,3}(?:\.\d{1,2})?|${COUNT_WORD})(\+)?(?:[ \t]+and[ \t]+a[ \t]+half(?=[ \t]+(?:years?|yrs?)\b)|[ \t]?½)?[ \t]?(?:-[ \t]?)?(?:years?\b|yrs?\b|y(?=[ \t]?\d{1,2}m\b))(?:,?[ \t]*(?:and[ \t]+)?(\d{1,2})[ \t]?(?:months?|mos?|(?<=\dy[ \t]?\d{1,2})m)\b)?|\b(\d{1,3}|${COUNT_WORD})[ \t]?(?:months?|mos)\b)(?![ \t]?(?:[–—]|-[ \t]?\d|to[ \t]+\d))`,
+  String.raw`(?:\b(about|approx\.|approximately|est\.|ca\.|circa|roughly|around|nearly|almost|over|more than|just over|just under|close to)[ \t]+|(~)[ \t]?)?(?<![\d<>≤≥][ \t]?)(?<!(?<!\b(?:approx|est|ca))\.[ \t]?)(?<!\d[ \t]?[–—-][ \t]?)(?<![–—-])(?<!(?:^|\D)\d{1,3},[ \t]?)(?:\b(\d{1,3}(?:\.\d{1,2})?|${COUNT_WORD})(\+)?(?:[ \t]+and[ \t]+a[ \t]+half(?=[ \t]+(?:years?|yrs?)\b)|[ \t]?½)?[ \t]?(?:-[ \t]?)?(?:years?\b|yrs?\b|y(?=[ \t]?\d{1,2}m\b|[ \t]+(?:tenure|of[ \t]+(?:tenure|service)|with[ \t]+(?:us|the[ \t]+(?:company|firm)))\b))(?:,?[ \t]*(?:and[ \t]+)?(\d{1,2})[ \t]?(?:months?|mos?|(?<=\dy[ \t]?\d{1,2})m)\b)?|\b(\d{1,3}|${COUNT_WORD})[ \t]?(?:months?|mos)\b)(?![ \t]?(?:[–—]|-[ \t]?\d|to[ \t]+\d))`,
   "gi",
 );
 /** What every such duration has. */
@@ -66,10 +66,20 @@ function isThingsTerm(written: string, after: string): boolean {
 const INTERVAL_BEFORE = /\b(?:in|within|every|each|next|another|for the next|after another)[ \t]+(?:(?:about|approx\.|approximately|roughly|around|nearly|almost|over|just over|just under|close to)[ \t]+|~[ \t]?)?$/i;
 /** Characters right before a duration read for INTERVAL_BEFORE and HERE_BEFORE. */
 const BEFORE_REACH = 16;
+/** Characters right before a duration read for BUCKET_BEFORE. */
+const BUCKET_REACH = 40;
 /** Words that make `in` a duration count back (`not been seen in 5 months`, `the first visit in 5 months`, `since`). */
 const COUNTS_BACK = /\b(?:not|never|no|first|last|since|been|haven['’]?t|hasn['’]?t|hadn['’]?t)\b/i;
 
 const YEAR_COMMA_BEFORE = /\d{4},[ \t]?$/;
+/**
+ * A headcount's bucket, not one person's time (round 23 red team: `5 employees under one year`, `11 between one and three years`, `9 at
+ * three to five years`, a row's `| Under 1 year |`): a count of people or another bound right before, or a bound opening a line or cell.
+ */
+const BUCKET_BEFORE = new RegExp(
+  String.raw`(?:(?:^|[\s(|,;:])\d{1,4}[ \t]+(?:\p{L}+[ \t]+){0,2}(?:under|over|below|above|less[ \t]+than|more[ \t]+than|at|with)|(?:\d|\b(?:${COUNT_WORD}))[ \t]*(?:to|–|—|-|and|or)|(?:^|\n|\|)[ \t*_-]*(?:under|over|less[ \t]+than|more[ \t]+than))[ \t]+$`,
+  "iu",
+);
 const RELATIVE_AFTER = /^[ \t]+(?:after|before|later|earlier|prior)\b/i;
 
 /** Bounding words by how they move the written duration. */
@@ -142,7 +152,7 @@ export function elapsedSpans(text: string, dates: readonly CountedFrom[]): Elaps
     const start = match.index! + lead + (match[0].slice(lead).length - match[0].slice(lead).trimStart().length);
     const end = match.index! + match[0].length;
     const line = lineAround(text, start, end);
-    if (EXAMPLE_LINE.test(line) || (match[4] !== undefined && /^[ \t]*ago\b/i.test(text.slice(end))) || isThingsTerm(match[0], text.slice(end, end + THING_REACH))) continue;
+    if (EXAMPLE_LINE.test(line) || BUCKET_BEFORE.test(text.slice(Math.max(0, start - BUCKET_REACH), start)) || (match[4] !== undefined && /^[ \t]*ago\b/i.test(text.slice(end))) || isThingsTerm(match[0], text.slice(end, end + THING_REACH))) continue;
     // Time to come or a period (round 17 red team: `Recheck in 3 months` beside a visit had come out `in 722 months`); `in` after
     // what counts back is time since (round 17 re-judge: `not been seen in nearly 5 months`, `her first visit in 5 months`).
     const before = text.slice(Math.max(0, match.index! - BEFORE_REACH), match.index!);
@@ -170,9 +180,9 @@ export function elapsedSpans(text: string, dates: readonly CountedFrom[]): Elaps
   return spans;
 }
 
-/** Years after a label that counts them (round 16 red team: `Years of Service: 7`, `| Years at company | 7 |`); group 1 the years. */
+/** Years after a label that counts them (round 16 red team: `Years of Service: 7`, `| Years at company | 7 |`; a JSON key, round 23: `"tenure_years": 6.9`); group 1 the years. */
 const YEARS_LABEL =
-  /\b(?:years?[ \t]+(?:of[ \t]+service|at[ \t]+(?:the[ \t]+)?(?:company|firm)|with[ \t]+(?:the[ \t]+)?(?:company|firm)|employed|of[ \t]+tenure)|tenure[ \t]*\((?:years|yrs)\))[*_]*[ \t]*[:|=][ \t*_|]*~?(\d{1,2}(?:\.\d{1,2})?)\+?(?![\d.]|[ \t]*(?:months?|mos)\b)/gi;
+  /\b(?:years?[ \t_]+(?:of[ \t_]+service|at[ \t_]+(?:the[ \t_]+)?(?:company|firm)|with[ \t_]+(?:the[ \t_]+)?(?:company|firm)|employed|of[ \t_]+tenure)|tenure[ \t]*\((?:years|yrs)\)|tenure[_-]?(?:years|yrs)|yearsOfService|tenureYears)["']?[*_]*[ \t]*[:|=][ \t*_|]*~?(\d{1,2}(?:\.\d{1,2})?)\+?(?![\d.]|[ \t]*(?:months?|mos)\b)/gi;
 
 /** Years after a label that counts them, that one of `dates` gives (as a tenure column's cell: its row needs no year). */
 function labelledYears(text: string, dates: readonly CountedFrom[]): ElapsedSpan[] {
@@ -194,7 +204,7 @@ function yearsSpans(years: string, start: number, dates: readonly CountedFrom[],
 
 /** A table column of years of tenure (`| Tenure (Yrs) |`, `years_of_service`): not one counted in months. */
 const TENURE_HEADER = /^(?=.*\b(?:tenure|service|seniority)\b)(?!.*\b(?:months?|mos)\b)/i;
-const TENURE_HEADER_HINT = /tenure|service|seniority|years? (?:at|with|employed)/i;
+const TENURE_HEADER_HINT = /tenure|service|seniority|years?[ _](?:at|with|employed)/i;
 /** A cell of such a column: years, whole or with decimals (`6.3`, `~7`, `7+`), its unit written or not (`13.3 yrs`). */
 const YEARS_CELL = /^~?(\d{1,3}(?:\.\d{1,2})?)\+?(?:[ \t]?(?:yrs?|years?|y)\.?)?$/i;
 

@@ -23,13 +23,13 @@ export const MIN_TAILED_DIGITS = 5;
 const LOOKBEHIND = 48;
 /** How far after the digits a `(last 4)` / `is the last four` phrase is looked for. */
 const LOOKAHEAD = 40;
-/** Card brands a last four follows (`Amex (7215)`, `Visa-7215`). */
-const CARD_BRANDS = ["visa", "amex", "mastercard", "discover", "jcb", "diners"];
+/** Card brands a last four follows (`Amex (7215)`, `Visa-7215`), and the word `card` itself (round 23 red team: `card 7763`). */
+const CARD_BRANDS = ["visa", "amex", "mastercard", "discover", "jcb", "diners", "card"];
 /**
  * A mask run (`***-**-`, `XXXX`, `••••`), a lone `x` glued to the digits (`Card x3304`, `x-3304`;
  * not `0x3304`, `1920x1080`) or a lone `*` (`(*6549 → *1579)`), an ellipsis (`...4821`), `ending (in)` or `ends in`, `last 4
  * (digits of SSN):` / `final four:` / a `card_last4` key right before the digits, or a card brand
- * (`Amex (7215)`, `Visa-7215`). Two asterisks right after a word
+ * (`Amex (7215)`, `Visa-7215`, `card 7763`). Two asterisks right after a word
  * (`**Date of Birth:** 1957`) close a markdown bold label: not a mask.
  */
 export const MASK_BEFORE = new RegExp(

@@ -37,7 +37,7 @@ const PERFORMER_GLOSSES = [
   "highest rating", "top rating", "lowest rating", "on a pip",
 ];
 /**
- * The scale's levels by their initials, after a rating's word (round 14 red team: `was rated NI in the last cycle`, `Rating: EE`):
+ * The scale's levels by their initials, after a rating's word (round 14 red team: `was rated NI in the last cycle`, `Rating: EE`) or before it (`NI rating`):
  * exceeds, needs improvement, does not meet, far exceeds, partially meets; not `ME` of meets (`rating me` is anyone's phrase).
  */
 const LEVEL_INITIALS = ["ee", "ni", "dnm", "fe", "pm"];
@@ -252,6 +252,8 @@ function performanceBandVariants(): Variant[] {
   return [
     ...PERFORMANCE_LEVELS.map((level) => band(level, PERFORMANCE_LABELS)),
     ...LEVEL_INITIALS.flatMap((initials) => INITIALS_LABELS.map((label) => ({ ...band(`${label} ${initials}`), tail: initials.length }))),
+    // Before the rating's word too (round 23 red team: `an NI rating this cycle`).
+    ...LEVEL_INITIALS.map((initials) => ({ ...band(`${initials} rating`), head: initials.length })),
     // A level on a five-point scale near a rating's word (round 14 re-judge: `Rated 4 out of 5`); not `4/5`, which reads as `4-5`, a range.
     ...[1, 2, 3, 4, 5].flatMap((level) => [band(`${level} out of 5`, PERFORMANCE_LABELS), band(`${level} of 5`, PERFORMANCE_LABELS)]),
     ...EXPECTATION_VERBS.map((verb) => band(`${verb} expectations`)),

@@ -1,7 +1,7 @@
 /**
  * A short identifier's number without its letters (round 22 red team: `matter 612 (docket #612)` of CASE-612, `case no. 718 204` of
  * DISP-718204, `(E89217)` of EMP-89217). Three or four digits alone are anyone's, and a number split by a space is no form of the
- * value: after a word that refers to a record (`matter`, `docket`, `no.`, `#`), glued to the prefix's first letter, or between `_` or
+ * value: after a word that refers to a record (`matter`, `docket`, `no.`, `#`) or before one (`the 388 matter`), glued to the prefix's first letter, or between `_` or
  * `-` in a file's name (`conflicts_612.xlsx`, `ltr-0582.docx`), the digits of a
  * registered identifier of one letter prefix and one group of digits are that identifier's (role `unpadded-digits`: shown as the
  * surrogate's digits).
@@ -15,10 +15,11 @@ const REFERENCE_CONFIDENCE = 0.7;
 const PREFIXED_NUMBER = /^([A-Za-z]{2,6})[- ]?(\d{3,9})$/;
 /**
  * Digits after a word that refers to a record, with `no.` or `#` between or alone (group 1), or glued to one capital (group 2 the
- * letter, 3 the digits); digits split once by a space count (`718 204`).
+ * letter, 3 the digits); digits split once by a space count (`718 204`); or between `the` and a singular record word (group 4: `the
+ * 388 matter`, round 23 red team; `388 cases` is a count).
  */
 const REFERENCE = new RegExp(
-  String.raw`(?:\b(?:matter|docket|file|case|ref|reference|claim|dispute|ticket|record|employee|emp|id)\.?[ \t]*(?:(?:no\.?|number|#)[ \t:]*)?|\b(?:no\.|number)[ \t:]*|#[ \t]?)(\d{3,9}(?:[ \t]\d{2,6})?)(?![\d.,]\d|\d)|(?<![\p{L}\d-])(\p{Lu})(\d{3,9})(?![\p{L}\d])`,
+  String.raw`(?:\b(?:matter|docket|file|case|ref|reference|claim|dispute|ticket|record|employee|emp|id)\.?[ \t]*(?:(?:no\.?|number|#)[ \t:]*)?|\b(?:no\.|number)[ \t:]*|#[ \t]?)(\d{3,9}(?:[ \t]\d{2,6})?)(?![\d.,]\d|\d)|(?<![\p{L}\d-])(\p{Lu})(\d{3,9})(?![\p{L}\d])|\b(?:the|this|that)[ \t]+(\d{3,9})(?=[ \t]+(?:matter|case|file|docket|dispute|claim|ticket)\b(?!s))`,
   "giu",
 );
 const REFERENCE_HINT = /\d{3}/;
@@ -40,7 +41,7 @@ export function referenceNumberDetector(entries: () => readonly VaultEntry[]): D
       if (numbers.length === 0 || !REFERENCE_HINT.test(text)) return [];
       const found: Detection[] = [];
       for (const match of text.matchAll(REFERENCE)) {
-        const written = match[1] ?? match[3];
+        const written = match[1] ?? match[3] ?? match[4];
         const digits = written.replace(/[ \t]/g, "");
         const told = numbers.find((number) => number.digits === digits && (match[2] === undefined || match[2].toUpperCase() === number.initial));
         if (told === undefined) continue;

@@ -18,11 +18,18 @@ const NEAR_POINTS = 5;
 const FLOOR_POINTS = 10;
 /** A three-digit figure after `~`/`≈` (group 1) or before `+` (group 2). */
 const MARKED_FIGURE = /[~≈][ \t]?(\d{3})(?![\d.,])|(?<![\d.,])(\d{3})\+/g;
-/** A count of points (group 1), in digits or words (round 21 red team: `just one point short of the 620 threshold`). */
-const POINTS = new RegExp(String.raw`(?<![\d.,])(\d{1,3}|\b(?:${COUNT_WORD}))[ \t]?(?:more[ \t]+)?(?:points?|pts?\.?)(?![\p{L}])`, "giu");
+/**
+ * A count of points (group 1), in digits or words (round 21 red team: `just one point short of the 620 threshold`), joined to them
+ * too (round 23: `a 38-point gap to our 700`); or a bare count right before `below`/`above` a three-digit figure (group 2: `651 (6
+ * below 620)`).
+ */
+const POINTS = new RegExp(
+  String.raw`(?<![\d.,])(\d{1,3}|\b(?:${COUNT_WORD}))[ \t-]?(?:more[ \t]+)?(?:points?|pts?\.?)(?![\p{L}])|(?<![\d.,$€£])\b(\d{1,3})[ \t]+(?=(?:below|under|above|over|short of|shy of)[ \t]+\d{3}(?![\d.,]\d|\d))`,
+  "giu",
+);
 /** A three-digit figure a difference is counted from, before a sentence's or a clause's end too (`to reach 620.`, `620, our minimum`: round 21 red team). */
 const THREE_DIGITS = /(?<![\d.,])\d{3}(?!\d|[.,]\d)/g;
-const POINTS_HINT = /\w[ \t]?(?:more[ \t]+)?(?:point|pt)/i;
+const POINTS_HINT = /\w[ \t-]?(?:more[ \t]+)?(?:point|pt)|\d[ \t]+(?:below|under|above|over|short|shy)\b/i;
 /** Words that make a text about scores. */
 const SCORE_WORDS = /\b(?:score|scores|fico|credit|vantage(?:score)?)\b/i;
 /** Detects credit scores among `entries()` told by a sign or by points off a figure beside them (read at each call: values added at run time count). */
@@ -45,11 +52,12 @@ export function scoreMarkDetector(entries: () => readonly VaultEntry[]): Detecto
         if (told) push(start, start + 3, told.entry);
       }
       for (const match of POINTS_HINT.test(text) ? text.matchAll(POINTS) : []) {
-        const points = countOf(match[1]);
+        const written = match[1] ?? match[2];
+        const points = countOf(written);
         const [from, to] = sentenceBounds(text, match.index);
         const figures = Array.from(text.slice(from, to).matchAll(THREE_DIGITS), (figure) => Number(figure[0]));
         const told = points > 0 && registered.find(({ score }) => figures.some((figure) => figure !== score && Math.abs(figure - score) === points));
-        if (told) push(match.index, match.index + match[1].length, told.entry);
+        if (told) push(match.index, match.index + written.length, told.entry);
       }
       return found;
     },

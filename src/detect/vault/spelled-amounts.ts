@@ -9,7 +9,8 @@ const UNITS: Readonly<Record<string, number>> = {
   thirteen: 13, fourteen: 14, fifteen: 15, sixteen: 16, seventeen: 17, eighteen: 18, nineteen: 19,
 };
 const TENS: Readonly<Record<string, number>> = { twenty: 20, thirty: 30, forty: 40, fifty: 50, sixty: 60, seventy: 70, eighty: 80, ninety: 90 };
-const MAGNITUDES: Readonly<Record<string, number>> = { hundred: 100, thousand: 1e3, million: 1e6, billion: 1e9 };
+/** `grand` is speech for a thousand (round 23 red team: `about forty grand in savings`). */
+const MAGNITUDES: Readonly<Record<string, number>> = { hundred: 100, thousand: 1e3, grand: 1e3, million: 1e6, billion: 1e9 };
 const DIGIT_WORDS = ["zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine"];
 
 const UNIT = Object.keys(UNITS).join("|");
@@ -27,13 +28,13 @@ const BELOW_THOUSAND = `(?:${BELOW_HUNDRED}[ \\t]+hundred(?:[ \\t]+(?:and[ \\t]+
  * team, `four million four hundred thousand dollars`), and the units before a currency word (group 7); a currency word or not.
  */
 const SPELLED_AMOUNT = new RegExp(
-  `\\b(?:(${SHARE})[ \\t-]+|(${BELOW_THOUSAND})(?:[ \\t]+point[ \\t]+(${DIGITS})|[ \\t]+(and a half|and a quarter|and three[- ]quarters))?[ \\t-]+)(hundred|thousand|million|billion)\\b` +
+  `\\b(?:(${SHARE})[ \\t-]+|(${BELOW_THOUSAND})(?:[ \\t]+point[ \\t]+(${DIGITS})|[ \\t]+(and a half|and a quarter|and three[- ]quarters))?[ \\t-]+)(hundred|thousand|grand|million|billion)\\b` +
     `(?:,?[ \\t]+(?:and[ \\t]+)?(?<=(?:million|billion),?[ \\t]+(?:and[ \\t]+)?)(${BELOW_THOUSAND})[ \\t]+thousand\\b)?` +
     `(?:,?[ \\t]+(?:and[ \\t]+)?(?<=(?:thousand|million|billion),?[ \\t]+(?:and[ \\t]+)?)(${BELOW_THOUSAND})(?=[ \\t]+dollars?\\b))?(?:[ \\t]+dollars?)?`,
   "gi",
 );
 /** What every spelled amount has. */
-export const SPELLED_AMOUNT_HINT = /\b(?:hundred|thousand|million|billion)\b/i;
+export const SPELLED_AMOUNT_HINT = /\b(?:hundred|thousand|grand|million|billion)\b/i;
 
 /** A number below a thousand in words (`eighty-five`, `two hundred and ten`). */
 function belowThousand(words: string): number {

@@ -374,12 +374,12 @@ export class Vault implements Detector {
         return;
       }
       case "band":
-        // After a band's label (`Risk Level: Moderate`) the span is the level: the label stays readable.
+        // After a band's label (`Risk Level: Moderate`) or before it (`NI rating`) the span is the level: the label stays readable.
         // Another level's word as a verb (the value's own word stays found however used: it is the value verbatim).
         if (isRatingWordAsVerb(this.list[entry].field, norm.source, ...originalSpan(norm, start, end))) return;
         // A range among a scale's ranges (`Good 670-739, Fair 580-669`) is the scale's: hidden alone, it told which holds the value (round 20 red team).
         if (isScaleListing(norm.source, ...originalSpan(norm, start, end))) return;
-        if (variant.labels === undefined || labelNear(norm, start, end, variant.labels)) hits.candidates.push(variant.tail ? { ...hit, start: end - variant.tail } : hit);
+        if (variant.labels === undefined || labelNear(norm, start, end, variant.labels)) hits.candidates.push(variant.tail ? { ...hit, start: end - variant.tail } : variant.head ? { ...hit, end: start + variant.head } : hit);
         return;
       case "after-label": {
         // The value ends the form (`rating d`) or, with `head`, starts it (`c tier`).

@@ -1,0 +1,116 @@
+/**
+ * Session 48: round 23 red team (dev-style traces, one helper per vertical): forms of a registered value that reached an outsider,
+ * each hidden from it and left as written for the reader authorized for the value; and the ordinary text a fix must not change.
+ */
+import { describe, it } from "vitest";
+import { reviewForms } from "../helpers/review-forms.js";
+
+const { expectHiddenFromOutsider, expectKept } = reviewForms("review23-secret");
+const REFERENCE = "2026-01-01";
+
+describe("session 48: amounts", () => {
+  const savings = { customer_name: "Siobhan Oconnell", balance: "40650", income: "84000" };
+
+  it("an amount in `grand`, in words or figures", () => {
+    expectHiddenFromOutsider(savings, "He keeps about forty grand in savings.", ["forty grand"]);
+    expectHiddenFromOutsider(savings, "Income is eighty-four grand a year.", ["eighty-four grand"]);
+    expectHiddenFromOutsider(savings, "He keeps about 40 grand in savings.", ["40 grand"]);
+  });
+
+  it("a month's pay after the year's, its line's label naming the pay", () => {
+    expectHiddenFromOutsider(savings, "Gross annual income: $84K, i.e. $7,000 per month.", ["$84K", "$7,000"]);
+    expectHiddenFromOutsider(savings, "Income: $84K, so $7,000 per month.", ["$7,000"]);
+  });
+
+  it("a loan said to be a multiple of the income", () => {
+    expectHiddenFromOutsider(savings, "The requested $290,000 is about 3.45x his annual income.", ["$290,000"]);
+  });
+
+  it("a pay record's member as a percentage of another", () => {
+    const pay = { employee_name: "Marcus Whitfield", compensation_details: "{'base': 170000, 'bonus': 34000, 'stock': 50000}" };
+    expectHiddenFromOutsider(pay, "Her bonus target is 20% of base.", ["20%"]);
+    expectHiddenFromOutsider(pay, "Stock grant equals 29.4% of her base salary.", ["29.4%"]);
+    expectHiddenFromOutsider(pay, "Bonus target: 20%", ["20%"]);
+    expectKept(pay, "Company 401k match is 20% of contributions.");
+    expectKept(pay, "Stock is 19% of base.");
+  });
+
+  it("leaves `grand` that is no amount, and a rent beside the income", () => {
+    expectKept(savings, "That brings the grand total to 12 items.");
+    expectKept(savings, "Rent is $2,000 a month.");
+  });
+});
+
+describe("session 48: scores and identifiers", () => {
+  const credit = { customer_name: "Siobhan Oconnell", credit_score: "662", credit_card_real: "4111111111117763" };
+
+  it("a score's gap to a cutoff, its points joined or bare", () => {
+    expectHiddenFromOutsider(credit, "Credit: a 38-point gap to our 700 cutoff.", ["38"]);
+    expectHiddenFromOutsider(credit, "credit score: 651 (24 below 686)", ["24"]);
+    expectHiddenFromOutsider(credit, "Credit score 662 is 42 over 620.", ["42", "662"]);
+  });
+
+  it("a card's last four after the word `card`", () => {
+    expectHiddenFromOutsider(credit, "Use card 7763 for this.", ["7763"]);
+    expectHiddenFromOutsider(credit, "Card 7763 was charged twice.", ["7763"]);
+    expectKept(credit, "We issued 7763 cards last year.");
+  });
+
+  it("a case id's number before a record's word", () => {
+    const matter = { client_name: "Mateo Castellanos", case_id: "CASE-388" };
+    expectHiddenFromOutsider(matter, "Elaine Rollins is a witness in the 388 matter.", ["388"]);
+    expectHiddenFromOutsider(matter, "In the 388 case, we filed.", ["388"]);
+    expectKept(matter, "Over the years we handled the 388 cases listed.");
+  });
+});
+
+describe("session 48: hire dates, ratings and departments", () => {
+  const hired = { employee_name: "Marcus Whitfield", hire_date: "2016-09-12" };
+
+  it("a hire year after `joined back in` or `came on board in`", () => {
+    expectHiddenFromOutsider(hired, "He joined back in 2016.", ["2016"], REFERENCE);
+    expectHiddenFromOutsider(hired, "Marcus came on board in 2016.", ["2016"], REFERENCE);
+  });
+
+  it("a tenure as compact years before its word, or under a JSON key", () => {
+    expectHiddenFromOutsider(hired, "Marcus: ~9y tenure", ["9y"], REFERENCE);
+    expectHiddenFromOutsider(hired, '{"tenure_years": 9.3}', ["9.3"], REFERENCE);
+    expectHiddenFromOutsider(hired, '{"years_at_company": 9}', ["9}"], REFERENCE);
+    expectKept(hired, "We bought a 5y bond with us funds.", REFERENCE);
+  });
+
+  it("leaves a headcount's tenure buckets", () => {
+    const recent = { employee_name: "Marcus Whitfield", hire_date: "2025-02-12" };
+    expectKept(recent, "Tenure mix: 11 between one and three years; 5 employees under one year; 9 at three to five years.", REFERENCE);
+    expectKept(recent, "| Tenure | Count |\n|---|---|\n| Under 1 year | 3 |", REFERENCE);
+    const older = { employee_name: "Marcus Whitfield", hire_date: "2020-09-12" };
+    expectKept(older, "Tenure mix: 6 over five years; 9 at three to five years.", REFERENCE);
+    expectHiddenFromOutsider(older, "Marcus has been with us over five years.", ["five years"], REFERENCE);
+  });
+
+  it("a rating's initials before the rating's word, the word left", () => {
+    expectHiddenFromOutsider({ employee_name: "Marcus Whitfield", performance_rating: "Needs Improvement" }, "An NI rating this cycle.", ["NI"]);
+  });
+
+  it("a department's short form", () => {
+    expectHiddenFromOutsider({ employee_name: "Marcus Whitfield", department: "Marketing" }, "(Brand Director, Mktg)", ["Mktg"]);
+    expectHiddenFromOutsider({ employee_name: "Marcus Whitfield", department: "Finance" }, "Transfer to FIN next month.", ["FIN"]);
+  });
+});
+
+describe("session 48: ages and visit dates", () => {
+  const patient = { patient_name: "Harry Chapman", dob: "1946-03-20", visit_date: "2026-01-21" };
+
+  it("an age said to be nearly the next, or beside the next to come", () => {
+    expectHiddenFromOutsider(patient, "Mr. Chapman is nearly 80.", ["80"], REFERENCE);
+    expectHiddenFromOutsider(patient, "Harry Chapman, 79 (turns 80 next month)", ["79", "80"], REFERENCE);
+    expectKept(patient, "He is nearly 90 minutes late.", REFERENCE);
+  });
+
+  it("a visit's month and day before `note` or `labs`, or opening a timeline's item", () => {
+    expectHiddenFromOutsider(patient, "Per the 1/21 note (Dr. Lee), BP was up.", ["1/21"], REFERENCE);
+    expectHiddenFromOutsider(patient, "the 1/21 labs", ["1/21"], REFERENCE);
+    expectHiddenFromOutsider(patient, "Timeline:\n- 1/21: volume overload\n- 3/28: follow-up call", ["1/21"], REFERENCE);
+    expectKept(patient, "Ratio 1/21 of cases.", REFERENCE);
+  });
+});
