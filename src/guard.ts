@@ -18,6 +18,8 @@ import { tableCellDetector } from "./detect/vault/table-cells.js";
 import { gradeLetterDetector } from "./detect/vault/grade-letters.js";
 import { phoneExtensionDetector } from "./detect/vault/phone-extensions.js";
 import { referenceNumberDetector } from "./detect/vault/reference-numbers.js";
+import { categoryListDetector } from "./detect/vault/category-lists.js";
+import { possessiveAfter, withArticleFor } from "./transform/surrogate-grammar.js";
 import { parseDate, type CalendarDate } from "./detect/vault/dates.js";
 import { asciiDigits, escapedAs, normalizeValue, unescapedText, withoutAccents, withoutLookalikes } from "./detect/vault/normalize.js";
 import { isGivenNameForm, namePart } from "./detect/vault/names.js";
@@ -304,6 +306,7 @@ class Guard implements ReconsGuard {
       scoreMarkDetector(() => this.vault.entries()),
       phoneExtensionDetector(() => this.vault.entries()),
       referenceNumberDetector(() => this.vault.entries()),
+      categoryListDetector(() => this.vault.entries()),
       lastThreeDetector(() => this.vault.entries()),
       shortMaskDetector(() => this.vault.entries()),
       bloodPressureDetector(() => this.vault.entries()),
@@ -713,11 +716,20 @@ class Guard implements ReconsGuard {
       const { detection } = span;
       const original = text.slice(detection.start, detection.end);
       const { replacement: transformed, fallback, exception, action } = this.transform(original, text, span, context, rewriteOf);
-      const replacement = span.action !== "allow" && transformed === this.redact(detection) ? redactionKeepingStructure(original, transformed) : transformed;
+      let replacement = span.action !== "allow" && transformed === this.redact(detection) ? redactionKeepingStructure(original, transformed) : transformed;
       output += text.slice(cursor, detection.start);
+      cursor = detection.end;
+      // A surrogate's article and possessive fitted to it (not in shared state, which restores as written).
+      if (span.action !== "allow" && !context.reversible && replacement !== original) {
+        output = withArticleFor(output, original, replacement);
+        const possessive = possessiveAfter(text.slice(cursor, cursor + 2), original, replacement);
+        if (possessive !== null) {
+          replacement += possessive;
+          cursor += 1;
+        }
+      }
       if (span.action !== "allow") inserted.push([output.length, output.length + replacement.length]);
       output += replacement;
-      cursor = detection.end;
       decisions.push(this.decision(span, path, context, fallback, exception, action));
     }
     output += text.slice(cursor);

@@ -1,4 +1,5 @@
 import type { Action } from "../event.js";
+import { withArticleFor } from "./surrogate-grammar.js";
 import { resolveOverlaps } from "../detect/base.js";
 import { layHandle, localPart } from "../detect/vault/emails.js";
 import type { VariantRole } from "../detect/vault/variant.js";
@@ -428,7 +429,8 @@ function replaceSpans(text: string, replacements: readonly Replacement[]): Resto
   let cursor = 0;
   const spans: RestoredSpan[] = [];
   for (const { start, end, real, entry, role } of replacements) {
-    output += text.slice(cursor, start);
+    // The article fitted back to the real value (`an eighty-year-old` of a surrogate age restores `a seventy-seven-year-old`).
+    output = withArticleFor(output + text.slice(cursor, start), text.slice(start, end), real);
     spans.push({ start: output.length, end: output.length + real.length, entry, role });
     output += real;
     cursor = end;

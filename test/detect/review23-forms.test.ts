@@ -2,7 +2,8 @@
  * Session 48: round 23 red team (dev-style traces, one helper per vertical): forms of a registered value that reached an outsider,
  * each hidden from it and left as written for the reader authorized for the value; and the ordinary text a fix must not change.
  */
-import { describe, it } from "vitest";
+import { describe, expect, it } from "vitest";
+import { lexiconTag } from "../../src/detect/vault/words.js";
 import { reviewForms } from "../helpers/review-forms.js";
 
 const { expectHiddenFromOutsider, expectKept } = reviewForms("review23-secret");
@@ -112,5 +113,60 @@ describe("session 48: ages and visit dates", () => {
     expectHiddenFromOutsider(patient, "the 1/21 labs", ["1/21"], REFERENCE);
     expectHiddenFromOutsider(patient, "Timeline:\n- 1/21: volume overload\n- 3/28: follow-up call", ["1/21"], REFERENCE);
     expectKept(patient, "Ratio 1/21 of cases.", REFERENCE);
+  });
+});
+
+describe("session 48: round 24 audit of the dev replay (real traces)", () => {
+  it("every category of a list of matter categories that holds the case type", () => {
+    const matter = { client_name: "Mateo Castellanos", case_type: "family" };
+    expectHiddenFromOutsider(matter, "Case type (e.g., family, civil, criminal) - Current status", ["family", "civil", "criminal"]);
+    expectHiddenFromOutsider(matter, "Type: [Civil/Criminal/Family]", ["Civil", "Criminal", "Family"]);
+    expectKept(matter, "Case type (e.g., criminal, civil) - Current status");
+    expectKept(matter, "This is a civil rights matter.");
+  });
+
+  it("a diagnosis's stage near its words or a diagnosis's label", () => {
+    const ckd = { patient_name: "Ryan Wilson", diagnosis_real: "Chronic Kidney Disease Stage 3" };
+    expectHiddenFromOutsider(ckd, "**Diagnosis:** **Chronic Kidney Disease (CKD) Stage 3** **Key", ["Stage 3", "Kidney"]);
+    expectKept(ckd, "Stage 3 of the rollout is done.");
+    const htn = { patient_name: "Ryan Wilson", diagnosis_real: "Hypertension Stage 2" };
+    expectHiddenFromOutsider(htn, "Patient presented for evaluation of hypertension, diagnosed with Stage 2. No acute", ["Stage 2"]);
+    expectHiddenFromOutsider(htn, "Further management of Hypertension (suspected Stage 2).", ["Stage 2"]);
+  });
+});
+
+describe("session 48: a surrogate's grammar", () => {
+  const { guardFor, deliver } = reviewForms("review23-grammar");
+
+  it("a possessive apostrophe alone after a name ending in s gets the surrogate's `'s`", () => {
+    const guard = guardFor({ customer_name: "Megan Davis" });
+    const out = deliver(guard, "Review Ms. Davis' income and Davis’ account.", "introduced");
+    expect(out).toMatch(/^Review Ms\. \p{Lu}\p{L}+'s income and \p{Lu}\p{L}+’s account\.$/u);
+    expect(out).not.toContain("Davis");
+  });
+
+  it("the article before a surrogate fits it, and fits the real value again when restored", () => {
+    const article = (word: string) => (/^(?:[aio]|e(?!u))/i.test(word) ? "an" : "a");
+    const department = deliver(guardFor({ department: "Engineering" }), "She joins as an Engineering lead.", "introduced");
+    const named = /^She joins as (an?) (.+) lead\.$/.exec(department)!;
+    expect(named[2]).not.toBe("Engineering");
+    expect(named[1]).toBe(article(named[2]!));
+    // A surrogate age in words is restored for the reader beside its date, its article with it.
+    const guard = guardFor({ dob: "1948-08-24" }, "2026-01-29");
+    const text = "DOB 1948-08-24: a seventy-seven-year-old woman.";
+    const aged = deliver(guard, text, "introduced");
+    const age = /^DOB \d{4}-\d\d-\d\d: (an?) ([a-z-]+)-year-old woman\.$/.exec(aged)!;
+    expect(age[2]).not.toBe("seventy-seven");
+    expect(age[1]).toBe(article(age[2]!));
+    expect(deliver(guard, aged, "reader")).toBe(text);
+  });
+
+  it("a first name's pseudonym of the lexicon's gender, where it has one", () => {
+    const guard = guardFor({ customer_name: "Jennifer Olson", contact: "Robert Pearson" });
+    const genderOf = (name: string) => lexiconTag(name.toLowerCase());
+    for (const [name, gender] of [["Jennifer Olson", "FemaleName"], ["Robert Pearson", "MaleName"]]) {
+      const first = deliver(guard, name, "introduced").split(" ")[0]!;
+      expect(genderOf(first), first).toBe(gender);
+    }
   });
 });

@@ -56,6 +56,9 @@ const CASE_TYPE_INDICATORS: ReadonlyArray<readonly [categories: readonly string[
   [["civil"], ["tort", "torts", "negligence", "malpractice", "premises liability", "wrongful termination", "personal injury", "small claims", "civil suit"]],
 ];
 
+/** Every category the table names (`criminal`, `family`, `landlord tenant`), normalized. */
+export const CASE_CATEGORIES: readonly string[] = [...new Set(CASE_TYPE_INDICATORS.flatMap(([categories]) => categories))];
+
 /** The indicator words of the categories a normalized case-type value names. */
 export function caseTypeVariants(normalized: string): Variant[] {
   const names = (category: string) => ` ${normalized} `.includes(` ${category} `);

@@ -313,6 +313,12 @@ function clinicalForms(normalized: string, tokens: readonly string[], acronym: s
   const indicators = CLINICAL_INDICATORS.filter(([phrases, words]) => phrases.some(names) || words.some((word) => isTellingWord(word) && names(word))).flatMap(([, words]) => words);
   // Round 4 red team: its stage told as a disease's, apart from its name (`consistent with stage 3 disease`); `at stage 3` alone is anything's.
   if (stage > 0) indicators.push(`${tokens[stage]} ${tokens[stage + 1]} disease`);
+  // The stage itself near the diagnosis's words or a diagnosis's label (round 24 audit of the dev replay: `Chronic Kidney Disease (CKD)
+  // Stage 3` came out `[REDACTED] Stage 3`; `diagnosed with Stage 2`, `Hypertension (suspected Stage 2)`).
+  const stageNear: Variant[] =
+    stage > 0
+      ? [{ form: `${tokens[stage]} ${tokens[stage + 1]}`, confidence: WINDOW_CONFIDENCE, role: "band", labels: [...tokens.slice(0, stage), ...(acronym ? [acronym] : []), ...forms, ...DIAGNOSIS_LABELS] }]
+      : [];
   // An ICD-10 category (`f32`) counts written in capitals, as an acronym does: `the f32 engine` is no diagnosis.
   // With its subcategory too (round 21 red team: `routine follow-up (E11.9)`, `2026-01-19,N18.30` in a CSV row): the decimal point
   // joins the digits into one token, so the category alone is not found inside it.
@@ -326,8 +332,12 @@ function clinicalForms(normalized: string, tokens: readonly string[], acronym: s
     ...capitals.map((form) => ({ form, confidence: WINDOW_CONFIDENCE, role: "acronym" as const })),
     ...anyCase.map((form) => whole(form, WINDOW_CONFIDENCE)),
     ...words.map((form): Variant => ({ form, confidence: WINDOW_CONFIDENCE, role: "indicator" })),
+    ...stageNear,
   ];
 }
+
+/** Words that label a diagnosis (normalized tokens), a stage near them is the diagnosis's. */
+const DIAGNOSIS_LABELS = ["diagnosis", "diagnosed", "diagnoses", "dx"];
 
 /**
  * Context words of a phrase that must be found together: all of up to three (two ordinary words of

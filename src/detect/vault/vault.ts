@@ -633,26 +633,28 @@ export class Vault implements Detector {
   }
 
   private toDetections(norm: NormalizeBuffer, kept: Candidate[]): Detection[] {
-    let defined = false;
+    let mayRepeat = false;
     const detections = kept.flatMap((c) => {
       const entry = this.list[c.entry];
       const span = withValuePossessive(norm.source, withSignAndParentheses(norm.source, afterJsonKey(norm.source, originalSpan(norm, c.start, c.end), entry)), entry.value);
       const [start, end] = entry.valueType === "contextual" ? withDefinedAbbreviation(norm.source, withValueQualifiers(norm.source, span, entry.value), entry.value) : span;
+      // Widened to the value's qualifiers, it may meet the span of the qualifier's own form (`stage 2` of `stage 2 hypertension`).
+      if (start !== span[0] || end !== span[1]) mayRepeat = true;
       const detection: Detection = { start, end, field: entry.field, kind: entry.kind, valueType: entry.valueType, tier: 1, confidence: c.confidence, source: this.name, value: entry.value, role: c.role };
       const found = c.role === "whole" && entry.kind === "name" && QUOTE_OR_BRACKET.test(norm.source.slice(start, end)) ? this.nameWords(norm.source, detection, c.entry) : [detection];
       if (entry.kind !== "name") return found;
       const initials = this.definedInitials(norm.source, end, c.entry);
       const nickname = definedNickname(norm.source, end);
       if (initials === null && nickname === null) return found;
-      defined = true;
+      mayRepeat = true;
       return [
         ...found,
         ...(initials === null ? [] : usesFrom(norm.source, initials).map(([from, to]): Detection => ({ ...detection, start: from, end: to, confidence: INITIALS_CONFIDENCE, role: "acronym" }))),
         ...(nickname === null ? [] : usesFrom(norm.source, nickname).map(([from, to]): Detection => ({ ...detection, start: from, end: to, confidence: INITIALS_CONFIDENCE, role: "first-name" }))),
       ];
     });
-    if (!defined) return detections;
-    // A defined short name or initials are found by their definition and may be by their own forms too: one detection each.
+    if (!mayRepeat) return detections;
+    // A defined short name or initials are found by their definition and may be by their own forms too, a widened phrase by its qualifier's: one detection each.
     const seen = new Set<string>();
     return detections.filter((detection) => {
       const key = `${detection.start}:${detection.end}:${detection.field}`;

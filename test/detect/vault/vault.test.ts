@@ -454,17 +454,22 @@ describe("Vault", () => {
   it("finds a contextual phrase without its qualifiers (stage, type, numbers)", () => {
     const vault = vaultOf({ diagnosis_real: "Chronic Kidney Disease Stage 3", topic: "Hypertension Stage 2" });
     // The abbreviation defined right after the phrase goes with it (one placeholder, not `[REDACTED] ([REDACTED])`).
+    // And the stage after it (round 24 audit of the dev replay: `[REDACTED] Stage 3` told it).
     expect(found(vault, "Diagnosis: **Chronic Kidney Disease (CKD) Stage 3**.")).toEqual([
       ["Chronic Kidney Disease (CKD)", "diagnosis_real", 0.6],
       ["CKD", "diagnosis_real", 0.6],
+      ["Stage 3", "diagnosis_real", 0.6],
     ]);
     // The window through `kidney` (a term found alone too) covers the phrase's other words.
     expect(found(vault, "help in managing chronic kidney diseases and diet")).toEqual([["chronic kidney diseases", "diagnosis_real", 0.6]]);
     expect(found(vault, "Exercise to manage hypertension.")).toEqual([["hypertension", "topic", 0.6]]);
     expect(found(vault, "Hypertension Stage 2")).toEqual([["Hypertension Stage 2", "topic", 1]]);
     expectNotFound(vault, ["stones at stage 3", "chronic pain; a disease of the liver was found, and then much later on the spleen failed", "hypertensive"]);
-    // A diagnosis's own term is enough alone.
-    expect(found(vault, "kidney stones at stage 3")).toEqual([["kidney", "diagnosis_real", 0.6]]);
+    // A diagnosis's own term is enough alone, and the value's stage beside it goes too.
+    expect(found(vault, "kidney stones at stage 3")).toEqual([
+      ["kidney", "diagnosis_real", 0.6],
+      ["stage 3", "diagnosis_real", 0.6],
+    ]);
     // Round 4 red team: the stage told as a disease's beside a redacted name (`a decline in [R] consistent with stage 3 disease`).
     expect(found(vault, "consistent with stage 3 disease")).toEqual([["stage 3 disease", "diagnosis_real", 0.6]]);
   });

@@ -32,7 +32,7 @@ describe("department pseudonyms", () => {
     // `it` in lowercase is the pronoun: a value written in capitals that is a word matches only in capitals.
     const text = "Contact the IT Support desk; she is an IT employee. it team";
     const result = guard.sanitizeSync({ channel: "C2", content: text, recipient: "other" });
-    const [, first, second] = /^Contact the (\S+) Support desk; she is an (\S+) employee\. it team$/.exec(result.content as string)!;
+    const [, first, second] = /^Contact the (\S+) Support desk; she is an? (\S+) employee\. it team$/.exec(result.content as string)!;
     expect(first).toBe(second);
     expect(["HR", "PR", "QA", "R&D"]).toContain(first);
     expect(result.decisions.filter((decision) => decision.field === "department").map((decision) => [decision.action, decision.fallback])).toEqual([

@@ -1,0 +1,48 @@
+/**
+ * The words a surrogate's grammar reaches past its span: the article before it (`an Sales` of `an Engineering`) and a possessive
+ * apostrophe after it (`Tucker'` of `Davis'`). Left as the real value had them, they told its first sound or its last letter
+ * (round 24 audit of the dev replay).
+ */
+
+/** An article ending the text before a span (group 1 the article, its case kept). */
+const ARTICLE_BEFORE = /(?<![\p{L}\d])(an?|An?|AN?)([ \t]+)$/u;
+/** Letters whose name starts with a vowel sound: an acronym opening with one takes `an` (`an HR`, `a QA`). */
+const VOWEL_SOUND_LETTERS = new Set([..."AEFHILMNORSX"]);
+/** Words that open with a vowel letter and a consonant sound (`a user`, `a European`, `a one-time`). */
+const CONSONANT_SOUND_START = /^(?:u[bcdfgjklmnpqrstvwxz][aeiou]|eu|one|once|uni|use|usu|ura)/i;
+/** Words that open with a silent `h` (`an hour`, `an honest`). */
+const SILENT_H = /^(?:hour|honest|honou?r|heir)/i;
+
+/** Whether `word` takes `an`. */
+function takesAn(word: string): boolean {
+  if (/^[A-Z]{2,5}\b/.test(word)) return VOWEL_SOUND_LETTERS.has(word[0]);
+  if (SILENT_H.test(word)) return true;
+  return /^[aeiou]/i.test(word) && !CONSONANT_SOUND_START.test(word);
+}
+
+/** The article a written one (`a`, `An`) becomes before `word`, in its case. */
+function articleLike(written: string, word: string): string {
+  const article = takesAn(word) ? "an" : "a";
+  if (written === written.toUpperCase() && written.length > 1) return article.toUpperCase();
+  return /^\p{Lu}/u.test(written) ? article[0].toUpperCase() + article.slice(1) : article;
+}
+
+/** `before` (the output so far) with its last article fitted to `replacement`, when the replaced `original` took the other one. */
+export function withArticleFor(before: string, original: string, replacement: string): string {
+  const match = ARTICLE_BEFORE.exec(before.slice(-8));
+  if (match === null || !/^\p{L}/u.test(replacement) || takesAn(original) === takesAn(replacement)) return before;
+  return `${before.slice(0, before.length - match[0].length)}${articleLike(match[1], replacement)}${match[2]}`;
+}
+
+/** An apostrophe alone closing a possessive (`Davis' income`, `Davis'.`): not `'s`, nor a quote's letters after it. */
+const BARE_POSSESSIVE = /^['’](?![\p{L}\d])/u;
+
+/**
+ * The possessive's ending after `replacement` where `original` ended in `s` and took the apostrophe alone (`Davis'`): `'s` after a
+ * surrogate that does not (`Tucker's`), with the apostrophe as written; null where nothing changes.
+ */
+export function possessiveAfter(after: string, original: string, replacement: string): string | null {
+  if (!/s$/i.test(original) || /s$/i.test(replacement) || !/\p{L}$/u.test(replacement)) return null;
+  const apostrophe = BARE_POSSESSIVE.exec(after)?.[0];
+  return apostrophe === undefined ? null : `${apostrophe}${/\p{Lu}$/u.test(replacement) && replacement === replacement.toUpperCase() ? "S" : "s"}`;
+}
