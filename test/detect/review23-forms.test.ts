@@ -170,3 +170,20 @@ describe("session 48: a surrogate's grammar", () => {
     }
   });
 });
+
+describe("session 48: round 24 audit, amounts and department work", () => {
+  const spending = { customer_name: "Emily Cole", transaction_history: "[{'amount': 682.13, 'merchant': 'Moss-Williams'}, {'amount': 329.26, 'merchant': 'Floyd LLC'}, {'amount': 582.39, 'merchant': 'Dean Ltd'}, {'amount': 686.49, 'merchant': 'Rice Inc'}, {'amount': 207.51, 'merchant': 'Mercer Ltd'}]" };
+
+  it("a record's total said to be about it, cut rather than rounded", () => {
+    expectHiddenFromOutsider(spending, 'Spending breakdown (e.g., "5 transactions, ~$2,487 total").', ["2,487"]);
+  });
+
+  it("a record's total as the difference of two figures beside each other", () => {
+    expectHiddenFromOutsider(spending, "Available Credit: $17,512.22 if credit limit is $20,000", ["17,512.22"]);
+    expectKept(spending, "Available Credit: $17,000.00 if credit limit is $20,000");
+  });
+
+  it("an engineering department's tools beside it", () => {
+    expectHiddenFromOutsider({ employee_name: "Emily Cole", department: "Engineering" }, "Request access to: GitHub, Jira, Slack.", ["GitHub", "Jira"]);
+  });
+});

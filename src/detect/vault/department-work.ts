@@ -37,21 +37,23 @@ const DEPARTMENT_WORK: ReadonlyArray<readonly [departments: readonly string[], i
   [
     ["engineering", "information technology", "it", "research and development", "r d"],
     // Round 14 red team: `| Dept | ENG |`, `"dept": "Eng"`.
-    ["eng", "eng team", "engg", "software engineer", "software engineers", "software engineering", "engineers", "developer", "developers", "codebase", "code review", "code reviews", "pull request", "pull requests", "pair programming", "technical interview", "system design", "devops", "backend", "frontend", "engineer", "senior engineer", "staff engineer", "principal engineer", "secure coding", "tech lead"],
+    ["eng", "eng team", "engg", "software engineer", "software engineers", "software engineering", "engineers", "developer", "developers", "codebase", "code review", "code reviews", "pull request", "pull requests", "pair programming", "technical interview", "system design", "devops", "backend", "frontend", "engineer", "senior engineer", "staff engineer", "principal engineer", "secure coding", "tech lead",
+      // Round 24 audit of the dev replay: the tools and work beside a department shown as another (`access to GitHub, Jira`).
+      "github", "gitlab", "jira", "ci cd", "sprint planning", "software development", "technical skills"],
   ],
   [
     ["finance", "accounting", "treasury"],
     // Round 14 red team: `on the accounting team`, `acct team` of Finance.
     // Round 23 red team: `(FIN)` of Finance, `Brand Director, Mktg` of Marketing.
-    ["fin", "fin team", "accounting team", "accounting department", "acct team", "financial planning", "fp a", "month end close", "close calendar", "netsuite", "accounts payable", "accounts receivable", "general ledger", "financial analyst", "financial analysts", "accountant", "accountants", "financial reporting", "cfo org", "cfo s org", "cfo organization", "controller s group", "controller s team", "ap ar"],
+    ["fin", "fin team", "accounting team", "accounting department", "acct team", "financial planning", "fp a", "month end close", "close calendar", "netsuite", "accounts payable", "accounts receivable", "general ledger", "financial analyst", "financial analysts", "accountant", "accountants", "financial reporting", "cfo org", "cfo s org", "cfo organization", "controller s group", "controller s team", "ap ar", "financial principles", "budget analysis", "erp", "financial skills", "financial analysis"],
   ],
   [
     ["sales", "business development"],
-    ["salesforce", "account executive", "account executives", "sales rep", "sales reps", "sales quota", "quota attainment", "sales territory", "territory overview", "sales pipeline", "closing deals", "salesperson", "salespeople", "revenue org", "quota carrying", "quota carrying team", "sdr", "sdrs", "bdr", "bdrs"],
+    ["salesforce", "account executive", "account executives", "sales rep", "sales reps", "sales quota", "quota attainment", "sales territory", "territory overview", "sales pipeline", "closing deals", "salesperson", "salespeople", "revenue org", "quota carrying", "quota carrying team", "sdr", "sdrs", "bdr", "bdrs", "crm", "closed deals", "driving revenue", "revenue targets", "revenue growth"],
   ],
   [
     ["marketing", "communications", "public relations"],
-    ["mktg", "mktg team", "marketing campaign", "marketing campaigns", "campaigns", "brand strategy", "seo", "content marketing", "demand generation", "social media", "hubspot", "go to market", "marketer", "marketers", "campaign deadlines"],
+    ["mktg", "mktg team", "marketing campaign", "marketing campaigns", "campaigns", "brand strategy", "seo", "content marketing", "demand generation", "social media", "hubspot", "go to market", "marketer", "marketers", "campaign deadlines", "brand awareness", "campaign effectiveness", "campaign materials", "campaign execution", "digital marketing"],
   ],
   // Round 14 red team: `"dept": "GC's office"` of Legal, `Senior PM → Group PM` of Product.
   [

@@ -381,7 +381,9 @@ function computedSource(
   const periods = periodsAround(text, index, index + written.length);
   const full = shown >= MIN_SIGNIFICANT_DIGITS;
   const approximate = saidApproximate(text, index);
-  const rounded = roundedRead(exact, written);
+  // Said to be about it, a figure may be cut rather than rounded (round 24 audit of the dev replay: `~$2,487 total` of 2,487.78).
+  const roundedAsWritten = roundedRead(exact, written);
+  const rounded = approximate ? { ...roundedAsWritten, tolerance: 2 * roundedAsWritten.tolerance } : roundedAsWritten;
   return (
     (periods.length > 0 ? sourceOf(amounts, rounded, periods) : undefined) ??
     (yearsStated() ? sourceOf(amounts, rounded, spreadShares(text, index, index + written.length)) : undefined) ??
@@ -839,7 +841,10 @@ export function derivedAmountDetector(entries: () => readonly VaultEntry[]): Det
           const tolerance = a.read.tolerance + b.read.tolerance;
           // An operand within the other's rounding adds nothing it tells (round 14 re-judge: `$212/day` beside `$1.75M` summed to it).
           if (Math.min(Math.abs(a.read.value), Math.abs(b.read.value)) <= tolerance) continue;
-          const source = sourceOf(amounts, { value: a.read.value + b.read.value, tolerance }, factors) ?? sourceOf(amounts, { value: Math.abs(a.read.value - b.read.value), tolerance }, factors);
+          // A record's total too (round 24 audit of the dev replay: `Available Credit: $17,416.33 if credit limit is $20,000` of transactions summing to 2,583.67).
+          const sum = { value: a.read.value + b.read.value, tolerance };
+          const difference = { value: Math.abs(a.read.value - b.read.value), tolerance };
+          const source = sourceOf(amounts, sum, factors) ?? sourceOf(amounts, difference, factors) ?? sourceOf(totals, sum, [1]) ?? sourceOf(totals, difference, [1]);
           // A round operand tells nothing once the exact one is hidden: left as written, not moved to a false figure (round 16 re-judge:
           // `Their offer of $1,000,000` had come out `$700,000`).
           // A gap's own figure goes however round (the threshold is the text's own).
