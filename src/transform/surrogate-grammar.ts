@@ -27,10 +27,13 @@ function articleLike(written: string, word: string): string {
   return /^\p{Lu}/u.test(written) ? article[0].toUpperCase() + article.slice(1) : article;
 }
 
-/** `before` (the output so far) with its last article fitted to `replacement`, when the replaced `original` took the other one. */
+/**
+ * `before` (the output so far) with its last article fitted to `replacement`, when the replaced `original` took the other one; both
+ * words (a placeholder such as `[REDACTED:name#..]` takes the article written before it, and gives it back as written).
+ */
 export function withArticleFor(before: string, original: string, replacement: string): string {
   const match = ARTICLE_BEFORE.exec(before.slice(-8));
-  if (match === null || !/^\p{L}/u.test(replacement) || takesAn(original) === takesAn(replacement)) return before;
+  if (match === null || !/^\p{L}/u.test(replacement) || !/^\p{L}/u.test(original) || takesAn(original) === takesAn(replacement)) return before;
   return `${before.slice(0, before.length - match[0].length)}${articleLike(match[1], replacement)}${match[2]}`;
 }
 
