@@ -629,7 +629,6 @@ function spreadShares(text: string, start: number, end: number): number[] {
   return years.flatMap((count) => periods.map((period) => 1 / (period * count)));
 }
 
-/** Detects the amounts computed from the registered amounts among `entries()` (read at each call: values added at run time count). */
 /** One member of a pay record as a share of another member or of the record's whole, below one (`bonus` of `base`: 0.2). */
 interface PartRatio {
   entry: VaultEntry;
@@ -647,6 +646,7 @@ const PAY_PART_AFTER = /^[ \t]+of[ \t]+(?:(?:the|his|her|their|your|annual|total
 const PAY_PART_BEFORE = /\b(?:bonus|stock|equity|RSUs?|base)\b[^.\n%]{0,32}$/i;
 const PAY_PART_REACH = 48;
 
+/** Detects the amounts computed from the registered amounts among `entries()` (read at each call: values added at run time count). */
 export function derivedAmountDetector(entries: () => readonly VaultEntry[]): Detector {
   const registered = derivedFromEntries(entries, (all) => {
     const amounts: Source[] = [];
