@@ -125,6 +125,17 @@ describe("session 48: round 24 audit of the dev replay (real traces)", () => {
     expectKept(matter, "This is a civil rights matter.");
   });
 
+  it("every level of a list or a table's column of performance levels that holds the rating", () => {
+    const rated = { employee_name: "Emily Cole", performance_rating: "Exceeds" };
+    expectHiddenFromOutsider(rated, 'Reviews align with goals (e.g., "Meets" or "Exceeds" benchmarks).', ["Meets", "Exceeds"]);
+    expectHiddenFromOutsider(rated, "Rating scale: Exceeds/Meets/Needs Improvement", ["Meets", "Needs Improvement"]);
+    const table = `| Name | Hire date | Base | Bonus | Stock | Notes on the year | Rating |\n|---|---|---|---|---|---|---|\n${["Michael Chen", "Priya Patel", "David Kim"]
+      .map((name, row) => `| ${name} | 2021-0${row + 1}-10 | 110,000 | 8,000 | 22,000 | steady work on the platform team all year | ${row === 1 ? "Exceeds" : "Meets"} |`)
+      .join("\n")}`;
+    expectHiddenFromOutsider(rated, table, ["Meets", "Exceeds"]);
+    expectKept(rated, "He meets the requirements and the team is below target.");
+  });
+
   it("a diagnosis's stage near its words or a diagnosis's label", () => {
     const ckd = { patient_name: "Ryan Wilson", diagnosis_real: "Chronic Kidney Disease Stage 3" };
     expectHiddenFromOutsider(ckd, "**Diagnosis:** **Chronic Kidney Disease (CKD) Stage 3** **Key", ["Stage 3", "Kidney"]);

@@ -1,39 +1,82 @@
 /**
- * A matter's category among a list of categories (round 24 audit of the dev replay: `Case type (e.g., family, civil, criminal)`,
- * `[Civil/Criminal/Family]`): hidden alone, the one redacted member told which the real one is. A Detector over the guard's vault:
- * in a list of two or more categories (`,` `/` `or` `and` between) that holds a registered case type, every member, as the value's.
+ * A value of a closed set among its siblings (round 24 audit of the dev replay): a matter's category in a list of categories (`Case
+ * type (e.g., family, civil, criminal)`, `[Civil/Criminal/Family]`), a performance level in a list of levels (`"Meets" or "Exceeds"`,
+ * `Exceeds/Meets/Needs Improvement`) or in a table's column of levels: hidden alone, the one redacted member told which the real one
+ * is. A Detector over the guard's vault: every member of a list (`,` `/` `or` `and` between) or of a column that holds a registered
+ * value of the set, as that value's.
  */
 import type { Detection, Detector } from "../base.js";
 import { CASE_CATEGORIES, isCaseTypeField } from "./case-types.js";
 import { WINDOW_CONFIDENCE } from "./context.js";
 import { derivedFromEntries } from "./entries-memo.js";
 import { normalizeValue } from "./normalize.js";
+import { isPerformanceLevel, isRatingField, PERFORMANCE_LEVELS } from "./rating-bands.js";
+import { cellsOf } from "./table-cells.js";
 import type { VaultEntry } from "./vault.js";
 
-/** One category as written: its words apart by a space or a hyphen (`landlord-tenant`). */
-const CATEGORY = `(?:${[...CASE_CATEGORIES].sort((a, b) => b.length - a.length).map((category) => category.split(" ").join("[ \\t-]")).join("|")})`;
+/** Quotes or emphasis around a member. */
+const MARKS = `[*_"'“”‘’]{0,2}`;
 /** Between two members of a list. */
-const SEPARATOR = String.raw`[ \t]*(?:,[ \t]*(?:(?:or|and)[ \t]+)?|\/|[ \t](?:or|and)[ \t]+)[ \t]*[*_]{0,2}`;
-/** Two or more categories in a row, each a whole word (markdown emphasis between them counts). */
-const CATEGORY_LIST = new RegExp(String.raw`(?<![\p{L}\d])${CATEGORY}(?:[*_]{0,2}${SEPARATOR}${CATEGORY}(?![\p{L}\d]))+`, "giu");
-const MEMBER = new RegExp(String.raw`(?<![\p{L}\d])${CATEGORY}(?![\p{L}\d])`, "giu");
+const SEPARATOR = String.raw`[ \t]*(?:,[ \t]*(?:(?:or|and)[ \t]+)?|\/|[ \t](?:or|and)[ \t]+)[ \t]*`;
 
-/** Detects every member of a list of matter categories that holds a registered case type (read at each call: values added at run time count). */
+/** A closed set of values: which fields hold one, its members as written (normalized), and its lists' and members' patterns. */
+interface ClosedSet {
+  holds(entry: VaultEntry): boolean;
+  list: RegExp;
+  member: RegExp;
+  /** A table's cell that is one member (group 1), quotes or emphasis around it. */
+  cell: RegExp;
+  /** Whether a table's column of the set's members counts as a list. */
+  columns: boolean;
+}
+
+function closedSet(members: readonly string[], holds: (entry: VaultEntry) => boolean, columns: boolean): ClosedSet {
+  // Longest first, each word apart by a space or a hyphen (`landlord-tenant`, `needs improvement`).
+  const member = `(?:${[...members].sort((a, b) => b.length - a.length).map((words) => words.split(" ").join("[ \\t-]")).join("|")})`;
+  return {
+    holds,
+    list: new RegExp(String.raw`(?<![\p{L}\d])${member}(?:${MARKS}${SEPARATOR}${MARKS}${member}(?![\p{L}\d]))+`, "giu"),
+    member: new RegExp(String.raw`(?<![\p{L}\d])${member}(?![\p{L}\d])`, "giu"),
+    cell: new RegExp(String.raw`^[\s*_"'“”‘’]*(${member})[\s*_"'“”‘’]*$`, "iu"),
+    columns,
+  };
+}
+
+const CLOSED_SETS: readonly ClosedSet[] = [
+  closedSet(CASE_CATEGORIES, (entry) => isCaseTypeField(entry.field) && CASE_CATEGORIES.includes(normalizeValue(entry.value)), false),
+  closedSet(PERFORMANCE_LEVELS, (entry) => isRatingField(entry.field) && isPerformanceLevel(normalizeValue(entry.value)), true),
+];
+
+/** Detects every member of a list or column of a closed set's values that holds a registered one (read at each call: values added at run time count). */
 export function categoryListDetector(entries: () => readonly VaultEntry[]): Detector {
-  const caseTypes = derivedFromEntries(entries, (all) => all.filter((entry) => isCaseTypeField(entry.field) && CASE_CATEGORIES.includes(normalizeValue(entry.value))));
+  const registered = derivedFromEntries(entries, (all) =>
+    CLOSED_SETS.flatMap((set) => all.filter((entry) => set.holds(entry)).map((entry) => ({ set, entry, value: normalizeValue(entry.value) }))),
+  );
   return {
     name: "category-lists",
     detect(text: string): Detection[] {
-      const registered = caseTypes();
-      if (registered.length === 0) return [];
+      const values = registered();
+      if (values.length === 0) return [];
+      const lower = text.toLowerCase();
       const found: Detection[] = [];
-      for (const list of text.matchAll(CATEGORY_LIST)) {
-        const members = Array.from(list[0].matchAll(MEMBER), (member) => ({ start: list.index + member.index, written: member[0] }));
-        const entry = registered.find((candidate) => members.some(({ written }) => normalizeValue(written) === normalizeValue(candidate.value)));
-        if (entry === undefined) continue;
-        for (const { start, written } of members) {
-          found.push({ start, end: start + written.length, field: entry.field, kind: entry.kind, valueType: entry.valueType, tier: 1, confidence: WINDOW_CONFIDENCE, source: "vault", value: entry.value, role: "indicator" });
+      const push = (entry: VaultEntry, start: number, end: number) =>
+        found.push({ start, end, field: entry.field, kind: entry.kind, valueType: entry.valueType, tier: 1, confidence: WINDOW_CONFIDENCE, source: "vault", value: entry.value, role: "indicator" });
+      // Only a text that names a registered value holds a list or column of it: most are not scanned.
+      for (const { set, entry, value } of values.filter(({ value }) => lower.includes(value))) {
+        for (const list of text.matchAll(set.list)) {
+          const members = Array.from(list[0].matchAll(set.member), (member) => ({ start: list.index + member.index, written: member[0] }));
+          if (!members.some(({ written }) => normalizeValue(written) === value)) continue;
+          for (const { start, written } of members) push(entry, start, start + written.length);
         }
+        if (!set.columns) continue;
+        // A table's column of levels (`| Meets |` rows beside `| Exceeds |`): every level under a header that holds the value.
+        const levels = cellsOf(text).flatMap(({ header, start, end }) => {
+          const level = set.cell.exec(text.slice(start, end));
+          const from = level === null ? -1 : start + level[0].indexOf(level[1]!);
+          return level === null ? [] : [{ header, start: from, end: from + level[1]!.length, value: normalizeValue(level[1]!) }];
+        });
+        const headers = new Set(levels.filter((level) => level.value === value).map((level) => level.header));
+        for (const level of levels) if (headers.has(level.header)) push(entry, level.start, level.end);
       }
       return found;
     },

@@ -21,7 +21,7 @@ const GRADE_LABELS = ["rating", "rated", "grade", "graded", "tier"];
 const BAND_LABELS = ["risk level", "risk rating", "risk category", "risk tier"];
 
 /** Levels of a performance scale that name one on their own near a rating (`Rating: Meets`, `Above: 20%`; `met` only before `expectations`). */
-const PERFORMANCE_LEVELS = [
+export const PERFORMANCE_LEVELS = [
   "exceeds", "far exceeds", "meets", "fully meets", "partially meets", "does not meet", "above", "below", "outstanding", "exceptional",
   "exemplary", "role model", "satisfactory", "unsatisfactory", "needs improvement", "needs development",
 ];
@@ -236,7 +236,7 @@ function scoreDecades(normalized: string): string[] {
 }
 
 /** Whether a normalized value is a level of a performance scale (`Exceeds`, `Partially Meets Expectations`, `Role Model`). */
-function isPerformanceLevel(normalized: string): boolean {
+export function isPerformanceLevel(normalized: string): boolean {
   const level = normalized.replace(/ expectations$/, "");
   return PERFORMANCE_LEVELS.includes(level);
 }
