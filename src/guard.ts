@@ -722,7 +722,7 @@ class Guard implements ReconsGuard {
       // A surrogate's article and possessive fitted to it (not in shared state, which restores as written).
       if (span.action !== "allow" && !context.reversible && replacement !== original) {
         output = withArticleFor(output, original, replacement);
-        const possessive = possessiveAfter(text.slice(cursor, cursor + 2), original, replacement);
+        const possessive = possessiveAfter(text.slice(Math.max(0, detection.start - 1), detection.start), text.slice(cursor, cursor + 5), original, replacement);
         if (possessive !== null) {
           replacement += possessive;
           cursor += 1;

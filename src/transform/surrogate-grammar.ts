@@ -4,8 +4,8 @@
  * (round 24 audit of the dev replay).
  */
 
-/** An article ending the text before a span (group 1 the article, its case kept). */
-const ARTICLE_BEFORE = /(?<![\p{L}\d])(an?|An?|AN?)([ \t]+)$/u;
+/** An article ending the text before a span, emphasis between too (`an **Sales**`; group 1 the article, its case kept). */
+const ARTICLE_BEFORE = /(?<![\p{L}\d])(an?|An?|AN?)([ \t]+(?:[*_`"“]{1,2})?)$/u;
 /** Letters whose name starts with a vowel sound: an acronym opening with one takes `an` (`an HR`, `a QA`). */
 const VOWEL_SOUND_LETTERS = new Set([..."AEFHILMNORSX"]);
 /** Words that open with a vowel letter and a consonant sound (`a user`, `a European`, `a one-time`). */
@@ -37,15 +37,17 @@ export function withArticleFor(before: string, original: string, replacement: st
   return `${before.slice(0, before.length - match[0].length)}${articleLike(match[1], replacement)}${match[2]}`;
 }
 
-/** An apostrophe alone closing a possessive (`Davis' income`, `Davis'.`): not `'s`, nor a quote's letters after it. */
-const BARE_POSSESSIVE = /^['’](?![\p{L}\d])/u;
+/** An apostrophe alone closing a possessive before the word it owns (`Davis' income`, `**Davis'** file`): not `'s`, nor a list's closing quote (`'Davis',`). */
+const BARE_POSSESSIVE = /^['’](?=[*_]{0,2}[ \t]+[\p{L}\d])/u;
+/** A quote opening the span: its apostrophe after closes the quote (`'Davis' and 'Page'`, round 24 re-audit), not a possessive. */
+const OPENING_QUOTE = /['‘’"“]$/;
 
 /**
  * The possessive's ending after `replacement` where `original` ended in `s` and took the apostrophe alone (`Davis'`): `'s` after a
- * surrogate that does not (`Tucker's`), with the apostrophe as written; null where nothing changes.
+ * surrogate that does not (`Tucker's`), with the apostrophe as written; null where nothing changes. `before` is the text before the span.
  */
-export function possessiveAfter(after: string, original: string, replacement: string): string | null {
-  if (!/s$/i.test(original) || /s$/i.test(replacement) || !/\p{L}$/u.test(replacement)) return null;
+export function possessiveAfter(before: string, after: string, original: string, replacement: string): string | null {
+  if (!/s$/i.test(original) || /s$/i.test(replacement) || !/\p{L}$/u.test(replacement) || OPENING_QUOTE.test(before)) return null;
   const apostrophe = BARE_POSSESSIVE.exec(after)?.[0];
   return apostrophe === undefined ? null : `${apostrophe}${/\p{Lu}$/u.test(replacement) && replacement === replacement.toUpperCase() ? "S" : "s"}`;
 }

@@ -6,7 +6,7 @@ import { describe, expect, it } from "vitest";
 import { lexiconTag } from "../../src/detect/vault/words.js";
 import { reviewForms } from "../helpers/review-forms.js";
 
-const { expectHiddenFromOutsider, expectKept } = reviewForms("review23-secret");
+const { guardFor, deliver, expectHiddenFromOutsider, expectKept } = reviewForms("review23-secret");
 const REFERENCE = "2026-01-01";
 
 describe("session 48: amounts", () => {
@@ -196,5 +196,34 @@ describe("session 48: round 24 audit, amounts and department work", () => {
 
   it("an engineering department's tools beside it", () => {
     expectHiddenFromOutsider({ employee_name: "Emily Cole", department: "Engineering" }, "Request access to: GitHub, Jira, Slack.", ["GitHub", "Jira"]);
+  });
+});
+
+describe("session 48: round 24 re-audit of the dev replay (other traces)", () => {
+  it("a list's closing quote after a name ending in s is no possessive", () => {
+    const witnesses = { witness_list: ["Elaine Jones", "Eugene Ibarra", "Neil Page"] };
+    const out = deliver(guardFor(witnesses), "Witnesses: ['Elaine Jones', 'Eugene Ibarra', 'Neil Page']", "introduced");
+    expect(out).toMatch(/^Witnesses: \['[\p{L} ]+', '[\p{L} ]+', '[\p{L} ]+'\]$/u);
+  });
+
+  it("the article before a surrogate in emphasis", () => {
+    const out = deliver(guardFor({ department: "HR" }), "This pertains to an **HR** employee.", "introduced");
+    const named = /^This pertains to (an?) \*\*(.+)\*\* employee\.$/.exec(out)!;
+    expect(named[2]).not.toBe("HR");
+    // An acronym by its letters' names (`an HR`, `a PR`), a word by its first letter.
+    expect(named[1]).toBe(/^(?:[AEFHILMNORSX][A-Z]|[aeio])/.test(named[2]!) ? "an" : "a");
+  });
+
+  it("leaves `below` and `above` pointing into the text beside another rating", () => {
+    const rated = { employee_name: "Emily Cole", performance_rating: "Needs Improvement" };
+    expectKept(rated, "Below is the performance summary for the review.");
+    expectKept(rated, "See the rating table above: it lists the review dates.");
+    expectHiddenFromOutsider(rated, "Rating: below expectations.", ["below"]);
+  });
+
+  it("a kidney disease's drugs and diet beside it, and HR's and Sales's work in more words", () => {
+    expectHiddenFromOutsider({ patient_name: "Ryan Wilson", diagnosis_real: "Chronic Kidney Disease Stage 3" }, "Avoid contrast dyes; ACE inhibitors (e.g., lisinopril) per nephro.", ["contrast dyes", "ACE inhibitors", "lisinopril"]);
+    expectHiddenFromOutsider({ employee_name: "Emily Cole", department: "HR" }, "She handles benefits inquiries during open enrollment.", ["benefits inquiries", "open enrollment"]);
+    expectHiddenFromOutsider({ employee_name: "Emily Cole", department: "Sales" }, "Training on Customer Relationship Management tools.", ["Customer Relationship Management"]);
   });
 });

@@ -39,7 +39,7 @@ const DEPARTMENT_WORK: ReadonlyArray<readonly [departments: readonly string[], i
     // Round 14 red team: `| Dept | ENG |`, `"dept": "Eng"`.
     ["eng", "eng team", "engg", "software engineer", "software engineers", "software engineering", "engineers", "developer", "developers", "codebase", "code review", "code reviews", "pull request", "pull requests", "pair programming", "technical interview", "system design", "devops", "backend", "frontend", "engineer", "senior engineer", "staff engineer", "principal engineer", "secure coding", "tech lead",
       // Round 24 audit of the dev replay: the tools and work beside a department shown as another (`access to GitHub, Jira`).
-      "github", "gitlab", "jira", "ci cd", "sprint planning", "software development", "technical skills"],
+      "github", "gitlab", "jira", "ci cd", "sprint planning", "software development", "technical skills", "software applications"],
   ],
   [
     ["finance", "accounting", "treasury"],
@@ -49,7 +49,7 @@ const DEPARTMENT_WORK: ReadonlyArray<readonly [departments: readonly string[], i
   ],
   [
     ["sales", "business development"],
-    ["salesforce", "account executive", "account executives", "sales rep", "sales reps", "sales quota", "quota attainment", "sales territory", "territory overview", "sales pipeline", "closing deals", "salesperson", "salespeople", "revenue org", "quota carrying", "quota carrying team", "sdr", "sdrs", "bdr", "bdrs", "crm", "closed deals", "driving revenue", "revenue targets", "revenue growth"],
+    ["salesforce", "account executive", "account executives", "sales rep", "sales reps", "sales quota", "quota attainment", "sales territory", "territory overview", "sales pipeline", "closing deals", "salesperson", "salespeople", "revenue org", "quota carrying", "quota carrying team", "sdr", "sdrs", "bdr", "bdrs", "crm", "customer relationship management", "closed deals", "driving revenue", "revenue targets", "revenue growth"],
   ],
   [
     ["marketing", "communications", "public relations"],
@@ -66,7 +66,7 @@ const DEPARTMENT_WORK: ReadonlyArray<readonly [departments: readonly string[], i
   ],
   [
     ["hr", "human resources", "people operations"],
-    ["people ops", "people team", "people operations team", "recruiting", "recruiter", "recruiters", "talent acquisition", "employee relations", "benefits administration", "hris", "hr generalist", "hr business partner"],
+    ["people ops", "people team", "people operations team", "recruiting", "recruiter", "recruiters", "talent acquisition", "employee relations", "benefits administration", "hris", "hr generalist", "hr business partner", "open enrollment", "benefits inquiries", "employee inquiries"],
   ],
 ];
 

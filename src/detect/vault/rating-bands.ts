@@ -129,6 +129,14 @@ export function isRatingWordAsVerb(field: string, source: string, from: number, 
   return isRatingField(field) && /^\p{Ll}+$/u.test(source.slice(from, to)) && OBJECT_AFTER.test(source.slice(to, to + 12)) && !SCALE_OBJECT.test(source.slice(to, to + 32));
 }
 
+/** `below` or `above` pointing into the text (`Below is a summary`, `the table above:`), not a level (round 24 re-audit). */
+const POINTING_AFTER = /^[ \t]*(?::|[ \t](?:is|are|you will find|we)\b)/i;
+
+/** Whether a rating's word at [from, to) of `source` (`Below`, `above`) points to other text rather than naming a level. */
+export function isRatingWordPointing(field: string, source: string, from: number, to: number): boolean {
+  return isRatingField(field) && /^(?:below|above)$/i.test(source.slice(from, to)) && POINTING_AFTER.test(source.slice(to, to + 16));
+}
+
 /** Words a field holding a band of another field is named with (`credit_tier`, `salary_band`, `risk_grade`). */
 const BAND_FIELD_WORDS: ReadonlySet<string> = new Set(["tier", "band", "bracket", "bucket", "grade", "rating", "category", "class", "range", "level"]);
 
