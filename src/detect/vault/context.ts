@@ -298,6 +298,9 @@ function isTellingWord(word: string): boolean {
   return word.length >= 6 && /^[a-z]+$/.test(word);
 }
 
+/** Words that label a diagnosis (normalized tokens), a stage near them is the diagnosis's. */
+const DIAGNOSIS_LABELS = ["diagnosis", "diagnosed", "diagnoses", "dx"];
+
 /** A diagnosis's clinical shorthand (`HTN`), its initials with a stage number glued on (`CKD3` of `... Stage 3`) and the words that tell it (`CLINICAL_INDICATORS`). */
 function clinicalForms(normalized: string, tokens: readonly string[], acronym: string | null, anyCaseShorthand = true): Variant[] {
   const names = (phrase: string) => ` ${normalized} `.includes(` ${phrase} `);
@@ -337,9 +340,6 @@ function clinicalForms(normalized: string, tokens: readonly string[], acronym: s
     ...stageNear,
   ];
 }
-
-/** Words that label a diagnosis (normalized tokens), a stage near them is the diagnosis's. */
-const DIAGNOSIS_LABELS = ["diagnosis", "diagnosed", "diagnoses", "dx"];
 
 /**
  * Context words of a phrase that must be found together: all of up to three (two ordinary words of

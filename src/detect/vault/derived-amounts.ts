@@ -629,6 +629,11 @@ function spreadShares(text: string, start: number, end: number): number[] {
   return years.flatMap((count) => periods.map((period) => 1 / (period * count)));
 }
 
+/** Half the unit of a figure's last written digit (`42` -> 0.5, `13.5` -> 0.05): how far it may be from what it rounds. */
+function halfUnitOf(figure: string): number {
+  return 0.5 * 10 ** -(figure.split(".")[1]?.length ?? 0);
+}
+
 /** One member of a pay record as a share of another member or of the record's whole, below one (`bonus` of `base`: 0.2). */
 interface PartRatio {
   entry: VaultEntry;
@@ -878,7 +883,7 @@ export function derivedAmountDetector(entries: () => readonly VaultEntry[]): Det
         const figure = operands.find((operand) => operand.start > end && operand.start - end <= CURRENCY_REACH);
         if (figure === undefined) continue;
         const share = Number(match[2]) / 100;
-        const half = (0.5 * 10 ** -(match[2].split(".")[1]?.length ?? 0)) / 100;
+        const half = halfUnitOf(match[2]) / 100;
         const source = sourceOf(amounts, { value: figure.read.value * share, tolerance: figure.read.value * half + figure.read.tolerance * share }, [1]);
         if (source) push(match.index, match.index + match[1].length, source, "band");
       }
@@ -888,7 +893,7 @@ export function derivedAmountDetector(entries: () => readonly VaultEntry[]): Det
         const end = match.index + match[0].length;
         if (!PAY_PART_AFTER.test(text.slice(end, end + PAY_PART_REACH)) && !PAY_PART_BEFORE.test(text.slice(Math.max(0, match.index - PAY_PART_REACH), match.index))) continue;
         const percent = Number(match[1]);
-        const half = 0.5 * 10 ** -(match[1].split(".")[1]?.length ?? 0) + SLACK;
+        const half = halfUnitOf(match[1]) + SLACK;
         const told = payRatios.find(({ ratio }) => Math.abs(ratio * 100 - percent) <= half);
         if (told) push(match.index, end, { entry: told.entry, amount: told.ratio, value: told.entry.value, parts: 1 }, "band");
       }

@@ -123,6 +123,8 @@ export class Vault implements Detector {
   private skeletons = new DigitSkeletons();
   private revision = 0;
   private cutTails = new CutTails();
+  /** The birth dates' entries by their year's last two digits, as of `size` entries (`birthEntryOfYear`). */
+  private birthYears = { size: -1, entries: new Map<string, number>() };
   /** The registered forms from an entry on, for `cutTails` (one function, not one per detect). */
   private readonly formsFrom = (from: number) => this.registeredForms(from);
   /** This vault's id in the group whose automata it is scanned with. */
@@ -520,9 +522,17 @@ export class Vault implements Detector {
     return surname !== null && norm.slice(start, Math.min(norm.length, start + surname.length + 1)) === `${surname} `;
   }
 
-  /** The entry of a birth date whose year ends in the two digits `yy`, or -1. */
+  /** The entry of a birth date whose year ends in the two digits `yy`, or -1 (the years read once per vault size: vaults only grow). */
   private birthEntryOfYear(yy: string): number {
-    return this.list.findIndex((entry) => entry.kind === "date" && isBirthField(entry.field) && parseDate(entry.value)?.year.toString().slice(-2) === yy);
+    if (this.birthYears.size !== this.list.length) {
+      const entries = new Map<string, number>();
+      this.list.forEach((entry, at) => {
+        const year = entry.kind === "date" && isBirthField(entry.field) ? parseDate(entry.value)?.year.toString().slice(-2) : undefined;
+        if (year !== undefined && !entries.has(year)) entries.set(year, at);
+      });
+      this.birthYears = { size: this.list.length, entries };
+    }
+    return this.birthYears.entries.get(yy) ?? -1;
   }
 
   /** The normalized surname of a name entry. */

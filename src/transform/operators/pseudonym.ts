@@ -84,13 +84,13 @@ function genderOf(name: string): number {
   return tag === "MaleName" ? 1 : tag === "FemaleName" ? 2 : 0;
 }
 
-/** A bundled list with a keyed FF1 permutation over its first `permuted` entries. */
 /** The reserved entries a vault's unlisted tokens were given (`given`, by token key) and their keys (`taken`). */
 interface ReservedApart {
   given: ReadonlyMap<string, string>;
   taken: ReadonlySet<string>;
 }
 
+/** A bundled list with a keyed FF1 permutation over its first `permuted` entries. */
 class NameList {
   private readonly index = new Map<string, number>();
   private readonly permuted: number;
@@ -462,11 +462,6 @@ export function createPseudonymOperator(key: Uint8Array): Operator {
     return replaceTokens(value, withRegisteredRoles(nameTokens(value), registered), surrogateOf);
   });
   /**
-   * The pseudonym, with a reserved entry for any token whose surrogate is a name to avoid (rare: not memoized). A token of the
-   * `registered` name takes the role it has there: `Lindqvist; Beatrice` (no comma to tell the order) came back `Julian; Lori`
-   * beside `Lori Dickson`, the surname enciphered as a first name.
-   */
-  /**
    * Whether the memoized pseudonym `text` of `value` is drawn again against `avoid`: it shows a name to avoid, or the vault gave its
    * unlisted tokens entries apart and `value` holds one of them, or `text` one of those entries (a name registered later would share it).
    */
@@ -475,6 +470,11 @@ export function createPseudonymOperator(key: Uint8Array): Operator {
     if (!(avoid instanceof VaultNameTokens) || avoid.unlisted.size === 0) return false;
     return holdsWordOf(value, avoid.unlisted) || holdsWordOf(text, first.reservedApart(avoid).taken) || holdsWordOf(text, surname.reservedApart(avoid).taken);
   };
+  /**
+   * The pseudonym, with a reserved entry for any token whose surrogate is a name to avoid (rare: not memoized). A token of the
+   * `registered` name takes the role it has there: `Lindqvist; Beatrice` (no comma to tell the order) came back `Julian; Lori`
+   * beside `Lori Dickson`, the surname enciphered as a first name.
+   */
   const pseudonymOf = (value: string, avoid: ReadonlySet<string> | undefined, registered?: string): string => {
     const text = registered === undefined ? plainPseudonymOf(value) : registeredPseudonymOf(`${registered}\u0000${value}`);
     if (avoid === undefined || !drawnAgain(text, value, avoid)) return text;
