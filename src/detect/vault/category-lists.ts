@@ -2,7 +2,8 @@
  * A value of a closed set among its siblings (round 24 audit of the dev replay): a matter's category in a list of categories (`Case
  * type (e.g., family, civil, criminal)`, `[Civil/Criminal/Family]`), a performance level in a list of levels (`"Meets" or "Exceeds"`,
  * `Exceeds/Meets/Needs Improvement`) or in a table's column of levels: hidden alone, the one redacted member told which the real one
- * is. A Detector over the guard's vault: every member of a list (`,` `/` `or` `and` between) or of a column that holds a registered
+ * is. A Detector over the guard's vault: every member of a list (`,` `/` `or` `and` between, or one per bulleted line: round 25
+ * audit, `- Above Average` `- Average` `- Below Average`) or of a column that holds a registered
  * value of the set, as that value's.
  */
 import type { Detection, Detector } from "../base.js";
@@ -23,6 +24,8 @@ const SEPARATOR = String.raw`[ \t]*(?:,[ \t]*(?:(?:or|and)[ \t]+)?|\/|[ \t](?:or
 interface ClosedSet {
   holds(entry: VaultEntry): boolean;
   list: RegExp;
+  /** Two lines or more in a row that are each a bulleted member, a count or note after a colon or dash allowed (`- Below: 1`). */
+  bullets: RegExp;
   member: RegExp;
   /** A table's cell that is one member (group 1), quotes or emphasis around it. */
   cell: RegExp;
@@ -36,15 +39,19 @@ function closedSet(members: readonly string[], holds: (entry: VaultEntry) => boo
   return {
     holds,
     list: new RegExp(String.raw`(?<![\p{L}\d])${member}(?:${MARKS}${SEPARATOR}${MARKS}${member}(?![\p{L}\d]))+`, "giu"),
+    bullets: new RegExp(String.raw`(?:^[ \t]*(?:[-*•+]|\d{1,2}[.)])[ \t]+${MARKS}${member}(?:[ \t]+expectations)?${MARKS}(?:[ \t]*[:(–—-][^\n]*)?[ \t]*(?:\n|$)){2,}`, "gimu"),
     member: new RegExp(String.raw`(?<![\p{L}\d])${member}(?![\p{L}\d])`, "giu"),
     cell: new RegExp(String.raw`^[\s*_"'“”‘’]*(${member})[\s*_"'“”‘’]*$`, "iu"),
     columns,
   };
 }
 
+/** Levels a scale's list names beside the registered one (`Above Average / Average / Below Average` of `Below`): members, not bands on their own. */
+const AVERAGE_LEVELS = ["above average", "average", "below average"];
+
 const CLOSED_SETS: readonly ClosedSet[] = [
   closedSet(CASE_CATEGORIES, (entry) => isCaseTypeField(entry.field) && CASE_CATEGORIES.includes(normalizeValue(entry.value)), false),
-  closedSet(PERFORMANCE_LEVELS, (entry) => isRatingField(entry.field) && isPerformanceLevel(normalizeValue(entry.value)), true),
+  closedSet([...PERFORMANCE_LEVELS, ...AVERAGE_LEVELS], (entry) => isRatingField(entry.field) && isPerformanceLevel(normalizeValue(entry.value)), true),
 ];
 
 /** Detects every member of a list or column of a closed set's values that holds a registered one (read at each call: values added at run time count). */
@@ -63,9 +70,21 @@ export function categoryListDetector(entries: () => readonly VaultEntry[]): Dete
         found.push({ start, end, field: entry.field, kind: entry.kind, valueType: entry.valueType, tier: 1, confidence: WINDOW_CONFIDENCE, source: "vault", value: entry.value, role: "indicator" });
       // Only a text that names a registered value holds a list or column of it: most are not scanned.
       for (const { set, entry, value } of values.filter(({ value }) => lower.includes(value))) {
-        for (const list of text.matchAll(set.list)) {
-          const members = Array.from(list[0].matchAll(set.member), (member) => ({ start: list.index + member.index, written: member[0] }));
-          if (!members.some(({ written }) => normalizeValue(written) === value)) continue;
+        const lists = Array.from(text.matchAll(set.list), (list) => Array.from(list[0].matchAll(set.member), (member) => ({ start: list.index + member.index, written: member[0] })));
+        // A bulleted line holds one member, its first (`- Below: 1`: the note after it is no member).
+        for (const block of text.matchAll(set.bullets)) {
+          let offset = block.index;
+          const members: Array<{ start: number; written: string }> = [];
+          for (const line of block[0].split("\n")) {
+            const member = set.member.exec(line);
+            set.member.lastIndex = 0;
+            if (member !== null) members.push({ start: offset + member.index, written: member[0] });
+            offset += line.length + 1;
+          }
+          lists.push(members);
+        }
+        for (const members of lists) {
+          if (!members.some(({ written }) => isValueWritten(written, value))) continue;
           for (const { start, written } of members) push(entry, start, start + written.length);
         }
         if (!set.columns) continue;
@@ -81,4 +100,10 @@ export function categoryListDetector(entries: () => readonly VaultEntry[]): Dete
       return found;
     },
   };
+}
+
+/** Whether a list's member is the registered level `value` (`Below Average` of `below`, `Meets Expectations` of `meets`). */
+function isValueWritten(written: string, value: string): boolean {
+  const member = normalizeValue(written);
+  return member === value || member.startsWith(`${value} `);
 }

@@ -159,6 +159,8 @@ function saidCeiling(text: string, start: number): boolean {
 }
 /** Slack in matching a computation: `/12` in floating point is not exact (a thousandth of a cent). */
 const SLACK = 1e-5;
+/** How far off a writer's division a period's share (a month's pay) may be, as a share of it: a ten-thousandth. */
+const DIVISION_SHARE = 1e-4;
 /** Characters between two written amounts that may be a sum's or a difference's operands. */
 const OPERAND_REACH = 80;
 /** Words that say a figure is each part of a split or what a deduction leaves (`each`, `net`, `after the 40% fee`). */
@@ -384,8 +386,10 @@ function computedSource(
   // Said to be about it, a figure may be cut rather than rounded (round 24 audit of the dev replay: `~$2,487 total` of 2,487.78).
   const roundedAsWritten = roundedRead(exact, written);
   const rounded = approximate ? { ...roundedAsWritten, tolerance: 2 * roundedAsWritten.tolerance } : roundedAsWritten;
+  // A period's share the writer divided out: off by its arithmetic, under a dollar a month (round 26 audit: `Monthly Income: $22,652.75` of 271,823).
+  const divided = { ...rounded, tolerance: Math.max(rounded.tolerance, exact.value * DIVISION_SHARE) };
   return (
-    (periods.length > 0 ? sourceOf(amounts, rounded, periods) : undefined) ??
+    (periods.length > 0 ? sourceOf(amounts, divided, periods) : undefined) ??
     (yearsStated() ? sourceOf(amounts, rounded, spreadShares(text, index, index + written.length)) : undefined) ??
     (full
       ? (sourceOf(amounts, exact, DERIVED_FACTORS) ??

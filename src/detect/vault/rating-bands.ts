@@ -137,6 +137,14 @@ export function isRatingWordPointing(field: string, source: string, from: number
   return isRatingField(field) && /^(?:below|above)$/i.test(source.slice(from, to)) && POINTING_AFTER.test(source.slice(to, to + 16));
 }
 
+/** The rest of a name a band's word opens (`Fair Credit Reporting Act`, `Fair Isaac`): a law's or a firm's, no level. */
+const NAME_AFTER = /^[ \t]+(?:Isaac\b|(?:\p{Lu}[\p{L}'’]*[ \t]+){1,3}Act\b)/u;
+
+/** Whether a band's word at [from, to) of `source`, capitalized, opens a name (`Fair Credit Billing Act`: round 25 audit). */
+export function isBandWordInName(source: string, from: number, to: number): boolean {
+  return /^\p{Lu}/u.test(source.slice(from, to)) && NAME_AFTER.test(source.slice(to, to + 48));
+}
+
 /** Words a field holding a band of another field is named with (`credit_tier`, `salary_band`, `risk_grade`). */
 const BAND_FIELD_WORDS: ReadonlySet<string> = new Set(["tier", "band", "bracket", "bucket", "grade", "rating", "category", "class", "range", "level"]);
 

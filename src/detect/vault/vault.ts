@@ -17,7 +17,7 @@ import { besideOtherName, isCapitalized, isFirmPartner, isCompoundHead, isFamily
 import { SpanCover } from "../span-cover.js";
 import { isDigitCode, isLowerLetterCode, NormalizeBuffer, normalizeValue, originalSpan, SPACE_CODE } from "./normalize.js";
 import { PatternGroup, type PatternIndex } from "./pattern-group.js";
-import { isRatingWordAsVerb, isRatingWordPointing } from "./rating-bands.js";
+import { isBandWordInName, isRatingWordAsVerb, isRatingWordPointing } from "./rating-bands.js";
 import { NEEDS_TOKEN_END, NEEDS_TOKEN_START, type Variant, type VariantRole } from "./variant.js";
 import { isDictionaryWord, isNameWord, isTitle, lexiconTag, NAME_SUFFIXES } from "./words.js";
 import { memberVariants } from "./variants.js";
@@ -377,10 +377,10 @@ export class Vault implements Detector {
       }
       case "band": {
         // After a band's label (`Risk Level: Moderate`) or before it (`NI rating`) the span is the level: the label stays readable.
-        // Another level's word as a verb or pointing into the text (`Below is a summary`; the value's own word stays found however used: it is the value verbatim).
+        // Another level's word as a verb, pointing into the text (`Below is a summary`) or opening a name (`Fair Credit Reporting Act`); the value's own word stays found however used: it is the value verbatim.
         const [from, to] = originalSpan(norm, start, end);
         const { field } = this.list[entry];
-        if (isRatingWordAsVerb(field, norm.source, from, to) || isRatingWordPointing(field, norm.source, from, to)) return;
+        if (isRatingWordAsVerb(field, norm.source, from, to) || isRatingWordPointing(field, norm.source, from, to) || isBandWordInName(norm.source, from, to)) return;
         // A range among a scale's ranges (`Good 670-739, Fair 580-669`) is the scale's: hidden alone, it told which holds the value (round 20 red team).
         if (isScaleListing(norm.source, from, to)) return;
         if (variant.labels === undefined || labelNear(norm, start, end, variant.labels)) hits.candidates.push(variant.tail ? { ...hit, start: end - variant.tail } : variant.head ? { ...hit, end: start + variant.head } : hit);

@@ -6,8 +6,10 @@ import { nationalDigits, parsePhone } from "../../detect/vault/phones.js";
  * Format-preserving encryption of a whole string, shared by the FF1 and FF3-1 operators.
  *
  * Digits stay digits, ASCII letters stay letters with their case, every other character stays
- * where it was. Letters are enciphered too (`INS-41208932` -> `QZB-07735184`), so prefixes of
- * canary tokens and IDs do not survive: the original cannot be read off the output.
+ * where it was. Letters are enciphered too (`CANARY_SSN_066D83C4`, `AB12cd34EF`), so prefixes of
+ * canary tokens do not survive; only an identifier's label before digits alone (`INS-` of
+ * `INS-41208932`, `CASE-` of `CASE-2024-5567`) stays, as every identifier of its type shares it and
+ * a validator of the type still accepts the surrogate, when those digits are a domain NIST allows.
  * The string's letters and digits are ranked as one mixed-radix integer (rank-encipher-unrank),
  * enciphered with the numeral cipher by cycle-walking, and unranked into the same slots. A uniform
  * string (all digits, all letters) uses its own radix, so no walking; a mixed one uses the radix
@@ -61,13 +63,28 @@ const CODE_0 = 48;
 const CODE_UPPER_A = 65;
 const CODE_LOWER_A = 97;
 
+/** An identifier's label (`INS-`, `CASE-`) before groups of digits alone: kept when it names the type, the digits enciphered. */
+const TYPE_LABEL = /^([A-Za-z]{2,8})[-_#/.: ]+(?=\d)(?=[^A-Za-z]*$)/;
+/** Labels that name an identifier's type; other letters before digits (`BQ-4471093`) may be random, part of the secret, and are enciphered. */
+const TYPE_LABELS: ReadonlySet<string> = new Set(
+  ("id acc acct app appl case cl clm claim cust cus dkt doc disp dsp emp empl file inv ins loan mbr mem mrn ord order pat pol pt ref req tkt tx txn vis visit").split(" "),
+);
+/** Digits a label is kept before: 10^6, NIST's smallest domain, so the digits alone are enciphered. */
+const MIN_LABELLED_DIGITS = 6;
+
+/** The numeral slots of `text`; the shape alone (a label, classes of characters) decides them, so a ciphertext splits as its plaintext did. */
 export function splitFormat(text: string): FormatTemplate {
   const slots: Slot[] = [];
   const radices: number[] = [];
   const numerals: number[] = [];
-  for (const char of text) {
+  const label = TYPE_LABEL.exec(text);
+  const named = label !== null && TYPE_LABELS.has(label[1].toLowerCase());
+  const kept = named && (text.match(/\d/g)?.length ?? 0) >= MIN_LABELLED_DIGITS ? label[0].length : 0;
+  for (const [index, char] of [...text].entries()) {
     const code = char.charCodeAt(0);
-    if (code >= CODE_0 && code < CODE_0 + 10) {
+    if (index < kept) {
+      slots.push({ literal: char });
+    } else if (code >= CODE_0 && code < CODE_0 + 10) {
       slots.push(DIGIT);
       radices.push(10);
       numerals.push(code - CODE_0);

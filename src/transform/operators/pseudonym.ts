@@ -47,7 +47,7 @@ const NAME_KINDS = new Set(["name", "person", "full_name", "first_name", "last_n
 const TITLES = new Set([...DETECTED_TITLES, "mister", "dame", "rev", "fr", "capt", "sgt", "lt", "col", "gen", "hon"]);
 /** A name's suffixes by class, in their usual spelling: a generation, a credential. */
 const SUFFIX_CLASSES: ReadonlyArray<readonly string[]> = [
-  ["Jr", "Sr", "II", "III", "IV"],
+  ["Jr", "Sr", "II", "III", "IV", "V"],
   ["MD", "PhD", "DDS", "DMD", "RN", "NP", "Esq", "CPA", "DVM", "MBA", "PE"],
 ];
 const SUFFIXES = new Set(SUFFIX_CLASSES.flat().map((suffix) => suffix.toLowerCase()));
@@ -275,10 +275,11 @@ function parseName(value: string): Token[] {
   const note = RELATION_NOTE.exec(value)?.index ?? value.length;
   tokens.forEach((token, i) => {
     const lower = token.text.toLowerCase();
-    const isInitial = token.text.length === 1;
+    // `V` ends a name as its generation (`David Green V`, round 25 audit: it had been kept as an initial); elsewhere it is an initial.
+    const isSuffix = SUFFIXES.has(lower) && i > 0 && (lower !== "v" || i === tokens.length - 1);
+    const isInitial = token.text.length === 1 && !isSuffix;
     // Titles are listed without accents (`Señora` is `senora`).
     const isTitle = TITLES.has(withoutAccents(lower)) && (i < tokens.length - 1 || value[token.end] === ".");
-    const isSuffix = SUFFIXES.has(lower) && i > 0;
     // A surname's particle written in lowercase (`de la Cruz`, `van der Berg`) is no name of its own.
     // `St.` of `St. Clair` too, capitalized: `Katie. Sierra` garbled it.
     const isParticle = (NAME_PARTICLES.has(token.text) || (lower === "st" && value[token.end] === ".")) && i < tokens.length - 1;

@@ -102,10 +102,10 @@ describe("digitRuns", () => {
 });
 
 describe("a regrouped identifier through the guard", () => {
-  it("gives an unauthorized reader none of the written prefix or digits, and an authorized reader the exact text back", () => {
+  it("gives an unauthorized reader none of the written random prefix or digits, and an authorized reader the exact text back", () => {
     const cases: Array<[string, string, string, string]> = [
       ["account_number", "BQTS31878104802835", "Account: BQTS 3187 8104 8028 35, ok.", "BQTS"],
-      ["mrn", "MRN-4471093", "Chart MRN 447 1093 (record 447-1093)", "MRN"],
+      ["mrn", "QX-4471093", "Chart QX 447 1093 (record 447-1093)", "QX"],
       ["account_number", "bqts31878104802835", "acct Bqts-3187-8104-8028-35", "Bqts"],
     ];
     for (const [field, value, text, prefix] of cases) {
@@ -121,5 +121,15 @@ describe("a regrouped identifier through the guard", () => {
       expect(guard.sanitizeSync({ channel: "C5", content: written, recipient: "reader" }).content).toBe(text);
       expect(guard.restore(direct, "reader", "C2")).toBe(text);
     }
+  });
+  it("keeps a type label (`MRN`) in every written form, with the same surrogate digits, and restores them", () => {
+    const guard = createRecons({ secret: "skeletons", vault: { mrn: "MRN-4471093" }, policy: { fields: { mrn: { authorized: ["reader"] } } } });
+    const text = "Chart MRN 447 1093 (record MRN-4471093, mrn: 4471093)";
+    const out = guard.sanitizeSync({ channel: "C2", content: text, recipient: "other" }).content as string;
+    const digits = [...out.matchAll(/MRN[ -]|mrn: /g)].map((m) => out.slice(m.index + m[0].length).replace(/[ -]/g, "").slice(0, 7));
+    expect(digits).toHaveLength(3);
+    expect(new Set(digits).size).toBe(1);
+    expect(digits[0]).not.toBe("4471093");
+    expect(guard.restore(out, "reader", "C2")).toBe(text);
   });
 });

@@ -64,6 +64,25 @@ describe.each(ciphers)("format-preserving operator over %s", (name, cipher) => {
     expect(text.slice(-8)).not.toBe("754B6934");
   });
 
+  it("keeps an identifier's type label before six digits or more, enciphers a random or short one, and reverses both", () => {
+    const kept = apply(input("INS-41208932")).text;
+    expect(kept).toMatch(/^INS-\d{8}$/);
+    // Every written form of the label enciphers the digits alike.
+    for (const written of ["ins-41208932", "INS 41208932", "mrn: 41208932", "CASE-2024-5567"]) {
+      const { text } = apply(input(written));
+      expect(text.slice(0, text.search(/\d/))).toBe(written.slice(0, written.search(/\d/)));
+      expect(text.replace(/\D/g, "")).not.toBe(written.replace(/\D/g, ""));
+      expect(operator.reverse(text, input(written))).toBe(written);
+    }
+    expect(apply(input("ins-41208932")).text.replace(/\D/g, "")).toBe(kept.replace(/\D/g, ""));
+    // Letters that name no type (a random prefix), and a label before fewer than 10^6 digits, are enciphered.
+    for (const value of ["BQ-4471093", "EMP-61844"]) {
+      const { text } = apply(input(value));
+      expect(text.slice(0, 2)).not.toBe(value.slice(0, 2));
+      expect(operator.reverse(text, input(value))).toBe(value);
+    }
+  });
+
   it("encrypts the digits alike whatever the separators, and per field", () => {
     const dashed = apply(input("939-79-6410")).text;
     expect(apply(input("939796410")).text).toBe(dashed.replace(/-/g, ""));

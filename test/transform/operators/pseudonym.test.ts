@@ -30,7 +30,7 @@ describe("pseudonym operator: names", () => {
   });
 
   it("gives a suffix another of its class, never itself, and reverses it (a kept `DDS` or `II` told a real part of the name)", () => {
-    const generations = ["Jr", "Sr", "II", "III", "IV"];
+    const generations = ["Jr", "Sr", "II", "III", "IV", "V"];
     const credentials = ["MD", "PhD", "DDS", "DMD", "RN", "NP", "Esq", "CPA", "DVM", "MBA", "PE"];
     for (const [suffixes, value] of [[generations, "Robert Pearson"], [credentials, "Timothy Meyer"]] as const) {
       const shown = suffixes.map((suffix) => pseudonym(`${value} ${suffix}`).split(" ").at(-1)!);
@@ -39,6 +39,12 @@ describe("pseudonym operator: names", () => {
       shown.forEach((surrogate, index) => expect(surrogate).not.toBe(suffixes[index]));
       for (const suffix of suffixes) expect(reverse(pseudonym(`${value} ${suffix}`))).toBe(`${value} ${suffix}`);
     }
+  });
+
+  it("takes a closing `V` for the generation it is (`David Green V`, round 25 audit), a `V` inside a name for an initial", () => {
+    expect(pseudonym("David Green V")).toMatch(/^\S+ \S+ (?:Jr|Sr|II|III|IV)$/);
+    expect(reverse(pseudonym("David Green V"))).toBe("David Green V");
+    expect(pseudonym("Mary V Jones")).toMatch(/^\S+ V \S+$/);
   });
 
   it("keeps `St.` of a surname as a particle, capitalized too (`Katie. Sierra` garbled `St. Clair`), and reverses", () => {

@@ -1,0 +1,61 @@
+/**
+ * Session 49: round 25 audit of the dev replay's own text (eight helpers, 144 traces none had read): forms of a registered value
+ * that reached an outsider, each hidden from it and left as written for the reader authorized for the value; and the ordinary text
+ * a fix must not change.
+ */
+import { describe, expect, it } from "vitest";
+import { reviewForms } from "../helpers/review-forms.js";
+
+const { guardFor, deliver, expectHiddenFromOutsider, expectKept } = reviewForms("review25-secret");
+
+describe("session 49: a performance level among a bulleted scale", () => {
+  const review = { employee_name: "Scott Williams", performance_rating: "Below" };
+
+  it("every level of a bulleted list that holds the value, `Average` ones too: the one hidden alone told it", () => {
+    const text = "Categorize them into:\n   - Above Average\n   - Average\n   - Below Average\n\nNext, the report.";
+    expectHiddenFromOutsider(review, text, ["Above Average", "- Average", "Below"]);
+    expect(deliver(guardFor(review), text, "introduced")).toContain("Next, the report.");
+    expectHiddenFromOutsider(review, "- **Exceeds**: 0\n- **Meets**: 2\n- **Below**: 1\n", ["Exceeds", "Meets", "Below"]);
+  });
+
+  it("keeps a bulleted list without the value, and `average` as a word", () => {
+    expectKept(review, "Categorize them into:\n- Above Average\n- Average\n");
+    expectKept(review, "The average salary is high.\n- Average pay review\n- Team lunch\n");
+  });
+});
+
+describe("session 49: a credit score's band word opening a law's or a firm's name", () => {
+  const credit = { customer_name: "Logan Davis", credit_score: "612" };
+
+  it("keeps `Fair Credit Billing Act`, `Fair Credit Reporting Act`, `Fair Isaac` whatever the score", () => {
+    expectKept(credit, "Under the Fair Credit Billing Act and the Fair Credit Reporting Act (FCRA), you may dispute the charge.");
+    expectKept(credit, "Scores come from Fair Isaac Corporation.");
+  });
+
+  it("still hides the band beside the score", () => {
+    expectHiddenFromOutsider(credit, "Credit score: 612 (Fair). Fair credit overall.", ["612", "Fair"]);
+  });
+});
+
+describe("session 49: a name's generation `V`", () => {
+  it("is another generation for an outsider, and an initial inside a name stays", () => {
+    const vault = { patient_name: "David Green V" };
+    const out = deliver(guardFor(vault), "Patient David Green V was seen today.", "introduced");
+    expect(out).toMatch(/^Patient \S+ \S+ (?:Jr|Sr|II|III|IV) was seen today\.$/);
+    expect(out).not.toMatch(/Green| V /);
+    expect(deliver(guardFor(vault), "Patient David Green V was seen today.", "reader")).toBe("Patient David Green V was seen today.");
+  });
+});
+
+describe("session 49: round 26 audit", () => {
+  const income = { customer_name: "Ann Lee", income: "271823" };
+
+  it("a month's income divided out with the writer's arithmetic off by cents, before the year's", () => {
+    expectHiddenFromOutsider(income, "- Monthly Income: $22,652.75 (Annual Income: $271,823)", ["22,652.75", "271,823"]);
+  });
+
+  it("keeps another month's figure near a twelfth of the income", () => {
+    expectKept(income, "Rent is $2,265.27 a month.");
+    expectKept(income, "Monthly budget: $22,675.00 for the team.");
+  });
+});
