@@ -58,4 +58,17 @@ describe("session 49: round 26 audit", () => {
     expectKept(income, "Rent is $2,265.27 a month.");
     expectKept(income, "Monthly budget: $22,675.00 for the team.");
   });
+  it("a diabetes's symptoms, diet and guideline body; an anxiety's and a depression's therapy words", () => {
+    const diabetes = { patient_name: "Ann Lee", diagnosis_real: "Type 2 Diabetes Mellitus" };
+    expectHiddenFromOutsider(diabetes, "Symptoms: polyuria, polydipsia. Optimize therapy per ADA guidelines; carbohydrate counting.", ["polyuria", "polydipsia", "ADA", "carbohydrate"]);
+    expectHiddenFromOutsider({ patient_name: "Ann Lee", diagnosis_real: "Generalized Anxiety Disorder" }, "Refer to mindfulness-based stress reduction (MBSR).", ["mindfulness", "MBSR"]);
+    expectHiddenFromOutsider({ patient_name: "Ann Lee", diagnosis_real: "Major Depressive Disorder" }, "We are addressing her treatment resistance.", ["treatment resistance"]);
+    expectKept({ patient_name: "Ann Lee", diagnosis_real: "Hypertension Stage 2" }, "Symptoms: polyuria noted; ADA guidelines apply.");
+  });
+
+  it("a department's work: marketing's lead generation and content strategist, HR's benefits enrollment and BambooHR", () => {
+    expectHiddenFromOutsider({ employee_name: "Ann Lee", department: "Marketing" }, "Track campaign ROI and lead generation; our Content Strategist leads it.", ["campaign ROI", "lead generation", "Content Strategist"]);
+    expectHiddenFromOutsider({ employee_name: "Ann Lee", department: "HR" }, "Use BambooHR for benefits enrollment.", ["BambooHR", "benefits enrollment"]);
+    expectKept({ employee_name: "Ann Lee", department: "Finance" }, "Track campaign ROI and lead generation in BambooHR.");
+  });
 });

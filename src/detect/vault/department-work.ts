@@ -53,7 +53,7 @@ const DEPARTMENT_WORK: ReadonlyArray<readonly [departments: readonly string[], i
   ],
   [
     ["marketing", "communications", "public relations"],
-    ["mktg", "mktg team", "marketing campaign", "marketing campaigns", "campaigns", "brand strategy", "seo", "content marketing", "demand generation", "social media", "hubspot", "go to market", "marketer", "marketers", "campaign deadlines", "brand awareness", "campaign effectiveness", "campaign materials", "campaign execution", "digital marketing"],
+    ["mktg", "mktg team", "marketing campaign", "marketing campaigns", "campaigns", "brand strategy", "seo", "content marketing", "demand generation", "social media", "hubspot", "go to market", "marketer", "marketers", "campaign deadlines", "brand awareness", "campaign effectiveness", "campaign materials", "campaign execution", "digital marketing", "lead generation", "content strategist", "content strategists", "campaign roi"],
   ],
   // Round 14 red team: `"dept": "GC's office"` of Legal, `Senior PM → Group PM` of Product.
   [
@@ -66,7 +66,7 @@ const DEPARTMENT_WORK: ReadonlyArray<readonly [departments: readonly string[], i
   ],
   [
     ["hr", "human resources", "people operations"],
-    ["people ops", "people team", "people operations team", "recruiting", "recruiter", "recruiters", "talent acquisition", "employee relations", "benefits administration", "hris", "hr generalist", "hr business partner", "open enrollment", "benefits inquiries", "employee inquiries"],
+    ["people ops", "people team", "people operations team", "recruiting", "recruiter", "recruiters", "talent acquisition", "employee relations", "benefits administration", "hris", "hr generalist", "hr business partner", "open enrollment", "benefits inquiries", "employee inquiries", "benefits enrollment", "bamboohr"],
   ],
 ];
 
