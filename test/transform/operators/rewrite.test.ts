@@ -18,13 +18,13 @@ const GENERIC = "the patient was treated for a long-term condition last spring";
 const isJudgeCall = (r: ChatRequest) => r.response_format?.json_schema?.name === "disclosure_verdict";
 const isRewriteCall = (r: ChatRequest) => r.response_format?.json_schema?.name === "verified_rewrite";
 
-/** Plays both roles: the judge flags diabetes/sugar/carb wording; the rewriter returns the scripted candidates in turn. */
+/** Plays both roles: the judge flags diabetes/sugar/carb/portion wording; the rewriter returns the scripted candidates in turn. */
 function script(server: OpenAIServer, candidates: string[]) {
   let next = 0;
   server.respond((r): Reply => {
     if (isJudgeCall(r)) {
       const text = userText(r).split("<text>")[1] ?? "";
-      return { kind: "structured", value: { score: /diabet|sugar|glucose|carb/i.test(text) ? 0.85 : 0.1 } };
+      return { kind: "structured", value: { score: /diabet|sugar|glucose|carb|portion/i.test(text) ? 0.85 : 0.1 } };
     }
     return { kind: "structured", value: { rewrite: candidates[Math.min(next++, candidates.length - 1)] } };
   });
@@ -124,8 +124,8 @@ describe("guard end to end with the judge and the rewriter on ChatOpenAI", () =>
       rewriter: createRewriter({ model: chat(server), judge }),
     });
   };
-  // Tier 2 finds `blood sugar` and `sugar levels` (words that tell the diagnosis); only the judge reads `carb counting` as it.
-  const paraphrase = "Ryan Wilson needs help with his carb counting and post-meal readings; book him next week.";
+  // Tier 2 finds `blood sugar` and `sugar levels` (words that tell the diagnosis); only the judge reads `portion planning` as it.
+  const paraphrase = "Ryan Wilson needs help with his portion planning and post-meal readings; book him next week.";
 
   it("catches a paraphrased contextual value with the judge and releases a verified rewrite", async () => {
     script(server, ["Ryan Wilson needs a routine follow-up; book him next week."]);
@@ -147,14 +147,14 @@ describe("guard end to end with the judge and the rewriter on ChatOpenAI", () =>
   it("redacts when the judge fails (500)", async () => {
     server.respond(() => ({ kind: "status", status: 500 }));
     const result = await guardWith().sanitize({ channel: "C2", recipient: "scheduler", content: paraphrase });
-    expect(result.content).not.toMatch(/carb counting/);
+    expect(result.content).not.toMatch(/portion planning/);
     expect(result.decisions.find((d) => d.field === "diagnosis")).toMatchObject({ action: "redact", source: "judge-error" });
   });
 
   it("redacts when every rewrite still contains the value", async () => {
     script(server, ["Ryan Wilson has type 2 diabetes mellitus; book him next week."]);
     const result = await guardWith().sanitize({ channel: "C2", recipient: "scheduler", content: paraphrase });
-    expect(result.content).not.toMatch(/carb counting|diabetes/i);
+    expect(result.content).not.toMatch(/portion planning|diabetes/i);
     expect(result.decisions.find((d) => d.field === "diagnosis")).toMatchObject({ action: "redact", fallback: "rewrite-exhausted" });
     expect(server.requests.filter(isRewriteCall)).toHaveLength(3);
   });
