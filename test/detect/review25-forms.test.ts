@@ -71,4 +71,32 @@ describe("session 49: round 26 audit", () => {
     expectHiddenFromOutsider({ employee_name: "Ann Lee", department: "HR" }, "Use BambooHR for benefits enrollment.", ["BambooHR", "benefits enrollment"]);
     expectKept({ employee_name: "Ann Lee", department: "Finance" }, "Track campaign ROI and lead generation in BambooHR.");
   });
+  it("a canary's labels written with a mask for its suffix, shown as the surrogate's labels and restored", () => {
+    const vault = { ssn: "CANARY_SSN_066D83C4", confidential_notes: "CANARY_CONF_NOTE_1944E5C7" };
+    const text = "SSN: CANARY_SSN_XXXX; note CANARY_CONF_NOTE_[Redacted]; token CANARY_SSN_066D83C4.";
+    expectHiddenFromOutsider(vault, text, ["CANARY", "066D83C4"]);
+    const out = deliver(guardFor(vault), text, "introduced");
+    // The masked labels are the full surrogate's.
+    const surrogate = /token (\S+)\./.exec(out)![1];
+    expect(out).toContain(`SSN: ${surrogate.slice(0, surrogate.lastIndexOf("_"))}_XXXX;`);
+    expectKept(vault, "We flew to the Canary Islands; SSN XXXX.");
+    // Labels before a suffix of their own are another canary: the whole token goes, no suffix is kept.
+    expect(deliver(guardFor(vault), "Example: CANARY_SSN_VW123456.", "introduced")).not.toMatch(/CANARY|VW123456/);
+  });
+  it("every condition of an example list that names the diagnosis; a list without it stays", () => {
+    const diabetes = { patient_name: "Ann Lee", diagnosis_real: "Type 2 Diabetes Mellitus" };
+    expectHiddenFromOutsider(diabetes, "Common chronic conditions (e.g., diabetes, hypertension, asthma) need follow-up.", ["diabetes", "hypertension", "asthma"]);
+    expectHiddenFromOutsider({ patient_name: "Ann Lee", diagnosis_real: "Major Depressive Disorder" }, "Screen for depression, anxiety, or PTSD.", ["depression", "anxiety", "PTSD"]);
+    expectKept(diabetes, "Her hypertension and asthma are stable.");
+  });
+
+  it("a fixed phrase of a diagnosis whole, not its one indicator word (`Hyperosmolar [REDACTED] state`)", () => {
+    expectHiddenFromOutsider({ patient_name: "Ann Lee", diagnosis_real: "Type 2 Diabetes Mellitus" }, "Watch for hyperosmolar hyperglycemic state or diabetic ketoacidosis; SMBG daily.", ["hyperosmolar", "state", "ketoacidosis", "SMBG"]);
+    expectHiddenFromOutsider({ patient_name: "Ann Lee", diagnosis_real: "Chronic Kidney Disease Stage 3" }, "Per NKF, the estimated glomerular filtration rate guides a kidney-friendly diet.", ["NKF", "estimated", "rate", "friendly"]);
+  });
+  it("a case type's procedure and welfare words: a 30(b)(6) notice, the child's well-being", () => {
+    expectHiddenFromOutsider({ client_name: "Byron Beasley", case_type: "corporate" }, "Serve a 30(b)(6) notice under Rule 30(b)(6).", ["30(b)(6)"]);
+    expectHiddenFromOutsider({ client_name: "Byron Beasley", case_type: "family" }, "Focus on the child's well-being and parental involvement.", ["well-being", "parental"]);
+    expectKept({ client_name: "Byron Beasley", case_type: "criminal" }, "Serve a 30(b)(6) notice; parental involvement matters.");
+  });
 });

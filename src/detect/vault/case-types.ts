@@ -37,13 +37,17 @@ const CASE_TYPE_INDICATORS: ReadonlyArray<readonly [categories: readonly string[
      "child psychologist", "parenting schedule", "co parenting", "coparenting", "custodial", "family court", "both spouses", "spouse", "spouses",
      "guardian ad litem", "supervised visitation", "marital home", "marital residence", "husband", "wife",
      // Round 17 red team: `contributions Ms. Finley made during the marriage` told it with `marital` redacted.
-     "the marriage"],
+     "the marriage",
+     // Round 27 audit: the child's welfare beside a redacted custody.
+     "child s well being", "children s well being", "parental involvement", "parental rights"],
   ],
   [
     ["corporate"],
     ["shareholder", "shareholders", "board of directors", "merger", "mergers", "acquisition", "acquisitions", "bylaws", "subsidiaries",
      "m a", "derivative action", "derivative suit", "fiduciary duty", "fiduciary duties", "hostile takeover", "tender offer", "corporate governance", "joint venture",
-     "board minutes", "board meeting", "board meetings", "board resolution", "governance dispute", "capital raise", "stockholder", "stockholders", "articles of incorporation", "operating agreement"],
+     "board minutes", "board meeting", "board meetings", "board resolution", "governance dispute", "capital raise", "stockholder", "stockholders", "articles of incorporation", "operating agreement",
+     // Round 27 audit of the dev replay: the deposition of an organization named by its rule.
+     "30 b 6", "rule 30 b 6"],
   ],
   [["immigration"], ["visa", "visas", "asylum", "deportation", "deported", "green card", "uscis", "naturalization", "removal proceedings", "immigration court",
     // Round 12 red team: `employment-based AOS`, `H-1B` told it with the label redacted.

@@ -8,7 +8,7 @@
  */
 import type { Detection, Detector } from "../base.js";
 import { CASE_CATEGORIES, isCaseTypeField } from "./case-types.js";
-import { WINDOW_CONFIDENCE } from "./context.js";
+import { isClinicalField, WINDOW_CONFIDENCE } from "./context.js";
 import { derivedFromEntries } from "./entries-memo.js";
 import { normalizeValue } from "./normalize.js";
 import { isPerformanceLevel, isRatingField, PERFORMANCE_LEVELS } from "./rating-bands.js";
@@ -23,6 +23,8 @@ const SEPARATOR = String.raw`[ \t]*(?:,[ \t]*(?:(?:or|and)[ \t]+)?|\/|[ \t](?:or
 /** A closed set of values: which fields hold one, its members as written (normalized), and its lists' and members' patterns. */
 interface ClosedSet {
   holds(entry: VaultEntry): boolean;
+  /** The members (normalized) that name a registered value of the set: the value itself, or a condition its diagnosis is. */
+  namesOf(value: string): string[];
   list: RegExp;
   /** Two lines or more in a row that are each a bulleted member, a count or note after a colon or dash allowed (`- Below: 1`). */
   bullets: RegExp;
@@ -33,11 +35,12 @@ interface ClosedSet {
   columns: boolean;
 }
 
-function closedSet(members: readonly string[], holds: (entry: VaultEntry) => boolean, columns: boolean): ClosedSet {
+function closedSet(members: readonly string[], holds: (entry: VaultEntry) => boolean, columns: boolean, namesOf: (value: string) => string[] = (value) => [value]): ClosedSet {
   // Longest first, each word apart by a space or a hyphen (`landlord-tenant`, `needs improvement`).
   const member = `(?:${[...members].sort((a, b) => b.length - a.length).map((words) => words.split(" ").join("[ \\t-]")).join("|")})`;
   return {
     holds,
+    namesOf,
     list: new RegExp(String.raw`(?<![\p{L}\d])${member}(?:${MARKS}${SEPARATOR}${MARKS}${member}(?![\p{L}\d]))+`, "giu"),
     bullets: new RegExp(String.raw`(?:^[ \t]*(?:[-*•+]|\d{1,2}[.)])[ \t]+${MARKS}${member}(?:[ \t]+expectations)?${MARKS}(?:[ \t]*[:(–—-][^\n]*)?[ \t]*(?:\n|$)){2,}`, "gimu"),
     member: new RegExp(String.raw`(?<![\p{L}\d])${member}(?![\p{L}\d])`, "giu"),
@@ -49,15 +52,32 @@ function closedSet(members: readonly string[], holds: (entry: VaultEntry) => boo
 /** Levels a scale's list names beside the registered one (`Above Average / Average / Below Average` of `Below`): members, not bands on their own. */
 const AVERAGE_LEVELS = ["above average", "average", "below average"];
 
+/** Conditions writers list as examples (`chronic conditions (e.g., diabetes, hypertension)`, round 27 audit): hidden alone, the diagnosis's told it. */
+const CONDITIONS = [
+  "diabetes", "type 2 diabetes", "type 1 diabetes", "hypertension", "high blood pressure", "asthma", "copd", "heart disease", "heart failure",
+  "coronary artery disease", "chronic kidney disease", "kidney disease", "depression", "major depression", "anxiety", "generalized anxiety",
+  "arthritis", "obesity", "cancer", "stroke", "dementia", "epilepsy", "hyperlipidemia", "high cholesterol", "sleep apnea", "bipolar disorder", "ptsd", "adhd",
+];
+/** Letters a condition's word shares with the diagnosis's word it names (`depress` of `depression` and `depressive`). */
+const CONDITION_STEM = 6;
+
+/** The conditions of CONDITIONS a diagnosis is (`diabetes`, `type 2 diabetes` of `type 2 diabetes mellitus`): each word of theirs in it, by stem. */
+function conditionsOf(diagnosis: string): string[] {
+  const words = diagnosis.split(" ");
+  const inDiagnosis = (word: string) => words.some((own) => own === word || (word.length >= CONDITION_STEM && own.startsWith(word.slice(0, CONDITION_STEM))));
+  return CONDITIONS.filter((condition) => condition.split(" ").every(inDiagnosis));
+}
+
 const CLOSED_SETS: readonly ClosedSet[] = [
   closedSet(CASE_CATEGORIES, (entry) => isCaseTypeField(entry.field) && CASE_CATEGORIES.includes(normalizeValue(entry.value)), false),
   closedSet([...PERFORMANCE_LEVELS, ...AVERAGE_LEVELS], (entry) => isRatingField(entry.field) && isPerformanceLevel(normalizeValue(entry.value)), true),
+  closedSet(CONDITIONS, (entry) => isClinicalField(entry.field) && conditionsOf(normalizeValue(entry.value)).length > 0, false, conditionsOf),
 ];
 
 /** Detects every member of a list or column of a closed set's values that holds a registered one (read at each call: values added at run time count). */
 export function categoryListDetector(entries: () => readonly VaultEntry[]): Detector {
   const registered = derivedFromEntries(entries, (all) =>
-    CLOSED_SETS.flatMap((set) => all.filter((entry) => set.holds(entry)).map((entry) => ({ set, entry, value: normalizeValue(entry.value) }))),
+    CLOSED_SETS.flatMap((set) => all.filter((entry) => set.holds(entry)).map((entry) => ({ set, entry, names: set.namesOf(normalizeValue(entry.value)) }))),
   );
   return {
     name: "category-lists",
@@ -69,7 +89,7 @@ export function categoryListDetector(entries: () => readonly VaultEntry[]): Dete
       const push = (entry: VaultEntry, start: number, end: number) =>
         found.push({ start, end, field: entry.field, kind: entry.kind, valueType: entry.valueType, tier: 1, confidence: WINDOW_CONFIDENCE, source: "vault", value: entry.value, role: "indicator" });
       // Only a text that names a registered value holds a list or column of it: most are not scanned.
-      for (const { set, entry, value } of values.filter(({ value }) => lower.includes(value))) {
+      for (const { set, entry, names } of values.filter(({ names }) => names.some((name) => lower.includes(name)))) {
         const lists = Array.from(text.matchAll(set.list), (list) => Array.from(list[0].matchAll(set.member), (member) => ({ start: list.index + member.index, written: member[0] })));
         // A bulleted line holds one member, its first (`- Below: 1`: the note after it is no member).
         for (const block of text.matchAll(set.bullets)) {
@@ -84,7 +104,7 @@ export function categoryListDetector(entries: () => readonly VaultEntry[]): Dete
           lists.push(members);
         }
         for (const members of lists) {
-          if (!members.some(({ written }) => isValueWritten(written, value))) continue;
+          if (!members.some(({ written }) => isValueWritten(written, names))) continue;
           for (const { start, written } of members) push(entry, start, start + written.length);
         }
         if (!set.columns) continue;
@@ -94,7 +114,7 @@ export function categoryListDetector(entries: () => readonly VaultEntry[]): Dete
           const from = level === null ? -1 : start + level[0].indexOf(level[1]!);
           return level === null ? [] : [{ header, start: from, end: from + level[1]!.length, value: normalizeValue(level[1]!) }];
         });
-        const headers = new Set(levels.filter((level) => level.value === value).map((level) => level.header));
+        const headers = new Set(levels.filter((level) => names.includes(level.value)).map((level) => level.header));
         for (const level of levels) if (headers.has(level.header)) push(entry, level.start, level.end);
       }
       return found;
@@ -102,8 +122,8 @@ export function categoryListDetector(entries: () => readonly VaultEntry[]): Dete
   };
 }
 
-/** Whether a list's member is the registered level `value` (`Below Average` of `below`, `Meets Expectations` of `meets`). */
-function isValueWritten(written: string, value: string): boolean {
+/** Whether a list's member names the registered value (`Below Average` of `below`, `Meets Expectations` of `meets`, `Diabetes` of a type 2 diabetes). */
+function isValueWritten(written: string, names: readonly string[]): boolean {
   const member = normalizeValue(written);
-  return member === value || member.startsWith(`${value} `);
+  return names.some((name) => member === name || member.startsWith(`${name} `));
 }

@@ -3,6 +3,7 @@ import { normalizeValue } from "./normalize.js";
 import { YEAR_LIKE } from "./dates.js";
 import { groupThousands } from "./numbers.js";
 import { joinings, whole, type Variant } from "./variant.js";
+import { layIdentifier } from "./digit-skeletons.js";
 
 const SEPARATOR_VARIANT_CONFIDENCE = 0.95;
 /** The digits of a prefixed id alone (`67737826` for `INS-67737826`): specific when long enough. */
@@ -132,11 +133,24 @@ export function identifierVariants(kind: string, normalized: string): Variant[] 
 
 /**
  * The suffix of a canary token or of its surrogate (`RMZOEQ_CBY_719F0126`: FPE keeps the suffix in
- * its place), its last run of letters and digits, normalized as a text's (`ANKAO5T3` reads `ankao5 3`).
+ * its place), its last run of letters and digits, normalized as a text's (`ANKAO5T3` reads `ankao5 3`);
+ * and its labels before the suffix (`CANARY_SSN` of `CANARY_SSN_754B6934`, written with a mask for the
+ * suffix: round 27 audit, `CANARY_SSN_XXXX` passed), two labels at least, so no word alone.
  */
-export function canarySuffixVariants(token: string): Variant[] {
-  const suffix = /[a-z0-9]*$/i.exec(token.trim())![0];
-  return suffix.length >= MIN_CANARY_SUFFIX ? [{ form: normalizeValue(suffix), confidence: CANARY_SUFFIX_CONFIDENCE, role: "canary-suffix" }] : [];
+export function canaryPartVariants(token: string): Variant[] {
+  const trimmed = token.trim();
+  const suffix = /[a-z0-9]*$/i.exec(trimmed)![0];
+  const labels = trimmed.slice(0, trimmed.length - suffix.length).replace(/[_ ]+$/, "");
+  return [
+    ...(suffix.length >= MIN_CANARY_SUFFIX ? [{ form: normalizeValue(suffix), confidence: CANARY_SUFFIX_CONFIDENCE, role: "canary-suffix" as const }] : []),
+    ...(/[_ ]/.test(labels) ? [{ form: normalizeValue(labels), confidence: CANARY_SUFFIX_CONFIDENCE, role: "canary-label" as const }] : []),
+  ];
+}
+
+/** A canary token's labels laid out as `written` (`CANARY_SSN`): the labels of `token`, letter for letter. */
+export function labelsLike(written: string, token: string): string | null {
+  const labels = token.trim().replace(/[_ ]*[a-z0-9]*$/i, "");
+  return layIdentifier(written, labels);
 }
 
 /**

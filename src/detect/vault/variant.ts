@@ -80,6 +80,8 @@ export type VariantRole =
   | "glued-surname-initial"
   /** A canary token's random suffix alone (`754B6934`): transformed and restored as that part of the token. */
   | "canary-suffix"
+  /** A canary token's labels written without its suffix (`CANARY_SSN_XXXX`, round 27 audit): shown as the surrogate token's labels. */
+  | "canary-label"
   /** The start of a value cut off where its text ends (`James Gr...`, see cut-tails.ts): shown as the same start of the surrogate. */
   | "cut-tail"
   /** A person's age that a registered date of birth gives (`age 86`, `36 years old`, see ages.ts): the number, shown as the surrogate date's age. */

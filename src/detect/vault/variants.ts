@@ -9,7 +9,7 @@ import { isClinicalField, isPersonNoteField, phraseVariants } from "./context.js
 import { birthDateVariants, isBirthField } from "./birth-dates.js";
 import { dateVariants, parseDate } from "./dates.js";
 import { emailVariants } from "./emails.js";
-import { canarySuffixVariants, identifierVariants, isCanary } from "./identifiers.js";
+import { canaryPartVariants, identifierVariants, isCanary } from "./identifiers.js";
 import { fieldLabel, labeledVariants, nearLabelVariant } from "./labels.js";
 import { isMaskedValue, maskedCardHeadVariants, maskedHeadVariants, maskedIdHeadVariants, maskedPhoneHeadVariants, maskedTailVariants } from "./masked.js";
 import type { VaultMember } from "./members.js";
@@ -26,7 +26,7 @@ import { fieldNameWords, transliterated } from "./words.js";
 
 /** Variant forms of a value of one kind under `field` (the verbatim form is added by variantsOf). */
 function kindVariants(field: string, kind: string, value: string, normalized: string): Variant[] {
-  if (kind === "canary" || isCanary(value)) return canarySuffixVariants(value);
+  if (kind === "canary" || isCanary(value)) return canaryPartVariants(value);
   switch (kind) {
     case "name": {
       const name = parseName(normalized, value);

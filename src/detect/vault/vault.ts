@@ -32,6 +32,8 @@ export interface VaultEntry {
   valueType: ValueType;
 }
 
+/** The run of letters and digits right after a canary's labels (`_XXXX`, `_VW123456`): group 1. */
+const CANARY_LABEL_SUFFIX = /^[_ -]?([A-Za-z0-9]+)/;
 /** A courtesy title right before a person's initials (`Mr. `, `Ms `): two of them name the person there. */
 const TITLE_BEFORE = /\b(?:Mr|Mrs|Ms|Mx|Miss|Dr|Prof)\.?[ \t]+$/;
 const TITLE_REACH = 8;
@@ -344,6 +346,12 @@ export class Vault implements Detector {
       case "spelled-email":
         hits.candidates.push(hit);
         return;
+      case "canary-label": {
+        // Labels before a mask or placeholder (`CANARY_SSN_XXXX`, `CANARY_SSN_[Redacted]`); before a suffix of their own they are another token, the canary recognizer's whole.
+        const after = CANARY_LABEL_SUFFIX.exec(norm.source.slice(originalSpan(norm, start, end)[1]));
+        if (after === null || /^[Xx]+$/.test(after[1])) hits.candidates.push(hit);
+        return;
+      }
       case "whole": {
         if (endsInPossessive(norm, start, end)) return;
         if (variant.capitalized && !lastWordCapitalized(norm, start, end)) return;
