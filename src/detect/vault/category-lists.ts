@@ -1,7 +1,8 @@
 /**
  * A value of a closed set among its siblings (round 24 audit of the dev replay): a matter's category in a list of categories (`Case
  * type (e.g., family, civil, criminal)`, `[Civil/Criminal/Family]`), a performance level in a list of levels (`"Meets" or "Exceeds"`,
- * `Exceeds/Meets/Needs Improvement`) or in a table's column of levels: hidden alone, the one redacted member told which the real one
+ * `Exceeds/Meets/Needs Improvement`) or in a table's column of levels, a diagnosis's condition among example conditions (round 27:
+ * `(e.g., diabetes, hypertension, asthma)`): hidden alone, the one redacted member told which the real one
  * is. A Detector over the guard's vault: every member of a list (`,` `/` `or` `and` between, or one per bulleted line: round 25
  * audit, `- Above Average` `- Average` `- Below Average`) or of a column that holds a registered
  * value of the set, as that value's.
@@ -96,9 +97,8 @@ export function categoryListDetector(entries: () => readonly VaultEntry[]): Dete
           let offset = block.index;
           const members: Array<{ start: number; written: string }> = [];
           for (const line of block[0].split("\n")) {
-            const member = set.member.exec(line);
-            set.member.lastIndex = 0;
-            if (member !== null) members.push({ start: offset + member.index, written: member[0] });
+            const [member] = line.matchAll(set.member);
+            if (member !== undefined) members.push({ start: offset + member.index, written: member[0] });
             offset += line.length + 1;
           }
           lists.push(members);
