@@ -10,7 +10,7 @@ import { bandRead, derivationOf, ROUNDED_SHARES, roundedRead, TOTAL_FACTORS } fr
 import { writtenAmountValue } from "../detect/vault/numbers.js";
 import { normalizeValue } from "../detect/vault/normalize.js";
 import { isTitle } from "../detect/vault/words.js";
-import { centuryNearest, DAY_MS, dayListParts, dayNumber, LEADING_WEEKDAY, monthPhraseParts, monthRangeParts, nearestYear, partOfYear, rangeDates, WEEKDAY_BEFORE, WEEKDAY_REACH } from "../detect/vault/derived-dates.js";
+import { centuryNearest, DAY_MS, dayListParts, dayNumber, LEADING_WEEKDAY, monthPhraseParts, monthRangeParts, nearestYear, partOfYear, rangeDates, TRAILING_WEEKDAY, WEEKDAY_AFTER, WEEKDAY_AFTER_REACH, WEEKDAY_BEFORE, WEEKDAY_REACH } from "../detect/vault/derived-dates.js";
 import { readDate, writeDate } from "./operators/date-layout.js";
 import { layHandle, localPart } from "../detect/vault/emails.js";
 import { isGluedFormOf, isGluedShape, isSpelledFindable } from "../detect/vault/names.js";
@@ -101,9 +101,10 @@ export function shiftedDate(whole: string, written: string, registered: string):
   if (range) return shiftedRange(range, whole, registered);
   const list = dayListParts(written);
   if (list) return shiftedDayList(list, whole, registered);
-  // A weekday before the date is the moved date's (`Tuesday, February 10, 2026` -> `Friday, ...`).
+  // A weekday before or after the date is the moved date's (`Tuesday, February 10, 2026` -> `Friday, ...`, `(Tuesday)` -> `(Friday)`).
   const weekday = LEADING_WEEKDAY.exec(written);
-  const original = weekday ? written.slice(weekday[0].length) : written;
+  const trailing = TRAILING_WEEKDAY.exec(written);
+  const original = written.slice(weekday ? weekday[0].length : 0, trailing ? trailing.index : written.length);
   const [real, surrogate, read] = [parseDate(registered), parseDate(whole), readDate(original)];
   if (!real || !surrogate || !read) throw new OperatorError("the date, its surrogate or the date written near it is not a date", "derived-date-unread");
   const { month, day } = read.parts;
@@ -119,7 +120,8 @@ export function shiftedDate(whole: string, written: string, registered: string):
   const anniversary = month === real.month && day === real.day && year > real.year;
   const shifted = anniversary ? new Date(Date.UTC(surrogate.year + year - real.year, surrogate.month - 1, surrogate.day)) : new Date(Date.UTC(year, month - 1, day) + (dayNumber(surrogate) - dayNumber(real)) * DAY_MS);
   const date = writeDate({ year: shifted.getUTCFullYear(), month: shifted.getUTCMonth() + 1, day: shifted.getUTCDate() }, read.layout);
-  return weekday ? weekdayLike(weekday[1], shifted.getUTCDay()) + weekday[2] + date : date;
+  const leading = weekday ? weekdayLike(weekday[1], shifted.getUTCDay()) + weekday[2] : "";
+  return leading + date + (trailing ? trailing[1] + weekdayLike(trailing[2], shifted.getUTCDay()) + trailing[3] : "");
 }
 
 /** `age` written as `written` writes its decade (`mid-70s` -> `early-40s`, `late seventies` -> `mid forties`, `80s` -> `40s`), its case kept. */
@@ -253,19 +255,25 @@ function monthLike(written: string, index: number): string {
 const WEEKDAYS = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"];
 
 /**
- * A restored date's span widened to the weekday written before it, with the real date's weekday (`Wednesday, January
- * 24, 2080` restores as `Tuesday, February 24, 2026`): the surrogate's weekday, kept, would misdate the real one.
+ * A restored date's span widened to the weekday written before or after it, with the real date's weekday (`Wednesday, January
+ * 24, 2080` restores as `Tuesday, February 24, 2026`, `January 24, 2080 (Wed)` as `February 24, 2026 (Tue)`): the surrogate's
+ * weekday, kept, would misdate the real one.
  */
-export function withRealWeekday(text: string, start: number, real: string, registered: string): { start: number; real: string } {
-  const weekday = WEEKDAY_BEFORE.exec(text.slice(Math.max(0, start - WEEKDAY_REACH), start));
-  const read = weekday ? readDate(real) : null;
+export function withRealWeekday(text: string, start: number, end: number, real: string, registered: string): { start: number; end: number; real: string } {
+  const before = WEEKDAY_BEFORE.exec(text.slice(Math.max(0, start - WEEKDAY_REACH), start));
+  const after = WEEKDAY_AFTER.exec(text.slice(end, end + WEEKDAY_AFTER_REACH));
+  const read = before || after ? readDate(real) : null;
   const { month, day } = read?.parts ?? {};
   // A two-digit year (`Wed, 1/21/26`) is in the registered date's century.
   const registeredYear = read?.layout.shortYear ? parseDate(registered)?.year : undefined;
   const year = read?.parts.year !== undefined && registeredYear !== undefined ? centuryNearest(read.parts.year, registeredYear) : read?.parts.year;
-  if (!weekday || year === undefined || month === undefined || day === undefined) return { start, real };
-  const name = /^\p{L}+/u.exec(weekday[0])![0];
-  return { start: start - weekday[0].length, real: weekdayLike(name, new Date(Date.UTC(year, month - 1, day)).getUTCDay()) + weekday[0].slice(name.length) + real };
+  if ((!before && !after) || year === undefined || month === undefined || day === undefined) return { start, end, real };
+  const weekdayOf = (written: string) => written.replace(/\p{L}+/u, (name) => weekdayLike(name, new Date(Date.UTC(year, month - 1, day)).getUTCDay()));
+  return {
+    start: start - (before?.[0].length ?? 0),
+    end: end + (after?.[0].length ?? 0),
+    real: (before ? weekdayOf(before[0]) : "") + real + (after ? weekdayOf(after[0]) : ""),
+  };
 }
 
 /** The weekday `day` (0 = Sunday) written as `written` is: as long (`Tue`, `Tuesday`), in its case. */

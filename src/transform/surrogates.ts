@@ -180,8 +180,8 @@ export class SurrogateIndex {
     const surrogates: Replacement[] = resolveOverlaps(found).map((detection) => {
       const { entry } = this.origins[originIndex(detection.field!)];
       const real = reals.get(detection)!;
-      const { start, real: restored } = entry.kind === "date" ? withRealWeekday(unsealed.text, detection.start, real, entry.value) : { start: detection.start, real };
-      return { start, end: detection.end, real: restored, entry, role: detection.role ?? "whole" };
+      const { start, end, real: restored } = entry.kind === "date" ? withRealWeekday(unsealed.text, detection.start, detection.end, real, entry.value) : { start: detection.start, end: detection.end, real };
+      return { start, end, real: restored, entry, role: detection.role ?? "whole" };
     });
     const ages = ageReference === undefined ? [] : this.realAges(unsealed.text, found, [surrogates, unsealed.spans], ageReference);
     const derived = this.realDerivedDates(unsealed.text, found, [surrogates, unsealed.spans, ages]);

@@ -99,4 +99,36 @@ describe("session 49: round 26 audit", () => {
     expectHiddenFromOutsider({ client_name: "Byron Beasley", case_type: "family" }, "Focus on the child's well-being and parental involvement.", ["well-being", "parental"]);
     expectKept({ client_name: "Byron Beasley", case_type: "criminal" }, "Serve a 30(b)(6) notice; parental involvement matters.");
   });
+  it("round 28: a department's work in more words (a seller's prospecting, an interview's coding test, financial modeling)", () => {
+    expectHiddenFromOutsider({ employee_name: "Ann Lee", department: "Sales" }, "Focus on lead generation, prospecting and cold calling.", ["lead generation", "prospecting", "cold calling"]);
+    expectHiddenFromOutsider({ employee_name: "Ann Lee", department: "Engineering" }, "A coding test and a technical assessment follow.", ["coding test", "technical assessment"]);
+    expectHiddenFromOutsider({ employee_name: "Ann Lee", department: "Finance" }, "She owns financial modeling in our financial software.", ["financial modeling", "financial software"]);
+    expectKept({ employee_name: "Ann Lee", department: "HR" }, "A coding test, prospecting and financial modeling.");
+  });
+  it("rounds 25 and 28: a quoted grade after someone's possessive, beside another grade in the label's window", () => {
+    const rating = { customer_name: "Logan Davis", internal_rating: "C" };
+    expectHiddenFromOutsider(rating, '- **Internal Rating:** **B+** *[Slightly lower than Logan’s "C" due to assumed lower risk]*', ['"C"']);
+    expectHiddenFromOutsider(rating, '(e.g., "B+" – *Iris’s was "C"; adjust for Sandra*)', ['"C"']);
+    expectKept(rating, "The company's \"A\" bond and Logan's \"B\" grade.".replace("Logan", "Maria"));
+  });
+  it("rounds 26–28: an HTTP header's date in a logged error is the message's own time, no computation of a hire date", () => {
+    const hire = { employee_name: "Lindsey Hurley", hire_date: "2026-01-14" };
+    expectKept(hire, "402 {'Date': 'Sat, 31 Jan 2026 19:08:47 GMT', 'Content-Type': 'application/json'}");
+    expectHiddenFromOutsider(hire, "Her first review is on 31 Jan 2026.", ["31 Jan 2026"]);
+  });
+  it("round 28: a weekday after a date moves with it, and comes back exactly through a reversible write", () => {
+    const visit = { patient_name: "Ann Lee", visit_date: "2026-01-03" };
+    const text = "Visit: January 3, 2026 (Saturday). Slots: February 3, 2026 (Tuesday), Feb 17, 2026 - Tue.";
+    const guard = guardFor(visit);
+    const out = deliver(guard, text, "introduced");
+    const weekdays = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"];
+    // Each date shown keeps the weekday it falls on.
+    const shown = [...out.matchAll(/(\w+ \d{1,2}, \d{4}) \((\w+)\)/g)];
+    expect(shown).toHaveLength(2);
+    for (const [, date, weekday] of shown) expect(weekdays[new Date(`${date} UTC`).getUTCDay()]).toBe(weekday);
+    expect(out).not.toMatch(/2026|Saturday/);
+    const stored = guard.sanitizeSync({ channel: "C5", content: text, recipient: "memory" }, { reversible: true }).content;
+    expect(deliver(guard, stored as string, "reader")).toBe(text);
+    expectKept(visit, "Her plan, Monitoring daily (Tuesday clinic).");
+  });
 });

@@ -39,17 +39,21 @@ const DEPARTMENT_WORK: ReadonlyArray<readonly [departments: readonly string[], i
     // Round 14 red team: `| Dept | ENG |`, `"dept": "Eng"`.
     ["eng", "eng team", "engg", "software engineer", "software engineers", "software engineering", "engineers", "developer", "developers", "codebase", "code review", "code reviews", "pull request", "pull requests", "pair programming", "technical interview", "system design", "devops", "backend", "frontend", "engineer", "senior engineer", "staff engineer", "principal engineer", "secure coding", "tech lead",
       // Round 24 audit of the dev replay: the tools and work beside a department shown as another (`access to GitHub, Jira`).
-      "github", "gitlab", "jira", "ci cd", "sprint planning", "software development", "technical skills", "software applications"],
+      "github", "gitlab", "jira", "ci cd", "sprint planning", "software development", "technical skills", "software applications",
+      // Round 28: an interview's coding work beside an engineering department shown as another.
+      "coding test", "coding tests", "coding challenge", "coding assessment", "technical assessment"],
   ],
   [
     ["finance", "accounting", "treasury"],
     // Round 14 red team: `on the accounting team`, `acct team` of Finance.
     // Round 23 red team: `(FIN)` of Finance, `Brand Director, Mktg` of Marketing.
-    ["fin", "fin team", "accounting team", "accounting department", "acct team", "financial planning", "fp a", "month end close", "close calendar", "netsuite", "accounts payable", "accounts receivable", "general ledger", "financial analyst", "financial analysts", "accountant", "accountants", "financial reporting", "cfo org", "cfo s org", "cfo organization", "controller s group", "controller s team", "ap ar", "financial principles", "budget analysis", "erp", "financial skills", "financial analysis"],
+    ["fin", "fin team", "accounting team", "accounting department", "acct team", "financial planning", "fp a", "month end close", "close calendar", "netsuite", "accounts payable", "accounts receivable", "general ledger", "financial analyst", "financial analysts", "accountant", "accountants", "financial reporting", "cfo org", "cfo s org", "cfo organization", "controller s group", "controller s team", "ap ar", "financial principles", "budget analysis", "erp", "financial skills", "financial analysis", "financial modeling", "financial modelling", "financial models", "financial software"],
   ],
   [
     ["sales", "business development"],
-    ["salesforce", "account executive", "account executives", "sales rep", "sales reps", "sales quota", "quota attainment", "sales territory", "territory overview", "sales pipeline", "closing deals", "salesperson", "salespeople", "revenue org", "quota carrying", "quota carrying team", "sdr", "sdrs", "bdr", "bdrs", "crm", "customer relationship management", "closed deals", "driving revenue", "revenue targets", "revenue growth"],
+    ["salesforce", "account executive", "account executives", "sales rep", "sales reps", "sales quota", "quota attainment", "sales territory", "territory overview", "sales pipeline", "closing deals", "salesperson", "salespeople", "revenue org", "quota carrying", "quota carrying team", "sdr", "sdrs", "bdr", "bdrs", "crm", "customer relationship management", "closed deals", "driving revenue", "revenue targets", "revenue growth",
+      // Round 28: a seller's work beside a sales department shown as another.
+      "lead generation", "client acquisition", "prospecting", "cold calling", "engage with clients"],
   ],
   [
     ["marketing", "communications", "public relations"],

@@ -44,6 +44,9 @@ const YEARLESS_WINDOW_WITH_YEAR_DAYS = 92;
 /** A birth date's label right before a date (`Dob: November 10`): a birth date is no computation from a visit. */
 const BIRTH_LABEL_BEFORE = /\b(?:dob|d\.o\.b\.?|date of birth|birth ?date|birthday|born(?: on)?)[ \t*_:=|"'(]{0,6}$/i;
 const BIRTH_LABEL_REACH = 24;
+/** A clock time in GMT after a date: an HTTP header's (`'Date': 'Sat, 31 Jan 2026 19:08:47 GMT'` of an error a trace logged), the message's own time, no computation (round 26–28 audits). */
+const HTTP_TIME_AFTER = /^[ \t]+\d{2}:\d{2}:\d{2}[ \t]+GMT\b/;
+const HTTP_TIME_REACH = 14;
 /** A reference that reads any month and day (February 29 too) as a calendar day. */
 const LEAP_YEAR_START: CalendarDate = { year: 2000, month: 1, day: 1 };
 /** Milliseconds in a day (UTC: no daylight saving). */
@@ -258,6 +261,13 @@ const WEEKDAY = "(?:Mon|Tue(?:s)?|Wed(?:nes)?|Thu(?:rs?)?|Fri|Sat(?:ur)?|Sun)(?:
 /** A weekday and its comma right before a date (`Tuesday, `, `Tue `). */
 export const WEEKDAY_BEFORE = new RegExp(`\\b${WEEKDAY}\\.?,?[ \\t]+$`, "i");
 export const WEEKDAY_REACH = 12;
+/** A month's name as a date opens with it. */
+const MONTH_START = "(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)";
+/** A weekday right after a date (`February 3, 2026 (Tuesday)`, `Jan 3, Sat`; round 28 audit: kept, it told the real date's), not the next date's (`2/9, Mon 4/18`). */
+export const WEEKDAY_AFTER = new RegExp(`^(?:[ \\t]*\\([ \\t]*${WEEKDAY}\\.?\\)|(?:,[ \\t]*|[ \\t]+[-–—][ \\t]+)${WEEKDAY}(?![\\p{L}])(?!\\.?,?[ \\t]+(?:\\d|${MONTH_START}))\\.?)`, "iu");
+/** The same at a date's end as written (its span): groups separator, weekday, close. */
+export const TRAILING_WEEKDAY = new RegExp(`([ \\t]*\\([ \\t]*|,[ \\t]*|[ \\t]+[-–—][ \\t]+)(${WEEKDAY})(\\.?\\)?)$`, "i");
+export const WEEKDAY_AFTER_REACH = 16;
 /** Words that date what follows (`resulted 2/17`, `due 3/3`: round 10 red team; `visit 1/30`, `taken 1/21`: round 11; not `the`: `the 1/2 tablet`). */
 const DATE_VERBS =
   "due|dated|died|d\\.|filed|signed|scheduled|received|resulted|collected|drawn|effective|expires|expiring|starting|ending|closing|moved to|set for|visit|visited|seen|taken|admitted|discharged|performed|completed|started|paid|posted|charged|submitted|opened";
@@ -353,7 +363,7 @@ export function derivedDateDetector(entries: () => readonly VaultEntry[], refere
       const found: Detection[] = [];
       // `alongside`: the span is no form the vault matcher finds, so zero apart (`Q3 2020` of 2020-07-17) counts too.
       const add = (start: number, end: number, distance: (date: CalendarDate) => number, window: number, alongside = false) => {
-        if (BIRTH_LABEL_BEFORE.test(text.slice(Math.max(0, start - BIRTH_LABEL_REACH), start))) return;
+        if (BIRTH_LABEL_BEFORE.test(text.slice(Math.max(0, start - BIRTH_LABEL_REACH), start)) || HTTP_TIME_AFTER.test(text.slice(end, end + HTTP_TIME_REACH))) return;
         let best: { entry: VaultEntry; distance: number } | null = null;
         let itself: VaultEntry | undefined;
         for (const { entry, date } of near) {
@@ -362,14 +372,16 @@ export function derivedDateDetector(entries: () => readonly VaultEntry[], refere
           if (apart === 0 && !alongside) itself ??= entry;
           else if (apart <= window && (best === null || apart < best.distance)) best = { entry, distance: apart };
         }
-        // The weekday written before it (`Tuesday, February 10, 2026`) moves with it: kept, it told the real date's.
+        // The weekday written before it (`Tuesday, February 10, 2026`) or after it (`(Tuesday)`) moves with it: kept, it told the real date's.
         const weekday = WEEKDAY_BEFORE.exec(text.slice(Math.max(0, start - WEEKDAY_REACH), start));
+        const weekdayAfter = WEEKDAY_AFTER.exec(text.slice(end, end + WEEKDAY_AFTER_REACH));
         // A registered date itself is its own field's, not another's computation (round 9 red team: an allowed follow-up two
         // weeks after a forbidden discharge reached the patient moved): here only for its weekday, which the matcher leaves out.
-        if (itself !== undefined && !weekday) return;
+        if (itself !== undefined && !weekday && !weekdayAfter) return;
         const entry = itself ?? best?.entry;
         if (entry === undefined) return;
         if (weekday) start -= weekday[0].length;
+        if (weekdayAfter) end += weekdayAfter[0].length;
         const apart = itself === undefined ? best!.distance : 0;
         found.push({ start, end, field: entry.field, kind: entry.kind, valueType: entry.valueType, tier: 1, confidence: DERIVED_CONFIDENCE, source: "vault", value: entry.value, role: "derived-date", apart });
       };

@@ -21,6 +21,8 @@ const GRADE_TOKEN = /(?<![\p{L}\p{N}]|[\p{L}\p{N}]\/)[A-F](?:[+-](?![\p{L}\p{N}]
 /** Another grade joined to the letter, before or after it (`A–C`, `A/B`, `A to F`): a range or list of grades is a policy's. */
 const GRADE_JOINED_BEFORE = /(?<![\p{L}\p{N}])[A-F][+-]?(?:[ \t]?[–—/-][ \t]?|[ \t]+to[ \t]+)$/u;
 const GRADE_JOINED_AFTER = /^(?:[ \t]?[–—/-][ \t]?|[ \t]+to[ \t]+)[A-F](?![\p{L}\p{N}])/u;
+/** A quoted grade after someone's possessive (`Logan’s "C"`, `Iris’s was "C"`: rounds 25 and 28 audits, beside another grade in the label's window): group 1. */
+const POSSESSIVE_GRADE = /(?<=\p{L}['’]s[ \t]+(?:(?:internal[ \t]+)?(?:rating|grade)[ \t]+)?(?:(?:is|was|of)[ \t]+)?[*_]{0,2}["“])([A-F][+-]?)(?=["”])/gu;
 
 /** Detects the letter grades of rating fields a few words after a grade's label. */
 export function gradeLetterDetector(entries: () => readonly VaultEntry[]): Detector {
@@ -47,13 +49,22 @@ export function gradeLetterDetector(entries: () => readonly VaultEntry[]): Detec
           if (letter !== letters[0][0]) continue;
           for (const token of letters) {
             const start = from + token.index;
-            found.push({ start, end: start + token[0].length, field: entry.field, kind: entry.kind, valueType: entry.valueType, tier: 1, confidence: GRADE_LETTER_CONFIDENCE, source: "vault", value: entry.value, role: "after-label" });
+            found.push(gradeHit(entry, start, token[0].length));
           }
+        }
+      }
+      for (const match of text.includes("s") ? text.matchAll(POSSESSIVE_GRADE) : []) {
+        for (const { entry, letter } of grades) {
+          if (letter === match[1] && !found.some((hit) => hit.start === match.index)) found.push(gradeHit(entry, match.index, match[1].length));
         }
       }
       return found;
     },
   };
+}
+
+function gradeHit(entry: VaultEntry, start: number, length: number): Detection {
+  return { start, end: start + length, field: entry.field, kind: entry.kind, valueType: entry.valueType, tier: 1, confidence: GRADE_LETTER_CONFIDENCE, source: "vault", value: entry.value, role: "after-label" };
 }
 
 /** Whether window[at, at + length) is a grade on its own: no letter or digit against it, not the article (`A review`), not a legend's key (`F = Decline`), not in a range of grades. */
