@@ -72,13 +72,14 @@ function conditionsOf(diagnosis: string): string[] {
 const CLOSED_SETS: readonly ClosedSet[] = [
   closedSet(CASE_CATEGORIES, (entry) => isCaseTypeField(entry.field) && CASE_CATEGORIES.includes(normalizeValue(entry.value)), false),
   closedSet([...PERFORMANCE_LEVELS, ...AVERAGE_LEVELS], (entry) => isRatingField(entry.field) && isPerformanceLevel(normalizeValue(entry.value)), true),
-  closedSet(CONDITIONS, (entry) => isClinicalField(entry.field) && conditionsOf(normalizeValue(entry.value)).length > 0, false, conditionsOf),
+  closedSet(CONDITIONS, (entry) => isClinicalField(entry.field), false, conditionsOf),
 ];
 
 /** Detects every member of a list or column of a closed set's values that holds a registered one (read at each call: values added at run time count). */
 export function categoryListDetector(entries: () => readonly VaultEntry[]): Detector {
   const registered = derivedFromEntries(entries, (all) =>
-    CLOSED_SETS.flatMap((set) => all.filter((entry) => set.holds(entry)).map((entry) => ({ set, entry, names: set.namesOf(normalizeValue(entry.value)) }))),
+    // A set's value names some member (a diagnosis no listed condition is names none).
+    CLOSED_SETS.flatMap((set) => all.filter((entry) => set.holds(entry)).map((entry) => ({ set, entry, names: set.namesOf(normalizeValue(entry.value)) }))).filter(({ names }) => names.length > 0),
   );
   return {
     name: "category-lists",

@@ -386,10 +386,9 @@ function computedSource(
   // Said to be about it, a figure may be cut rather than rounded (round 24 audit of the dev replay: `~$2,487 total` of 2,487.78).
   const roundedAsWritten = roundedRead(exact, written);
   const rounded = approximate ? { ...roundedAsWritten, tolerance: 2 * roundedAsWritten.tolerance } : roundedAsWritten;
-  // A period's share the writer divided out: off by its arithmetic, under a dollar a month (round 26 audit: `Monthly Income: $22,652.75` of 271,823).
-  const divided = { ...rounded, tolerance: Math.max(rounded.tolerance, exact.value * DIVISION_SHARE) };
   return (
-    (periods.length > 0 ? sourceOf(amounts, divided, periods) : undefined) ??
+    // A period's share the writer divided out: off by its arithmetic, under a dollar a month (round 26 audit: `Monthly Income: $22,652.75` of 271,823).
+    (periods.length > 0 ? sourceOf(amounts, { ...rounded, tolerance: Math.max(rounded.tolerance, exact.value * DIVISION_SHARE) }, periods) : undefined) ??
     (yearsStated() ? sourceOf(amounts, rounded, spreadShares(text, index, index + written.length)) : undefined) ??
     (full
       ? (sourceOf(amounts, exact, DERIVED_FACTORS) ??

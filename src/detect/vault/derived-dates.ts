@@ -263,10 +263,13 @@ export const WEEKDAY_BEFORE = new RegExp(`\\b${WEEKDAY}\\.?,?[ \\t]+$`, "i");
 export const WEEKDAY_REACH = 12;
 /** A month's name as a date opens with it. */
 const MONTH_START = "(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)";
+/** What opens a weekday written after a date: a parenthesis, a comma, a dash. */
+const OPEN_PAREN = String.raw`[ \t]*\([ \t]*`;
+const AFTER_DATE = String.raw`,[ \t]*|[ \t]+[-–—][ \t]+`;
 /** A weekday right after a date (`February 3, 2026 (Tuesday)`, `Jan 3, Sat`; round 28 audit: kept, it told the real date's), not the next date's (`2/9, Mon 4/18`). */
-export const WEEKDAY_AFTER = new RegExp(`^(?:[ \\t]*\\([ \\t]*${WEEKDAY}\\.?\\)|(?:,[ \\t]*|[ \\t]+[-–—][ \\t]+)${WEEKDAY}(?![\\p{L}])(?!\\.?,?[ \\t]+(?:\\d|${MONTH_START}))\\.?)`, "iu");
+export const WEEKDAY_AFTER = new RegExp(`^(?:${OPEN_PAREN}${WEEKDAY}\\.?\\)|(?:${AFTER_DATE})${WEEKDAY}(?![\\p{L}])(?!\\.?,?[ \\t]+(?:\\d|${MONTH_START}))\\.?)`, "iu");
 /** The same at a date's end as written (its span): groups separator, weekday, close. */
-export const TRAILING_WEEKDAY = new RegExp(`([ \\t]*\\([ \\t]*|,[ \\t]*|[ \\t]+[-–—][ \\t]+)(${WEEKDAY})(\\.?\\)?)$`, "i");
+export const TRAILING_WEEKDAY = new RegExp(`(${OPEN_PAREN}|${AFTER_DATE})(${WEEKDAY})(\\.?\\)?)$`, "i");
 export const WEEKDAY_AFTER_REACH = 16;
 /** Words that date what follows (`resulted 2/17`, `due 3/3`: round 10 red team; `visit 1/30`, `taken 1/21`: round 11; not `the`: `the 1/2 tablet`). */
 const DATE_VERBS =

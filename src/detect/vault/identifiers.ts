@@ -138,9 +138,7 @@ export function identifierVariants(kind: string, normalized: string): Variant[] 
  * suffix: round 27 audit, `CANARY_SSN_XXXX` passed), two labels at least, so no word alone.
  */
 export function canaryPartVariants(token: string): Variant[] {
-  const trimmed = token.trim();
-  const suffix = /[a-z0-9]*$/i.exec(trimmed)![0];
-  const labels = trimmed.slice(0, trimmed.length - suffix.length).replace(/[_ ]+$/, "");
+  const { labels, suffix } = canaryParts(token);
   return [
     ...(suffix.length >= MIN_CANARY_SUFFIX ? [{ form: normalizeValue(suffix), confidence: CANARY_SUFFIX_CONFIDENCE, role: "canary-suffix" as const }] : []),
     ...(/[_ ]/.test(labels) ? [{ form: normalizeValue(labels), confidence: CANARY_SUFFIX_CONFIDENCE, role: "canary-label" as const }] : []),
@@ -149,8 +147,14 @@ export function canaryPartVariants(token: string): Variant[] {
 
 /** A canary token's labels laid out as `written` (`CANARY_SSN`): the labels of `token`, letter for letter. */
 export function labelsLike(written: string, token: string): string | null {
-  const labels = token.trim().replace(/[_ ]*[a-z0-9]*$/i, "");
-  return layIdentifier(written, labels);
+  return layIdentifier(written, canaryParts(token).labels);
+}
+
+/** A canary token's labels (`CANARY_SSN`) and its suffix (`754B6934`): the last run of letters and digits, and what is before its separator. */
+function canaryParts(token: string): { labels: string; suffix: string } {
+  const trimmed = token.trim();
+  const suffix = /[a-z0-9]*$/i.exec(trimmed)![0];
+  return { labels: trimmed.slice(0, trimmed.length - suffix.length).replace(/[_ ]+$/, ""), suffix };
 }
 
 /**

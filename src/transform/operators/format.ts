@@ -80,9 +80,10 @@ export function splitFormat(text: string): FormatTemplate {
   const label = TYPE_LABEL.exec(text);
   const named = label !== null && TYPE_LABELS.has(label[1].toLowerCase());
   const kept = named && (text.match(/\d/g)?.length ?? 0) >= MIN_LABELLED_DIGITS ? label[0].length : 0;
-  for (const [index, char] of [...text].entries()) {
+  let index = 0;
+  for (const char of text) {
     const code = char.charCodeAt(0);
-    if (index < kept) {
+    if (index++ < kept) {
       slots.push({ literal: char });
     } else if (code >= CODE_0 && code < CODE_0 + 10) {
       slots.push(DIGIT);
