@@ -9,6 +9,7 @@ import type { Detection, Detector } from "../base.js";
 import { isBirthField } from "./birth-dates.js";
 import { ordinalSuffix, parseDate, type CalendarDate } from "./dates.js";
 import type { VaultEntry } from "./vault.js";
+import { digitRunsOf } from "./digit-runs.js";
 import { derivedFromEntries } from "./entries-memo.js";
 import { inWords } from "./numbers.js";
 import { cellsOf } from "./table-cells.js";
@@ -163,12 +164,19 @@ export function ageDetector(entries: () => readonly VaultEntry[], reference: Cal
     }),
   );
   const names = derivedFromEntries(entries, (all) => new Set(all.flatMap((entry) => (entry.kind === "name" ? entry.value.toLowerCase().split(/[^\p{L}'’-]+/u).filter((word) => word.length > 1) : []))));
+  // What a text must hold to write one of the registered ages: its digits (or its decade's) inside a run of digits, or the first word of it spelled.
+  const told = derivedFromEntries(entries, () => {
+    const ages = birthDates().flatMap((birth) => [...birth.ages, birth.next]);
+    const digits = [...new Set(ages.flatMap((age) => [String(age), String(Math.floor(age / 10) * 10)]))];
+    const words = [...new Set(ages.flatMap((age) => [AGE_IN_WORDS[age]?.split(" ")[0] ?? [], DECADE_WORDS[Math.floor(age / 10)] ?? []].flat()))].filter(Boolean);
+    return { digits, spelled: words.length === 0 ? null : new RegExp(words.join("|"), "i") };
+  });
   return {
     name: "ages",
     detect(text: string): Detection[] {
       // Most guards hold no birth date: their texts are not scanned at all.
       const dates = birthDates();
-      if (dates.length === 0) return [];
+      if (dates.length === 0 || !writesAny(text, told())) return [];
       const found: Detection[] = [];
       const push = ({ entry }: { entry: VaultEntry }, start: number, end: number) =>
         found.push({ start, end, field: entry.field, kind: entry.kind, valueType: entry.valueType, tier: 1, confidence: AGE_CONFIDENCE, source: "vault", value: entry.value, role: "age" });
@@ -186,6 +194,11 @@ export function ageDetector(entries: () => readonly VaultEntry[], reference: Cal
       return found;
     },
   };
+}
+
+/** Whether `text` holds one of `told`'s digit strings inside a run of digits, or one of its words. */
+function writesAny(text: string, told: { digits: readonly string[]; spelled: RegExp | null }): boolean {
+  return digitRunsOf(text).some((run) => told.digits.some((digits) => run.includes(digits))) || (told.spelled !== null && told.spelled.test(text));
 }
 
 /** An age the text says is to come (`turns 82`, `she'll be 82`, round 23 red team: `is nearly 80`): the person's next one. */

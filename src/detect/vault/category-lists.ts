@@ -34,6 +34,8 @@ interface ClosedSet {
   cell: RegExp;
   /** Whether a table's column of the set's members counts as a list. */
   columns: boolean;
+  /** The members' last words (lower case): each member written holds its own, so a list holds two. */
+  lastWords: readonly string[];
 }
 
 function closedSet(members: readonly string[], holds: (entry: VaultEntry) => boolean, columns: boolean, namesOf: (value: string) => string[] = (value) => [value]): ClosedSet {
@@ -47,7 +49,17 @@ function closedSet(members: readonly string[], holds: (entry: VaultEntry) => boo
     member: new RegExp(String.raw`(?<![\p{L}\d])${member}(?![\p{L}\d])`, "giu"),
     cell: new RegExp(String.raw`^[\s*_"'“”‘’]*(${member})[\s*_"'“”‘’]*$`, "iu"),
     columns,
+    lastWords: [...new Set(members.map((words) => words.split(" ").at(-1)!))],
   };
+}
+
+/** Whether `lower` holds two members' last words or more (without two, no list or bulleted block of the set is there). */
+function holdsTwoMembers(lower: string, lastWords: readonly string[]): boolean {
+  let count = 0;
+  for (const word of lastWords) {
+    for (let at = lower.indexOf(word); at !== -1; at = lower.indexOf(word, at + word.length)) if (++count === 2) return true;
+  }
+  return false;
 }
 
 /** Levels a scale's list names beside the registered one (`Above Average / Average / Below Average` of `Below`): members, not bands on their own. */
@@ -92,9 +104,10 @@ export function categoryListDetector(entries: () => readonly VaultEntry[]): Dete
         found.push({ start, end, field: entry.field, kind: entry.kind, valueType: entry.valueType, tier: 1, confidence: WINDOW_CONFIDENCE, source: "vault", value: entry.value, role: "indicator" });
       // Only a text that names a registered value holds a list or column of it: most are not scanned.
       for (const { set, entry, names } of values.filter(({ names }) => names.some((name) => lower.includes(name)))) {
-        const lists = Array.from(text.matchAll(set.list), (list) => Array.from(list[0].matchAll(set.member), (member) => ({ start: list.index + member.index, written: member[0] })));
+        const listed = holdsTwoMembers(lower, set.lastWords);
+        const lists = listed ? Array.from(text.matchAll(set.list), (list) => Array.from(list[0].matchAll(set.member), (member) => ({ start: list.index + member.index, written: member[0] }))) : [];
         // A bulleted line holds one member, its first (`- Below: 1`: the note after it is no member).
-        for (const block of text.matchAll(set.bullets)) {
+        for (const block of listed ? text.matchAll(set.bullets) : []) {
           let offset = block.index;
           const members: Array<{ start: number; written: string }> = [];
           for (const line of block[0].split("\n")) {

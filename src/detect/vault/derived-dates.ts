@@ -294,6 +294,18 @@ const SLASHED_MONTH_DAY = new RegExp(
   `(?:(?<=\\b(?:${WEEKDAY}\\.?,?|on|post|since|from|until|through|by|before|after|week of|(?:visit|appointment|encounter|exam|consult(?:ation)?)[ \\t]+of|${DATE_VERBS})[ \\t]+${EMPHASIS}|\\b(?:date|${LABEL_NOUNS})[ \\t*_]*[:|][ \\t*_:|]*)|(?=\\d{1,2}\\/\\d{1,2}${EMPHASIS}[ \\t]+(?:${DATED_NOUNS})\\b)|(?<=(?:^|\\n)[ \\t]*(?:[-*•]|\\d{1,2}\\.)[ \\t]+${EMPHASIS})(?=\\d{1,2}\\/\\d{1,2}${EMPHASIS}[ \\t]*[:–—][ \\t]))(\\d{1,2})\\/(\\d{1,2})(?![\\/\\d]|[.,:-]\\d|[ \\t]+of\\b)`,
   "gi",
 );
+/** Whether a slash stands between two digits (`1/27`), as in every SLASHED_MONTH_DAY match: a native search for `/` alone. */
+function hasSlashBetweenDigits(text: string): boolean {
+  for (let at = text.indexOf("/"); at !== -1; at = text.indexOf("/", at + 1)) {
+    if (isDigitCode(text.charCodeAt(at - 1)) && isDigitCode(text.charCodeAt(at + 1))) return true;
+  }
+  return false;
+}
+
+function isDigitCode(code: number): boolean {
+  return code >= 48 && code <= 57;
+}
+
 /** What joins a range's second day to its first (`4/20 – Fri 4/24`): a range counts whole, as far as a full date would. */
 const RANGE_JOIN = new RegExp(`^[ \\t]*(?:[–—-]|to|through|until)[ \\t]*(?:${WEEKDAY}\\.?,?[ \\t]+)?$`, "i");
 /** A weekday opening a date as written, and the rest (`Tuesday, ` and `February 10, 2026`). */
@@ -490,7 +502,8 @@ export function derivedDateDetector(entries: () => readonly VaultEntry[], refere
       }
       const joined = new Set<number>();
       let previous: RegExpMatchArray | null = null;
-      for (const match of text.matchAll(SLASHED_MONTH_DAY)) {
+      // Its lookbehinds are tried at every position: only a text with a digit on each side of a slash is scanned.
+      for (const match of hasSlashBetweenDigits(text) ? text.matchAll(SLASHED_MONTH_DAY) : []) {
         const [start, end] = [match.index, match.index + match[0].length];
         if (Number(match[1]) > 12 || fullSpans.some(([from, to]) => from < end && start < to)) continue;
         // After a label, the value is the month and day alone (round 18 re-judge: `Appointment: 1/2 hour`, `Session: 2/3` are no dates).

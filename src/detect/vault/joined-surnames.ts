@@ -10,6 +10,8 @@ import { parseName, SURNAME_CONFIDENCE } from "./names.js";
 import { normalizeValue } from "./normalize.js";
 import type { VaultEntry } from "./vault.js";
 
+/** What every match holds: a hyphen between a letter and a capital (a cheaper scan than the pattern's). */
+const JOINED_HINT = /[\p{L}'’]-\p{Lu}/u;
 /** Two capitalized words joined by one ASCII hyphen: groups 1 and 2. */
 const JOINED = /(?<![\p{L}-])(\p{Lu}[\p{L}'’]+)-(\p{Lu}[\p{L}'’]+)(?![\p{L}-])/gu;
 
@@ -27,7 +29,7 @@ export function joinedSurnameDetector(entries: () => readonly VaultEntry[]): Det
     name: "joined-surnames",
     detect(text: string): Detection[] {
       const surnames = bySurname();
-      if (surnames.size < 2 || !text.includes("-")) return [];
+      if (surnames.size < 2 || !text.includes("-") || !JOINED_HINT.test(text)) return [];
       const found: Detection[] = [];
       for (const match of text.matchAll(JOINED)) {
         const [first, second] = [surnames.get(normalizeValue(match[1])), surnames.get(normalizeValue(match[2]))];

@@ -4,6 +4,7 @@
  * text would hit some of a large vault's), so this Detector reads the few such phrases a text has and looks their digits up.
  */
 import type { Detection, Detector } from "../base.js";
+import { hasDigitRunIn } from "./digit-runs.js";
 import { derivedFromEntries } from "./entries-memo.js";
 import { GROUP_TAIL_DIGITS, MASKED_TAIL_CONFIDENCE, maskedTail, MIN_TAILED_DIGITS } from "./masked.js";
 import type { VaultEntry } from "./vault.js";
@@ -42,7 +43,8 @@ export function lastThreeDetector(entries: () => readonly VaultEntry[]): Detecto
     name: "last-three",
     detect(text: string): Detection[] {
       const tails = byTail();
-      if (tails.size === 0 || !HINT.test(text)) return [];
+      // The digits every match reads are a whole run of three: without a registered tail among the text's runs, nothing matches.
+      if (tails.size === 0 || !hasDigitRunIn(text, tails) || !HINT.test(text)) return [];
       const found: Detection[] = [];
       for (const match of text.matchAll(LAST_THREE)) {
         const entry = tails.get(match[1]);

@@ -7,6 +7,7 @@
  * surrogate's digits).
  */
 import type { Detection, Detector } from "../base.js";
+import { digitRunsOf } from "./digit-runs.js";
 import { derivedFromEntries } from "./entries-memo.js";
 import type { VaultEntry } from "./vault.js";
 
@@ -26,6 +27,20 @@ const REFERENCE_HINT = /\d{3}/;
 /** The number padded with zeros or not, between `_` or `-` in a file's name (`conflicts_612.xlsx`, `ltr-0582.docx`: round 22 re-judge; group 1). */
 const FILE_NUMBER = /(?<=[_-])0*(\d{3,9})(?=(?:[_-][\w-]*)?\.(?:pdf|docx?|xlsx?|csv|txt|eml|msg|zip|json|png|jpe?g)\b)/gi;
 
+/** The first three digits, which every match holds whole. */
+function headOf(digits: string): string {
+  return digits.slice(0, 3);
+}
+
+function withoutLeadingZeros(digits: string): string {
+  return digits.replace(/^0+(?=\d)/, "");
+}
+
+/** Whether a digit run of three or more begins as a registered number does, as written or without its zeros (`0582` of `ltr-0582.docx` names 582). */
+function hasRegisteredHead(text: string, heads: ReadonlySet<string>): boolean {
+  return digitRunsOf(text).some((run) => run.length >= 3 && (heads.has(headOf(run)) || heads.has(headOf(withoutLeadingZeros(run)))));
+}
+
 /** Detects registered short identifiers' digits after a reference word or a prefix's letter (read at each call: values added at run time count). */
 export function referenceNumberDetector(entries: () => readonly VaultEntry[]): Detector {
   const registered = derivedFromEntries(entries, (all) =>
@@ -34,11 +49,13 @@ export function referenceNumberDetector(entries: () => readonly VaultEntry[]): D
       return prefixed === null ? [] : [{ entry, initial: prefixed[1][0].toUpperCase(), digits: prefixed[2] }];
     }),
   );
+  // Every match's digits start with a whole run of the text (`718` of `718 204`), zeros before them left out in a file's name.
+  const heads = derivedFromEntries(entries, () => new Set(registered().flatMap(({ digits }) => [headOf(digits), headOf(withoutLeadingZeros(digits))])));
   return {
     name: "reference-numbers",
     detect(text: string): Detection[] {
       const numbers = registered();
-      if (numbers.length === 0 || !REFERENCE_HINT.test(text)) return [];
+      if (numbers.length === 0 || !REFERENCE_HINT.test(text) || !hasRegisteredHead(text, heads())) return [];
       const found: Detection[] = [];
       for (const match of text.matchAll(REFERENCE)) {
         const written = match[1] ?? match[3] ?? match[4];
@@ -50,7 +67,7 @@ export function referenceNumberDetector(entries: () => readonly VaultEntry[]): D
         found.push({ start, end: start + written.length, field: entry.field, kind: entry.kind, valueType: entry.valueType, tier: 1, confidence: REFERENCE_CONFIDENCE, source: "vault", value: entry.value, role: "unpadded-digits" });
       }
       for (const match of text.includes(".") ? text.matchAll(FILE_NUMBER) : []) {
-        const told = numbers.find((number) => number.digits.replace(/^0+(?=\d)/, "") === match[1]);
+        const told = numbers.find((number) => withoutLeadingZeros(number.digits) === match[1]);
         if (told === undefined) continue;
         const { entry } = told;
         found.push({ start: match.index, end: match.index + match[0].length, field: entry.field, kind: entry.kind, valueType: entry.valueType, tier: 1, confidence: REFERENCE_CONFIDENCE, source: "vault", value: entry.value, role: "unpadded-digits" });

@@ -5,6 +5,7 @@
  * a large vault's tails, so this Detector reads the few masks a text has and looks them up.
  */
 import type { Detection, Detector } from "../base.js";
+import { hasDigitRunIn } from "./digit-runs.js";
 import { derivedFromEntries } from "./entries-memo.js";
 import { MASKED_TAIL_CONFIDENCE, MIN_TAILED_DIGITS } from "./masked.js";
 import type { VaultEntry } from "./vault.js";
@@ -41,6 +42,8 @@ export function shortMaskDetector(entries: () => readonly VaultEntry[]): Detecto
     }
     return masks;
   });
+  // A tail's two digits are a whole run of the text: where no registered tail is one, the tail pattern finds nothing.
+  const shownTails = derivedFromEntries(entries, (all) => new Set(all.filter((entry) => MASKED_KINDS.has(entry.kind)).map((entry) => entry.value.replace(/\D/g, "").slice(-SHOWN_TAIL_DIGITS))));
   return {
     name: "short-masks",
     detect(text: string): Detection[] {
@@ -49,7 +52,7 @@ export function shortMaskDetector(entries: () => readonly VaultEntry[]): Detecto
       const found: Detection[] = [];
       const push = (start: number, end: number, entry: VaultEntry, role: "short-tail" | "short-head") =>
         found.push({ start, end, field: entry.field, kind: entry.kind, valueType: entry.valueType, tier: 1, confidence: MASKED_TAIL_CONFIDENCE, source: "vault", value: entry.value, role });
-      for (const match of text.matchAll(MASKED_SHORT_TAIL)) {
+      for (const match of hasDigitRunIn(text, shownTails()) ? text.matchAll(MASKED_SHORT_TAIL) : []) {
         const letters = /\p{L}+/u.exec(match[1])?.[0] ?? "";
         const entry = masks.get(maskKey(match[2].length + SHOWN_TAIL_DIGITS, letters, "tail", match[3]));
         const end = match.index + match[0].length;

@@ -167,10 +167,18 @@ function csvFields(line: string): string[] {
   return fields;
 }
 
+/** Whether a slash stands between labels' letters (`Score/Rating`), as in every slash pair: a scan for `/` alone, where the pair's pattern backtracks at every word. */
+function hasLabelSlash(text: string): boolean {
+  for (let at = text.indexOf("/"); at !== -1; at = text.indexOf("/", at + 1)) {
+    if (/[A-Za-z ]/.test(text.charAt(at - 1)) && /[A-Za-z]/.test(text.charAt(at + 1))) return true;
+  }
+  return false;
+}
+
 /** The values of `Score/Rating: 588/D`, each under its label. */
 function slashPairCells(text: string): Cell[] {
   const cells: Cell[] = [];
-  for (const match of text.matchAll(SLASH_PAIR)) {
+  for (const match of hasLabelSlash(text) ? text.matchAll(SLASH_PAIR) : []) {
     const labels = match[1].split("/");
     const values = match[2].split("/");
     if (labels.length !== values.length) continue;

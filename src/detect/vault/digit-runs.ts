@@ -1,0 +1,25 @@
+/**
+ * The maximal runs of ASCII digits in a text. Several Detectors over the vault match a number that is
+ * such a run and then look it up among the vault's values; most texts hold none of those values, so
+ * they look the runs up first and run their phrase patterns only when one is there.
+ */
+
+const DIGIT_RUN = /\d+/g;
+
+/** The last text asked for and its runs: the Detectors read the same text one after the other. */
+let lastText: string | undefined;
+let lastRuns: readonly string[] = [];
+
+/** The maximal runs of ASCII digits (`\d`) in `text`, in order. */
+export function digitRunsOf(text: string): readonly string[] {
+  if (text !== lastText) {
+    lastRuns = text.match(DIGIT_RUN) ?? [];
+    lastText = text;
+  }
+  return lastRuns;
+}
+
+/** Whether some maximal digit run of `text` is one of `wanted`. */
+export function hasDigitRunIn(text: string, wanted: { has(run: string): boolean }): boolean {
+  return digitRunsOf(text).some((run) => wanted.has(run));
+}
