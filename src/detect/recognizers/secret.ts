@@ -6,8 +6,8 @@ import { ProfiledRecognizer, type TextProfile } from "./text-profile.js";
 /**
  * Credentials by their issuers' published shapes (a fixed prefix, then a fixed alphabet and
  * length): each pattern is one run of a character class after a literal, so linear time.
+ * `marks`: text every match holds (a native substring search spares the pattern's scan of a text without any).
  */
-/** `marks`: text every match holds (a native substring search tells a text without any from the pattern's scan). */
 const SHAPES: ReadonlyArray<{ pattern: RegExp; confidence: number; marks: readonly string[] }> = [
   // AWS access key ids (long-term `AKIA`, temporary `ASIA`).
   { pattern: /\b(?:AKIA|ASIA|ABIA|ACCA)[0-9A-Z]{16}\b/g, confidence: 0.9, marks: ["AKIA", "ASIA", "ABIA", "ACCA"] },

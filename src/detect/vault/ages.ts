@@ -167,7 +167,7 @@ export function ageDetector(entries: () => readonly VaultEntry[], reference: Cal
   // What a text must hold to write one of the registered ages: its digits (or its decade's) inside a run of digits, or the first word of it spelled.
   const told = derivedFromEntries(entries, () => {
     const ages = birthDates().flatMap((birth) => [...birth.ages, birth.next]);
-    const digits = [...new Set(ages.flatMap((age) => [String(age), String(Math.floor(age / 10) * 10)]))];
+    const digits = new Set(ages.flatMap((age) => [String(age), String(Math.floor(age / 10) * 10)]));
     const words = [...new Set(ages.flatMap((age) => [AGE_IN_WORDS[age]?.split(" ")[0] ?? [], DECADE_WORDS[Math.floor(age / 10)] ?? []].flat()))].filter(Boolean);
     return { digits, spelled: words.length === 0 ? null : new RegExp(words.join("|"), "i") };
   });
@@ -197,8 +197,16 @@ export function ageDetector(entries: () => readonly VaultEntry[], reference: Cal
 }
 
 /** Whether `text` holds one of `told`'s digit strings inside a run of digits, or one of its words. */
-function writesAny(text: string, told: { digits: readonly string[]; spelled: RegExp | null }): boolean {
-  return digitRunsOf(text).some((run) => told.digits.some((digits) => run.includes(digits))) || (told.spelled !== null && told.spelled.test(text));
+function writesAny(text: string, told: { digits: ReadonlySet<string>; spelled: RegExp | null }): boolean {
+  return digitRunsOf(text).some((run) => holdsPieceIn(run, told.digits)) || (told.spelled !== null && told.spelled.test(text));
+}
+
+/** Whether a piece of `run` of one to three digits (an age or its decade) is in `pieces`: lookups per piece, however many ages a vault gives. */
+function holdsPieceIn(run: string, pieces: ReadonlySet<string>): boolean {
+  for (let start = 0; start < run.length; start++) {
+    for (let end = start + 1; end <= Math.min(run.length, start + 3); end++) if (pieces.has(run.slice(start, end))) return true;
+  }
+  return false;
 }
 
 /** An age the text says is to come (`turns 82`, `she'll be 82`, round 23 red team: `is nearly 80`): the person's next one. */
