@@ -155,28 +155,54 @@ export function decadeOfAge(written: string): { third: string; separator: string
   return { third: match[1] ?? "", separator: match[2] ?? "", decade, spelled: match[3] === undefined };
 }
 
+/** The lowercase words of registered names. */
+function nameWordsOf(all: readonly VaultEntry[]): Set<string> {
+  return new Set(all.flatMap((entry) => (entry.kind === "name" ? entry.value.toLowerCase().split(/[^\p{L}'’-]+/u).filter((word) => word.length > 1) : [])));
+}
+
+/** A registered birth date's entry and the ages that give it away. */
+type BirthAges = { entry: VaultEntry } & ReturnType<typeof agesOf>;
+/** The registered birth dates' ages, and what a text must hold to write one: its digits (or its decade's) inside a run of digits, or the first word of it spelled. */
+interface RegisteredAges {
+  dates: BirthAges[];
+  told: { digits: ReadonlySet<string>; spelled: RegExp | null };
+}
+
+/** The derivation of RegisteredAges per reference date, declared once each: guards of one reference share what it made of one vault. */
+const registeredAgesAt = new Map<string, (all: readonly VaultEntry[]) => RegisteredAges>();
+/** References in use at once are few (a guard's option); past this many, all are let go and made again as asked. */
+const REFERENCES_KEPT = 64;
+
+function registeredAgesOf(reference: CalendarDate): (all: readonly VaultEntry[]) => RegisteredAges {
+  const key = `${reference.year}-${reference.month}-${reference.day}`;
+  let derive = registeredAgesAt.get(key);
+  if (derive === undefined) {
+    if (registeredAgesAt.size >= REFERENCES_KEPT) registeredAgesAt.clear();
+    derive = (all) => {
+      const dates = all.flatMap((entry) => {
+        const date = entry.kind === "date" && isBirthField(entry.field) ? parseDate(entry.value) : null;
+        return date ? [{ entry, ...agesOf(date, reference) }] : [];
+      });
+      const ages = dates.flatMap((birth) => [...birth.ages, birth.next]);
+      const digits = new Set(ages.flatMap((age) => [String(age), String(Math.floor(age / 10) * 10)]));
+      const words = [...new Set(ages.flatMap((age) => [AGE_IN_WORDS[age]?.split(" ")[0] ?? [], DECADE_WORDS[Math.floor(age / 10)] ?? []].flat()))].filter(Boolean);
+      return { dates, told: { digits, spelled: words.length === 0 ? null : new RegExp(words.join("|"), "i") } };
+    };
+    registeredAgesAt.set(key, derive);
+  }
+  return derive;
+}
+
 /** Detects the ages of the registered birth dates among `entries()` (read at each call: values added at run time count). */
 export function ageDetector(entries: () => readonly VaultEntry[], reference: CalendarDate): Detector {
-  const birthDates = derivedFromEntries(entries, (all) =>
-    all.flatMap((entry) => {
-      const date = entry.kind === "date" && isBirthField(entry.field) ? parseDate(entry.value) : null;
-      return date ? [{ entry, ...agesOf(date, reference) }] : [];
-    }),
-  );
-  const names = derivedFromEntries(entries, (all) => new Set(all.flatMap((entry) => (entry.kind === "name" ? entry.value.toLowerCase().split(/[^\p{L}'’-]+/u).filter((word) => word.length > 1) : []))));
-  // What a text must hold to write one of the registered ages: its digits (or its decade's) inside a run of digits, or the first word of it spelled.
-  const told = derivedFromEntries(entries, () => {
-    const ages = birthDates().flatMap((birth) => [...birth.ages, birth.next]);
-    const digits = new Set(ages.flatMap((age) => [String(age), String(Math.floor(age / 10) * 10)]));
-    const words = [...new Set(ages.flatMap((age) => [AGE_IN_WORDS[age]?.split(" ")[0] ?? [], DECADE_WORDS[Math.floor(age / 10)] ?? []].flat()))].filter(Boolean);
-    return { digits, spelled: words.length === 0 ? null : new RegExp(words.join("|"), "i") };
-  });
+  const registered = derivedFromEntries(entries, registeredAgesOf(reference));
+  const names = derivedFromEntries(entries, nameWordsOf);
   return {
     name: "ages",
     detect(text: string): Detection[] {
       // Most guards hold no birth date: their texts are not scanned at all.
-      const dates = birthDates();
-      if (dates.length === 0 || !writesAny(text, told())) return [];
+      const { dates, told } = registered();
+      if (dates.length === 0 || !writesAny(text, told)) return [];
       const found: Detection[] = [];
       const push = ({ entry }: { entry: VaultEntry }, start: number, end: number) =>
         found.push({ start, end, field: entry.field, kind: entry.kind, valueType: entry.valueType, tier: 1, confidence: AGE_CONFIDENCE, source: "vault", value: entry.value, role: "age" });

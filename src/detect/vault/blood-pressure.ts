@@ -22,9 +22,14 @@ const HYPERTENSIVE_DIASTOLIC = 80;
 const READING_CONFIDENCE = 0.8;
 const HYPERTENSION = /\b(?:hypertension|hypertensive|htn|high blood pressure)\b/;
 
+/** The clinical values that name hypertension. */
+function hypertensionDiagnosesOf(all: readonly VaultEntry[]): VaultEntry[] {
+  return all.filter((entry) => isClinicalField(entry.field) && HYPERTENSION.test(normalizeValue(entry.value)));
+}
+
 /** Detects hypertensive blood pressure readings for the hypertension diagnoses among `entries()` (read at each call). */
 export function bloodPressureDetector(entries: () => readonly VaultEntry[]): Detector {
-  const diagnoses = derivedFromEntries(entries, (all) => all.filter((entry) => isClinicalField(entry.field) && HYPERTENSION.test(normalizeValue(entry.value))));
+  const diagnoses = derivedFromEntries(entries, hypertensionDiagnosesOf);
   return {
     name: "blood-pressure",
     detect(text: string): Detection[] {

@@ -87,12 +87,15 @@ const CLOSED_SETS: readonly ClosedSet[] = [
   closedSet(CONDITIONS, (entry) => isClinicalField(entry.field), false, conditionsOf),
 ];
 
+/** Each registered value of a closed set, beside its set and the members that name it. */
+function closedSetValuesOf(all: readonly VaultEntry[]): Array<{ set: ClosedSet; entry: VaultEntry; names: string[] }> {
+  // A set's value names some member (a diagnosis no listed condition is names none).
+  return CLOSED_SETS.flatMap((set) => all.filter((entry) => set.holds(entry)).map((entry) => ({ set, entry, names: set.namesOf(normalizeValue(entry.value)) }))).filter(({ names }) => names.length > 0);
+}
+
 /** Detects every member of a list or column of a closed set's values that holds a registered one (read at each call: values added at run time count). */
 export function categoryListDetector(entries: () => readonly VaultEntry[]): Detector {
-  const registered = derivedFromEntries(entries, (all) =>
-    // A set's value names some member (a diagnosis no listed condition is names none).
-    CLOSED_SETS.flatMap((set) => all.filter((entry) => set.holds(entry)).map((entry) => ({ set, entry, names: set.namesOf(normalizeValue(entry.value)) }))).filter(({ names }) => names.length > 0),
-  );
+  const registered = derivedFromEntries(entries, closedSetValuesOf);
   return {
     name: "category-lists",
     detect(text: string): Detection[] {

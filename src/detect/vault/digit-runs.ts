@@ -23,3 +23,21 @@ export function digitRunsOf(text: string): readonly string[] {
 export function hasDigitRunIn(text: string, wanted: { has(run: string): boolean }): boolean {
   return digitRunsOf(text).some((run) => wanted.has(run));
 }
+
+/**
+ * The lines of `text` (start and end, the line break left out) that hold a maximal digit run in `wanted`, in order:
+ * a pattern none of whose matches can span a line break finds in them all it finds in the whole text.
+ */
+export function linesWithDigitRunIn(text: string, wanted: { has(run: string): boolean }): Array<readonly [number, number]> {
+  const lines: Array<readonly [number, number]> = [];
+  if (!hasDigitRunIn(text, wanted)) return lines;
+  const runs = new RegExp(DIGIT_RUN.source, "g");
+  for (let run = runs.exec(text); run !== null; run = runs.exec(text)) {
+    if (!wanted.has(run[0])) continue;
+    const lineEnd = text.indexOf("\n", run.index);
+    lines.push([text.lastIndexOf("\n", run.index) + 1, lineEnd === -1 ? text.length : lineEnd]);
+    if (lineEnd === -1) break;
+    runs.lastIndex = lineEnd;
+  }
+  return lines;
+}

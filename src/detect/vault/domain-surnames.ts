@@ -18,16 +18,19 @@ const MIN_SURNAME = 4;
 const HOST = /(?<=@|\/\/|\b)(?:[a-z0-9][a-z0-9-]*\.)+(?:com|org|net|edu|gov|law|legal|us|io|co|biz|info|uk|ca|au)\b(?![.-]?[a-z0-9])/gi;
 const HOST_HINT = /[a-z0-9]\.(?:com|org|net|edu|gov|law|legal|us|io|co|biz|info|uk|ca|au)\b/i;
 
+/** Each surname of letters alone, long enough to tell in a domain, beside the first entry with it. */
+function letterSurnamesOf(all: readonly VaultEntry[]): Map<string, VaultEntry> {
+  const surnames = new Map<string, VaultEntry>();
+  for (const entry of all) {
+    const surname = entry.kind === "name" ? parseName(normalizeValue(entry.value), entry.value)?.surname : undefined;
+    if (surname !== undefined && /^[a-z]+$/.test(surname) && surname.length >= MIN_SURNAME && !surnames.has(surname)) surnames.set(surname, entry);
+  }
+  return surnames;
+}
+
 /** Detects registered surnames run together with other letters in a domain's labels among the name entries of `entries()` (read at each call). */
 export function domainSurnameDetector(entries: () => readonly VaultEntry[]): Detector {
-  const bySurname = derivedFromEntries(entries, (all) => {
-    const surnames = new Map<string, VaultEntry>();
-    for (const entry of all) {
-      const surname = entry.kind === "name" ? parseName(normalizeValue(entry.value), entry.value)?.surname : undefined;
-      if (surname !== undefined && /^[a-z]+$/.test(surname) && surname.length >= MIN_SURNAME && !surnames.has(surname)) surnames.set(surname, entry);
-    }
-    return surnames;
-  });
+  const bySurname = derivedFromEntries(entries, letterSurnamesOf);
   return {
     name: "domain-surnames",
     detect(text: string): Detection[] {

@@ -24,12 +24,14 @@ const GRADE_JOINED_AFTER = /^(?:[ \t]?[–—/-][ \t]?|[ \t]+to[ \t]+)[A-F](?![\
 /** A quoted grade after someone's possessive (`Logan’s "C"`, `Iris’s was "C"`: rounds 25 and 28 audits, beside another grade in the label's window): group 1. */
 const POSSESSIVE_GRADE = /(?<=\p{L}['’]s[ \t]+(?:(?:internal[ \t]+)?(?:rating|grade)[ \t]+)?(?:(?:is|was|of)[ \t]+)?[*_]{0,2}["“])([A-F][+-]?)(?=["”])/gu;
 
+/** Each rating's grade as written in capitals, beside its entry. */
+function gradesOf(all: readonly VaultEntry[]): Array<{ entry: VaultEntry; letter: string }> {
+  return all.flatMap((entry) => (isRatingField(entry.field) && isLetterGrade(entry.value) ? [{ entry, letter: entry.value.trim().toUpperCase() }] : []));
+}
+
 /** Detects the letter grades of rating fields a few words after a grade's label. */
 export function gradeLetterDetector(entries: () => readonly VaultEntry[]): Detector {
-  // Each rating's grade as written in capitals, beside its entry.
-  const registered = derivedFromEntries(entries, (all) =>
-    all.flatMap((entry) => (isRatingField(entry.field) && isLetterGrade(entry.value) ? [{ entry, letter: entry.value.trim().toUpperCase() }] : [])),
-  );
+  const registered = derivedFromEntries(entries, gradesOf);
   return {
     name: "grade-letters",
     detect(text: string): Detection[] {

@@ -15,16 +15,19 @@ const JOINED_HINT = /[\p{L}'’]-\p{Lu}/u;
 /** Two capitalized words joined by one ASCII hyphen: groups 1 and 2. */
 const JOINED = /(?<![\p{L}-])(\p{Lu}[\p{L}'’]+)-(\p{Lu}[\p{L}'’]+)(?![\p{L}-])/gu;
 
+/** Each one-word surname of a registered name, beside the first entry with it. */
+function oneWordSurnamesOf(all: readonly VaultEntry[]): Map<string, VaultEntry> {
+  const surnames = new Map<string, VaultEntry>();
+  for (const entry of all) {
+    const surname = entry.kind === "name" ? parseName(normalizeValue(entry.value), entry.value)?.surname : undefined;
+    if (surname !== undefined && !surname.includes(" ") && !surnames.has(surname)) surnames.set(surname, entry);
+  }
+  return surnames;
+}
+
 /** Detects registered surnames joined by a hyphen among the name entries of `entries()` (read at each call). */
 export function joinedSurnameDetector(entries: () => readonly VaultEntry[]): Detector {
-  const bySurname = derivedFromEntries(entries, (all) => {
-    const surnames = new Map<string, VaultEntry>();
-    for (const entry of all) {
-      const surname = entry.kind === "name" ? parseName(normalizeValue(entry.value), entry.value)?.surname : undefined;
-      if (surname !== undefined && !surname.includes(" ") && !surnames.has(surname)) surnames.set(surname, entry);
-    }
-    return surnames;
-  });
+  const bySurname = derivedFromEntries(entries, oneWordSurnamesOf);
   return {
     name: "joined-surnames",
     detect(text: string): Detection[] {

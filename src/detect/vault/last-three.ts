@@ -4,7 +4,7 @@
  * text would hit some of a large vault's), so this Detector reads the few such phrases a text has and looks their digits up.
  */
 import type { Detection, Detector } from "../base.js";
-import { hasDigitRunIn } from "./digit-runs.js";
+import { linesWithDigitRunIn } from "./digit-runs.js";
 import { derivedFromEntries } from "./entries-memo.js";
 import { GROUP_TAIL_DIGITS, MASKED_TAIL_CONFIDENCE, maskedTail, MIN_TAILED_DIGITS } from "./masked.js";
 import type { VaultEntry } from "./vault.js";
@@ -29,28 +29,34 @@ export function lastThreeOf(identifier: string): string | null {
   return maskedTail(identifier.replace(KIND_CODE, ""), GROUP_TAIL_DIGITS, MIN_TAILED_DIGITS);
 }
 
+/** Each identifier's last three digits, beside the first entry with them. */
+function tailsOf(all: readonly VaultEntry[]): Map<string, VaultEntry> {
+  const tails = new Map<string, VaultEntry>();
+  for (const entry of all) {
+    const tail = TAILED_KINDS.has(entry.kind) ? lastThreeOf(entry.value) : null;
+    if (tail !== null && !tails.has(tail)) tails.set(tail, entry);
+  }
+  return tails;
+}
+
 /** Detects the last three digits of the identifiers among `entries()` after the words that say so (read at each call: values added at run time count). */
 export function lastThreeDetector(entries: () => readonly VaultEntry[]): Detector {
-  const byTail = derivedFromEntries(entries, (all) => {
-    const tails = new Map<string, VaultEntry>();
-    for (const entry of all) {
-      const tail = TAILED_KINDS.has(entry.kind) ? lastThreeOf(entry.value) : null;
-      if (tail !== null && !tails.has(tail)) tails.set(tail, entry);
-    }
-    return tails;
-  });
+  const byTail = derivedFromEntries(entries, tailsOf);
   return {
     name: "last-three",
     detect(text: string): Detection[] {
       const tails = byTail();
-      // The digits every match reads are a whole run of three: without a registered tail among the text's runs, nothing matches.
-      if (tails.size === 0 || !hasDigitRunIn(text, tails) || !HINT.test(text)) return [];
+      if (tails.size === 0 || !HINT.test(text)) return [];
       const found: Detection[] = [];
-      for (const match of text.matchAll(LAST_THREE)) {
-        const entry = tails.get(match[1]);
-        if (entry === undefined) continue;
-        const end = match.index + match[0].length;
-        found.push({ start: end - GROUP_TAIL_DIGITS, end, field: entry.field, kind: entry.kind, valueType: entry.valueType, tier: 1, confidence: MASKED_TAIL_CONFIDENCE, source: "vault", value: entry.value, role: "last-three" });
+      // The digits every match reads are a whole run of three, and no match spans a line: only lines with a registered tail are read
+      // (a 10,000-value vault's tails are most three-digit numbers, yet few lines hold one).
+      for (const [lineStart, lineEnd] of linesWithDigitRunIn(text, tails)) {
+        for (const match of text.slice(lineStart, lineEnd).matchAll(LAST_THREE)) {
+          const entry = tails.get(match[1]);
+          if (entry === undefined) continue;
+          const end = lineStart + match.index + match[0].length;
+          found.push({ start: end - GROUP_TAIL_DIGITS, end, field: entry.field, kind: entry.kind, valueType: entry.valueType, tier: 1, confidence: MASKED_TAIL_CONFIDENCE, source: "vault", value: entry.value, role: "last-three" });
+        }
       }
       return found;
     },

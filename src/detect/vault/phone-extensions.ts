@@ -18,15 +18,17 @@ const MIN_EXTENSION_DIGITS = 2;
 const MARKED_EXTENSION = /(#|\bext\.?|\bextension|\bx)[ \t]?(\d+)(?![\d.,]\d|\d)/gi;
 const EXTENSION_MARK = /#|\bext|\bx\d/i;
 
+/** Each phone's extension without its leading zeros, beside its entry. */
+function extensionsOf(all: readonly VaultEntry[]): Array<{ entry: VaultEntry; digits: string }> {
+  return all.flatMap((entry) => {
+    const extension = entry.kind === "phone" ? phoneExtension(entry.value) : null;
+    return extension === null ? [] : [{ entry, digits: extension.replace(/^0+(?=\d)/, "") }];
+  });
+}
+
 /** Detects registered phones' extensions written after `#`. */
 export function phoneExtensionDetector(entries: () => readonly VaultEntry[]): Detector {
-  // Each phone's extension without its leading zeros, beside its entry.
-  const registered = derivedFromEntries(entries, (all) =>
-    all.flatMap((entry) => {
-      const extension = entry.kind === "phone" ? phoneExtension(entry.value) : null;
-      return extension === null ? [] : [{ entry, digits: extension.replace(/^0+(?=\d)/, "") }];
-    }),
-  );
+  const registered = derivedFromEntries(entries, extensionsOf);
   return {
     name: "phone-extensions",
     detect(text: string): Detection[] {

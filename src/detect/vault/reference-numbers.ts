@@ -41,14 +41,17 @@ function hasRegisteredHead(text: string, heads: ReadonlySet<string>): boolean {
   return digitRunsOf(text).some((run) => run.length >= 3 && (heads.has(headOf(run)) || heads.has(headOf(withoutLeadingZeros(run)))));
 }
 
+/** Each prefixed identifier's initial and digits, beside its entry. */
+function prefixedNumbersOf(all: readonly VaultEntry[]): Array<{ entry: VaultEntry; initial: string; digits: string }> {
+  return all.flatMap((entry) => {
+    const prefixed = entry.kind === "id" ? PREFIXED_NUMBER.exec(entry.value.trim()) : null;
+    return prefixed === null ? [] : [{ entry, initial: prefixed[1][0].toUpperCase(), digits: prefixed[2] }];
+  });
+}
+
 /** Detects registered short identifiers' digits after a reference word or a prefix's letter (read at each call: values added at run time count). */
 export function referenceNumberDetector(entries: () => readonly VaultEntry[]): Detector {
-  const registered = derivedFromEntries(entries, (all) =>
-    all.flatMap((entry) => {
-      const prefixed = entry.kind === "id" ? PREFIXED_NUMBER.exec(entry.value.trim()) : null;
-      return prefixed === null ? [] : [{ entry, initial: prefixed[1][0].toUpperCase(), digits: prefixed[2] }];
-    }),
-  );
+  const registered = derivedFromEntries(entries, prefixedNumbersOf);
   // Every match's digits start with a whole run of the text (`718` of `718 204`), zeros before them left out in a file's name.
   const heads = derivedFromEntries(entries, () => new Set(registered().flatMap(({ digits }) => [headOf(digits), headOf(withoutLeadingZeros(digits))])));
   return {

@@ -32,11 +32,14 @@ const THREE_DIGITS = /(?<![\d.,])\d{3}(?!\d|[.,]\d)/g;
 const POINTS_HINT = /\w[ \t-]?(?:more[ \t]+)?(?:point|pt)|\d[ \t]+(?:below|under|above|over|short|shy)\b/i;
 /** Words that make a text about scores. */
 const SCORE_WORDS = /\b(?:score|scores|fico|credit|vantage(?:score)?)\b/i;
+/** The credit scores of three digits, beside their entries. */
+function creditScoresOf(all: readonly VaultEntry[]): Array<{ entry: VaultEntry; score: number }> {
+  return all.flatMap((entry) => (isCreditScoreField(entry.field) && /^\d{3}$/.test(entry.value.trim()) ? [{ entry, score: Number(entry.value) }] : []));
+}
+
 /** Detects credit scores among `entries()` told by a sign or by points off a figure beside them (read at each call: values added at run time count). */
 export function scoreMarkDetector(entries: () => readonly VaultEntry[]): Detector {
-  const scores = derivedFromEntries(entries, (all) =>
-    all.flatMap((entry) => (isCreditScoreField(entry.field) && /^\d{3}$/.test(entry.value.trim()) ? [{ entry, score: Number(entry.value) }] : [])),
-  );
+  const scores = derivedFromEntries(entries, creditScoresOf);
   return {
     name: "score-marks",
     detect(text: string): Detection[] {

@@ -5,7 +5,7 @@
  * a large vault's tails, so this Detector reads the few masks a text has and looks them up.
  */
 import type { Detection, Detector } from "../base.js";
-import { hasDigitRunIn } from "./digit-runs.js";
+import { linesWithDigitRunIn } from "./digit-runs.js";
 import { derivedFromEntries } from "./entries-memo.js";
 import { MASKED_TAIL_CONFIDENCE, MIN_TAILED_DIGITS } from "./masked.js";
 import type { VaultEntry } from "./vault.js";
@@ -26,24 +26,32 @@ function maskKey(digitCount: number, letters: string, end: "head" | "tail", show
   return `${digitCount}\u0000${letters}\u0000${end}\u0000${shown}`;
 }
 
+/** Each masked tail's and head's key, beside the first entry it is of. */
+function masksOf(all: readonly VaultEntry[]): Map<string, VaultEntry> {
+  const masks = new Map<string, VaultEntry>();
+  const add = (key: string, entry: VaultEntry) => masks.has(key) || masks.set(key, entry);
+  for (const entry of all) {
+    const digits = entry.value.replace(/\D/g, "");
+    if (!MASKED_KINDS.has(entry.kind) || digits.length < MIN_TAILED_DIGITS || !/\d$/.test(entry.value.trim())) continue;
+    const letters = /^\s*(\p{L}+)/u.exec(entry.value)?.[1].toUpperCase() ?? "";
+    // A tail written with its letters or with the mask alone: both say how long it is; a head after its letters only.
+    add(maskKey(digits.length, letters, "tail", digits.slice(-SHOWN_TAIL_DIGITS)), entry);
+    add(maskKey(digits.length, "", "tail", digits.slice(-SHOWN_TAIL_DIGITS)), entry);
+    for (let shown = MIN_SHOWN_HEAD_DIGITS; shown < digits.length && letters !== ""; shown++) add(maskKey(digits.length, letters, "head", digits.slice(0, shown)), entry);
+  }
+  return masks;
+}
+
+/** The last two digits of every value that shows a tail. */
+function shownTailsOf(all: readonly VaultEntry[]): Set<string> {
+  return new Set(all.filter((entry) => MASKED_KINDS.has(entry.kind)).map((entry) => entry.value.replace(/\D/g, "").slice(-SHOWN_TAIL_DIGITS)));
+}
+
 /** Detects masked last-two tails and first-digit heads of the identifiers among `entries()` (read at each call: values added at run time count). */
 export function shortMaskDetector(entries: () => readonly VaultEntry[]): Detector {
-  const byMask = derivedFromEntries(entries, (all) => {
-    const masks = new Map<string, VaultEntry>();
-    const add = (key: string, entry: VaultEntry) => masks.has(key) || masks.set(key, entry);
-    for (const entry of all) {
-      const digits = entry.value.replace(/\D/g, "");
-      if (!MASKED_KINDS.has(entry.kind) || digits.length < MIN_TAILED_DIGITS || !/\d$/.test(entry.value.trim())) continue;
-      const letters = /^\s*(\p{L}+)/u.exec(entry.value)?.[1].toUpperCase() ?? "";
-      // A tail written with its letters or with the mask alone: both say how long it is; a head after its letters only.
-      add(maskKey(digits.length, letters, "tail", digits.slice(-SHOWN_TAIL_DIGITS)), entry);
-      add(maskKey(digits.length, "", "tail", digits.slice(-SHOWN_TAIL_DIGITS)), entry);
-      for (let shown = MIN_SHOWN_HEAD_DIGITS; shown < digits.length && letters !== ""; shown++) add(maskKey(digits.length, letters, "head", digits.slice(0, shown)), entry);
-    }
-    return masks;
-  });
-  // A tail's two digits are a whole run of the text: where no registered tail is one, the tail pattern finds nothing.
-  const shownTails = derivedFromEntries(entries, (all) => new Set(all.filter((entry) => MASKED_KINDS.has(entry.kind)).map((entry) => entry.value.replace(/\D/g, "").slice(-SHOWN_TAIL_DIGITS))));
+  const byMask = derivedFromEntries(entries, masksOf);
+  // A tail's two digits are a whole run of the text: on a line where no registered tail is one, the tail pattern finds nothing.
+  const shownTails = derivedFromEntries(entries, shownTailsOf);
   return {
     name: "short-masks",
     detect(text: string): Detection[] {
@@ -52,11 +60,14 @@ export function shortMaskDetector(entries: () => readonly VaultEntry[]): Detecto
       const found: Detection[] = [];
       const push = (start: number, end: number, entry: VaultEntry, role: "short-tail" | "short-head") =>
         found.push({ start, end, field: entry.field, kind: entry.kind, valueType: entry.valueType, tier: 1, confidence: MASKED_TAIL_CONFIDENCE, source: "vault", value: entry.value, role });
-      for (const match of hasDigitRunIn(text, shownTails()) ? text.matchAll(MASKED_SHORT_TAIL) : []) {
-        const letters = /\p{L}+/u.exec(match[1])?.[0] ?? "";
-        const entry = masks.get(maskKey(match[2].length + SHOWN_TAIL_DIGITS, letters, "tail", match[3]));
-        const end = match.index + match[0].length;
-        if (entry) push(end - SHOWN_TAIL_DIGITS, end, entry, "short-tail");
+      // No tail spans a line: only lines with a registered tail are read.
+      for (const [lineStart, lineEnd] of linesWithDigitRunIn(text, shownTails())) {
+        for (const match of text.slice(lineStart, lineEnd).matchAll(MASKED_SHORT_TAIL)) {
+          const letters = /\p{L}+/u.exec(match[1])?.[0] ?? "";
+          const entry = masks.get(maskKey(match[2].length + SHOWN_TAIL_DIGITS, letters, "tail", match[3]));
+          const end = lineStart + match.index + match[0].length;
+          if (entry) push(end - SHOWN_TAIL_DIGITS, end, entry, "short-tail");
+        }
       }
       for (const match of /\d[*xX•#●]/u.test(text) ? text.matchAll(MASKED_SHORT_HEAD) : []) {
         const letters = /\p{L}+/u.exec(match[1])![0];

@@ -38,20 +38,23 @@ interface Cell {
   end: number;
 }
 
+/** Short values by their normalized text, each entry beside the labels its column may have. */
+function shortValuesOf(all: readonly VaultEntry[]): Map<string, Array<{ entry: VaultEntry; labels: string[] }>> {
+  const byValue = new Map<string, Array<{ entry: VaultEntry; labels: string[] }>>();
+  for (const entry of all) {
+    const normalized = normalizeValue(entry.value);
+    const label = fieldLabel(entry.field);
+    if (label === null || normalized === "" || normalized.length > MAX_SHORT_VALUE) continue;
+    // A credit score's row is as often labelled by its bureau's model (round 12 red team: `fico_mid,642,600` under `metric,value,limit`).
+    const labels = isCreditScoreField(entry.field) ? [label, "fico"] : [label];
+    byValue.set(normalized, [...(byValue.get(normalized) ?? []), { entry, labels }]);
+  }
+  return byValue;
+}
+
 /** Detects short vault values in cells headed by their field's label, in the entries read at each call. */
 export function tableCellDetector(entries: () => readonly VaultEntry[]): Detector {
-  const shortValues = derivedFromEntries(entries, (all) => {
-    const byValue = new Map<string, Array<{ entry: VaultEntry; labels: string[] }>>();
-    for (const entry of all) {
-      const normalized = normalizeValue(entry.value);
-      const label = fieldLabel(entry.field);
-      if (label === null || normalized === "" || normalized.length > MAX_SHORT_VALUE) continue;
-      // A credit score's row is as often labelled by its bureau's model (round 12 red team: `fico_mid,642,600` under `metric,value,limit`).
-      const labels = isCreditScoreField(entry.field) ? [label, "fico"] : [label];
-      byValue.set(normalized, [...(byValue.get(normalized) ?? []), { entry, labels }]);
-    }
-    return byValue;
-  });
+  const shortValues = derivedFromEntries(entries, shortValuesOf);
   return {
     name: "table-cells",
     detect(text: string): Detection[] {

@@ -29,7 +29,8 @@ const STOPWORDS: ReadonlySet<string> = new Set(englishStopwords);
 
 /** Words of field names split so far: field names are few and asked of at every detection. */
 const fieldWords = new Map<string, readonly string[]>();
-const FIELD_WORDS_LIMIT = 4096;
+/** Above a large vault's field count (10,000 values, a field each): a bound under it cleared the map before any name was asked again. */
+const FIELD_WORDS_LIMIT = 32_768;
 
 /** The lowercase words of a field name (`medical_condition`, `diagnosisReal`, `account_last4`). */
 export function fieldNameWords(field: string): readonly string[] {

@@ -54,10 +54,20 @@ describe("last three digits and masked short tails and heads: the shown digits a
     expect(foundIn(detector, "SSN ending in 788")).toEqual([]);
   });
 
+  it("reads only the lines holding a registered tail, and places what it finds in the whole text (session 51)", () => {
+    const detector = lastThreeDetector(() => [{ field: "ssn", value: "123-45-6789", kind: "ssn", valueType: "format" }]);
+    // CRLF lines, a phrase on a line of its own before its digits' line (no match spans lines), a tail on the last line without a break.
+    const text = "Member record\r\nSSN ending in\r\n789 on file\r\ncard ending in 789\r\nlast 3 digits: 555\nID ***-789";
+    expect(detector.detect(text).map((found) => found.start)).toEqual([text.indexOf("ending in 789") + "ending in ".length, text.lastIndexOf("789")]);
+    expect(foundIn(detector, text)).toEqual(["789", "789"]);
+  });
+
   it("finds a masked short tail and a head (the head is no registered tail)", () => {
     const detector = shortMaskDetector(() => [id("EMP-04582"), id("EMP-17345", "manager_id")]);
     expect(foundIn(detector, "badge EMP-XXX82")).toEqual(["82"]);
     expect(foundIn(detector, "badge EMP-17xxx")).toEqual(["17"]);
+    const lines = "badge\r\nEMP-XXX\r\n82 then\r\nEMP-XXX82";
+    expect(detector.detect(lines).map((found) => found.start)).toEqual([lines.length - 2]);
     expect(foundIn(detector, "badge EMP-XXX83; **12 points**")).toEqual([]);
   });
 });
