@@ -191,6 +191,13 @@ const MASK_AFTER = /^(?:[\s.-]?(?:[*•#●∗]{2,}|[xX]{3,}(?![\p{L}\p{N}])|\.{
  * round 20 red team; `"card_bin": "601158"`, `The card's first six digits are 528743`: round 21), where no mask follows.
  */
 const HEAD_NAMED_BEFORE = /(?:(?:\b|_)(?:BIN|IIN)|\bprefix(?:[ \t]+(?:is|of))?|\bstart(?:s|ing)?(?:[ \t]+with)?|\bbegin(?:s|ning)?(?:[ \t]+with)?|\bfirst[ \t]+(?:(?:4|5|6|four|five|six)(?:[ \t]+digits)?|digits)(?:[ \t]+of[^\d\n]{0,20}?)?(?:[ \t]+(?:are|is|were|read))?)["'\]]?[ \t:#(=-]{0,4}["']?$/i;
+/** What a text holds wherever MASK_AFTER or HEAD_NAMED_BEFORE matches in it: two mask characters in a row, an ellipsis, or the naming words. */
+const MASKED_HEAD_HINT = /[*•#●∗]{2}|[xX]{2}|\.{3}|…|bin|iin|prefix|start|begin|first/i;
+
+/** Whether `source` may hold a masked or named head (most texts hold no mask): a large vault's heads hit every number a text starts a token with. */
+export function mayMaskHeads(source: string): boolean {
+  return MASKED_HEAD_HINT.test(source);
+}
 /** Characters before the digits read for HEAD_NAMED_BEFORE. */
 const HEAD_PHRASE_REACH = 40;
 /** An identifier's end named right after its start (`6011 and ending 5526`). */

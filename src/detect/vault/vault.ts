@@ -10,7 +10,7 @@ import { DigitSkeletons, SKELETON_CONFIDENCE, writtenStart } from "./digit-skele
 import { isWrittenHandle } from "./emails.js";
 import { findWindows, isInflection, MAX_SUFFIX, WINDOW_CONFIDENCE, wordsNeeded, type WordHit } from "./context.js";
 import { listNeighbours, type MemberHit } from "./lists.js";
-import { followsMask, inFileName, namedHead, namedLastDigits, precedesMask } from "./masked.js";
+import { followsMask, inFileName, mayMaskHeads, namedHead, namedLastDigits, precedesMask } from "./masked.js";
 import { vaultMembers } from "./members.js";
 import { besideCurrency, COUNT_WORDS, withoutCoarseRoundings } from "./numbers.js";
 import { besideOtherName, isCapitalized, isFirmPartner, isCompoundHead, isFamilyReference, isOrdinaryNameWord, isSpeakerLabel, POSSESSIVE, isStandaloneNameReference, isSurnameInPath, isWordNameReference, precedesCapitalized, readsAsOneName, RELATION_NOTE } from "./name-parts.js";
@@ -77,6 +77,8 @@ interface Hits {
   maskedTails?: Map<number, boolean>;
   /** Whether a masked head's span precedes a mask, the same way. */
   maskedHeads?: Map<number, boolean>;
+  /** Whether the text may hold a masked head at all (`mayMaskHeads`), read on the first one. */
+  headsMaskable?: boolean;
 }
 
 /** A masked tail (`***-**-6410`, `last four 6410`, `stmt_6410.pdf`): digits that end a token after a mask, named the last digits, or in a file name. */
@@ -313,7 +315,9 @@ export class Vault implements Detector {
         return;
       }
       case "masked-head":
-        if (isMaskedSpan(norm, start, end, (hits.maskedHeads ??= new Map()), precedesMaskedRest)) hits.candidates.push({ entry, start, end, confidence, role });
+        if ((hits.headsMaskable ??= mayMaskHeads(norm.source)) && isMaskedSpan(norm, start, end, (hits.maskedHeads ??= new Map()), precedesMaskedRest)) {
+          hits.candidates.push({ entry, start, end, confidence, role });
+        }
         return;
       case "glued-name":
       case "glued-initial":

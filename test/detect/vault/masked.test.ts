@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { followsMask, MASK_BEFORE, maskedTail, maskedTailVariants, namedLastDigits } from "../../../src/detect/vault/masked.js";
+import { followsMask, MASK_BEFORE, maskedTail, maskedTailVariants, mayMaskHeads, namedLastDigits } from "../../../src/detect/vault/masked.js";
 import { createRecons } from "../../../src/guard.js";
 import { Vault } from "../../../src/detect/vault/vault.js";
 import { inferFieldType } from "../../../src/policy/infer.js";
@@ -143,6 +143,17 @@ describe("an SSN's area and group shown before a mask of its serial (`939-79-XXX
       expect(guard.sanitizeSync({ channel: "C5", content: written, recipient: "a" }).content).toBe(text);
     }
     for (const text of ["room 939-79", "939-79-XXXXL", "call 939-79 now"]) expect(guard.sanitizeSync({ channel: "C2", content: text, recipient: "b" }).content).toBe(text);
+  });
+});
+
+describe("a masked head, read only in a text that may hold one (session 51: a 10,000-value vault's heads hit every number starting a token)", () => {
+  it("is found after each kind of mask and naming word the look-up knows, alone in its text, and no text without them masks a head", () => {
+    const guard = createRecons({ secret: "s", vault: { ssn: "939-79-6410", card_number: "6011 5855 2130 6647" }, policy: { fields: {} } });
+    const hidden = (text: string) => guard.sanitizeSync({ channel: "C2", content: text, recipient: "b" }).content as string;
+    for (const text of ["939-79-xxxx", "939-79XX-XX", "939-79-**", "939 79 ••••", "939-79-∗∗∗∗", "939-79-...", "939-79…"]) expect(hidden(text), text).not.toMatch(/939.?79/);
+    for (const text of ["BIN 601158", "card starting 60115855 then"]) expect(hidden(text), text).not.toMatch(/601158/);
+    for (const text of ["939-79 is a room", "Order 939 79 shipped"]) expect(hidden(text)).toBe(text);
+    expect(mayMaskHeads("939-79-6410, then 601158")).toBe(false);
   });
 });
 
