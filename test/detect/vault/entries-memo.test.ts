@@ -29,6 +29,23 @@ describe("derivations of a vault's entries", () => {
     expect(made).toEqual([2, 3]);
   });
 
+  it("are kept for sharing only as each reader first made them: a list growing at run time leaves no trail of derivations", () => {
+    const made: number[] = [];
+    const lengthOf = (all: readonly VaultEntry[]) => {
+      made.push(all.length);
+      return all.length;
+    };
+    const list = [entry("ACC-1")];
+    const reader = derivedFromEntries(() => list, lengthOf);
+    expect(reader()).toBe(1);
+    list.push(entry("ACC-2"));
+    expect(reader()).toBe(2);
+    // The grown list's derivation was not kept: another reader of that very list makes its own (and keeps it).
+    expect(derivedFromEntries(() => list, lengthOf)()).toBe(2);
+    expect(derivedFromEntries(() => [...list], lengthOf)()).toBe(2);
+    expect(made).toEqual([1, 2, 2]);
+  });
+
   it("are not shared between lists of one length ending in other entries, nor between derivations", () => {
     const made: string[] = [];
     const lastOf = (all: readonly VaultEntry[]) => {
