@@ -51,7 +51,10 @@ export function lastThreeDetector(entries: () => readonly VaultEntry[]): Detecto
       // The digits every match reads are a whole run of three, and no match spans a line: only lines with a registered tail are read
       // (a 10,000-value vault's tails are most three-digit numbers, yet few lines hold one).
       for (const [lineStart, lineEnd] of linesWithDigitRunIn(text, tails)) {
-        for (const match of text.slice(lineStart, lineEnd).matchAll(LAST_THREE)) {
+        // Each match holds HINT's words or marks within its line.
+        const line = text.slice(lineStart, lineEnd);
+        if (!HINT.test(line)) continue;
+        for (const match of line.matchAll(LAST_THREE)) {
           const entry = tails.get(match[1]);
           if (entry === undefined) continue;
           const end = lineStart + match.index + match[0].length;

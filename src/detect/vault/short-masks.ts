@@ -19,7 +19,9 @@ const MIN_SHOWN_HEAD_DIGITS = 2;
 const MASKED_SHORT_TAIL = /(?<![\p{L}\d*#•●])((?:\p{Lu}{2,}[ \t]?[-#:][ \t]?|(?:(?!X)\p{Lu}){2,})?)([*xX•#●]{2,})(\d{2})(?![\d]|[.,]\d)/gu;
 /** The identifier's letters and separator (group 1), its first digits (group 2), a mask of the rest (group 3) ending the token. */
 const MASKED_SHORT_HEAD = /(?<![\p{L}\d])(\p{Lu}{2,}[ \t]?[-#:]?[ \t]?)(\d{2,})([*xX•#●]+)(?![\p{L}\d*•#●])/gu;
-const HINT = /[*xX•#●]{2}\d\d|\d[*xX•#●]/u;
+/** A mask glued to two digits: what every MASKED_SHORT_TAIL holds. */
+const MASK_THEN_TAIL = /[*xX•#●]{2}\d\d/u;
+const HINT = new RegExp(`${MASK_THEN_TAIL.source}|\\d[*xX•#●]`, "u");
 
 /** The key a masked part is looked up by: how many digits the identifier has, its letters (upper case, none for none), which end shows and its digits. */
 function maskKey(digitCount: number, letters: string, end: "head" | "tail", shown: string): string {
@@ -62,7 +64,10 @@ export function shortMaskDetector(entries: () => readonly VaultEntry[]): Detecto
         found.push({ start, end, field: entry.field, kind: entry.kind, valueType: entry.valueType, tier: 1, confidence: MASKED_TAIL_CONFIDENCE, source: "vault", value: entry.value, role });
       // No tail spans a line: only lines with a registered tail are read.
       for (const [lineStart, lineEnd] of linesWithDigitRunIn(text, shownTails())) {
-        for (const match of text.slice(lineStart, lineEnd).matchAll(MASKED_SHORT_TAIL)) {
+        // Each tail is a mask glued to its two digits.
+        const line = text.slice(lineStart, lineEnd);
+        if (!MASK_THEN_TAIL.test(line)) continue;
+        for (const match of line.matchAll(MASKED_SHORT_TAIL)) {
           const letters = /\p{L}+/u.exec(match[1])?.[0] ?? "";
           const entry = masks.get(maskKey(match[2].length + SHOWN_TAIL_DIGITS, letters, "tail", match[3]));
           const end = lineStart + match.index + match[0].length;
