@@ -12,6 +12,7 @@ import type { VaultEntry } from "./vault.js";
 import { digitRunsOf } from "./digit-runs.js";
 import { derivedFromEntries } from "./entries-memo.js";
 import { inWords } from "./numbers.js";
+import { memoize } from "../../transform/operators/format.js";
 import { cellsOf } from "./table-cells.js";
 import { isDictionaryWord, isNameWord } from "./words.js";
 
@@ -168,34 +169,27 @@ interface RegisteredAges {
   told: { digits: ReadonlySet<string>; spelled: RegExp | null };
 }
 
-/** The derivation of RegisteredAges per reference date, declared once each: guards of one reference share what it made of one vault. */
-const registeredAgesAt = new Map<string, (all: readonly VaultEntry[]) => RegisteredAges>();
-/** References in use at once are few (a guard's option); past this many, all are let go and made again as asked. */
+/** References in use at once are few (a guard's option). */
 const REFERENCES_KEPT = 64;
-
-function registeredAgesOf(reference: CalendarDate): (all: readonly VaultEntry[]) => RegisteredAges {
-  const key = `${reference.year}-${reference.month}-${reference.day}`;
-  let derive = registeredAgesAt.get(key);
-  if (derive === undefined) {
-    if (registeredAgesAt.size >= REFERENCES_KEPT) registeredAgesAt.clear();
-    derive = (all) => {
-      const dates = all.flatMap((entry) => {
-        const date = entry.kind === "date" && isBirthField(entry.field) ? parseDate(entry.value) : null;
-        return date ? [{ entry, ...agesOf(date, reference) }] : [];
-      });
-      const ages = dates.flatMap((birth) => [...birth.ages, birth.next]);
-      const digits = new Set(ages.flatMap((age) => [String(age), String(Math.floor(age / 10) * 10)]));
-      const words = [...new Set(ages.flatMap((age) => [AGE_IN_WORDS[age]?.split(" ")[0] ?? [], DECADE_WORDS[Math.floor(age / 10)] ?? []].flat()))].filter(Boolean);
-      return { dates, told: { digits, spelled: words.length === 0 ? null : new RegExp(words.join("|"), "i") } };
-    };
-    registeredAgesAt.set(key, derive);
-  }
-  return derive;
-}
+/** The derivation of RegisteredAges per reference day (`year-month-day`), declared once each: guards of one reference share what it made of one vault. */
+const registeredAgesOn = memoize((day: string) => {
+  const [year, month, date] = day.split("-").map(Number);
+  const reference = { year, month, day: date };
+  return (all: readonly VaultEntry[]): RegisteredAges => {
+    const dates = all.flatMap((entry) => {
+      const birth = entry.kind === "date" && isBirthField(entry.field) ? parseDate(entry.value) : null;
+      return birth ? [{ entry, ...agesOf(birth, reference) }] : [];
+    });
+    const ages = dates.flatMap((birth) => [...birth.ages, birth.next]);
+    const digits = new Set(ages.flatMap((age) => [String(age), String(Math.floor(age / 10) * 10)]));
+    const words = [...new Set(ages.flatMap((age) => [AGE_IN_WORDS[age]?.split(" ")[0] ?? [], DECADE_WORDS[Math.floor(age / 10)] ?? []].flat()))].filter(Boolean);
+    return { dates, told: { digits, spelled: words.length === 0 ? null : new RegExp(words.join("|"), "i") } };
+  };
+}, REFERENCES_KEPT);
 
 /** Detects the ages of the registered birth dates among `entries()` (read at each call: values added at run time count). */
 export function ageDetector(entries: () => readonly VaultEntry[], reference: CalendarDate): Detector {
-  const registered = derivedFromEntries(entries, registeredAgesOf(reference));
+  const registered = derivedFromEntries(entries, registeredAgesOn(`${reference.year}-${reference.month}-${reference.day}`));
   const names = derivedFromEntries(entries, nameWordsOf);
   return {
     name: "ages",

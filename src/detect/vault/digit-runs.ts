@@ -31,13 +31,13 @@ export function hasDigitRunIn(text: string, wanted: { has(run: string): boolean 
 export function linesWithDigitRunIn(text: string, wanted: { has(run: string): boolean }): Array<readonly [number, number]> {
   const lines: Array<readonly [number, number]> = [];
   if (!hasDigitRunIn(text, wanted)) return lines;
-  const runs = new RegExp(DIGIT_RUN.source, "g");
-  for (let run = runs.exec(text); run !== null; run = runs.exec(text)) {
+  DIGIT_RUN.lastIndex = 0;
+  for (let run = DIGIT_RUN.exec(text); run !== null; run = DIGIT_RUN.exec(text)) {
     if (!wanted.has(run[0])) continue;
     const lineEnd = text.indexOf("\n", run.index);
     lines.push([text.lastIndexOf("\n", run.index) + 1, lineEnd === -1 ? text.length : lineEnd]);
     if (lineEnd === -1) break;
-    runs.lastIndex = lineEnd;
+    DIGIT_RUN.lastIndex = lineEnd;
   }
   return lines;
 }

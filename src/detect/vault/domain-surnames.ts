@@ -7,8 +7,7 @@
  */
 import type { Detection, Detector } from "../base.js";
 import { derivedFromEntries } from "./entries-memo.js";
-import { parseName, SURNAME_CONFIDENCE } from "./names.js";
-import { normalizeValue } from "./normalize.js";
+import { entriesBySurname, SURNAME_CONFIDENCE } from "./names.js";
 import type { VaultEntry } from "./vault.js";
 import { isDictionaryWord } from "./words.js";
 
@@ -20,12 +19,7 @@ const HOST_HINT = /[a-z0-9]\.(?:com|org|net|edu|gov|law|legal|us|io|co|biz|info|
 
 /** Each surname of letters alone, long enough to tell in a domain, beside the first entry with it. */
 function letterSurnamesOf(all: readonly VaultEntry[]): Map<string, VaultEntry> {
-  const surnames = new Map<string, VaultEntry>();
-  for (const entry of all) {
-    const surname = entry.kind === "name" ? parseName(normalizeValue(entry.value), entry.value)?.surname : undefined;
-    if (surname !== undefined && /^[a-z]+$/.test(surname) && surname.length >= MIN_SURNAME && !surnames.has(surname)) surnames.set(surname, entry);
-  }
-  return surnames;
+  return entriesBySurname(all, (surname) => /^[a-z]+$/.test(surname) && surname.length >= MIN_SURNAME);
 }
 
 /** Detects registered surnames run together with other letters in a domain's labels among the name entries of `entries()` (read at each call). */

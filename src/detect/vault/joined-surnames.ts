@@ -6,7 +6,7 @@
  */
 import type { Detection, Detector } from "../base.js";
 import { derivedFromEntries } from "./entries-memo.js";
-import { parseName, SURNAME_CONFIDENCE } from "./names.js";
+import { entriesBySurname, SURNAME_CONFIDENCE } from "./names.js";
 import { normalizeValue } from "./normalize.js";
 import type { VaultEntry } from "./vault.js";
 
@@ -17,12 +17,7 @@ const JOINED = /(?<![\p{L}-])(\p{Lu}[\p{L}'’]+)-(\p{Lu}[\p{L}'’]+)(?![\p{L}-
 
 /** Each one-word surname of a registered name, beside the first entry with it. */
 function oneWordSurnamesOf(all: readonly VaultEntry[]): Map<string, VaultEntry> {
-  const surnames = new Map<string, VaultEntry>();
-  for (const entry of all) {
-    const surname = entry.kind === "name" ? parseName(normalizeValue(entry.value), entry.value)?.surname : undefined;
-    if (surname !== undefined && !surname.includes(" ") && !surnames.has(surname)) surnames.set(surname, entry);
-  }
-  return surnames;
+  return entriesBySurname(all, (surname) => !surname.includes(" "));
 }
 
 /** Detects registered surnames joined by a hyphen among the name entries of `entries()` (read at each call). */

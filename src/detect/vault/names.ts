@@ -4,6 +4,7 @@ import { normalizeValue } from "./normalize.js";
 import { NAME_SUFFIXES, TITLES, isDictionaryWord, isNameWord, isTitle } from "./words.js";
 import { whole, type Variant } from "./variant.js";
 import { isListedName } from "../../transform/operators/pseudonym.js";
+import type { VaultEntry } from "./vault.js";
 
 const CORE_CONFIDENCE = 0.95;
 const REORDERED_CONFIDENCE = 0.9;
@@ -31,6 +32,16 @@ export interface PersonName {
   surname: string;
   /** All tokens kept after dropping honorifics and suffixes. */
   tokens: string[];
+}
+
+/** The surnames of the name entries among `all` that `keep` accepts, each beside the first entry with it. */
+export function entriesBySurname(all: readonly VaultEntry[], keep: (surname: string) => boolean): Map<string, VaultEntry> {
+  const surnames = new Map<string, VaultEntry>();
+  for (const entry of all) {
+    const surname = entry.kind === "name" ? parseName(normalizeValue(entry.value), entry.value)?.surname : undefined;
+    if (surname !== undefined && keep(surname) && !surnames.has(surname)) surnames.set(surname, entry);
+  }
+  return surnames;
 }
 
 /**
