@@ -19,7 +19,7 @@ import { gradeLetterDetector } from "./detect/vault/grade-letters.js";
 import { phoneExtensionDetector } from "./detect/vault/phone-extensions.js";
 import { referenceNumberDetector } from "./detect/vault/reference-numbers.js";
 import { categoryListDetector } from "./detect/vault/category-lists.js";
-import { possessiveAfter, withArticleFor } from "./transform/surrogate-grammar.js";
+import { OutputText, possessiveAfter } from "./transform/surrogate-grammar.js";
 import { parseDate, type CalendarDate } from "./detect/vault/dates.js";
 import { asciiDigits, escapedAs, normalizeValue, unescapedText, withoutAccents, withoutLookalikes } from "./detect/vault/normalize.js";
 import { isGivenNameForm, namePart } from "./detect/vault/names.js";
@@ -705,7 +705,7 @@ class Guard implements ReconsGuard {
     // with an indicator in it (`bail_usd`), is structure; not where restoring wrote it (a surrogate in a key is the real value again).
     if (isKeyPath(path) && restoredNothing) planned = planned.filter(({ detection }) => !isStructuralKeyWord(text, detection));
     if (planned.length === 0) return text;
-    let output = "";
+    const output = new OutputText();
     let cursor = 0;
     const inserted: Array<[number, number]> = [];
     for (const span of planned) {
@@ -717,11 +717,11 @@ class Guard implements ReconsGuard {
       const original = text.slice(detection.start, detection.end);
       const { replacement: transformed, fallback, exception, action } = this.transform(original, text, span, context, rewriteOf);
       let replacement = span.action !== "allow" && transformed === this.redact(detection) ? redactionKeepingStructure(original, transformed) : transformed;
-      output += text.slice(cursor, detection.start);
+      output.append(text.slice(cursor, detection.start));
       cursor = detection.end;
       // A surrogate's article and possessive fitted to it (not in shared state, which restores as written).
       if (span.action !== "allow" && !context.reversible && replacement !== original) {
-        output = withArticleFor(output, original, replacement);
+        output.fitArticle(original, replacement);
         const possessive = possessiveAfter(text.slice(Math.max(0, detection.start - 1), detection.start), text.slice(cursor, cursor + 5), original, replacement);
         if (possessive !== null) {
           replacement += possessive;
@@ -729,12 +729,12 @@ class Guard implements ReconsGuard {
         }
       }
       if (span.action !== "allow") inserted.push([output.length, output.length + replacement.length]);
-      output += replacement;
+      output.append(replacement);
       decisions.push(this.decision(span, path, context, fallback, exception, action));
     }
-    output += text.slice(cursor);
+    output.append(text.slice(cursor));
     // An operator may return its input unchanged (zero mLDP noise): only all-allow skips the backstop.
-    return inserted.length === 0 ? text : this.backstop(output, path, context, decisions, inserted);
+    return inserted.length === 0 ? text : this.backstop(output.toString(), path, context, decisions, inserted);
   }
 
   private transform(

@@ -17,14 +17,29 @@ export function sortInPlace<T>(array: T[], compare: (a: T, b: T) => number): T[]
   return array;
 }
 
-/** Index of the first span of `byStart` (sorted by start) that starts at `start` or later; its length if none does. */
-export function firstStartingAt(byStart: ReadonlyArray<{ readonly start: number }>, start: number): number {
+/** Index of the first of `length` ordered items that `reached` holds for (it holds for every one after it); `length` if none. */
+function firstReached(length: number, reached: (index: number) => boolean): number {
   let low = 0;
-  let high = byStart.length;
+  let high = length;
   while (low < high) {
     const mid = (low + high) >> 1;
-    if (byStart[mid].start < start) low = mid + 1;
-    else high = mid;
+    if (reached(mid)) high = mid;
+    else low = mid + 1;
   }
   return low;
+}
+
+/** Index of the first span of `byStart` (sorted by start) that starts at `start` or later; its length if none does. */
+export function firstStartingAt(byStart: ReadonlyArray<{ readonly start: number }>, start: number): number {
+  return firstReached(byStart.length, (index) => byStart[index].start >= start);
+}
+
+/** Index of the first span of `byEnd` (sorted by end) that ends after `at`; its length if none does. */
+export function firstEndingAfter(byEnd: ReadonlyArray<{ readonly end: number }>, at: number): number {
+  return firstReached(byEnd.length, (index) => byEnd[index].end > at);
+}
+
+/** Index of the first number of `sorted` (ascending) that is `value` or more; its length if none is. */
+export function firstAtLeast(sorted: readonly number[], value: number): number {
+  return firstReached(sorted.length, (index) => sorted[index] >= value);
 }

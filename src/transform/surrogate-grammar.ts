@@ -6,6 +6,8 @@
 
 /** An article ending the text before a span, emphasis between too (`an **Sales**`; group 1 the article, its case kept). */
 const ARTICLE_BEFORE = /(?<![\p{L}\d])(an?|An?|AN?)([ \t]+(?:[*_`"“]{1,2})?)$/u;
+/** Characters before a span read for ARTICLE_BEFORE. */
+const ARTICLE_REACH = 8;
 /** Letters whose name starts with a vowel sound: an acronym opening with one takes `an` (`an HR`, `a QA`). */
 const VOWEL_SOUND_LETTERS = new Set([..."AEFHILMNORSX"]);
 /** Words that open with a vowel letter and a consonant sound (`a user`, `a European`, `a one-time`). */
@@ -32,9 +34,54 @@ function articleLike(written: string, word: string): string {
  * words (a placeholder such as `[REDACTED:name#..]` takes the article written before it, and gives it back as written).
  */
 export function withArticleFor(before: string, original: string, replacement: string): string {
-  const match = ARTICLE_BEFORE.exec(before.slice(-8));
+  const match = ARTICLE_BEFORE.exec(before.slice(-ARTICLE_REACH));
   if (match === null || !/^\p{L}/u.test(replacement) || !/^\p{L}/u.test(original) || takesAn(original) === takesAn(replacement)) return before;
   return `${before.slice(0, before.length - match[0].length)}${articleLike(match[1], replacement)}${match[2]}`;
+}
+
+/**
+ * A text built from pieces (the input between spans and what replaces each span), with the article before each replacement fitted
+ * to it as it is written. A string grown with `+=` and read at its end is copied whole at each read: quadratic in a text of
+ * thousands of spans.
+ */
+export class OutputText {
+  private readonly pieces: string[] = [];
+  length = 0;
+
+  append(piece: string): void {
+    if (piece === "") return;
+    this.pieces.push(piece);
+    this.length += piece.length;
+  }
+
+  /** The article ending the text so far fitted to `replacement`, written in place of `original` (`withArticleFor`). */
+  fitArticle(original: string, replacement: string): void {
+    const end = this.end(ARTICLE_REACH);
+    const fitted = withArticleFor(end, original, replacement);
+    if (fitted === end) return;
+    this.dropEnd(end.length);
+    this.append(fitted);
+  }
+
+  toString(): string {
+    return this.pieces.join("");
+  }
+
+  /** The last `count` characters (fewer in a shorter text). */
+  private end(count: number): string {
+    let end = "";
+    for (let k = this.pieces.length - 1; k >= 0 && end.length < count; k--) end = this.pieces[k].slice(-(count - end.length)) + end;
+    return end;
+  }
+
+  private dropEnd(count: number): void {
+    this.length -= count;
+    while (count > 0) {
+      const last = this.pieces.pop()!;
+      if (last.length > count) this.pieces.push(last.slice(0, last.length - count));
+      count -= Math.min(count, last.length);
+    }
+  }
 }
 
 /** An apostrophe alone closing a possessive before the word it owns (`Davis' income`, `**Davis'** file`): not `'s`, nor a list's closing quote (`'Davis',`). */

@@ -1,5 +1,5 @@
 import type { Action } from "../event.js";
-import { withArticleFor } from "./surrogate-grammar.js";
+import { OutputText } from "./surrogate-grammar.js";
 import { resolveOverlaps } from "../detect/base.js";
 import { layHandle, localPart } from "../detect/vault/emails.js";
 import type { VariantRole } from "../detect/vault/variant.js";
@@ -425,17 +425,19 @@ interface Replacement extends RestoredSpan {
 
 /** `text` with each of the ordered, disjoint `replacements` applied, and where each real value landed. */
 function replaceSpans(text: string, replacements: readonly Replacement[]): RestoredText {
-  let output = "";
+  const output = new OutputText();
   let cursor = 0;
   const spans: RestoredSpan[] = [];
   for (const { start, end, real, entry, role } of replacements) {
+    output.append(text.slice(cursor, start));
     // The article fitted back to the real value (`an eighty-year-old` of a surrogate age restores `a seventy-seven-year-old`).
-    output = withArticleFor(output + text.slice(cursor, start), text.slice(start, end), real);
+    output.fitArticle(text.slice(start, end), real);
     spans.push({ start: output.length, end: output.length + real.length, entry, role });
-    output += real;
+    output.append(real);
     cursor = end;
   }
-  return { text: output + text.slice(cursor), spans };
+  output.append(text.slice(cursor));
+  return { text: output.toString(), spans };
 }
 
 /**

@@ -10,6 +10,7 @@
  */
 import { YEAR_LIKE } from "./dates.js";
 import { SPACE_CODE, type NormalizeBuffer } from "./normalize.js";
+import { lineStartAt } from "./sentences.js";
 import { isDictionaryWord, isTitle, opensAsWord } from "./words.js";
 
 /**
@@ -180,7 +181,7 @@ export class CutTails {
   /** The value cut at normalized `end`, its piece starting at a token start from `from` on (the longest first). */
   private cutEndingAt(norm: NormalizeBuffer, from: number, end: number): CutTail | null {
     // A value cut at a length stays on its line: a piece over a line break (`2024` and the next paragraph's `1...`) is two texts.
-    const lineStart = norm.source.lastIndexOf("\n", norm.origin[end - 1]) + 1;
+    const lineStart = lineStartAt(norm.source, norm.origin[end - 1]);
     for (let start = Math.max(from, normalizedAt(norm, lineStart)); start <= end - MIN_PIECE; start++) {
       if (start > 0 && norm.codes[start - 1] !== SPACE_CODE) continue;
       const entry = this.entryCutTo(norm.slice(start, end), plainCutAllowed(norm, start));

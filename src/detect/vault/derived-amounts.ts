@@ -11,6 +11,8 @@
  * and so is a sum of some of them (`base + bonus = $150,826`).
  */
 import type { Detection, Detector } from "../base.js";
+import { firstEndingAfter, firstStartingAt, sortInPlace } from "../sort.js";
+import { SpanCover } from "../span-cover.js";
 import { COUNT_WORD, countOf, type AmountRead } from "./numbers.js";
 import { derivedFromEntries } from "./entries-memo.js";
 import { SPELLED_AMOUNT_HINT, spelledAmounts } from "./spelled-amounts.js";
@@ -254,8 +256,24 @@ interface Source {
   parts: number;
 }
 
+/**
+ * Reads of a figure one text may take (a figure against a registered amount by one factor, a percentage tried for a figure, a
+ * stated share made). Every figure may be any stated share's or percentage's, so a text of thousands of each (a generated table,
+ * or input written to stall the guard) took minutes: past this many, detection fails and the guard redacts the text. Prose
+ * and reports take a few thousand.
+ */
+const MAX_FIGURE_READS = 5_000_000;
+/** Reads left to the text being detected (detection is synchronous: one text at a time). */
+let figureReadsLeft = MAX_FIGURE_READS;
+
+function readFigures(count: number): void {
+  figureReadsLeft -= count;
+  if (figureReadsLeft < 0) throw new Error(`derived-amounts: more than ${MAX_FIGURE_READS} reads of figures in one text`);
+}
+
 /** The first source in `sorted` (by amount) that `factor` times gives `read` at its resolution, or undefined. */
 function sourceByFactor(sorted: readonly Source[], read: AmountRead, factor: number): Source | undefined {
+  readFigures(1);
   const [low, high] = [(read.value - read.tolerance - SLACK) / factor, (read.value + read.tolerance + SLACK) / factor];
   let [from, to] = [0, sorted.length];
   while (from < to) {
@@ -378,7 +396,15 @@ function computedSource(
   written: string,
   exact: AmountRead,
   shown: number,
-  { amounts, totals, partTotals, pairs, shares, yearsStated }: { amounts: readonly Source[]; totals: readonly Source[]; partTotals: readonly Source[]; pairs: readonly Source[]; shares: () => readonly number[]; yearsStated: () => boolean },
+  {
+    amounts,
+    totals,
+    partTotals,
+    pairs,
+    shares,
+    yearsStated,
+    context,
+  }: { amounts: readonly Source[]; totals: readonly Source[]; partTotals: readonly Source[]; pairs: readonly Source[]; shares: () => readonly number[]; yearsStated: () => boolean; context: FigureContext },
 ): Source | undefined {
   const periods = periodsAround(text, index, index + written.length);
   const full = shown >= MIN_SIGNIFICANT_DIGITS;
@@ -389,7 +415,7 @@ function computedSource(
   return (
     // A period's share the writer divided out: off by its arithmetic, under a dollar a month (round 26 audit: `Monthly Income: $22,652.75` of 271,823).
     (periods.length > 0 ? sourceOf(amounts, { ...rounded, tolerance: Math.max(rounded.tolerance, exact.value * DIVISION_SHARE) }, periods) : undefined) ??
-    (yearsStated() ? sourceOf(amounts, rounded, spreadShares(text, index, index + written.length)) : undefined) ??
+    (yearsStated() ? sourceOf(amounts, rounded, spreadShares(context, index, index + written.length)) : undefined) ??
     (full
       ? (sourceOf(amounts, exact, DERIVED_FACTORS) ??
         sourceOf(amounts, exact, shares()) ??
@@ -408,7 +434,7 @@ function computedSource(
     // A share said to be rounded (round 15 red team: `you would net approximately $871,000` of 1,299,999 after a 33% fee).
     (full && approximate ? (sourceOf(amounts, rounded, DERIVED_FACTORS) ?? sourceOf(amounts, rounded, shares())) : undefined) ??
     // What a figure is said to be of an amount, as a rounded percentage (round 16 red team: `$2,528.27, which is 19.3% of monthly gross income`).
-    (full ? ratioSource(amounts, exact, text) : undefined)
+    (full ? ratioSource(amounts, exact, context) : undefined)
   );
 }
 
@@ -418,7 +444,10 @@ function computedSource(
  * 1,276.38: round 9 red team), of the amount or of a share of it (`6% ... $273.23 per pay (26 pays)`: round 10 red team);
  * a table's scale (`Figures in $000s`).
  */
-function statedShares(text: string, { percents, counts }: StatedParts): number[] {
+function statedShares(text: string, { percents, counts: written }: StatedParts): number[] {
+  // Each count once (a repeat states the same shares), and counted against the text's reads before any is made.
+  const counts = distinctCounts(written);
+  readFigures(percents.length * (5 + PAY_PERIODS.length) + counts.length * (3 + percents.length));
   // An amount a percentage above or below a figure is that figure's too (round 20 red team: `10% higher than the prior offer of $1,169,855`).
   const shares = percents.flatMap((share) => [share, 1 + share, 1 - share, 1 / (1 + share), ...(share < 1 ? [1 / (1 - share)] : []), ...PAY_PERIODS.map((period) => share * period)]);
   for (const [count, noun] of counts) {
@@ -431,7 +460,8 @@ function statedShares(text: string, { percents, counts }: StatedParts): number[]
   }
   if (IN_THOUSANDS.test(text)) shares.push(1 / 1_000);
   if (IN_MILLIONS.test(text)) shares.push(1 / 1_000_000);
-  return shares;
+  // Each once, in order: a repeat finds what it found before.
+  return [...new Set(shares)];
 }
 
 /**
@@ -440,7 +470,7 @@ function statedShares(text: string, { percents, counts }: StatedParts): number[]
  * one of a stated count of parts.
  */
 function statedSplits({ percents, counts, halves }: StatedParts): number[] {
-  return [...percents.map((share) => 1 - share), ...counts.map(([count]) => 1 / count), ...(halves ? [1 / 2] : [])];
+  return [...new Set([...percents.map((share) => 1 - share), ...counts.map(([count]) => 1 / count), ...(halves ? [1 / 2] : [])])];
 }
 
 /** Words that split an amount in two without a count (round 20 red team: `Each spouse would get about $1.6 million` of 3,208,571). */
@@ -464,7 +494,7 @@ function statedPercents(text: string): number[] {
   const decimals = RATIO_WORD.test(text) ? Array.from(text.matchAll(DECIMAL_RATIO), (match) => Number(match[0])) : [];
   // A split in percent (round 16 red team: `Under your client's proposed 60/40 split, our client would receive approximately $941,963`).
   const splits = SPLIT_WORD.test(text) ? Array.from(text.matchAll(PERCENT_SPLIT), (match) => [Number(match[1]) / 100, Number(match[2]) / 100]).filter(([a, b]) => Math.abs(a + b - 1) < SLACK).flat() : [];
-  return [...percents, ...decimals, ...splits];
+  return [...new Set([...percents, ...decimals, ...splits])];
 }
 
 /** Two percentages of a split that sum to a hundred (`60/40`, `70 / 30`, `60-40`, `60:40`), in a text that names a split. */
@@ -484,14 +514,111 @@ const ROUNDED_PERCENT = new RegExp(String.raw`(?:(?<![a-z])(?:${RATIO_NAMES})(?!
 /** Widest rounding of such a percentage read (a tenth of 10 %): a smaller one's rounding is wider than a computation tells. */
 const MAX_PERCENT_ROUNDING = 0.005;
 
+/**
+ * What a text states around its figures, read once per text or per sentence: a text may write thousands of figures in
+ * one sentence, and reading the sentence (or the whole text) again for each had made detection quadratic in its length.
+ */
+class FigureContext {
+  private percentWritten?: boolean;
+  private ratios?: ReadonlyArray<readonly [percent: number, rounding: number]>;
+  private readonly counts = new Map<number, Array<[count: number, noun: string]>>();
+  private readonly percents = new Map<number, TiedPercent[][]>();
+
+  constructor(readonly text: string) {}
+
+  writesPercent(): boolean {
+    return (this.percentWritten ??= PERCENT_HINT.test(this.text));
+  }
+
+  /** The rounded percentages named a ratio or said to be of something (ROUNDED_PERCENT), each once, in order. */
+  roundedRatios(): ReadonlyArray<readonly [percent: number, rounding: number]> {
+    if (this.ratios === undefined) {
+      const seen = new Set<string>();
+      const ratios: Array<readonly [number, number]> = [];
+      for (const match of this.text.includes("%") ? this.text.matchAll(ROUNDED_PERCENT) : []) {
+        // Neither a ratio's name before it nor `of` after it: a percentage of anything (`rates rose 3.25%`).
+        if (!/^[a-z]/i.test(match[0]) && !/of$/i.test(match[0])) continue;
+        const percent = Number(`${match[1]}.${match[2]}`);
+        const rounding = (0.5 * 10 ** -match[2].length) / percent;
+        if (rounding > MAX_PERCENT_ROUNDING || seen.has(`${percent}:${rounding}`)) continue;
+        seen.add(`${percent}:${rounding}`);
+        ratios.push([percent, rounding]);
+      }
+      this.ratios = ratios;
+    }
+    return this.ratios;
+  }
+
+  /** The counts of parts (`splitCounts`) the sentence around `at` states, each once (a repeat states the same shares). */
+  countsInSentenceOf(at: number): Array<[count: number, noun: string]> {
+    const [from, to] = sentenceBounds(this.text, at);
+    let counts = this.counts.get(from);
+    if (counts === undefined) this.counts.set(from, (counts = distinctCounts(splitCounts(this.text.slice(from, to)))));
+    return counts;
+  }
+
+  /**
+   * The percentages (PERCENT) of the sentence around a figure at `at` that it ties to what they are of, in order; of those
+   * written alike, the first before the figure and the first after it (the others read as they do: a long sentence of one
+   * repeated percentage had been read whole for each of its figures).
+   */
+  tiedPercentsAround(at: number): TiedPercent[] {
+    const [from, to] = sentenceBounds(this.text, at);
+    let alike = this.percents.get(from);
+    if (alike === undefined) this.percents.set(from, (alike = writtenAlike(tiedPercents(this.text, from, to))));
+    const around: TiedPercent[] = [];
+    for (const occurrences of alike) {
+      if (occurrences[0].end <= at) around.push(occurrences[0]);
+      const after = occurrences[firstEndingAfter(occurrences, at)];
+      if (after !== undefined) around.push(after);
+    }
+    readFigures(around.length);
+    return sortInPlace(around, (a, b) => a.start - b.start);
+  }
+}
+
+/** A percentage its sentence ties to what it is of (`of that amount`, a ratio's name, a change): where, its number and half its unit. */
+interface TiedPercent {
+  start: number;
+  end: number;
+  percent: number;
+  half: number;
+  changed: boolean;
+  /** Written with decimals or said to be about it: a computed percentage. */
+  rounded: boolean;
+}
+
+/** `tied` grouped by what they say (all but where they stand), each group in text order. */
+function writtenAlike(tied: readonly TiedPercent[]): TiedPercent[][] {
+  const groups = new Map<string, TiedPercent[]>();
+  for (const percent of tied) {
+    const key = `${percent.percent}:${percent.half}:${percent.changed}:${percent.rounded}`;
+    const group = groups.get(key);
+    if (group) group.push(percent);
+    else groups.set(key, [percent]);
+  }
+  return [...groups.values()];
+}
+
+/** The tied percentages of text[from, to), a sentence. */
+function tiedPercents(text: string, from: number, to: number): TiedPercent[] {
+  const tied: TiedPercent[] = [];
+  for (const match of text.slice(from, to).matchAll(PERCENT)) {
+    const [start, end] = [from + match.index, from + match.index + match[0].length];
+    const around = text.slice(Math.max(0, start - CHANGE_REACH), end + CHANGE_REACH);
+    const changed = CHANGE_WORD.test(around) || text.charAt(start - 1) === "+";
+    if (!(OF_WHAT.test(text.slice(end, end + 32)) || RATIO_BEFORE.test(text.slice(Math.max(0, start - 32), start)) || RATIO_AFTER.test(text.slice(end, end + 32)) || changed)) continue;
+    const half = 0.5 * 10 ** -(match[1].split(".")[1]?.length ?? 0);
+    tied.push({ start, end, percent: Number(match[1]), half, changed, rounded: match[1].includes(".") || saidApproximate(text, start) });
+  }
+  return tied;
+}
+
 /** The amount a figure is a rounded percentage of, itself or its month's share, within that percentage's rounding. */
-function ratioSource(amounts: readonly Source[], read: AmountRead, text: string): Source | undefined {
-  for (const match of text.includes("%") ? text.matchAll(ROUNDED_PERCENT) : []) {
-    // Neither a ratio's name before it nor `of` after it: a percentage of anything (`rates rose 3.25%`).
-    if (!/^[a-z]/i.test(match[0]) && !/of$/i.test(match[0])) continue;
-    const percent = Number(`${match[1]}.${match[2]}`);
-    const rounding = (0.5 * 10 ** -match[2].length) / percent;
-    if (rounding > MAX_PERCENT_ROUNDING) continue;
+function ratioSource(amounts: readonly Source[], read: AmountRead, context: FigureContext): Source | undefined {
+  // Each percentage once: a repeat finds what it found before.
+  for (const [percent, rounding] of context.roundedRatios()) {
+    readFigures(1);
     const near = { value: read.value, tolerance: Math.max(read.tolerance, read.value * rounding) };
     const source = sourceOf(amounts, near, [percent / 100, percent / 1200]);
     if (source) return source;
@@ -527,24 +654,16 @@ const FROM_BEFORE_FIGURE = /\bfrom[ \t]+$/i;
  * year's income, `A 20% reduction would bring it to about $3.5 million`, `grew 8% from $109,759`. `percent` is the percentage's
  * span where it is the computed one: said rounded or with decimals beside a figure that is not.
  */
-function percentRatio(amounts: readonly Source[], read: AmountRead, text: string, at: number, stated: readonly number[]): { source: Source; percent?: [number, number] } | undefined {
-  const [sentenceStart, sentenceEnd] = sentenceBounds(text, at);
-  const sentence = text.slice(sentenceStart, sentenceEnd);
+function percentRatio(amounts: readonly Source[], read: AmountRead, context: FigureContext, at: number, stated: readonly number[]): { source: Source; percent?: [number, number] } | undefined {
+  const { text } = context;
   const figureApproximate = saidApproximate(text, at);
   // And of a share another percentage the text states takes (round 16 red team: `If settled at 90% of demand, the fee would be
   // about $1.85M` beside a 25 % fee), each at its whole percent's rounding.
   const others = stated.filter((other) => other >= MIN_SENTENCE_SHARE / 100 && other < 1);
-  for (const match of sentence.matchAll(PERCENT)) {
-    const [percentStart, percentEnd] = [sentenceStart + match.index, sentenceStart + match.index + match[0].length];
-    const around = text.slice(Math.max(0, percentStart - CHANGE_REACH), percentEnd + CHANGE_REACH);
-    const changed = CHANGE_WORD.test(around) || text.charAt(percentStart - 1) === "+";
-    const tied = OF_WHAT.test(text.slice(percentEnd, percentEnd + 32)) || RATIO_BEFORE.test(text.slice(Math.max(0, percentStart - 32), percentStart)) || RATIO_AFTER.test(text.slice(percentEnd, percentEnd + 32)) || changed;
-    if (!tied) continue;
-    const beforeFigure = text.slice(Math.max(0, at - 40), at);
+  const beforeFigure = text.slice(Math.max(0, at - 40), at);
+  for (const { start: percentStart, end: percentEnd, percent, half, changed, rounded } of context.tiedPercentsAround(at)) {
     // A figure the percentage before it applies to is its base, not its share; one a change starts from is the amount before it.
     const base = percentEnd <= at && BASE_BEFORE_FIGURE.test(beforeFigure);
-    const percent = Number(match[1]);
-    const half = 0.5 * 10 ** -(match[1].split(".")[1]?.length ?? 0);
     const shares: Array<[factor: number, rounding: number]> = base
       ? []
       : [percent, 100 - percent].filter((share) => share >= MIN_SENTENCE_SHARE).flatMap((share): Array<[number, number]> => [[share / 100, half / share], [share / 1200, half / share]]);
@@ -554,7 +673,7 @@ function percentRatio(amounts: readonly Source[], read: AmountRead, text: string
       shares.push([(100 + percent) / 100, 0], [100 / (100 + percent), half / (100 + percent)]);
       if (percent < 100 - MIN_SENTENCE_SHARE) shares.push([100 / (100 - percent), half / (100 - percent)]);
     }
-    const computedPercent = !figureApproximate && (match[1].includes(".") || saidApproximate(text, percentStart)) ? ([percentStart, percentEnd] as [number, number]) : undefined;
+    const computedPercent = !figureApproximate && rounded ? ([percentStart, percentEnd] as [number, number]) : undefined;
     for (const [factor, rounding] of shares) {
       const tolerance = Math.max(read.tolerance, read.value * rounding);
       const source = sourceOf(amounts, { value: read.value, tolerance }, [factor]);
@@ -593,6 +712,11 @@ function multipleSource(amounts: readonly Source[], read: AmountRead, text: stri
   return multiple ? sourceOf(amounts, { value: read.value, tolerance: Math.max(read.tolerance, read.value * MULTIPLE_SHARE) }, [Number(multiple[1])]) : undefined;
 }
 
+/** `counts` without repeats, in order. */
+function distinctCounts(counts: ReadonlyArray<[count: number, noun: string]>): Array<[count: number, noun: string]> {
+  return [...new Map(counts.map((count) => [`${count[0]} ${count[1]}`, count])).values()];
+}
+
 /** Each count of two or more parts the text splits an amount into, with its noun. */
 function splitCounts(text: string): Array<[count: number, noun: string]> {
   const counts = Array.from(text.matchAll(SPLIT_COUNT), (match): [number, string] => [countOf(match[1]), match[2]]).filter(([count]) => count >= 2);
@@ -623,12 +747,11 @@ const YEAR_NEAR = /\bper[ \t]+year\b|\ba[ \t]+year\b|\bannual(?:ly)?\b|\byearly\
  * (round 21 red team: `about 48,000 a month if structured over ten years`, `Paid quarterly over five years: $288,024 per quarter`,
  * `Per year over a decade: $576,048`); not years another line counts (`vesting over 2 years` below `Base Salary: $65,000 per year`).
  */
-function spreadShares(text: string, start: number, end: number): number[] {
-  const near = text.slice(Math.max(0, start - MONTH_REACH), end + MONTH_REACH);
+function spreadShares(context: FigureContext, start: number, end: number): number[] {
+  const near = context.text.slice(Math.max(0, start - MONTH_REACH), end + MONTH_REACH);
   const periods = [...(MONTH_NEAR.test(near) ? [12] : []), ...(QUARTER_NEAR.test(near) ? [4] : []), ...(YEAR_NEAR.test(near) ? [1] : [])];
   if (periods.length === 0) return [];
-  const [from, to] = sentenceBounds(text, start);
-  const years = splitCounts(text.slice(from, to)).flatMap(([count, noun]) => (YEARS_NOUN.test(noun) ? [count] : []));
+  const years = context.countsInSentenceOf(start).flatMap(([count, noun]) => (YEARS_NOUN.test(noun) ? [count] : []));
   return years.flatMap((count) => periods.map((period) => 1 / (period * count)));
 }
 
@@ -690,13 +813,21 @@ export function derivedAmountDetector(entries: () => readonly VaultEntry[]): Det
     detect(text: string): Detection[] {
       const { amounts, totals, partTotals, pairs, pay, payRatios } = registered();
       if (amounts.length + totals.length === 0 || !(/\d/.test(text) || SPELLED_AMOUNT_HINT.test(text))) return [];
+      figureReadsLeft = MAX_FIGURE_READS;
       const found: Detection[] = [];
-      const push = (start: number, end: number, { entry, value }: Source, role: "derived-amount" | "band" = "derived-amount") =>
+      // Looked up per figure: a set and a cover, not a pass over what was found (a text of thousands of figures).
+      const foundStarts = new Set<number>();
+      const foundCover = new SpanCover();
+      const push = (start: number, end: number, { entry, value }: Source, role: "derived-amount" | "band" = "derived-amount") => {
         found.push({ start, end, field: entry.field, kind: entry.kind, valueType: entry.valueType, tier: 1, confidence: DERIVED_CONFIDENCE, source: "vault", value, role });
+        foundStarts.add(start);
+        foundCover.add(start, end);
+      };
+      const context = new FigureContext(text);
       // A figure the text writes whole: a registered amount's, or a record's total.
       const amountOrTotal = (read: AmountRead) => sourceByFactor(amounts, read, 1) ?? sourceByFactor(totals, read, 1);
       // A tight band around an amount (`Salary band: $145K–$155K` of 149,990) told it as well as a rounding would: moved whole.
-      const bands: Array<[number, number]> = [];
+      const bands = new SpanCover();
       for (const match of BAND_HINT.test(text) ? text.matchAll(BAND) : []) {
         if (/[ \t]and[ \t]/.test(match[0]) && !BETWEEN_BEFORE.test(text.slice(Math.max(0, match.index - 12), match.index))) continue;
         const read = bandRead(match[0]);
@@ -704,7 +835,7 @@ export function derivedAmountDetector(entries: () => readonly VaultEntry[]): Det
         const source = read && amountOrTotal(read);
         if (!source) continue;
         const start = match.index + (match[1]?.length ?? 0);
-        bands.push([start, match.index + match[0].length]);
+        bands.add(start, match.index + match[0].length);
         push(start, match.index + match[0].length, source);
       }
       // A table's cell in thousands or millions, its unit in the column's header (round 14 red team: `base_k` over `127.45`, `($K)`).
@@ -719,7 +850,7 @@ export function derivedAmountDetector(entries: () => readonly VaultEntry[]): Det
         if (!source) continue;
         const start = cell.start + figure.index + figure[0].indexOf(figure[1]);
         const end = start + figure[1].length + (figure[2] === undefined ? 0 : figure[2].length + 1);
-        bands.push([start, end]);
+        bands.add(start, end);
         push(start, end, source);
       }
       // A figure with a fraction's sign (round 14 re-judge: `$412½M` of 412,500,000, `$1¾M`): exact as written, redacted as a band.
@@ -730,7 +861,7 @@ export function derivedAmountDetector(entries: () => readonly VaultEntry[]): Det
         const source = amountOrTotal(read);
         if (!source) continue;
         const [start, end] = [match.index, match.index + match[0].length];
-        bands.push([start, end]);
+        bands.add(start, end);
         push(start, end, source, "band");
       }
       // A third of a round figure's span (round 13 red team: `in the low $900,000s` of 912,450): redacted as a band.
@@ -739,7 +870,7 @@ export function derivedAmountDetector(entries: () => readonly VaultEntry[]): Det
         const source = span && amounts.find(({ amount }) => amount >= span.low && amount <= span.high);
         if (!source) continue;
         const [start, end] = [match.index, match.index + match[0].length];
-        bands.push([start, end]);
+        bands.add(start, end);
         push(start, end, source, "band");
       }
       // Read at the first written amount that needs them: most texts with digits have none.
@@ -757,7 +888,7 @@ export function derivedAmountDetector(entries: () => readonly VaultEntry[]): Det
         // A bare integer is an amount with a currency after it (`186950 USD`); else only a long one that is a field's exact total (`TC 186950`).
         const bare = currency === undefined && magnitude === undefined && decimals === "" && !integer.includes(",") && !CURRENCY_AFTER.test(text.slice(match.index + written.length, match.index + written.length + 9));
         if (bare && integer.length < MIN_BARE_TOTAL_DIGITS) continue;
-        if (bands.some(([from, to]) => match.index < to && from < match.index + written.length)) continue;
+        if (bands.overlaps(match.index, match.index + written.length)) continue;
         const shown = significantDigits(integer, decimals);
         const exact = amountOf(integer, decimals, magnitude);
         // A round figure that is exactly a period's share of pay, in a clause about pay (round 22 red team: `$8,000 a month`, `quarterly
@@ -810,12 +941,12 @@ export function derivedAmountDetector(entries: () => readonly VaultEntry[]): Det
         }
         const source = bare
           ? (sourceOf(totals, exact, [1]) ?? sourceOf(partTotals, exact, [1]))
-          : computedSource(text, match.index, written, exact, shown, { amounts, totals, partTotals, pairs, shares: stated, yearsStated });
+          : computedSource(text, match.index, written, exact, shown, { amounts, totals, partTotals, pairs, shares: stated, yearsStated, context });
         const start = match.index + (currency?.length ?? 0);
         if (source) push(start, match.index + written.length, source);
         else if (!bare) {
           const rounded = roundedRead(exact, written);
-          const ratio = shown >= MIN_SIGNIFICANT_DIGITS - 1 && /%|per[ \t]?cent/i.test(text) ? percentRatio(amounts, rounded, text, match.index, partsOf().percents) : undefined;
+          const ratio = shown >= MIN_SIGNIFICANT_DIGITS - 1 && context.writesPercent() ? percentRatio(amounts, rounded, context, match.index, partsOf().percents) : undefined;
           // The percentage is what was computed where it is the one said rounded (`DTI is about 21%`): it goes, the figure it is of stays.
           if (ratio?.percent) push(...ratio.percent, ratio.source, "band");
           else {
@@ -828,7 +959,7 @@ export function derivedAmountDetector(entries: () => readonly VaultEntry[]): Det
       // An amount in words near a registered one or its period's share (round 12 red team: `about three-quarters of a million`
       // of 742,000, `nine and a half million`): within 5 % said to be about it, else 1 %.
       for (const { start, end, value, rounding = 0 } of spelledAmounts(text)) {
-        if (found.some((detection) => detection.start < end && start < detection.end)) continue;
+        if (foundCover.overlaps(start, end)) continue;
         const share = saidApproximate(text, start) ? ONE_DIGIT_SHARE : SPELLED_SHARE;
         const source = sourceOf(amounts, { value, tolerance: Math.max(value * share, rounding) }, [1, ...periodsAround(text, start, end)]);
         if (source) push(start, end, source);
@@ -857,14 +988,17 @@ export function derivedAmountDetector(entries: () => readonly VaultEntry[]): Det
           // `Their offer of $1,000,000` had come out `$700,000`).
           // A gap's own figure goes however round (the threshold is the text's own).
           const told = (shown: number) => shown >= MIN_SIGNIFICANT_DIGITS || (gap && shown === Math.max(a.shown, b.shown));
-          if (source) for (const { start, end, shown } of [a, b]) if (told(shown) && !found.some((detection) => detection.start === start)) push(start, end, source);
+          if (source) for (const { start, end, shown } of [a, b]) if (told(shown) && !foundStarts.has(start)) push(start, end, source);
         }
       }
       // An amount said to be a multiple of a figure, the one it names or the last written before it (round 21 red team: `allows
       // wires of up to $50,000 a day. Your current balance is roughly 2.5 times that limit`): the multiple goes, the figure is the text's own.
       for (const match of operands.length > 0 && MULTIPLE_OF_HINT.test(text) ? text.matchAll(MULTIPLE_OF_FIGURE) : []) {
         const end = match.index + match[0].length;
-        const figure = operands.find((operand) => operand.start > match.index && operand.end <= end) ?? operands.findLast((operand) => operand.end <= match.index && match.index - operand.end <= MULTIPLE_OF_REACH);
+        // Operands stand in text order, apart: their starts and their ends ascend.
+        const inside = operands[firstStartingAt(operands, match.index + 1)];
+        const before = operands[firstEndingAfter(operands, match.index) - 1];
+        const figure = inside !== undefined && inside.end <= end ? inside : before !== undefined && match.index - before.end <= MULTIPLE_OF_REACH ? before : undefined;
         const times = countOf(match[2]);
         const source = figure && times > 1 ? sourceOf(amounts, { value: figure.read.value * times, tolerance: figure.read.value * times * MULTIPLE_SHARE }, [1]) : undefined;
         if (source) push(match.index, match.index + match[1].length, source, "band");
@@ -873,9 +1007,8 @@ export function derivedAmountDetector(entries: () => readonly VaultEntry[]): Det
       // payments of $210,000` of a settlement of 3,360,000; an exact figure is read by its shares above): the figure goes.
       for (const operand of operands.length > 0 && (partsOf().counts.length > 0 || TIMES_HINT.test(text)) ? operands : []) {
         // Written to the unit, not scaled (`$7K` of a month's 7,050 is a rounding, not a product).
-        if (operand.read.tolerance > UNIT_TOLERANCE || found.some((detection) => detection.start === operand.start)) continue;
-        const [from, to] = sentenceBounds(text, operand.start);
-        const counts = [...splitCounts(text.slice(from, to)).map(([count]) => count), ...timesCounts(text, operand.start, operand.end)];
+        if (operand.read.tolerance > UNIT_TOLERANCE || foundStarts.has(operand.start)) continue;
+        const counts = [...context.countsInSentenceOf(operand.start).map(([count]) => count), ...timesCounts(text, operand.start, operand.end)];
         const source = counts.length === 0 ? undefined : sourceOf(amounts, operand.read, counts.map((count) => 1 / count));
         if (source) push(operand.start, operand.end, source);
       }
@@ -883,8 +1016,8 @@ export function derivedAmountDetector(entries: () => readonly VaultEntry[]): Det
       // 3,360,000): their product is the amount; the percentage goes, the figure is the text's own.
       for (const match of operands.length > 0 && PERCENT_HINT.test(text) ? text.matchAll(PERCENT_OF_FIGURE) : []) {
         const end = match.index + match[0].length;
-        const figure = operands.find((operand) => operand.start > end && operand.start - end <= CURRENCY_REACH);
-        if (figure === undefined) continue;
+        const figure = operands[firstStartingAt(operands, end + 1)];
+        if (figure === undefined || figure.start - end > CURRENCY_REACH) continue;
         const share = Number(match[2]) / 100;
         const half = halfUnitOf(match[2]) / 100;
         const source = sourceOf(amounts, { value: figure.read.value * share, tolerance: figure.read.value * half + figure.read.tolerance * share }, [1]);

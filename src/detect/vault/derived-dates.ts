@@ -9,6 +9,7 @@
  */
 import type { Detection, Detector } from "../base.js";
 import { DateRecognizer } from "../recognizers/date.js";
+import { SpanCover } from "../span-cover.js";
 import { isBirthField } from "./birth-dates.js";
 import { derivedFromEntries } from "./entries-memo.js";
 import { MONTHS, parseDate, type CalendarDate } from "./dates.js";
@@ -409,14 +410,15 @@ export function derivedDateDetector(entries: () => readonly VaultEntry[], refere
       const textYears = writtenYears.length > 0 ? writtenYears : reference === undefined ? null : [reference.year];
       const yearlessApart = (apart: number, date: CalendarDate) => (apart === 0 || textYears === null || textYears.some((year) => Math.abs(year - date.year) <= 1) ? apart : Infinity);
       const yearNear = years.some((year) => text.includes(year)) || [...text.matchAll(SHORT_YEAR_DATE), ...text.matchAll(APOSTROPHE_YEAR)].some((match) => years.some((year) => year.endsWith(match[1])));
-      const fullSpans: Array<[number, number]> = [];
+      // Looked up per match: a cover, not a pass over the spans kept (a text of thousands of dates).
+      const fullSpans = new SpanCover();
       // Month and day of the full dates written: the same day written again without its year is that date.
       const fullDays = new Set<string>();
       // A month range first, whole: its second month and the year tell how far it is.
       for (const match of yearNear ? text.matchAll(MONTH_RANGE) : []) {
         const written = parseDate(`1 ${match[5]} ${match[7]}`);
         if (written === null) continue;
-        fullSpans.push([match.index, match.index + match[0].length]);
+        fullSpans.add(match.index, match.index + match[0].length);
         add(match.index, match.index + match[0].length, (date) => monthNumberOf(written) - monthNumberOf(date), DERIVED_WINDOW_MONTHS);
       }
       // A list of days in one month, whole: its first date tells how far it is (the registered date itself too: the list is no
@@ -426,7 +428,7 @@ export function derivedDateDetector(entries: () => readonly VaultEntry[], refere
         if (dayListParts(match[0]) === null) continue;
         if (match[3] === undefined) {
           if (nearestYear(match[1], LEAP_YEAR_START) === null) continue;
-          fullSpans.push([start, end]);
+          fullSpans.add(start, end);
           add(start, end, (date) => {
             const written = nearestYear(match[1], date);
             return written === null ? Infinity : yearlessApart(dayNumber(written) - dayNumber(date), date);
@@ -435,7 +437,7 @@ export function derivedDateDetector(entries: () => readonly VaultEntry[], refere
         }
         const written = parseDate(match[1] + match[3]);
         if (written === null) continue;
-        fullSpans.push([start, end]);
+        fullSpans.add(start, end);
         add(start, end, (date) => dayNumber(written) - dayNumber(date), DERIVED_WINDOW_DAYS, true);
       }
       // A day range, whole: its first date tells how far it is (the registered date itself too: the range is no form the vault
@@ -443,10 +445,10 @@ export function derivedDateDetector(entries: () => readonly VaultEntry[], refere
       for (const match of text.matchAll(DAY_RANGE)) {
         const [start, end] = [match.index, match.index + match[0].length];
         const range = rangeDates(match[0]);
-        if (range === null || fullSpans.some(([from, to]) => from < end && start < to)) continue;
+        if (range === null || fullSpans.overlaps(start, end)) continue;
         if (match[1] !== undefined && match[5] === undefined) {
           if (nearestYear(range.first, LEAP_YEAR_START) === null) continue;
-          fullSpans.push([start, end]);
+          fullSpans.add(start, end);
           add(start, end, (date) => {
             const written = nearestYear(range.first, date);
             return written === null ? Infinity : yearlessApart(dayNumber(written) - dayNumber(date), date);
@@ -455,14 +457,14 @@ export function derivedDateDetector(entries: () => readonly VaultEntry[], refere
         }
         const written = yearNear ? parseDate(range.first) : null;
         if (written === null) continue;
-        fullSpans.push([start, end]);
+        fullSpans.add(start, end);
         add(start, end, (date) => dayNumber(written) - dayNumber(date), DERIVED_WINDOW_DAYS, true);
       }
       for (const { start, end } of yearNear || anniversaryYearIn(text, near) ? fullDates.detect(text) : []) {
-        if (fullSpans.some(([from, to]) => from < end && start < to)) continue;
+        if (fullSpans.overlaps(start, end)) continue;
         const written = fullDateOf(text.slice(start, end), near[0].date.year);
         if (written === null) continue;
-        fullSpans.push([start, end]);
+        fullSpans.add(start, end);
         fullDays.add(`${written.month}-${written.day}`);
         const anniversary = near.find(({ date }) => isAnniversary(written, date));
         if (anniversary) add(start, end, (date) => (date === anniversary.date ? 0 : Infinity), 0, true);
@@ -471,17 +473,17 @@ export function derivedDateDetector(entries: () => readonly VaultEntry[], refere
       // A start's year alone (`since 2014`) is the registered date's own year; a quarter or a third of a year, within the window.
       for (const match of yearNear ? text.matchAll(PART_OF_YEAR) : []) {
         const part = partOfYear(match[0]);
-        if (part === null || fullSpans.some(([from, to]) => from < match.index + match[0].length && match.index < to)) continue;
+        if (part === null || fullSpans.overlaps(match.index, match.index + match[0].length)) continue;
         // `the end of 2024` is a deadline's as often (round 15 re-judge: `complete the training by the end of 2024`): a start's only.
         if (THIRD_OF_YEAR.test(part.opening) && !START_BEFORE.test(text.slice(Math.max(0, match.index - START_REACH), match.index))) continue;
-        fullSpans.push([match.index, match.index + match[0].length]);
+        fullSpans.add(match.index, match.index + match[0].length);
         const month = part.month;
         add(match.index, match.index + match[0].length, (date) => (month === null ? (part.year === date.year ? 0 : Infinity) : part.year * 12 + month - 1 - monthNumberOf(date)), month === null ? 0 : DERIVED_WINDOW_MONTHS, true);
       }
       const yearless: RegExpMatchArray[] = [];
       for (const match of text.matchAll(MONTH_MENTION)) {
         const [start, end] = [match.index, match.index + match[0].length];
-        if (fullSpans.some(([from, to]) => from < end && start < to)) continue;
+        if (fullSpans.overlaps(start, end)) continue;
         if (match[1] === undefined) {
           yearless.push(match);
           continue;
@@ -493,7 +495,7 @@ export function derivedDateDetector(entries: () => readonly VaultEntry[], refere
       for (const match of text.matchAll(MONTH_PHRASE)) {
         const [start, end] = [match.index, match.index + match[0].length];
         const month = parseDate(`1 ${match[2]} 2000`)?.month;
-        if (month === undefined || (!yearNear && match[1] === undefined) || fullSpans.some(([from, to]) => from < end && start < to)) continue;
+        if (month === undefined || (!yearNear && match[1] === undefined) || fullSpans.overlaps(start, end)) continue;
         if (RANGE_END_BEFORE.test(text.slice(Math.max(0, start - RANGE_END_REACH), start))) continue;
         // Or the month an interval after the date gives (round 17 red team: `Recheck in 3 months (mid-April)` of a visit on January 8).
         const interval = INTERVAL_BEFORE_MONTH.exec(text.slice(Math.max(0, start - INTERVAL_REACH), start));
@@ -505,7 +507,7 @@ export function derivedDateDetector(entries: () => readonly VaultEntry[], refere
       // Its lookbehinds are tried at every position: only a text with a digit on each side of a slash is scanned.
       for (const match of hasSlashBetweenDigits(text) ? text.matchAll(SLASHED_MONTH_DAY) : []) {
         const [start, end] = [match.index, match.index + match[0].length];
-        if (Number(match[1]) > 12 || fullSpans.some(([from, to]) => from < end && start < to)) continue;
+        if (Number(match[1]) > 12 || fullSpans.overlaps(start, end)) continue;
         // After a label, the value is the month and day alone (round 18 re-judge: `Appointment: 1/2 hour`, `Session: 2/3` are no dates).
         if (LABEL_SEPARATOR_BEFORE.test(text.slice(Math.max(0, start - 8), start)) && !VALUE_END_AFTER.test(text.slice(end, end + 8))) continue;
         if (previous !== null && RANGE_JOIN.test(text.slice(previous.index! + previous[0].length, start))) joined.add(previous.index!).add(start);

@@ -8,11 +8,12 @@
  * its line says what it counts (a tenure word, or the date's own year).
  */
 import type { Detection, Detector } from "../base.js";
+import { firstStartingAt } from "../sort.js";
 import { isBirthField } from "./birth-dates.js";
 import { parseDate, type CalendarDate } from "./dates.js";
 import { derivedFromEntries } from "./entries-memo.js";
 import { COUNT_WORD, COUNT_WORDS, countOf } from "./numbers.js";
-import { sentenceBounds } from "./sentences.js";
+import { lineBounds, sentenceBounds } from "./sentences.js";
 import { cellsOf } from "./table-cells.js";
 import type { VaultEntry } from "./vault.js";
 
@@ -69,7 +70,7 @@ const BEFORE_REACH = 16;
 /** Characters right before a duration read for BUCKET_BEFORE. */
 const BUCKET_REACH = 40;
 /** Words that make `in` a duration count back (`not been seen in 5 months`, `the first visit in 5 months`, `since`). */
-const COUNTS_BACK = /\b(?:not|never|no|first|last|since|been|haven['’]?t|hasn['’]?t|hadn['’]?t)\b/i;
+const COUNTS_BACK = /\b(?:not|never|no|first|last|since|been|haven['’]?t|hasn['’]?t|hadn['’]?t)\b/gi;
 
 const YEAR_COMMA_BEFORE = /\d{4},[ \t]?$/;
 /**
@@ -118,11 +119,47 @@ function writtenMonths(match: RegExpMatchArray): [number, number] {
   return [years * 12 - 6, years * 12 + 12];
 }
 
-/** The line of `text` around [start, end). */
-function lineAround(text: string, start: number, end: number): string {
-  const from = text.lastIndexOf("\n", start - 1) + 1;
-  const to = text.indexOf("\n", end);
-  return text.slice(from, to === -1 ? text.length : to);
+/** What one line (or a whole text) says about the durations in it, each read on first use. */
+class LineFacts {
+  private example?: boolean;
+  private tenure?: boolean;
+  private tenureBesidesSince?: boolean;
+  private year?: boolean;
+  private readonly years = new Map<string, boolean>();
+
+  constructor(private readonly line: string) {}
+
+  isExampleLine(): boolean {
+    return (this.example ??= EXAMPLE_LINE.test(this.line));
+  }
+
+  /** Whether a tenure word is written in the line; for a half year, one besides `ago` or `since`. */
+  saysTenure(halfYear: boolean): boolean {
+    if (halfYear) return (this.tenureBesidesSince ??= TENURE_WORD.test(this.line.replace(/\b(?:ago|since)\b/gi, "")));
+    return (this.tenure ??= TENURE_WORD.test(this.line));
+  }
+
+  writesAYear(): boolean {
+    return (this.year ??= /\b(?:19|20)\d\d\b/.test(this.line));
+  }
+
+  holds(year: string): boolean {
+    let held = this.years.get(year);
+    if (held === undefined) this.years.set(year, (held = this.line.includes(year)));
+    return held;
+  }
+}
+
+/** The facts of the lines of `text` around each span asked for, read once per line: a long line holds many durations (reading it per duration was quadratic). */
+function lineFactsOf(text: string): (start: number, end: number) => LineFacts {
+  const lines = new Map<string, LineFacts>();
+  return (start, end) => {
+    const [from, to] = lineBounds(text, start, end);
+    const key = `${from}:${to}`;
+    let facts = lines.get(key);
+    if (facts === undefined) lines.set(key, (facts = new LineFacts(text.slice(from, to))));
+    return facts;
+  };
 }
 
 /** A date durations are counted from: the months from it to the reference day, and its year as written. */
@@ -146,26 +183,35 @@ export interface ElapsedSpan {
 export function elapsedSpans(text: string, dates: readonly CountedFrom[]): ElapsedSpan[] {
   if (dates.length === 0) return [];
   const spans: ElapsedSpan[] = [];
+  const lineOf = lineFactsOf(text);
+  // Where COUNTS_BACK's words stand, found once: whether one is in a sentence before a duration is looked up, not read per duration.
+  // (None spans a sentence's end, and a duration starts at a word's start or after `~`, so a word the text holds is one its slice holds.)
+  let countsBack: Array<{ start: number; end: number }> | undefined;
+  const countsBackBetween = (from: number, to: number) => {
+    countsBack ??= Array.from(text.matchAll(COUNTS_BACK), (word) => ({ start: word.index, end: word.index + word[0].length }));
+    const next = countsBack[firstStartingAt(countsBack, from)];
+    return next !== undefined && next.end <= to;
+  };
   for (const match of ELAPSED_HINT.test(text) ? text.matchAll(ELAPSED_PHRASE) : []) {
     const bound = match[1] ?? match[2];
     const lead = bound === undefined ? 0 : match[0].indexOf(bound) + bound.length;
     const start = match.index! + lead + (match[0].slice(lead).length - match[0].slice(lead).trimStart().length);
     const end = match.index! + match[0].length;
-    const line = lineAround(text, start, end);
-    if (EXAMPLE_LINE.test(line) || BUCKET_BEFORE.test(text.slice(Math.max(0, start - BUCKET_REACH), start)) || (match[4] !== undefined && /^[ \t]*ago\b/i.test(text.slice(end))) || isThingsTerm(match[0], text.slice(end, end + THING_REACH))) continue;
+    const line = lineOf(start, end);
+    if (line.isExampleLine() || BUCKET_BEFORE.test(text.slice(Math.max(0, start - BUCKET_REACH), start)) || (match[4] !== undefined && /^[ \t]*ago\b/i.test(text.slice(end))) || isThingsTerm(match[0], text.slice(end, end + THING_REACH))) continue;
     // Time to come or a period (round 17 red team: `Recheck in 3 months` beside a visit had come out `in 722 months`); `in` after
     // what counts back is time since (round 17 re-judge: `not been seen in nearly 5 months`, `her first visit in 5 months`).
     const before = text.slice(Math.max(0, match.index! - BEFORE_REACH), match.index!);
     const interval = INTERVAL_BEFORE.exec(before);
-    if (interval && !(/^in\b/i.test(interval[0]) && COUNTS_BACK.test(text.slice(sentenceBounds(text, match.index!)[0], match.index!)))) continue;
+    if (interval && !(/^in\b/i.test(interval[0]) && countsBackBetween(sentenceBounds(text, match.index!)[0], match.index!))) continue;
     const [low, high] = writtenMonths(match);
     // A half year counts only with a tenure word besides `ago` or `since` (round 20 re-judge: `The policy was introduced four and a half years ago`).
-    const counted = TENURE_WORD.test(HALF_YEAR.test(match[0]) ? line.replace(/\b(?:ago|since)\b/gi, "") : line) || HERE_BEFORE.test(before);
+    const counted = line.saysTenure(HALF_YEAR.test(match[0])) || HERE_BEFORE.test(before);
     // After a year and a comma only where the line says it counts tenure (round 18 re-judge: `In 2019, 5 years of data were migrated`);
     // never a span from another event (`3 years after graduating`).
     if ((!counted && YEAR_COMMA_BEFORE.test(text.slice(Math.max(0, match.index! - 8), match.index!))) || RELATIVE_AFTER.test(text.slice(end, end + 12))) continue;
     dates.forEach(({ months, year }, date) => {
-      if (high >= months - MONTHS_BEFORE_REFERENCE && low <= months && (counted || line.includes(year))) spans.push({ start, end, date });
+      if (high >= months - MONTHS_BEFORE_REFERENCE && low <= months && (counted || line.holds(year))) spans.push({ start, end, date });
     });
   }
   if (!TENURE_HEADER_HINT.test(text)) return spans;
@@ -215,6 +261,8 @@ const YEARS_CELL = /^~?(\d{1,3}(?:\.\d{1,2})?)\+?(?:[ \t]?(?:yrs?|years?|y)\.?)?
  */
 function tenureCells(text: string, dates: readonly CountedFrom[]): ElapsedSpan[] {
   const spans: ElapsedSpan[] = [];
+  const rowOf = lineFactsOf(text);
+  let whole: LineFacts | undefined;
   for (const { header, rowLabel, start, end } of cellsOf(text)) {
     const labelled = rowLabel !== undefined && TENURE_HEADER.test(rowLabel);
     const cell = labelled || TENURE_HEADER.test(header) ? YEARS_CELL.exec(text.slice(start, end)) : null;
@@ -222,9 +270,9 @@ function tenureCells(text: string, dates: readonly CountedFrom[]): ElapsedSpan[]
     const years = cell[1];
     // In the row of that date (its year there): other rows count other people's. Years with a decimal in a row without a date tell
     // the date wherever the text writes its year (round 19 red team: `| Finance Manager | 1 | 13.3 yrs |` above `hired 8/27/2012`).
-    const row = lineAround(text, start, end);
-    const near = years.includes(".") && !/\b(?:19|20)\d\d\b/.test(row) ? text : row;
-    spans.push(...yearsSpans(years, start + text.slice(start, end).indexOf(years), dates, ({ year }) => labelled || near.includes(year)));
+    const row = rowOf(start, end);
+    const near = years.includes(".") && !row.writesAYear() ? (whole ??= new LineFacts(text)) : row;
+    spans.push(...yearsSpans(years, start + text.slice(start, end).indexOf(years), dates, ({ year }) => labelled || near.holds(year)));
   }
   return spans;
 }

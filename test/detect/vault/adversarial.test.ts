@@ -20,3 +20,30 @@ describe("the vault's detectors on adversarial input", () => {
     }
   });
 });
+
+/**
+ * Texts whose detection was quadratic in their length (session 52): each figure or duration read its whole line or sentence,
+ * the text's start onwards, or every percentage of its sentence. At these lengths that took minutes (over the test's 60 s);
+ * read once per line, sentence or distinct percentage, well under a second each.
+ */
+const QUADRATIC_BEFORE: ReadonlyArray<readonly [unit: string, bytes: number, reads: string]> = [
+  ["9 years ", 512 * 1024, "each duration's line, for its tenure words"],
+  ["in 3 months ", 1024 * 1024, "each duration's sentence up to it, for a word counting back"],
+  ["19.3% of $1,234 ", 128 * 1024, "every percentage of each figure's sentence"],
+  ["ratio 10.01% ", 128 * 1024, "every rounded percentage of the text for each figure"],
+];
+
+describe("detection in linear time", () => {
+  const guard = () =>
+    createRecons({
+      secret: "s",
+      vault: { salary: 128227, hire_date: "2014-03-02", dob: "1971-06-17", patient_name: "Maria Gonzalez", department: "Engineering", case_id: "CASE-612" },
+      policy: { fields: {} },
+    });
+  for (const [unit, bytes, reads] of QUADRATIC_BEFORE) {
+    it(`returns on ${bytes / 1024} KB of ${JSON.stringify(unit)} (it read ${reads})`, () => {
+      const content = unit.repeat(Math.ceil(bytes / unit.length));
+      expect(typeof guard().sanitizeSync({ channel: "C2", content, recipient: "outsider" }).content).toBe("string");
+    });
+  }
+});

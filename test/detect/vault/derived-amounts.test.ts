@@ -308,3 +308,22 @@ describe("amounts computed from a registered amount", () => {
     expect(decisions.map((decision) => [decision.action, decision.fallback])).toEqual([["redact", "derived-amount-not-noised"]]);
   });
 });
+
+describe("a text of thousands of figures and percentages (no prose: a generated table, or input written to stall the guard)", () => {
+  it("fails closed past the detector's reads of figures: the text is redacted with the reason recorded", () => {
+    const percents = Array.from({ length: 9_000 }, (_, k) => `${(10 + k / 100).toFixed(2)}% of income`).join("; ");
+    const figures = Array.from({ length: 700 }, (_, k) => `$${(1_000 + k * 7.13).toFixed(2)}`).join(" and ");
+    const guard = createRecons({ secret: "s", vault: { salary: 128227 }, policy: { fields: {} } });
+    const { content, decisions } = guard.sanitizeSync({ channel: "C2", content: `${percents}; ${figures}`, recipient: "outsider" });
+    expect(content).toBe("[REDACTED:detection-error]");
+    expect(decisions.map((decision) => decision.fallback)).toEqual(["detection-error"]);
+    expect(decisions[0].reason).toContain("reads of figures in one text");
+  });
+
+  it("reads a percentage repeated in a long sentence once per figure, not once per occurrence", () => {
+    // 4,000 figures, each beside the same tied percentage: all pairs would be 16 million reads, past the limit.
+    const text = Array.from({ length: 4_000 }, () => "19.3% of $1,234").join(" ");
+    const guard = createRecons({ secret: "s", vault: { salary: 128227 }, policy: { fields: {} } });
+    expect(guard.sanitizeSync({ channel: "C2", content: text, recipient: "outsider" }).content).toBe(text);
+  });
+});
