@@ -21,7 +21,7 @@ import { isBandWordInName, isRatingWordAsVerb, isRatingWordPointing } from "./ra
 import { NEEDS_TOKEN_END, NEEDS_TOKEN_START, type Variant, type VariantRole } from "./variant.js";
 import { isDictionaryWord, isNameWord, isTitle, lexiconTag, NAME_SUFFIXES } from "./words.js";
 import { memberVariants } from "./variants.js";
-import { sortInPlace } from "../sort.js";
+import { firstStartingAt, sortInPlace } from "../sort.js";
 import { isGivenNameForm, nameInitials, parseName, type PersonName } from "./names.js";
 import { showSummaryOnly } from "../../summary-only.js";
 
@@ -1070,15 +1070,20 @@ function labelNear(norm: NormalizeBuffer, start: number, end: number, labels: re
  */
 function besideOtherValues(candidates: readonly Candidate[], unlabeled: readonly Candidate[]): Candidate[] {
   if (unlabeled.length === 0) return [];
-  return unlabeled.filter((number) =>
-    candidates.some(
-      (other) =>
-        !other.scattered &&
-        other.start - number.end <= LABEL_WINDOW &&
-        number.start - other.end <= LABEL_WINDOW &&
-        (other.entry !== number.entry || (other.role !== "near-label" && (other.end <= number.start || other.start >= number.end))),
-    ),
+  // By start, with the longest span: each number reads the candidates around it, not all of them (a text of
+  // thousands of short numbers had read every candidate for each).
+  const spans = sortInPlace(
+    candidates.filter((other) => !other.scattered),
+    (a, b) => a.start - b.start,
   );
+  const longest = spans.reduce((length, other) => Math.max(length, other.end - other.start), 0);
+  return unlabeled.filter((number) => {
+    for (let at = firstStartingAt(spans, number.start - LABEL_WINDOW - longest); at < spans.length && spans[at].start - number.end <= LABEL_WINDOW; at++) {
+      const other = spans[at];
+      if (number.start - other.end <= LABEL_WINDOW && (other.entry !== number.entry || (other.role !== "near-label" && (other.end <= number.start || other.start >= number.end)))) return true;
+    }
+    return false;
+  });
 }
 
 /**

@@ -31,13 +31,14 @@ const QUADRATIC_BEFORE: ReadonlyArray<readonly [unit: string, bytes: number, rea
   ["in 3 months ", 1024 * 1024, "each duration's sentence up to it, for a word counting back"],
   ["19.3% of $1,234 ", 128 * 1024, "every percentage of each figure's sentence"],
   ["ratio 10.01% ", 128 * 1024, "every rounded percentage of the text for each figure"],
+  ["712 diabetes ", 512 * 1024, "every value found for each number standing without its label"],
 ];
 
 describe("detection in linear time", () => {
   const guard = () =>
     createRecons({
       secret: "s",
-      vault: { salary: 128227, hire_date: "2014-03-02", dob: "1971-06-17", patient_name: "Maria Gonzalez", department: "Engineering", case_id: "CASE-612" },
+      vault: { salary: 128227, hire_date: "2014-03-02", dob: "1971-06-17", patient_name: "Maria Gonzalez", department: "Engineering", case_id: "CASE-612", credit_score: 712, diagnosis: "Type 2 diabetes" },
       policy: { fields: {} },
     });
   for (const [unit, bytes, reads] of QUADRATIC_BEFORE) {
