@@ -3,6 +3,7 @@
  * such a run and then look it up among the vault's values; most texts hold none of those values, so
  * they look the runs up first and run their phrase patterns only when one is there.
  */
+import { lineBounds } from "./sentences.js";
 
 const DIGIT_RUN = /\d+/g;
 
@@ -34,10 +35,10 @@ export function linesWithDigitRunIn(text: string, wanted: { has(run: string): bo
   DIGIT_RUN.lastIndex = 0;
   for (let run = DIGIT_RUN.exec(text); run !== null; run = DIGIT_RUN.exec(text)) {
     if (!wanted.has(run[0])) continue;
-    const lineEnd = text.indexOf("\n", run.index);
-    lines.push([text.lastIndexOf("\n", run.index) + 1, lineEnd === -1 ? text.length : lineEnd]);
-    if (lineEnd === -1) break;
-    DIGIT_RUN.lastIndex = lineEnd;
+    const line = lineBounds(text, run.index, run.index + run[0].length);
+    lines.push(line);
+    if (line[1] === text.length) break;
+    DIGIT_RUN.lastIndex = line[1];
   }
   return lines;
 }
