@@ -34,8 +34,8 @@ const CLINICAL_GENERIC_WORDS: readonly string[] = [
 const DESCRIBING_TAGS: ReadonlySet<string> = new Set(["Adjective", "Comparative", "Superlative", "Adverb", "Preposition", "Infinitive", "PastTense", "Gerund", "Participle"]);
 let genericStems: ReadonlySet<string> | null = null;
 
-/** Field-name words of a note on a person's circumstances (`hardship_reason`, `risk_notes`, `medical_expenses_note`): a diagnosis it names is the person's. */
-const PERSON_NOTE_WORDS: ReadonlySet<string> = new Set(["note", "notes", "reason", "reasons", "hardship", "remarks", "comments", "medical", "circumstances", "accommodation", "accommodations"]);
+/** Field-name words of a note on a person's circumstances (`hardship_reason`, `risk_notes`, `medical_expenses_note`, a visit's `assessment`): a diagnosis it names is the person's. */
+const PERSON_NOTE_WORDS: ReadonlySet<string> = new Set(["note", "notes", "reason", "reasons", "hardship", "remarks", "comments", "medical", "circumstances", "accommodation", "accommodations", "assessment"]);
 
 /** Whether a field holds notes on a person (PERSON_NOTE_WORDS). */
 export function isPersonNoteField(field: string): boolean {
@@ -237,6 +237,17 @@ const CLINICAL_ABBREVIATIONS: ReadonlyArray<readonly [phrase: string, abbreviati
   ["amyotrophic lateral sclerosis", ["mnd"]],
   ["multiple sclerosis", ["ms"]],
   ["atopic dermatitis", ["eczema"]],
+  // Session 53: the dev list's diagnoses and sensitive notes as clinical text writes them (`OA of both knees`, `CLBP`, `BPAD`, `NSCLC`).
+  ["osteoarthritis", ["oa", "djd", "degenerative joint disease", "degenerative arthritis"]],
+  ["back pain", ["clbp", "lbp"]],
+  ["asthma", ["rad", "reactive airway disease"]],
+  ["depression", ["mdd"]],
+  ["bipolar", ["bpad"]],
+  ["lung cancer", ["nsclc", "sclc", "lung ca"]],
+  ["opioid", ["oud"]],
+  ["alcohol", ["aud", "etoh"]],
+  ["brca1", ["brca", "brca 1"]],
+  ["gender reassignment", ["srs", "grs"]],
 ];
 
 /**
@@ -285,6 +296,17 @@ const CLINICAL_INDICATORS: ReadonlyArray<readonly [phrases: readonly string[], i
   [["amyotrophic lateral sclerosis"], ["lou gehrig", "lou gehrigs", "motor neuron disease", "riluzole", "edaravone", "radicava", "g12"]],
   [["atopic dermatitis", "eczema"], ["dupixent", "dupilumab", "l20"]],
   [["kidney disease", "renal disease", "renal failure", "esrd"], ["hemodialysis", "renal patient", "kidney failure", "failing kidneys"]],
+  // Session 53: the dev list's diagnoses and sensitive notes by their drugs, procedures and lay words (`on meloxicam`, `Symbicort`, `AA meetings`).
+  [["osteoarthritis"], ["arthritis", "arthritic", "wear and tear arthritis", "joint replacement", "knee replacement", "hip replacement", "meloxicam", "mobic", "celecoxib", "celebrex", "diclofenac", "voltaren", "hyaluronic acid", "viscosupplementation", "m15", "m16", "m17", "m19"]],
+  [["back pain"], ["lumbago", "sciatica", "cyclobenzaprine", "flexeril", "muscle relaxant", "muscle relaxants", "herniated disc", "degenerative disc", "epidural steroid injection", "lumbar radiculopathy", "m54"]],
+  [["asthma"], ["symbicort", "flovent", "fluticasone", "budesonide", "pulmicort", "advair", "singulair", "montelukast", "qvar", "breo", "dulera", "peak flow", "rescue inhaler", "controller inhaler", "reactive airway", "nebulizer"]],
+  [["migraine"], ["topiramate", "topamax", "rizatriptan", "maxalt", "aimovig", "erenumab", "nurtec", "rimegepant", "ubrelvy", "ubrogepant", "emgality", "ajovy", "cgrp", "with aura"]],
+  [["bipolar"], ["bipolar affective", "manic episode", "manic episodes", "mania"]],
+  [["cancer", "carcinoma", "tumor"], ["hospice", "palliative care", "metastatic", "metastases", "nsclc", "end of life care"]],
+  [["opioid", "addiction"], ["opioid use disorder", "substance use disorder", "recovery program"]],
+  [["alcohol dependency", "alcohol dependence", "alcohol addiction", "alcoholism", "alcohol use disorder"], ["alcoholics anonymous", "aa meetings", "aa meeting", "sobriety", "naltrexone", "acamprosate", "disulfiram", "antabuse", "alcoholism", "alcohol use disorder", "alcohol dependence", "f10"]],
+  [["brca1", "brca2", "brca"], ["brca", "brca positive", "hereditary breast", "prophylactic mastectomy", "genetic mutation"]],
+  [["gender reassignment", "sex reassignment", "gender affirming"], ["transgender", "trans woman", "trans man", "gender affirming", "gender confirmation", "gender dysphoria", "transitioned", "f64"]],
 ];
 
 /** A clinical specialty or service as written (`Nephrology`, `Psychiatry`, `Behavioral Health`): a department, however much it hints. */

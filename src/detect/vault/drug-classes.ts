@@ -59,7 +59,7 @@ export function isAllergyField(field: string): boolean {
 const DRUG_CLASSES: ReadonlyArray<readonly [allergens: readonly string[], indicators: readonly string[]]> = [
   [
     ["penicillin", "penicillins", "amoxicillin", "ampicillin"],
-    ["penicillins", "amoxicillin", "ampicillin", "augmentin", "amoxicillin clavulanate", "dicloxacillin", "nafcillin", "piperacillin", "beta lactam", "beta lactams"],
+    ["pcn", "penicillins", "amoxicillin", "ampicillin", "augmentin", "amoxicillin clavulanate", "dicloxacillin", "nafcillin", "piperacillin", "beta lactam", "beta lactams"],
   ],
   [
     ["sulfa", "sulfa drugs", "sulfonamide", "sulfonamides", "sulfamethoxazole", "bactrim"],

@@ -21,6 +21,7 @@ import { isMeasurement, isQuantity, measurementVariants, quantityVariants, score
 import { internationalPhoneVariants, nationalGroups, parsePhone, phoneVariants } from "./phones.js";
 import { normalizeValue } from "./normalize.js";
 import { readOutScoreVariants, spokenDigits } from "./spoken-digits.js";
+import { complaintVariants, isComplaintField } from "./symptoms.js";
 import { whole, type Variant } from "./variant.js";
 import { fieldNameWords, transliterated } from "./words.js";
 
@@ -95,6 +96,7 @@ function variantsOf(field: string, kind: string, valueType: ValueType, value: st
   if (isDepartmentField(field)) all.push(...departmentWorkVariants(normalized), ...departmentNameVariants(value));
   if (isAllergyField(field) && !isCanary(value)) all.push(...allergyVariants(normalized));
   if (isMedicationField(field) && !isCanary(value)) all.push(...medicationVariants(normalized));
+  if (isComplaintField(field) && !isCanary(value)) all.push(...complaintVariants(normalized));
   all.push(...ratingBandVariants(field, value));
   // A value has tens of forms at most: a linear search beats building a key string and map per form.
   const best: Variant[] = [];
