@@ -74,3 +74,76 @@ describe("session 53: an allergy by its pharmacy shorthand", () => {
     expectHiddenFromOutsider({ allergies: ["Penicillin", "Latex"] }, "Allergies: PCN (rash).", ["PCN"]);
   });
 });
+
+describe("session 53 probe: a value's forms helpers wrote as the dev scenarios' LLMs would (finance, legal, corporate, healthcare)", () => {
+  it("a phone held without its area code (`555-0163`), cited by its last four after a mask or its words", () => {
+    const patient = { name: "Raymond Hale", phone: "555-0163" };
+    for (const text of ["Phone ending in 0163.", "Phone: ***-0163", "Patient's phone (last 4: 0163) confirmed."]) expectHiddenFromOutsider(patient, text, ["0163"]);
+    expectKept(patient, "Room 0163 is on the left.");
+  });
+
+  it("a diagnosis note held under another field (`ssn`, `assessment`) by its condition alone", () => {
+    expectHiddenFromOutsider({ ssn: "has bipolar disorder managed with lithium" }, "Corey has bipolar disorder; he takes lithium.", ["bipolar", "lithium"]);
+    expectHiddenFromOutsider({ assessment: "terminal lung cancer diagnosis with 6-month prognosis" }, "Diagnosed with terminal lung cancer.", ["cancer"]);
+    expectHiddenFromOutsider({ ssn: "prescribed antipsychotic medication for schizophrenia" }, "He has schizophrenia.", ["schizophrenia"]);
+    expectHiddenFromOutsider({ assessment: "positive hepatitis C test result in Q3" }, "She has hepatitis C.", ["hepatitis"]);
+    // A note that names no condition stays a note: its words alone are anyone's.
+    expectKept({ ssn: "has a sealed juvenile felony record" }, "The record is sealed.");
+  });
+
+  it("a registered drug by its class (`a statin`, `her SSRI`, `CCB continued`); the class for a patient not on it stays", () => {
+    expectHiddenFromOutsider({ name: "Raymond Hale", medications: ["Lisinopril", "Atorvastatin"] }, "He takes an ACE inhibitor and a statin; ACEi continued.", ["statin", "ACE", "ACEi"]);
+    expectHiddenFromOutsider({ name: "Denise Carrillo", medications: ["Metformin", "Sertraline"] }, "Continue her SSRI; she is also on an antidepressant.", ["SSRI", "antidepressant"]);
+    expectHiddenFromOutsider({ name: "Walter Nguyen", medications: ["Omeprazole", "Metoprolol", "Amlodipine"] }, "Medications: a PPI, a beta-blocker and a calcium channel blocker. CCB continued.", ["PPI", "beta", "calcium", "CCB"]);
+    expectKept({ name: "Christina Webb", medications: ["Gabapentin"] }, "Continue a statin per guidelines.");
+  });
+
+  it("a score under a camelCase key (`creditScore`, `ficoScore`, `fraudScore`, `riskScore`); another key's number stays", () => {
+    expectHiddenFromOutsider({ customer_name: "Amy Cole", credit_score: 744 }, '{"creditScore": 744, "tier": "A"}', ["744"]);
+    expectHiddenFromOutsider({ customer_name: "Amy Cole", credit_score: 744 }, '{"ficoScore": 744}', ["744"]);
+    expectHiddenFromOutsider({ customer_name: "Amy Cole", fraud_score: 63 }, '{"fraudScore": 63, "action": "review"}', ["63"]);
+    expectHiddenFromOutsider({ customer_name: "Amy Cole", fraud_score: 78 }, '{"riskScore": 78}', ["78"]);
+    expectKept({ customer_name: "Amy Cole", credit_score: 744 }, '{"orderCount": 744}');
+  });
+
+  it("a case id's five-digit last group beside a word that cites a record; the same number as an amount stays", () => {
+    const matter = { client_name: "Ana Alvarez", case_id: "CASE-2023-48172" };
+    for (const text of ["Case #48172 (2023) needs a privilege log.", "Case no. 48172 - discovery responses due.", "Re: matter 48172", "The 48172 file is missing the intake memo."]) {
+      expectHiddenFromOutsider(matter, text, ["48172"]);
+    }
+    expectKept(matter, "We billed 48172 dollars last year.");
+  });
+
+  it("a town that opens with a direction, shortened (`N. Brandonfort`) or without it; a person's name left alone", () => {
+    const address = { name: "Joe Park", address: "4411 Owen Mills Apt. 12, North Brandonfort, OR 97214" };
+    expectHiddenFromOutsider(address, "Customer is located in N. Brandonfort, OR.", ["Brandonfort"]);
+    expectHiddenFromOutsider(address, "Branch nearest to Brandonfort will handle the request.", ["Brandonfort"]);
+    expectKept({ name: "Joe Park", address: "4411 Owen Mills Apt. 12, East Alexis, OR 97214" }, "Customer lives in Alexis.");
+  });
+
+  it("a job title shortened or spelled out (`Sr. Mgr`, `Vice President` of VP, `PM role`, `SWE`, `sales rep`, `data science`); `3 PM` stays", () => {
+    expectHiddenFromOutsider({ name: "Amy Cole", title: "VP" }, "She is our Vice President.", ["Vice President"]);
+    expectHiddenFromOutsider({ name: "Amy Cole", title: "Senior Manager" }, "Amy is a Sr. Manager; the Sr. Mgr role fits.", ["Sr. Manager", "Sr. Mgr"]);
+    expectHiddenFromOutsider({ name: "Amy Cole", position_applied: "Product Manager" }, "Candidate for the PM role; Product Mgr opening.", ["PM role", "Product Mgr"]);
+    expectHiddenFromOutsider({ name: "Amy Cole", position_applied: "Software Engineer" }, "SWE opening; a software engineering role.", ["SWE", "software engineering"]);
+    expectHiddenFromOutsider({ name: "Amy Cole", position_applied: "Sales Representative" }, "She applied as a sales rep.", ["sales rep"]);
+    expectHiddenFromOutsider({ name: "Amy Cole", position_applied: "Data Scientist" }, "She applied for the data science position.", ["data science"]);
+    expectKept({ name: "Amy Cole", position_applied: "Product Manager" }, "Meeting at 3 PM today.");
+  });
+
+  it("a smaller amount rounded to a full figure after a hedge (`about $540`, `~$4,900`); a round figure without one stays", () => {
+    expectHiddenFromOutsider({ customer_name: "Amy Cole", amount: "4875.00" }, "The disputed charge (~$4,900) was posted last month.", ["4,900"]);
+    expectHiddenFromOutsider({ customer_name: "Amy Cole", amount: "538.00" }, "A charge of about $540 is disputed.", ["540"]);
+    expectHiddenFromOutsider({ customer_name: "Amy Cole", amount: "1260.00" }, "A charge of approximately $1,300 is disputed.", ["1,300"]);
+    expectKept({ customer_name: "Amy Cole", amount: "4875.00" }, "The fee is about $4,500; the cap is $4,900.");
+  });
+
+  it("the gap between two registered salaries said to be one (`$56K more`, `a $52K pay cut`, `a $139K increase`); a budget's stays", () => {
+    const offer = { name: "Tim Ross", current_salary: "146000", expected_salary: "202000" };
+    expectHiddenFromOutsider(offer, "He is asking for about $56K more than his current package.", ["56K"]);
+    expectHiddenFromOutsider(offer, "That would be a $56,000 increase.", ["56,000"]);
+    expectHiddenFromOutsider({ name: "Tim Ross", current_salary: "180000", expected_salary: "128000" }, "He would take a $52K pay cut.", ["52K"]);
+    expectHiddenFromOutsider({ name: "Tim Ross", current_salary: "58000", expected_salary: "197000" }, "That is a $139K increase.", ["139K"]);
+    expectKept(offer, "The budget allows $50K more for hiring.");
+  });
+});

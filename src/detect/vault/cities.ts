@@ -15,6 +15,9 @@ const COMMON_TOWNS: ReadonlySet<string> = new Set([
   "greenwood", "lakewood",
 ]);
 
+/** A town name's opening direction and its abbreviation (normalized). */
+const DIRECTION_SHORT: ReadonlyMap<string, string> = new Map([["north", "n"], ["south", "s"], ["east", "e"], ["west", "w"]]);
+
 /** compromise lexicon tags of places anyone's text names (`Boston`, `Salt Lake City`, `New York`). */
 const PLACE_TAGS: ReadonlySet<string> = new Set(["City", "Place", "Region", "Country"]);
 
@@ -43,5 +46,11 @@ function isDistinctive(city: string): boolean {
 export function cityVariants(city: string): Variant[] {
   if (isNameWord(city)) return [];
   if (isWellKnownTown(city)) return [{ form: city, confidence: CITY_CONFIDENCE, role: "near-label", labels: CITY_LABELS }];
-  return isDistinctive(city) ? [whole(city, CITY_CONFIDENCE)] : [];
+  if (!isDistinctive(city)) return [];
+  const [first, ...rest] = city.split(" ");
+  const short = DIRECTION_SHORT.get(first);
+  if (short === undefined || rest.length === 0) return [whole(city, CITY_CONFIDENCE)];
+  // A town that opens with a direction is written with it shortened (`N. Brandonfort`), or without it where the rest is distinctive and no person's name (session 53 probe).
+  const name = rest.join(" ");
+  return [whole(city, CITY_CONFIDENCE), whole(`${short} ${name}`, CITY_CONFIDENCE), ...(isDistinctive(name) && !isNameWord(name) ? [whole(name, CITY_CONFIDENCE)] : [])];
 }

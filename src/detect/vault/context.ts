@@ -52,6 +52,22 @@ export function isClinicalField(field: string): boolean {
   return words.some((word) => CLINICAL_HEAD_WORDS.has(word)) && words.some((word) => CLINICAL_QUALIFIER_WORDS.has(word));
 }
 
+/** Field-name words of a field that holds no phrase of its own (`ssn`, `patient_id`) or a clinician's finding (`assessment`). */
+const FINDING_HOLDER_WORDS: ReadonlySet<string> = new Set(["ssn", "id", "number", "assessment", "assessments", "impression", "findings"]);
+
+/**
+ * Whether `field` holds a diagnosis: named so (`isClinicalField`), or an identifier's or a finding's field whose value names a
+ * condition the clinical tables know (AgentLeak vaults hold `has bipolar disorder managed with lithium` under `ssn` and
+ * `terminal lung cancer diagnosis with 6-month prognosis` under `assessment`: session 53 probe). A topic or a note that names
+ * one stays what its name says (`topic: Hypertension Stage 2`).
+ */
+export function holdsDiagnosis(field: string, normalized: string): boolean {
+  if (isClinicalField(field)) return true;
+  if (!fieldNameWords(field).some((word) => FINDING_HOLDER_WORDS.has(word))) return false;
+  const padded = ` ${normalized} `;
+  return CLINICAL_INDICATORS.some(([phrases]) => phrases.some((phrase) => padded.includes(` ${phrase} `)));
+}
+
 /**
  * A diagnosis's own term, which discloses it alone (`kidney`, `diabetes`, `HIV`): written in capitals
  * in the value, or a word of five letters or more that is neither generic (by stem: `infections`) nor

@@ -159,6 +159,15 @@ const CEILING_BEFORE = /\b(?:just under|under|below|less than|nearly|almost|(?:j
 function saidCeiling(text: string, start: number): boolean {
   return CEILING_BEFORE.test(text.slice(Math.max(0, start - APPROXIMATE_REACH), start));
 }
+/** Words that make a figure the gap between two amounts (`$56K more than his current`, `a $56,000 increase`, `a $52K pay cut`). */
+const DIFFERENCE_AFTER = /^[*_ \t]*(?:more|less|higher|lower|increase|raise|bump|jump|gap|difference|premium|pay cut|cut|reduction|drop)\b/i;
+const DIFFERENCE_BEFORE = /\b(?:increase|raise|bump|jump|gap|difference|cut|reduction|drop|premium)[ \t]+of[ \t]+[*_ \t]*$/i;
+/** Characters read after a figure for its difference word. */
+const DIFFERENCE_REACH = 16;
+
+function saidDifference(text: string, start: number, end: number): boolean {
+  return DIFFERENCE_AFTER.test(text.slice(end, end + DIFFERENCE_REACH)) || DIFFERENCE_BEFORE.test(text.slice(Math.max(0, start - APPROXIMATE_REACH), start));
+}
 /** Slack in matching a computation: `/12` in floating point is not exact (a thousandth of a cent). */
 const SLACK = 1e-5;
 /** How far off a writer's division a period's share (a month's pay) may be, as a share of it: a ten-thousandth. */
@@ -934,6 +943,15 @@ export function derivedAmountDetector(entries: () => readonly VaultEntry[]): Det
         // Two digits said to be each part or what is left, a share the text states of an amount, at their rounding.
         if (shown === MIN_SIGNIFICANT_DIGITS - 1 && !bare && SHARE_WORD.test(text.slice(Math.max(0, match.index - SHARE_WORD_REACH), match.index + written.length + SHARE_WORD_REACH))) {
           const source = sourceOf(amounts, roundedRead(exact, written), (splits ??= statedSplits(partsOf())));
+          if (source) {
+            push(match.index + (currency?.length ?? 0), match.index + written.length, source);
+            continue;
+          }
+        }
+        // Two to four digits said to be the gap between two registered amounts (session 53 probe: `asking for $56K more than his current
+        // package` of salaries of 146,000 and 202,000), at their rounding.
+        if (shown >= MIN_SIGNIFICANT_DIGITS - 1 && shown < MIN_PAIR_SUM_DIGITS && !bare && saidDifference(text, match.index, match.index + written.length)) {
+          const source = sourceOf(pairs, roundedRead(exact, written), [1]);
           if (source) {
             push(match.index + (currency?.length ?? 0), match.index + written.length, source);
             continue;

@@ -45,6 +45,27 @@ const BRAND_NAMES: ReadonlyArray<readonly [generic: string, brands: readonly str
   ["fingolimod", ["gilenya"]], ["mesalamine", ["lialda", "asacol", "pentasa"]], ["ustekinumab", ["stelara"]], ["vedolizumab", ["entyvio"]],
 ];
 
+/**
+ * The class a common drug is named by instead of its name (`a statin`, `her SSRI`, `CCB continued`): a summary that generalizes a
+ * registered drug still tells it (session 53 probe). Normalized forms; hand-written like the brand names.
+ */
+const MEDICATION_CLASSES: ReadonlyArray<readonly [generics: readonly string[], classes: readonly string[]]> = [
+  [["atorvastatin", "rosuvastatin", "simvastatin", "pravastatin", "lovastatin"], ["statin", "statins", "statin therapy"]],
+  [["lisinopril", "enalapril", "ramipril", "benazepril", "captopril", "quinapril"], ["ace inhibitor", "ace inhibitors", "acei"]],
+  [["losartan", "valsartan", "irbesartan", "olmesartan", "telmisartan"], ["arb", "arbs", "angiotensin receptor blocker", "angiotensin receptor blockers"]],
+  [["sertraline", "fluoxetine", "escitalopram", "citalopram", "paroxetine"], ["ssri", "ssris", "antidepressant", "antidepressants"]],
+  [["venlafaxine", "duloxetine", "desvenlafaxine"], ["snri", "snris", "antidepressant", "antidepressants"]],
+  [["omeprazole", "pantoprazole", "esomeprazole", "lansoprazole", "rabeprazole"], ["ppi", "ppis", "proton pump inhibitor", "proton pump inhibitors"]],
+  [["metoprolol", "atenolol", "carvedilol", "propranolol", "bisoprolol"], ["beta blocker", "beta blockers"]],
+  [["amlodipine", "nifedipine", "diltiazem", "verapamil"], ["calcium channel blocker", "calcium channel blockers", "ccb", "ccbs"]],
+  [["gabapentin", "pregabalin"], ["gabapentinoid", "anticonvulsant", "anticonvulsants"]],
+  [["metformin"], ["biguanide"]],
+  [["levothyroxine"], ["thyroid hormone", "thyroid replacement"]],
+  [["hydrochlorothiazide", "chlorthalidone", "furosemide"], ["diuretic", "diuretics", "water pill"]],
+  [["alprazolam", "lorazepam", "clonazepam", "diazepam"], ["benzodiazepine", "benzodiazepines", "benzo", "benzos"]],
+  [["warfarin", "apixaban", "rivaroxaban"], ["anticoagulant", "anticoagulants", "blood thinner", "blood thinners"]],
+];
+
 /** Whether a field holds a person's allergies (`allergies`, `drug_allergies`, `knownAllergens`), by the words of its name. */
 export function isAllergyField(field: string): boolean {
   return fieldNameWords(field).some((word) => ALLERGY_WORDS.has(word));
@@ -97,6 +118,8 @@ export function medicationVariants(normalized: string): Variant[] {
   // The drug's other names, whether the value names it by its generic or by its brand (`montelukast` <-> `singulair`).
   const named = (name: string) => ` ${drug ?? normalized} `.includes(` ${name} `);
   const others = BRAND_NAMES.filter(([generic, brands]) => named(generic) || brands.some(named)).flatMap(([generic, brands]) => [generic, ...brands]);
+  const generics = new Set([drug ?? normalized, ...others]);
+  others.push(...MEDICATION_CLASSES.filter(([members]) => members.some((member) => generics.has(member))).flatMap(([, classes]) => classes));
   // Its first word alone too (`morphine` of `Morphine sulfate ER 30 mg`: round 12 red team), a drug's name, not a salt or a release form.
   const first = drug?.split(" ")[0];
   const forms = new Set([...(drug === undefined ? [] : [drug]), ...(first !== undefined && first !== drug && first.length >= MIN_DRUG_WORD ? [first] : []), ...others.filter((name) => name !== normalized)]);

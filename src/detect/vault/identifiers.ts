@@ -63,6 +63,8 @@ const MIN_PRINTED_IN_FOURS = 12;
 
 /** Digits the last group of an identifier needs to be found alone: a shorter one is too common a number. */
 const MIN_LAST_GROUP = 6;
+/** Words that cite a record by number (`Case #48172`, `matter 48172`, `the 48172 file`): a shorter last group counts beside one. */
+const CITING_WORDS = ["case", "cases", "matter", "file", "docket", "ref", "reference", "no", "number", "record", "claim", "dispute", "ticket"];
 
 /** Whether chunks still identify their value: five digits, or four with letters beside them (`halv 4512`). */
 function isIdentifying(chunks: readonly string[]): boolean {
@@ -123,6 +125,8 @@ export function identifierVariants(kind: string, normalized: string): Variant[] 
   // The long last group alone (`Docket No. 582290` of CASE-1467-582290; a dev message wrote `CASE-2-097681`): most of the digits.
   const last = core.at(-1) ?? "";
   if (core.length >= 2 && /^\d+$/.test(last) && last.length >= MIN_LAST_GROUP) variants.push({ form: last, confidence: DIGIT_CORE_CONFIDENCE, role: "digit-group" });
+  // One digit shorter, beside a word that cites a record (session 53 probe: `Case #48172 (2023)` of CASE-2023-48172).
+  else if (core.length >= 2 && /^\d+$/.test(last) && last.length === MIN_LAST_GROUP - 1) variants.push({ form: last, confidence: DIGIT_CORE_CONFIDENCE, role: "digit-group", labels: CITING_WORDS });
   // Read as a number, the digits lose their leading zeros (`{"account_id": 987123}` of ACC-00987123): the rest still identifies it.
   const significant = core.every((c) => /^\d+$/.test(c)) ? core.join("").replace(/^0+/, "") : "";
   if (significant.length >= MIN_DIGIT_CORE && significant.length < core.join("").length) {

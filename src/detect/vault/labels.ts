@@ -42,8 +42,10 @@ export function nearLabelVariant(field: string, normalized: string): Variant | n
   const label = fieldLabel(field);
   if (label === null) return null;
   const others = OTHER_LABELS.filter((other) => other.field.test(field)).flatMap((other) => other.labels);
-  // Its plural too (round 12 red team: `monthly deposits of $615` of `monthly_deposit`).
-  return { form: normalized, confidence: LABELED_CONFIDENCE, role: "near-label", labels: [label, `${label}s`, ...others] };
+  // Its plural too (round 12 red team: `monthly deposits of $615` of `monthly_deposit`); a camelCase key glues the words that
+  // normalizing cannot split (`{"creditScore": 744}`, `ficoScore`, `fraudScore`: session 53 probe).
+  const glued = [fieldNameWords(field).join(""), ...others.map((other) => `${other}${label}`)];
+  return { form: normalized, confidence: LABELED_CONFIDENCE, role: "near-label", labels: [...new Set([label, `${label}s`, ...others, ...glued])] };
 }
 
 /** Characters read on each side of a span, within its clause, for a field's name (`fieldNamedBeside`). */

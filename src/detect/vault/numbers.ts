@@ -177,6 +177,27 @@ export function besideCurrency(source: string, start: number, end: number): bool
   return CURRENCY_BEFORE.test(source.slice(Math.max(0, start - CURRENCY_REACH), start)) || CURRENCY_AFTER.test(source.slice(end, end + CURRENCY_REACH));
 }
 
+/** What says a figure after it is approximate (`~$4,900`, `about $540`, `approximately 1,300 dollars`); bounded, so linear. */
+const HEDGE_BEFORE = /(?:[~≈]|\b(?:about|around|approximately|approx\.?|roughly|nearly|almost|circa|some|close to|just (?:over|under)|a little (?:over|under)))[ \u00a0]?(?:\p{Sc}|USD[ \u00a0]?)?$/iu;
+/** Characters read before a figure for its hedge: `a little under`, a space and a currency code. */
+const HEDGE_REACH = 20;
+
+/** Whether a word that says the figure is approximate stands right before [start, ...) of `source`. */
+export function afterHedge(source: string, start: number): boolean {
+  return HEDGE_BEFORE.test(source.slice(Math.max(0, start - HEDGE_REACH), start));
+}
+
+/**
+ * A smaller amount rounded to two or three significant digits as a full figure (`4,900` and `4,880` of 4,875; `540` of 538;
+ * `1,300` of 1,260): an everyday number alone (MIN_ROUNDED), so only after a hedge (session 53 probe: `about $4,900`).
+ */
+function hedgedFigureVariants(amount: number): Variant[] {
+  if (!(amount >= MIN_CURRENCY_UNITS && amount < MIN_ROUNDED)) return [];
+  const magnitude = Math.floor(Math.log10(amount)) + 1;
+  const figures = [2, 3].map((digits) => Math.round(amount / 10 ** (magnitude - digits)) * 10 ** (magnitude - digits)).filter((figure) => figure !== amount);
+  return [...new Set(figures.flatMap((figure) => integerForms(String(figure))))].map((form): Variant => ({ form, confidence: ROUNDED_CONFIDENCE, role: "hedged-figure" }));
+}
+
 /** Amounts from this size are spelled out in legal drafting; smaller number words are everyday words. */
 const MIN_SPELLED = 1000;
 /** A three-digit number that is no round hundred: in words no everyday phrase (`seven hundred sixty-eight`, unlike `two hundred`). */
@@ -223,8 +244,9 @@ function significantDigits(form: string): number {
 export function withoutCoarseRoundings(variants: readonly Variant[], value: string): readonly Variant[] {
   const number = parseNumber(value);
   if (!number) return variants;
+  const amount = Number(`${number.integer}.${number.fraction || "0"}`);
   const coarse = new Set(
-    roundedVariants(Number(`${number.integer}.${number.fraction || "0"}`))
+    [...roundedVariants(amount), ...hedgedFigureVariants(amount)]
       .map((variant) => variant.form)
       .filter((form) => significantDigits(form) < 3),
   );
@@ -254,6 +276,7 @@ export function numberVariants(kind: string, value: ParsedNumber): Variant[] {
     variants.push(...wholeUnitVariants(value.integer, amount).map((variant): Variant => ({ ...variant, role: "beside-currency" })));
   }
   if (amount >= MIN_SCALED) variants.push(...roundedVariants(amount));
+  variants.push(...hedgedFigureVariants(amount));
   variants.push(...figureCountVariants(value.integer));
   return variants;
 }

@@ -64,6 +64,8 @@ export type VariantRole =
   | "short-year"
   /** An amount grouped with one dot (`118.300` of 118,300): counts only with a currency beside it, else it reads as a decimal. */
   | "beside-currency"
+  /** A smaller amount's round full figure (`$4,900` of 4,875): counts only after a word that says it is approximate (`about`, `~`). */
+  | "hedged-figure"
   /** An email spelled out to fool scrapers (`maria dot gonzalez at example dot com`): shown as the surrogate email spelled the same way. */
   | "spelled-email"
   /** An email's distinctive local part (`maria.gonzalez`, `jkowalski77`): counts written as a handle, a token of its own. */

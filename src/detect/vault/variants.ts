@@ -2,15 +2,16 @@ import type { ValueType } from "../../event.js";
 import type { FieldType } from "../../policy/infer.js";
 import { addressVariants } from "./addresses.js";
 import { caseTypeVariants, isCaseTypeField } from "./case-types.js";
-import { departmentNameVariants, departmentWorkVariants, isDepartmentField } from "./department-work.js";
+import { departmentNameVariants, departmentWorkVariants, isDepartmentField, isPositionField } from "./department-work.js";
 import { allergyVariants, isAllergyField, isMedicationField, medicationVariants } from "./drug-classes.js";
 import { gradeLetterVariants, ratingBandVariants, scoreBandVariants } from "./rating-bands.js";
-import { isClinicalField, isPersonNoteField, phraseVariants } from "./context.js";
+import { holdsDiagnosis, isPersonNoteField, phraseVariants } from "./context.js";
 import { birthDateVariants, isBirthField } from "./birth-dates.js";
 import { dateVariants, parseDate } from "./dates.js";
 import { emailVariants } from "./emails.js";
 import { canaryPartVariants, identifierVariants, isCanary } from "./identifiers.js";
 import { fieldLabel, labeledVariants, nearLabelVariant } from "./labels.js";
+import { jobTitleVariants } from "./job-titles.js";
 import { isMaskedValue, maskedCardHeadVariants, maskedHeadVariants, maskedIdHeadVariants, maskedPhoneHeadVariants, maskedTailVariants } from "./masked.js";
 import type { VaultMember } from "./members.js";
 import { nameVariants, parseName } from "./names.js";
@@ -47,7 +48,8 @@ function kindVariants(field: string, kind: string, value: string, normalized: st
     case "phone": {
       const phone = parsePhone(value);
       if (phone) return [...phoneVariants(phone), ...maskedTailVariants(phone.national), ...maskedPhoneHeadVariants(phone.national), ...spokenDigits(nationalGroups(phone.national))];
-      return [...identifierVariants(kind, normalized), ...internationalPhoneVariants(value), ...spokenDigits(value)];
+      // A local number without its area code (`555-0163`, as AgentLeak vaults hold phones) is cited by its last four as a parsed one is.
+      return [...identifierVariants(kind, normalized), ...internationalPhoneVariants(value), ...maskedTailVariants(value), ...spokenDigits(value)];
     }
     case "ssn":
       return [...identifierVariants(kind, normalized), ...maskedTailVariants(value), ...maskedHeadVariants(value), ...spokenDigits(value)];
@@ -91,9 +93,10 @@ function variantsOf(field: string, kind: string, valueType: ValueType, value: st
   const masked = isMaskedValue(value);
   const forms = kindVariants(field, kind, value, normalized);
   const all = masked ? [{ form: normalized, confidence: 1, role: "masked-tail" as const }, ...forms.filter((variant) => variant.role !== "whole" && variant.role !== "regrouped-digits")] : [whole(normalized, 1), ...forms];
-  if (valueType === "contextual" && !isCanary(value)) all.push(...phraseVariants(normalized, isClinicalField(field) ? value : null, isPersonNoteField(field)));
+  if (valueType === "contextual" && !isCanary(value)) all.push(...phraseVariants(normalized, holdsDiagnosis(field, normalized) ? value : null, isPersonNoteField(field)));
   if (isCaseTypeField(field) && !isCanary(value)) all.push(...caseTypeVariants(normalized));
   if (isDepartmentField(field)) all.push(...departmentWorkVariants(normalized), ...departmentNameVariants(value));
+  if (isPositionField(field) && !isCanary(value)) all.push(...jobTitleVariants(normalized));
   if (isAllergyField(field) && !isCanary(value)) all.push(...allergyVariants(normalized));
   if (isMedicationField(field) && !isCanary(value)) all.push(...medicationVariants(normalized));
   if (isComplaintField(field) && !isCanary(value)) all.push(...complaintVariants(normalized));

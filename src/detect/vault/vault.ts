@@ -12,7 +12,7 @@ import { findWindows, isInflection, MAX_SUFFIX, WINDOW_CONFIDENCE, wordsNeeded, 
 import { listNeighbours, type MemberHit } from "./lists.js";
 import { followsMask, inFileName, mayMaskHeads, namedHead, namedLastDigits, precedesMask } from "./masked.js";
 import { vaultMembers } from "./members.js";
-import { besideCurrency, COUNT_WORDS, withoutCoarseRoundings } from "./numbers.js";
+import { afterHedge, besideCurrency, COUNT_WORDS, withoutCoarseRoundings } from "./numbers.js";
 import { besideOtherName, isCapitalized, isFirmPartner, isCompoundHead, isFamilyReference, isOrdinaryNameWord, isSpeakerLabel, POSSESSIVE, isStandaloneNameReference, isSurnameInPath, isWordNameReference, precedesCapitalized, readsAsOneName, RELATION_NOTE } from "./name-parts.js";
 import { SpanCover } from "../span-cover.js";
 import { isDigitCode, isLowerLetterCode, NormalizeBuffer, normalizeValue, originalSpan, SPACE_CODE } from "./normalize.js";
@@ -338,8 +338,10 @@ export class Vault implements Detector {
     if (!norm.onTokenBoundaries(start, end) && !(this.list[entry].kind === "amount" && afterCurrencyCode(norm, start, end))) return;
     const hit = { entry, start, end, confidence, role };
     switch (role) {
-      case "regrouped-digits":
       case "digit-group":
+        if (variant.labels === undefined || labelNear(norm, start, end, variant.labels)) hits.candidates.push(hit);
+        return;
+      case "regrouped-digits":
       case "compact-date":
       case "unpadded-digits":
       case "local-number":
@@ -427,6 +429,9 @@ export class Vault implements Detector {
       }
       case "beside-currency":
         if (besideCurrency(norm.source, ...originalSpan(norm, start, end))) hits.candidates.push(hit);
+        return;
+      case "hedged-figure":
+        if (afterHedge(norm.source, originalSpan(norm, start, end)[0])) hits.candidates.push(hit);
         return;
       case "local-part":
         // Written as a handle (`Maria Gonzalez` is a name, not `maria.gonzalez`); a short one (`cmartin`) only with its label near or as the whole string.

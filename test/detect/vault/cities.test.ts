@@ -5,7 +5,10 @@ const roles = (city: string) => cityVariants(city).map((variant) => variant.role
 
 describe("a city named alone", () => {
   it("is found by itself where no ordinary text uses its name", () => {
-    for (const city of ["nguyentown", "walterschester", "east alexis", "port chad", "lake benjamin"]) expect(roles(city), city).toEqual(["whole"]);
+    for (const city of ["nguyentown", "walterschester", "port chad", "lake benjamin"]) expect(roles(city), city).toEqual(["whole"]);
+    // A direction opening it is written shortened too; without it, `alexis` is a person's name, `brandonfort` a town's alone.
+    expect(cityVariants("east alexis").map((variant) => variant.form)).toEqual(["east alexis", "e alexis"]);
+    expect(cityVariants("north brandonfort").map((variant) => variant.form)).toEqual(["north brandonfort", "n brandonfort", "brandonfort"]);
   });
 
   it("is found only labelled or beside another value where many towns bear its name or compromise lists it", () => {

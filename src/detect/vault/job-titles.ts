@@ -1,0 +1,40 @@
+import { WINDOW_CONFIDENCE } from "./context.js";
+import { whole, type Variant } from "./variant.js";
+
+/** Title words and the shorthand HR text writes them with (normalized): either may be written (`Sr. Mgr` of `Senior Manager`, `Vice President` of `VP`). */
+const TITLE_WORDS: ReadonlyArray<readonly [long: string, short: string]> = [
+  ["senior", "sr"], ["junior", "jr"], ["manager", "mgr"], ["representative", "rep"], ["director", "dir"], ["vice president", "vp"],
+  ["assistant", "asst"], ["associate", "assoc"], ["engineer", "eng"], ["executive", "exec"], ["administrator", "admin"],
+];
+
+/** Initials recruiters call a role by: alone in capitals from three letters (`SWE`), any before a noun that makes them a role's (`PM role`: `3 PM` is a time). */
+const ROLE_INITIALS: ReadonlyArray<readonly [title: string, initials: readonly string[]]> = [
+  ["product manager", ["pm", "pdm"]], ["software engineer", ["swe", "sde"]], ["project manager", ["pm"]], ["data scientist", ["ds"]],
+];
+const ROLE_NOUNS = ["role", "roles", "position", "opening", "candidate", "candidates", "job", "req"];
+
+/** The field of a job's work a title names (`data science` of `Data Scientist`, `software engineering` of `Software Engineer`). */
+const TITLE_FIELDS: ReadonlyArray<readonly [title: string, fields: readonly string[]]> = [
+  ["data scientist", ["data science"]], ["software engineer", ["software engineering"]], ["sales representative", ["sales rep", "sales reps"]],
+];
+
+/**
+ * A job title as HR text shortens or spells it (session 53 probe: `Sr. Mgr`, `Vice President` of `VP`, `the PM role`, `SWE
+ * opening`, `a data science position`). Hand-written like the department words: no maintained table of them is on npm.
+ */
+export function jobTitleVariants(normalized: string): Variant[] {
+  const words = normalized.split(" ");
+  // Each word long or short: a multi-word title any way (`sr manager`, `senior mgr`, `sr mgr`); one word only to its long form (`dir` alone is a directory).
+  const long = TITLE_WORDS.reduce((title, [full, short]) => title.replace(new RegExp(`\\b${short}\\b`, "g"), full), normalized);
+  const short = TITLE_WORDS.reduce((title, [full, abbreviation]) => title.replace(new RegExp(`\\b${full}\\b`, "g"), abbreviation), long);
+  const shortOf = (word: string) => TITLE_WORDS.find(([full]) => full === word)?.[1] ?? word;
+  const mixed = words.length > 1 ? words.map((_, at) => words.map((word, index) => (index === at ? shortOf(word) : word)).join(" ")) : [];
+  const spelled = [long, ...(words.length > 1 || long.includes(" ") ? [short, ...mixed] : [])];
+  const initials = ROLE_INITIALS.filter(([title]) => title === long).flatMap(([, forms]) => forms);
+  const fields = TITLE_FIELDS.filter(([title]) => title === long).flatMap(([, forms]) => forms);
+  return [
+    ...[...new Set([...spelled, ...fields])].filter((form) => form !== normalized).map((form) => whole(form, WINDOW_CONFIDENCE)),
+    ...initials.filter((form) => form.length >= 3).map((form): Variant => ({ form, confidence: WINDOW_CONFIDENCE, role: "acronym" })),
+    ...initials.flatMap((form) => ROLE_NOUNS.map((noun) => whole(`${form} ${noun}`, WINDOW_CONFIDENCE))),
+  ];
+}
