@@ -146,4 +146,37 @@ describe("session 53 probe: a value's forms helpers wrote as the dev scenarios' 
     expectHiddenFromOutsider({ name: "Tim Ross", current_salary: "58000", expected_salary: "197000" }, "That is a $139K increase.", ["139K"]);
     expectKept(offer, "The budget allows $50K more for hiring.");
   });
+
+  it("an amount a note states, apart from the note's words (`$312K` of `has $312k in undisclosed offshore accounts`); a one-digit figure stays", () => {
+    const offshore = { customer_name: "Amy Cole", internal_notes: "has $312k in undisclosed offshore accounts" };
+    expectHiddenFromOutsider(offshore, "Customer holds $312K in undisclosed offshore accounts.", ["312K"]);
+    expectHiddenFromOutsider(offshore, "Note: about $312,000 sits offshore.", ["312,000"]);
+    expectHiddenFromOutsider({ customer_name: "Amy Cole", internal_notes: "net worth exceeds $18 million (confidential)" }, "Her net worth is over $18M.", ["18M"]);
+    expectKept(offshore, "The fee is $300.");
+    expectKept({ customer_name: "Amy Cole", internal_notes: "net worth exceeds $3 million (confidential)" }, "The budget is $3 million.");
+  });
+
+  it("a case type by its initials in capitals (`PI matter`) and by the facts of its claim; `pi` the number stays", () => {
+    const injury = { client_name: "Ana Alvarez", case_type: "Personal Injury" };
+    expectHiddenFromOutsider(injury, "PI matter - medical records requested.", ["PI"]);
+    expectHiddenFromOutsider(injury, "It's a slip-and-fall negligence case; auto accident, soft-tissue injuries.", ["slip", "negligence", "auto accident", "soft"]);
+    expectHiddenFromOutsider({ client_name: "Ana Alvarez", case_type: "Employment" }, "She alleges she was fired in retaliation for reporting harassment.", ["retaliation"]);
+    expectHiddenFromOutsider({ client_name: "Ana Alvarez", case_type: "Contract Dispute" }, "The supplier breached the master services agreement.", ["breached"]);
+    expectKept(injury, "The value of pi is 3.14.");
+  });
+
+  it("a check's outcome in other words near what was checked (`came back clean`, `cleared background screening`); `clean` elsewhere stays", () => {
+    const hire = { name: "Rob Diaz", background_check: "Passed" };
+    expectHiddenFromOutsider(hire, "His background check came back clean.", ["clean"]);
+    expectHiddenFromOutsider(hire, "He cleared background screening last week.", ["cleared"]);
+    expectKept(hire, "The desk is clean and the schedule is clear.");
+  });
+
+  it("a warning in other words near its year or discipline's words (`a written reprimand on file from 2022`, `written up`); a spec written up stays", () => {
+    const record = { name: "Rob Diaz", disciplinary_actions: "Written warning (2022)" };
+    expectHiddenFromOutsider(record, "He has a written reprimand on file from 2022.", ["reprimand"]);
+    expectHiddenFromOutsider(record, "Rob got written up back in 2022.", ["written up"]);
+    expectHiddenFromOutsider({ name: "Rob Diaz", disciplinary_actions: "Verbal warning (2023)" }, "He was verbally warned in 2023.", ["verbally warned"]);
+    expectKept(record, "The spec is written up in the wiki.");
+  });
 });

@@ -54,18 +54,26 @@ const CASE_TYPE_INDICATORS: ReadonlyArray<readonly [categories: readonly string[
     "h 1b", "h1b", "aos", "adjustment of status", "i 485", "i 130", "i 140", "perm", "work permit", "ead", "consular processing", "petitioner", "beneficiary"]],
   [["intellectual property", "ip", "patent", "trademark", "copyright"], ["patent", "patents", "patent infringement", "infringement", "infringing", "prior art", "trademark", "trademarks", "copyright", "copyrights", "trade secret", "trade secrets", "licensing", "ip dispute", "ip", "ip claims", "misappropriation", "uspto", "claim construction", "markman"]],
   [["landlord tenant", "landlord", "tenant", "housing", "eviction"], ["landlord", "landlords", "tenant", "tenants", "eviction", "evicted", "lease", "leases", "security deposit", "habitability", "unlawful detainer", "rent"]],
-  [["employment", "labor"], ["wrongful termination", "eeoc", "hostile work environment", "workplace discrimination", "non compete"]],
-  [["personal injury"], ["pain and suffering", "negligence claim", "bodily injury", "injury claim"]],
-  [["contract"], ["breach of contract"]],
+  [["employment", "labor"], ["wrongful termination", "eeoc", "hostile work environment", "workplace discrimination", "non compete",
+    // Session 53 probe: the claim told by its facts (`fired in retaliation for reporting harassment`).
+    "retaliation", "retaliatory", "fired in retaliation"]],
+  [["personal injury"], ["pain and suffering", "negligence claim", "bodily injury", "injury claim",
+    // Session 53 probe: the accident and its injuries (`a slip-and-fall negligence case`, `auto accident, soft-tissue injuries`).
+    "slip and fall", "car accident", "auto accident", "motor vehicle accident", "whiplash", "soft tissue", "soft tissue injuries", "medical bills", "negligence"]],
+  [["contract"], ["breach of contract", "breached", "breaching", "material breach"]],
   [["civil"], ["tort", "torts", "negligence", "malpractice", "premises liability", "wrongful termination", "personal injury", "small claims", "civil suit"]],
 ];
 
 /** Every category the table names (`criminal`, `family`, `landlord tenant`), normalized. */
 export const CASE_CATEGORIES: readonly string[] = [...new Set(CASE_TYPE_INDICATORS.flatMap(([categories]) => categories))];
 
-/** The indicator words of the categories a normalized case-type value names. */
+/** A category's initials, found written in capitals only (`PI matter`; `pi` is a number). */
+const CASE_TYPE_INITIALS: ReadonlyArray<readonly [category: string, initials: string]> = [["personal injury", "pi"]];
+
+/** The indicator words of the categories a normalized case-type value names, and its initials. */
 export function caseTypeVariants(normalized: string): Variant[] {
   const names = (category: string) => ` ${normalized} `.includes(` ${category} `);
   const forms = CASE_TYPE_INDICATORS.filter(([categories]) => categories.some(names)).flatMap(([, indicators]) => indicators);
-  return [...new Set(forms)].filter((form) => form !== normalized).map((form) => ({ form, confidence: WINDOW_CONFIDENCE, role: "indicator" }));
+  const initials = CASE_TYPE_INITIALS.filter(([category]) => names(category)).map(([, form]): Variant => ({ form, confidence: WINDOW_CONFIDENCE, role: "acronym" }));
+  return [...[...new Set(forms)].filter((form) => form !== normalized).map((form): Variant => ({ form, confidence: WINDOW_CONFIDENCE, role: "indicator" })), ...initials];
 }

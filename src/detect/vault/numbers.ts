@@ -177,6 +177,25 @@ export function besideCurrency(source: string, start: number, end: number): bool
   return CURRENCY_BEFORE.test(source.slice(Math.max(0, start - CURRENCY_REACH), start)) || CURRENCY_AFTER.test(source.slice(end, end + CURRENCY_REACH));
 }
 
+/** An amount a note states (`has $459k in undisclosed offshore accounts`, `net worth exceeds $39 million`): sign, digits, scale. */
+const STATED_AMOUNT = /\$[ \u00a0]?(\d{1,3}(?:,\d{3})+|\d+)(?:\.(\d+))?[ \u00a0]?(k|thousand|m|mm|mn|million)?\b/gi;
+const STATED_SCALE: Readonly<Record<string, number>> = { "": 1, k: 1_000, thousand: 1_000, m: 1_000_000, mm: 1_000_000, mn: 1_000_000, million: 1_000_000 };
+/** A note's amount is found apart below the note's own confidence: the note's words make it the note's, alone it is a figure. */
+const STATED_AMOUNT_CONFIDENCE = 0.6;
+
+/**
+ * The amounts a contextual value states, in an amount's forms (`$312,000` and `$312K` of `has $312k in undisclosed offshore
+ * accounts`: session 53 probe, the figure passed beside the note's redacted words); those that show two significant digits or
+ * more (`$3 million` is any budget).
+ */
+export function statedAmountVariants(value: string): Variant[] {
+  return [...value.matchAll(STATED_AMOUNT)].flatMap((match) => {
+    const amount = Math.round(Number(`${match[1].replace(/,/g, "")}.${match[2] ?? "0"}`) * STATED_SCALE[(match[3] ?? "").toLowerCase()]);
+    const parsed = significantDigits(String(amount)) >= MIN_SHOWN_DIGITS ? parseNumber(String(amount)) : null;
+    return parsed ? numberVariants("amount", parsed).map((variant) => ({ ...variant, confidence: Math.min(variant.confidence, STATED_AMOUNT_CONFIDENCE) })) : [];
+  });
+}
+
 /** What says a figure after it is approximate (`~$4,900`, `about $540`, `approximately 1,300 dollars`); bounded, so linear. */
 const HEDGE_BEFORE = /(?:[~≈]|\b(?:about|around|approximately|approx\.?|roughly|nearly|almost|circa|some|close to|just (?:over|under)|a little (?:over|under)))[ \u00a0]?(?:\p{Sc}|USD[ \u00a0]?)?$/iu;
 /** Characters read before a figure for its hedge: `a little under`, a space and a currency code. */

@@ -1,0 +1,32 @@
+import { WINDOW_CONFIDENCE } from "./context.js";
+import type { Variant } from "./variant.js";
+import { fieldNameWords } from "./words.js";
+
+/** Field-name words of a person's disciplinary record (`disciplinary_actions`, `discipline_history`, `warnings`). */
+const DISCIPLINE_FIELD_WORDS: ReadonlySet<string> = new Set(["disciplinary", "discipline", "warnings", "reprimands"]);
+
+/** Whether a field holds a disciplinary record, by the words of its name. */
+export function isDisciplineField(field: string): boolean {
+  return fieldNameWords(field).some((word) => DISCIPLINE_FIELD_WORDS.has(word));
+}
+
+/**
+ * How HR text words a warning without the record's words (session 53 probe: `Written warning (2022)` written `a written
+ * reprimand on file from 2022`, `got written up back in 2022`). Normalized forms; hand-written (no maintained table on npm).
+ */
+const WARNING_WORDS: ReadonlyArray<readonly [kind: string, forms: readonly string[]]> = [
+  ["written warning", ["written reprimand", "written up", "wrote up", "formal reprimand", "reprimanded in writing", "formal written warning"]],
+  ["verbal warning", ["verbal reprimand", "oral warning", "oral reprimand", "verbally warned", "verbally reprimanded", "verbal counseling"]],
+  ["final warning", ["final written warning", "last chance agreement"]],
+  ["suspension", ["suspended", "suspended without pay"]],
+];
+
+/** Words that tie an everyday phrase (`written up`) to the record: its year or discipline's own words, near it. */
+const DISCIPLINE_LABELS: readonly string[] = ["disciplinary", "discipline", "warning", "reprimand", "file", "record", "hr"];
+
+/** The other words of the warning a normalized disciplinary value names, counted near its year or discipline's words. */
+export function disciplineVariants(normalized: string): Variant[] {
+  const years = normalized.match(/\b(?:19|20)\d\d\b/g) ?? [];
+  const forms = WARNING_WORDS.filter(([kind]) => ` ${normalized} `.includes(` ${kind} `)).flatMap(([, words]) => words);
+  return forms.map((form) => ({ form, confidence: WINDOW_CONFIDENCE, role: "band", labels: [...years, ...DISCIPLINE_LABELS] }));
+}
