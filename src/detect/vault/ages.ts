@@ -46,10 +46,12 @@ const AGE_ALTERNATIVES: readonly string[] = [
   // ending a table's cell too: `| 31 Oct 1966 / 59 |`, round 15 red team).
   /(\d(?<=(?:(\p{Lu}[\p{L}'’-]*)\.?["”]?\)?(?:\*\*|__)?|\d{4}-\d\d-\d\d|\d{1,2}\/\d{1,2}\/(?:\d\d){1,2}|\p{L}{3}\.?[ \t]\d{1,2},?[ \t]\d{4}|\d{1,2}[ \t]\p{L}{3,9}\.?[ \t]\d{4})(?:,[ \t]?|[ \t]?\(|[ \t]\/[ \t])\d)\d{0,2})(?=(?:[ \t]?[MF])?[*_`]{0,2}(?:[ \t]*(?:[,;|]|\r?\n|$)|\)|\.(?:\s|$)|[ \t]+\((?:born|b\.|dob|d\.o\.b\.|turns|turning)))/iu.source,
   // A person's, told (`He is 55.`, `she's 55`, `Patient is 55`, `applicant is 42`: round 10), not a quantity (`he is 55 kg`, `is 55%`); read back from its first digit too.
-  /(\d(?<=\b(?:he|she|patient|pt|applicant|borrower|client|member|insured|claimant|employee|resident|child|son|daughter|(?:mr|mrs|ms|miss|mx)\.?[ \t]+\p{L}[\p{L}'’-]*|(\p{Lu}\p{Ll}+))(?:['’]s|['’]ll[ \t]+be|[ \t]+(?:is|was|turns|turned|will[ \t]+be|is[ \t]+still|is[ \t]+now))[ \t]+(?:(?:nearly|almost|about|around|roughly|approximately)[ \t]+)?\d)\d{0,2})(?![\d%]|[.,]\d|[ \t]*(?:%|percent|mg|kg|kgs|lb|lbs|cm|mm|in(?![ \t]+[\p{L}\d])|inches|min|minutes|hours|days|weeks|months|points|pts|bpm|ft|feet|foot|miles|km|degrees)\b)/u.source,
+  /(\d(?<=\b(?:he|she|patient|pt|applicant|borrower|client|member|insured|claimant|employee|resident|child|son|daughter|(?:mr|mrs|ms|miss|mx)\.?[ \t]+\p{L}[\p{L}'’-]*|(\p{Lu}\p{Ll}+))(?:['’]s|['’]ll[ \t]+be|[ \t]+(?:is|was|turns|turned|will[ \t]+be|is[ \t]+(?:still|now|currently|presently|already)))[ \t]+(?:(?:nearly|almost|about|around|roughly|approximately)[ \t]+)?\d)\d{0,2})(?![\d%]|[.,]\d|[ \t]*(?:%|percent|mg|kg|kgs|lb|lbs|cm|mm|in(?![ \t]+[\p{L}\d])|inches|min|minutes|hours|days|weeks|months|points|pts|bpm|ft|feet|foot|miles|km|degrees)\b)/u.source,
   // The age at a life event, after it or before it (round 14 red team: `separated at **61**`, `Claimant was **56 at termination**`).
   /\b(?:retired|separated|diagnosed|married|divorced|widowed|terminated|laid off|hired|dismissed|fired)[ \t]+at[ \t]+(?:age[ \t]+)?[*_]{0,2}(\d{2})\b(?![ \t]*(?:%|percent|mg|kg|lbs?|days|weeks|months|years|hours|minutes|dollars|an hour|per|k)\b|[.,:]\d)/.source,
   /(?<![\d.,$])\b(\d{2})[*_]{0,2}[ \t]+at[ \t]+(?:the[ \t]+time[ \t]+of[ \t]+)?(?:termination|separation|hire|hiring|retirement|diagnosis|onset|death|dismissal|layoff|discharge)\b/.source,
+  // An age opening a sentence before a comma (session 53 probe: `At 65, James is eligible for Medicare`); a time is written `at 10:00`.
+  /(?:^|[.!?:][ \t]+|\n)At[ \t]+(\d{2})(?=,[ \t])/.source,
 ];
 /**
  * Alternatives of AGE_ALTERNATIVES (by index) with a word each needs: a text without the word is
@@ -328,7 +330,7 @@ function digitAges(text: string, names?: ReadonlySet<string>): WrittenAge[] {
     // A first name told alone (`Howard is 67`: round 12 red team) opens no sentence as an ordinary word does (`Section is 67`).
     if (match[9] !== undefined && !namesPerson(match[9], text, match.index, names)) return [];
     // `age 86`, `M/86`, `Wilson, 86,` and `he is 86` end with the number; `86 years old` and `86th birthday` start with it.
-    const digits = match[1] ?? match[2] ?? match[3] ?? match[4] ?? match[5] ?? match[6] ?? match[8] ?? match[10] ?? match[11];
+    const digits = match[1] ?? match[2] ?? match[3] ?? match[4] ?? match[5] ?? match[6] ?? match[8] ?? match[10] ?? match[11] ?? match[12];
     const start = match[2] === undefined && match[5] === undefined && match[11] === undefined ? match.index + match[0].length - digits.length : match.index;
     // A birthday by its number (`his 80th birthday is in June`: round 10 red team) may be the one to come.
     const next = match[5] !== undefined || NEXT_AGE.test(text.slice(Math.max(0, match.index - NEXT_AGE_REACH), match.index + match[0].length));

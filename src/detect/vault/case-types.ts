@@ -56,24 +56,20 @@ const CASE_TYPE_INDICATORS: ReadonlyArray<readonly [categories: readonly string[
   [["landlord tenant", "landlord", "tenant", "housing", "eviction"], ["landlord", "landlords", "tenant", "tenants", "eviction", "evicted", "lease", "leases", "security deposit", "habitability", "unlawful detainer", "rent"]],
   [["employment", "labor"], ["wrongful termination", "eeoc", "hostile work environment", "workplace discrimination", "non compete",
     // Session 53 probe: the claim told by its facts (`fired in retaliation for reporting harassment`).
-    "retaliation", "retaliatory", "fired in retaliation"]],
+    "fired in retaliation", "retaliation claim", "retaliatory discharge", "retaliatory termination"]],
   [["personal injury"], ["pain and suffering", "negligence claim", "bodily injury", "injury claim",
-    // Session 53 probe: the accident and its injuries (`a slip-and-fall negligence case`, `auto accident, soft-tissue injuries`).
-    "slip and fall", "car accident", "auto accident", "motor vehicle accident", "whiplash", "soft tissue", "soft tissue injuries", "medical bills", "negligence"]],
-  [["contract"], ["breach of contract", "breached", "breaching", "material breach"]],
+    // Session 53 probe: the accident and its injuries (`a slip-and-fall case`, `auto accident, soft-tissue injuries`), `PI` with a matter's noun (`a PI` alone is an investigator or an injunction).
+    "slip and fall", "car accident", "auto accident", "motor vehicle accident", "whiplash", "soft tissue", "soft tissue injuries", "pi case", "pi matter", "pi claim", "pi lawsuit", "pi suit"]],
+  [["contract"], ["breach of contract", "material breach", "breached the contract", "breached the agreement"]],
   [["civil"], ["tort", "torts", "negligence", "malpractice", "premises liability", "wrongful termination", "personal injury", "small claims", "civil suit"]],
 ];
 
 /** Every category the table names (`criminal`, `family`, `landlord tenant`), normalized. */
 export const CASE_CATEGORIES: readonly string[] = [...new Set(CASE_TYPE_INDICATORS.flatMap(([categories]) => categories))];
 
-/** A category's initials, found written in capitals only (`PI matter`; `pi` is a number). */
-const CASE_TYPE_INITIALS: ReadonlyArray<readonly [category: string, initials: string]> = [["personal injury", "pi"]];
-
-/** The indicator words of the categories a normalized case-type value names, and its initials. */
+/** The indicator words of the categories a normalized case-type value names. */
 export function caseTypeVariants(normalized: string): Variant[] {
   const names = (category: string) => ` ${normalized} `.includes(` ${category} `);
   const forms = CASE_TYPE_INDICATORS.filter(([categories]) => categories.some(names)).flatMap(([, indicators]) => indicators);
-  const initials = CASE_TYPE_INITIALS.filter(([category]) => names(category)).map(([, form]): Variant => ({ form, confidence: WINDOW_CONFIDENCE, role: "acronym" }));
-  return [...[...new Set(forms)].filter((form) => form !== normalized).map((form): Variant => ({ form, confidence: WINDOW_CONFIDENCE, role: "indicator" })), ...initials];
+  return [...new Set(forms)].filter((form) => form !== normalized).map((form) => ({ form, confidence: WINDOW_CONFIDENCE, role: "indicator" }));
 }

@@ -10,8 +10,11 @@ export function isCheckField(field: string): boolean {
   return fieldNameWords(field).some((word) => CHECK_FIELD_WORDS.has(word));
 }
 
-/** Words that name what was checked: an outcome's other words count only with one near (`came back clean` alone is anything's). */
-const CHECK_LABELS: readonly string[] = ["background", "check", "checks", "screening", "screen", "clearance", "verification", "record"];
+/**
+ * Words that name what was checked: an outcome's other words count only with one near (`came back clean` alone is anything's;
+ * round 2 of the probe: `the server health check came back clean`, `clear your cache before the screening call`).
+ */
+const CHECK_LABELS: readonly string[] = ["background", "backgrounds"];
 
 /**
  * How HR text words a check's outcome without its value's word (session 53 probe: `Passed` written `background check came back

@@ -38,6 +38,8 @@ const SCALED_CELL_DIGITS = 3;
 /** A key naming a thousands or millions unit right before its figure (`"base_k": `, `ebitda_musd=`, `Salary ($K): `). */
 const UNIT_KEY_BEFORE = /(?:_k|_m(?:m|usd)?|\(\$?(?:k|m|mm)\))["'*_]*[ \t]*[:=,|][ \t"'*_]*$/i;
 const UNIT_SCALES: readonly number[] = [1 / 1_000, 1 / 1_000_000];
+/** A key naming pay and its unit (`"salary_k": 161`, `base_salary_usd_k`): three digits under it are pay in thousands, as under a column header (session 53 probe). */
+const PAY_UNIT_KEY_BEFORE = /(?:salary|pay|comp|compensation|income|wage)[a-z_]*_k["'*_]*[ \t]*[:=][ \t"'*_]*$/i;
 /** Fewer significant digits than this and a written amount is anyone's round figure (`$7K`, `$90/hour`). */
 const MIN_SIGNIFICANT_DIGITS = 3;
 /** A percentage written in the text (`28%`, `12.5 %`, `40 percent`). */
@@ -164,6 +166,12 @@ const DIFFERENCE_AFTER = /^[*_ \t]*(?:more|less|higher|lower|increase|raise|bump
 const DIFFERENCE_BEFORE = /\b(?:increase|raise|bump|jump|gap|difference|cut|reduction|drop|premium)[ \t]+of[ \t]+[*_ \t]*$/i;
 /** Characters read after a figure for its difference word. */
 const DIFFERENCE_REACH = 16;
+
+/** Whether a key naming the unit stands right before a figure of `shown` significant digits at `index` (three under a key naming pay too). */
+function unitKeyBefore(text: string, index: number, shown: number): boolean {
+  const before = text.slice(Math.max(0, index - APPROXIMATE_REACH), index);
+  return (shown >= SCALED_DIGITS && UNIT_KEY_BEFORE.test(before)) || (shown >= SCALED_CELL_DIGITS && PAY_UNIT_KEY_BEFORE.test(before));
+}
 
 function saidDifference(text: string, start: number, end: number): boolean {
   return DIFFERENCE_AFTER.test(text.slice(end, end + DIFFERENCE_REACH)) || DIFFERENCE_BEFORE.test(text.slice(Math.max(0, start - APPROXIMATE_REACH), start));
@@ -432,7 +440,7 @@ function computedSource(
         sourceOf(totals, exact, shares()) ??
         // Four digits or more in thousands or millions right after a key naming the unit (round 14 red team: `"base_k": 127.45`); not
         // without one (`Version 118.300`, `pH 4.600` are no salary of 118,300 or loan of 4,600).
-        (shown >= SCALED_DIGITS && UNIT_KEY_BEFORE.test(text.slice(Math.max(0, index - APPROXIMATE_REACH), index)) ? (sourceOf(amounts, exact, UNIT_SCALES) ?? sourceOf(totals, exact, UNIT_SCALES)) : undefined) ??
+        (unitKeyBefore(text, index, shown) ? (sourceOf(amounts, exact, UNIT_SCALES) ?? sourceOf(totals, exact, UNIT_SCALES)) : undefined) ??
         totals.find((total) => derivationOf(exact, total.amount, [1 / total.parts]) !== null) ??
         sourceOf(partTotals, exact, [1]) ??
         (shown >= MIN_PAIR_SUM_DIGITS ? sourceOf(pairs, exact, [1]) : undefined))
@@ -896,6 +904,15 @@ export function derivedAmountDetector(entries: () => readonly VaultEntry[]): Det
         const [written, currency, integer, decimals = "", magnitude] = match;
         // A bare integer is an amount with a currency after it (`186950 USD`); else only a long one that is a field's exact total (`TC 186950`).
         const bare = currency === undefined && magnitude === undefined && decimals === "" && !integer.includes(",") && !CURRENCY_AFTER.test(text.slice(match.index + written.length, match.index + written.length + 9));
+        // A bare figure under a key naming pay and its unit (`"salary_k": 161`) is pay in thousands however short (session 53 probe).
+        if (bare && !bands.overlaps(match.index, match.index + written.length) && unitKeyBefore(text, match.index, significantDigits(integer, decimals))) {
+          const read = amountOf(integer, decimals, magnitude);
+          const source = sourceOf(amounts, read, UNIT_SCALES) ?? sourceOf(totals, read, UNIT_SCALES);
+          if (source) {
+            push(match.index, match.index + written.length, source);
+            continue;
+          }
+        }
         if (bare && integer.length < MIN_BARE_TOTAL_DIGITS) continue;
         if (bands.overlaps(match.index, match.index + written.length)) continue;
         const shown = significantDigits(integer, decimals);

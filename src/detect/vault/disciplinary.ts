@@ -12,17 +12,21 @@ export function isDisciplineField(field: string): boolean {
 
 /**
  * How HR text words a warning without the record's words (session 53 probe: `Written warning (2022)` written `a written
- * reprimand on file from 2022`, `got written up back in 2022`). Normalized forms; hand-written (no maintained table on npm).
+ * reprimand on file from 2022`, `got written up back in 2022`, `a formal warning letter from 2022`). Normalized forms;
+ * hand-written (no maintained table on npm).
  */
 const WARNING_WORDS: ReadonlyArray<readonly [kind: string, forms: readonly string[]]> = [
-  ["written warning", ["written reprimand", "written up", "wrote up", "formal reprimand", "reprimanded in writing", "formal written warning"]],
+  ["written warning", ["written reprimand", "got written up", "been written up", "formal reprimand", "reprimanded in writing", "formal written warning", "warning letter", "formal warning"]],
   ["verbal warning", ["verbal reprimand", "oral warning", "oral reprimand", "verbally warned", "verbally reprimanded", "verbal counseling"]],
   ["final warning", ["final written warning", "last chance agreement"]],
-  ["suspension", ["suspended", "suspended without pay"]],
+  ["suspension", ["suspended without pay"]],
 ];
 
-/** Words that tie an everyday phrase (`written up`) to the record: its year or discipline's own words, near it. */
-const DISCIPLINE_LABELS: readonly string[] = ["disciplinary", "discipline", "warning", "reprimand", "file", "record", "hr"];
+/**
+ * Words that tie a warning's words to the record: its year or discipline's own words, near it (round 2 of the probe: a
+ * handbook's `can lead to a written reprimand`, with neither, is anyone's).
+ */
+const DISCIPLINE_LABELS: readonly string[] = ["disciplinary", "discipline"];
 
 /** The other words of the warning a normalized disciplinary value names, counted near its year or discipline's words. */
 export function disciplineVariants(normalized: string): Variant[] {

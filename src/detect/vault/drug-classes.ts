@@ -45,21 +45,25 @@ const BRAND_NAMES: ReadonlyArray<readonly [generic: string, brands: readonly str
   ["fingolimod", ["gilenya"]], ["mesalamine", ["lialda", "asacol", "pentasa"]], ["ustekinumab", ["stelara"]], ["vedolizumab", ["entyvio"]],
 ];
 
+/** What a patient-facing note calls any drug for blood pressure (round 2 of the probe: `two BP meds`). */
+const BLOOD_PRESSURE_MEDICINE = ["blood pressure medication", "blood pressure medicine", "blood pressure meds", "blood pressure pill", "bp meds", "bp medication"];
+
 /**
  * The class a common drug is named by instead of its name (`a statin`, `her SSRI`, `CCB continued`): a summary that generalizes a
- * registered drug still tells it (session 53 probe). Normalized forms; hand-written like the brand names.
+ * registered drug still tells it (session 53 probe; round 2: lay names, `a cholesterol pill`, `an acid reducer`). Normalized forms;
+ * hand-written like the brand names.
  */
 const MEDICATION_CLASSES: ReadonlyArray<readonly [generics: readonly string[], classes: readonly string[]]> = [
-  [["atorvastatin", "rosuvastatin", "simvastatin", "pravastatin", "lovastatin"], ["statin", "statins", "statin therapy"]],
-  [["lisinopril", "enalapril", "ramipril", "benazepril", "captopril", "quinapril"], ["ace inhibitor", "ace inhibitors", "acei"]],
-  [["losartan", "valsartan", "irbesartan", "olmesartan", "telmisartan"], ["arb", "arbs", "angiotensin receptor blocker", "angiotensin receptor blockers"]],
-  [["sertraline", "fluoxetine", "escitalopram", "citalopram", "paroxetine"], ["ssri", "ssris", "antidepressant", "antidepressants"]],
+  [["atorvastatin", "rosuvastatin", "simvastatin", "pravastatin", "lovastatin"], ["statin", "statins", "statin therapy", "cholesterol medication", "cholesterol medicine", "cholesterol pill", "cholesterol drug", "cholesterol meds"]],
+  [["lisinopril", "enalapril", "ramipril", "benazepril", "captopril", "quinapril"], ["ace inhibitor", "ace inhibitors", "acei", ...BLOOD_PRESSURE_MEDICINE]],
+  [["losartan", "valsartan", "irbesartan", "olmesartan", "telmisartan"], ["arb", "arbs", "angiotensin receptor blocker", "angiotensin receptor blockers", ...BLOOD_PRESSURE_MEDICINE]],
+  [["sertraline", "fluoxetine", "escitalopram", "citalopram", "paroxetine"], ["ssri", "ssris", "antidepressant", "antidepressants", "depression medication"]],
   [["venlafaxine", "duloxetine", "desvenlafaxine"], ["snri", "snris", "antidepressant", "antidepressants"]],
-  [["omeprazole", "pantoprazole", "esomeprazole", "lansoprazole", "rabeprazole"], ["ppi", "ppis", "proton pump inhibitor", "proton pump inhibitors"]],
-  [["metoprolol", "atenolol", "carvedilol", "propranolol", "bisoprolol"], ["beta blocker", "beta blockers"]],
-  [["amlodipine", "nifedipine", "diltiazem", "verapamil"], ["calcium channel blocker", "calcium channel blockers", "ccb", "ccbs"]],
-  [["gabapentin", "pregabalin"], ["gabapentinoid", "anticonvulsant", "anticonvulsants"]],
-  [["metformin"], ["biguanide"]],
+  [["omeprazole", "pantoprazole", "esomeprazole", "lansoprazole", "rabeprazole"], ["ppi", "ppis", "proton pump inhibitor", "proton pump inhibitors", "acid reducer", "acid reflux medication", "reflux medication"]],
+  [["metoprolol", "atenolol", "carvedilol", "propranolol", "bisoprolol"], ["beta blocker", "beta blockers", ...BLOOD_PRESSURE_MEDICINE]],
+  [["amlodipine", "nifedipine", "diltiazem", "verapamil"], ["calcium channel blocker", "calcium channel blockers", "ccb", "ccbs", ...BLOOD_PRESSURE_MEDICINE]],
+  [["gabapentin", "pregabalin"], ["gabapentinoid", "anticonvulsant", "anticonvulsants", "nerve pain medication", "nerve pain medicine"]],
+  [["metformin"], ["biguanide", "diabetes medication", "diabetes medicine", "diabetes pill", "diabetes meds"]],
   [["levothyroxine"], ["thyroid hormone", "thyroid replacement"]],
   [["hydrochlorothiazide", "chlorthalidone", "furosemide"], ["diuretic", "diuretics", "water pill"]],
   [["alprazolam", "lorazepam", "clonazepam", "diazepam"], ["benzodiazepine", "benzodiazepines", "benzo", "benzos"]],

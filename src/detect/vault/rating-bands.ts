@@ -1,5 +1,6 @@
 import { WINDOW_CONFIDENCE } from "./context.js";
 import { normalizeValue } from "./normalize.js";
+import { inWords } from "./numbers.js";
 import type { Variant } from "./variant.js";
 import { fieldNameWords } from "./words.js";
 
@@ -168,7 +169,7 @@ export function isCreditScoreField(field: string): boolean {
  * the label, whichever the score: a scale's options lose all of them, as a grade's do.
  */
 export function scoreBandVariants(field: string, normalized: string): Variant[] {
-  if (!isCreditScoreField(field)) return [];
+  if (!isCreditScoreField(field)) return percentScoreVariants(field, normalized);
   return [
     ...[...SCORE_BANDS, ...scoreDecades(normalized)].map((band): Variant => ({ form: band, confidence: WINDOW_CONFIDENCE, role: "band", labels: SCORE_LABELS })),
     ...scoreTens(normalized),
@@ -241,14 +242,31 @@ const THIRD_OVERLAP = 5;
 function scoreDecades(normalized: string): string[] {
   if (!/^\d{3}$/.test(normalized)) return [];
   const score = Number(normalized);
-  const hundreds = `${Math.floor(score / 100) * 100}s`;
-  const within = score % 100;
+  return thirdsOf(`${Math.floor(score / 100) * 100}s`, score % 100);
+}
+
+/** The thirds a position `within` a hundred falls in (with THIRD_OVERLAP), each said of `span` (`high 700s`, `mid 70s`). */
+function thirdsOf(span: string, within: number): string[] {
   const thirds = [
     [within < 34 + THIRD_OVERLAP, ["low", "lower"]],
     [within >= 34 - THIRD_OVERLAP && within < 67 + THIRD_OVERLAP, ["mid", "middle"]],
     [within >= 67 - THIRD_OVERLAP, ["high", "upper"]],
   ] as const;
-  return thirds.flatMap(([holds, words]) => (holds ? words.map((word) => `${word} ${hundreds}`) : []));
+  return thirds.flatMap(([holds, words]) => (holds ? words.map((word) => `${word} ${span}`) : []));
+}
+
+/** Words near a score out of a hundred (`fraud score`, `risk: 78`). */
+const PERCENT_SCORE_LABELS = ["score", "scores", "fraud", "risk", "scored"];
+
+/**
+ * A score out of a hundred (`fraud_score`, `risk_score`: two digits) told near its words as a third of its ten (`in the high
+ * 70s`), in words (`seventy-eight`) or as a fraction of one (`0.78`): session 53 probe.
+ */
+function percentScoreVariants(field: string, normalized: string): Variant[] {
+  if (!/^[1-9]\d$/.test(normalized) || !fieldNameWords(field).includes("score")) return [];
+  const score = Number(normalized);
+  const forms = [...thirdsOf(`${Math.floor(score / 10) * 10}s`, (score % 10) * 10), normalizeValue(inWords(normalized, 10) ?? ""), normalizeValue(`0.${normalized}`)];
+  return forms.filter((form) => form !== "").map((form): Variant => ({ form, confidence: WINDOW_CONFIDENCE, role: "band", labels: PERCENT_SCORE_LABELS }));
 }
 
 /** Whether a normalized value is a level of a performance scale (`Exceeds`, `Partially Meets Expectations`, `Role Model`). */

@@ -11,8 +11,9 @@ export function isComplaintField(field: string): boolean {
 
 /**
  * How clinical text writes a complaint without its own words: shorthand that counts only in capitals
- * (`SOB`, `CP`: `sob` and `cp` are words and file names) and clinical or lay words in any case
- * (`dyspnea`, `abd pain`, `low energy`). Normalized forms; hand-written like the clinical indicators
+ * (`SOB`, `CP`: `sob` and `cp` are words and file names; `HA` is too many things) and clinical or lay words in any case
+ * (`dyspnea`, `abd pain`, `low energy`); a lay word with another everyday sense only in a phrase (`feeling anxious`: round 2 of the
+ * probe met `the family is anxious to hear`, `we have exhausted all appeal options`). Normalized forms; hand-written like the clinical indicators
  * (no maintained table of them is on npm).
  */
 const COMPLAINT_FORMS: ReadonlyArray<readonly [complaint: string, capitals: readonly string[], words: readonly string[]]> = [
@@ -20,8 +21,8 @@ const COMPLAINT_FORMS: ReadonlyArray<readonly [complaint: string, capitals: read
   ["chest pain", ["cp"], ["chest discomfort", "chest tightness", "chest pressure", "angina", "anginal"]],
   ["abdominal pain", [], ["abd pain", "abdo pain", "abdominal discomfort", "abdominal cramping", "stomach pain", "stomach ache", "stomachache", "belly pain", "tummy ache", "epigastric pain"]],
   ["headache", [], ["headaches", "cephalgia", "head pain", "pounding head"]],
-  ["fatigue", [], ["fatigued", "tiredness", "exhaustion", "exhausted", "low energy", "lethargy", "lethargic", "malaise", "always tired", "feeling tired", "feels tired"]],
-  ["anxiety", [], ["anxious", "nervousness", "panic attacks", "excessive worry"]],
+  ["fatigue", [], ["fatigued", "tiredness", "exhaustion", "feeling exhausted", "feels exhausted", "low energy", "lethargy", "lethargic", "malaise", "always tired", "feeling tired", "feels tired"]],
+  ["anxiety", [], ["feeling anxious", "feels anxious", "felt anxious", "nervousness", "panic attacks", "excessive worry"]],
   ["back pain", ["lbp"], ["backache", "back ache", "lumbago", "low back pain", "lower back pain", "sciatica"]],
   ["dizziness", [], ["dizzy", "vertigo", "lightheaded", "light headed", "lightheadedness"]],
   ["nausea", [], ["nauseous", "nauseated", "queasy"]],

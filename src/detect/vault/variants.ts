@@ -12,6 +12,7 @@ import { emailVariants } from "./emails.js";
 import { canaryPartVariants, identifierVariants, isCanary } from "./identifiers.js";
 import { fieldLabel, labeledVariants, nearLabelVariant } from "./labels.js";
 import { jobTitleVariants } from "./job-titles.js";
+import { noteIndicatorVariants } from "./note-indicators.js";
 import { isMaskedValue, maskedCardHeadVariants, maskedHeadVariants, maskedIdHeadVariants, maskedPhoneHeadVariants, maskedTailVariants } from "./masked.js";
 import type { VaultMember } from "./members.js";
 import { nameVariants, parseName } from "./names.js";
@@ -30,7 +31,8 @@ import { fieldNameWords, transliterated } from "./words.js";
 
 /** Variant forms of a value of one kind under `field` (the verbatim form is added by variantsOf). */
 function kindVariants(field: string, kind: string, value: string, normalized: string): Variant[] {
-  if (kind === "canary" || isCanary(value)) return canaryPartVariants(value);
+  // A canary's last four after a mask, as a masked account's (session 53 probe: `Account ending MW1P` of CANARY_ACCT_8HF3MW1P).
+  if (kind === "canary" || isCanary(value)) return [...canaryPartVariants(value), ...maskedTailVariants(value)];
   switch (kind) {
     case "name": {
       const name = parseName(normalized, value);
@@ -95,7 +97,9 @@ function variantsOf(field: string, kind: string, valueType: ValueType, value: st
   const masked = isMaskedValue(value);
   const forms = kindVariants(field, kind, value, normalized);
   const all = masked ? [{ form: normalized, confidence: 1, role: "masked-tail" as const }, ...forms.filter((variant) => variant.role !== "whole" && variant.role !== "regrouped-digits")] : [whole(normalized, 1), ...forms];
-  if (valueType === "contextual" && !isCanary(value)) all.push(...phraseVariants(normalized, holdsDiagnosis(field, normalized) ? value : null, isPersonNoteField(field)), ...statedAmountVariants(value));
+  if (valueType === "contextual" && !isCanary(value)) {
+    all.push(...phraseVariants(normalized, holdsDiagnosis(field, normalized) ? value : null, isPersonNoteField(field)), ...statedAmountVariants(value), ...noteIndicatorVariants(normalized));
+  }
   if (isCaseTypeField(field) && !isCanary(value)) all.push(...caseTypeVariants(normalized));
   if (isDepartmentField(field)) all.push(...departmentWorkVariants(normalized), ...departmentNameVariants(value));
   if (isPositionField(field) && !isCanary(value)) all.push(...jobTitleVariants(normalized));

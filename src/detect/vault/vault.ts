@@ -441,6 +441,8 @@ export class Vault implements Detector {
       case "acronym": {
         // `CKD` stands for the phrase; `cat` or `Gad` is a word.
         const [from, to] = originalSpan(norm, start, end);
+        // Capitals joined by `_` to more capitals are an identifier's part (`QHSW_CP` of a canary's surrogate, cut), no initials; `GFH_release.pdf` is a name's.
+        if (JOINED_CAPITALS_BEFORE.test(norm.source.slice(Math.max(0, from - 2), from)) || JOINED_CAPITALS_AFTER.test(norm.source.slice(to, to + 2))) return;
         const written = norm.source.slice(from, to);
         // Initials apart are initials each with its period, the last one's too (`R.Q.`, `L. A. C.`), or joined by `&` (`R&D`): `R Q`
         // and `D-S` (letters spelled out) are anything.
@@ -1055,6 +1057,10 @@ function surrogateVariants(variants: readonly Variant[], kind: string, value: st
   if (kind === "amount") return withoutCoarseRoundings(variants, value);
   return kind === "name" ? variants.filter((variant) => variant.role !== "acronym") : variants;
 }
+
+/** Capitals or digits and `_` right before, or `_` and capitals or digits right after, a span: an identifier goes on there. */
+const JOINED_CAPITALS_BEFORE = /[\p{Lu}\d]_$/u;
+const JOINED_CAPITALS_AFTER = /^_[\p{Lu}\d]/u;
 
 /** A gendered title opening a normalized name form. */
 const TITLE_GENDER = /^(mr|mrs|ms|miss) /;
