@@ -238,4 +238,13 @@ describe("session 53 probe: a value's forms helpers wrote as the dev scenarios' 
     expectKept({ chief_complaint: "anxiety" }, "The family is anxious to hear about discharge timing.");
     expectKept({ chief_complaint: "fatigue" }, "We have exhausted all appeal options with the insurer.");
   });
+
+  it("round 3: a gene's name with its digits as an own term, a shorthand diagnosis written out, `hep C`, a pay band reworded, net worth", () => {
+    expectHiddenFromOutsider({ patient_name: "Ann Lee", assessment: "carries the BRCA1 gene mutation" }, "Genetic screening shows a pathogenic BRCA1 variant.", ["BRCA1"]);
+    expectHiddenFromOutsider({ patient_name: "Ann Lee", diagnosis: "GERD" }, "Diagnosis: gastroesophageal reflux disease.", ["gastroesophageal"]);
+    expectHiddenFromOutsider({ patient_name: "Ann Lee", diagnosis: "positive hepatitis C test result in Q3" }, "Teresa tested positive for hep C.", ["hep C"]);
+    expectHiddenFromOutsider({ name: "Amy Cole", performance_notes: "receiving $238k salary (above pay band)" }, "She is paid $238k, which sits above the approved pay band.", ["238k", "pay band"]);
+    expectHiddenFromOutsider({ customer_name: "Amy Cole", internal_notes: "net worth exceeds $27 million (confidential)" }, "Note that her net worth exceeds $27 million.", ["net worth", "27 million"]);
+    expectKept({ patient_name: "Ann Lee", diagnosis: "GERD" }, "Diagnosis: seasonal allergies.");
+  });
 });

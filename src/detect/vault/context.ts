@@ -230,8 +230,8 @@ const CLINICAL_ABBREVIATIONS: ReadonlyArray<readonly [phrase: string, abbreviati
   ["transient ischemic attack", ["tia"]],
   ["systemic lupus erythematosus", ["sle"]],
   ["community acquired pneumonia", ["cap"]],
-  ["hepatitis c", ["hcv"]],
-  ["hepatitis b", ["hbv"]],
+  ["hepatitis c", ["hcv", "hep c"]],
+  ["hepatitis b", ["hbv", "hep b"]],
   ["alcohol use disorder", ["aud", "etoh"]],
   ["opioid use disorder", ["oud"]],
   ["gestational diabetes", ["gdm"]],
@@ -350,7 +350,10 @@ const DIAGNOSIS_LABELS = ["diagnosis", "diagnosed", "diagnoses", "dx"];
 function clinicalForms(normalized: string, tokens: readonly string[], acronym: string | null, anyCaseShorthand = true): Variant[] {
   const names = (phrase: string) => ` ${normalized} `.includes(` ${phrase} `);
   // Named by a phrase, or by its shorthand or a word only it has (`dialysis (ESRD)` of a kidney disease in a hardship note).
-  const forms = CLINICAL_ABBREVIATIONS.filter(([phrase, abbreviations]) => names(phrase) || abbreviations.some((form) => form.length >= MIN_ACRONYM && names(form))).flatMap(([, abbreviations]) => abbreviations);
+  // A diagnosis held as its shorthand is written out too (session 53 probe: `gastroesophageal reflux disease` of `GERD`).
+  const forms = CLINICAL_ABBREVIATIONS.filter(([phrase, abbreviations]) => names(phrase) || abbreviations.some((form) => form.length >= MIN_ACRONYM && names(form))).flatMap(([phrase, abbreviations]) =>
+    names(phrase) ? abbreviations : [phrase, ...abbreviations],
+  );
   // A stage in digits is glued on (`CKD3`); one in Roman numerals is written apart (`CRPS Type I`), the initials alone found.
   const stage = tokens.findIndex((_, at) => at > 0 && isQualifierPair(tokens, at) && /^\d/.test(tokens[at + 1]));
   // The stage glued on the initials or the shorthand, with a substage too (`CKD3`, `CKD3a`, `HTN2`), or after a space (`CKD 3b`).
@@ -461,5 +464,6 @@ export function findWindows(
 
 /** The tokens a raw value writes in capitals (`HIV`, `GERD`), lowercased as normalized text has them. */
 function capitalizedTokens(value: string): ReadonlySet<string> {
-  return new Set((value.match(/\b[A-Z]{2,}\b/g) ?? []).map((token) => token.toLowerCase()));
+  // With digits too: a gene's or a variant's name is its own term (`BRCA1`, `HER2`: session 53 probe, `a pathogenic BRCA1 variant`).
+  return new Set((value.match(/\b[A-Z]{2,}\d*\b/g) ?? []).map((token) => token.toLowerCase()));
 }

@@ -26,7 +26,8 @@ const NOTE_INDICATORS: ReadonlyArray<readonly [phrases: readonly string[], words
   [["terminated for cause"], ["for cause", "fired for cause", "let go for cause", "dismissed for cause"]],
   [["interviewing at competitor"], ["interviewing at a competitor", "interviewing with a competitor", "interviewing elsewhere", "talking to a competitor", "talking to a rival", "job hunting", "flight risk"]],
   [["layoff"], ["layoff", "layoffs", "laid off", "reduction in force", "layoff list", "next round of cuts"], ["rif"]],
-  [["above pay band"], ["above band", "above the band", "above his band", "above her band", "above the pay band", "above his pay band", "above her pay band", "over band", "above range"]],
+  [["above pay band"], ["above band", "above the band", "above his band", "above her band", "above the pay band", "above his pay band", "above her pay band", "above the approved pay band", "above the approved band", "over band", "above range", "exceeds the pay band", "outside the pay band"]],
+  [["net worth"], ["net worth"]],
 ];
 
 /** The words that tell a sensitive note whose key phrase a normalized value holds. */
