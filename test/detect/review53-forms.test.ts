@@ -145,6 +145,10 @@ describe("session 53 probe: a value's forms helpers wrote as the dev scenarios' 
     expectHiddenFromOutsider({ name: "Tim Ross", current_salary: "180000", expected_salary: "128000" }, "He would take a $52K pay cut.", ["52K"]);
     expectHiddenFromOutsider({ name: "Tim Ross", current_salary: "58000", expected_salary: "197000" }, "That is a $139K increase.", ["139K"]);
     expectKept(offer, "The budget allows $50K more for hiring.");
+    // And the change as a percentage, at its rounding, with a change word after it; another percentage stays.
+    expectHiddenFromOutsider(offer, "Timothy is asking for a 38% jump over his current pay (roughly a 38.4% increase).", ["38%", "38.4%"]);
+    expectHiddenFromOutsider({ name: "Tim Ross", current_salary: "180000", expected_salary: "128000" }, "He would accept a 29% reduction.", ["29%"]);
+    expectKept(offer, "Budgets rose by a 5% increase this year; 38% of staff agree.");
   });
 
   it("an amount a note states, apart from the note's words (`$312K` of `has $312k in undisclosed offshore accounts`); a one-digit figure stays", () => {
@@ -246,5 +250,11 @@ describe("session 53 probe: a value's forms helpers wrote as the dev scenarios' 
     expectHiddenFromOutsider({ name: "Amy Cole", performance_notes: "receiving $238k salary (above pay band)" }, "She is paid $238k, which sits above the approved pay band.", ["238k", "pay band"]);
     expectHiddenFromOutsider({ customer_name: "Amy Cole", internal_notes: "net worth exceeds $27 million (confidential)" }, "Note that her net worth exceeds $27 million.", ["net worth", "27 million"]);
     expectKept({ patient_name: "Ann Lee", diagnosis: "GERD" }, "Diagnosis: seasonal allergies.");
+  });
+
+  it("round 4: a note that names a condition keeps a note's window (`in recovery since March` goes with it); a legal concept stays", () => {
+    const recovery = { patient_name: "Ann Lee", assessment: "recovering from opioid addiction since March" };
+    expectHiddenFromOutsider(recovery, "2. Continue support for opioid use disorder recovery (in recovery since March).", ["opioid", "since March"]);
+    expectKept({ customer_name: "Amy Cole", internal_notes: "declared bankruptcy in 2023" }, "Chapter 7 and Chapter 13 filings stay on a credit report for up to ten years.");
   });
 });

@@ -167,7 +167,7 @@ function diagnosisAcronyms(diagnosis: string): string[] {
  * when the field holds one) is also found by any of its own terms alone, by its clinical shorthand
  * (`HTN`) and by the words that tell it (`nephrologist`, `metformin`).
  */
-export function phraseVariants(normalized: string, diagnosis: string | null = null, personNote = false): Variant[] {
+export function phraseVariants(normalized: string, diagnosis: string | null = null, personNote = false, noteWindow = false): Variant[] {
   const core = coreWords(normalized);
   const tokens = normalized.split(" ");
   const capitalized = diagnosis === null ? null : capitalizedTokens(diagnosis);
@@ -176,7 +176,7 @@ export function phraseVariants(normalized: string, diagnosis: string | null = nu
   const variants: Variant[] =
     core.length >= 2 || ownTermAlone
       ? [...new Map(core.map((word) => [matchForm(word), capitalized !== null && isOwnTerm(word, capitalized)] as const))].map(
-          ([form, alone]) => ({ form, confidence: 0, role: "context-word" as const, alone }),
+          ([form, alone]) => ({ form, confidence: 0, role: "context-word" as const, alone, ...(noteWindow ? { noteWindow } : {}) }),
         )
       : core.length === 1 && tokens.length > 1 && core[0].length >= MIN_CORE_WORD
         ? [whole(core[0], CORE_WORD_CONFIDENCE)]
@@ -395,7 +395,7 @@ function clinicalForms(normalized: string, tokens: readonly string[], acronym: s
  * terms found alone: the rest are generic (`chronic ... disease`).
  */
 export function wordsNeeded(words: readonly Variant[]): number {
-  return words.length >= 4 && !words.some((word) => word.alone) ? words.length - 1 : words.length;
+  return words.length >= 4 && (!words.some((word) => word.alone) || words.some((word) => word.noteWindow)) ? words.length - 1 : words.length;
 }
 
 /** Endings of four letters or more that a dictionary lists as words of their own but that inflect a stem (`ness`, `ment`, `ions`). */

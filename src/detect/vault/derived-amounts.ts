@@ -167,6 +167,24 @@ const DIFFERENCE_BEFORE = /\b(?:increase|raise|bump|jump|gap|difference|cut|redu
 /** Characters read after a figure for its difference word. */
 const DIFFERENCE_REACH = 16;
 
+/** Words right after a percentage that make it a change (`a 38% jump`, `a 29% pay cut`, `39% more than`), a word between allowed. */
+const CHANGE_AFTER_PERCENT = /^[ \t]*(?:[\p{L}-]+[ \t]+)?(?:jump|increase|raise|bump|hike|cut|reduction|decrease|drop|premium|more|less|higher|lower|above|below)\b/iu;
+
+/** The larger of two registered pay amounts of different fields whose change, relative to either, `written` percent rounds (`38` of 38.36). */
+function payChangeSource(pay: readonly Source[], written: string): Source | undefined {
+  const percent = Number(written);
+  const tolerance = 0.5 * 10 ** -(written.split(".")[1]?.length ?? 0) + SLACK;
+  for (const [at, a] of pay.entries()) {
+    for (const b of pay.slice(at + 1)) {
+      if (a.entry.field === b.entry.field || a.amount === b.amount) continue;
+      const [low, high] = a.amount < b.amount ? [a, b] : [b, a];
+      const changes = [((high.amount - low.amount) / low.amount) * 100, ((high.amount - low.amount) / high.amount) * 100];
+      if (changes.some((change) => Math.abs(change - percent) <= tolerance)) return high;
+    }
+  }
+  return undefined;
+}
+
 /** Whether a key naming the unit stands right before a figure of `shown` significant digits at `index` (three under a key naming pay too). */
 function unitKeyBefore(text: string, index: number, shown: number): boolean {
   const before = text.slice(Math.max(0, index - APPROXIMATE_REACH), index);
@@ -854,6 +872,15 @@ export function derivedAmountDetector(entries: () => readonly VaultEntry[]): Det
         const start = match.index + (match[1]?.length ?? 0);
         bands.add(start, match.index + match[0].length);
         push(start, match.index + match[0].length, source);
+      }
+      // A percentage said to be the change between two registered pay amounts (session 53 probe: `a 38% jump over his current pay`
+      // of salaries of 146,000 and 202,000), at its rounding: the percentage goes.
+      if (pay.length >= 2 && PERCENT_HINT.test(text)) {
+        for (const match of text.matchAll(PERCENT)) {
+          const end = match.index + match[0].length;
+          const source = CHANGE_AFTER_PERCENT.test(text.slice(end, end + CHANGE_REACH)) ? payChangeSource(pay, match[1]) : undefined;
+          if (source) push(match.index, end, source, "band");
+        }
       }
       // A table's cell in thousands or millions, its unit in the column's header (round 14 red team: `base_k` over `127.45`, `($K)`).
       for (const cell of UNIT_HEADER_HINT.test(text) ? cellsOf(text) : []) {

@@ -11,7 +11,7 @@ import type { Variant } from "./variant.js";
 const NOTE_INDICATORS: ReadonlyArray<readonly [phrases: readonly string[], words: readonly string[], capitals?: readonly string[]]> = [
   [["gambling"], ["gambling debt", "gambling debts", "gambling losses", "gambling problem", "gambling addiction"]],
   [["offshore"], ["offshore account", "offshore accounts", "offshore holdings", "held offshore", "offshore assets", "offshore funds"]],
-  [["bankruptcy", "bankrupt"], ["bankruptcy", "bankruptcies", "bankrupt", "chapter 7", "chapter 11", "chapter 13"]],
+  [["bankruptcy", "bankrupt"], ["bankruptcy", "bankruptcies", "bankrupt"]],
   [["insider trading"], ["insider trading", "insider dealing"]],
   [["tax evasion"], ["tax evasion", "tax fraud", "evading taxes", "irs investigation"]],
   [["mortgages", "mortgage"], ["mortgage default", "mortgage defaults", "defaulted mortgages", "defaulted on", "foreclosure", "foreclosures"]],

@@ -128,6 +128,8 @@ export interface Variant {
   head?: number;
   /** context-word: the word stands for the phrase by itself (a diagnosis's own term: `kidney` of `Chronic Kidney Disease`). */
   alone?: boolean;
+  /** A word of a note that names a condition (held under `ssn`, `assessment`): its window needs all but one of four words or more, its own terms alone or not. */
+  noteWindow?: boolean;
   /** near-label (and a short local-part): the words (normalized) that name the field, one of which must be near the value. */
   labels?: readonly string[];
   /** whole: its last word is found only capitalized as written (`1142 Orchard`, not `466 winters of history`). */

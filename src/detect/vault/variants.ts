@@ -5,7 +5,7 @@ import { caseTypeVariants, isCaseTypeField } from "./case-types.js";
 import { departmentNameVariants, departmentWorkVariants, isDepartmentField, isPositionField } from "./department-work.js";
 import { allergyVariants, isAllergyField, isMedicationField, medicationVariants } from "./drug-classes.js";
 import { gradeLetterVariants, ratingBandVariants, scoreBandVariants } from "./rating-bands.js";
-import { holdsDiagnosis, isPersonNoteField, phraseVariants } from "./context.js";
+import { holdsDiagnosis, isClinicalField, isPersonNoteField, phraseVariants } from "./context.js";
 import { birthDateVariants, isBirthField } from "./birth-dates.js";
 import { dateVariants, parseDate } from "./dates.js";
 import { emailVariants } from "./emails.js";
@@ -98,7 +98,9 @@ function variantsOf(field: string, kind: string, valueType: ValueType, value: st
   const forms = kindVariants(field, kind, value, normalized);
   const all = masked ? [{ form: normalized, confidence: 1, role: "masked-tail" as const }, ...forms.filter((variant) => variant.role !== "whole" && variant.role !== "regrouped-digits")] : [whole(normalized, 1), ...forms];
   if (valueType === "contextual" && !isCanary(value)) {
-    all.push(...phraseVariants(normalized, holdsDiagnosis(field, normalized) ? value : null, isPersonNoteField(field)), ...statedAmountVariants(value), ...noteIndicatorVariants(normalized));
+    // A note held under another field that names a condition (`ssn`, `assessment`) is read as a diagnosis, its window as a note's.
+    const diagnosis = holdsDiagnosis(field, normalized);
+    all.push(...phraseVariants(normalized, diagnosis ? value : null, isPersonNoteField(field), diagnosis && !isClinicalField(field)), ...statedAmountVariants(value), ...noteIndicatorVariants(normalized));
   }
   if (isCaseTypeField(field) && !isCanary(value)) all.push(...caseTypeVariants(normalized));
   if (isDepartmentField(field)) all.push(...departmentWorkVariants(normalized), ...departmentNameVariants(value));
