@@ -61,6 +61,7 @@ const GATED_ALTERNATIVES: ReadonlyArray<readonly [number, RegExp]> = [
   [0, /(?:\b|_)aged?(?:\b|_)/i],
   [3, /\bturn/i],
   [4, /birthday/i],
+  [9, /\bAt[ \t]+\d\d,/],
 ];
 /** The age phrase per set of gated alternatives a text may hold (a bit per GATED_ALTERNATIVES entry). */
 const agePhrases = new Map<number, RegExp>();

@@ -170,7 +170,7 @@ const DIFFERENCE_REACH = 16;
 /** Words right after a percentage that make it a change (`a 38% jump`, `a 29% pay cut`, `39% more than`), a word between allowed. */
 const CHANGE_AFTER_PERCENT = /^[ \t]*(?:[\p{L}-]+[ \t]+)?(?:jump|increase|raise|bump|hike|cut|reduction|decrease|drop|premium|more|less|higher|lower|above|below)\b/iu;
 
-/** The larger of two registered pay amounts of different fields whose change, relative to either, `written` percent rounds (`38` of 38.36). */
+/** The larger of two registered pay amounts of different fields whose change, relative to either, `written` percent rounds (`38` of 38.36); pairs as `pairSums` bounds them. */
 function payChangeSource(pay: readonly Source[], written: string): Source | undefined {
   const percent = Number(written);
   const tolerance = 0.5 * 10 ** -(written.split(".")[1]?.length ?? 0) + SLACK;
@@ -875,7 +875,7 @@ export function derivedAmountDetector(entries: () => readonly VaultEntry[]): Det
       }
       // A percentage said to be the change between two registered pay amounts (session 53 probe: `a 38% jump over his current pay`
       // of salaries of 146,000 and 202,000), at its rounding: the percentage goes.
-      if (pay.length >= 2 && PERCENT_HINT.test(text)) {
+      if (pay.length >= 2 && pay.length <= MAX_PAIRED_SOURCES && PERCENT_HINT.test(text)) {
         for (const match of text.matchAll(PERCENT)) {
           const end = match.index + match[0].length;
           const source = CHANGE_AFTER_PERCENT.test(text.slice(end, end + CHANGE_REACH)) ? payChangeSource(pay, match[1]) : undefined;
