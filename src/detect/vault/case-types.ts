@@ -1,6 +1,6 @@
 import { WINDOW_CONFIDENCE } from "./context.js";
 import type { Variant } from "./variant.js";
-import { fieldNameWords } from "./words.js";
+import { fieldNameWords, namesPhrase } from "./words.js";
 
 /** Field-name words of a matter's category (`case_type`, `matter_category`, `practice_area`). */
 const CASE_WORDS: ReadonlySet<string> = new Set(["case", "matter", "practice", "legal"]);
@@ -69,7 +69,6 @@ export const CASE_CATEGORIES: readonly string[] = [...new Set(CASE_TYPE_INDICATO
 
 /** The indicator words of the categories a normalized case-type value names. */
 export function caseTypeVariants(normalized: string): Variant[] {
-  const names = (category: string) => ` ${normalized} `.includes(` ${category} `);
-  const forms = CASE_TYPE_INDICATORS.filter(([categories]) => categories.some(names)).flatMap(([, indicators]) => indicators);
+  const forms = CASE_TYPE_INDICATORS.filter(([categories]) => categories.some((category) => namesPhrase(normalized, category))).flatMap(([, indicators]) => indicators);
   return [...new Set(forms)].filter((form) => form !== normalized).map((form) => ({ form, confidence: WINDOW_CONFIDENCE, role: "indicator" }));
 }

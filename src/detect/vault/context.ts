@@ -2,7 +2,7 @@ import { stemmer } from "stemmer";
 import { isMonthName } from "./dates.js";
 import { whole, type Variant } from "./variant.js";
 import { normalizeValue } from "./normalize.js";
-import { fieldNameWords, isDictionaryWord, isStopword, lexiconTag } from "./words.js";
+import { fieldNameWords, isDictionaryWord, isStopword, lexiconTag, namesPhrase } from "./words.js";
 
 /** Confidence of a contextual phrase found as its content words close together. */
 export const WINDOW_CONFIDENCE = 0.6;
@@ -64,8 +64,7 @@ const FINDING_HOLDER_WORDS: ReadonlySet<string> = new Set(["ssn", "id", "number"
 export function holdsDiagnosis(field: string, normalized: string): boolean {
   if (isClinicalField(field)) return true;
   if (!fieldNameWords(field).some((word) => FINDING_HOLDER_WORDS.has(word))) return false;
-  const padded = ` ${normalized} `;
-  return CLINICAL_INDICATORS.some(([phrases]) => phrases.some((phrase) => padded.includes(` ${phrase} `)));
+  return CLINICAL_INDICATORS.some(([phrases]) => phrases.some((phrase) => namesPhrase(normalized, phrase)));
 }
 
 /**
@@ -348,7 +347,7 @@ const DIAGNOSIS_LABELS = ["diagnosis", "diagnosed", "diagnoses", "dx"];
 
 /** A diagnosis's clinical shorthand (`HTN`), its initials with a stage number glued on (`CKD3` of `... Stage 3`) and the words that tell it (`CLINICAL_INDICATORS`). */
 function clinicalForms(normalized: string, tokens: readonly string[], acronym: string | null, anyCaseShorthand = true): Variant[] {
-  const names = (phrase: string) => ` ${normalized} `.includes(` ${phrase} `);
+  const names = (phrase: string) => namesPhrase(normalized, phrase);
   // Named by a phrase, or by its shorthand or a word only it has (`dialysis (ESRD)` of a kidney disease in a hardship note).
   // A diagnosis held as its shorthand is written out too (session 53 probe: `gastroesophageal reflux disease` of `GERD`).
   const forms = CLINICAL_ABBREVIATIONS.filter(([phrase, abbreviations]) => names(phrase) || abbreviations.some((form) => form.length >= MIN_ACRONYM && names(form))).flatMap(([phrase, abbreviations]) =>

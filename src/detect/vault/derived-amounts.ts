@@ -161,14 +161,21 @@ const CEILING_BEFORE = /\b(?:just under|under|below|less than|nearly|almost|(?:j
 function saidCeiling(text: string, start: number): boolean {
   return CEILING_BEFORE.test(text.slice(Math.max(0, start - APPROXIMATE_REACH), start));
 }
-/** Words that make a figure the gap between two amounts (`$56K more than his current`, `a $56,000 increase`, `a $52K pay cut`). */
-const DIFFERENCE_AFTER = /^[*_ \t]*(?:more|less|higher|lower|increase|raise|bump|jump|gap|difference|premium|pay cut|cut|reduction|drop)\b/i;
-const DIFFERENCE_BEFORE = /\b(?:increase|raise|bump|jump|gap|difference|cut|reduction|drop|premium)[ \t]+of[ \t]+[*_ \t]*$/i;
+/** Slack in matching a computation: `/12` in floating point is not exact (a thousandth of a cent). */
+const SLACK = 1e-5;
+/** Words that make a figure the gap between two amounts or a percentage a change (`a $56,000 increase`, `a 38% jump`). */
+const CHANGE_NOUNS = "increase|raise|bump|jump|cut|reduction|drop|premium";
+/** A figure said to be a gap between two amounts (`$56K more than his current`, `a $52K pay cut`, `the gap of $56K`). */
+const DIFFERENCE_AFTER = new RegExp(String.raw`^[*_ \t]*(?:${CHANGE_NOUNS}|more|less|higher|lower|gap|difference|pay cut)\b`, "i");
+const DIFFERENCE_BEFORE = new RegExp(String.raw`\b(?:${CHANGE_NOUNS}|gap|difference)[ \t]+of[ \t]+[*_ \t]*$`, "i");
 /** Characters read after a figure for its difference word. */
 const DIFFERENCE_REACH = 16;
+/** A percentage said to be a change, a word between allowed (`a 38% jump`, `a 29% pay cut`, `39% more than`). */
+const CHANGE_AFTER_PERCENT = new RegExp(String.raw`^[ \t]*(?:[\p{L}-]+[ \t]+)?(?:${CHANGE_NOUNS}|hike|decrease|more|less|higher|lower|above|below)\b`, "iu");
 
-/** Words right after a percentage that make it a change (`a 38% jump`, `a 29% pay cut`, `39% more than`), a word between allowed. */
-const CHANGE_AFTER_PERCENT = /^[ \t]*(?:[\p{L}-]+[ \t]+)?(?:jump|increase|raise|bump|hike|cut|reduction|decrease|drop|premium|more|less|higher|lower|above|below)\b/iu;
+function saidDifference(text: string, start: number, end: number): boolean {
+  return DIFFERENCE_AFTER.test(text.slice(end, end + DIFFERENCE_REACH)) || DIFFERENCE_BEFORE.test(text.slice(Math.max(0, start - APPROXIMATE_REACH), start));
+}
 
 /** The larger of two registered pay amounts of different fields whose change, relative to either, `written` percent rounds (`38` of 38.36); pairs as `pairSums` bounds them. */
 function payChangeSource(pay: readonly Source[], written: string): Source | undefined {
@@ -191,11 +198,6 @@ function unitKeyBefore(text: string, index: number, shown: number): boolean {
   return (shown >= SCALED_DIGITS && UNIT_KEY_BEFORE.test(before)) || (shown >= SCALED_CELL_DIGITS && PAY_UNIT_KEY_BEFORE.test(before));
 }
 
-function saidDifference(text: string, start: number, end: number): boolean {
-  return DIFFERENCE_AFTER.test(text.slice(end, end + DIFFERENCE_REACH)) || DIFFERENCE_BEFORE.test(text.slice(Math.max(0, start - APPROXIMATE_REACH), start));
-}
-/** Slack in matching a computation: `/12` in floating point is not exact (a thousandth of a cent). */
-const SLACK = 1e-5;
 /** How far off a writer's division a period's share (a month's pay) may be, as a share of it: a ten-thousandth. */
 const DIVISION_SHARE = 1e-4;
 /** Characters between two written amounts that may be a sum's or a difference's operands. */
@@ -883,7 +885,9 @@ export function derivedAmountDetector(entries: () => readonly VaultEntry[]): Det
         }
       }
       // A table's cell in thousands or millions, its unit in the column's header (round 14 red team: `base_k` over `127.45`, `($K)`).
-      for (const cell of UNIT_HEADER_HINT.test(text) ? cellsOf(text) : []) {
+      // The same hint says whether a bare figure may stand under a unit key (`"salary_k": 161`).
+      const unitKeyed = UNIT_HEADER_HINT.test(text);
+      for (const cell of unitKeyed ? cellsOf(text) : []) {
         // The unit in the column's header, or in the row's label of a key-value table (`ev_musd,412.5` under `field,value`).
         const scale = headerScale(cell.header) ?? (cell.rowLabel === undefined ? undefined : headerScale(cell.rowLabel));
         const figure = scale === undefined ? null : CELL_FIGURE.exec(text.slice(cell.start, cell.end));
@@ -932,7 +936,7 @@ export function derivedAmountDetector(entries: () => readonly VaultEntry[]): Det
         // A bare integer is an amount with a currency after it (`186950 USD`); else only a long one that is a field's exact total (`TC 186950`).
         const bare = currency === undefined && magnitude === undefined && decimals === "" && !integer.includes(",") && !CURRENCY_AFTER.test(text.slice(match.index + written.length, match.index + written.length + 9));
         // A bare figure under a key naming pay and its unit (`"salary_k": 161`) is pay in thousands however short (session 53 probe).
-        if (bare && !bands.overlaps(match.index, match.index + written.length) && unitKeyBefore(text, match.index, significantDigits(integer, decimals))) {
+        if (bare && unitKeyed && !bands.overlaps(match.index, match.index + written.length) && unitKeyBefore(text, match.index, significantDigits(integer, decimals))) {
           const read = amountOf(integer, decimals, magnitude);
           const source = sourceOf(amounts, read, UNIT_SCALES) ?? sourceOf(totals, read, UNIT_SCALES);
           if (source) {

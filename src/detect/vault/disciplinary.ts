@@ -1,6 +1,6 @@
 import { WINDOW_CONFIDENCE } from "./context.js";
 import type { Variant } from "./variant.js";
-import { fieldNameWords } from "./words.js";
+import { fieldNameWords, namesPhrase } from "./words.js";
 
 /** Field-name words of a person's disciplinary record (`disciplinary_actions`, `discipline_history`, `warnings`). */
 const DISCIPLINE_FIELD_WORDS: ReadonlySet<string> = new Set(["disciplinary", "discipline", "warnings", "reprimands"]);
@@ -31,6 +31,6 @@ const DISCIPLINE_LABELS: readonly string[] = ["disciplinary", "discipline"];
 /** The other words of the warning a normalized disciplinary value names, counted near its year or discipline's words. */
 export function disciplineVariants(normalized: string): Variant[] {
   const years = normalized.match(/\b(?:19|20)\d\d\b/g) ?? [];
-  const forms = WARNING_WORDS.filter(([kind]) => ` ${normalized} `.includes(` ${kind} `)).flatMap(([, words]) => words);
+  const forms = WARNING_WORDS.filter(([kind]) => namesPhrase(normalized, kind)).flatMap(([, words]) => words);
   return forms.map((form) => ({ form, confidence: WINDOW_CONFIDENCE, role: "band", labels: [...years, ...DISCIPLINE_LABELS] }));
 }

@@ -1,6 +1,6 @@
 import { WINDOW_CONFIDENCE } from "./context.js";
 import type { Variant } from "./variant.js";
-import { fieldNameWords } from "./words.js";
+import { fieldNameWords, namesPhrase } from "./words.js";
 
 const ALLERGY_WORDS: ReadonlySet<string> = new Set(["allergy", "allergies", "allergic", "allergen", "allergens", "intolerances"]);
 const MEDICATION_WORDS: ReadonlySet<string> = new Set(["medication", "medications", "meds", "drug", "drugs", "prescription", "prescriptions", "rx"]);
@@ -120,7 +120,7 @@ export function medicationVariants(normalized: string): Variant[] {
   const dosed = DOSED.exec(normalized);
   const drug = dosed?.[1] ?? dosed?.[2];
   // The drug's other names, whether the value names it by its generic or by its brand (`montelukast` <-> `singulair`).
-  const named = (name: string) => ` ${drug ?? normalized} `.includes(` ${name} `);
+  const named = (name: string) => namesPhrase(drug ?? normalized, name);
   const others = BRAND_NAMES.filter(([generic, brands]) => named(generic) || brands.some(named)).flatMap(([generic, brands]) => [generic, ...brands]);
   const generics = new Set([drug ?? normalized, ...others]);
   others.push(...MEDICATION_CLASSES.filter(([members]) => members.some((member) => generics.has(member))).flatMap(([, classes]) => classes));

@@ -1,5 +1,6 @@
 import { WINDOW_CONFIDENCE } from "./context.js";
 import type { Variant } from "./variant.js";
+import { namesPhrase } from "./words.js";
 
 /**
  * The key phrase of a sensitive note and the words a summary boils it down to (session 53 probes: `owes $274k in gambling
@@ -32,8 +33,7 @@ const NOTE_INDICATORS: ReadonlyArray<readonly [phrases: readonly string[], words
 
 /** The words that tell a sensitive note whose key phrase a normalized value holds. */
 export function noteIndicatorVariants(normalized: string): Variant[] {
-  const names = (phrase: string) => ` ${normalized} `.includes(` ${phrase} `);
-  const rows = NOTE_INDICATORS.filter(([phrases]) => phrases.some(names));
+  const rows = NOTE_INDICATORS.filter(([phrases]) => phrases.some((phrase) => namesPhrase(normalized, phrase)));
   return [
     ...[...new Set(rows.flatMap(([, words]) => words))].filter((form) => form !== normalized).map((form): Variant => ({ form, confidence: WINDOW_CONFIDENCE, role: "indicator" })),
     ...rows.flatMap(([, , capitals = []]) => capitals).map((form): Variant => ({ form, confidence: WINDOW_CONFIDENCE, role: "acronym" })),

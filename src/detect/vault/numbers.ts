@@ -178,8 +178,7 @@ export function besideCurrency(source: string, start: number, end: number): bool
 }
 
 /** An amount a note states (`has $459k in undisclosed offshore accounts`, `net worth exceeds $39 million`): sign, digits, scale. */
-const STATED_AMOUNT = /\$[ \u00a0]?(\d{1,3}(?:,\d{3})+|\d+)(?:\.(\d+))?[ \u00a0]?(k|thousand|m|mm|mn|million)?\b/gi;
-const STATED_SCALE: Readonly<Record<string, number>> = { "": 1, k: 1_000, thousand: 1_000, m: 1_000_000, mm: 1_000_000, mn: 1_000_000, million: 1_000_000 };
+const STATED_AMOUNT = /\$[ \u00a0]?(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?(?:[ \u00a0]?(?:k|thousand|m|mm|mn|million)\b)?/gi;
 /** A note's amount is found apart below the note's own confidence: the note's words make it the note's, alone it is a figure. */
 const STATED_AMOUNT_CONFIDENCE = 0.6;
 
@@ -189,8 +188,8 @@ const STATED_AMOUNT_CONFIDENCE = 0.6;
  * more (`$3 million` is any budget).
  */
 export function statedAmountVariants(value: string): Variant[] {
-  return [...value.matchAll(STATED_AMOUNT)].flatMap((match) => {
-    const amount = Math.round(Number(`${match[1].replace(/,/g, "")}.${match[2] ?? "0"}`) * STATED_SCALE[(match[3] ?? "").toLowerCase()]);
+  return [...value.matchAll(STATED_AMOUNT)].flatMap(([written]) => {
+    const amount = Math.round(writtenAmountValue(written)?.value ?? 0);
     const parsed = significantDigits(String(amount)) >= MIN_SHOWN_DIGITS ? parseNumber(String(amount)) : null;
     return parsed ? numberVariants("amount", parsed).map((variant) => ({ ...variant, confidence: Math.min(variant.confidence, STATED_AMOUNT_CONFIDENCE) })) : [];
   });

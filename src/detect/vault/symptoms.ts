@@ -1,6 +1,6 @@
 import { WINDOW_CONFIDENCE } from "./context.js";
 import type { Variant } from "./variant.js";
-import { fieldNameWords } from "./words.js";
+import { fieldNameWords, namesPhrase } from "./words.js";
 
 const COMPLAINT_FIELD_WORDS: ReadonlySet<string> = new Set(["complaint", "complaints", "symptom", "symptoms", "presenting"]);
 
@@ -34,8 +34,7 @@ const COMPLAINT_FORMS: ReadonlyArray<readonly [complaint: string, capitals: read
 
 /** The shorthand and lay words of the complaints a normalized complaint value names. */
 export function complaintVariants(normalized: string): Variant[] {
-  const names = (complaint: string) => ` ${normalized} `.includes(` ${complaint} `);
-  const rows = COMPLAINT_FORMS.filter(([complaint]) => names(complaint));
+  const rows = COMPLAINT_FORMS.filter(([complaint]) => namesPhrase(normalized, complaint));
   return [
     ...rows.flatMap(([, capitals]) => capitals.map((form): Variant => ({ form, confidence: WINDOW_CONFIDENCE, role: "acronym" }))),
     ...[...new Set(rows.flatMap(([, , words]) => words))].filter((form) => form !== normalized).map((form): Variant => ({ form, confidence: WINDOW_CONFIDENCE, role: "indicator" })),

@@ -27,6 +27,11 @@ export const NAME_SUFFIXES: ReadonlySet<string> = new Set([
 
 const STOPWORDS: ReadonlySet<string> = new Set(englishStopwords);
 
+/** Whether normalized text holds `phrase` as whole words (`back pain` in `chronic back pain`, not `pain` in `painful`). */
+export function namesPhrase(normalized: string, phrase: string): boolean {
+  return ` ${normalized} `.includes(` ${phrase} `);
+}
+
 /** Words of field names split so far: field names are few and asked of at every detection. */
 const fieldWords = new Map<string, readonly string[]>();
 /** Above a large vault's field count (10,000 values, a field each): a bound under it cleared the map before any name was asked again. */
