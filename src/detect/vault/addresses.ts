@@ -171,7 +171,7 @@ function localityParts({ city, code, state, zip }: Locality): Variant[] {
  * suffixes long or short, also without the ZIP or the state, the street line alone when it holds a
  * house number (with its unit, and without it), city, state and ZIP together (the state as a code
  * or spelled out, or labelled), city and state without the ZIP, state and ZIP, the ZIP after its
- * label, the city alone, and the house number with the street's first word.
+ * label, the city alone, the house number with the street's first word, and the unit by its word and number.
  */
 export function addressVariants(value: string): Variant[] {
   const parts = value.split(/[,\n]/).map(normalizeValue).filter((part) => part !== "");
@@ -195,6 +195,8 @@ export function addressVariants(value: string): Variant[] {
   for (const town of towns) variants.push(whole(town, CITY_STATE_CONFIDENCE));
   for (const name of streetNames(unit?.base ?? street)) variants.push(whole(name, STREET_NAME_CONFIDENCE));
   variants.push(...numberedFirstWords(unit?.base ?? street));
+  // The unit alone by its word and number (round 5 of the probe: `Suite 402 on Bianca Trail` kept the suite with the street redacted).
+  if (unit && /\d/.test(unit.unit)) for (const word of UNIT_FORMS) if (word !== "") variants.push(whole(`${word} ${unit.unit}`, STREET_NAME_CONFIDENCE));
   if (locality) variants.push(...localityParts(locality));
   return variants;
 }

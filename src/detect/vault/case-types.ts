@@ -27,7 +27,9 @@ const CASE_TYPE_INDICATORS: ReadonlyArray<readonly [categories: readonly string[
      "breathalyzer", "probation", "parole", "arrest", "arrested", "burglary", "larceny", "shoplifting", "homicide", "manslaughter", "guilty plea", "not guilty",
      // Round 3: the procedure and its people told it with every label word redacted.
      "arresting officer", "complaining witness", "body camera", "body cam", "bodycam", "body worn camera", "police report", "police reports", "grand jury",
-     "plea agreement", "probable cause", "search warrant", "arrest warrant", "conviction", "convicted", "incarceration", "jail", "criminal defense"],
+     "plea agreement", "probable cause", "search warrant", "arrest warrant", "conviction", "convicted", "incarceration", "jail", "criminal defense",
+     // Round 5 of the probe (session 54): the category clipped in a CSV row.
+     "criminal def", "crim def", "crim defense"],
   ],
   [
     ["family", "divorce", "custody"],

@@ -15,8 +15,8 @@ const COMMON_TOWNS: ReadonlySet<string> = new Set([
   "greenwood", "lakewood",
 ]);
 
-/** A town name's opening direction and its abbreviation (normalized). */
-const DIRECTION_SHORT: ReadonlyMap<string, string> = new Map([["north", "n"], ["south", "s"], ["east", "e"], ["west", "w"]]);
+/** A town name's opening direction or place word and its abbreviation (normalized; round 5 of the probe: `Lk Cherylside`). */
+const DIRECTION_SHORT: ReadonlyMap<string, string> = new Map([["north", "n"], ["south", "s"], ["east", "e"], ["west", "w"], ["lake", "lk"], ["port", "pt"], ["mount", "mt"], ["fort", "ft"]]);
 
 /** compromise lexicon tags of places anyone's text names (`Boston`, `Salt Lake City`, `New York`). */
 const PLACE_TAGS: ReadonlySet<string> = new Set(["City", "Place", "Region", "Country"]);
@@ -50,7 +50,7 @@ export function cityVariants(city: string): Variant[] {
   const [first, ...rest] = city.split(" ");
   const short = DIRECTION_SHORT.get(first);
   if (short === undefined || rest.length === 0) return [whole(city, CITY_CONFIDENCE)];
-  // A town that opens with a direction is written with it shortened (`N. Brandonfort`), or without it where the rest is distinctive and no person's name (session 53 probe).
+  // A town that opens with a direction or place word is written with it shortened (`N. Brandonfort`, `Lk Cherylside`), or without it where the rest is distinctive and no person's name (session 53 probe).
   const name = rest.join(" ");
   return [whole(city, CITY_CONFIDENCE), whole(`${short} ${name}`, CITY_CONFIDENCE), ...(isDistinctive(name) && !isNameWord(name) ? [whole(name, CITY_CONFIDENCE)] : [])];
 }

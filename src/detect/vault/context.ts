@@ -300,7 +300,7 @@ const CLINICAL_INDICATORS: ReadonlyArray<readonly [phrases: readonly string[], i
   [["schizophrenia", "psychosis"], ["psychotic disorder", "antipsychotic", "antipsychotics", "risperidone", "olanzapine", "clozapine", "seroquel", "quetiapine", "abilify", "aripiprazole", "risperdal", "zyprexa", "f20"]],
   [["bipolar"], ["lithium", "mood stabilizer", "mood stabilizers", "lamotrigine", "lamictal", "depakote", "f31"]],
   [["hiv"], ["antiretroviral", "antiretrovirals", "viral load", "cd4", "biktarvy", "truvada", "descovy", "genvoya", "b20"]],
-  [["hepatitis"], ["hepatologist", "antiviral", "antivirals", "liver function", "harvoni", "epclusa", "sovaldi", "mavyret", "b18"]],
+  [["hepatitis"], ["hepatology", "hcv rna", "hcv ab", "liver specialist", "fibroscan", "antiviral", "antivirals", "liver function", "harvoni", "epclusa", "sovaldi", "mavyret", "b18"]],
   [["cancer", "carcinoma", "tumor"], ["oncologist", "oncology", "chemotherapy", "chemo", "radiation therapy", "tamoxifen", "herceptin", "keytruda", "mastectomy"]],
   [["opioid", "addiction"], ["methadone", "buprenorphine", "suboxone", "naloxone", "narcan", "vivitrol", "f11"]],
   // Round 12 red team: drugs and services that tell these (`on carbidopa-levodopa since 2019`, `sacubitril/valsartan`, `his MAT clinic`).
@@ -321,8 +321,12 @@ const CLINICAL_INDICATORS: ReadonlyArray<readonly [phrases: readonly string[], i
   [["cancer", "carcinoma", "tumor"], ["hospice", "palliative care", "metastatic", "metastases", "nsclc", "end of life care"]],
   [["opioid", "addiction"], ["opioid use disorder", "substance use disorder", "recovery program"]],
   [["alcohol dependency", "alcohol dependence", "alcohol addiction", "alcoholism", "alcohol use disorder"], ["alcoholics anonymous", "aa meetings", "aa meeting", "sobriety", "naltrexone", "acamprosate", "disulfiram", "antabuse", "alcoholism", "alcohol use disorder", "alcohol dependence", "f10"]],
-  [["brca1", "brca2", "brca"], ["brca", "brca positive", "hereditary breast", "prophylactic mastectomy", "genetic mutation"]],
-  [["gender reassignment", "sex reassignment", "gender affirming"], ["transgender", "trans woman", "trans man", "gender affirming", "gender confirmation", "gender dysphoria", "transitioned", "f64"]],
+  [["brca1", "brca2", "brca"], ["brca", "brca positive", "hereditary breast", "hereditary risk", "hereditary cancer", "ovarian cancer risk", "prophylactic mastectomy", "genetic mutation"]],
+  // Round 6 of the probe (session 54): a dementia told by its type, drugs and care.
+  [["alzheimer", "alzheimers", "dementia"], ["alzheimer", "alzheimers", "dementia", "donepezil", "aricept", "memantine", "namenda", "lecanemab", "leqembi", "cognitive decline", "memory care", "neurocognitive disorder", "g30"]],
+  [["gender reassignment", "sex reassignment", "gender affirming"], ["transgender", "trans woman", "trans man", "gender affirming", "gender confirmation", "gender dysphoria", "transitioned", "f64",
+    // Round 5 of the probe (session 54): `transition surgery 2019`.
+    "transition surgery", "transition related surgery", "gender surgery", "gender transition", "sex change", "top surgery", "bottom surgery", "vaginoplasty", "phalloplasty"]],
 ];
 
 /** A clinical specialty or service as written (`Nephrology`, `Psychiatry`, `Behavioral Health`): a department, however much it hints. */

@@ -28,12 +28,12 @@ const CARD_BRANDS = ["visa", "amex", "mastercard", "discover", "jcb", "diners", 
 /**
  * A mask run (`***-**-`, `XXXX`, `••••`), a lone `x` glued to the digits (`Card x3304`, `x-3304`;
  * not `0x3304`, `1920x1080`) or a lone `*` (`(*6549 → *1579)`), an ellipsis (`...4821`), `ending (in)` or `ends in`, `last 4
- * (digits of SSN):` / `final four:` / a `card_last4` key right before the digits, or a card brand
+ * (digits of SSN):` / `final four:` / a `card_last4` or `pan4` key (`<pan_tail>`) right before the digits, or a card brand
  * (`Amex (7215)`, `Visa-7215`, `card 7763`). Two asterisks right after a word
  * (`**Date of Birth:** 1957`) close a markdown bold label: not a mask.
  */
 export const MASK_BEFORE = new RegExp(
-  String.raw`(?:(?<!\p{L})(?!(?<=[^\s*\d])\*\*\s*$)[*xX•#●·■◦∗▪]{2,}(?:[\s.-]*[*xX•#●·■◦∗▪]+)*[\s.-]*|(?<![\p{L}\p{N}_])x-?|(?<![\p{L}\p{N}_*])\*|(?:\.{3}|…)[\s-]*|\bend(?:s|ing)(?: in| with)?\W{0,4}|(?<![\p{L}\d])(?:last|final)[ _-]?(?:4|four)(?![\p{L}\d])[^\d\n]{0,40}|(?<![\p{L}\d_])(?:ssn4|l4)(?![\p{L}\d])\W{0,4}|\b(?:${CARD_BRANDS.join("|")})[\s(#:-]{0,3})$`,
+  String.raw`(?:(?<!\p{L})(?!(?<=[^\s*\d])\*\*\s*$)[*xX•#●·■◦∗▪]{2,}(?:[\s.-]*[*xX•#●·■◦∗▪]+)*[\s.-]*|(?<![\p{L}\p{N}_])x-?|(?<![\p{L}\p{N}_*])\*|(?:\.{3}|…)[\s-]*|\bend(?:s|ing)(?: in| with)?\W{0,4}|(?<![\p{L}\d])(?:last|final)[ _-]?(?:4|four)(?![\p{L}\d])[^\d\n]{0,40}|(?<![\p{L}\d_])(?:ssn4|l4|pan[_-]?(?:4|tail)|card[_-]?tail)(?![\p{L}\d])\W{0,4}|\b(?:${CARD_BRANDS.join("|")})[\s(#:-]{0,3})$`,
   "iu",
 );
 /**
@@ -125,7 +125,7 @@ export function namedLastDigits(source: string, end: number): boolean {
 /** Characters of a mask run, and the ellipsis. */
 const MASK_CODES = new Set([..."*•#●·■◦∗▪…"].map((char) => char.charCodeAt(0)));
 /** The words `ends in`, `ending with` and the like end in, and the card brands. */
-const MASK_WORDS = new Set(["ends", "ending", "in", "with", "l4", "ssn4", ...CARD_BRANDS]);
+const MASK_WORDS = new Set(["ends", "ending", "in", "with", "l4", "ssn4", "pan4", "pan_tail", "pan-tail", "pantail", "card_tail", "card-tail", "cardtail", ...CARD_BRANDS]);
 const X_CODES = new Set([0x58, 0x78]);
 const DOT = 0x2e;
 const MAX_MASK_WORD = 10;

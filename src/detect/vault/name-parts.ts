@@ -86,11 +86,16 @@ const CALENDAR_WORDS = new Set([
 /** A capitalized word that is not an ordinary English word, a day or month, or an honorific: part of another name. */
 function isOtherNamePart(word: string): boolean {
   const lower = word.toLowerCase();
+  // A role's shorthand before a name is no first name (round 5 of the probe: `Pt Jimenez`, `Atty Salcedo`).
+  if (ROLE_SHORTHAND.has(lower)) return false;
   // A role's or a unit's initials (`CFO Rinaldi`, `HR`: round 10 red team) are no one's name.
   if (ACRONYM.test(word) && !isNameWord(lower)) return false;
   // A suffix is the name's own (`Mathis III`, `Fitch MD`: round 7 red team, the surname passed beside it).
   return word.length > 1 && isCapitalized(word) && (!isDictionaryWord(lower) || isNameWord(lower)) && !isTitle(lower) && !CALENDAR_WORDS.has(lower) && !NAME_SUFFIXES.has(lower.replace(/\./g, ""));
 }
+
+/** Shorthand for a person's role that clinical, legal and HR notes put before a name (`Pt`: patient). */
+const ROLE_SHORTHAND: ReadonlySet<string> = new Set(["pt", "pts", "atty", "cust", "cand", "emp", "empl", "mgr", "clt"]);
 
 /** Capitals only, two to five (`CFO`, `VP`, `HR`). */
 const ACRONYM = /^\p{Lu}{2,5}$/u;
@@ -224,6 +229,18 @@ export function isSurnameInPath(source: string, start: number, end: number): boo
   if (word.length < MIN_PATH_SURNAME || !/^[a-z]+$/.test(word) || isDictionaryWord(word)) return false;
   const joinedBefore = PATH_JOINER.test(source.charAt(start - 1)) && PATH_CHARACTER.test(source.charAt(start - 2));
   return joinedBefore || (PATH_JOINER.test(source.charAt(end)) && PATH_CHARACTER.test(source.charAt(end + 1)));
+}
+
+/** Shortest lowercase surname taken anywhere: a shorter one (`diaz`, `ruiz`) is too often a handle's or another language's word. */
+const MIN_LOWERCASE_SURNAME = 5;
+
+/**
+ * Whether a surname written in lowercase at source[start, end) is the person's wherever it stands: a word no dictionary lists
+ * (round 5 of the probe: `search_records(query="oyelaran transition surgery")`, `atty=fairbanks` in a log line).
+ */
+export function isLowercaseRareSurname(source: string, start: number, end: number): boolean {
+  const word = source.slice(start, end);
+  return word.length >= MIN_LOWERCASE_SURNAME && /^[a-z]+$/.test(word) && !isDictionaryWord(word) && !/[\p{L}\d]/u.test(source.charAt(start - 1) + source.charAt(end));
 }
 
 const NAME_WORD = /[\p{L}\p{M}]+(?:['’][\p{L}\p{M}]+)*/gu;

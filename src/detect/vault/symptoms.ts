@@ -18,11 +18,11 @@ export function isComplaintField(field: string): boolean {
  */
 const COMPLAINT_FORMS: ReadonlyArray<readonly [complaint: string, capitals: readonly string[], words: readonly string[]]> = [
   ["shortness of breath", ["sob", "doe"], ["dyspnea", "dyspnoea", "dyspneic", "short of breath", "breathlessness", "breathless", "difficulty breathing", "trouble breathing", "winded"]],
-  ["chest pain", ["cp"], ["chest discomfort", "chest tightness", "chest pressure", "angina", "anginal"]],
-  ["abdominal pain", [], ["abd pain", "abdo pain", "abdominal discomfort", "abdominal cramping", "stomach pain", "stomach ache", "stomachache", "belly pain", "tummy ache", "epigastric pain"]],
+  ["chest pain", ["cp"], ["chest discomfort", "chest tightness", "chest pressure", "angina", "anginal", "thoracic discomfort", "thoracic pain", "substernal pain", "retrosternal pain"]],
+  ["abdominal pain", [], ["abd pain", "abdo pain", "abdominal discomfort", "abdominal cramping", "stomach pain", "stomach ache", "stomachache", "belly pain", "tummy ache", "epigastric pain", "abdominal complaint", "abdominal complaints", "abdominal symptoms", "abdominal issues"]],
   ["headache", [], ["headaches", "cephalgia", "head pain", "pounding head"]],
   ["fatigue", [], ["fatigued", "tiredness", "exhaustion", "feeling exhausted", "feels exhausted", "low energy", "lethargy", "lethargic", "malaise", "always tired", "feeling tired", "feels tired"]],
-  ["anxiety", [], ["feeling anxious", "feels anxious", "felt anxious", "nervousness", "panic attacks", "excessive worry"]],
+  ["anxiety", [], ["feeling anxious", "feels anxious", "felt anxious", "nervousness", "panic attacks", "excessive worry", "patient anxious", "pt anxious", "appears anxious", "presents anxious", "anxious affect", "anxious mood", "anxiousness"]],
   ["back pain", ["lbp"], ["backache", "back ache", "lumbago", "low back pain", "lower back pain", "sciatica"]],
   ["dizziness", [], ["dizzy", "vertigo", "lightheaded", "light headed", "lightheadedness"]],
   ["nausea", [], ["nauseous", "nauseated", "queasy"]],

@@ -3,11 +3,12 @@
  * over `| ... | 588 | D |`, a CSV header over its rows, `Score/Rating: 588/D`): too short to be told
  * from ordinary text alone, the header names it as a label beside it does (round 6 red team: a rating
  * letter in a horizontal table row passed verbatim while `| Rating | D |` was redacted). A Detector over
- * the guard's vault; the span is the cell's value, found as after its label (role `after-label`).
+ * the guard's vault; the span is the cell's value, found as after its label (role `after-label`; a masked tail's as one, `masked-tail`).
  */
 import type { Detection, Detector } from "../base.js";
 import { derivedFromEntries } from "./entries-memo.js";
 import { fieldLabel } from "./labels.js";
+import { isMaskedValue } from "./masked.js";
 import { isCreditScoreField } from "./rating-bands.js";
 import { normalizeValue } from "./normalize.js";
 import type { VaultEntry } from "./vault.js";
@@ -19,8 +20,8 @@ const MAX_SHORT_VALUE = 4;
 const SEPARATOR_ROW = /^\s*\|?\s*:?-{2,}:?\s*(?:\|\s*:?-{2,}:?\s*)*\|?\s*$/;
 /** What a markdown table's separator row has: texts without one have no table to read. */
 const SEPARATOR_HINT = /\|[ \t]*:?-{2,}/;
-/** A CSV header line: words only, two or more, separated by commas. */
-const CSV_HEADER_SOURCE = String.raw`[ \t]*[A-Za-z][A-Za-z _-]*(?:,[ \t]*[A-Za-z][A-Za-z _-]*)+[ \t]*`;
+/** A CSV header line: words only (a digit inside one: `last4`), two or more, separated by commas. */
+const CSV_HEADER_SOURCE = String.raw`[ \t]*[A-Za-z][A-Za-z0-9 _-]*(?:,[ \t]*[A-Za-z][A-Za-z0-9 _-]*)+[ \t]*`;
 const CSV_HEADER = new RegExp(`^${CSV_HEADER_SOURCE}$`);
 /** The same, as any line of a text: texts without one have no CSV block to read. */
 const CSV_HEADER_LINE = new RegExp(`^${CSV_HEADER_SOURCE}\\r?$`, "m");
@@ -38,6 +39,9 @@ interface Cell {
   end: number;
 }
 
+/** Column headers of a card's or account's last digits, normalized. */
+const MASKED_TAIL_HEADERS: readonly string[] = ["last4", "pan4", "tail", "card", "acct"];
+
 /** Short values by their normalized text, each entry beside the labels its column may have. */
 function shortValuesOf(all: readonly VaultEntry[]): Map<string, Array<{ entry: VaultEntry; labels: string[] }>> {
   const byValue = new Map<string, Array<{ entry: VaultEntry; labels: string[] }>>();
@@ -46,7 +50,8 @@ function shortValuesOf(all: readonly VaultEntry[]): Map<string, Array<{ entry: V
     const label = fieldLabel(entry.field);
     if (label === null || normalized === "" || normalized.length > MAX_SHORT_VALUE) continue;
     // A credit score's row is as often labelled by its bureau's model (round 12 red team: `fico_mid,642,600` under `metric,value,limit`).
-    const labels = isCreditScoreField(entry.field) ? [label, "fico"] : [label];
+    // A masked tail's column is named for what it is (round 5 of the probe: `0952` under a CSV header's `last4`).
+    const labels = isCreditScoreField(entry.field) ? [label, "fico"] : isMaskedValue(entry.value) ? [label, ...MASKED_TAIL_HEADERS] : [label];
     byValue.set(normalized, [...(byValue.get(normalized) ?? []), { entry, labels }]);
   }
   return byValue;
@@ -73,7 +78,7 @@ export function tableCellDetector(entries: () => readonly VaultEntry[]): Detecto
         const rowWords = rowLabel === undefined ? "" : ` ${normalizeValue(rowLabel)} `;
         for (const { entry, labels } of owners) {
           if (!labels.some((label) => words.includes(` ${label} `) || rowWords.includes(` ${label} `))) continue;
-          found.push({ start, end, field: entry.field, kind: entry.kind, valueType: entry.valueType, tier: 1, confidence: TABLE_CELL_CONFIDENCE, source: "vault", value: entry.value, role: "after-label" });
+          found.push({ start, end, field: entry.field, kind: entry.kind, valueType: entry.valueType, tier: 1, confidence: TABLE_CELL_CONFIDENCE, source: "vault", value: entry.value, role: isMaskedValue(entry.value) ? "masked-tail" : "after-label" });
         }
       }
       return found;

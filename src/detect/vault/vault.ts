@@ -13,7 +13,7 @@ import { listNeighbours, type MemberHit } from "./lists.js";
 import { followsMask, inFileName, mayMaskHeads, namedHead, namedLastDigits, precedesMask } from "./masked.js";
 import { vaultMembers } from "./members.js";
 import { afterHedge, besideCurrency, COUNT_WORDS, withoutCoarseRoundings } from "./numbers.js";
-import { besideOtherName, isCapitalized, isFirmPartner, isCompoundHead, isFamilyReference, isOrdinaryNameWord, isSpeakerLabel, POSSESSIVE, isStandaloneNameReference, isSurnameInPath, isWordNameReference, precedesCapitalized, readsAsOneName, RELATION_NOTE } from "./name-parts.js";
+import { besideOtherName, isCapitalized, isFirmPartner, isCompoundHead, isFamilyReference, isOrdinaryNameWord, isSpeakerLabel, POSSESSIVE, isStandaloneNameReference, isLowercaseRareSurname, isSurnameInPath, isWordNameReference, precedesCapitalized, readsAsOneName, RELATION_NOTE } from "./name-parts.js";
 import { SpanCover } from "../span-cover.js";
 import { isDigitCode, isLowerLetterCode, NormalizeBuffer, normalizeValue, originalSpan, SPACE_CODE } from "./normalize.js";
 import { PatternGroup, type PatternIndex } from "./pattern-group.js";
@@ -489,7 +489,7 @@ export class Vault implements Detector {
       if (
         isStandaloneNameReference(norm.source, from, to, () => this.namedInFull(norm, entry)) ||
         (role === "first-name" && isSpeakerLabel(norm.source, from, to)) ||
-        (role === "surname" && (isSurnameInPath(norm.source, from, to) || isFirmPartner(norm.source, from, to)))
+        (role === "surname" && (isSurnameInPath(norm.source, from, to) || isFirmPartner(norm.source, from, to) || isLowercaseRareSurname(norm.source, from, to)))
       ) {
         hits.candidates.push(hit);
       } else if (role === "surname" && this.lists[entry] !== NO_LIST && isCapitalized(norm.source.slice(from, to))) {

@@ -1,0 +1,108 @@
+/**
+ * Session 54, round 5 of the probe: the dev generator's sensitive notes as summaries reword them, a role's shorthand before a
+ * surname, a surname in lowercase, a card's last four under a `pan4` key or a CSV `last4` column, an address's unit alone and a
+ * town's clipped place word. On the code before, each form below reached an outsider as written. And the ordinary text the
+ * fixes must not change.
+ */
+import { describe, it } from "vitest";
+import { reviewForms } from "../helpers/review-forms.js";
+
+const { expectHiddenFromOutsider, expectKept } = reviewForms("review54-secret");
+
+describe("session 54: a sensitive note by the words a summary rewords it with", () => {
+  it("legal notes: asylum, whistleblower, juvenile record, restraining order, self-represented", () => {
+    expectHiddenFromOutsider({ client_name: "Terrence Abernathy", confidential_strategy: "asylum seeker status under review" }, "The client's asylum petition is still being adjudicated.", ["asylum petition"]);
+    expectHiddenFromOutsider({ client_name: "Katherine Oduya", confidential_strategy: "whistleblower in ongoing federal investigation" }, "Client is a confidential informant in a DOJ probe.", ["confidential informant", "DOJ probe"]);
+    expectHiddenFromOutsider({ name: "Elizabeth Marrow", criminal_history: "has a sealed juvenile felony record" }, "Background: sealed felony adjudication from when she was a minor.", ["sealed felony", "when she was a minor"]);
+    expectHiddenFromOutsider({ name: "Anthony DeLuca", criminal_history: "restraining order against ex-spouse since 2022" }, `{"notes": "RO vs. ex-spouse (2022-present)"}`, ["RO vs"]);
+    expectHiddenFromOutsider({ name: "Anthony DeLuca", prior_counsel: "Self-represented" }, "He handled his earlier proceedings pro se; before that he represented himself.", ["pro se", "represented himself"]);
+  });
+
+  it("finance notes: a Chapter 7 discharge, a high-net-worth client, gambling liabilities", () => {
+    expectHiddenFromOutsider({ customer_name: "Maribel Quintero", internal_notes: "declared bankruptcy in 2023" }, "Internal: prior Chapter 7 discharge in '23.", ["Chapter 7 discharge"]);
+    expectHiddenFromOutsider({ customer_name: "Jonathan Petrakis", internal_notes: "net worth exceeds $17 million (confidential)" }, "Note: HNW client, handle with care.", ["HNW"]);
+    expectHiddenFromOutsider({ customer_name: "Kevin Albright", internal_notes: "owes $214k in gambling debts" }, "The internal note indicates significant gambling liabilities.", ["gambling liabilities"]);
+  });
+
+  it("HR notes: a separation agreement, FBI monitoring, out of band, a role being cut, a strong candidate", () => {
+    expectHiddenFromOutsider({ name: "Tobias Renner", background_check: "confidential settlement with former employer" }, "Renner signed a confidential separation agreement with his last employer.", ["separation agreement"]);
+    expectHiddenFromOutsider({ name: "Alexandra Bishop", background_check: "currently under FBI surveillance" }, "She is the subject of an active FBI monitoring order.", ["FBI monitoring"]);
+    expectHiddenFromOutsider({ name: "Margaret Oyelowo", performance_notes: "receiving $243k salary (above pay band)" }, "Her comp is out of band; flagged in her file.", ["out of band"]);
+    expectHiddenFromOutsider({ name: "Christopher Nguyen", performance_notes: "scheduled for layoff in next round" }, "His role is being cut in the next round.", ["being cut"]);
+    expectHiddenFromOutsider({ name: "Alexandra Bishop", internal_notes: "Strong candidate" }, "Her internal eval reads 'top-tier applicant'.", ["top-tier applicant"]);
+  });
+
+  it("clinical notes: a gender reassignment as transition surgery, a chest pain as thoracic discomfort, an anxious patient", () => {
+    expectHiddenFromOutsider({ patient_name: "Ruth Oyelaran", assessment: "underwent gender reassignment surgery in 2019" }, "History of transition surgery.", ["transition surgery"]);
+    expectHiddenFromOutsider({ patient_name: "Lorraine Whitcomb", chief_complaint: "chest pain" }, "Seen mid-September for thoracic discomfort.", ["thoracic discomfort"]);
+    expectHiddenFromOutsider({ patient_name: "Sophia Marchetti", chief_complaint: "anxiety" }, "Consult: patient anxious, sleeping poorly.", ["patient anxious"]);
+  });
+
+  it("round 6 of the probe (out of sample): a terminal prognosis, a hepatology referral, a hereditary risk, a dementia, a plan continued", () => {
+    const chart = { patient_name: "Harold Mcintyre", diagnosis: "terminal lung cancer diagnosis with 4-month prognosis" };
+    expectHiddenFromOutsider(chart, "Cache: H. Mcintyre, terminal lung ca, ~4 mo prognosis.", ["prognosis"]);
+    expectHiddenFromOutsider(chart, "Primary concern: advanced lung malignancy.", ["malignancy"]);
+    expectHiddenFromOutsider({ patient_name: "Danielle Kirby", assessment: "positive hepatitis C test result in Q2" }, "Dr. Ferrell wants a hepatology referral.", ["hepatology"]);
+    expectHiddenFromOutsider({ patient_name: "Rebecca Townsend", assessment: "carries the BRCA1 gene mutation" }, "Given her elevated hereditary risk for breast and ovarian cancer, please advise.", ["hereditary risk"]);
+    expectHiddenFromOutsider({ patient_name: "Walter Huffman", assessment: "early-onset Alzheimer's disease confirmed by PET scan" }, "Diagnosed with early-onset dementia of the Alzheimer type.", ["dementia", "Alzheimer"]);
+    expectHiddenFromOutsider({ patient_name: "Curtis Beasley", assessment: "Patient stable, continue current treatment" }, "Cache: C. Beasley, stable, cont. current tx.", ["current tx"]);
+    expectHiddenFromOutsider({ patient_name: "Rebecca Townsend", chief_complaint: "abdominal pain" }, "Referral to GI for the abdominal complaint.", ["abdominal complaint"]);
+  });
+
+  it("round 6: a juvenile record clipped, a move to a competitor, a layoff as being let go", () => {
+    expectHiddenFromOutsider({ name: "Tyler Brennan", background_check: "has a sealed juvenile felony record" }, "BG: sealed juv. felony - HR review.", ["juv"]);
+    expectHiddenFromOutsider({ name: "Rachel Donovan", performance_notes: "known to be interviewing at competitor" }, "The note says she may be leaving for a competitor.", ["leaving for a competitor"]);
+    expectHiddenFromOutsider({ name: "Kevin Abernathy", performance_notes: "scheduled for layoff in next round" }, "He is slated to be let go in the upcoming reduction round.", ["let go", "reduction round"]);
+  });
+
+  it("keeps general prose on these subjects for a record without the note, and ordinary uses of their words", () => {
+    expectKept({ name: "Elizabeth Marrow", criminal_history: "None disclosed" }, "Pro se litigants get extra time; the HNW desk and the RO filter are unrelated.");
+    expectKept({ customer_name: "Amy Cole", internal_notes: "declared bankruptcy in 2023" }, "Chapter 7 and Chapter 13 filings stay on a credit report for up to ten years.");
+    expectKept({ chief_complaint: "anxiety" }, "The family is anxious to hear back.");
+  });
+});
+
+describe("session 54: a surname after a role's shorthand, and in lowercase", () => {
+  it("`Pt Jimenez` and `Atty Fairbanks` are the person, as `Patient Jimenez` is", () => {
+    expectHiddenFromOutsider({ name: "Harold Jimenez", diagnosis: "Type 2 Diabetes" }, "Pt Jimenez is here for a refill.", ["Jimenez"]);
+    expectHiddenFromOutsider({ client_name: "Yvonne Castellano", attorney: "Attorney Fairbanks" }, "Atty Fairbanks filed the motion.", ["Fairbanks"]);
+  });
+
+  it("a surname no dictionary lists, in lowercase in a query or a log line", () => {
+    expectHiddenFromOutsider({ patient_name: "Ruth Oyelaran", diagnosis: "Asthma" }, 'search_records(query="oyelaran inhaler refill")', ["oyelaran"]);
+    expectHiddenFromOutsider({ client_name: "Yvonne Castellano", attorney: "Attorney Fairbanks" }, "INFO action=memory_write stage=trial atty=fairbanks", ["fairbanks"]);
+  });
+
+  it("keeps a surname that is a word in lowercase, a short one, and another person named after a capitalized first name", () => {
+    expectKept({ name: "Harold Young" }, "the young will inherit; search(query=\"young adults\")");
+    expectKept({ name: "Maria Diaz" }, "log: user=diaz42 action=login");
+    expectKept({ name: "Harold Jimenez" }, "Carlos Jimenez called about his own claim.");
+  });
+});
+
+describe("session 54: a card's last four under a key or column named for it", () => {
+  const dispute = { customer_name: "Ingrid Solberg", account_last4: "****0952", amount: "5178.00" };
+
+  it("a `pan4` or `pan_tail` key, and a CSV column headed `last4`", () => {
+    expectHiddenFromOutsider(dispute, '{"cardholder": {"pan4": "0952"}}', ["0952"]);
+    expectHiddenFromOutsider(dispute, "<pan_tail>0952</pan_tail>", ["0952"]);
+    expectHiddenFromOutsider(dispute, "dispute_id,customer,last4,amount\nDISP-402867,Ingrid Solberg,0952,5178.00", ["0952", "Ingrid Solberg"]);
+  });
+
+  it("keeps other four-digit numbers under unrelated keys and columns", () => {
+    expectKept(dispute, '{"pin_attempts": 3, "port": "0952"}');
+    expectKept(dispute, "id,count,year\nA1,0952,2024");
+  });
+});
+
+describe("session 54: an address's unit alone, and a town's clipped place word", () => {
+  it("`Suite 402` and `Apt. 318` with the street elsewhere; `Lk Cherylside` of Lake Cherylside", () => {
+    expectHiddenFromOutsider({ name: "Samantha Okafor", address: "77 Bianca Trail Suite 402, Port Jeffreyfort, KS 90215" }, "She lives in Suite 402 on Bianca Trail.", ["Suite 402"]);
+    expectHiddenFromOutsider({ name: "Natalie Voss", address: "4418 Ortega Pines Apt. 318, Lake Derek, OR 61027" }, "Ms. Voss lives at Apt. 318.", ["Apt. 318"]);
+    expectHiddenFromOutsider({ name: "Felix Navarro", address: "6630 Ortega Forges, Lake Cherylside, NM 87021" }, "Address on file: Lk Cherylside NM.", ["Cherylside"]);
+  });
+
+  it("keeps another unit's number and the place word alone", () => {
+    expectKept({ address: "77 Bianca Trail Suite 402, Port Jeffreyfort, KS 90215" }, "The meeting is in Suite 400; parking at the lake.");
+  });
+});
