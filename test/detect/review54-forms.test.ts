@@ -55,6 +55,42 @@ describe("session 54: a sensitive note by the words a summary rewords it with", 
     expectHiddenFromOutsider({ name: "Kevin Abernathy", performance_notes: "scheduled for layoff in next round" }, "He is slated to be let go in the upcoming reduction round.", ["let go", "reduction round"]);
   });
 
+  it("round 7 of the probe (out of sample): a diagnosis's phrase inside other words, its lay words; a complaint's lay words", () => {
+    expectHiddenFromOutsider({ name: "Wendell Price", diagnosis: "Chronic Back Pain" }, "Persistent low back pain for years.", ["back pain"]);
+    expectHiddenFromOutsider({ patient_name: "Jerome Castillo", assessment: "positive hepatitis C test result in Q3" }, "Tested positive for hepatitis C in the third quarter.", ["hepatitis C"]);
+    expectHiddenFromOutsider({ name: "Bettina Grieve", diagnosis: "GERD" }, "Reflux most nights.", ["Reflux"]);
+    expectHiddenFromOutsider({ name: "Quincy Adebayo", diagnosis: "Migraine" }, "A chronic migraineur (recurrent headaches).", ["migraineur", "recurrent headaches"]);
+    expectHiddenFromOutsider({ patient_name: "Hazel Moncrieff", chief_complaint: "back pain" }, "Seen on Aug 19 for lumbar pain.", ["lumbar pain"]);
+    expectHiddenFromOutsider({ patient_name: "Fiona Drummond", chief_complaint: "abdominal pain" }, "She describes a constant belly ache.", ["belly ache"]);
+    expectHiddenFromOutsider({ patient_name: "Tobias Renner", chief_complaint: "anxiety" }, "He feels on edge most days.", ["on edge"]);
+  });
+
+  it("round 7: notes restated (federal agents, lawful status, refugee protection, settled confidentially, a rival firm, above the range, a stated net worth)", () => {
+    expectHiddenFromOutsider({ client_name: "Nadia Petrov", confidential_strategy: "currently under FBI surveillance" }, "She is reportedly being monitored by federal agents.", ["federal agents"]);
+    expectHiddenFromOutsider({ client_name: "Rosa Quintanilla", confidential_strategy: "immigration status: undocumented" }, "Ms. Quintanilla does not currently have lawful status in the country.", ["lawful status"]);
+    expectHiddenFromOutsider({ client_name: "Celeste Moreau", confidential_strategy: "asylum seeker status under review" }, "Her claim for refugee protection is still being reviewed.", ["refugee protection"]);
+    expectHiddenFromOutsider({ name: "Lorenzo Bassi", criminal_history: "confidential settlement with former employer" }, "He settled confidentially with an ex-employer.", ["settled confidentially"]);
+    expectHiddenFromOutsider({ name: "Samuel Achebe", performance_notes: "known to be interviewing at competitor" }, "He is reportedly interviewing with a rival firm.", ["rival firm"]);
+    expectHiddenFromOutsider({ name: "Anita Chowdhury", performance_notes: "receiving $233k salary (above pay band)" }, "She makes 233k, above the range for her grade.", ["above the range"]);
+    expectHiddenFromOutsider({ customer_name: "Wilhelmina Gossard", internal_notes: "net worth exceeds $7 million (confidential)" }, "Client is high-net-worth (over $7 million, keep confidential).", ["$7 million"]);
+  });
+
+  it("round 7: HR ratings and outcomes in other words (exceeds, meets, technical skills, a strong fit, a clear BG check, written up, a software dev)", () => {
+    expectHiddenFromOutsider({ name: "Lena Ostrova", performance_notes: "Exceeds expectations" }, "Lena is performing above expectations.", ["above expectations"]);
+    expectHiddenFromOutsider({ name: "Gloria Stanek", performance_notes: "Meets expectations" }, "Annual summary: Gloria met expectations.", ["met expectations"]);
+    expectHiddenFromOutsider({ name: "Raj Patel", performance_notes: "Strong technical skills" }, "Raj: technically very strong.", ["technically very strong"]);
+    expectHiddenFromOutsider({ name: "Hannah Obi", internal_notes: "Strong candidate" }, "A strong fit per the panel.", ["strong fit"]);
+    expectHiddenFromOutsider({ name: "Noelle Barrow", background_check: "Passed" }, "cand=Noelle Barrow; BG check: clear", ["clear"]);
+    expectHiddenFromOutsider({ name: "Liam Gorski", disciplinary_actions: "Written warning (2022)" }, "Prior discipline: written up in 2022.", ["written up"]);
+    expectHiddenFromOutsider({ name: "Trent Albright", position_applied: "Software Engineer" }, "Trent Albright (software dev candidate).", ["software dev"]);
+  });
+
+  it("keeps the words these forms share with ordinary text where the record has no such note", () => {
+    expectKept({ name: "Wendell Price", diagnosis: "Hypertension" }, "Lift with your legs to spare your lower back; no reflux on the ward.");
+    expectKept({ name: "Alana Bisset", background_check: "currently under FBI surveillance" }, "FBI fingerprint checks are required for federal-contract roles only.");
+    expectKept({ client_name: "Ana Ruiz", confidential_strategy: "immigration status: undocumented" }, "I can't share notes about the client's health or legal status.");
+  });
+
   it("keeps general prose on these subjects for a record without the note, and ordinary uses of their words", () => {
     expectKept({ name: "Elizabeth Marrow", criminal_history: "None disclosed" }, "Pro se litigants get extra time; the HNW desk and the RO filter are unrelated.");
     expectKept({ customer_name: "Amy Cole", internal_notes: "declared bankruptcy in 2023" }, "Chapter 7 and Chapter 13 filings stay on a credit report for up to ten years.");

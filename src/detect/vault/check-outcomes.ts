@@ -14,7 +14,7 @@ export function isCheckField(field: string): boolean {
  * Words that name what was checked: an outcome's other words count only with one near (`came back clean` alone is anything's;
  * round 2 of the probe: `the server health check came back clean`, `clear your cache before the screening call`).
  */
-const CHECK_LABELS: readonly string[] = ["background", "backgrounds"];
+const CHECK_LABELS: readonly string[] = ["background", "backgrounds", "bg"];
 
 /**
  * How HR text words a check's outcome without its value's word (session 53 probe: `Passed` written `background check came back

@@ -16,7 +16,7 @@ export function isDisciplineField(field: string): boolean {
  * hand-written (no maintained table on npm).
  */
 const WARNING_WORDS: ReadonlyArray<readonly [kind: string, forms: readonly string[]]> = [
-  ["written warning", ["written reprimand", "got written up", "been written up", "formal reprimand", "reprimanded in writing", "formal written warning", "warning letter", "formal warning"]],
+  ["written warning", ["written reprimand", "written up in", "was written up", "got written up", "been written up", "formal reprimand", "reprimanded in writing", "formal written warning", "warning letter", "formal warning"]],
   ["verbal warning", ["verbal reprimand", "oral warning", "oral reprimand", "verbally warned", "verbally reprimanded", "verbal counseling"]],
   ["final warning", ["final written warning", "last chance agreement"]],
   ["suspension", ["suspended without pay"]],

@@ -179,24 +179,29 @@ export function besideCurrency(source: string, start: number, end: number): bool
 
 /** An amount a note states (`has $459k in undisclosed offshore accounts`, `net worth exceeds $39 million`): sign, digits, scale. */
 const STATED_AMOUNT = /\$[ \u00a0]?(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?(?:[ \u00a0]?(?:k|thousand|m|mm|mn|million)\b)?/gi;
+/** A note's amount from which one significant digit is enough after a bound or hedge: a million-scale figure it states. */
+const MIN_STATED_MILLIONS = 1_000_000;
 /** A note's amount is found apart below the note's own confidence: the note's words make it the note's, alone it is a figure. */
 const STATED_AMOUNT_CONFIDENCE = 0.6;
 
 /**
  * The amounts a contextual value states, in an amount's forms (`$312,000` and `$312K` of `has $312k in undisclosed offshore
  * accounts`: session 53 probe, the figure passed beside the note's redacted words); those that show two significant digits or
- * more (`$3 million` is any budget).
+ * more (`$3 million` is any budget), and round millions after a bound or a hedge (round 7 of the probe: `over $7 million` of
+ * `net worth exceeds $7 million`).
  */
 export function statedAmountVariants(value: string): Variant[] {
   return [...value.matchAll(STATED_AMOUNT)].flatMap(([written]) => {
     const amount = Math.round(writtenAmountValue(written)?.value ?? 0);
-    const parsed = significantDigits(String(amount)) >= MIN_SHOWN_DIGITS ? parseNumber(String(amount)) : null;
-    return parsed ? numberVariants("amount", parsed).map((variant) => ({ ...variant, confidence: Math.min(variant.confidence, STATED_AMOUNT_CONFIDENCE) })) : [];
+    const shown = significantDigits(String(amount)) >= MIN_SHOWN_DIGITS;
+    const parsed = shown || amount >= MIN_STATED_MILLIONS ? parseNumber(String(amount)) : null;
+    if (!parsed) return [];
+    return numberVariants("amount", parsed).map((variant): Variant => ({ ...variant, confidence: Math.min(variant.confidence, STATED_AMOUNT_CONFIDENCE), ...(shown ? {} : { role: "hedged-figure" }) }));
   });
 }
 
-/** What says a figure after it is approximate (`~$4,900`, `about $540`, `approximately 1,300 dollars`); bounded, so linear. */
-const HEDGE_BEFORE = /(?:[~≈]|\b(?:about|around|approximately|approx\.?|roughly|nearly|almost|circa|some|close to|just (?:over|under)|a little (?:over|under)))[ \u00a0]?(?:\p{Sc}|USD[ \u00a0]?)?$/iu;
+/** What says a figure after it is approximate or a bound (`~$4,900`, `about $540`, `over $7 million`); bounded, so linear. */
+const HEDGE_BEFORE = /(?:[~≈>]|\b(?:about|around|approximately|approx\.?|roughly|nearly|almost|circa|some|close to|just (?:over|under)|a little (?:over|under)|over|above|exceeds?|exceeding|more than|north of|in excess of))[ \u00a0]?(?:\p{Sc}|USD[ \u00a0]?)?$/iu;
 /** Characters read before a figure for its hedge: `a little under`, a space and a currency code. */
 const HEDGE_REACH = 20;
 
