@@ -131,6 +131,19 @@ describe("session 54: a card's last four under a key or column named for it", ()
   });
 });
 
+describe("session 54, round 8 of the probe (the dev traces' vault schema, out of sample)", () => {
+  it("a first name opening a sentence before an aside and its verb; a last four after `account` or `last five digits`", () => {
+    expectHiddenFromOutsider({ patient_name: "Daisy Redmond", diagnosis_real: "Chronic Kidney Disease Stage 3" }, "Daisy (43 y/o) has kidney disease.", ["Daisy"]);
+    expectHiddenFromOutsider({ customer_name: "Bethany Redmond", account_last4: "****4028" }, "Hi team, the Redmond account (4028) has a dispute pending; acct 4028 again.", ["4028"]);
+    expectHiddenFromOutsider({ customer_name: "Benjamin Santiago", credit_card_real: "378992778270957" }, "The customer confirmed the last five digits 70957 on the call.", ["70957"]);
+  });
+
+  it("keeps a number after `account` that is no registered tail, and an ordinary word before an aside", () => {
+    expectKept({ customer_name: "Bethany Redmond", account_last4: "****4028" }, "Account 2024 summary: see the account (4029) ledger.");
+    expectKept({ patient_name: "Daisy Redmond" }, "Green (the colour) was chosen.");
+  });
+});
+
 describe("session 54: an address's unit alone, and a town's clipped place word", () => {
   it("`Suite 402` and `Apt. 318` with the street elsewhere; `Lk Cherylside` of Lake Cherylside", () => {
     expectHiddenFromOutsider({ name: "Samantha Okafor", address: "77 Bianca Trail Suite 402, Port Jeffreyfort, KS 90215" }, "She lives in Suite 402 on Bianca Trail.", ["Suite 402"]);

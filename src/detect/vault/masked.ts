@@ -23,8 +23,8 @@ export const MIN_TAILED_DIGITS = 5;
 const LOOKBEHIND = 48;
 /** How far after the digits a `(last 4)` / `is the last four` phrase is looked for. */
 const LOOKAHEAD = 40;
-/** Card brands a last four follows (`Amex (7215)`, `Visa-7215`), and the word `card` itself (round 23 red team: `card 7763`). */
-const CARD_BRANDS = ["visa", "amex", "mastercard", "discover", "jcb", "diners", "card"];
+/** Card brands a last four follows (`Amex (7215)`, `Visa-7215`), and the words `card` (round 23 red team: `card 7763`) and `account` (round 8 of the probe: `the Redmond account (4028)`). */
+const CARD_BRANDS = ["visa", "amex", "mastercard", "discover", "jcb", "diners", "card", "account", "acct"];
 /**
  * A mask run (`***-**-`, `XXXX`, `••••`), a lone `x` glued to the digits (`Card x3304`, `x-3304`;
  * not `0x3304`, `1920x1080`) or a lone `*` (`(*6549 → *1579)`), an ellipsis (`...4821`), `ending (in)` or `ends in`, `last 4
@@ -33,7 +33,7 @@ const CARD_BRANDS = ["visa", "amex", "mastercard", "discover", "jcb", "diners", 
  * (`**Date of Birth:** 1957`) close a markdown bold label: not a mask.
  */
 export const MASK_BEFORE = new RegExp(
-  String.raw`(?:(?<!\p{L})(?!(?<=[^\s*\d])\*\*\s*$)[*xX•#●·■◦∗▪]{2,}(?:[\s.-]*[*xX•#●·■◦∗▪]+)*[\s.-]*|(?<![\p{L}\p{N}_])x-?|(?<![\p{L}\p{N}_*])\*|(?:\.{3}|…)[\s-]*|\bend(?:s|ing)(?: in| with)?\W{0,4}|(?<![\p{L}\d])(?:last|final)[ _-]?(?:4|four)(?![\p{L}\d])[^\d\n]{0,40}|(?<![\p{L}\d_])(?:ssn4|l4|pan[_-]?(?:4|tail)|card[_-]?tail)(?![\p{L}\d])\W{0,4}|\b(?:${CARD_BRANDS.join("|")})[\s(#:-]{0,3})$`,
+  String.raw`(?:(?<!\p{L})(?!(?<=[^\s*\d])\*\*\s*$)[*xX•#●·■◦∗▪]{2,}(?:[\s.-]*[*xX•#●·■◦∗▪]+)*[\s.-]*|(?<![\p{L}\p{N}_])x-?|(?<![\p{L}\p{N}_*])\*|(?:\.{3}|…)[\s-]*|\bend(?:s|ing)(?: in| with)?\W{0,4}|(?<![\p{L}\d])(?:last|final)[ _-]?(?:4|four|5|five|6|six)(?![\p{L}\d])[^\d\n]{0,40}|(?<![\p{L}\d_])(?:ssn4|l4|pan[_-]?(?:4|tail)|card[_-]?tail)(?![\p{L}\d])\W{0,4}|\b(?:${CARD_BRANDS.join("|")})[\s(#:-]{0,3})$`,
   "iu",
 );
 /**

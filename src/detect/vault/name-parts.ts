@@ -61,6 +61,15 @@ function wordAfter(source: string, end: number): string {
   return source.slice(begin, stop);
 }
 
+/** A short aside in parentheses right after a word (`Daisy (43 y/o) has`): group 0 ends where the next word may start. */
+const ASIDE_AFTER = /^[ \t]*\([^()\n]{1,40}\)/;
+
+/** The word after a short aside in parentheses that follows source[.., end); empty where none follows. */
+function wordAfterAside(source: string, end: number): string {
+  const aside = ASIDE_AFTER.exec(source.slice(end, end + 48));
+  return aside === null ? "" : wordAfter(source, end + aside[0].length);
+}
+
 /** Verbs a singular subject comes before whatever their tense (`Hill has`, `Best will`); `are`, `have` follow a plural (`Banks are closed`). */
 const SINGULAR_VERBS: ReadonlySet<string> = new Set(["is", "was", "has", "had", "does", "did", "will", "would", "can", "could", "should", "may", "might", "must"]);
 
@@ -197,8 +206,9 @@ export function isStandaloneNameReference(source: string, start: number, end: nu
   // A name word followed by another capitalized word is someone else's first name (`Grant Doe`).
   // Decided first: most references stand mid-sentence, and need no look at the label patterns.
   if (!startsSentence(source, start) || !opensAsWord(lower) || (isNameWord(lower) && !isCapitalized(after))) return true;
-  // The subject of a verb (`Hill has been notified.`), not an adjective or noun before its own (`Green tea`, `Best regards`).
-  if (isSingularSubjectVerb(after)) return true;
+  // The subject of a verb (`Hill has been notified.`), not an adjective or noun before its own (`Green tea`, `Best regards`), an
+  // aside in parentheses between them too (round 8 of the probe: `Daisy (43 y/o) has kidney disease`).
+  if (isSingularSubjectVerb(after) || isSingularSubjectVerb(wordAfterAside(source, end))) return true;
   if (followsNamingLabel(source, start, after)) return true;
   return isPossessive(source, end) || namedInFull();
 }
