@@ -131,16 +131,22 @@ describe("session 54: a card's last four under a key or column named for it", ()
   });
 });
 
-describe("session 54, round 8 of the probe (the dev traces' vault schema, out of sample)", () => {
+describe("session 54, rounds 8 and 9 of the probe (the dev traces' vault schema, out of sample)", () => {
   it("a first name opening a sentence before an aside and its verb; a last four after `account` or `last five digits`", () => {
     expectHiddenFromOutsider({ patient_name: "Daisy Redmond", diagnosis_real: "Chronic Kidney Disease Stage 3" }, "Daisy (43 y/o) has kidney disease.", ["Daisy"]);
     expectHiddenFromOutsider({ customer_name: "Bethany Redmond", account_last4: "****4028" }, "Hi team, the Redmond account (4028) has a dispute pending; acct 4028 again.", ["4028"]);
     expectHiddenFromOutsider({ customer_name: "Benjamin Santiago", credit_card_real: "378992778270957" }, "The customer confirmed the last five digits 70957 on the call.", ["70957"]);
   });
 
+  it("round 9: an amount a memory write cut right after its thousands comma", () => {
+    expectHiddenFromOutsider({ customer_name: "Carla Whitlock", balance: "211209.55" }, "Cache: Customer overview\n* Credit Score: 347\n* Balance: $211,", ["211"]);
+    expectHiddenFromOutsider({ client_name: "Tobias Ellsworth", settlement_amount: "3121456" }, "- **Settlement Amount:** $3,121,", ["3,121"]);
+  });
+
   it("keeps a number after `account` that is no registered tail, and an ordinary word before an aside", () => {
     expectKept({ customer_name: "Bethany Redmond", account_last4: "****4028" }, "Account 2024 summary: see the account (4029) ledger.");
     expectKept({ patient_name: "Daisy Redmond" }, "Green (the colour) was chosen.");
+    expectKept({ customer_name: "Carla Whitlock", balance: "211209.55" }, "We paid $211, then left; the bill was $212,");
   });
 });
 

@@ -14,10 +14,10 @@ import { lineStartAt } from "./sentences.js";
 import { isDictionaryWord, isTitle, opensAsWord } from "./words.js";
 
 /**
- * What may follow the cut: a date's or number's separator the cut fell after (`2026-01-`), an ellipsis,
- * closing quotes, brackets or emphasis, whitespace. A period alone ends a sentence.
+ * What may follow the cut: a date's or number's separator the cut fell after (`2026-01-`, `$211,` of 211,209: round 9 of the
+ * probe), an ellipsis, closing quotes, brackets or emphasis, whitespace. A period alone ends a sentence.
  */
-const AFTER_CUT = /^[-/]?(?:\.{3}|…)?["'”’)\]*_]*\s*$/;
+const AFTER_CUT = /^[-/,]?(?:\.{3}|…)?["'”’)\]*_]*\s*$/;
 /** Normalized characters before the cut searched for the value's start. */
 const REACH = 64;
 /** A shorter piece (`Mar`, `12`) reads as ordinary text. */
@@ -46,6 +46,8 @@ const MIN_PIECE = MIN_GROUPED_CUT_DIGITS + 1;
 const GROUP_SEPARATORS = /[ ,.\-/]/g;
 /** A piece of digit (and letter) groups: a number or identifier written grouped, not words. */
 const GROUPED_PIECE = /^(?=.*\d)[\p{L}\d]+(?:[ ,.][\p{L}\d]+)+$/u;
+/** A piece of digits in thousands groups (`211`, `3,121`), before a cut after its comma. */
+const DIGITS_AND_COMMAS = /^\d{1,3}(?:,\d{3})*$/;
 /** A registered form that is a plain number (`377097.95`, `52416`): its cut may be written with thousands commas. */
 const PLAIN_NUMBER = /^(\d+)(?:\.(\d+))?$/;
 /** A labelled line whose value ends in a letter or digit (an ellipsis, closing marks after it): group 1 is the value, up to REACH characters. */
@@ -182,9 +184,12 @@ export class CutTails {
   private cutEndingAt(norm: NormalizeBuffer, from: number, end: number): CutTail | null {
     // A value cut at a length stays on its line: a piece over a line break (`2024` and the next paragraph's `1...`) is two texts.
     const lineStart = lineStartAt(norm.source, norm.origin[end - 1]);
-    for (let start = Math.max(from, normalizedAt(norm, lineStart)); start <= end - MIN_PIECE; start++) {
+    // A number cut right after a thousands comma shows its groups as written (round 9 of the probe: `$211,` of 211,209.55).
+    const commaCut = norm.source.charAt(norm.origin[end - 1] + 1) === ",";
+    for (let start = Math.max(from, normalizedAt(norm, lineStart)); start <= end - (commaCut ? MIN_GROUPED_CUT_DIGITS : MIN_PIECE); start++) {
       if (start > 0 && norm.codes[start - 1] !== SPACE_CODE) continue;
-      const entry = this.entryCutTo(norm.slice(start, end), plainCutAllowed(norm, start));
+      const piece = norm.slice(start, end);
+      const entry = commaCut && DIGITS_AND_COMMAS.test(piece) ? this.entryCutToGroups(`${piece},`, false) : this.entryCutTo(piece, plainCutAllowed(norm, start));
       if (entry !== -1) return { entry, start, end };
     }
     return null;
