@@ -143,6 +143,11 @@ describe("session 54, rounds 8 and 9 of the probe (the dev traces' vault schema,
     expectHiddenFromOutsider({ client_name: "Tobias Ellsworth", settlement_amount: "3121456" }, "- **Settlement Amount:** $3,121,", ["3,121"]);
   });
 
+  it("round 10: two dotted initials that also abbreviate a word, after a personal title (`Ms. R.T.`)", () => {
+    expectHiddenFromOutsider({ patient_name: "Rosalind Tate", dob: "1983-02-05" }, "I am referring Ms. R.T., born 1983.", ["R.T."]);
+    expectKept({ patient_name: "Rosalind Tate" }, "The RT (R.T.) on shift paged Mr. R.T. twice.");
+  });
+
   it("keeps a number after `account` that is no registered tail, and an ordinary word before an aside", () => {
     expectKept({ customer_name: "Bethany Redmond", account_last4: "****4028" }, "Account 2024 summary: see the account (4029) ledger.");
     expectKept({ patient_name: "Daisy Redmond" }, "Green (the colour) was chosen.");

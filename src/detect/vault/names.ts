@@ -147,6 +147,8 @@ export function nameVariants(name: PersonName): Variant[] {
   // complainants and peers are written. Found only as capitals each with its period, and not as a common abbreviation (`P.M.`).
   const spaced = [...initials].join(" ");
   if (!titled && initials.length >= 2 && !DOTTED_ABBREVIATIONS.has(initials)) variants.push({ form: spaced, confidence: INITIAL_CONFIDENCE, role: "acronym" });
+  // Two that also abbreviate a word (`R.T.`, `P.A.`) name the person after a personal title (round 10 of the probe: `Ms. R.T.`).
+  if (!titled && initials.length === 2 && DOTTED_ABBREVIATIONS.has(initials)) variants.push(...PERSONAL_TITLES.map((title) => ({ ...whole(`${title} ${spaced}`, INITIAL_CONFIDENCE), role: "title-initial" as const })));
   // Two initials written together (`Mr. DW`): found only after a title (vault.ts), where they name the person (round 12 red team).
   if (!titled && initials.length === 2) variants.push({ form: initials, confidence: INITIAL_CONFIDENCE, role: "acronym" });
   if (first.length >= MIN_PART_LENGTH && !titled) variants.push({ form: first, confidence: FIRST_NAME_CONFIDENCE, role: "first-name" });
