@@ -16,7 +16,7 @@ const COMMON_TOWNS: ReadonlySet<string> = new Set([
 ]);
 
 /** A town name's opening direction or place word and its abbreviation (normalized; round 5 of the probe: `Lk Cherylside`). */
-const DIRECTION_SHORT: ReadonlyMap<string, string> = new Map([["north", "n"], ["south", "s"], ["east", "e"], ["west", "w"], ["lake", "lk"], ["port", "pt"], ["mount", "mt"], ["fort", "ft"]]);
+const OPENING_WORD_SHORT: ReadonlyMap<string, string> = new Map([["north", "n"], ["south", "s"], ["east", "e"], ["west", "w"], ["lake", "lk"], ["port", "pt"], ["mount", "mt"], ["fort", "ft"]]);
 
 /** compromise lexicon tags of places anyone's text names (`Boston`, `Salt Lake City`, `New York`). */
 const PLACE_TAGS: ReadonlySet<string> = new Set(["City", "Place", "Region", "Country"]);
@@ -48,7 +48,7 @@ export function cityVariants(city: string): Variant[] {
   if (isWellKnownTown(city)) return [{ form: city, confidence: CITY_CONFIDENCE, role: "near-label", labels: CITY_LABELS }];
   if (!isDistinctive(city)) return [];
   const [first, ...rest] = city.split(" ");
-  const short = DIRECTION_SHORT.get(first);
+  const short = OPENING_WORD_SHORT.get(first);
   if (short === undefined || rest.length === 0) return [whole(city, CITY_CONFIDENCE)];
   // A town that opens with a direction or place word is written with it shortened (`N. Brandonfort`, `Lk Cherylside`), or without it where the rest is distinctive and no person's name (session 53 probe).
   const name = rest.join(" ");

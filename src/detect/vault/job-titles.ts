@@ -17,7 +17,7 @@ const ROLE_NOUNS = ["role", "roles", "position", "opening", "candidate", "candid
 
 /** The field of a job's work a title names (`data science` of `Data Scientist`, `software engineering` of `Software Engineer`). */
 const TITLE_FIELDS: ReadonlyArray<readonly [title: string, fields: readonly string[]]> = [
-  ["data scientist", ["data science"]], ["software engineer", ["software engineering"]], ["sales representative", ["sales rep", "sales reps", "inside sales"]], ["software engineer", ["software dev", "software developer"]],
+  ["data scientist", ["data science"]], ["software engineer", ["software engineering", "software dev", "software developer"]], ["sales representative", ["sales rep", "sales reps", "inside sales"]],
 ];
 
 /**

@@ -25,6 +25,8 @@ const LOOKBEHIND = 48;
 const LOOKAHEAD = 40;
 /** Card brands a last four follows (`Amex (7215)`, `Visa-7215`), and the words `card` (round 23 red team: `card 7763`) and `account` (round 8 of the probe: `the Redmond account (4028)`). */
 const CARD_BRANDS = ["visa", "amex", "mastercard", "discover", "jcb", "diners", "card", "account", "acct"];
+/** Keys a last four is written under (`ssn4`, `"pan4":`, `<pan_tail>`): one word each, as the precheck reads a word. */
+const TAIL_KEYS = ["ssn4", "l4", "pan4", "pantail", "pan_tail", "cardtail", "card_tail"];
 /**
  * A mask run (`***-**-`, `XXXX`, `••••`), a lone `x` glued to the digits (`Card x3304`, `x-3304`;
  * not `0x3304`, `1920x1080`) or a lone `*` (`(*6549 → *1579)`), an ellipsis (`...4821`), `ending (in)` or `ends in`, `last 4
@@ -33,7 +35,7 @@ const CARD_BRANDS = ["visa", "amex", "mastercard", "discover", "jcb", "diners", 
  * (`**Date of Birth:** 1957`) close a markdown bold label: not a mask.
  */
 export const MASK_BEFORE = new RegExp(
-  String.raw`(?:(?<!\p{L})(?!(?<=[^\s*\d])\*\*\s*$)[*xX•#●·■◦∗▪]{2,}(?:[\s.-]*[*xX•#●·■◦∗▪]+)*[\s.-]*|(?<![\p{L}\p{N}_])x-?|(?<![\p{L}\p{N}_*])\*|(?:\.{3}|…)[\s-]*|\bend(?:s|ing)(?: in| with)?\W{0,4}|(?<![\p{L}\d])(?:last|final)[ _-]?(?:4|four|5|five|6|six)(?![\p{L}\d])[^\d\n]{0,40}|(?<![\p{L}\d_])(?:ssn4|l4|pan[_-]?(?:4|tail)|card[_-]?tail)(?![\p{L}\d])\W{0,4}|\b(?:${CARD_BRANDS.join("|")})[\s(#:-]{0,3})$`,
+  String.raw`(?:(?<!\p{L})(?!(?<=[^\s*\d])\*\*\s*$)[*xX•#●·■◦∗▪]{2,}(?:[\s.-]*[*xX•#●·■◦∗▪]+)*[\s.-]*|(?<![\p{L}\p{N}_])x-?|(?<![\p{L}\p{N}_*])\*|(?:\.{3}|…)[\s-]*|\bend(?:s|ing)(?: in| with)?\W{0,4}|(?<![\p{L}\d])(?:last|final)[ _-]?(?:4|four|5|five|6|six)(?![\p{L}\d])[^\d\n]{0,40}|(?<![\p{L}\d_])(?:${TAIL_KEYS.join("|")})(?![\p{L}\d])\W{0,4}|\b(?:${CARD_BRANDS.join("|")})[\s(#:-]{0,3})$`,
   "iu",
 );
 /**
@@ -124,8 +126,8 @@ export function namedLastDigits(source: string, end: number): boolean {
 
 /** Characters of a mask run, and the ellipsis. */
 const MASK_CODES = new Set([..."*•#●·■◦∗▪…"].map((char) => char.charCodeAt(0)));
-/** The words `ends in`, `ending with` and the like end in, and the card brands. */
-const MASK_WORDS = new Set(["ends", "ending", "in", "with", "l4", "ssn4", "pan4", "pan_tail", "pan-tail", "pantail", "card_tail", "card-tail", "cardtail", ...CARD_BRANDS]);
+/** The words `ends in`, `ending with` and the like end in, the tail keys and the card brands. */
+const MASK_WORDS = new Set(["ends", "ending", "in", "with", ...TAIL_KEYS, ...CARD_BRANDS]);
 const X_CODES = new Set([0x58, 0x78]);
 const DOT = 0x2e;
 const MAX_MASK_WORD = 10;

@@ -201,7 +201,7 @@ export function statedAmountVariants(value: string): Variant[] {
 }
 
 /** What says a figure after it is approximate or a bound (`~$4,900`, `about $540`, `over $7 million`); bounded, so linear. */
-const HEDGE_BEFORE = /(?:[~≈>]|\b(?:about|around|approximately|approx\.?|roughly|nearly|almost|circa|some|close to|just (?:over|under)|a little (?:over|under)|over|above|exceeds?|exceeding|more than|north of|in excess of))[ \u00a0]?(?:\p{Sc}|USD[ \u00a0]?)?$/iu;
+const HEDGE_BEFORE = /(?:[~≈>]|\b(?:about|around|approximately|approx\.?|roughly|nearly|almost|circa|some|close to|just under|a little under|over|above|exceeds?|exceeding|more than|north of|in excess of))[ \u00a0]?(?:\p{Sc}|USD[ \u00a0]?)?$/iu;
 /** Characters read before a figure for its hedge: `a little under`, a space and a currency code. */
 const HEDGE_REACH = 20;
 

@@ -42,17 +42,25 @@ interface Cell {
 /** Column headers of a card's or account's last digits, normalized. */
 const MASKED_TAIL_HEADERS: readonly string[] = ["last4", "pan4", "tail", "card", "acct"];
 
+/** A short value's entry, the labels its column may have, and the role it is found in (a masked tail is shown as one). */
+interface ShortValue {
+  entry: VaultEntry;
+  labels: string[];
+  role: "after-label" | "masked-tail";
+}
+
 /** Short values by their normalized text, each entry beside the labels its column may have. */
-function shortValuesOf(all: readonly VaultEntry[]): Map<string, Array<{ entry: VaultEntry; labels: string[] }>> {
-  const byValue = new Map<string, Array<{ entry: VaultEntry; labels: string[] }>>();
+function shortValuesOf(all: readonly VaultEntry[]): Map<string, ShortValue[]> {
+  const byValue = new Map<string, ShortValue[]>();
   for (const entry of all) {
     const normalized = normalizeValue(entry.value);
     const label = fieldLabel(entry.field);
     if (label === null || normalized === "" || normalized.length > MAX_SHORT_VALUE) continue;
     // A credit score's row is as often labelled by its bureau's model (round 12 red team: `fico_mid,642,600` under `metric,value,limit`).
     // A masked tail's column is named for what it is (round 5 of the probe: `0952` under a CSV header's `last4`).
-    const labels = isCreditScoreField(entry.field) ? [label, "fico"] : isMaskedValue(entry.value) ? [label, ...MASKED_TAIL_HEADERS] : [label];
-    byValue.set(normalized, [...(byValue.get(normalized) ?? []), { entry, labels }]);
+    const masked = isMaskedValue(entry.value);
+    const labels = isCreditScoreField(entry.field) ? [label, "fico"] : masked ? [label, ...MASKED_TAIL_HEADERS] : [label];
+    byValue.set(normalized, [...(byValue.get(normalized) ?? []), { entry, labels, role: masked ? "masked-tail" : "after-label" }]);
   }
   return byValue;
 }
@@ -76,9 +84,9 @@ export function tableCellDetector(entries: () => readonly VaultEntry[]): Detecto
         if (words === undefined) headerWords.set(header, (words = ` ${normalizeValue(header)} `));
         // Or its row's label (round 12 red team: a metric's row under `metric,value,limit,pass` kept the credit score).
         const rowWords = rowLabel === undefined ? "" : ` ${normalizeValue(rowLabel)} `;
-        for (const { entry, labels } of owners) {
+        for (const { entry, labels, role } of owners) {
           if (!labels.some((label) => words.includes(` ${label} `) || rowWords.includes(` ${label} `))) continue;
-          found.push({ start, end, field: entry.field, kind: entry.kind, valueType: entry.valueType, tier: 1, confidence: TABLE_CELL_CONFIDENCE, source: "vault", value: entry.value, role: isMaskedValue(entry.value) ? "masked-tail" : "after-label" });
+          found.push({ start, end, field: entry.field, kind: entry.kind, valueType: entry.valueType, tier: 1, confidence: TABLE_CELL_CONFIDENCE, source: "vault", value: entry.value, role });
         }
       }
       return found;
