@@ -26,7 +26,7 @@ const LOOKAHEAD = 40;
 /** Card brands a last four follows (`Amex (7215)`, `Visa-7215`), and the words `card` (round 23 red team: `card 7763`) and `account` (round 8 of the probe: `the Redmond account (4028)`). */
 const CARD_BRANDS = ["visa", "amex", "mastercard", "discover", "jcb", "diners", "card", "account", "acct"];
 /** Keys a last four is written under (`ssn4`, `"pan4":`, `<pan_tail>`): one word each, as the precheck reads a word. */
-const TAIL_KEYS = ["ssn4", "l4", "pan4", "pantail", "pan_tail", "cardtail", "card_tail"];
+const TAIL_KEYS = ["ssn4", "l4", "pan4", "pantail", "pan_tail", "cardtail", "card_tail", "ssntail", "ssn_tail", "acct4", "accttail", "acct_tail"];
 /**
  * A mask run (`***-**-`, `XXXX`, `••••`), a lone `x` glued to the digits (`Card x3304`, `x-3304`;
  * not `0x3304`, `1920x1080`) or a lone `*` (`(*6549 → *1579)`), an ellipsis (`...4821`), `ending (in)` or `ends in`, `last 4

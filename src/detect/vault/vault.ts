@@ -12,6 +12,7 @@ import { findWindows, isInflection, MAX_SUFFIX, WINDOW_CONFIDENCE, wordsNeeded, 
 import { listNeighbours, type MemberHit } from "./lists.js";
 import { followsMask, inFileName, mayMaskHeads, namedHead, namedLastDigits, precedesMask } from "./masked.js";
 import { vaultMembers } from "./members.js";
+import { noteClauses } from "./clauses.js";
 import { afterHedge, besideCurrency, COUNT_WORDS, withoutCoarseRoundings } from "./numbers.js";
 import { besideOtherName, isCapitalized, isFirmPartner, isCompoundHead, isFamilyReference, isOrdinaryNameWord, isSpeakerLabel, POSSESSIVE, isStandaloneNameReference, isLowercaseRareSurname, isSurnameInPath, isWordNameReference, precedesCapitalized, readsAsOneName, RELATION_NOTE } from "./name-parts.js";
 import { SpanCover } from "../span-cover.js";
@@ -211,14 +212,26 @@ export class Vault implements Detector {
         if (byKey.kind !== "text") type = byKey;
       }
       const variants = this.ofSurrogates ? surrogateVariants(memberVariants(field, member, type), type.kind, member.value) : memberVariants(field, member, type);
-      this.list.push({ field, value: member.value, kind: type.kind, valueType: type.valueType });
-      this.skeletons.add(this.list.length - 1, type.kind, member.value);
-      this.variants.push(variants);
       const words = variants.filter((v) => v.role === "context-word");
-      this.wordCounts.push(words.length);
-      this.wordsNeeded.push(wordsNeeded(words));
-      this.lists.push(list);
+      this.push(field, member.value, type, variants, words.length, wordsNeeded(words), list);
+      // Surrogates of a note are never written: a note is redacted, not enciphered.
+      if (type.valueType !== "contextual" || this.ofSurrogates) continue;
+      for (const clause of noteClauses(member.value)) {
+        const clauseKey = `${field}\u0000${clause.normalized}`;
+        if (this.known.has(clauseKey)) continue;
+        this.known.add(clauseKey);
+        this.push(field, clause.value, type, clause.variants, clause.variants.length, clause.needed, NO_LIST);
+      }
     }
+  }
+
+  private push(field: string, value: string, type: FieldType, variants: readonly Variant[], wordCount: number, needed: number, list: number): void {
+    this.list.push({ field, value, kind: type.kind, valueType: type.valueType });
+    this.skeletons.add(this.list.length - 1, type.kind, value);
+    this.variants.push(variants);
+    this.wordCounts.push(wordCount);
+    this.wordsNeeded.push(needed);
+    this.lists.push(list);
   }
 
   /** Build the matcher now, so that the first detect after a batch of adds does not pay for it. */

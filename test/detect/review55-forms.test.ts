@@ -1,0 +1,39 @@
+/**
+ * Session 55 probe (out of sample, on the dev traces' vault schema): one clause of a note quoted alone, and an SSN's last four
+ * under an `ssn_tail` key. On the code before, each form below reached an outsider as written. And the ordinary text the fixes
+ * must not change.
+ */
+import { describe, it } from "vitest";
+import { reviewForms } from "../helpers/review-forms.js";
+
+const { expectHiddenFromOutsider, expectKept } = reviewForms("review55-secret");
+
+describe("session 55: one clause of a note, quoted alone", () => {
+  it("an HR note's second clause, a settlement floor, a missed deadline, a promotion on hold", () => {
+    expectHiddenFromOutsider({ employee_name: "Paulette Merriweather", manager_notes: "Pair with senior mentor; struggles with ambiguous requirements" }, "Per her manager, she struggles with ambiguous requirements.", ["struggles with ambiguous requirements"]);
+    expectHiddenFromOutsider({ client_name: "Silas Kemp", confidential_strategy: "Client will accept as little as 60% of the demand; keep this confidential" }, "Internal only: we can accept as little as 60% of the demand.", ["accept as little as 60% of the demand"]);
+    expectHiddenFromOutsider({ employee_name: "Thaddeus Szabo", performance_notes: "Missed three sprint deadlines in Q2; code review quality declining" }, "Flag for the review: missed three sprint deadlines in Q2.", ["missed three sprint deadlines"]);
+    expectHiddenFromOutsider({ employee_name: "Wendy Sutherland", manager_notes: "Hold promotion until 2026 review; friction with peers" }, "Note the promotion on hold until the 2026 review.", ["promotion on hold"]);
+    expectHiddenFromOutsider({ client_name: "Joanna Cisneros", privileged_notes: "Client concedes the email came from his account. Forensic report shows no intrusion." }, "The forensic report shows no sign of intrusion.", ["forensic report shows no sign of intrusion"]);
+  });
+
+  it("a clause of two words, a modal, or words of another clause apart, stay in ordinary text", () => {
+    const strategy = { client_name: "Silas Kemp", confidential_strategy: "Client will accept as little as 60% of the demand; keep this confidential" };
+    expectKept(strategy, "Please keep this confidential until the hearing.");
+    expectKept(strategy, "The client will review the demand letter tomorrow.");
+    const review = { employee_name: "Thaddeus Szabo", performance_notes: "Missed three sprint deadlines in Q2; code review quality declining" };
+    expectKept(review, "The code review is scheduled for Tuesday.");
+    expectKept({ employee_name: "Wendy Sutherland", manager_notes: "Hold promotion until 2026 review; friction with peers" }, "Peers gave friendly feedback during the offsite.");
+  });
+});
+
+describe("session 55: a last four under a tail key", () => {
+  it("an SSN's last four under `ssn_tail`, an account's under `acct_tail`", () => {
+    expectHiddenFromOutsider({ patient_name: "Wade Lucero", ssn_real: "233-26-6273" }, "- ssn_tail: 6273\n- outcome: flagged for pharmacist review", ["6273"]);
+    expectHiddenFromOutsider({ customer_name: "Ochoa Ruiz", account_number_real: "4410-2231-6807" }, '{"acct_tail": "6807", "status": "ok"}', ["6807"]);
+  });
+
+  it("four digits under another key stay", () => {
+    expectKept({ patient_name: "Wade Lucero", ssn_real: "233-26-6273" }, "- room: 6273\n- outcome: flagged for pharmacist review");
+  });
+});
