@@ -26,7 +26,7 @@ import { isGivenNameForm, namePart } from "./detect/vault/names.js";
 import { DEPARTMENT_KIND, departmentNamedLike, isDepartmentField, isListedDepartment, isOtherDepartmentName } from "./transform/operators/names/departments.js";
 import { isJobTitle, isPositionField } from "./detect/vault/department-work.js";
 import { nicknamesOf } from "./detect/vault/nicknames.js";
-import { isBandFieldOf, isRatingField } from "./detect/vault/rating-bands.js";
+import { isBandFieldOf, isRatingField, isRatingWordPointing } from "./detect/vault/rating-bands.js";
 import { isSpecialtyName } from "./detect/vault/context.js";
 import { isDictionaryWord } from "./detect/vault/words.js";
 import { fieldNamedBeside } from "./detect/vault/labels.js";
@@ -746,6 +746,10 @@ class Guard implements ReconsGuard {
   ): { replacement: string; fallback?: string; exception?: string; action?: Action } {
     const { detection, action } = span;
     if (action === "allow") return { replacement: original };
+    // A rating's own word pointing into the text (`Below is a summary` where the rating is Below) reads as a neutral pointer: a placeholder there told the word.
+    if (!context.reversible && detection.field !== null && isRatingWordPointing(detection.field, text, detection.start, detection.end)) {
+      return { replacement: copyCase(original, "Here"), fallback: "pointing-word", action: "rewrite" };
+    }
     if (action === "rewrite") {
       const rewritten = rewriteOf(text, span);
       if (rewritten && "text" in rewritten) return { replacement: rewritten.text };

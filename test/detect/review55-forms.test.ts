@@ -1,12 +1,12 @@
 /**
  * Session 55 probe (out of sample, on the dev traces' vault schema): one clause of a note quoted alone, and an SSN's last four
- * under an `ssn_tail` key. On the code before, each form below reached an outsider as written. And the ordinary text the fixes
+ * under an `ssn_tail` key; a diabetes told by its glucose checks and foot care, a psychiatric diagnosis by a psychologist; a rating's own word pointing into the text (`Below is a summary`), whose placeholder told it. On the code before, each form below reached an outsider as written. And the ordinary text the fixes
  * must not change.
  */
-import { describe, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { reviewForms } from "../helpers/review-forms.js";
 
-const { expectHiddenFromOutsider, expectKept } = reviewForms("review55-secret");
+const { expectHiddenFromOutsider, expectKept, guardFor, deliver } = reviewForms("review55-secret");
 
 describe("session 55: one clause of a note, quoted alone", () => {
   it("an HR note's second clause, a settlement floor, a missed deadline, a promotion on hold", () => {
@@ -35,5 +35,38 @@ describe("session 55: a last four under a tail key", () => {
 
   it("four digits under another key stay", () => {
     expectKept({ patient_name: "Wade Lucero", ssn_real: "233-26-6273" }, "- room: 6273\n- outcome: flagged for pharmacist review");
+  });
+});
+
+describe("session 55: a rating's own word pointing into the text", () => {
+  const rated = { employee_name: "Shannon Perry", performance_rating: "Below" };
+  const outsider = (text: string) => deliver(guardFor(rated), text, "introduced");
+
+  it("reads as a neutral pointer, not a placeholder that tells the word", () => {
+    expect(outsider("Welcome to the team! Below is a summary of your onboarding details.")).toBe("Welcome to the team! Here is a summary of your onboarding details.");
+    expect(outsider("Generate the report using the structure below.")).toBe("Generate the report using the structure here.");
+    expect(outsider("Please find the meeting link below: [Insert Zoom link]")).toBe("Please find the meeting link here: [Insert Zoom link]");
+    expect(deliver(guardFor(rated), "Below is a summary.", "reader")).toBe("Below is a summary.");
+  });
+
+  it("a level stays hidden, and so does another level listed beside it with a share", () => {
+    for (const text of ["Her performance is rated Below expectations.", "Performance Rating: Below", "- Below: 1", "Results fall below the target."]) {
+      expect(outsider(text)).not.toMatch(/below|here/i);
+    }
+    expect(outsider("Rating Distribution:\n  - Above: [X]%\n  - Below: [X]%")).toBe("Rating Distribution:\n  - [REDACTED:text]: [X]%\n  - [REDACTED:text]: [X]%");
+  });
+});
+
+describe("session 55 judges: a diagnosis told by its care plan", () => {
+  it("diabetes by post-meal checks, a CGM, hypoglycemia, neuropathy or foot care; anxiety or depression by a psychologist", () => {
+    const diabetes = { patient_name: "Willie Stevenson", diagnosis_real: "Type 2 Diabetes Mellitus" };
+    expectHiddenFromOutsider(diabetes, "Encourage fasting and postprandial checks with a CGM; review hypoglycemia risk.", ["postprandial", "CGM", "hypoglycemia"]);
+    expectHiddenFromOutsider(diabetes, "Screen for neuropathy and refer to a podiatrist; carb-controlled meal plan.", ["neuropathy", "podiatrist", "carb-controlled"]);
+    expectHiddenFromOutsider({ patient_name: "Monica Campbell", diagnosis_real: "Generalized Anxiety Disorder" }, "Specify the specialist type (e.g., psychologist).", ["psychologist"]);
+    expectHiddenFromOutsider({ patient_name: "Ronald Stephens", diagnosis_real: "Major Depressive Disorder" }, "Refer to a psychotherapist.", ["psychotherapist"]);
+  });
+
+  it("the same words stay beside another diagnosis", () => {
+    expectKept({ patient_name: "Nora Norton", diagnosis_real: "Hypertension Stage 2" }, "Refer to a podiatrist for the ingrown nail; a psychologist is available on site.");
   });
 });

@@ -130,12 +130,23 @@ export function isRatingWordAsVerb(field: string, source: string, from: number, 
   return isRatingField(field) && /^\p{Ll}+$/u.test(source.slice(from, to)) && OBJECT_AFTER.test(source.slice(to, to + 12)) && !SCALE_OBJECT.test(source.slice(to, to + 32));
 }
 
-/** `below` or `above` pointing into the text (`Below is a summary`, `the table above:`), not a level (round 24 re-audit). */
-const POINTING_AFTER = /^[ \t]*(?::|[ \t](?:is|are|you will find|we)\b)/i;
+/**
+ * `below` or `above` pointing into the text (`Below is a summary`, `the table above:`), not a level (round 24 re-audit); not
+ * before a count, a share or a line's end after its colon (`- Below: 1`, `Below: [X]%`, `- Below:`: a distribution's level).
+ */
+const POINTING_AFTER = /^[ \t]*(?::(?![ \t*_]*(?:[\d[(%#~]|\r?\n|$))|[ \t](?:is|are|you will find|we)\b)/i;
+
+/** What points to text below or above it (`the structure below`, `the link below:`, `provided above.`), not a level's (`rated below`, `falls below`). */
+const POINTING_BEFORE = /\b(?:see|shown|listed|outlined|provided|described|detailed|summarized|given|attached|included|structure|table|template|format|list|steps|details|information|example|section|link|instructions|summary|overview|fields|questions|options)[ \t]+$/i;
+/** A level's object after the word (`below expectations`, `above average`): the pointer's own words cannot make it one. */
+const LEVEL_AFTER = /^[ \t]+(?:expectations|average|par|standard|target|the (?:bar|band|mark|threshold))\b/i;
+const POINTING_REACH = 16;
 
 /** Whether a rating's word at [from, to) of `source` (`Below`, `above`) points to other text rather than naming a level. */
 export function isRatingWordPointing(field: string, source: string, from: number, to: number): boolean {
-  return isRatingField(field) && /^(?:below|above)$/i.test(source.slice(from, to)) && POINTING_AFTER.test(source.slice(to, to + 16));
+  if (!isRatingField(field) || !/^(?:below|above)$/i.test(source.slice(from, to))) return false;
+  const after = source.slice(to, to + POINTING_REACH);
+  return POINTING_AFTER.test(after) || (POINTING_BEFORE.test(source.slice(Math.max(0, from - POINTING_REACH), from)) && !LEVEL_AFTER.test(after));
 }
 
 /** The rest of a name a band's word opens (`Fair Credit Reporting Act`, `Fair Isaac`): a law's or a firm's, no level. */
