@@ -66,6 +66,11 @@ describe("session 55 judges: a diagnosis told by its care plan", () => {
     expectHiddenFromOutsider({ patient_name: "Ronald Stephens", diagnosis_real: "Major Depressive Disorder" }, "Refer to a psychotherapist.", ["psychotherapist"]);
   });
 
+  it("a family matter told by the division of its property", () => {
+    expectHiddenFromOutsider({ client_name: "Joanna Cisneros", case_type: "family" }, "Dispute over asset division in family proceedings; mediation on property division.", ["asset division", "property division"]);
+    expectKept({ client_name: "Joanna Cisneros", case_type: "criminal" }, "The spin-off requires an asset division between the two companies' books.");
+  });
+
   it("the same words stay beside another diagnosis", () => {
     expectKept({ patient_name: "Nora Norton", diagnosis_real: "Hypertension Stage 2" }, "Refer to a podiatrist for the ingrown nail; a psychologist is available on site.");
   });

@@ -41,7 +41,9 @@ const CASE_TYPE_INDICATORS: ReadonlyArray<readonly [categories: readonly string[
      // Round 17 red team: `contributions Ms. Finley made during the marriage` told it with `marital` redacted.
      "the marriage",
      // Round 27 audit: the child's welfare beside a redacted custody.
-     "child s well being", "children s well being", "parental involvement", "parental rights"],
+     "child s well being", "children s well being", "parental involvement", "parental rights",
+     // Session 55 judges: `asset division in [REDACTED] proceedings` told it.
+     "property division", "asset division", "division of assets", "division of property", "equitable distribution"],
   ],
   [
     ["corporate"],
