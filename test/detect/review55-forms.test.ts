@@ -1,6 +1,6 @@
 /**
  * Session 55 probe (out of sample, on the dev traces' vault schema): one clause of a note quoted alone, and an SSN's last four
- * under an `ssn_tail` key; a diabetes told by its glucose checks and foot care, a psychiatric diagnosis by a psychologist; a rating's own word pointing into the text (`Below is a summary`), whose placeholder told it. On the code before, each form below reached an outsider as written. And the ordinary text the fixes
+ * under an `ssn_tail` key; HR's own compounds behind its pseudonym (`QA Representative`); a diabetes told by its glucose checks and foot care, a psychiatric diagnosis by a psychologist; a rating's own word pointing into the text (`Below is a summary`), whose placeholder told it. On the code before, each form below reached an outsider as written. And the ordinary text the fixes
  * must not change.
  */
 import { describe, expect, it } from "vitest";
@@ -73,5 +73,15 @@ describe("session 55 judges: a diagnosis told by its care plan", () => {
 
   it("the same words stay beside another diagnosis", () => {
     expectKept({ patient_name: "Nora Norton", diagnosis_real: "Hypertension Stage 2" }, "Refer to a podiatrist for the ingrown nail; a psychologist is available on site.");
+  });
+});
+
+describe("session 55 judges: HR told by its own compounds behind the department's pseudonym", () => {
+  it("an HR representative, portal or database goes whole; the person's department still reads as another", () => {
+    const hr = { employee_name: "Shannon Perry", department: "HR" };
+    const out = deliver(guardFor(hr), "Contact your HR Representative or the HR portal. Shannon Perry is part of the HR department.", "introduced");
+    expect(out).not.toMatch(/HR|Representative|portal/);
+    expect(out).toMatch(/^Contact your \[REDACTED:text\] or the \[REDACTED:text\]\. \S+ \S+ is part of the [A-Z][A-Za-z&]+ department\.$/);
+    expectKept({ employee_name: "Shannon Perry", department: "Finance" }, "Contact your HR Representative or the HR portal.");
   });
 });

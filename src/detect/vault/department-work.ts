@@ -70,7 +70,9 @@ const DEPARTMENT_WORK: ReadonlyArray<readonly [departments: readonly string[], i
   ],
   [
     ["hr", "human resources", "people operations"],
-    ["people ops", "people team", "people operations team", "recruiting", "recruiter", "recruiters", "talent acquisition", "employee relations", "benefits administration", "hris", "hr generalist", "hr business partner", "open enrollment", "benefits inquiries", "employee inquiries", "benefits enrollment", "bamboohr"],
+    ["people ops", "people team", "people operations team", "recruiting", "recruiter", "recruiters", "talent acquisition", "employee relations", "benefits administration", "hris", "hr generalist", "hr business partner", "open enrollment", "benefits inquiries", "employee inquiries", "benefits enrollment", "bamboohr",
+     // Session 55 judges: `QA Benefits Orientation`, `QA Representative`, `QA portal` told HR behind its pseudonym; the phrase goes whole (not `HR department`, the person's own, which reads as another department).
+     "hr representative", "hr rep", "hr contact", "hr portal", "hr database", "hr system", "hr specialist", "hr onboarding", "benefits orientation"],
   ],
 ];
 
