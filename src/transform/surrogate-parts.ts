@@ -307,6 +307,8 @@ function ageRedacted(): never {
 
 /** The start of an FPE surrogate (or a noised amount) cut as `original` was, in its layout: its letters and digits in order, `original`'s separators (`123-45-67` → `118-63-37`). */
 function cutCharacters(whole: string, original: string): string | null {
+  // A date cut as written out (`Februa`) has no characters of its digits' surrogate to show: redacted, the reason recorded.
+  if (/\p{L}/u.test(original) && !/\p{L}/u.test(whole)) throw new OperatorError("a date cut as written out has no part of its surrogate to show", "cut-date-written-out");
   const shown = whole.replace(/[^\p{L}\p{N}]/gu, "");
   let next = 0;
   const cut = original.replace(/[\p{L}\p{N}]/gu, () => shown.charAt(next++));

@@ -1,6 +1,6 @@
 /**
  * Session 55 probe (out of sample, on the dev traces' vault schema): one clause of a note quoted alone, and an SSN's last four
- * under an `ssn_tail` key; HR's own compounds behind its pseudonym (`QA Representative`); a diabetes told by its glucose checks and foot care, a psychiatric diagnosis by a psychologist; a rating's own word pointing into the text (`Below is a summary`), whose placeholder told it. On the code before, each form below reached an outsider as written. And the ordinary text the fixes
+ * under an `ssn_tail` key; a birth date cut as written out at an excerpt's end (`Februa`); HR's own compounds behind its pseudonym (`QA Representative`); a diabetes told by its glucose checks and foot care, a psychiatric diagnosis by a psychologist; a rating's own word pointing into the text (`Below is a summary`), whose placeholder told it. On the code before, each form below reached an outsider as written. And the ordinary text the fixes
  * must not change.
  */
 import { describe, expect, it } from "vitest";
@@ -83,5 +83,15 @@ describe("session 55 judges: HR told by its own compounds behind the department'
     expect(out).not.toMatch(/HR|Representative|portal/);
     expect(out).toMatch(/^Contact your \[REDACTED:text\] or the \[REDACTED:text\]\. \S+ \S+ is part of the [A-Z][A-Za-z&]+ department\.$/);
     expectKept({ employee_name: "Shannon Perry", department: "Finance" }, "Contact your HR Representative or the HR portal.");
+  });
+});
+
+describe("session 55 judges: a birth date cut as written out where an excerpt ends", () => {
+  it("is redacted, month first or day first; a date cut in digits still shows its surrogate's start", () => {
+    const chart = { patient_name: "Willie Fields", dob: "1986-02-23" };
+    expectHiddenFromOutsider(chart, "- **Name:** Willie Fields\n- **Date of Birth:** Februa", ["Februa"]);
+    expectHiddenFromOutsider(chart, "- **Date of Birth:** 23 Febr", ["23 Febr"]);
+    expect(deliver(guardFor(chart), "- **Date of Birth:** February 2", "introduced")).toBe("- **Date of Birth:** [REDACTED:date]");
+    expectKept(chart, "The audit is due in Febru");
   });
 });

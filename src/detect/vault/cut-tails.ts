@@ -134,7 +134,8 @@ export class CutTails {
       return [[digits, { entry, form }] as const, ...(month === null ? [] : [[month, { entry, form: month }] as const])];
     });
     [this.compactForms, this.compactOrigins] = sortedIn(this.compactForms, this.compactOrigins, compact);
-    const surnames = registered.flatMap(([form, entry]) => (form.includes(" ") ? [[form.slice(form.lastIndexOf(" ") + 1), entry] as const] : []));
+    // A last token of letters: a date written out ends in its year.
+    const surnames = registered.flatMap(([form, entry]) => (form.includes(" ") && /\p{L}$/u.test(form) ? [[form.slice(form.lastIndexOf(" ") + 1), entry] as const] : []));
     [this.surnames, this.surnameEntries] = sortedIn(this.surnames, this.surnameEntries, surnames);
     const hints = registered.flatMap(([, entry, , words]) => words.filter((word) => word.length >= MIN_HINT_LENGTH).map((word) => [word, entry] as const));
     [this.hints, this.hintEntries] = sortedIn(this.hints, this.hintEntries, hints);

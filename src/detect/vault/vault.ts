@@ -4,7 +4,7 @@ import type { FieldType } from "../../policy/infer.js";
 import { parseConfig, vaultValueSchema, type VaultValue } from "../../policy/options.js";
 import type { Detection, Detector } from "../base.js";
 import { isBirthField, isSlashedDayAndMonth, standsApart } from "./birth-dates.js";
-import { isMonthOfYear, isYearlessDate, parseDate } from "./dates.js";
+import { isMonthOfYear, isYearlessDate, parseDate, spelledDates } from "./dates.js";
 import { CUT_TAIL_CONFIDENCE, CutTails } from "./cut-tails.js";
 import { DigitSkeletons, SKELETON_CONFIDENCE, writtenStart } from "./digit-skeletons.js";
 import { isWrittenHandle } from "./emails.js";
@@ -284,6 +284,9 @@ export class Vault implements Detector {
       const { value, kind, valueType } = this.list[entry];
       const hints = valueType === "contextual" ? this.variants[entry].filter(({ role, form }) => role === "indicator" && !form.includes(" ")).map(({ form }) => form) : [];
       yield [normalizeValue(value), entry, kind === "amount", hints];
+      // A date is cut as written out too (`Date of Birth: Februa` of 1986-02-23 at a memory excerpt's end: session 55 judges).
+      const date = kind === "date" ? parseDate(value) : null;
+      if (date) for (const spelled of spelledDates(date)) yield [spelled, entry, false, []];
     }
   }
 
