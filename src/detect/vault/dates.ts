@@ -76,13 +76,13 @@ export function isMonthName(word: string): boolean {
   return monthNumber(word) > 0;
 }
 
-/** Parse the usual vault layouts: ISO `1957-07-28`, US `07/28/1957`, `July 28, 1957`, `28 July 1957`. */
 /** A date written out in normalized text, month first and day first (`february 23 1986`, `23 february 1986`). */
 export function spelledDates(date: CalendarDate): string[] {
   const month = MONTHS[date.month - 1];
   return [`${month} ${date.day} ${date.year}`, `${date.day} ${month} ${date.year}`];
 }
 
+/** Parse the usual vault layouts: ISO `1957-07-28`, US `07/28/1957`, `July 28, 1957`, `28 July 1957`. */
 export function parseDate(value: string): CalendarDate | null {
   const text = value.trim();
   let m = /^(\d{4})[-/.](\d{1,2})[-/.](\d{1,2})(?:[T ][\d:.Z+-]*)?$/.exec(text);
