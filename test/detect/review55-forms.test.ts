@@ -84,6 +84,14 @@ describe("session 55 judges: HR told by its own compounds behind the department'
     expect(out).toMatch(/^Contact your \[REDACTED:text\] or the \[REDACTED:text\]\. \S+ \S+ is part of the [A-Z][A-Za-z&]+ department\.$/);
     expectKept({ employee_name: "Shannon Perry", department: "Finance" }, "Contact your HR Representative or the HR portal.");
   });
+
+  it("a department's own work left beside its pseudonym: HR paperwork, scalable software, campaign performance, leads", () => {
+    expectHiddenFromOutsider({ employee_name: "Kelly Nash", department: "HR" }, "Complete HR paperwork (I-9, W-4) and email HR processes questions.", ["HR paperwork", "HR processes"]);
+    expectHiddenFromOutsider({ employee_name: "Ivan Davis", department: "Engineering" }, "Design and develop high-quality, scalable software solutions.", ["scalable software", "software solutions"]);
+    expectHiddenFromOutsider({ employee_name: "Jamie Fox", department: "Marketing" }, "Use Google Analytics to measure campaign performance and brand growth.", ["Google Analytics", "campaign performance", "brand growth"]);
+    expectHiddenFromOutsider({ employee_name: "Rosa Diaz", department: "Sales" }, "Work alongside the team to generate leads and follow up on leads.", ["generate leads", "follow up on leads"]);
+    expectKept({ employee_name: "Ivan Davis", department: "Finance" }, "Technical proficiency with scalable software solutions and campaign performance dashboards.");
+  });
 });
 
 describe("session 55 judges: a birth date cut as written out where an excerpt ends", () => {

@@ -41,7 +41,9 @@ const DEPARTMENT_WORK: ReadonlyArray<readonly [departments: readonly string[], i
       // Round 24 audit of the dev replay: the tools and work beside a department shown as another (`access to GitHub, Jira`).
       "github", "gitlab", "jira", "ci cd", "sprint planning", "software development", "technical skills", "software applications",
       // Round 28: an interview's coding work beside an engineering department shown as another.
-      "coding test", "coding tests", "coding challenge", "coding assessment", "technical assessment"],
+      "coding test", "coding tests", "coding challenge", "coding assessment", "technical assessment",
+      // Session 55 judges: an engineer's work beside an engineering department shown as another.
+      "software solutions", "scalable software"],
   ],
   [
     ["finance", "accounting", "treasury"],
@@ -53,11 +55,15 @@ const DEPARTMENT_WORK: ReadonlyArray<readonly [departments: readonly string[], i
     ["sales", "business development"],
     ["salesforce", "account executive", "account executives", "sales rep", "sales reps", "sales quota", "quota attainment", "sales territory", "territory overview", "sales pipeline", "closing deals", "salesperson", "salespeople", "revenue org", "quota carrying", "quota carrying team", "sdr", "sdrs", "bdr", "bdrs", "crm", "customer relationship management", "closed deals", "driving revenue", "revenue targets", "revenue growth",
       // Round 28: a seller's work beside a sales department shown as another.
-      "lead generation", "client acquisition", "prospecting", "cold calling", "engage with clients"],
+      "lead generation", "client acquisition", "prospecting", "cold calling", "engage with clients",
+      // Session 55 judges: a seller's leads beside a sales department shown as another.
+      "follow up on leads", "generate leads", "sales leads"],
   ],
   [
     ["marketing", "communications", "public relations"],
-    ["mktg", "mktg team", "marketing campaign", "marketing campaigns", "campaigns", "brand strategy", "seo", "content marketing", "demand generation", "social media", "hubspot", "go to market", "marketer", "marketers", "campaign deadlines", "brand awareness", "campaign effectiveness", "campaign materials", "campaign execution", "digital marketing", "lead generation", "content strategist", "content strategists", "campaign roi"],
+    ["mktg", "mktg team", "marketing campaign", "marketing campaigns", "campaigns", "brand strategy", "seo", "content marketing", "demand generation", "social media", "hubspot", "go to market", "marketer", "marketers", "campaign deadlines", "brand awareness", "campaign effectiveness", "campaign materials", "campaign execution", "digital marketing", "lead generation", "content strategist", "content strategists", "campaign roi",
+     // Session 55 judges: a marketer's work beside a marketing department shown as another.
+     "campaign strategy", "campaign performance", "campaign approvals", "brand growth", "brand visibility", "brand guidelines", "brand consistency", "google analytics", "marketo", "content strategy", "content initiatives"],
   ],
   // Round 14 red team: `"dept": "GC's office"` of Legal, `Senior PM → Group PM` of Product.
   [
@@ -72,7 +78,8 @@ const DEPARTMENT_WORK: ReadonlyArray<readonly [departments: readonly string[], i
     ["hr", "human resources", "people operations"],
     ["people ops", "people team", "people operations team", "recruiting", "recruiter", "recruiters", "talent acquisition", "employee relations", "benefits administration", "hris", "hr generalist", "hr business partner", "open enrollment", "benefits inquiries", "employee inquiries", "benefits enrollment", "bamboohr",
      // Session 55 judges: `QA Benefits Orientation`, `QA Representative`, `QA portal` told HR behind its pseudonym; the phrase goes whole (not `HR department`, the person's own, which reads as another department).
-     "hr representative", "hr rep", "hr contact", "hr portal", "hr database", "hr system", "hr specialist", "hr onboarding", "benefits orientation"],
+     "hr representative", "hr rep", "hr contact", "hr portal", "hr database", "hr system", "hr specialist", "hr onboarding", "benefits orientation",
+     "hr paperwork", "hr processes", "hr email", "hr compliance", "hr and compliance"],
   ],
 ];
 
