@@ -33,6 +33,15 @@ describe("session 55: a last four under a tail key", () => {
     expectHiddenFromOutsider({ customer_name: "Ochoa Ruiz", account_number_real: "4410-2231-6807" }, '{"acct_tail": "6807", "status": "ok"}', ["6807"]);
   });
 
+  it("a masked card's last digits after its enciphered head show the surrogate's", () => {
+    const card = { name: "Marilyn Solomon", credit_card_real: "565832232724" };
+    const out = deliver(guardFor(card), "Credit Card: `565832*******24` (Masked)", "introduced");
+    expect(out).toMatch(/^Credit Card: `\d{6}\*{7}\d{2}` \(Masked\)$/);
+    expect(out).not.toContain("565832");
+    expect(out.slice(-12, -10)).not.toBe("24");
+    expectKept(card, "Seats: 565 guests and 24 staff");
+  });
+
   it("four digits under another key stay", () => {
     expectKept({ patient_name: "Wade Lucero", ssn_real: "233-26-6273" }, "- room: 6273\n- outcome: flagged for pharmacist review");
   });

@@ -9,7 +9,7 @@
  * whatever the vault size, and only for a piece that ends in a letter or digit (or one and an ellipsis).
  */
 import { YEAR_LIKE } from "./dates.js";
-import { SPACE_CODE, type NormalizeBuffer } from "./normalize.js";
+import { normalizedAt, SPACE_CODE, type NormalizeBuffer } from "./normalize.js";
 import { lineStartAt } from "./sentences.js";
 import { isDictionaryWord, isTitle, opensAsWord } from "./words.js";
 
@@ -331,17 +331,6 @@ function plainCutAllowed(norm: NormalizeBuffer, start: number): boolean {
   return AMOUNT_KEY_BEFORE.test(before);
 }
 
-/** The first normalized character from source offset `offset` on. */
-function normalizedAt(norm: NormalizeBuffer, offset: number): number {
-  let low = 0;
-  let high = norm.length;
-  while (low < high) {
-    const middle = (low + high) >>> 1;
-    if (norm.origin[middle] < offset) low = middle + 1;
-    else high = middle;
-  }
-  return low;
-}
 
 /** Digits of a registered number before its decimals (`48123.55`: 5), else of its whole compact form. */
 function unitDigits(registered: string, compact: string): number {

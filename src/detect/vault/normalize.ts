@@ -490,6 +490,18 @@ export function normalizeValue(value: string): string {
   return scratch.slice(0, scratch.length).trim();
 }
 
+/** The first normalized character from source offset `offset` on. */
+export function normalizedAt(norm: NormalizeBuffer, offset: number): number {
+  let low = 0;
+  let high = norm.length;
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    if (norm.origin[middle] < offset) low = middle + 1;
+    else high = middle;
+  }
+  return low;
+}
+
 /** Original [start, end) of the normalized range [start, end); trailing combining marks and a last escape (`%C3%A9`, `\u00e9`) are included. */
 export function originalSpan(normalized: OriginMap, start: number, end: number): [number, number] {
   const { source } = normalized;

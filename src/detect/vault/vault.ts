@@ -16,7 +16,7 @@ import { noteClauses } from "./clauses.js";
 import { afterHedge, besideCurrency, COUNT_WORDS, withoutCoarseRoundings } from "./numbers.js";
 import { besideOtherName, isCapitalized, isFirmPartner, isCompoundHead, isFamilyReference, isOrdinaryNameWord, isSpeakerLabel, POSSESSIVE, isStandaloneNameReference, isLowercaseRareSurname, isSurnameInPath, isWordNameReference, precedesCapitalized, readsAsOneName, RELATION_NOTE } from "./name-parts.js";
 import { SpanCover } from "../span-cover.js";
-import { isDigitCode, isLowerLetterCode, NormalizeBuffer, normalizeValue, originalSpan, SPACE_CODE } from "./normalize.js";
+import { isDigitCode, isLowerLetterCode, NormalizeBuffer, normalizedAt, normalizeValue, originalSpan, SPACE_CODE } from "./normalize.js";
 import { PatternGroup, type PatternIndex } from "./pattern-group.js";
 import { isBandWordInName, isRatingWordAsVerb, isRatingWordPointing } from "./rating-bands.js";
 import { NEEDS_TOKEN_END, NEEDS_TOKEN_START, type Variant, type VariantRole } from "./variant.js";
@@ -94,6 +94,18 @@ function precedesMaskedRest(norm: NormalizeBuffer, start: number, end: number): 
   if (start !== 0 && norm.codes[start - 1] !== SPACE_CODE) return false;
   const [from, to] = originalSpan(norm, start, end);
   return precedesMask(norm.source, to) || namedHead(norm.source, from, to);
+}
+
+/** A mask right after a head, then two or three digits and no more (four are a masked tail's form already): the digits. */
+const MASK_THEN_TAIL = /^[*xX•#●]{2,}[ .-]?(\d{2,3})(?!\d)/u;
+
+/** Normalized [start, end) of the digits a mask after a head at normalized `end` leads to, when `value`'s digits end with them; null otherwise. */
+function tailAfterMaskedHead(norm: NormalizeBuffer, end: number, value: string): [number, number] | null {
+  const to = originalSpan(norm, end - 1, end)[1];
+  const match = MASK_THEN_TAIL.exec(norm.source.slice(to, to + 40));
+  if (match === null || !value.replace(/\D/g, "").endsWith(match[1])) return null;
+  const from = to + match[0].length - match[1].length;
+  return [normalizedAt(norm, from), normalizedAt(norm, from + match[1].length)];
 }
 
 /** `isMasked` of normalized [start, end), read once per span: a short head or tail is many identifiers' (`410` ends one in a thousand of a 10,000-value vault). */
@@ -333,6 +345,9 @@ export class Vault implements Detector {
       case "masked-head":
         if ((hits.headsMaskable ??= mayMaskHeads(norm.source)) && isMaskedSpan(norm, start, end, (hits.maskedHeads ??= new Map()), precedesMaskedRest)) {
           hits.candidates.push({ entry, start, end, confidence, role });
+          // The digits shown after the mask are the value's own last ones (`565832*******24`: session 55 judges), shown as the surrogate's last ones.
+          const tail = tailAfterMaskedHead(norm, end, this.list[entry].value);
+          if (tail !== null) hits.candidates.push({ entry, start: tail[0], end: tail[1], confidence, role: "short-tail" });
         }
         return;
       case "glued-name":
