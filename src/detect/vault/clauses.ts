@@ -28,14 +28,14 @@ export interface NoteClause {
 /** The clauses of a contextual value that holds two or more, each with the context words that find it; none for a one-clause value. */
 export function noteClauses(value: string): NoteClause[] {
   if (isCanary(value)) return [];
-  const parts = value.split(CLAUSE_BREAK).filter((part) => part.trim() !== "");
+  const parts = value.split(CLAUSE_BREAK).map((part) => part.trim()).filter((part) => part !== "");
   if (parts.length < 2) return [];
   return parts.flatMap((part) => {
-    const normalized = normalizeValue(part.trim());
+    const normalized = normalizeValue(part);
     // A modal or a pronoun is no word of the clause's matter (`Client will accept ...` is told as `accept as little as ...`).
     const matter = normalized.split(" ").filter((word) => !isFunctionWord(word)).join(" ");
     const variants = phraseVariants(matter).filter((variant) => variant.role === "context-word");
     if (variants.length < MIN_CLAUSE_WORDS) return [];
-    return [{ value: part.trim(), normalized, variants, needed: wordsNeeded(variants) }];
+    return [{ value: part, normalized, variants, needed: wordsNeeded(variants) }];
   });
 }

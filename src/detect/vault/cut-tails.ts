@@ -331,7 +331,6 @@ function plainCutAllowed(norm: NormalizeBuffer, start: number): boolean {
   return AMOUNT_KEY_BEFORE.test(before);
 }
 
-
 /** Digits of a registered number before its decimals (`48123.55`: 5), else of its whole compact form. */
 function unitDigits(registered: string, compact: string): number {
   const number = PLAIN_NUMBER.exec(registered);
