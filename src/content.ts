@@ -22,7 +22,7 @@ export function isKeyPath(path: string): boolean {
 }
 
 /** Any other key may be a protected value itself (`{ "123-45-6789": ... }`, `{ Sanchez: ... }`, `MRN4471093`): paths name it by position. */
-function childPath(path: string, key: string | number, index: number): string {
+export function childPath(path: string, key: string | number, index: number): string {
   return typeof key === "number" ? `${path}[${key}]` : STRUCTURAL_KEY.test(key) ? `${path}.${key}` : `${path}[key#${index}]`;
 }
 

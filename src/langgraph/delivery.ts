@@ -47,8 +47,11 @@ function guardEvent(value: unknown, event: DeliveryEvent): ObservableEvent {
   };
 }
 
-function finish<T>(value: T, result: SanitizeResult, event: DeliveryEvent, listener: DecisionListener): T {
-  if (listener !== ignoreDecisions) for (const decision of result.decisions) listener({ ...decision, node: event.node, stage: event.stage });
+/** `at`: where the value sits in what the node reads (`$.messages[3]` for one item of a list delivered alone); decisions' paths start there. */
+function finish<T>(value: T, result: SanitizeResult, event: DeliveryEvent, listener: DecisionListener, at = "$"): T {
+  if (listener !== ignoreDecisions) {
+    for (const decision of result.decisions) listener({ ...decision, path: at === "$" || decision.path === undefined ? decision.path : at + decision.path.slice(1), node: event.node, stage: event.stage });
+  }
   return fromPlain(value, result.content);
 }
 
@@ -80,7 +83,7 @@ export function redactAll<T>(value: T): T {
 }
 
 /** Record the failure and return the fully redacted value. */
-function failClosed<T>(guard: ReconsGuard, value: T, event: DeliveryEvent, error: unknown, listener: DecisionListener): T {
+function failClosed<T>(guard: ReconsGuard, value: T, event: DeliveryEvent, error: unknown, listener: DecisionListener, at = "$"): T {
   const message = errorSummary(error, guard.vault);
   listener({
     field: null,
@@ -96,7 +99,7 @@ function failClosed<T>(guard: ReconsGuard, value: T, event: DeliveryEvent, error
     action: "redact",
     fallback: "recons-error",
     reason: `recons-error: ${message}`.slice(0, 200),
-    path: "$",
+    path: at,
     span: [0, 0],
     node: event.node,
     stage: event.stage,
@@ -115,13 +118,13 @@ export async function deliver<T>(guard: ReconsGuard, value: T, event: DeliveryEv
   }
 }
 
-/** The same on the guard's sync path, for reducers. */
-export function deliverSync<T>(guard: ReconsGuard, value: T, event: DeliveryEvent, listener: DecisionListener): T {
+/** The same on the guard's sync path, for reducers and lazy views (`at`: see `finish`). */
+export function deliverSync<T>(guard: ReconsGuard, value: T, event: DeliveryEvent, listener: DecisionListener, at = "$"): T {
   try {
     const result = guard.sanitizeSync(guardEvent(value, event), { reversible: event.reversible });
-    return finish(value, result, event, listener);
+    return finish(value, result, event, listener, at);
   } catch (error) {
-    return failClosed(guard, value, event, error, listener);
+    return failClosed(guard, value, event, error, listener, at);
   }
 }
 

@@ -21,6 +21,7 @@ import { coalesceProtocolDeltas, coalesceRunStreams, coalesceTokens, encodedStre
 import { addresseeOf, containsMessage } from "./messages.js";
 import { deliveryToReaders, nodePathOf, RecipientNames, successorsOf, type Delivery } from "./recipients.js";
 import { parseConfig } from "../policy/options.js";
+import { childPath } from "../content.js";
 import { environmentTracer } from "../langsmith/tracing.js";
 
 export const withReconsOptionsSchema = z.strictObject({
@@ -351,9 +352,8 @@ class GraphInterceptor {
     return new ProtectedRunnable(async (input, config) => {
       const path = nodePathOf(config, name);
       const reader = this.names.nameOf(path);
-      // Where a subgraph's nodes or a tool node's tools restore what they may see, the container receives reversible surrogates.
       // Awaited only where something was: most deliveries and configs are ready at once.
-      const delivering = this.deliverInput(input, reader, restoresInside);
+      const delivering = this.nodeInput(input, reader, restoresInside);
       const delivered = delivering instanceof Promise ? await delivering : delivering;
       const configuring = this.configFor(config, reader, delivered);
       const nodeConfig = configuring instanceof Promise ? await configuring : configuring;
@@ -475,6 +475,16 @@ class GraphInterceptor {
     return deliverMaybeSync(this.guard, share, deliveryEvent(base, channel, deliveryFor(channel, share)), this.listener);
   }
 
+  /**
+   * What a node reads: its state delivered as it reads it where the guard's sync path decides alone
+   * (an agent reads the last message, not the whole history at each step), else delivered whole.
+   * Where a subgraph's nodes or a tool node's tools restore what they may see, the container receives reversible surrogates.
+   */
+  private nodeInput(input: unknown, reader: string, restoresInside: boolean): MaybePromise<unknown> {
+    const lazily = !restoresInside && sanitizeIsSync(this.guard) && isRecord(input) && !this.deliveredArgs.has(input) && !isCommand(input);
+    return lazily ? this.lazyInput(input, reader) : this.deliverInput(input, reader, restoresInside);
+  }
+
   /** Node input: the state (or Send args) the node reads is a delivery to it. */
   private deliverInput(input: unknown, reader: string, reversible: boolean): MaybePromise<unknown> {
     if (isRecord(input) && this.deliveredArgs.has(input)) return input;
@@ -487,16 +497,19 @@ class GraphInterceptor {
   /**
    * The state as `reader` may see it, each key (and each item of a list) delivered when it is read:
    * a routing function usually reads a flag or the last message, not the whole history. Sync path
-   * only, used where it decides exactly as the async one (no LLM tiers).
+   * only, used where it decides exactly as the async one (no LLM tiers): the sync path judges each
+   * string on its own, so an item delivered alone reads as it would in the whole list.
    */
   private lazyInput(input: Record<string, unknown>, reader: string): Record<string, unknown> {
-    return lazyView(input, (key) => this.deliverKeyNow(input[key], key, reader));
+    const keys = Object.keys(input);
+    return lazyView(input, (key) => this.deliverKeyNow(input[key], key, childPath("$", key, keys.indexOf(key)), reader));
   }
 
-  /** One key of the state as `reader` may see it, on the sync path; a list item by item, as they are read. */
-  private deliverKeyNow(value: unknown, key: string, reader: string): unknown {
+  /** One key of the state (at `at`) as `reader` may see it, on the sync path; a list item by item, as they are read. */
+  private deliverKeyNow(value: unknown, key: string, at: string, reader: string): unknown {
     const event = deliveryEvent({ node: reader, stage: "input", reversible: false }, this.channelOf(key), { recipient: reader, resolution: "node-input" });
-    return Array.isArray(value) ? lazyView(value, (index) => deliverSync(this.guard, value[Number(index)], event, this.listener)) : deliverSync(this.guard, value, event, this.listener);
+    if (!Array.isArray(value)) return deliverSync(this.guard, value, event, this.listener, at);
+    return lazyView(value, (index) => deliverSync(this.guard, value[Number(index)], event, this.listener, `${at}[${index}]`));
   }
 
   /** Readers of a write nobody is named for: none (field-level) or, with reachability, the next nodes. */
