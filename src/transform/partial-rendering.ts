@@ -1,7 +1,7 @@
 import { compactDateLike, parseDate } from "../detect/vault/dates.js";
 import { layIdentifier } from "../detect/vault/digit-skeletons.js";
 import { spelledLike } from "../detect/vault/emails.js";
-import { labelsLike, suffixLike } from "../detect/vault/identifiers.js";
+import { canaryHeadLike, labelsLike, suffixLike } from "../detect/vault/identifiers.js";
 import { lastThreeOf } from "../detect/vault/last-three.js";
 import { identifierHead, maskedMixedTail, maskedTail } from "../detect/vault/masked.js";
 import { glueLike, initialsLike, roleNamePart, spelledLettersLike } from "../detect/vault/names.js";
@@ -73,6 +73,8 @@ export function renderedPart(role: VariantRole, span: string, from: string, to: 
       return suffixLike(span, to);
     case "canary-label":
       return labelsLike(span, to);
+    case "canary-head":
+      return canaryHeadLike(span, from, to);
     case "glued-name":
     case "glued-initial":
     case "glued-surname-first":

@@ -55,7 +55,7 @@ export function wholeSurrogatePart(action: Action, role: VariantRole | undefined
 }
 
 /** Partial renderings of an enciphered value (`renderedPart`). */
-const FPE_PARTS: ReadonlySet<VariantRole> = new Set(["masked-tail", "last-three", "short-tail", "short-head", "masked-head", "regrouped-digits", "digit-group", "compact-date", "unpadded-digits", "spoken-digits", "local-number", "phone-extension", "canary-suffix", "canary-label", "short-year"]);
+const FPE_PARTS: ReadonlySet<VariantRole> = new Set(["masked-tail", "last-three", "short-tail", "short-head", "masked-head", "regrouped-digits", "digit-group", "compact-date", "unpadded-digits", "spoken-digits", "local-number", "phone-extension", "canary-suffix", "canary-label", "canary-head", "short-year"]);
 /** Partial renderings of a pseudonymized name (`renderedPart`). */
 const PSEUDONYM_PARTS: ReadonlySet<VariantRole> = new Set(["first-name", "surname", "surname-plural", "spelled-letters", "acronym", "title-initial"]);
 

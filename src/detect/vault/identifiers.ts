@@ -143,10 +143,38 @@ export function identifierVariants(kind: string, normalized: string): Variant[] 
  */
 export function canaryPartVariants(token: string): Variant[] {
   const { labels, suffix } = canaryParts(token);
+  // Two labels but `CANARY` (`PRIV_NOTE`) read as the token only with the suffix's first characters after them.
+  const ownLabels = labels.replace(/^canary[_ ]+/i, "");
   return [
     ...(suffix.length >= MIN_CANARY_SUFFIX ? [{ form: normalizeValue(suffix), confidence: CANARY_SUFFIX_CONFIDENCE, role: "canary-suffix" as const }] : []),
     ...(/[_ ]/.test(labels) ? [{ form: normalizeValue(labels), confidence: CANARY_SUFFIX_CONFIDENCE, role: "canary-label" as const }] : []),
+    ...(ownLabels !== labels && /[_ ]/.test(ownLabels) ? [{ form: normalizeValue(ownLabels), confidence: CANARY_SUFFIX_CONFIDENCE, role: "canary-head" as const }] : []),
   ];
+}
+
+/** Characters of a canary's suffix a cut token must show (one is any token's sixteenth). */
+const MIN_CUT_SUFFIX = 2;
+
+/** Whether `written` is the first characters of `token`'s suffix, not all of it: the token cut there. */
+export function isCutSuffix(written: string, token: string): boolean {
+  const { suffix } = canaryParts(token);
+  return written.length >= MIN_CUT_SUFFIX && written.length < suffix.length && suffix.toLowerCase().startsWith(written.toLowerCase());
+}
+
+/**
+ * The part of token `to` that `span` is of token `from` (its start, or its labels but `CANARY` on), character for character in
+ * `span`'s layout and case; null where `span`'s letters and digits are no part of `from`'s.
+ */
+export function canaryHeadLike(span: string, from: string, to: string): string | null {
+  const shown = span.replace(/[^A-Za-z0-9]/g, "").toLowerCase();
+  const at = from.replace(/[^A-Za-z0-9]/g, "").toLowerCase().indexOf(shown);
+  const part = to.replace(/[^A-Za-z0-9]/g, "").slice(at, at + shown.length);
+  if (at < 0 || part.length < shown.length) return null;
+  let next = 0;
+  return span.replace(/[A-Za-z0-9]/g, (character) => {
+    const replacement = part.charAt(next++);
+    return character === character.toLowerCase() ? replacement.toLowerCase() : replacement.toUpperCase();
+  });
 }
 
 /** A canary token's labels laid out as `written` (`CANARY_SSN`): the labels of `token`, letter for letter. */

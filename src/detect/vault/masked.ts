@@ -28,6 +28,13 @@ const CARD_BRANDS = ["visa", "amex", "mastercard", "discover", "jcb", "diners", 
 /** Keys a last four is written under (`ssn4`, `"pan4":`, `<pan_tail>`): one word each, as the precheck reads a word. */
 const TAIL_KEYS = ["ssn4", "l4", "pan4", "pantail", "pan_tail", "cardtail", "card_tail", "ssntail", "ssn_tail", "acct4", "accttail", "acct_tail"];
 /**
+ * An identifier's word glued or joined to `tail`, `suffix` or `last4` (`SSN tail (4415)`, `"acct_suffix": "4704"`, `"cardLast4":`:
+ * session 56 probe), or `suffix` alone as a key; not a word that ends so (`detail`, `cocktail`).
+ */
+const TAIL_WORD = String.raw`(?<![\p{L}\d_])(?:(?:ssn|acct|account|card|pan|cc)[ _-]?(?:tail|suffix|last[ _-]?(?:4|four))|suffix)(?![\p{L}\d])\W{0,4}`;
+/** The same, as the precheck reads the word before the digits. */
+const TAIL_WORD_ALONE = /^(?:(?:ssn|acct|account|card|pan|cc)_?)?(?:tail|suffix)$|^(?:ssn|acct|account|card|pan|cc)_?last_?(?:4|four)$/;
+/**
  * A mask run (`***-**-`, `XXXX`, `••••`), a lone `x` glued to the digits (`Card x3304`, `x-3304`;
  * not `0x3304`, `1920x1080`) or a lone `*` (`(*6549 → *1579)`), an ellipsis (`...4821`), `ending (in)` or `ends in`, `last 4
  * (digits of SSN):` / `final four:` / a `card_last4` or `pan4` key (`<pan_tail>`) right before the digits, or a card brand
@@ -35,7 +42,7 @@ const TAIL_KEYS = ["ssn4", "l4", "pan4", "pantail", "pan_tail", "cardtail", "car
  * (`**Date of Birth:** 1957`) close a markdown bold label: not a mask.
  */
 export const MASK_BEFORE = new RegExp(
-  String.raw`(?:(?<!\p{L})(?!(?<=[^\s*\d])\*\*\s*$)[*xX•#●·■◦∗▪]{2,}(?:[\s.-]*[*xX•#●·■◦∗▪]+)*[\s.-]*|(?<![\p{L}\p{N}_])x-?|(?<![\p{L}\p{N}_*])\*|(?:\.{3}|…)[\s-]*|\bend(?:s|ing)(?: in| with)?\W{0,4}|(?<![\p{L}\d])(?:last|final)[ _-]?(?:4|four|5|five|6|six)(?![\p{L}\d])[^\d\n]{0,40}|(?<![\p{L}\d_])(?:${TAIL_KEYS.join("|")})(?![\p{L}\d])\W{0,4}|\b(?:${CARD_BRANDS.join("|")})[\s(#:-]{0,3})$`,
+  String.raw`(?:(?<!\p{L})(?!(?<=[^\s*\d])\*\*\s*$)[*xX•#●·■◦∗▪]{2,}(?:[\s.-]*[*xX•#●·■◦∗▪]+)*[\s.-]*|(?<![\p{L}\p{N}_])x-?|(?<![\p{L}\p{N}_*])\*|(?:\.{3}|…)[\s-]*|\bend(?:s|ing)(?: in| with)?\W{0,4}|(?<![\p{L}\d])(?:last|final)[ _-]?(?:4|four|5|five|6|six)(?![\p{L}\d])[^\d\n]{0,40}|(?<![\p{L}\d_])(?:${TAIL_KEYS.join("|")})(?![\p{L}\d])\W{0,4}|${TAIL_WORD}|\b(?:${CARD_BRANDS.join("|")})[\s(#:-]{0,3})$`,
   "iu",
 );
 /**
@@ -130,7 +137,8 @@ const MASK_CODES = new Set([..."*•#●·■◦∗▪…"].map((char) => char.c
 const MASK_WORDS = new Set(["ends", "ending", "in", "with", ...TAIL_KEYS, ...CARD_BRANDS]);
 const X_CODES = new Set([0x58, 0x78]);
 const DOT = 0x2e;
-const MAX_MASK_WORD = 10;
+/** `account_suffix` is the longest mask word. */
+const MAX_MASK_WORD = 14;
 
 /**
  * A necessary condition of MASK_BEFORE, checked first: the end-anchored pattern is tried from every
@@ -148,7 +156,9 @@ function mayFollowMask(source: string, from: number, start: number): boolean {
     dots = code === DOT ? dots + 1 : 0;
     if (dots === 3) return true;
   }
-  if (at > from && (X_CODES.has(source.charCodeAt(at - 1)) || MASK_WORDS.has(wordBefore(source, from, at)))) return true;
+  if (at > from && X_CODES.has(source.charCodeAt(at - 1))) return true;
+  const word = at > from ? wordBefore(source, from, at) : "";
+  if (MASK_WORDS.has(word) || TAIL_WORD_ALONE.test(word)) return true;
   return writesLast(source, from, start);
 }
 

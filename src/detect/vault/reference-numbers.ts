@@ -15,12 +15,13 @@ const REFERENCE_CONFIDENCE = 0.7;
 /** An identifier of a letter prefix and one group of digits (`CASE-612`, `DISP-718204`): group 1 the prefix, 2 the digits. */
 const PREFIXED_NUMBER = /^([A-Za-z]{2,6})[- ]?(\d{3,9})$/;
 /**
- * Digits after a word that refers to a record, with `no.` or `#` between or alone (group 1), or glued to one capital (group 2 the
+ * Digits after a word that refers to a record, with `no.` or `#` between or alone, then maybe a table's `|` or `is` (`| Matter no. |
+ * 904 |`, `our matter is 058`: session 56 probe) (group 1), or glued to one capital (group 2 the
  * letter, 3 the digits); digits split once by a space count (`718 204`); or between `the` and a singular record word (group 4: `the
  * 388 matter`, round 23 red team; `388 cases` is a count).
  */
 const REFERENCE = new RegExp(
-  String.raw`(?:\b(?:matter|docket|file|case|ref|reference|claim|dispute|ticket|record|employee|emp|id)\.?[ \t]*(?:(?:no\.?|number|#)[ \t:]*)?|\b(?:no\.|number)[ \t:]*|#[ \t]?)(\d{3,9}(?:[ \t]\d{2,6})?)(?![\d.,]\d|\d)|(?<![\p{L}\d-])(\p{Lu})(\d{3,9})(?![\p{L}\d])|\b(?:the|this|that)[ \t]+(\d{3,9})(?=[ \t]+(?:matter|case|file|docket|dispute|claim|ticket)\b(?!s))`,
+  String.raw`(?:\b(?:matter|docket|file|case|ref|reference|claim|dispute|ticket|record|employee|emp|id)\.?[ \t]*(?:(?:no\.?|number|#)[ \t:]*)?|\b(?:no\.|number)[ \t:]*|#[ \t]?)(?:\|[ \t]*|(?:is|was)[ \t]+)?(\d{3,9}(?:[ \t]\d{2,6})?)(?![\d.,]\d|\d)|(?<![\p{L}\d-])(\p{Lu})(\d{3,9})(?![\p{L}\d])|\b(?:the|this|that)[ \t]+(\d{3,9})(?=[ \t]+(?:matter|case|file|docket|dispute|claim|ticket)\b(?!s))`,
   "giu",
 );
 const REFERENCE_HINT = /\d{3}/;

@@ -84,6 +84,11 @@ export type VariantRole =
   | "canary-suffix"
   /** A canary token's labels written without its suffix (`CANARY_SSN_XXXX`, round 27 audit): shown as the surrogate token's labels. */
   | "canary-label"
+  /**
+   * A canary token cut inside its suffix (`CANARY_RISK_NOTE_0A54 is flagged`), or its labels but `CANARY` with the suffix's first
+   * characters (`PRIV_NOTE_5E08...`: session 56 probe): shown as the same part of the surrogate token.
+   */
+  | "canary-head"
   /** The start of a value cut off where its text ends (`James Gr...`, see cut-tails.ts): shown as the same start of the surrogate. */
   | "cut-tail"
   /** A person's age that a registered date of birth gives (`age 86`, `36 years old`, see ages.ts): the number, shown as the surrogate date's age. */

@@ -8,6 +8,7 @@ import { isMonthOfYear, isYearlessDate, parseDate, spelledDates } from "./dates.
 import { CUT_TAIL_CONFIDENCE, CutTails } from "./cut-tails.js";
 import { DigitSkeletons, SKELETON_CONFIDENCE, writtenStart } from "./digit-skeletons.js";
 import { isWrittenHandle } from "./emails.js";
+import { isCutSuffix } from "./identifiers.js";
 import { findWindows, isInflection, MAX_SUFFIX, WINDOW_CONFIDENCE, wordsNeeded, type WordHit } from "./context.js";
 import { listNeighbours, type MemberHit } from "./lists.js";
 import { followsMask, inFileName, mayMaskHeads, namedHead, namedLastDigits, precedesMask } from "./masked.js";
@@ -383,10 +384,14 @@ export class Vault implements Detector {
       case "spelled-email":
         hits.candidates.push(hit);
         return;
-      case "canary-label": {
-        // Labels before a mask or placeholder (`CANARY_SSN_XXXX`, `CANARY_SSN_[Redacted]`); before a suffix of their own they are another token, the canary recognizer's whole.
-        const after = CANARY_LABEL_SUFFIX.exec(norm.source.slice(originalSpan(norm, start, end)[1]));
-        if (after === null || /^[Xx]+$/.test(after[1])) hits.candidates.push(hit);
+      case "canary-label":
+      case "canary-head": {
+        // Labels before a mask or placeholder (`CANARY_SSN_XXXX`, `CANARY_SSN_[Redacted]`); before a suffix of their own they are another token, the canary recognizer's whole;
+        // before the first characters of this token's suffix, this token cut there (`CANARY_RISK_NOTE_0A54`, `PRIV_NOTE_5E08...`).
+        const labelsEnd = originalSpan(norm, start, end)[1];
+        const after = CANARY_LABEL_SUFFIX.exec(norm.source.slice(labelsEnd, labelsEnd + 40));
+        if (role === "canary-label" && (after === null || /^[Xx]+$/.test(after[1]))) hits.candidates.push(hit);
+        else if (after !== null && isCutSuffix(after[1], this.list[entry].value)) hits.candidates.push({ ...hit, end: normalizedAt(norm, labelsEnd + after[0].length), role: "canary-head" });
         return;
       }
       case "whole": {
