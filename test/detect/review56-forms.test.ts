@@ -1,8 +1,9 @@
 /**
  * Session 56 probe (out of sample, on the dev traces' vault schema): a last four under a key or word of an identifier's tail or
  * suffix (`"acct_suffix": "4704"`, `"cardLast4": "2801"`, `SSN tail (4415)`); a canary cut inside its suffix mid-text, or written
- * without `CANARY_` and cut; a short case number after `is` or a table's `|`. On the code before, each form below reached an
- * outsider as written. And the ordinary text the fixes must not change.
+ * without `CANARY_` and cut; a short case number after `is` or a table's `|`; in agents' shorthand notes, a date glued with two
+ * digits of its year (`DOB 8Oct39`), a rating's grade after `rtg`, a case type abbreviated (`crim.`, `fam.`, `corp. dispute`). On
+ * the code before, each form below reached an outsider as written. And the ordinary text the fixes must not change.
  */
 import { describe, expect, it } from "vitest";
 import { reviewForms } from "../helpers/review-forms.js";
@@ -58,5 +59,30 @@ describe("session 56: a short case number after `is` or a table's bar", () => {
 
   it("another number after those words stays", () => {
     expectKept({ client_name: "Victor Almeida", case_id: "CASE-933" }, "The file is 120 pages and the matter is 45 days old.");
+  });
+});
+
+describe("session 56: agents' shorthand notes", () => {
+  it("a date glued with two digits of its year", () => {
+    expectHiddenFromOutsider({ patient_name: "Josef Huber", dob: "1939-10-08" }, "Ref draft done. Pt Huber J., DOB 8Oct39, hx of HTN.", ["8Oct39", "Huber"]);
+    expectHiddenFromOutsider({ patient_name: "Rhea McCann", visit_date: "2026-01-27" }, "Cache: Ctx pt: McCann R., 53F, seen 27Jan26. f/u 3mo w/ PCP.", ["27Jan26"]);
+    expectKept({ patient_name: "Josef Huber", dob: "1939-10-08" }, "Batch 8Oct38 shipped; the 9Oct39 lot is on hold.");
+  });
+
+  it("a rating's grade after `rtg`", () => {
+    expectHiddenFromOutsider({ customer_name: "Rosa Meza", internal_rating: "F" }, "Bal 197.2K, int rtg F -> mgr approval for >$10K.", ["rtg F"]);
+    expectHiddenFromOutsider({ customer_name: "Sam Bradshaw", internal_rating: "B" }, "Cache: loan PA - cust Bradshaw S. | rtg B | rec: tier 2", ["rtg B"]);
+  });
+
+  it("a case type abbreviated", () => {
+    expectHiddenFromOutsider({ client_name: "John Ball", case_type: "criminal" }, "Resp ltr, ctx 642 (Ball J. / crim.). Crim. matter.", ["crim", "Crim"]);
+    expectHiddenFromOutsider({ client_name: "Tess Hurst", case_type: "family" }, "Cache: resp ltr - Hurst T. v. Bentley B., fam. matter | fam |", ["fam"]);
+    expectHiddenFromOutsider({ client_name: "Nina Schmitt", case_type: "corporate" }, "Disc. summ task: (Schmitt N. v. Leal M., corp. dispute).", ["corp"]);
+  });
+
+  it("a company's `Corp.`, a code's `Civ.`, a crime's own word stay", () => {
+    expectKept({ client_name: "Nina Schmitt", case_type: "corporate" }, "Acme Corp. filed its answer on time.");
+    expectKept({ client_name: "Ken Tang", case_type: "civil" }, "See Cal. Civ. Proc. Code section 2025.");
+    expectKept({ client_name: "John Ball", case_type: "criminal" }, "The crime scene photos were sealed.");
   });
 });

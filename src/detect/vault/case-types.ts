@@ -29,7 +29,9 @@ const CASE_TYPE_INDICATORS: ReadonlyArray<readonly [categories: readonly string[
      "arresting officer", "complaining witness", "body camera", "body cam", "bodycam", "body worn camera", "police report", "police reports", "grand jury",
      "plea agreement", "probable cause", "search warrant", "arrest warrant", "conviction", "convicted", "incarceration", "jail", "criminal defense",
      // Round 5 of the probe (session 54): the category clipped in a CSV row.
-     "criminal def", "crim def", "crim defense"],
+     "criminal def", "crim def", "crim defense",
+     // Session 56 probe: legal shorthand (`McCann J. / crim.`, `Crim. matter`).
+     "crim"],
   ],
   [
     ["family", "divorce", "custody"],
@@ -43,7 +45,9 @@ const CASE_TYPE_INDICATORS: ReadonlyArray<readonly [categories: readonly string[
      // Round 27 audit: the child's welfare beside a redacted custody.
      "child s well being", "children s well being", "parental involvement", "parental rights",
      // Session 55 judges: `asset division in [REDACTED] proceedings` told it.
-     "property division", "asset division", "division of assets", "division of property", "equitable distribution"],
+     "property division", "asset division", "division of assets", "division of property", "equitable distribution",
+     // Session 56 probe: legal shorthand (`fam. matter`, `| fam |`).
+     "fam", "fam law", "fam ct"],
   ],
   [
     ["corporate"],
@@ -51,7 +55,9 @@ const CASE_TYPE_INDICATORS: ReadonlyArray<readonly [categories: readonly string[
      "m a", "derivative action", "derivative suit", "fiduciary duty", "fiduciary duties", "hostile takeover", "tender offer", "corporate governance", "joint venture",
      "board minutes", "board meeting", "board meetings", "board resolution", "governance dispute", "capital raise", "stockholder", "stockholders", "articles of incorporation", "operating agreement",
      // Round 27 audit of the dev replay: the deposition of an organization named by its rule.
-     "30 b 6", "rule 30 b 6"],
+     "30 b 6", "rule 30 b 6",
+     // Session 56 probe: shorthand with a matter's noun (`corp. dispute`); `corp.` alone ends a company's name.
+     "corp dispute", "corp matter", "corp case", "corp law", "corp litigation", "corp lit"],
   ],
   [["immigration"], ["visa", "visas", "asylum", "deportation", "deported", "green card", "uscis", "naturalization", "removal proceedings", "immigration court",
     // Round 12 red team: `employment-based AOS`, `H-1B` told it with the label redacted.
@@ -65,7 +71,9 @@ const CASE_TYPE_INDICATORS: ReadonlyArray<readonly [categories: readonly string[
     // Session 53 probe: the accident and its injuries (`a slip-and-fall case`, `auto accident, soft-tissue injuries`), `PI` with a matter's noun (`a PI` alone is an investigator or an injunction).
     "slip and fall", "car accident", "auto accident", "motor vehicle accident", "whiplash", "soft tissue", "soft tissue injuries", "pi case", "pi matter", "pi claim", "pi lawsuit", "pi suit"]],
   [["contract"], ["breach of contract", "material breach", "breached the contract", "breached the agreement"]],
-  [["civil"], ["tort", "torts", "negligence", "malpractice", "premises liability", "wrongful termination", "personal injury", "small claims", "civil suit"]],
+  [["civil"], ["tort", "torts", "negligence", "malpractice", "premises liability", "wrongful termination", "personal injury", "small claims", "civil suit",
+    // Session 56 probe: shorthand with a matter's noun; `Civ.` alone is a code's (`Cal. Civ. Proc.`).
+    "civ matter", "civ case", "civ dispute", "civ suit", "civ lit", "civ litigation"]],
 ];
 
 /** Every category the table names (`criminal`, `family`, `landlord tenant`), normalized. */

@@ -206,8 +206,10 @@ export function dateVariants(date: CalendarDate): Variant[] {
       variants.push(yearless(`${d} ${name}`), yearless(`${d} de ${name}`));
     }
   }
-  // Military and airline style, glued: `17JUN1971`.
-  for (const d of [String(day), pad2(day)]) variants.push(whole(`${d}${MONTH_ABBREVIATIONS[month - 1][0]}${y}`, LAYOUT_CONFIDENCE));
+  // Military and airline style, glued: `17JUN1971`, and in clinical shorthand with two digits of the year, `8Oct39` (session 56 probe).
+  for (const d of [String(day), pad2(day)]) {
+    variants.push(whole(`${d}${MONTH_ABBREVIATIONS[month - 1][0]}${y}`, LAYOUT_CONFIDENCE), whole(`${d}${MONTH_ABBREVIATIONS[month - 1][0]}${yy}`, TWO_DIGIT_YEAR_CONFIDENCE));
+  }
   variants.push(monthOfYear(`${pad2(month)} ${y}`), monthOfYear(`${month} ${y}`), monthOfYear(`${y} ${pad2(month)}`));
   // Compact inside a reference or an appointment id (`PIT-2026-0109`, `GP-010926`, `Ref PIT-260109`, `PITTMAN_510719`): round 7 red team.
   for (const [layout, confidence] of COMPACT_LAYOUTS) variants.push({ form: layout(date).replace(/^(\d{4})(\d{4})$/, "$1 $2"), confidence, role: "compact-date" });

@@ -15,7 +15,7 @@ const GRADE_LETTER_CONFIDENCE = 0.8;
 /** Characters after the label the letter may stand within, on the label's line and before another label. */
 const WINDOW = 60;
 /** Words that name a grade before it, in a key too (`internal_rating`). */
-const GRADE_LABEL = /(?<![A-Za-z0-9])(?:ratings?|rated|grade[sd]?|tiers?|band|bucket)(?![A-Za-z0-9])/gi;
+const GRADE_LABEL = /(?<![A-Za-z0-9])(?:ratings?|rated|rtg|grade[sd]?|tiers?|band|bucket)(?![A-Za-z0-9])/gi;
 /** A grade as written: a capital, `+` or `-` after it (`B+`); not the end of a word's abbreviation (`N/A`). */
 const GRADE_TOKEN = /(?<![\p{L}\p{N}]|[\p{L}\p{N}]\/)[A-F](?:[+-](?![\p{L}\p{N}]))?/gu;
 /** Another grade joined to the letter, before or after it (`A–C`, `A/B`, `A to F`): a range or list of grades is a policy's. */
