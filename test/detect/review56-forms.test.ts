@@ -2,7 +2,7 @@
  * Session 56 probe (out of sample, on the dev traces' vault schema): a last four under a key or word of an identifier's tail or
  * suffix (`"acct_suffix": "4704"`, `"cardLast4": "2801"`, `SSN tail (4415)`); a canary cut inside its suffix mid-text, or written
  * without `CANARY_` and cut; a short case number after `is` or a table's `|`; in agents' shorthand notes, a date glued with two
- * digits of its year (`DOB 8Oct39`), a rating's grade after `rtg`, a case type abbreviated (`crim.`, `fam.`, `corp. dispute`). On
+ * digits of its year (`DOB 8Oct39`), a visit's month and day after `DOS`, a level's initials after `perf`, a rating's grade after `rtg`, a case type abbreviated (`crim.`, `fam.`, `corp. dispute`). On
  * the code before, each form below reached an outsider as written. And the ordinary text the fixes must not change.
  */
 import { describe, expect, it } from "vitest";
@@ -67,6 +67,13 @@ describe("session 56: agents' shorthand notes", () => {
     expectHiddenFromOutsider({ patient_name: "Josef Huber", dob: "1939-10-08" }, "Ref draft done. Pt Huber J., DOB 8Oct39, hx of HTN.", ["8Oct39", "Huber"]);
     expectHiddenFromOutsider({ patient_name: "Rhea McCann", visit_date: "2026-01-27" }, "Cache: Ctx pt: McCann R., 53F, seen 27Jan26. f/u 3mo w/ PCP.", ["27Jan26"]);
     expectKept({ patient_name: "Josef Huber", dob: "1939-10-08" }, "Batch 8Oct38 shipped; the 9Oct39 lot is on hold.");
+  });
+
+  it("a visit's month and day after `DOS`, a performance level's initials after `perf`", () => {
+    expectHiddenFromOutsider({ patient_name: "Rob Francis", visit_date: "2026-01-03" }, "Cache: Francis R. | 28M | DOS 01/03 | plan: renal diet", ["01/03"]);
+    expectHiddenFromOutsider({ employee_name: "Cole Rogers", performance_rating: "Needs Improvement" }, "Peer mentor proposed: Rogers C. - flagged: perf NI, on PIP.", ["perf NI"]);
+    expectKept({ patient_name: "Rob Francis", visit_date: "2026-01-03" }, "Take a dose 1/3 tab at night.");
+    expectKept({ employee_name: "Cole Rogers", performance_rating: "Needs Improvement" }, "Onboarding buddy: Bishop C. (EE 79919). Perf review due.");
   });
 
   it("a rating's grade after `rtg`", () => {

@@ -274,12 +274,12 @@ export const TRAILING_WEEKDAY = new RegExp(`(${OPEN_PAREN}|${AFTER_DATE})(${WEEK
 export const WEEKDAY_AFTER_REACH = 16;
 /** Words that date what follows (`resulted 2/17`, `due 3/3`: round 10 red team; `visit 1/30`, `taken 1/21`: round 11; not `the`: `the 1/2 tablet`). */
 const DATE_VERBS =
-  "due|dated|died|d\\.|filed|signed|scheduled|received|resulted|collected|drawn|effective|expires|expiring|starting|ending|closing|moved to|set for|visit|visited|seen|taken|admitted|discharged|performed|completed|started|paid|posted|charged|submitted|opened";
+  "due|dated|dos|died|d\\.|filed|signed|scheduled|received|resulted|collected|drawn|effective|expires|expiring|starting|ending|closing|moved to|set for|visit|visited|seen|taken|admitted|discharged|performed|completed|started|paid|posted|charged|submitted|opened";
 /** Words a month and day goes before as what happens then (`at the 1/21 visit`: round 12 red team; `the 1/21 note`: round 23; not `the 1/2 tablet`). */
 const DATED_NOUNS =
   "visit|appointment|appt|hearing|session|call|meeting|deadline|follow-?up|check-?in|infusion|surgery|procedure|admission|discharge|deposition|interview|closing|crash|accident|incident|injury|arrest|traffic stop|stop|event|fall|seizure|episode|note|notes|labs?|encounter|exam|consult|entry";
 /** Labels a month and day follows as their value (round 18 red team: `Visit: 1/9`, `| Last seen | 1/9 |`): its cell or line ends there. */
-const LABEL_NOUNS = "seen|visit|appointment|appt|admitted|admission|discharged|discharge|follow-?up|check-?in|hearing|deposition|interview";
+const LABEL_NOUNS = "seen|dos|visit|appointment|appt|admitted|admission|discharged|discharge|follow-?up|check-?in|hearing|deposition|interview";
 /** A label's separator right before a month and day, and what may end its value after it (`Visit: 1/9`, not `Follow-up: 2/3 doses taken`). */
 const LABEL_SEPARATOR_BEFORE = /[:|][ \t*_:|]*$/;
 const VALUE_END_AFTER = /^[ \t*_]*(?:$|[|,.;)(\n])/;

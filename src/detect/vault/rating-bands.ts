@@ -38,11 +38,13 @@ const PERFORMER_GLOSSES = [
   "highest rating", "top rating", "lowest rating", "on a pip",
 ];
 /**
- * The scale's levels by their initials, after a rating's word (round 14 red team: `was rated NI in the last cycle`, `Rating: EE`) or before it (`NI rating`):
+ * The scale's levels by their initials, after a rating's word (round 14 red team: `was rated NI in the last cycle`, `Rating: EE`; `perf NI`) or before it (`NI rating`):
  * exceeds, needs improvement, does not meet, far exceeds, partially meets; not `ME` of meets (`rating me` is anyone's phrase).
  */
 const LEVEL_INITIALS = ["ee", "ni", "dnm", "fe", "pm"];
-const INITIALS_LABELS = ["rating", "ratings", "rated", "rated as", "rating of", "rating is"];
+const INITIALS_LABELS = ["rating", "ratings", "rated", "rated as", "rating of", "rating is",
+  // Session 56 probe: HR shorthand (`flagged: perf NI, on PIP`).
+  "perf", "perf rating", "rtg"];
 /** What puts one person among a plural gloss (`one of our top performers`). */
 const ONE_OF = ["one of our", "one of the", "among our", "among the"];
 /** The words that name a performance rating near a level (`Performance Rating: Meets`, `rated Exceeds`). */
