@@ -8,7 +8,7 @@
 export function lazyView<T extends object>(source: T, deliver: (key: string) => unknown): T {
   const shell = (Array.isArray(source) ? new Array<unknown>(source.length) : Object.create(Object.getPrototypeOf(source))) as Record<string, unknown>;
   delivering.set(shell, deliver);
-  if (Array.isArray(source)) for (let index = 0; index < source.length; index++) Object.defineProperty(shell, index, accessorOf(String(index)));
+  if (Array.isArray(source)) for (let index = 0; index < source.length; index++) Object.defineProperty(shell, index, itemAccessor(index));
   else for (const key of Object.keys(source)) Object.defineProperty(shell, key, accessorOf(key));
   return shell as T;
 }
@@ -21,13 +21,27 @@ const delivering = new WeakMap<object, (key: string) => unknown>();
  * reader, and a pair of closures per item cost 2.5 times as much (13 against 5 µs a 12-item list).
  */
 const accessors = new Map<string, PropertyDescriptor>();
-/** Key names beyond this many (a state's own keys and list indexes are far fewer) get pairs of their own. */
+/** A list's items by index, without naming the index for each item of each view. */
+const itemAccessors: PropertyDescriptor[] = [];
+/** Key names (and indexes) beyond this many (a state's own keys and list indexes are far fewer) get pairs of their own. */
 const MAX_SHARED_ACCESSORS = 65_536;
 
 function accessorOf(key: string): PropertyDescriptor {
-  const shared = accessors.get(key);
-  if (shared) return shared;
-  const accessor: PropertyDescriptor = {
+  let accessor = accessors.get(key);
+  if (accessor === undefined) {
+    accessor = newAccessor(key);
+    if (accessors.size < MAX_SHARED_ACCESSORS) accessors.set(key, accessor);
+  }
+  return accessor;
+}
+
+function itemAccessor(index: number): PropertyDescriptor {
+  if (index >= MAX_SHARED_ACCESSORS) return newAccessor(String(index));
+  return (itemAccessors[index] ??= newAccessor(String(index)));
+}
+
+function newAccessor(key: string): PropertyDescriptor {
+  return {
     enumerable: true,
     configurable: true,
     // Methods, not arrows: a bundler keeping function names would name each arrow on every call.
@@ -38,16 +52,15 @@ function accessorOf(key: string): PropertyDescriptor {
       hold(this, key, value);
     },
   };
-  if (accessors.size < MAX_SHARED_ACCESSORS) accessors.set(key, accessor);
-  return accessor;
 }
 
 /** The item delivered into the shell that holds the getter (`this` may be an object made from it with `Object.create`). */
 function deliverOnce(reader: object, key: string): unknown {
-  let shell: object | null = reader;
-  while (shell !== null && !delivering.has(shell)) shell = Object.getPrototypeOf(shell) as object | null;
-  if (shell === null) return undefined;
-  return hold(shell, key, delivering.get(shell)!(key));
+  for (let shell: object | null = reader; shell !== null; shell = Object.getPrototypeOf(shell) as object | null) {
+    const deliver = delivering.get(shell);
+    if (deliver) return hold(shell, key, deliver(key));
+  }
+  return undefined;
 }
 
 /** `value` made the plain data property `key` of `shell` (read once, or written by the reader). */
