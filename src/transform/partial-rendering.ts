@@ -7,7 +7,7 @@ import { identifierHead, maskedMixedTail, maskedTail } from "../detect/vault/mas
 import { glueLike, initialsLike, roleNamePart, spelledLettersLike } from "../detect/vault/names.js";
 import { groupThousands } from "../detect/vault/numbers.js";
 import { localNumber, phoneExtension } from "../detect/vault/phones.js";
-import { isReadOut, spokenLike } from "../detect/vault/spoken-digits.js";
+import { isReadInPairs, isReadOut, pairsLike, spokenLike } from "../detect/vault/spoken-digits.js";
 import type { VariantRole } from "../detect/vault/variant.js";
 import { copyCase } from "./operators/pseudonym.js";
 
@@ -26,7 +26,8 @@ export function renderedPart(role: VariantRole, span: string, from: string, to: 
     case "last-three":
       return lastThreeOf(to);
     case "masked-tail": {
-      // Read out (`five-five-four-nine`, `1-1-9-0`): the other value's last digits read out alike.
+      // Read out (`five-five-four-nine`, `1-1-9-0`, `fifty-one seventy-two`): the other value's last digits read out alike.
+      if (isReadInPairs(span)) return pairsLike(span, to);
       if (isReadOut(span)) return spokenLike(span, to);
       if (!/\p{L}/u.test(span)) return maskedTail(to, span.replace(/\D/g, "").length);
       const tail = maskedMixedTail(to, span.replace(/[^\p{L}\p{N}]/gu, "").length);

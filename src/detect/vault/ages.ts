@@ -52,6 +52,8 @@ const AGE_ALTERNATIVES: readonly string[] = [
   /(?<![\d.,$])\b(\d{2})[*_]{0,2}[ \t]+at[ \t]+(?:the[ \t]+time[ \t]+of[ \t]+)?(?:termination|separation|hire|hiring|retirement|diagnosis|onset|death|dismissal|layoff|discharge)\b/.source,
   // An age opening a sentence before a comma (session 53 probe: `At 65, James is eligible for Medicare`); a time is written `at 10:00`.
   /(?:^|[.!?:][ \t]+|\n)At[ \t]+(\d{2})(?=,[ \t])/.source,
+  // An age a birth date is reckoned to (session 57 probe: `born in the spring of '72, which puts her at 53`).
+  /\b(?:puts|put|putting|places|placing|makes|making)[ \t]+(?:him|her|them|the[ \t]+(?:patient|client|applicant|employee))[ \t]+at[ \t]+(?:age[ \t]+)?(\d{2})\b(?![ \t]*(?:%|percent|points|pts|days|weeks|months|hours|minutes|dollars|k|mph)\b|[.,:]\d)/.source,
 ];
 /**
  * Alternatives of AGE_ALTERNATIVES (by index) with a word each needs: a text without the word is
@@ -62,6 +64,7 @@ const GATED_ALTERNATIVES: ReadonlyArray<readonly [number, RegExp]> = [
   [3, /\bturn/i],
   [4, /birthday/i],
   [9, /\bAt[ \t]+\d\d,/],
+  [10, /\b(?:puts?|putting|places|placing|makes|making)[ \t]+\w+[ \t]+at\b/],
 ];
 /** The age phrase per set of gated alternatives a text may hold (a bit per GATED_ALTERNATIVES entry). */
 const agePhrases = new Map<number, RegExp>();
@@ -331,7 +334,7 @@ function digitAges(text: string, names?: ReadonlySet<string>): WrittenAge[] {
     // A first name told alone (`Howard is 67`: round 12 red team) opens no sentence as an ordinary word does (`Section is 67`).
     if (match[9] !== undefined && !namesPerson(match[9], text, match.index, names)) return [];
     // `age 86`, `M/86`, `Wilson, 86,` and `he is 86` end with the number; `86 years old` and `86th birthday` start with it.
-    const digits = match[1] ?? match[2] ?? match[3] ?? match[4] ?? match[5] ?? match[6] ?? match[8] ?? match[10] ?? match[11] ?? match[12];
+    const digits = match[1] ?? match[2] ?? match[3] ?? match[4] ?? match[5] ?? match[6] ?? match[8] ?? match[10] ?? match[11] ?? match[12] ?? match[13];
     const start = match[2] === undefined && match[5] === undefined && match[11] === undefined ? match.index + match[0].length - digits.length : match.index;
     // A birthday by its number (`his 80th birthday is in June`: round 10 red team) may be the one to come.
     const next = match[5] !== undefined || NEXT_AGE.test(text.slice(Math.max(0, match.index - NEXT_AGE_REACH), match.index + match[0].length));

@@ -18,8 +18,8 @@ const PHRASES_BEFORE_YEAR = [
   ...["early", "mid", "late"].flatMap((part) => [`born ${part}`, `born in ${part}`]),
   ...["spring", "summer", "fall", "autumn", "winter"].flatMap((season) => [`born in the ${season} of`, `born in ${season}`]),
 ];
-/** Phrases a birth year's last two digits follow (`born in '58`): not `b` or `born` alone (`b 58`, `born 58 days ago`). */
-const SHORT_YEAR_PHRASES = ["born in", "dob", "d o b", "yob", "year of birth", ...["spring", "summer", "fall", "autumn", "winter"].map((season) => `born in ${season}`)];
+/** Phrases a birth year's last two digits follow (`born in '58`, `born in the spring of '72`: session 57 probe): not `b` or `born` alone (`b 58`, `born 58 days ago`). */
+const SHORT_YEAR_PHRASES = ["born in", "dob", "d o b", "yob", "year of birth", ...["spring", "summer", "fall", "autumn", "winter"].flatMap((season) => [`born in ${season}`, `born in the ${season} of`])];
 /** Words a birth year precedes (`a 1957 birth cohort`, `the 1957-born patient`). */
 const WORDS_AFTER_YEAR = ["birth", "born"];
 /**

@@ -23,8 +23,8 @@ export const MIN_TAILED_DIGITS = 5;
 const LOOKBEHIND = 48;
 /** How far after the digits a `(last 4)` / `is the last four` phrase is looked for. */
 const LOOKAHEAD = 40;
-/** Card brands a last four follows (`Amex (7215)`, `Visa-7215`), and the words `card` (round 23 red team: `card 7763`) and `account` (round 8 of the probe: `the Redmond account (4028)`). */
-const CARD_BRANDS = ["visa", "amex", "mastercard", "discover", "jcb", "diners", "card", "account", "acct"];
+/** Card brands a last four follows (`Amex (7215)`, `Visa-7215`, `mc-5527`: session 57 probe), and the words `card` (round 23 red team: `card 7763`) and `account` (round 8 of the probe: `the Redmond account (4028)`). */
+const CARD_BRANDS = ["visa", "amex", "mastercard", "mc", "discover", "jcb", "diners", "card", "account", "acct"];
 /** Keys a last four is written under (`ssn4`, `"pan4":`, `<pan_tail>`): one word each, as the precheck reads a word. */
 const TAIL_KEYS = ["ssn4", "l4", "pan4", "pantail", "pan_tail", "cardtail", "card_tail", "ssntail", "ssn_tail", "acct4", "accttail", "acct_tail"];
 /**

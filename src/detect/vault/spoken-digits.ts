@@ -10,28 +10,33 @@ const DIGIT_WORDS = ["zero", "one", "two", "three", "four", "five", "six", "seve
 /** A digit as written: the figure or the word (`oh` for a zero, as phone numbers are read out). */
 const DIGIT_TOKEN = new RegExp(`\\d|\\b(?:${DIGIT_WORDS.join("|")}|oh)\\b`, "gi");
 const SPOKEN_CONFIDENCE = 0.9;
-/** Fewer digits than this read out one by one are a count, not an identifier. */
-const MIN_SPOKEN_DIGITS = 7;
+/** Fewer digits than this read out one by one are a count (`one two three`), not an identifier. */
+const MIN_SPOKEN_DIGITS = 5;
+/** A letter prefix an identifier's digits are read out without (`EMP, nine-three-nine-one-seven` of `EMP-93917`: session 57 probe). */
+const LETTER_PREFIX = /^[A-Za-z]{1,6}[\s_-]*(?=\d)/;
 
 /** Most groups an identifier is read out by in every mix of words and figures (2^n - 1 forms). */
 const MAX_MIXED_GROUPS = 4;
 
 /**
- * The identifier `value` read out digit by digit, when it is digits and layout only and long enough,
- * and with some of its digit groups read out and the others in figures (`four one five 555 0132`,
- * `939 79 six four one zero`): as variants, so the automaton finds them at no cost per text.
+ * The identifier `value` read out digit by digit, when it is digits and layout only (after a letter
+ * prefix, left unsaid) and long enough, and with some of its digit groups read out and the others in
+ * figures (`four one five 555 0132`, `939 79 six four one zero`), or every digit a figure apart
+ * (`0-7-8-1-4`): as variants, so the automaton finds them at no cost per text.
  */
 export function spokenDigits(value: string): Variant[] {
-  if (!/^[\d\s().+-]+$/.test(value.trim())) return [];
-  const groups = value.match(/\d+/g) ?? [];
-  if (groups.join("").length < MIN_SPOKEN_DIGITS) return [];
+  const digitsPart = value.trim().replace(LETTER_PREFIX, "");
+  if (!/^[\d\s().+-]+$/.test(digitsPart)) return [];
+  const groups = digitsPart.match(/\d+/g) ?? [];
+  const all = groups.join("");
+  if (all.length < MIN_SPOKEN_DIGITS) return [];
   const spoken = (group: string) => [...group].map((digit) => DIGIT_WORDS[Number(digit)]).join(" ");
   const mixes = groups.length <= MAX_MIXED_GROUPS ? (1 << groups.length) - 1 : 1;
   // Mix m reads out group k when bit k is clear: mix 0 is every digit read out; all figures is no variant of this role.
   const forms = Array.from({ length: mixes }, (_, mix) => groups.map((group, k) => (mix & (1 << k) ? group : spoken(group))).join(" "));
   // Zeros read out as `oh` (`oh-one-nine-nine`: round 10 red team).
   const withOh = forms.filter((form) => /\bzero\b/.test(form)).map((form) => form.replace(/\bzero\b/g, "oh"));
-  return [...forms, ...withOh].map((form) => ({ form, confidence: SPOKEN_CONFIDENCE, role: "spoken-digits" as const }));
+  return [...forms, ...withOh, [...all].join(" ")].map((form) => ({ form, confidence: SPOKEN_CONFIDENCE, role: "spoken-digits" as const }));
 }
 
 /**
@@ -55,12 +60,45 @@ export function spokenLike(span: string, value: string): string | null {
   });
 }
 
-/** `digits` read out one by one: in figures apart (`1 1 9 0`, as `1-1-9-0` normalizes) and in words, a zero as `zero` or `oh`. */
+/**
+ * `digits` read out one by one: in figures apart (`1 1 9 0`, as `1-1-9-0` normalizes) and in words, a zero as `zero` or `oh`;
+ * a last four also in two pairs (`64-10`, `fifty-one seventy-two`: session 57 probe), a pair's leading zero as `oh`.
+ */
 export function readOutTail(digits: string): string[] {
   const words = [...digits].map((digit) => DIGIT_WORDS[Number(digit)]!);
   const forms = [[...digits].join(" "), words.join(" ")];
   if (digits.includes("0")) forms.push(words.map((word) => (word === "zero" ? "oh" : word)).join(" "));
+  if (digits.length === 4) {
+    const pairs = [digits.slice(0, 2), digits.slice(2)];
+    forms.push(pairs.join(" "), pairs.map(pairInWords).join(" "));
+  }
   return forms;
+}
+
+/** A number word of two digits (`ten`, `fourteen`, `seventy`): a span holding one reads its digits in pairs. */
+const PAIR_WORD = /\b(?:ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety)\b/i;
+
+/** Whether a last four is read out in two pairs of words (`fifty-one seventy-two`, `oh five eighty`). */
+export function isReadInPairs(span: string): boolean {
+  return PAIR_WORD.test(span);
+}
+
+/**
+ * The last four digits of `value` read in two pairs of words as `span` reads its own (`fifty-one seventy-two`): hyphens inside a
+ * pair, the separator between pairs and an opening capital kept. Null when `value` has fewer than four digits.
+ */
+export function pairsLike(span: string, value: string): string | null {
+  const digits = value.replace(/\D/g, "").slice(-4);
+  if (digits.length < 4) return null;
+  const joiner = /\p{L}-\p{L}/u.test(span) ? "-" : " ";
+  const between = /,\s*/.exec(span)?.[0] ?? " ";
+  const read = [digits.slice(0, 2), digits.slice(2)].map((pair) => pairInWords(pair).replaceAll(" ", joiner)).join(between);
+  return /^\p{Lu}/u.test(span) ? read[0].toUpperCase() + read.slice(1) : read;
+}
+
+/** Two digits read as a number (`seventy two`, `ten`), a leading zero as `oh` (`oh five`), normalized. */
+function pairInWords(pair: string): string {
+  return pair[0] === "0" ? `oh ${DIGIT_WORDS[Number(pair[1])]}` : normalizeValue(inWords(pair, 0)!);
 }
 
 /** Whether a span reads digits out (`five-five-four-nine`, `1-1-9-0`), not figures written together. */

@@ -8,7 +8,7 @@
 import type { Detection, Detector } from "../base.js";
 import { derivedFromEntries } from "./entries-memo.js";
 import { fieldLabel } from "./labels.js";
-import { isMaskedValue } from "./masked.js";
+import { isMaskedValue, maskedTail } from "./masked.js";
 import { isCreditScoreField } from "./rating-bands.js";
 import { normalizeValue } from "./normalize.js";
 import type { VaultEntry } from "./vault.js";
@@ -45,22 +45,36 @@ const MASKED_TAIL_HEADERS: readonly string[] = ["last4", "pan4", "tail", "card",
 /** A short value's entry, the labels its column may have, and the role it is found in (a masked tail is shown as one). */
 interface ShortValue {
   entry: VaultEntry;
-  labels: string[];
+  labels: readonly string[];
   role: "after-label" | "masked-tail";
 }
+
+/** Kinds of identifier whose last four a column of last digits holds (`6604` under `ins_last4`: session 57 probe). */
+const TAILED_KINDS: ReadonlySet<string> = new Set(["ssn", "card", "phone", "id"]);
+/** Headers' short forms of a label (`Int. Rtg` over a rating: session 57 probe). */
+const LABEL_ABBREVIATIONS: Readonly<Record<string, readonly string[]>> = { rating: ["rtg"], score: ["scr"], department: ["dept", "dep"] };
 
 /** Short values by their normalized text, each entry beside the labels its column may have. */
 function shortValuesOf(all: readonly VaultEntry[]): Map<string, ShortValue[]> {
   const byValue = new Map<string, ShortValue[]>();
+  const add = (normalized: string, value: ShortValue) => byValue.set(normalized, [...(byValue.get(normalized) ?? []), value]);
   for (const entry of all) {
     const normalized = normalizeValue(entry.value);
     const label = fieldLabel(entry.field);
-    if (label === null || normalized === "" || normalized.length > MAX_SHORT_VALUE) continue;
+    if (label === null || normalized === "") continue;
+    const masked = isMaskedValue(entry.value);
+    const tail = masked || !TAILED_KINDS.has(entry.kind) ? null : maskedTail(entry.value);
+    if (tail !== null) add(tail, { entry, labels: MASKED_TAIL_HEADERS, role: "masked-tail" });
+    // A one-word category cut short in its column (session 57 probe: `Corp.` of `Corporate` under `Type`, `Eng.` under `Dept`).
+    if (entry.kind !== "name" && /^\p{L}{5,}$/u.test(entry.value.trim())) {
+      for (const length of [3, MAX_SHORT_VALUE]) add(normalized.slice(0, length), { entry, labels: [label, ...(LABEL_ABBREVIATIONS[label] ?? [])], role: "after-label" });
+    }
+    if (normalized.length > MAX_SHORT_VALUE) continue;
     // A credit score's row is as often labelled by its bureau's model (round 12 red team: `fico_mid,642,600` under `metric,value,limit`).
     // A masked tail's column is named for what it is (round 5 of the probe: `0952` under a CSV header's `last4`).
-    const masked = isMaskedValue(entry.value);
-    const labels = isCreditScoreField(entry.field) ? [label, "fico"] : masked ? [label, ...MASKED_TAIL_HEADERS] : [label];
-    byValue.set(normalized, [...(byValue.get(normalized) ?? []), { entry, labels, role: masked ? "masked-tail" : "after-label" }]);
+    const own = [label, ...(LABEL_ABBREVIATIONS[label] ?? [])];
+    const labels = isCreditScoreField(entry.field) ? [...own, "fico"] : masked ? [...own, ...MASKED_TAIL_HEADERS] : own;
+    add(normalized, { entry, labels, role: masked ? "masked-tail" : "after-label" });
   }
   return byValue;
 }

@@ -367,7 +367,8 @@ export class Vault implements Detector {
       }
       default:
     }
-    if (!norm.onTokenBoundaries(start, end) && !(this.list[entry].kind === "amount" && afterCurrencyCode(norm, start, end))) return;
+    const onBoundaries = norm.onTokenBoundaries(start, end);
+    if (!onBoundaries && !(this.list[entry].kind === "amount" && afterCurrencyCode(norm, start, end)) && !gluedAfterWord(norm, start, end, variant)) return;
     const hit = { entry, start, end, confidence, role };
     switch (role) {
       case "digit-group":
@@ -447,7 +448,7 @@ export class Vault implements Detector {
         return;
       }
       case "near-label":
-        (labelNear(norm, start, end, variant.labels!) ? hits.candidates : hits.unlabeled).push(hit);
+        (labelNear(norm, start, end, variant.labels!) || (!onBoundaries && gluedAfterWord(norm, start, end, variant)) ? hits.candidates : hits.unlabeled).push(hit);
         return;
       case "list-word":
         hits.listWords.push(hit);
@@ -927,6 +928,26 @@ const CURRENCY_CODES: ReadonlySet<string> = new Set(["usd", "eur", "gbp", "cad",
 function afterCurrencyCode(norm: NormalizeBuffer, start: number, end: number): boolean {
   if (start < 3 || !(end === norm.length || norm.codes[end] === SPACE_CODE) || !(start === 3 || norm.codes[start - 4] === SPACE_CODE)) return false;
   return CURRENCY_CODES.has(norm.slice(start - 3, start));
+}
+
+/** Fewest digits a number glued after a word (`base190171`) has to be its value there: a short one is any count. */
+const MIN_GLUED_DIGITS = 5;
+
+/**
+ * A number glued after the word that opens its token, in a file or key name (`comp_base190171.pdf`, `score803`: session 56 probe):
+ * a long one is the value whatever the word; a short near-label one only after its own label (`score` of a credit score).
+ * The word is written in lowercase or capitalized, as in a file name or key.
+ */
+function gluedAfterWord(norm: NormalizeBuffer, start: number, end: number, variant: Variant): boolean {
+  if (!(end === norm.length || norm.codes[end] === SPACE_CODE) || start === 0 || !isLowerLetterCode(norm.codes[start - 1])) return false;
+  for (let at = start; at < end; at++) if (!isDigitCode(norm.codes[at])) return false;
+  let wordStart = start - 1;
+  while (wordStart > 0 && isLowerLetterCode(norm.codes[wordStart - 1])) wordStart--;
+  if (wordStart > 0 && norm.codes[wordStart - 1] !== SPACE_CODE) return false;
+  // Capitals and digits make an identifier of their own (`XYZ87460`), a code the digits happen to be in.
+  if (/\p{Lu}{2}/u.test(norm.source.slice(...originalSpan(norm, wordStart, start)))) return false;
+  if (variant.role === "whole") return end - start >= MIN_GLUED_DIGITS;
+  return variant.role === "near-label" && variant.labels!.includes(norm.slice(wordStart, start));
 }
 
 /** A range or list of letter grades around source [from, to) of normalized [start, end): `A–C`, `A/B`, `B-D`. */

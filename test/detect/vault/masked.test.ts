@@ -34,7 +34,7 @@ describe("maskedTail", () => {
     expect(maskedTailVariants("939796410").map((variant) => variant.form)).not.toContain("410");
     expect(maskedTailVariants("A-213-448-907").map((variant) => variant.form)).toContain("907");
     expect(maskedTail("939796410", 9)).toBeNull();
-    expect(maskedTailVariants("4023712506821203588").map((variant) => variant.form)).toEqual(["3588", "03588", "203588", "1203588", "21203588", "3 5 8 8", "three five eight eight"]);
+    expect(maskedTailVariants("4023712506821203588").map((variant) => variant.form)).toEqual(["3588", "03588", "203588", "1203588", "21203588", "3 5 8 8", "three five eight eight", "35 88", "thirty five eighty eight"]);
   });
 });
 
