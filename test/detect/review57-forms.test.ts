@@ -56,6 +56,11 @@ describe("session 57: a last four read in two pairs", () => {
     expectHiddenFromOutsider({ patient_name: "Omar Haddad", ssn_real: "229-61-7624" }, "Identity verified with the last four of his SSN (76-24).", ["76-24"]);
   });
 
+  it("two pairs with no last-digits phrase, after a bold mark or a mask, stay: a range", () => {
+    expectKept({ patient_name: "Omar Haddad", ssn_real: "229-61-3059" }, "eGFR typically between **30-59 mL/min** in stage 3.");
+    expectKept({ customer_name: "Hector Villanueva", account_last4: "****6410" }, "Scores of 64-10 and 55-12 were posted.");
+  });
+
   it("words in pairs are shown as the surrogate's pairs, and restored from shared state", () => {
     const guard = guardFor({ customer_name: "Monica Albright", account_last4: "****5172" });
     const out = deliver(guard, "Account ending fifty-one seventy-two.", "introduced");
@@ -96,5 +101,35 @@ describe("session 57: a birth year and an age reckoned in prose", () => {
     const dob = { patient_name: "Lena Farrow", dob: "1972-04-08" };
     expectKept(dob, "Her plan puts her at 20% coinsurance this year.");
     expectKept(dob, "The new schedule puts him at 30 days of leave.");
+  });
+});
+
+describe("session 57: a name with a middle name, surname first", () => {
+  it("every given name after the surname is the person's, none of them left as written", () => {
+    expectHiddenFromOutsider({ customer_name: "Phuong Linh Vuong" }, "subject: VUONG, Phuong Linh (ref 0119) - not the requested customer", ["VUONG", "Phuong", "Linh"]);
+    expectHiddenFromOutsider({ customer_name: "Phuong Linh Vuong" }, "Filed under Vuong, Phuong Linh.", ["Vuong", "Phuong", "Linh"]);
+  });
+});
+
+describe("session 57: an identifier's digits alone, once the text has named it", () => {
+  it("a case number's digits and an account's last four further on", () => {
+    expectHiddenFromOutsider({ client_name: "Imogen Sayers", case_id: "CASE-845" }, "Cache: CASE-845 discovery index (request said CASE-318, not on file; indexed 845 instead)", ["845"]);
+    expectHiddenFromOutsider({ customer_name: "Wilhelmina Fairchild", account_last4: "****3318" }, "Our context holds another account (ending 3318). Recent outflows on the 3318 account were routine card spend.", ["3318"]);
+  });
+
+  it("shown as the surrogate's digits, and restored from shared state", () => {
+    const guard = guardFor({ client_name: "Imogen Sayers", case_id: "CASE-845" });
+    const out = deliver(guard, "CASE-845 is on file; indexed 845 instead.", "introduced");
+    const [, digits] = /^[A-Z]{4}-(\d{3}) is on file; indexed (\d{3}) instead\.$/.exec(out) ?? [];
+    expect(out).toMatch(new RegExp(`-${digits} is on file; indexed ${digits} instead`));
+    const text = "CASE-845 is on file; indexed 845 instead.";
+    const stored = guard.sanitizeSync({ channel: "C5", content: text }, { reversible: true }).content as string;
+    expect(guard.restore(stored, "reader", "C5")).toBe(text);
+  });
+
+  it("the same digits in an amount, a decimal, a longer number or a range, or without the identifier named, stay", () => {
+    const account = { customer_name: "Wilhelmina Fairchild", account_last4: "****3318" };
+    expect(deliver(guardFor(account), "Account ending 3318: $3318 total, 3318.5 units, page 13318, 3318-3320.", "introduced")).toMatch(/: \$3318 total, 3318\.5 units, page 13318, 3318-3320\.$/);
+    expectKept({ client_name: "Imogen Sayers", case_id: "CASE-845" }, "The index lists 845 pages of discovery.");
   });
 });

@@ -1,11 +1,11 @@
 import { YEAR_LIKE } from "./dates.js";
-import { readOutTail } from "./spoken-digits.js";
+import { readOutTail, tailInPairs } from "./spoken-digits.js";
 import type { Variant } from "./variant.js";
 import { isDictionaryWord } from "./words.js";
 
 /** Last digits shown after a mask (`***-**-1579`, `ending in 1579`): specific to the value in that context. */
 export const MASKED_TAIL_CONFIDENCE = 0.85;
-const TAIL_DIGITS = 4;
+export const TAIL_DIGITS = 4;
 /** An identifier's last three digits (`907` of A-213-448-907, `577` of `EMP-20394577`). */
 export const GROUP_TAIL_DIGITS = 3;
 /** Writers show up to this many last digits (`ending in 1203588` of a 19-digit card). */
@@ -95,7 +95,10 @@ export function maskedTailVariants(identifier: string): Variant[] {
   }
   // The last four read out, in figures apart or in words (round 22 red team: `ending five-five-four-nine`, `card ending 1-1-9-0`).
   const lastFour = maskedTail(identifier);
-  if (lastFour !== null) variants.push(...readOutTail(lastFour).map((form): Variant => ({ form, confidence: MASKED_TAIL_CONFIDENCE, role: "masked-tail" })));
+  if (lastFour !== null) {
+    variants.push(...readOutTail(lastFour).map((form): Variant => ({ form, confidence: MASKED_TAIL_CONFIDENCE, role: "masked-tail" })));
+    variants.push(...tailInPairs(lastFour).map((form): Variant => ({ form, confidence: MASKED_TAIL_CONFIDENCE, role: "masked-tail", namedOnly: true })));
+  }
   return variants;
 }
 
@@ -129,6 +132,17 @@ export function insideFileName(source: string, start: number, end: number): bool
 /** Whether the digits ending at source[end] are named a last four right after (`LAST_DIGITS_AFTER`). */
 export function namedLastDigits(source: string, end: number): boolean {
   return LAST_DIGITS_AFTER.test(source.slice(end, end + LOOKAHEAD));
+}
+
+/** `ending (in)` / `ends in` or a `last 4` phrase right before digits: no mask run, brand or key. */
+const TAIL_PHRASE_BEFORE = /(?:\bend(?:s|ing)(?: in| with)?\W{0,4}|(?<![\p{L}\d])(?:last|final)[ _-]?(?:4|four)(?![\p{L}\d])[^\d\n]{0,40})$/iu;
+
+/**
+ * Whether digits at source [start, end) are named a last four by a phrase before or after them: a tail read in pairs (`ending 64-10`,
+ * `last four of his SSN (76-24)`) counts only so, as `between **30-59 mL/min` is a range in bold, not a mask before a tail.
+ */
+export function namedAsTail(source: string, start: number, end: number): boolean {
+  return TAIL_PHRASE_BEFORE.test(source.slice(Math.max(0, start - LOOKBEHIND), start)) || namedLastDigits(source, end);
 }
 
 /** Characters of a mask run, and the ellipsis. */

@@ -116,6 +116,8 @@ export function nameVariants(name: PersonName): Variant[] {
     ? []
     : [
         whole(`${surname} ${first}`, REORDERED_CONFIDENCE),
+        // Surname first before every given name (`VUONG, Phuong Linh`: session 57 probe); the same form as the one above without a middle name.
+        whole(`${surname} ${tokens.slice(0, tokens.length - surname.split(" ").length).join(" ")}`, REORDERED_CONFIDENCE),
         whole(`${first.charAt(0)} ${surname}`, INITIAL_CONFIDENCE),
         whole(`${first} ${surname.charAt(0)}`, INITIAL_CONFIDENCE),
         whole(`${surname} ${first.charAt(0)}`, INITIAL_CONFIDENCE),

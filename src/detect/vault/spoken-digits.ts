@@ -61,18 +61,19 @@ export function spokenLike(span: string, value: string): string | null {
 }
 
 /**
- * `digits` read out one by one: in figures apart (`1 1 9 0`, as `1-1-9-0` normalizes) and in words, a zero as `zero` or `oh`;
- * a last four also in two pairs (`64-10`, `fifty-one seventy-two`: session 57 probe), a pair's leading zero as `oh`.
+ * `digits` read out one by one: in figures apart (`1 1 9 0`, as `1-1-9-0` normalizes) and in words, a zero as `zero` or `oh`.
  */
 export function readOutTail(digits: string): string[] {
   const words = [...digits].map((digit) => DIGIT_WORDS[Number(digit)]!);
   const forms = [[...digits].join(" "), words.join(" ")];
   if (digits.includes("0")) forms.push(words.map((word) => (word === "zero" ? "oh" : word)).join(" "));
-  if (digits.length === 4) {
-    const pairs = [digits.slice(0, 2), digits.slice(2)];
-    forms.push(pairs.join(" "), pairs.map(pairInWords).join(" "));
-  }
   return forms;
+}
+
+/** A last four read in two pairs, in figures and in words (`64-10`, `fifty-one seventy-two`: session 57 probe), a pair's leading zero as `oh`. */
+export function tailInPairs(digits: string): string[] {
+  const pairs = [digits.slice(0, 2), digits.slice(2)];
+  return [pairs.join(" "), pairs.map(pairInWords).join(" ")];
 }
 
 /** A number word of two digits (`ten`, `fourteen`, `seventy`): a span holding one reads its digits in pairs. */

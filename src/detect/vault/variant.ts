@@ -137,6 +137,8 @@ export interface Variant {
   noteWindow?: boolean;
   /** near-label (and a short local-part): the words (normalized) that name the field, one of which must be near the value. */
   labels?: readonly string[];
+  /** masked-tail: counts only named a last four by a phrase (`ending 64-10`), not after a mask run. */
+  namedOnly?: boolean;
   /** whole: its last word is found only capitalized as written (`1142 Orchard`, not `466 winters of history`). */
   capitalized?: boolean;
   /** whole: some words of a person's name of three or more (`Day Lewis`, `Mary Ann`), someone else's beside another name word (`Kailey Ruiz Zafón`). */

@@ -11,7 +11,8 @@ import { isWrittenHandle } from "./emails.js";
 import { isCutSuffix } from "./identifiers.js";
 import { findWindows, isInflection, MAX_SUFFIX, WINDOW_CONFIDENCE, wordsNeeded, type WordHit } from "./context.js";
 import { listNeighbours, type MemberHit } from "./lists.js";
-import { followsMask, inFileName, mayMaskHeads, namedHead, namedLastDigits, precedesMask } from "./masked.js";
+import { followsMask, inFileName, isMaskedValue, mayMaskHeads, namedAsTail, namedHead, namedLastDigits, precedesMask, TAIL_DIGITS } from "./masked.js";
+import { hasDigitRunIn } from "./digit-runs.js";
 import { vaultMembers } from "./members.js";
 import { noteClauses } from "./clauses.js";
 import { afterHedge, besideCurrency, COUNT_WORDS, withoutCoarseRoundings } from "./numbers.js";
@@ -283,6 +284,7 @@ export class Vault implements Detector {
       candidates.push(...this.listed(norm, candidates, hits.listWords));
       candidates.push(...besideOtherValues(candidates, hits.unlabeled));
       found = this.toDetections(norm, keepLongest(this.byTitleGender(norm, candidates), (a, b) => this.list[a].field === this.list[b].field));
+      if (found.length > 0) found.push(...echoedDigits(text, found));
     }
     return this.skeletons.size === 0 ? found : this.withRegrouped(text, found);
   }
@@ -340,7 +342,7 @@ export class Vault implements Detector {
         return;
       }
       case "masked-tail": {
-        if (isMaskedSpan(norm, start, end, (hits.maskedTails ??= new Map()), followsMaskedRest)) hits.candidates.push({ entry, start, end, confidence, role });
+        if (variant.namedOnly ? namedAsTail(norm.source, ...originalSpan(norm, start, end)) : isMaskedSpan(norm, start, end, (hits.maskedTails ??= new Map()), followsMaskedRest)) hits.candidates.push({ entry, start, end, confidence, role });
         return;
       }
       case "masked-head":
@@ -817,6 +819,44 @@ const DEFINED_INITIALS = /^\.?[ \t]*\((\p{Lu}{2,3})\)/u;
  * Initials or a short name a writer defined at [start, end) for a person, and every later use of it as a word (round 21 red team:
  * `Paul Carter (PC) ... PC emailed YM`; round 22: `Cornelius "Neil" Vandermeer ... Neil is fine`): it stands for them in the text after.
  */
+/** Kinds of identifier whose digits, once the text has named it, stand for it alone elsewhere in the text. */
+const ECHOED_KINDS: ReadonlySet<string> = new Set(["id", "ssn", "card", "phone"]);
+/** An identifier of a letter prefix and one group of digits (`CASE-845`, `EMP-93917`): group 1 the digits. */
+const PREFIXED_DIGITS = /^[A-Za-z]{2,6}[- ]?(\d{3,9})$/;
+/** The digits alone, not part of a longer number, an amount, a decimal, a date, a range or a word. */
+const STANDS_ALONE_BEFORE = /[\p{L}\p{N}$€£#.,/:-]$/u;
+const STANDS_ALONE_AFTER = /^(?:[\p{L}\p{N}%/-]|[.,:]\d)/u;
+const ECHO_CONFIDENCE = 0.7;
+
+/**
+ * The digits of an identifier the text has named (`CASE-845`, `ending 3318`) written again alone further on or before (session 57
+ * probe: `indexed 845 instead`, `outflows on the 3318 account`): the same identifier's, shown as the surrogate's digits (a tail as its tail).
+ */
+function echoedDigits(text: string, found: readonly Detection[]): Detection[] {
+  const echoes = new Map<string, { detection: Detection; role: "masked-tail" | "unpadded-digits" }>();
+  for (const detection of found) {
+    if (detection.field === null || !ECHOED_KINDS.has(detection.kind) || detection.value === undefined) continue;
+    const prefixed = PREFIXED_DIGITS.exec(detection.value.trim());
+    if (prefixed !== null && detection.role !== "masked-tail") echoes.set(prefixed[1], { detection, role: "unpadded-digits" });
+    else if (isMaskedValue(detection.value) || detection.role === "masked-tail") {
+      const digits = text.slice(detection.start, detection.end).replace(/\D/g, "");
+      if (digits.length >= TAIL_DIGITS) echoes.set(digits, { detection, role: "masked-tail" });
+    }
+  }
+  if (echoes.size === 0 || !hasDigitRunIn(text, echoes)) return [];
+  const taken = new SpanCover();
+  for (const detection of found) taken.add(detection.start, detection.end);
+  const echoed: Detection[] = [];
+  for (const run of text.matchAll(/\d+/g)) {
+    const echo = echoes.get(run[0]);
+    const [start, end] = [run.index, run.index + run[0].length];
+    if (echo === undefined || taken.overlaps(start, end)) continue;
+    if (STANDS_ALONE_BEFORE.test(text.slice(Math.max(0, start - 1), start)) || STANDS_ALONE_AFTER.test(text.slice(end, end + 2))) continue;
+    echoed.push({ ...echo.detection, start, end, confidence: ECHO_CONFIDENCE, role: echo.role });
+  }
+  return echoed;
+}
+
 function usesFrom(source: string, [start, end]: [number, number]): Array<[number, number]> {
   const uses = new RegExp(`(?<![\\p{L}\\p{N}])${source.slice(start, end)}(?![\\p{L}\\p{N}])`, "gu");
   const later = Array.from(source.matchAll(uses), (use): [number, number] => [use.index, use.index + use[0].length]).filter(([from]) => from >= end);
