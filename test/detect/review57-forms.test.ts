@@ -5,7 +5,7 @@
 import { describe, expect, it } from "vitest";
 import { reviewForms } from "../helpers/review-forms.js";
 
-const { expectHiddenFromOutsider, expectKept, guardFor, deliver } = reviewForms("review57-secret");
+const { expectHiddenFromOutsider, expectKept, expectRestoredFromSharedState, guardFor, deliver } = reviewForms("review57-secret");
 
 describe("session 57: a number glued after the word that opens a file or key name", () => {
   it("a long amount after any word, a short score after its own label", () => {
@@ -36,10 +36,7 @@ describe("session 57: an identifier read out digit by digit after its letter pre
 
   it("is restored from shared state for the authorized reader", () => {
     const guard = guardFor({ employee_name: "Gabriel Ashdown", employee_id: "EMP-93917" });
-    const text = "Employee ID: EMP, nine-three-nine-one-seven; badge 9-3-9-1-7.";
-    const stored = guard.sanitizeSync({ channel: "C5", content: text }, { reversible: true }).content as string;
-    expect(stored).not.toContain("nine-three-nine-one-seven");
-    expect(guard.restore(stored, "reader", "C5")).toBe(text);
+    expectRestoredFromSharedState(guard, "Employee ID: EMP, nine-three-nine-one-seven; badge 9-3-9-1-7.", ["nine-three-nine-one-seven", "9-3-9-1-7"]);
   });
 
   it("a count read out, or other digits apart, stay", () => {
@@ -66,9 +63,7 @@ describe("session 57: a last four read in two pairs", () => {
     const out = deliver(guard, "Account ending fifty-one seventy-two.", "introduced");
     expect(out).not.toContain("fifty-one seventy-two");
     expect(out).toMatch(/^Account ending (?:oh-[a-z]+|[a-z]+(?:-[a-z]+)?) (?:oh-[a-z]+|[a-z]+(?:-[a-z]+)?)\.$/);
-    const text = "Account ending fifty-one seventy-two.";
-    const stored = guard.sanitizeSync({ channel: "C5", content: text }, { reversible: true }).content as string;
-    expect(guard.restore(stored, "reader", "C5")).toBe(text);
+    expectRestoredFromSharedState(guard, "Account ending fifty-one seventy-two.", ["fifty-one seventy-two"]);
   });
 });
 
@@ -122,9 +117,7 @@ describe("session 57: an identifier's digits alone, once the text has named it",
     const out = deliver(guard, "CASE-845 is on file; indexed 845 instead.", "introduced");
     const [, digits] = /^[A-Z]{4}-(\d{3}) is on file; indexed (\d{3}) instead\.$/.exec(out) ?? [];
     expect(out).toMatch(new RegExp(`-${digits} is on file; indexed ${digits} instead`));
-    const text = "CASE-845 is on file; indexed 845 instead.";
-    const stored = guard.sanitizeSync({ channel: "C5", content: text }, { reversible: true }).content as string;
-    expect(guard.restore(stored, "reader", "C5")).toBe(text);
+    expectRestoredFromSharedState(guard, "CASE-845 is on file; indexed 845 instead.", ["845"]);
   });
 
   it("the same digits in an amount, a decimal, a longer number or a range, or without the identifier named, stay", () => {

@@ -21,6 +21,12 @@ export function reviewForms(secret: string) {
       for (const raw of raws) expect(out, `${JSON.stringify(text)} -> ${JSON.stringify(out)}`).not.toContain(raw);
       expect(deliver(guard, text, "reader")).toBe(text);
     },
+    /** `text` written to shared state (C5, reversibly) holds none of `raws`, and reads back as written for the reader authorized for the vault. */
+    expectRestoredFromSharedState(guard: ReconsGuard, text: string, raws: string[]): void {
+      const stored = guard.sanitizeSync({ channel: "C5", content: text }, { reversible: true }).content as string;
+      for (const raw of raws) expect(stored, `${JSON.stringify(text)} stored as ${JSON.stringify(stored)}`).not.toContain(raw);
+      expect(guard.restore(stored, "reader", "C5")).toBe(text);
+    },
     /** `text` reaches an unauthorized reader as written. */
     expectKept(vault: Record<string, VaultValue>, text: string, ageReference?: string): void {
       expect(deliver(guardFor(vault, ageReference), text, "introduced")).toBe(text);
