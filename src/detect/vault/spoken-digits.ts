@@ -60,9 +60,7 @@ export function spokenLike(span: string, value: string): string | null {
   });
 }
 
-/**
- * `digits` read out one by one: in figures apart (`1 1 9 0`, as `1-1-9-0` normalizes) and in words, a zero as `zero` or `oh`.
- */
+/** `digits` read out one by one: in figures apart (`1 1 9 0`, as `1-1-9-0` normalizes) and in words, a zero as `zero` or `oh`. */
 export function readOutTail(digits: string): string[] {
   const words = [...digits].map((digit) => DIGIT_WORDS[Number(digit)]!);
   const forms = [[...digits].join(" "), words.join(" ")];

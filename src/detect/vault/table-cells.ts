@@ -62,17 +62,17 @@ function shortValuesOf(all: readonly VaultEntry[]): Map<string, ShortValue[]> {
     const normalized = normalizeValue(entry.value);
     const label = fieldLabel(entry.field);
     if (label === null || normalized === "") continue;
+    const own = [label, ...(LABEL_ABBREVIATIONS[label] ?? [])];
     const masked = isMaskedValue(entry.value);
     const tail = masked || !TAILED_KINDS.has(entry.kind) ? null : maskedTail(entry.value);
     if (tail !== null) add(tail, { entry, labels: MASKED_TAIL_HEADERS, role: "masked-tail" });
     // A one-word category cut short in its column (session 57 probe: `Corp.` of `Corporate` under `Type`, `Eng.` under `Dept`).
     if (entry.kind !== "name" && /^\p{L}{5,}$/u.test(entry.value.trim())) {
-      for (const length of [3, MAX_SHORT_VALUE]) add(normalized.slice(0, length), { entry, labels: [label, ...(LABEL_ABBREVIATIONS[label] ?? [])], role: "after-label" });
+      for (const length of [3, MAX_SHORT_VALUE]) add(normalized.slice(0, length), { entry, labels: own, role: "after-label" });
     }
     if (normalized.length > MAX_SHORT_VALUE) continue;
     // A credit score's row is as often labelled by its bureau's model (round 12 red team: `fico_mid,642,600` under `metric,value,limit`).
     // A masked tail's column is named for what it is (round 5 of the probe: `0952` under a CSV header's `last4`).
-    const own = [label, ...(LABEL_ABBREVIATIONS[label] ?? [])];
     const labels = isCreditScoreField(entry.field) ? [...own, "fico"] : masked ? [...own, ...MASKED_TAIL_HEADERS] : own;
     add(normalized, { entry, labels, role: masked ? "masked-tail" : "after-label" });
   }

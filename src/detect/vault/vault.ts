@@ -815,10 +815,6 @@ function withDefinedAbbreviation(source: string, [start, end]: [number, number],
 /** Initials in capitals in parentheses right after a name (group 1). */
 const DEFINED_INITIALS = /^\.?[ \t]*\((\p{Lu}{2,3})\)/u;
 
-/**
- * Initials or a short name a writer defined at [start, end) for a person, and every later use of it as a word (round 21 red team:
- * `Paul Carter (PC) ... PC emailed YM`; round 22: `Cornelius "Neil" Vandermeer ... Neil is fine`): it stands for them in the text after.
- */
 /** Kinds of identifier whose digits, once the text has named it, stand for it alone elsewhere in the text. */
 const ECHOED_KINDS: ReadonlySet<string> = new Set(["id", "ssn", "card", "phone"]);
 /** An identifier of a letter prefix and one group of digits (`CASE-845`, `EMP-93917`): group 1 the digits. */
@@ -857,6 +853,10 @@ function echoedDigits(text: string, found: readonly Detection[]): Detection[] {
   return echoed;
 }
 
+/**
+ * Initials or a short name a writer defined at [start, end) for a person, and every later use of it as a word (round 21 red team:
+ * `Paul Carter (PC) ... PC emailed YM`; round 22: `Cornelius "Neil" Vandermeer ... Neil is fine`): it stands for them in the text after.
+ */
 function usesFrom(source: string, [start, end]: [number, number]): Array<[number, number]> {
   const uses = new RegExp(`(?<![\\p{L}\\p{N}])${source.slice(start, end)}(?![\\p{L}\\p{N}])`, "gu");
   const later = Array.from(source.matchAll(uses), (use): [number, number] => [use.index, use.index + use[0].length]).filter(([from]) => from >= end);
