@@ -126,3 +126,14 @@ describe("session 57: an identifier's digits alone, once the text has named it",
     expectKept({ client_name: "Imogen Sayers", case_id: "CASE-845" }, "The index lists 845 pages of discovery.");
   });
 });
+
+describe("session 57: the name a person goes by, defined in parentheses after the name", () => {
+  it("quoted at the parenthesis's start or after `goes by`, and every later use", () => {
+    expectHiddenFromOutsider({ patient_name: "Oluwaseun Adebayo-Martins" }, "The only file is for Oluwaseun Adebayo-Martins (goes by Seun); Seun confirmed the visit.", ["Seun"]);
+    expectHiddenFromOutsider({ customer_name: "Giovanni Di Stefano" }, 'Data is for Giovanni Di Stefano ("Gianni" in the CRM notes), so Gianni must confirm.', ["Gianni"]);
+  });
+
+  it("a role or term in the parenthesis stays", () => {
+    expect(deliver(guardFor({ customer_name: "Giovanni Di Stefano" }), 'Giovanni Di Stefano ("Plaintiff" in the filing) was served.', "introduced")).toMatch(/\("Plaintiff" in the filing\) was served\.$/);
+  });
+});

@@ -1008,8 +1008,12 @@ function writtenAs(norm: NormalizeBuffer, start: number, end: number, value: str
 /** Quote marks that open and close a cited word. */
 const QUOTE_PAIRS: ReadonlyMap<string, string> = new Map([["'", "'"], ['"', '"'], ["`", "`"], ["‘", "’"], ["“", "”"]]);
 
-/** A capitalized word in quotes, or in parentheses with or without them, right after a name, its bold closed between (groups 1, 2): the name the person goes by. */
-const QUOTED_AFTER_NAME = /^[*_]{0,2}[ \t]*(?:\([ \t]*["“]?(\p{Lu}\p{Ll}{1,14})["”]?[ \t]*\)|["“](\p{Lu}\p{Ll}{1,14})["”])/u;
+/**
+ * A capitalized word in quotes, or in parentheses with or without them, right after a name, its bold closed between (groups 1, 2), or
+ * opening a parenthesis in quotes or after `goes by` (group 3: `("Gianni" in the CRM notes)`, `(goes by Seun)`: session 57 probe): the
+ * name the person goes by.
+ */
+const QUOTED_AFTER_NAME = /^[*_]{0,2}[ \t]*(?:\([ \t]*["“]?(\p{Lu}\p{Ll}{1,14})["”]?[ \t]*\)|["“](\p{Lu}\p{Ll}{1,14})["”]|\([ \t]*(?:["“]|(?:goes|go)[ \t]+by[ \t]+["“]?)(\p{Lu}\p{Ll}{1,14})\b)/u;
 
 /**
  * The short name given right after a form of a person's name (round 22 red team: `Cornelius "Neil" Vandermeer`, `Mr. Okonkwo-Reyes
@@ -1017,11 +1021,11 @@ const QUOTED_AFTER_NAME = /^[*_]{0,2}[ \t]*(?:\([ \t]*["“]?(\p{Lu}\p{Ll}{1,14}
  * a name too: `("Plaintiff")` and `(Retired)` define a term or note a role.
  */
 function definedNickname(source: string, end: number): [number, number] | null {
-  const defined = QUOTED_AFTER_NAME.exec(source.slice(end, end + 24));
+  const defined = QUOTED_AFTER_NAME.exec(source.slice(end, end + 40));
   if (defined === null) return null;
-  const word = defined[1] ?? defined[2];
+  const word = defined[1] ?? defined[2] ?? defined[3];
   const lower = word.toLowerCase();
-  const quoted = /["“]/.test(defined[0]);
+  const quoted = /["“]|by[ \t]/.test(defined[0]);
   if (isTitle(lower) || NAME_SUFFIXES.has(lower) || (isDictionaryWord(lower) && !(quoted && isNameWord(lower)))) return null;
   const start = end + defined[0].lastIndexOf(word);
   return [start, start + word.length];
