@@ -6,11 +6,9 @@
 import type { Detection, Detector } from "../base.js";
 import { linesWithDigitRunIn } from "./digit-runs.js";
 import { derivedFromEntries } from "./entries-memo.js";
-import { GROUP_TAIL_DIGITS, MASKED_TAIL_CONFIDENCE, maskedTail, MIN_TAILED_DIGITS } from "./masked.js";
+import { GROUP_TAIL_DIGITS, MASKED_TAIL_CONFIDENCE, maskedTail, MIN_TAILED_DIGITS, TAILED_KINDS } from "./masked.js";
 import type { VaultEntry } from "./vault.js";
 
-/** Kinds whose values show a tail. */
-const TAILED_KINDS: ReadonlySet<string> = new Set(["ssn", "card", "id", "phone"]);
 /**
  * `ending in 939`, `ends with **577**`, `last 3 digits: 577`, `last 3 digits of ID: 582`, `last three (577)`, a mask run before
  * them (`***-577`, `EMP-XX582`), or a patent

@@ -6,6 +6,8 @@ import { isDictionaryWord } from "./words.js";
 /** Last digits shown after a mask (`***-**-1579`, `ending in 1579`): specific to the value in that context. */
 export const MASKED_TAIL_CONFIDENCE = 0.85;
 export const TAIL_DIGITS = 4;
+/** Kinds of identifier whose values writers show by their last (or first) digits, and once named by their digits alone. */
+export const TAILED_KINDS: ReadonlySet<string> = new Set(["ssn", "card", "id", "phone"]);
 /** An identifier's last three digits (`907` of A-213-448-907, `577` of `EMP-20394577`). */
 export const GROUP_TAIL_DIGITS = 3;
 /** Writers show up to this many last digits (`ending in 1203588` of a 19-digit card). */
@@ -34,6 +36,12 @@ const TAIL_KEYS = ["ssn4", "l4", "pan4", "pantail", "pan_tail", "cardtail", "car
 const TAIL_WORD = String.raw`(?<![\p{L}\d_])(?:(?:ssn|acct|account|card|pan|cc)[ _-]?(?:tail|suffix|last[ _-]?(?:4|four))|suffix)(?![\p{L}\d])\W{0,4}`;
 /** The same, as the precheck reads the word before the digits. */
 const TAIL_WORD_ALONE = /^(?:(?:ssn|acct|account|card|pan|cc)_?)?(?:tail|suffix)$|^(?:ssn|acct|account|card|pan|cc)_?last_?(?:4|four)$/;
+/** `ending (in)`, `ends in`, `ending with` right before digits. */
+const ENDS_IN = String.raw`\bend(?:s|ing)(?: in| with)?\W{0,4}`;
+/** `last 4 (digits of SSN):`, `final four:` right before digits, for last-digit counts `counts` (`4|four`). */
+function lastDigitsPhrase(counts: string): string {
+  return String.raw`(?<![\p{L}\d])(?:last|final)[ _-]?(?:${counts})(?![\p{L}\d])[^\d\n]{0,40}`;
+}
 /**
  * A mask run (`***-**-`, `XXXX`, `••••`), a lone `x` glued to the digits (`Card x3304`, `x-3304`;
  * not `0x3304`, `1920x1080`) or a lone `*` (`(*6549 → *1579)`), an ellipsis (`...4821`), `ending (in)` or `ends in`, `last 4
@@ -42,7 +50,7 @@ const TAIL_WORD_ALONE = /^(?:(?:ssn|acct|account|card|pan|cc)_?)?(?:tail|suffix)
  * (`**Date of Birth:** 1957`) close a markdown bold label: not a mask.
  */
 export const MASK_BEFORE = new RegExp(
-  String.raw`(?:(?<!\p{L})(?!(?<=[^\s*\d])\*\*\s*$)[*xX•#●·■◦∗▪]{2,}(?:[\s.-]*[*xX•#●·■◦∗▪]+)*[\s.-]*|(?<![\p{L}\p{N}_])x-?|(?<![\p{L}\p{N}_*])\*|(?:\.{3}|…)[\s-]*|\bend(?:s|ing)(?: in| with)?\W{0,4}|(?<![\p{L}\d])(?:last|final)[ _-]?(?:4|four|5|five|6|six)(?![\p{L}\d])[^\d\n]{0,40}|(?<![\p{L}\d_])(?:${TAIL_KEYS.join("|")})(?![\p{L}\d])\W{0,4}|${TAIL_WORD}|\b(?:${CARD_BRANDS.join("|")})[\s(#:-]{0,3})$`,
+  String.raw`(?:(?<!\p{L})(?!(?<=[^\s*\d])\*\*\s*$)[*xX•#●·■◦∗▪]{2,}(?:[\s.-]*[*xX•#●·■◦∗▪]+)*[\s.-]*|(?<![\p{L}\p{N}_])x-?|(?<![\p{L}\p{N}_*])\*|(?:\.{3}|…)[\s-]*|${ENDS_IN}|${lastDigitsPhrase("4|four|5|five|6|six")}|(?<![\p{L}\d_])(?:${TAIL_KEYS.join("|")})(?![\p{L}\d])\W{0,4}|${TAIL_WORD}|\b(?:${CARD_BRANDS.join("|")})[\s(#:-]{0,3})$`,
   "iu",
 );
 /**
@@ -135,7 +143,7 @@ export function namedLastDigits(source: string, end: number): boolean {
 }
 
 /** `ending (in)` / `ends in` or a `last 4` phrase right before digits: no mask run, brand or key. */
-const TAIL_PHRASE_BEFORE = /(?:\bend(?:s|ing)(?: in| with)?\W{0,4}|(?<![\p{L}\d])(?:last|final)[ _-]?(?:4|four)(?![\p{L}\d])[^\d\n]{0,40})$/iu;
+const TAIL_PHRASE_BEFORE = new RegExp(`(?:${ENDS_IN}|${lastDigitsPhrase("4|four")})$`, "iu");
 
 /**
  * Whether digits at source [start, end) are named a last four by a phrase before or after them: a tail read in pairs (`ending 64-10`,

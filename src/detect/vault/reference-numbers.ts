@@ -13,7 +13,7 @@ import type { VaultEntry } from "./vault.js";
 
 const REFERENCE_CONFIDENCE = 0.7;
 /** An identifier of a letter prefix and one group of digits (`CASE-612`, `DISP-718204`): group 1 the prefix, 2 the digits. */
-const PREFIXED_NUMBER = /^([A-Za-z]{2,6})[- ]?(\d{3,9})$/;
+export const PREFIXED_NUMBER = /^([A-Za-z]{2,6})[- ]?(\d{3,9})$/;
 /**
  * Digits after a word that refers to a record, with `no.` or `#` between or alone, then maybe a table's `|` or `is` (`| Matter no. |
  * 904 |`, `our matter is 058`: session 56 probe) (group 1), or glued to one capital (group 2 the

@@ -7,11 +7,9 @@
 import type { Detection, Detector } from "../base.js";
 import { linesWithDigitRunIn } from "./digit-runs.js";
 import { derivedFromEntries } from "./entries-memo.js";
-import { MASKED_TAIL_CONFIDENCE, MIN_TAILED_DIGITS } from "./masked.js";
+import { MASKED_TAIL_CONFIDENCE, MIN_TAILED_DIGITS, TAILED_KINDS } from "./masked.js";
 import type { VaultEntry } from "./vault.js";
 
-/** Kinds whose values show a tail or a head. */
-const MASKED_KINDS: ReadonlySet<string> = new Set(["ssn", "card", "id", "phone"]);
 const SHOWN_TAIL_DIGITS = 2;
 /** A head shows two digits or more, and hides one at least. */
 const MIN_SHOWN_HEAD_DIGITS = 2;
@@ -34,7 +32,7 @@ function masksOf(all: readonly VaultEntry[]): Map<string, VaultEntry> {
   const add = (key: string, entry: VaultEntry) => masks.has(key) || masks.set(key, entry);
   for (const entry of all) {
     const digits = entry.value.replace(/\D/g, "");
-    if (!MASKED_KINDS.has(entry.kind) || digits.length < MIN_TAILED_DIGITS || !/\d$/.test(entry.value.trim())) continue;
+    if (!TAILED_KINDS.has(entry.kind) || digits.length < MIN_TAILED_DIGITS || !/\d$/.test(entry.value.trim())) continue;
     const letters = /^\s*(\p{L}+)/u.exec(entry.value)?.[1].toUpperCase() ?? "";
     // A tail written with its letters or with the mask alone: both say how long it is; a head after its letters only.
     add(maskKey(digits.length, letters, "tail", digits.slice(-SHOWN_TAIL_DIGITS)), entry);
@@ -46,7 +44,7 @@ function masksOf(all: readonly VaultEntry[]): Map<string, VaultEntry> {
 
 /** The last two digits of every value that shows a tail. */
 function shownTailsOf(all: readonly VaultEntry[]): Set<string> {
-  return new Set(all.filter((entry) => MASKED_KINDS.has(entry.kind)).map((entry) => entry.value.replace(/\D/g, "").slice(-SHOWN_TAIL_DIGITS)));
+  return new Set(all.filter((entry) => TAILED_KINDS.has(entry.kind)).map((entry) => entry.value.replace(/\D/g, "").slice(-SHOWN_TAIL_DIGITS)));
 }
 
 /** Detects masked last-two tails and first-digit heads of the identifiers among `entries()` (read at each call: values added at run time count). */

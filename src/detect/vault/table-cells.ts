@@ -8,7 +8,7 @@
 import type { Detection, Detector } from "../base.js";
 import { derivedFromEntries } from "./entries-memo.js";
 import { fieldLabel } from "./labels.js";
-import { isMaskedValue, maskedTail } from "./masked.js";
+import { isMaskedValue, maskedTail, TAILED_KINDS } from "./masked.js";
 import { isCreditScoreField } from "./rating-bands.js";
 import { normalizeValue } from "./normalize.js";
 import type { VaultEntry } from "./vault.js";
@@ -49,15 +49,17 @@ interface ShortValue {
   role: "after-label" | "masked-tail";
 }
 
-/** Kinds of identifier whose last four a column of last digits holds (`6604` under `ins_last4`: session 57 probe). */
-const TAILED_KINDS: ReadonlySet<string> = new Set(["ssn", "card", "phone", "id"]);
 /** Headers' short forms of a label (`Int. Rtg` over a rating: session 57 probe). */
 const LABEL_ABBREVIATIONS: Readonly<Record<string, readonly string[]>> = { rating: ["rtg"], score: ["scr"], department: ["dept", "dep"] };
 
 /** Short values by their normalized text, each entry beside the labels its column may have. */
 function shortValuesOf(all: readonly VaultEntry[]): Map<string, ShortValue[]> {
   const byValue = new Map<string, ShortValue[]>();
-  const add = (normalized: string, value: ShortValue) => byValue.set(normalized, [...(byValue.get(normalized) ?? []), value]);
+  const add = (normalized: string, value: ShortValue) => {
+    const owners = byValue.get(normalized);
+    if (owners === undefined) byValue.set(normalized, [value]);
+    else owners.push(value);
+  };
   for (const entry of all) {
     const normalized = normalizeValue(entry.value);
     const label = fieldLabel(entry.field);

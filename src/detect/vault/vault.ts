@@ -11,7 +11,8 @@ import { isWrittenHandle } from "./emails.js";
 import { isCutSuffix } from "./identifiers.js";
 import { findWindows, isInflection, MAX_SUFFIX, WINDOW_CONFIDENCE, wordsNeeded, type WordHit } from "./context.js";
 import { listNeighbours, type MemberHit } from "./lists.js";
-import { followsMask, inFileName, isMaskedValue, mayMaskHeads, namedAsTail, namedHead, namedLastDigits, precedesMask, TAIL_DIGITS } from "./masked.js";
+import { followsMask, inFileName, isMaskedValue, mayMaskHeads, namedAsTail, namedHead, namedLastDigits, precedesMask, TAIL_DIGITS, TAILED_KINDS } from "./masked.js";
+import { PREFIXED_NUMBER } from "./reference-numbers.js";
 import { hasDigitRunIn } from "./digit-runs.js";
 import { vaultMembers } from "./members.js";
 import { noteClauses } from "./clauses.js";
@@ -815,10 +816,6 @@ function withDefinedAbbreviation(source: string, [start, end]: [number, number],
 /** Initials in capitals in parentheses right after a name (group 1). */
 const DEFINED_INITIALS = /^\.?[ \t]*\((\p{Lu}{2,3})\)/u;
 
-/** Kinds of identifier whose digits, once the text has named it, stand for it alone elsewhere in the text. */
-const ECHOED_KINDS: ReadonlySet<string> = new Set(["id", "ssn", "card", "phone"]);
-/** An identifier of a letter prefix and one group of digits (`CASE-845`, `EMP-93917`): group 1 the digits. */
-const PREFIXED_DIGITS = /^[A-Za-z]{2,6}[- ]?(\d{3,9})$/;
 /** The digits alone, not part of a longer number, an amount, a decimal, a date, a range or a word. */
 const STANDS_ALONE_BEFORE = /[\p{L}\p{N}$€£#.,/:-]$/u;
 const STANDS_ALONE_AFTER = /^(?:[\p{L}\p{N}%/-]|[.,:]\d)/u;
@@ -831,9 +828,9 @@ const ECHO_CONFIDENCE = 0.7;
 function echoedDigits(text: string, found: readonly Detection[]): Detection[] {
   const echoes = new Map<string, { detection: Detection; role: "masked-tail" | "unpadded-digits" }>();
   for (const detection of found) {
-    if (detection.field === null || !ECHOED_KINDS.has(detection.kind) || detection.value === undefined) continue;
-    const prefixed = PREFIXED_DIGITS.exec(detection.value.trim());
-    if (prefixed !== null && detection.role !== "masked-tail") echoes.set(prefixed[1], { detection, role: "unpadded-digits" });
+    if (detection.field === null || !TAILED_KINDS.has(detection.kind) || detection.value === undefined) continue;
+    const prefixed = PREFIXED_NUMBER.exec(detection.value.trim());
+    if (prefixed !== null && detection.role !== "masked-tail") echoes.set(prefixed[2], { detection, role: "unpadded-digits" });
     else if (isMaskedValue(detection.value) || detection.role === "masked-tail") {
       const digits = text.slice(detection.start, detection.end).replace(/\D/g, "");
       if (digits.length >= TAIL_DIGITS) echoes.set(digits, { detection, role: "masked-tail" });
