@@ -1,10 +1,10 @@
-import { compactDateLike, parseDate } from "../detect/vault/dates.js";
+import { MONTHS, compactDateLike, ordinal, parseDate } from "../detect/vault/dates.js";
 import { layIdentifier } from "../detect/vault/digit-skeletons.js";
 import { spelledLike } from "../detect/vault/emails.js";
 import { canaryHeadLike, labelsLike, suffixLike } from "../detect/vault/identifiers.js";
 import { lastThreeOf } from "../detect/vault/last-three.js";
 import { identifierHead, maskedMixedTail, maskedTail } from "../detect/vault/masked.js";
-import { glueLike, initialsLike, roleNamePart, spelledLettersLike } from "../detect/vault/names.js";
+import { glueLike, initialsLike, middleNameLike, roleNamePart, spelledLettersLike } from "../detect/vault/names.js";
 import { groupThousands } from "../detect/vault/numbers.js";
 import { localNumber, phoneExtension } from "../detect/vault/phones.js";
 import { isReadInPairs, isReadOut, pairsLike, spokenLike } from "../detect/vault/spoken-digits.js";
@@ -40,6 +40,14 @@ export function renderedPart(role: VariantRole, span: string, from: string, to: 
     case "short-year": {
       const year = parseDate(to)?.year;
       return year === undefined ? null : String(year % 100).padStart(2, "0");
+    }
+    case "birthday-part": {
+      const date = parseDate(to);
+      if (date === null) return null;
+      // The day as an ordinal (`22nd`), or the month by its name, cut and capitalized as written (`Jan`, `January`).
+      if (/\d/.test(span)) return ordinal(date.day);
+      const month = MONTHS[date.month - 1].slice(0, span.length === 3 ? 3 : undefined);
+      return copyCase(span, /^\p{Lu}/u.test(span) ? month.charAt(0).toUpperCase() + month.slice(1) : month);
     }
     case "regrouped-digits":
       // Digits grouped in thousands stay so, however many the other value has (a short value's surrogate is padded).
@@ -86,6 +94,10 @@ export function renderedPart(role: VariantRole, span: string, from: string, to: 
     case "title-initial": {
       const surname = roleNamePart(to, "surname");
       return surname === null ? null : span.replace(/\p{L}$/u, surname.charAt(0).toUpperCase());
+    }
+    case "middle-name": {
+      const middle = middleNameLike(span, from, to);
+      return middle === null ? null : copyCase(span, middle);
     }
     case "first-name":
     case "surname":

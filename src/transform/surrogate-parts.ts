@@ -46,7 +46,7 @@ export function wholeSurrogatePart(action: Action, role: VariantRole | undefined
   if (role === "elapsed" && action !== "redact") return elapsedRedacted;
   if (role === "derived-date" && action === "fpe") return shiftedDate;
   if (role === "derived-date" && action !== "redact") return derivedDateRedacted;
-  if (role === "short-year" && action !== "redact" && action !== "fpe") return derivedDateRedacted;
+  if ((role === "short-year" || role === "birthday-part") && action !== "redact" && action !== "fpe") return derivedDateRedacted;
   if (role === "derived-amount" && action === "mldp") return scaledAmount;
   if (role === "derived-amount" && action !== "redact") return derivedAmountRedacted;
   // A band written with a number (`low 600s`): noise would move the band's own number (`low 563s`), not the value.
@@ -55,9 +55,9 @@ export function wholeSurrogatePart(action: Action, role: VariantRole | undefined
 }
 
 /** Partial renderings of an enciphered value (`renderedPart`). */
-const FPE_PARTS: ReadonlySet<VariantRole> = new Set(["masked-tail", "last-three", "short-tail", "short-head", "masked-head", "regrouped-digits", "digit-group", "compact-date", "unpadded-digits", "spoken-digits", "local-number", "phone-extension", "canary-suffix", "canary-label", "canary-head", "short-year"]);
+const FPE_PARTS: ReadonlySet<VariantRole> = new Set(["masked-tail", "last-three", "short-tail", "short-head", "masked-head", "regrouped-digits", "digit-group", "compact-date", "unpadded-digits", "spoken-digits", "local-number", "phone-extension", "canary-suffix", "canary-label", "canary-head", "short-year", "birthday-part"]);
 /** Partial renderings of a pseudonymized name (`renderedPart`). */
-const PSEUDONYM_PARTS: ReadonlySet<VariantRole> = new Set(["first-name", "surname", "surname-plural", "spelled-letters", "acronym", "title-initial"]);
+const PSEUDONYM_PARTS: ReadonlySet<VariantRole> = new Set(["first-name", "middle-name", "surname", "surname-plural", "spelled-letters", "acronym", "title-initial"]);
 
 /** Oldest age a surrogate date may give: past it (or below 0) the age is redacted, not written. */
 const MAX_AGE = 120;

@@ -217,10 +217,33 @@ export function ageDetector(entries: () => readonly VaultEntry[], reference: Cal
           if ([...birth.ages].some((age) => Math.floor(age / 10) === written.decade && inThird(age))) push(birth, match.index, match.index + match[0].length);
         }
       }
+      // Session 58 probe: a band of ages around it (`"age_band": "70-74"`, `aged 70-74`, `the 70–74 age group`), redacted whole.
+      for (const match of AGE_BAND_HINT.test(text) ? text.matchAll(AGE_BAND) : []) {
+        const band = BAND_OF_AGES.exec(match[0])!;
+        const [low, high] = [Number(band[1]), Number(band[2])];
+        if (high <= low || high - low > MAX_AGE_BAND) continue;
+        const start = match.index + band.index;
+        for (const birth of dates) if ([...birth.ages].some((age) => low <= age && age <= high)) push(birth, start, start + band[0].length);
+      }
       return found;
     },
   };
 }
+
+/** Widest band of ages that still tells one (`65-74`); a wider one tells no more than a generation. */
+const MAX_AGE_BAND = 10;
+/**
+ * A band of ages: after an age's word (`aged 70-74`, `"age_band": "70-74"`, `Ages 65 to 74`, `age group: between 70 and 74`) or
+ * before one (`70–74 years old`, `the 70-74 age group`).
+ */
+const AGE_BAND = new RegExp(
+  String.raw`\b(?:aged?|ages)(?:[ _-]?(?:band|group|range|bracket|bucket|cohort|category))?\b["'*_: \t=|]{0,8}(?:between[ \t]+)?\d{1,3}[ \t]*(?:-|–|—|to|and)[ \t]*\d{1,3}\b(?![.,]\d|[ \t]*%)` +
+    String.raw`|(?<![\d.,$])\b\d{1,3}[ \t]*(?:-|–|—|to)[ \t]*\d{1,3}(?:[ \t-]+(?:years?|yrs?)(?:[ -]olds?|[ \t]+of[ \t]+age)|[ \t]+age[ \t_-]?(?:band|group|range|bracket|bucket|cohort|category))\b`,
+  "gi",
+);
+const AGE_BAND_HINT = /\d[ \t]*(?:[-–—]|to|and)[ \t]*\d/;
+/** The band's two ages inside AGE_BAND's match. */
+const BAND_OF_AGES = /(\d{1,3})[ \t]*(?:-|–|—|to|and)[ \t]*(\d{1,3})/;
 
 /** Whether `text` holds one of `told`'s digit strings inside a run of digits, or one of its words. */
 function writesAny(text: string, told: { digits: ReadonlySet<string>; spelled: RegExp | null }): boolean {

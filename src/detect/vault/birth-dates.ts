@@ -1,4 +1,4 @@
-import type { CalendarDate } from "./dates.js";
+import { MONTHS, ordinal, type CalendarDate } from "./dates.js";
 import { originalSpan, type NormalizeBuffer } from "./normalize.js";
 import { whole, type Variant } from "./variant.js";
 import { fieldNameWords } from "./words.js";
@@ -29,6 +29,10 @@ const WORDS_AFTER_YEAR = ["birth", "born"];
  * found all over a text.
  */
 const BIRTH_LABELS = ["dob", "birth", "birth date", "birthday", "birthday is", "born", "born on"];
+/** Phrases a birth date's day of the month alone follows (session 58 probe: `her birthday is on the 22nd`): the day, told by the phrase. */
+const BIRTHDAY_DAY_PHRASES = ["birthday is on the", "birthday on the", "birthday falls on the", "birthday s on the", "birthday is the", "born on the"];
+/** Phrases its month alone follows (session 58 probe: `"birth_month": "January"`, `born in January`). */
+const BIRTH_MONTH_PHRASES = ["birth month", "birth month is", "birth month of", "month of birth", "born in", "birthday is in", "birthday in", "birthday s in", "dob month"];
 /** A month and day written with one slash (`8/24`). */
 const SLASHED_DAY_AND_MONTH = /^\d{1,2}\/\d{1,2}$/;
 /** Another number or date part glued on before or after (`3/8/24`, `8/24-25`, `1951-08-07`). */
@@ -53,8 +57,14 @@ export function birthDateVariants({ year, month, day }: CalendarDate): Variant[]
   const variants: Variant[] = [
     ...PHRASES_BEFORE_YEAR.map((phrase) => ({ ...whole(`${phrase} ${y}`, BIRTH_YEAR_CONFIDENCE), tail: y.length })),
     ...SHORT_YEAR_PHRASES.map((phrase): Variant => ({ form: `${phrase} ${yy}`, confidence: BIRTH_YEAR_CONFIDENCE, role: "short-year", tail: yy.length })),
+    // After `b.` only with its apostrophe (session 58 probe: `pt (b. '83, May)`).
+    { form: `b ${yy}`, confidence: BIRTH_YEAR_CONFIDENCE, role: "short-year", tail: yy.length, afterApostrophe: true },
     ...WORDS_AFTER_YEAR.map((word) => ({ ...whole(`${y} ${word}`, BIRTH_YEAR_CONFIDENCE), head: y.length })),
   ];
+  for (const phrase of BIRTHDAY_DAY_PHRASES) variants.push({ form: `${phrase} ${ordinal(day)}`, confidence: BIRTHDAY_DIGITS_CONFIDENCE, role: "birthday-part", tail: ordinal(day).length });
+  for (const phrase of BIRTH_MONTH_PHRASES) {
+    for (const name of [MONTHS[month - 1], MONTHS[month - 1].slice(0, 3)]) variants.push({ form: `${phrase} ${name}`, confidence: BIRTHDAY_DIGITS_CONFIDENCE, role: "birthday-part", tail: name.length });
+  }
   const pad = (n: number): string => String(n).padStart(2, "0");
   for (const mm of new Set([String(month), pad(month)])) {
     for (const dd of new Set([String(day), pad(day)])) {

@@ -103,7 +103,7 @@ export function ordinalSuffix(day: number): string {
   return ["th", "st", "nd", "rd"][day % 10] ?? "th";
 }
 
-function ordinal(day: number): string {
+export function ordinal(day: number): string {
   return `${day}${ordinalSuffix(day)}`;
 }
 
@@ -142,7 +142,16 @@ const COMPACT_LAYOUTS: ReadonlyArray<readonly [(date: CalendarDate) => string, n
   [({ year, month, day }) => `${pad2(month)}${pad2(day)}${year}`, LAYOUT_CONFIDENCE],
   [({ year, month, day }) => `${pad2(month)}${pad2(day)}${pad2(year % 100)}`, TWO_DIGIT_YEAR_CONFIDENCE],
   [({ year, month, day }) => `${pad2(year % 100)}${pad2(month)}${pad2(day)}`, TWO_DIGIT_YEAR_CONFIDENCE],
+  // Unix time of the day's start, in seconds and milliseconds (session 58 probe: `"txn_epoch": 1741046400` of 2025-03-04); none before 1970.
+  [({ year, month, day }) => epochOf(year, month, day, 1), LAYOUT_CONFIDENCE],
+  [({ year, month, day }) => epochOf(year, month, day, 1000), LAYOUT_CONFIDENCE],
 ];
+
+/** Unix time of a day's start (UTC) in `unit`s of a second per second (1, or 1000 for milliseconds); "" before 1970. */
+function epochOf(year: number, month: number, day: number, unit: number): string {
+  const seconds = Date.UTC(year, month - 1, day) / 1000;
+  return seconds > 0 ? String(seconds * unit) : "";
+}
 
 /** `span`, the date `from` in a compact layout (`2026-0109`, `010926`), as the date `to` in the same layout; null where it is none of `from`'s. */
 export function compactDateLike(span: string, from: string, to: string): string | null {
@@ -150,8 +159,9 @@ export function compactDateLike(span: string, from: string, to: string): string 
   const digits = span.replace(/\D/g, "");
   const layout = a && b ? COMPACT_LAYOUTS.find(([write]) => write(a) === digits) : undefined;
   if (!layout || !b) return null;
-  // `to`'s digits one by one where the span has digits, its letters and separators kept (`PIT-2026-0109`).
+  // `to`'s digits one by one where the span has digits, its letters and separators kept (`PIT-2026-0109`); none where it has other digits (a surrogate before 1970 in Unix time).
   const written = layout[0](b);
+  if (written.length !== digits.length) return null;
   let next = 0;
   return span.replace(/\d/g, () => written[next++]);
 }
@@ -212,7 +222,10 @@ export function dateVariants(date: CalendarDate): Variant[] {
   }
   variants.push(monthOfYear(`${pad2(month)} ${y}`), monthOfYear(`${month} ${y}`), monthOfYear(`${y} ${pad2(month)}`));
   // Compact inside a reference or an appointment id (`PIT-2026-0109`, `GP-010926`, `Ref PIT-260109`, `PITTMAN_510719`): round 7 red team.
-  for (const [layout, confidence] of COMPACT_LAYOUTS) variants.push({ form: layout(date).replace(/^(\d{4})(\d{4})$/, "$1 $2"), confidence, role: "compact-date" });
+  for (const [layout, confidence] of COMPACT_LAYOUTS) {
+    const digits = layout(date);
+    if (digits !== "") variants.push({ form: digits.replace(/^(\d{4})(\d{4})$/, "$1 $2"), confidence, role: "compact-date" });
+  }
   return variants;
 }
 

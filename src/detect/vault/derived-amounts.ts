@@ -35,9 +35,9 @@ export const DERIVED_FACTORS: readonly number[] = [1 / 12, 1 / 24, 1 / 26, 1 / 5
 const SCALED_DIGITS = 4;
 /** The same in a table's column whose header names the unit: every cell under it is such an amount (round 17 red team: `173` under `Salary ($K)`). */
 const SCALED_CELL_DIGITS = 3;
-/** A key naming a thousands or millions unit right before its figure (`"base_k": `, `ebitda_musd=`, `Salary ($K): `). */
-const UNIT_KEY_BEFORE = /(?:_k|_m(?:m|usd)?|\(\$?(?:k|m|mm)\))["'*_]*[ \t]*[:=,|][ \t"'*_]*$/i;
-const UNIT_SCALES: readonly number[] = [1 / 1_000, 1 / 1_000_000];
+/** A key naming a thousands, millions or cents unit right before its figure (`"base_k": `, `ebitda_musd=`, `Salary ($K): `; session 58 probe: `amt_cents=72900`). */
+const UNIT_KEY_BEFORE = /(?:_k|_m(?:m|usd)?|\(\$?(?:k|m|mm)\)|_?cents)["'*_]*[ \t]*[:=,|][ \t"'*_]*$/i;
+const UNIT_SCALES: readonly number[] = [1 / 1_000, 1 / 1_000_000, 100];
 /** A key naming pay and its unit (`"salary_k": 161`, `base_salary_usd_k`): three digits under it are pay in thousands, as under a column header (session 53 probe). */
 const PAY_UNIT_KEY_BEFORE = /(?:salary|pay|comp|compensation|income|wage)[a-z_]*_k["'*_]*[ \t]*[:=][ \t"'*_]*$/i;
 /** Fewer significant digits than this and a written amount is anyone's round figure (`$7K`, `$90/hour`). */
@@ -170,8 +170,8 @@ const DIFFERENCE_AFTER = new RegExp(String.raw`^[*_ \t]*(?:${CHANGE_NOUNS}|more|
 const DIFFERENCE_BEFORE = new RegExp(String.raw`\b(?:${CHANGE_NOUNS}|gap|difference)[ \t]+of[ \t]+[*_ \t]*$`, "i");
 /** Characters read after a figure for its difference word. */
 const DIFFERENCE_REACH = 16;
-/** A percentage said to be a change, a word between allowed (`a 38% jump`, `a 29% pay cut`, `39% more than`). */
-const CHANGE_AFTER_PERCENT = new RegExp(String.raw`^[ \t]*(?:[\p{L}-]+[ \t]+)?(?:${CHANGE_NOUNS}|hike|decrease|more|less|higher|lower|above|below)\b`, "iu");
+/** A percentage said to be a change, a word between allowed (`a 38% jump`, `a 29% pay cut`, `39% more than`; session 58 probe: `(~14.6%) over what he makes now`). */
+const CHANGE_AFTER_PERCENT = new RegExp(String.raw`^\)?[ \t]*(?:[\p{L}-]+[ \t]+)?(?:${CHANGE_NOUNS}|hike|decrease|more|less|higher|lower|above|below|over)\b`, "iu");
 
 function saidDifference(text: string, start: number, end: number): boolean {
   return DIFFERENCE_AFTER.test(text.slice(end, end + DIFFERENCE_REACH)) || DIFFERENCE_BEFORE.test(text.slice(Math.max(0, start - APPROXIMATE_REACH), start));
@@ -347,18 +347,20 @@ const FRACTIONS: Readonly<Record<string, number>> = { "½": 1 / 2, "¼": 1 / 4, 
 /** A scale's letter or word and its value (`$412½M`, `mid-$80Ks`, `the high $3 millions`). */
 const SCALES: Readonly<Record<string, number>> = { k: 1e3, thousand: 1e3, m: 1e6, mm: 1e6, million: 1e6, b: 1e9, bn: 1e9, billion: 1e9 };
 /** A column's header naming its unit (`base_k`, `Total Comp ($K)`, `ev_musd`, `Price (MM)`, `in $000s`): the scale of its cells. */
-const UNIT_HEADER_HINT = /_k\b|_m(?:m|usd)?\b|\(\$?(?:k|m|mm)\)|\$?000s/i;
+const UNIT_HEADER_HINT = /_k\b|_m(?:m|usd)?\b|\(\$?(?:k|m|mm)\)|\$?000s|_cents\b/i;
 function headerScale(header: string): number | undefined {
   if (/(?:_|\(\$?)k\b|\$?000s/i.test(header)) return 1_000;
   if (/(?:_|\(\$?)(?:m|mm|musd)\b/i.test(header)) return 1_000_000;
+  // Session 58 probe: `amount_cents` over `318740` of 3,187.40.
+  if (/_cents\b/i.test(header)) return 1 / 100;
   return undefined;
 }
 /** A cell that is a figure alone: digits with grouping and decimals (groups 1-2), emphasis or a `~` around it. */
-const CELL_FIGURE = /^[~≈*_ \t]*(\d{1,3}(?:,\d{3})*|\d+)(?:\.(\d+))?[*_ \t]*$/;
+const CELL_FIGURE = /^[~≈*_ \t"']*(\d{1,3}(?:,\d{3})*|\d+)(?:\.(\d+))?[*_ \t"']*$/;
 /** The third of its span each word names. */
 const AMOUNT_THIRDS: Readonly<Record<string, number>> = { low: 0, lower: 0, mid: 1, middle: 1, high: 2, upper: 2 };
-/** How far past its third a figure is still told by it, as a share of the figure's step (`mid` of 934,000 in the `900,000s`). */
-const THIRD_OVERLAP_SHARE = 0.05;
+/** How far past its third a figure is still told by it, as a share of the figure's step (`mid` of 934,000 in the `900,000s`; session 58 probe: `high-190s` of 196,000). */
+const THIRD_OVERLAP_SHARE = 0.1;
 
 /** The amounts a third of a round figure's span covers (`low $900,000s`: 900,000 to 933,333, a little past); null for no round figure. */
 function thirdOfRoundFigure(match: RegExpMatchArray, text: string): { low: number; high: number } | null {
@@ -379,7 +381,8 @@ function thirdOfRoundFigure(match: RegExpMatchArray, text: string): { low: numbe
 }
 
 /** Words of pay right before a figure in the hundreds, which then counts thousands (`earns in the mid-140s`, `base is in the low 160s`; not `Salary notes: she is in her low 40s`). */
-const PAY_BEFORE = /\b(?:salary|salaries|earns?|earning|paid|pay|base|compensation|comp|income|wage)(?:[*_]*:)?(?:[ \t]+(?:is|was|are|were|sits|falls|lands|of|in|at|somewhere|roughly|about|around|the|her|his|their))*[ \t]+$/i;
+/** Words of pay before a figure in thousands (`She earns in the low 140s`; session 58 probe: `asking for something in the high-190s`). */
+const PAY_BEFORE = /\b(?:salary|salaries|earns?|earning|paid|pay|base|compensation|comp|income|wage|asking|asks|seeking|expects|expecting|targeting|makes|making)(?:[*_]*:)?(?:[ \t]+(?:is|was|are|were|sits|falls|lands|of|in|at|for|something|somewhere|roughly|about|around|the|her|his|their))*[ \t]+$/i;
 const PAY_REACH = 48;
 
 /** Registered amounts and totals paired (summed, subtracted) only up to this many: a large vault's pairs are too many to tell apart. */
@@ -418,6 +421,12 @@ function partSums(parts: readonly number[]): number[] {
     sums.push(centsOf(parts.reduce((sum, part, k) => (subset & (1 << k) ? sum + part : sum), 0)));
   }
   return sums;
+}
+
+/** The differences of two members of `parts` (session 58 probe: `The largest ($2,310.25) exceeds the next-largest by $1,070.25`), up to MAX_SUMMED_PARTS members. */
+function partDifferences(parts: readonly number[]): number[] {
+  if (parts.length > MAX_SUMMED_PARTS) return [];
+  return parts.flatMap((a, at) => parts.slice(at + 1).flatMap((b) => (a === b ? [] : [centsOf(Math.abs(a - b))])));
 }
 
 /**
@@ -466,6 +475,8 @@ function computedSource(
         (shown >= MIN_PAIR_SUM_DIGITS ? sourceOf(pairs, exact, [1]) : undefined))
       : undefined) ??
     (full || approximate ? sourceOf(totals, rounded, [1]) : undefined) ??
+    // Members summed or set apart, said to be rounded (session 58 probe: `the high year about $5.7k above the low one` of 15,500 and 9,800).
+    (approximate ? sourceOf(partTotals, rounded, [1]) : undefined) ??
     // Two fields' sum said to be rounded (round 14 red team: `Starting Balance: ~$95.7K` of a balance and its transactions).
     (full && approximate ? sourceOf(pairs, rounded, [1]) : undefined) ??
     // A share said to be rounded (round 15 red team: `you would net approximately $871,000` of 1,299,999 after a 33% fee).
@@ -838,7 +849,7 @@ export function derivedAmountDetector(entries: () => readonly VaultEntry[]): Det
       const total = centsOf(parts.reduce((sum, part) => sum + part, 0));
       if (total >= MIN_REGISTERED) totals.push({ entry, amount: total, value: String(total), parts: parts.length });
       // A sum to the cent is no everyday number however small (round 16 red team: `2 transactions, $708.19 combined`).
-      for (const sum of partSums(parts)) if (sum >= MIN_REGISTERED || !Number.isInteger(sum)) partTotals.push({ entry, amount: sum, value: String(sum), parts: 1 });
+      for (const sum of [...partSums(parts), ...partDifferences(parts)]) if (sum >= MIN_REGISTERED || !Number.isInteger(sum)) partTotals.push({ entry, amount: sum, value: String(sum), parts: 1 });
     }
     amounts.sort(byAmount);
     totals.sort(byAmount);

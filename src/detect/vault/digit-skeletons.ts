@@ -16,8 +16,9 @@ const IDENTIFIER_SHAPE = /^[A-Za-z]*[^A-Za-z]*$/;
 /**
  * Five digits or more with at most one separator between two of them, or a dash, dot or slash with
  * a space on either side (`9 3 9 - 7 9 - 6 4 1 0`), as long as possible (shorter runs never match: no allocation for them).
+ * Spaces of other widths and Unicode dashes separate alike (session 58 probe: `071 904 882` with thin spaces).
  */
-const DIGIT_RUN = /\d(?:(?: ?[\-./] ?| )?\d){4,}/g;
+const DIGIT_RUN = /\d(?:(?:[ \u00a0\u2009\u202f]?[\-./\u2010-\u2015\u2212][ \u00a0\u2009\u202f]?|[ \u00a0\u2009\u202f])?\d){4,}/g;
 /** Confidence of a match by digits alone: the grouping is the writer's own. */
 export const SKELETON_CONFIDENCE = 0.9;
 

@@ -121,13 +121,28 @@ export function medicationVariants(normalized: string): Variant[] {
   const drug = dosed?.[1] ?? dosed?.[2];
   // The drug's other names, whether the value names it by its generic or by its brand (`montelukast` <-> `singulair`).
   const named = (name: string) => namesPhrase(drug ?? normalized, name);
-  const others = BRAND_NAMES.filter(([generic, brands]) => named(generic) || brands.some(named)).flatMap(([generic, brands]) => [generic, ...brands]);
+  const listed = BRAND_NAMES.filter(([generic, brands]) => named(generic) || brands.some(named));
+  const others = listed.flatMap(([generic, brands]) => [generic, ...brands]);
   const generics = new Set([drug ?? normalized, ...others]);
   others.push(...MEDICATION_CLASSES.filter(([members]) => members.some((member) => generics.has(member))).flatMap(([, classes]) => classes));
   // Its first word alone too (`morphine` of `Morphine sulfate ER 30 mg`: round 12 red team), a drug's name, not a salt or a release form.
   const first = drug?.split(" ")[0];
   const forms = new Set([...(drug === undefined ? [] : [drug]), ...(first !== undefined && first !== drug && first.length >= MIN_DRUG_WORD ? [first] : []), ...others.filter((name) => name !== normalized)]);
+  // Its generic names as other languages spell them; brands are not respelled.
+  for (const generic of [drug ?? normalized, ...listed.map(([generic]) => generic)]) for (const spelled of romanceSpellings(generic)) forms.add(spelled);
   return [...forms].map((form) => ({ form, confidence: WINDOW_CONFIDENCE, role: "indicator" }));
+}
+
+/** Shortest drug name spelled the Romance languages' way: a shorter one so spelled is too often a word. */
+const MIN_ROMANCE_DRUG = 6;
+
+/**
+ * A one-word drug's names in Spanish, Italian, Portuguese and French (session 58 probe: `Metformina`, `bisoprololo`, `pénicilline`
+ * of Metformin, Bisoprolol, Penicillin): an ending vowel added, or its final `e` as `a` or `o` (`amlodipino` of amlodipine).
+ */
+function romanceSpellings(drug: string): string[] {
+  if (drug.length < MIN_ROMANCE_DRUG || !/^[a-z]+$/.test(drug)) return [];
+  return drug.endsWith("e") ? [`${drug.slice(0, -1)}a`, `${drug.slice(0, -1)}o`] : [`${drug}a`, `${drug}o`, `${drug}e`];
 }
 
 /**
@@ -135,6 +150,8 @@ export function medicationVariants(normalized: string): Variant[] {
  * redacted), as indicators of it. Only a table's: most listed allergies are ordinary words (`notes`).
  */
 export function allergyVariants(normalized: string): Variant[] {
-  const forms = DRUG_CLASSES.filter(([allergens]) => allergens.includes(normalized)).flatMap(([, indicators]) => indicators);
+  const classes = DRUG_CLASSES.filter(([allergens]) => allergens.includes(normalized));
+  // A known allergen's own name as other languages spell it (`pénicilline`); most listed allergies are words (`detail`), not respelled.
+  const forms = [...classes.flatMap(([, indicators]) => indicators), ...(classes.length > 0 ? romanceSpellings(normalized) : [])];
   return [...new Set(forms)].filter((form) => form !== normalized).map((form) => ({ form, confidence: WINDOW_CONFIDENCE, role: "indicator" }));
 }

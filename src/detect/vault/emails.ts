@@ -80,6 +80,18 @@ export function emailVariants(value: string): Variant[] {
   return forms;
 }
 
+/** A domain's last label after a segment (`.com`): the segment is a host's name, not a key's. */
+const TOP_LEVEL_DOMAIN = /^\.(?:com|org|net|edu|gov|io|co|us|uk|de|fr|info|biz|me)\b/i;
+
+/**
+ * Whether `source[start, end)` is an inner segment of a dotted or joined key, between separators on both sides
+ * (`access.kfitzgerald.export`: session 58 probe), not a host's name (`mail.ryanwilson.com`).
+ */
+export function isKeySegment(source: string, start: number, end: number): boolean {
+  const [before, after] = [source.charAt(start - 1), source.charAt(end)];
+  return SEPARATOR.test(before) && SEPARATOR.test(after) && continuesToken(source.charAt(start - 2)) && continuesToken(source.charAt(end + 1)) && !TOP_LEVEL_DOMAIN.test(source.slice(end, end + 6));
+}
+
 function isAlphanumeric(char: string): boolean {
   return /^[\p{L}\p{N}]$/u.test(char);
 }

@@ -97,6 +97,8 @@ function isOtherNamePart(word: string): boolean {
   const lower = word.toLowerCase();
   // A role's shorthand before a name is no first name (round 5 of the probe: `Pt Jimenez`, `Atty Salcedo`).
   if (ROLE_SHORTHAND.has(lower)) return false;
+  // A letter's salutation in any language is no first name (session 58 probe: `Estimada Valentina:`).
+  if (SALUTATIONS.has(lower)) return false;
   // A role's or a unit's initials (`CFO Rinaldi`, `HR`: round 10 red team) are no one's name.
   if (ACRONYM.test(word) && !isNameWord(lower)) return false;
   // A suffix is the name's own (`Mathis III`, `Fitch MD`: round 7 red team, the surname passed beside it).
@@ -287,7 +289,12 @@ export function precedesCapitalized(source: string, end: number): boolean {
 }
 
 /** Capitalized words a name follows that are no part of a phrase with it (`Dear Day,`). */
-const SALUTATIONS: ReadonlySet<string> = new Set(["dear", "hi", "hello", "attn", "cc", "to", "from"]);
+const SALUTATIONS: ReadonlySet<string> = new Set([
+  "dear", "hi", "hello", "hey", "attn", "cc", "to", "from",
+  // Session 58 probe: other languages' (`Estimada Valentina:`, `Hola Valentina,`, `Liebe Frau`, `Cara Giulia`).
+  "estimada", "estimado", "querida", "querido", "hola", "prezada", "prezado", "olá", "ola", "oi", "caro", "cara", "gentile", "ciao",
+  "chère", "cher", "bonjour", "salut", "liebe", "lieber", "hallo",
+]);
 /** The word before a position, across a list's comma, a slash or a hyphen (`Alone, House`, `Strong/Good`, `First-Day`). */
 const LISTED_BEFORE = /(\p{L}+)[ \t]*[,/-]?[ \t]*$/u;
 

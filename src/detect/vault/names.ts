@@ -134,9 +134,14 @@ export function nameVariants(name: PersonName): Variant[] {
   ];
   // A personal title and the surname's initial (`Ms. D.` of Angela Duarte, `Mr. R.`: rounds 18-20 red team); not a doctor's (`Dr. R.` is the clinician).
   if (!titled) variants.push(...PERSONAL_TITLES.map((title) => ({ ...whole(`${title} ${surname.charAt(0)}`, INITIAL_CONFIDENCE), role: "title-initial" as const })));
-  // A surname of parts written as one word (`OBrien` of `O'Brien`, the apostrophe dropped).
-  const joined = surname.replaceAll(" ", "");
-  if (joined !== surname) variants.push(whole(`${first} ${joined}`, TITLE_SURNAME_CONFIDENCE), ...TITLES.map((title) => whole(`${title} ${joined}`, TITLE_SURNAME_CONFIDENCE)));
+  // A surname of parts written as one word (`OBrien` of `O'Brien`, the apostrophe dropped; `vanderberg` of `van der Berg`: session 58 probe).
+  const compound = withParticles(tokens);
+  const joined = compound.replaceAll(" ", "");
+  if (joined !== surname) {
+    variants.push(whole(`${first} ${joined}`, TITLE_SURNAME_CONFIDENCE), ...TITLES.map((title) => whole(`${title} ${joined}`, TITLE_SURNAME_CONFIDENCE)));
+    // Keys and file names put it first or beside an initial (`oneill_s_visit.pdf`, `DeLaCruz_M`, `VANDERBERG_J`).
+    if (!titled) variants.push(whole(`${joined} ${first}`, REORDERED_CONFIDENCE), whole(`${joined} ${first.charAt(0)}`, INITIAL_CONFIDENCE), whole(`${first.charAt(0)} ${joined}`, INITIAL_CONFIDENCE));
+  }
   // A part too short to be looked for alone (`Jo`, `Li`) cannot pair around a middle name: each middle initial is a form of its own (`Jo E. Johns`).
   if (first.length < MIN_PART_LENGTH || surname.length < MIN_PART_LENGTH) {
     for (const letter of "abcdefghijklmnopqrstuvwxyz") variants.push(whole(`${first} ${letter} ${surname}`, INITIAL_CONFIDENCE));
@@ -162,6 +167,26 @@ export function nameVariants(name: PersonName): Variant[] {
     const word = isDictionaryWord(nickname) && !isNameWord(nickname);
     variants.push({ form: nickname, confidence: FIRST_NAME_CONFIDENCE, role: word ? "word-nickname" : "first-name" });
   }
+  // A middle name the person goes by (session 58 probe: `T. Edward Pryce-Jones — everyone calls him Edward`, `signs letters "Jo Oyelaran"`
+  // of Margaret Josephine Oyelaran): with the surname, as are its short forms; alone only where the text gives it as the name.
+  for (const middle of titled ? [] : middleNames(tokens)) {
+    // Someone else's beside another name word (`Kailey Ruiz Zafón` of a `Myrtie Ruiz Zafón`, whose `Ruiz` may be a surname's).
+    const named = (form: string): Variant => ({ ...whole(form, NICKNAME_CONFIDENCE), nameWords: true });
+    variants.push(named(`${middle} ${surname}`), ...nicknamesOf(middle).map((nickname) => named(`${nickname} ${surname}`)));
+    variants.push({ form: middle, confidence: FIRST_NAME_CONFIDENCE, role: "middle-name" });
+  }
+  // A double-barrelled surname cut to its first part and the second's initial (session 58 probe: `Quiroga-L.`, `A.-M. Dufresne-W.`, `Anne-Marie D.-W.`).
+  const barrels = surname.split(" ");
+  if (!titled && barrels.length === 2 && barrels.every((part) => /^[a-z]+$/.test(part))) {
+    const cut = `${barrels[0]} ${barrels[1].charAt(0)}`;
+    const firstInitials = first.split(" ").map((part) => part.charAt(0)).join(" ");
+    variants.push(
+      whole(cut, INITIAL_CONFIDENCE),
+      whole(`${firstInitials} ${cut}`, INITIAL_CONFIDENCE),
+      whole(`${first} ${barrels[0].charAt(0)} ${barrels[1].charAt(0)}`, INITIAL_CONFIDENCE),
+      ...TITLES.map((title) => whole(`${title} ${cut}`, TITLE_SURNAME_CONFIDENCE)),
+    );
+  }
   if (!titled) variants.push(...clippedFirstNameForms(first, surname));
   if (surname.length >= MIN_PART_LENGTH) variants.push({ form: surname, confidence: SURNAME_CONFIDENCE, role: "surname" });
   // The family by its name (`the Wilsons' house`, `the O'Donnells`): the surname's last word in the plural.
@@ -169,7 +194,7 @@ export function nameVariants(name: PersonName): Variant[] {
   if (lastWord.length >= MIN_PART_LENGTH && /^[a-z]+$/.test(lastWord)) {
     variants.push({ form: surname.slice(0, surname.length - lastWord.length) + surnamePlural(lastWord), confidence: SURNAME_CONFIDENCE, role: "surname-plural" });
   }
-  if (!titled) variants.push(...gluedVariants(first, surname));
+  if (!titled) variants.push(...gluedVariants(first, surname), ...(compound === surname ? [] : gluedVariants(first, compound)));
   // Spelled out letter by letter, as call transcripts write a name (`W-I-L-S-O-N`, `W I L S O N`).
   for (const part of new Set(titled ? [surname.replaceAll(" ", "")] : [first, surname.replaceAll(" ", "")])) {
     if (part.length >= MIN_SPELLED_LETTERS && /^[a-z]+$/.test(part)) variants.push({ form: [...part].join(" "), confidence: GLUED_CONFIDENCE, role: "spelled-letters" });
@@ -248,6 +273,23 @@ function multiWordParts(tokens: readonly string[]): Variant[] {
   return variants;
 }
 
+/** The surname (normalized) with the particles written before it (`van der berg` of `Joost van der Berg`, `da silva`), else the surname. */
+function withParticles(tokens: readonly string[]): string {
+  return tokens.slice(surnameStart(tokens)).join(" ");
+}
+
+/** Where the surname begins among a name's tokens, with the particles before it. */
+function surnameStart(tokens: readonly string[]): number {
+  let start = tokens.length - 1;
+  while (start > 1 && NAME_PARTICLES.has(tokens[start - 1])) start--;
+  return start;
+}
+
+/** The given names between the first name and the surname (`edward` of `Thomas Edward Pryce-Jones`), not initials or particles. */
+function middleNames(tokens: readonly string[]): string[] {
+  return tokens.slice(1, surnameStart(tokens)).filter((token) => token.length >= MIN_PART_LENGTH && /^[a-z]+$/.test(token) && !NAME_PARTICLES.has(token));
+}
+
 /** Names of up to this many words get a form with each pair of neighbouring words glued. */
 const MAX_GLUED_PAIR_WORDS = 5;
 /** A one-word surname with a prefix before a word of its own: `O'` or `D'` whose apostrophe was dropped (`oneill`), `Mc`/`Mac` (`mcdaniel`; not `mack`, `macy`). */
@@ -272,7 +314,7 @@ function gluedVariants(first: string, surname: string): Variant[] {
 export function isGluedFormOf(handle: string, name: string): boolean {
   const parsed = parseName(normalizeValue(name), name);
   const form = normalizeValue(handle);
-  return parsed !== null && gluedVariants(parsed.first, parsed.surname).some((variant) => variant.form === form);
+  return parsed !== null && [parsed.surname, withParticles(parsed.tokens)].some((surname) => gluedVariants(parsed.first, surname).some((variant) => variant.form === form));
 }
 
 /** Whether a normalized token is looked for as a glued name (`rwilson`): long enough, letters only, no word or common name. */
@@ -307,6 +349,24 @@ export function roleNamePart(name: string, role: "first-name" | "surname" | "sur
   return part !== null && role === "surname-plural" ? surnamePlural(part) : part;
 }
 
+/** Whether `word` is one of the middle names of the person name `value` (`Josephine` of Margaret Josephine Oyelaran). */
+export function isMiddleName(value: string, word: string): boolean {
+  const name = parseName(normalizeValue(value), value);
+  return name !== null && middleNames(name.tokens).includes(normalizeValue(word));
+}
+
+/** The middle name of the person name `to` (as written) in the place `span`, a middle name of `from`, has among its middle names; null if none. */
+export function middleNameLike(span: string, from: string, to: string): string | null {
+  const middlesOf = (value: string) => {
+    const name = parseName(normalizeValue(value), value);
+    const written = value.trim().split(/\s+/);
+    const normalized = written.map(normalizeValue);
+    return name === null ? [] : middleNames(name.tokens).map((middle) => written[normalized.indexOf(middle)].replace(/^[^\p{L}]+|[^\p{L}\p{M}]+$/gu, ""));
+  };
+  const place = middlesOf(from).findIndex((middle) => normalizeValue(middle) === normalizeValue(span));
+  return middlesOf(to)[Math.max(0, place)] ?? null;
+}
+
 /** A surname in the plural, as English names a family: `-es` after a hiss (`Joneses`, `Sanchezes`), else `-s` (`Wilsons`). */
 export function surnamePlural(surname: string): string {
   return /(?:s|x|z|ch|sh)$/i.test(surname) ? `${surname}es` : `${surname}s`;
@@ -322,13 +382,24 @@ export function glueLike(span: string, name: string, shape: GluedShape): string 
   // A double-barrelled surname keeps its hyphen where the span has one (`helenmertz-waters`).
   const surnameLetters = span.includes("-") ? /[^\p{L}\p{M}-]/gu : /[^\p{L}\p{M}]/gu;
   const first = namePart(name, "first-name")?.replace(/[^\p{L}\p{M}]/gu, "");
-  const surname = namePart(name, "surname")?.replace(surnameLetters, "");
+  const surname = surnameWithParticles(name)?.replace(surnameLetters, "");
   if (!first || !surname) return null;
   const glued = glue(first, surname, shape);
   if (span === span.toLowerCase()) return glued.toLowerCase();
   if (span === span.toUpperCase()) return glued.toUpperCase();
   if (span.slice(1) === span.slice(1).toLowerCase()) return glued.charAt(0).toUpperCase() + glued.slice(1).toLowerCase();
   return glued;
+}
+
+/** A person name's surname as written with the particles before it (`van der Berg` of `Joost van der Berg`): what a handle glues; null if not such a name. */
+function surnameWithParticles(value: string): string | null {
+  const name = parseName(normalizeValue(value), value);
+  if (!name) return null;
+  const written = value.trim().split(/\s+/);
+  const end = written.map(normalizeValue).lastIndexOf(name.surname);
+  if (end === -1) return null;
+  const particles = name.tokens.length - 1 - surnameStart(name.tokens);
+  return written.slice(Math.max(0, end - particles), end + 1).join(" ").replace(/^[^\p{L}]+|[^\p{L}\p{M}]+$/gu, "");
 }
 
 /** Whether a name part spelled letter by letter (`P-O-T-T-E-R`) is long enough for the matcher to look for it: else it could not be found again to restore. */

@@ -164,7 +164,7 @@ function localGroupings({ integer, fraction }: ParsedNumber): Variant[] {
 }
 
 /** ISO 4217 codes of the currencies agents write most, and the euro and dollar spelled out. */
-const CURRENCY_WORD = "(?:EUR|USD|GBP|CHF|JPY|CAD|AUD|NZD|SEK|NOK|DKK|PLN|CZK|HUF|RON|BGN|TRY|BRL|MXN|INR|CNY|ZAR|[Ee]uros?|[Dd]ollars?)";
+const CURRENCY_WORD = "(?:EUR|USD|GBP|CHF|JPY|CAD|AUD|NZD|SEK|NOK|DKK|PLN|CZK|HUF|RON|BGN|TRY|BRL|MXN|INR|CNY|ZAR|[Ee]uros?|[Dd]ollars?|(?:US|R|C|A|NZ|HK|S)\\$)";
 /** A currency sign or code right before a number (`€118.300`, `EUR 118.300`); bounded, so linear. */
 const CURRENCY_BEFORE = new RegExp(`(?:\\p{Sc}|(?<![\\p{L}\\p{N}])${CURRENCY_WORD})[ \u00a0\u202f]?$`, "u");
 /** A currency sign or code right after a number (`118.300 €`, `118.300 EUR`). */
@@ -281,6 +281,9 @@ export function withoutCoarseRoundings(variants: readonly Variant[], value: stri
  * Renderings of a number with or without thousands grouping, currency and decimals; for amounts,
  * local groupings, the amount in words, whole units without the cents and rounded k/M/full forms.
  */
+/** Words of a key that holds an amount in cents (`amount_cents`, `amt_cents`). */
+const CENTS_LABELS = ["cents"];
+
 export function numberVariants(kind: string, value: ParsedNumber): Variant[] {
   const integers = value.written === value.integer ? integerForms(value.integer) : [...integerForms(value.integer), ...integerForms(value.written)];
   const variants = integers.flatMap((i) => fractionForms(value.fraction).map((f) => whole(i + f, LAYOUT_CONFIDENCE)));
@@ -299,6 +302,8 @@ export function numberVariants(kind: string, value: ParsedNumber): Variant[] {
     variants.push(...wholeUnitVariants(value.integer, amount).map((variant): Variant => ({ ...variant, role: "beside-currency" })));
   }
   if (amount >= MIN_SCALED) variants.push(...roundedVariants(amount));
+  // In cents, as code stores money, under a key naming them (session 58 probe: `amt_cents=72900` of 729.00).
+  variants.push({ form: `${value.integer}${value.fraction.padEnd(2, "0").slice(0, 2)}`.replace(/^0+(?=\d)/, ""), confidence: LAYOUT_CONFIDENCE, role: "near-label", labels: CENTS_LABELS });
   variants.push(...hedgedFigureVariants(amount));
   variants.push(...figureCountVariants(value.integer));
   return variants;

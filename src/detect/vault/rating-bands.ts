@@ -115,8 +115,8 @@ export function gradeLetterVariants(field: string, value: string, normalized: st
 
 /** The bands credit scores are told in (FICO's and the bureaus' words, `very good` before `good`; the lenders' prime scale). */
 const SCORE_BANDS = ["poor", "very poor", "fair", "good", "very good", "excellent", "exceptional", "deep subprime", "subprime", "sub prime", "near prime", "prime", "super prime"];
-/** Words that name a credit score near its band (`Credit Score: 780 (Excellent)`, `FICO 726 (Fair)`, round 18: `Tier 1 (Prime)`). */
-const SCORE_LABELS = ["score", "scores", "fico", "credit", "tier"];
+/** Words that name a credit score near its band (`Credit Score: 780 (Excellent)`, `FICO 726 (Fair)`, round 18: `Tier 1 (Prime)`; session 58: `bureau pull puts her in the 725-749 band`). */
+const SCORE_LABELS = ["score", "scores", "fico", "credit", "tier", "bureau"];
 
 /** What follows a verb's object (`exceeds the prevailing wage`, `meets all requirements`): a rating word so used is the verb. */
 const OBJECT_AFTER = /^[ \t]+(?:the|all|a|an|its|our|their|his|her|this|that|these|those|every|each|any|some|no|both|most|many|your|my|or)\b/;
@@ -199,8 +199,10 @@ const JUST_WORDS = ["just", "barely", "slightly", "a bit", "a little", "a touch"
 const NEAR_POINTS = 5;
 /** How far off a fifty or a hundred a score is still told by it after JUST_WORDS. */
 const FIFTY_JUST_POINTS = 15;
-/** Widths of the ranges a score is told in (`falls in the 620–679 band` of 629: round 13 red team); a wider one tells no more than its hundred. */
-const RANGE_WIDTHS = [20, 30, 40, 50, 60];
+/** Widths of the ranges a score is told in (`falls in the 620–679 band` of 629: round 13 red team; `the 725–749 score band`: session 58); a wider one tells no more than its hundred. */
+const RANGE_WIDTHS = [20, 25, 30, 40, 50, 60];
+/** Bounds of such ranges are multiples of this (`725`). */
+const RANGE_STEP = 5;
 
 /**
  * A score told to its ten (round 11 red team: `FICO in the mid-650s` of 655, `just under 640` of 638): the
@@ -240,7 +242,7 @@ function scoreRanges(score: number): string[] {
   // `between 630 and 650` too (round 17 red team).
   const forms = (low: number, high: number) => [`${low} ${high}`, `${low} to ${high}`, `between ${low} and ${high}`];
   const ranges = SCALE_RANGES.filter(([low, high]) => low <= score && score <= high).flatMap(([low, high]) => forms(low, high));
-  for (let low = Math.floor(score / 10) * 10; low > score - Math.max(...RANGE_WIDTHS); low -= 10) {
+  for (let low = Math.floor(score / RANGE_STEP) * RANGE_STEP; low > score - Math.max(...RANGE_WIDTHS); low -= RANGE_STEP) {
     for (const high of RANGE_WIDTHS.flatMap((width) => [low + width - 1, low + width])) {
       if (high >= score) ranges.push(...forms(low, high));
     }

@@ -20,8 +20,8 @@ const MAX_SHORT_VALUE = 4;
 const SEPARATOR_ROW = /^\s*\|?\s*:?-{2,}:?\s*(?:\|\s*:?-{2,}:?\s*)*\|?\s*$/;
 /** What a markdown table's separator row has: texts without one have no table to read. */
 const SEPARATOR_HINT = /\|[ \t]*:?-{2,}/;
-/** A CSV header line: words only (a digit inside one: `last4`), two or more, separated by commas. */
-const CSV_HEADER_SOURCE = String.raw`[ \t]*[A-Za-z][A-Za-z0-9 _-]*(?:,[ \t]*[A-Za-z][A-Za-z0-9 _-]*)+[ \t]*`;
+/** A CSV header line: words only (a digit inside one: `last4`), two or more, separated by commas, each in double quotes or not. */
+const CSV_HEADER_SOURCE = String.raw`[ \t]*"?[A-Za-z][A-Za-z0-9 _-]*"?(?:,[ \t]*"?[A-Za-z][A-Za-z0-9 _-]*"?)+[ \t]*`;
 const CSV_HEADER = new RegExp(`^${CSV_HEADER_SOURCE}$`);
 /** The same, as any line of a text: texts without one have no CSV block to read. */
 const CSV_HEADER_LINE = new RegExp(`^${CSV_HEADER_SOURCE}\\r?$`, "m");
@@ -168,19 +168,29 @@ function csvCells(lines: ReadonlyArray<{ line: string; start: number }>): Cell[]
   const cells: Cell[] = [];
   for (let at = 0; at + 1 < lines.length; at++) {
     if (!CSV_HEADER.test(lines[at].line)) continue;
-    const headers = csvFields(lines[at].line);
+    const headers = csvFields(lines[at].line).map(unquoted);
     for (let row = at + 1; row < lines.length; row++) {
       const fields = csvFields(lines[row].line);
       if (fields.length !== headers.length) break;
       let from = 0;
       fields.forEach((field, column) => {
-        const lead = field.length - field.trimStart().length;
-        cells.push({ header: headers[column], rowLabel: column > 0 ? fields[0].trim() : undefined, start: lines[row].start + from + lead, end: lines[row].start + from + field.trimEnd().length });
+        // A quoted field's cell is inside its quotes (session 58 probe: `"base_k"` over `"162.5"`).
+        const quote = QUOTED_FIELD.test(field) ? 1 : 0;
+        const lead = field.length - field.trimStart().length + quote;
+        cells.push({ header: headers[column], rowLabel: column > 0 ? unquoted(fields[0]) : undefined, start: lines[row].start + from + lead, end: lines[row].start + from + field.trimEnd().length - quote });
         from += field.length + 1;
       });
     }
   }
   return cells;
+}
+
+/** A CSV field in double quotes, spaces around them or not. */
+const QUOTED_FIELD = /^[ \t]*".*"[ \t]*$/;
+
+/** A CSV field's text without the spaces and double quotes around it. */
+function unquoted(field: string): string {
+  return QUOTED_FIELD.test(field) ? field.trim().slice(1, -1) : field.trim();
 }
 
 /** A CSV line's fields as written, split at commas outside double quotes (`A1,"PIKE, D.",47`: round 11 red team). */

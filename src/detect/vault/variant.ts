@@ -6,6 +6,8 @@ export type VariantRole =
   | "first-name"
   /** A short form of a first name that is foremost a word (`Bill`, `Pat`): a first name only where the text gives it as one (`("Bill")`, `goes by Bill`) and after. */
   | "word-nickname"
+  /** A middle name alone (`Edward` of Thomas Edward Pryce-Jones): a name only where the text gives it as one (`calls him Edward`) and after; shown as the pseudonym's middle name. */
+  | "middle-name"
   /** A person's surname: alone only under the partial-name rules. */
   | "surname"
   /** A person's surname in the plural, naming the family (`the Wilsons`): alone under the partial-name rules, never paired. */
@@ -62,6 +64,8 @@ export type VariantRole =
   | "birthday-digits"
   /** A birth year's last two digits after a birth phrase (`born in '58`): shown as the surrogate year's. */
   | "short-year"
+  /** A birth date's day of the month or its month alone after a birthday phrase (`her birthday is on the 22nd`, `born in January`): shown as the surrogate date's. */
+  | "birthday-part"
   /** An amount grouped with one dot (`118.300` of 118,300): counts only with a currency beside it, else it reads as a decimal. */
   | "beside-currency"
   /** A smaller amount's round full figure (`$4,900` of 4,875): counts only after a word that says it is approximate (`about`, `~`). */
@@ -139,6 +143,8 @@ export interface Variant {
   labels?: readonly string[];
   /** masked-tail: counts only named a last four by a phrase (`ending 64-10`), not after a mask run. */
   namedOnly?: boolean;
+  /** short-year: counts only with an apostrophe right before its digits as written (`b. '83`, not `b 83`). */
+  afterApostrophe?: boolean;
   /** whole: its last word is found only capitalized as written (`1142 Orchard`, not `466 winters of history`). */
   capitalized?: boolean;
   /** whole: some words of a person's name of three or more (`Day Lewis`, `Mary Ann`), someone else's beside another name word (`Kailey Ruiz Zafón`). */

@@ -27,7 +27,7 @@ import { normalizeValue } from "./normalize.js";
 import { readOutScoreVariants, spokenDigits } from "./spoken-digits.js";
 import { complaintVariants, isComplaintField } from "./symptoms.js";
 import { whole, type Variant } from "./variant.js";
-import { fieldNameWords, transliterated } from "./words.js";
+import { fieldNameWords, transliterated, withUmlauts } from "./words.js";
 
 /** Variant forms of a value of one kind under `field` (the verbatim form is added by variantsOf). */
 function kindVariants(field: string, kind: string, value: string, normalized: string): Variant[] {
@@ -37,8 +37,9 @@ function kindVariants(field: string, kind: string, value: string, normalized: st
     case "name": {
       const name = parseName(normalized, value);
       const variants = name ? nameVariants(name) : [];
-      // German umlauts and `ß` as typed without them: `Mueller Gross` of `Müller Groß`, and `Muller Gross` (the accents dropped, `ß` as `ss`).
-      for (const typed of new Set([transliterated(value), value.replace(/ß/g, "ss")])) {
+      // German umlauts and `ß` as typed without them: `Mueller Gross` of `Müller Groß`, and `Muller Gross` (the accents dropped, `ß` as `ss`);
+      // and the other way (session 58 probe: `Jürgen Müller`, `Strauß` of a registered `Juergen Mueller`, `Strauss`).
+      for (const typed of new Set([transliterated(value), value.replace(/ß/g, "ss"), withUmlauts(value)])) {
         const other = typed === value ? null : parseName(normalizeValue(typed), typed);
         if (other) variants.push(...nameVariants(other));
       }

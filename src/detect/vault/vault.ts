@@ -7,7 +7,7 @@ import { isBirthField, isSlashedDayAndMonth, standsApart } from "./birth-dates.j
 import { isMonthOfYear, isYearlessDate, parseDate, spelledDates } from "./dates.js";
 import { CUT_TAIL_CONFIDENCE, CutTails } from "./cut-tails.js";
 import { DigitSkeletons, SKELETON_CONFIDENCE, writtenStart } from "./digit-skeletons.js";
-import { isWrittenHandle } from "./emails.js";
+import { isKeySegment, isWrittenHandle } from "./emails.js";
 import { isCutSuffix } from "./identifiers.js";
 import { findWindows, isInflection, MAX_SUFFIX, WINDOW_CONFIDENCE, wordsNeeded, type WordHit } from "./context.js";
 import { listNeighbours, type MemberHit } from "./lists.js";
@@ -26,7 +26,7 @@ import { NEEDS_TOKEN_END, NEEDS_TOKEN_START, type Variant, type VariantRole } fr
 import { isDictionaryWord, isNameWord, isTitle, lexiconTag, NAME_SUFFIXES } from "./words.js";
 import { memberVariants } from "./variants.js";
 import { firstStartingAt, sortInPlace } from "../sort.js";
-import { isGivenNameForm, nameInitials, parseName, type PersonName } from "./names.js";
+import { isGivenNameForm, isMiddleName, nameInitials, parseName, type PersonName } from "./names.js";
 import { showSummaryOnly } from "../../summary-only.js";
 
 export interface VaultEntry {
@@ -361,7 +361,9 @@ export class Vault implements Detector {
         // A handle may end in digits of its own (`ryanwilson85`): they stay as written, but for a birth year's two of the vault's
         // (round 22 red team: `rwhitfield71@gmail.com` of a birth date in 1971 came out `dhendrix71`).
         const tokenEnd = digitsToTokenEnd(norm, end);
-        if ((start === 0 || norm.codes[start - 1] === SPACE_CODE) && tokenEnd !== -1 && isWrittenHandle(norm.source, norm.origin[start], originalSpan(norm, start, tokenEnd)[1])) {
+        const handle = tokenEnd === -1 ? null : ([norm.origin[start], originalSpan(norm, start, tokenEnd)[1]] as const);
+        // A token of its own, or a segment of a dotted key (`access.kfitzgerald.export`).
+        if ((start === 0 || norm.codes[start - 1] === SPACE_CODE) && handle !== null && (isWrittenHandle(norm.source, ...handle) || isKeySegment(norm.source, ...handle))) {
           hits.candidates.push({ entry, start, end, confidence, role });
           const birth = tokenEnd - end === 2 ? this.birthEntryOfYear(norm.slice(end, tokenEnd)) : -1;
           if (birth !== -1) hits.candidates.push({ entry: birth, start: end, end: tokenEnd, confidence, role: "short-year" });
@@ -423,10 +425,12 @@ export class Vault implements Detector {
         if (/^\p{Lu}$/u.test(norm.source.charAt(to - 1)) && !/^[\p{L}\p{N}'’-]/u.test(norm.source.slice(to, to + 1)) && /^\p{Lu}/u.test(norm.source.charAt(from))) hits.candidates.push(hit);
         return;
       }
-      case "short-year": {
-        // The two digits alone, standing apart (`born in '58`, not `born in 58-62`).
+      case "short-year":
+      case "birthday-part": {
+        // The digits alone, standing apart (`born in '58`, not `born in 58-62`).
         const value = valueOfForm(hit, variant);
-        if (standsApart(norm, value.start, value.end)) hits.candidates.push(value);
+        const marked = !variant.afterApostrophe || /['’‘]$/.test(norm.source.slice(0, originalSpan(norm, value.start, value.end)[0]));
+        if (marked && standsApart(norm, value.start, value.end)) hits.candidates.push(value);
         return;
       }
       case "band": {
@@ -493,9 +497,10 @@ export class Vault implements Detector {
         if (!/[a-z]/.test(written) && (pair && !joined ? TITLE_BEFORE.test(norm.source.slice(Math.max(0, from - TITLE_REACH), from)) : !apart || joined)) hits.candidates.push(hit);
         return;
       }
-      case "word-nickname": {
+      case "word-nickname":
+      case "middle-name": {
         const [from, to] = originalSpan(norm, start, end);
-        if (givenAsNickname(norm.source, from, to)) hits.candidates.push({ ...hit, role: "first-name" });
+        if (givenAsNickname(norm.source, from, to)) hits.candidates.push({ ...hit, role: role === "middle-name" ? role : "first-name" });
         return;
       }
       case "first-name":
@@ -722,7 +727,8 @@ export class Vault implements Detector {
       return [
         ...found,
         ...(initials === null ? [] : usesFrom(norm.source, initials).map(([from, to]): Detection => ({ ...detection, start: from, end: to, confidence: INITIALS_CONFIDENCE, role: "acronym" }))),
-        ...(nickname === null ? [] : usesFrom(norm.source, nickname).map(([from, to]): Detection => ({ ...detection, start: from, end: to, confidence: INITIALS_CONFIDENCE, role: "first-name" }))),
+        // A middle name given as the name (`(goes by Josephine)`) shows as the pseudonym's middle name, as it restores.
+        ...(nickname === null ? [] : usesFrom(norm.source, nickname).map(([from, to]): Detection => ({ ...detection, start: from, end: to, confidence: INITIALS_CONFIDENCE, role: isMiddleName(entry.value, norm.source.slice(...nickname)) ? "middle-name" : "first-name" }))),
       ];
     });
     if (!mayRepeat) return detections;
@@ -834,18 +840,28 @@ function echoedDigits(text: string, found: readonly Detection[]): Detection[] {
     else if (isMaskedValue(detection.value) || detection.role === "masked-tail") {
       const digits = text.slice(detection.start, detection.end).replace(/\D/g, "");
       if (digits.length >= TAIL_DIGITS) echoes.set(digits, { detection, role: "masked-tail" });
+    } else if (detection.kind === "phone" && detection.role === "whole") {
+      // A phone's last four once the text wrote the number (session 58 probe: `617-555-0148 ... on the 0148 line`).
+      const digits = detection.value.replace(/\D/g, "");
+      if (digits.length > TAIL_DIGITS) echoes.set(digits.slice(-TAIL_DIGITS), { detection, role: "masked-tail" });
     }
   }
   if (echoes.size === 0 || !hasDigitRunIn(text, echoes)) return [];
   const taken = new SpanCover();
   for (const detection of found) taken.add(detection.start, detection.end);
   const echoed: Detection[] = [];
-  for (const run of text.matchAll(/\d+/g)) {
-    const echo = echoes.get(run[0]);
+  // Each run of digits, and two runs a dash or space apart (session 58 probe: a last four in pairs, `are 7761 (she wrote it as 77-61)`;
+  // a number regrouped, `cust #907251 ... customer 907-251`), shown as the surrogate's alike.
+  for (const run of text.matchAll(/\d+(?:[- ]\d+)?/g)) {
     const [start, end] = [run.index, run.index + run[0].length];
-    if (echo === undefined || taken.overlaps(start, end)) continue;
     if (STANDS_ALONE_BEFORE.test(text.slice(Math.max(0, start - 1), start)) || STANDS_ALONE_AFTER.test(text.slice(end, end + 2))) continue;
-    echoed.push({ ...echo.detection, start, end, confidence: ECHO_CONFIDENCE, role: echo.role });
+    const digits = run[0].replace(/\D/, "");
+    const echo = echoes.get(digits);
+    const regrouped = digits !== run[0];
+    if (echo === undefined || taken.overlaps(start, end)) continue;
+    if (!regrouped) echoed.push({ ...echo.detection, start, end, confidence: ECHO_CONFIDENCE, role: echo.role });
+    else if (echo.role === "unpadded-digits") echoed.push({ ...echo.detection, start, end, confidence: ECHO_CONFIDENCE, role: "regrouped-digits" });
+    else if (/^\d\d\D\d\d$/.test(run[0])) echoed.push({ ...echo.detection, start, end, confidence: ECHO_CONFIDENCE, role: echo.role });
   }
   return echoed;
 }
@@ -1029,7 +1045,7 @@ function definedNickname(source: string, end: number): [number, number] | null {
 }
 
 /** Words that give a short form as the name a person goes by (`goes by Bill`, `known as "Pat"`, `a.k.a. Will`). */
-const NICKNAME_INTRO = /(?:\bgoes[ \t]+by|\bgo[ \t]+by|\bknown[ \t]+as|\bcalled|\ba\.?k\.?a\.?|\bnicknamed|\bprefers)[ \t]*["“'‘]?$/i;
+const NICKNAME_INTRO = /(?:\bgoes[ \t]+by|\bgo[ \t]+by|\bknown[ \t]+as|\bcalled|\bcalls?[ \t]+(?:him|her|them)|\ba\.?k\.?a\.?|\bnicknamed|\bprefers)[ \t]*["“'‘]?$/i;
 
 /**
  * Whether a capitalized short form at [start, end) is given as the person's name: in quotes (round 21 red team: `William ("Bill")

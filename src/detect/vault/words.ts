@@ -138,3 +138,10 @@ const TRANSLITERATIONS: Readonly<Record<string, string>> = { ä: "ae", ö: "oe",
 export function transliterated(value: string): string {
   return value.replace(/[äöüÄÖÜß]/g, (char) => TRANSLITERATIONS[char]);
 }
+
+const UMLAUTS: Readonly<Record<string, string>> = Object.fromEntries(Object.entries(TRANSLITERATIONS).map(([umlaut, letters]) => [letters, umlaut]));
+
+/** `value` with two-letter spellings written as umlauts and `ß` (`Müller` of `Mueller`, `Strauß` of `Strauss`): the German spelling a value typed without them stands for. */
+export function withUmlauts(value: string): string {
+  return value.replace(/[aouAOU]e|ss/g, (letters) => UMLAUTS[letters]);
+}

@@ -439,6 +439,41 @@ function asRegisteredSpelling(value: string, registered: string): string {
   });
 }
 
+/** The words of a name's surname with the particles before it (`van`, `der`, `Berg` of `Joost van der Berg`), which handles glue; null without particles. */
+function particleSurname(name: string): string[] | null {
+  const tokens = parseName(name);
+  const surname = tokens.findLastIndex((token) => token.role === "surname");
+  let start = surname;
+  while (start > 0 && tokens[start - 1].role === "keep" && tokens[start - 1].text.length > 1) start--;
+  return surname > 0 && start < surname ? tokens.slice(start, surname + 1).map((token) => token.text) : null;
+}
+
+/** `words` glued as `pattern` writes a glued surname: in capitals, in lowercase, else each word capitalized (`VanDerBerg`). */
+function gluedAs(pattern: string, words: readonly string[]): string {
+  const glued = words.join("");
+  if (pattern === pattern.toUpperCase() || pattern === pattern.toLowerCase()) return copyCase(pattern, glued);
+  return words.map((word) => word.charAt(0).toUpperCase() + word.slice(1)).join("");
+}
+
+/**
+ * `text`, the token-by-token rendering of `value`, with each token of `value` that is the surname `from` glued written as `to`
+ * glued alike (session 58 probe: `VANDERBERG_J` of Joost van der Berg shows the pseudonym's `VANDERHUNT`).
+ */
+function withJoinedSurname(value: string, text: string, from: readonly string[] | null, to: readonly string[] | null): string {
+  if (from === null || to === null) return text;
+  const key = lookupKey(from.join(""));
+  const [inValue, inText] = [[...value.matchAll(WORD)], [...text.matchAll(WORD)]];
+  if (inValue.length !== inText.length || !inValue.some(([token]) => lookupKey(token) === key)) return text;
+  let out = "";
+  let last = 0;
+  inValue.forEach(([token], k) => {
+    if (lookupKey(token) !== key) return;
+    out += text.slice(last, inText[k].index) + gluedAs(token, to);
+    last = inText[k].index + inText[k][0].length;
+  });
+  return out + text.slice(last);
+}
+
 export function createPseudonymOperator(key: Uint8Array): Operator {
   const first = new NameList("first", FIRST_NAMES, key);
   const surname = new NameList("surname", SURNAMES, key);
@@ -510,7 +545,9 @@ export function createPseudonymOperator(key: Uint8Array): Operator {
       const words = input.registered !== undefined && hasInitial(input.value) ? alignedWords(input.registered, input.avoid) : null;
       const spelled = input.registered !== undefined ? asRegisteredSpelling(input.value, input.registered) : input.value;
       const value = words ? mapInitials(spelled, words.real, words.surrogate) : spelled;
-      return { text: pseudonymOf(value, input.avoid, input.registered) };
+      const text = pseudonymOf(value, input.avoid, input.registered);
+      if (input.registered === undefined) return { text };
+      return { text: withJoinedSurname(value, text, particleSurname(input.registered), particleSurname(pseudonymOf(input.registered, input.avoid, input.registered))) };
     },
     reverse(transformed: string, input: Omit<OperatorInput, "value">): string {
       if (!NAME_KINDS.has(input.kind)) {
@@ -521,7 +558,10 @@ export function createPseudonymOperator(key: Uint8Array): Operator {
       const span = hasInitial(transformed) ? mapInitials(transformed, words.surrogate, words.real) : transformed;
       // A token of the registered name's own pseudonym maps back to the registered token (reserved ones too).
       const known = new Map(words.surrogate.map((word, i) => [lookupKey(word), words.real[i]]));
-      return replaceTokens(span, nameTokens(span), (token) => known.get(lookupKey(token.text)) ?? originalOf(token));
+      // The pseudonym's surname glued to its particles maps back to the registered one glued alike.
+      const [glued, real] = [particleSurname(pseudonymOf(input.registered!, input.avoid, input.registered)), particleSurname(input.registered!)];
+      const restored = (token: Token) => (glued !== null && real !== null && lookupKey(token.text) === lookupKey(glued.join("")) ? gluedAs(token.text, real) : undefined);
+      return replaceTokens(span, nameTokens(span), (token) => restored(token) ?? known.get(lookupKey(token.text)) ?? originalOf(token));
     },
   };
 }

@@ -27,9 +27,10 @@ describe("a birth date's year after or before a birth label", () => {
   });
 
   it("is found by its last two digits after a birth phrase, and after a season (round 9 red team: `born in '58`, `born in spring 1979`)", () => {
-    for (const text of ["He confirmed he was born in '48.", "DOB '48", "born in spring '48"]) expect(found(vault, text), text).toEqual([["48", "dob"]]);
+    // `b.` only with the year's apostrophe (session 58 probe: `pt (b. '83, May)`).
+    for (const text of ["He confirmed he was born in '48.", "DOB '48", "born in spring '48", "b. '48"]) expect(found(vault, text), text).toEqual([["48", "dob"]]);
     expect(found(vault, "born in spring 1948")).toEqual([["1948", "dob"]]);
-    for (const text of ["born 48 days ago", "b. '48", "born in 48-52", "class of '48", "born in '49"]) expect(found(vault, text), text).toEqual([]);
+    for (const text of ["born 48 days ago", "b 48", "b. 48", "born in 48-52", "class of '48", "born in '49"]) expect(found(vault, text), text).toEqual([]);
   });
 
   it("shows the surrogate year's last two digits to an unauthorized reader, and gives them back", () => {

@@ -35,15 +35,16 @@ describe("an allergy told by its drug class", () => {
 
   it("keeps a dosed medication's name alone from a reader the medication list is kept from", () => {
     // Round 4 red team: the vault's `trazodone 50 mg` passed as `Trazodone` without its dose.
-    expect(medicationVariants("trazodone 50 mg").map((variant) => variant.form)).toEqual(["trazodone", "desyrel"]);
-    expect(medicationVariants("metformin 500mg twice daily").map((variant) => variant.form)).toEqual(["metformin", "glucophage", "biguanide", "diabetes medication", "diabetes medicine", "diabetes pill", "diabetes meds"]);
-    expect(medicationVariants("ondansetron 4 mg").map((variant) => variant.form)).toEqual(["ondansetron"]);
+    // Session 58 probe: with the generic name as Spanish, Italian, Portuguese and French spell it (`Metformina`, `trazodona`).
+    expect(medicationVariants("trazodone 50 mg").map((variant) => variant.form)).toEqual(["trazodone", "desyrel", "trazodona", "trazodono"]);
+    expect(medicationVariants("metformin 500mg twice daily").map((variant) => variant.form)).toEqual(["metformin", "glucophage", "biguanide", "diabetes medication", "diabetes medicine", "diabetes pill", "diabetes meds", "metformina", "metformino", "metformine"]);
+    expect(medicationVariants("ondansetron 4 mg").map((variant) => variant.form)).toEqual(["ondansetron", "ondansetrona", "ondansetrono", "ondansetrone"]);
     // Dev's lists are ordinary words without a dose: nothing more than the word itself.
     expect(medicationVariants("music")).toEqual([]);
     expect(sanitized({ medications: "['trazodone 50 mg']" }, "Continue Trazodone at bedtime.")).not.toMatch(/trazodone/i);
     // Round 12 red team: a drug named by its first word (`on morphine` of `Morphine sulfate ER 30 mg`) or with a percent strength.
-    expect(medicationVariants("morphine sulfate er 30 mg").map((variant) => variant.form)).toEqual(["morphine sulfate er", "morphine", "mso4", "ms contin"]);
-    expect(medicationVariants("latanoprost 0.005 eye drops").map((variant) => variant.form)).toEqual(["latanoprost"]);
+    expect(medicationVariants("morphine sulfate er 30 mg").map((variant) => variant.form)).toEqual(["morphine sulfate er", "morphine", "mso4", "ms contin", "morphina", "morphino"]);
+    expect(medicationVariants("latanoprost 0.005 eye drops").map((variant) => variant.form)).toEqual(["latanoprost", "latanoprosta", "latanoprosto", "latanoproste"]);
     expect(medicationVariants("iron sulfate 325 mg").map((variant) => variant.form)).toEqual(["iron sulfate"]);
     expect(sanitized({ drug_requested: "Dupixent 300 mg q2w" }, "PA for Dupixent, 300 mg every two weeks")).not.toMatch(/dupixent/i);
     expect(sanitized({ medications: "['Morphine sulfate ER 30 mg']" }, "Pain at rest on morphine twice daily.")).not.toMatch(/morphine/i);
