@@ -141,13 +141,16 @@ function isRolePerson(words: readonly string[], value: string, rule: (typeof RUL
   return (roleHead || (!rule && words.some((word) => PERSON_ROLE_WORDS.has(word)))) && looksLikePersonName(value);
 }
 
-/** `Frank Elliott` under `references` or a dict key that says nothing (a given name we know, then a surname), or `Dr. Byrd`. */
+/**
+ * `Frank Elliott` under `references` or a dict key that says nothing (a given name we know, then a surname), `Dr. Byrd`, or any name
+ * after a title (session 58 probe: `provider: Dr. Rafael Oyelaran`, a given name the list lacks, had been read as text).
+ */
 function isPerson(value: string): boolean {
   const trimmed = value.replace(RELATION_NOTE, "").trim();
   const person = PERSON_NAME.exec(trimmed);
   // `James Group` or `Kelly & Sons` is a company named for someone: its forms are a company's.
   if (legalFormOf(normalizeValue(trimmed)) !== undefined) return false;
-  return (person !== null && GIVEN_NAMES.has(person[1].toLowerCase())) || TITLED_SURNAME.test(trimmed);
+  return (person !== null && (GIVEN_NAMES.has(person[1].toLowerCase()) || TITLE_PREFIX.test(trimmed))) || TITLED_SURNAME.test(trimmed);
 }
 
 /**

@@ -189,3 +189,47 @@ describe("session 58: pay told in thousands or as a change, digits echoed in ano
     expectKept({ employee_name: "Keira Fitzgerald" }, "See mail.kfitzgerald.com and kfitzgerald.org for the archive.");
   });
 });
+
+describe("session 58: a listed drug by the chart's abbreviation", () => {
+  it("`ASA` of aspirin, `KCl` of potassium chloride", () => {
+    expectHiddenFromOutsider({ patient_name: "Lena Farrow", medications: ["Aspirin", "Potassium Chloride"] }, "Continue ASA 81 mg daily and KCl 20 mEq with meals.", ["ASA", "KCl"]);
+  });
+
+  it("another drug's abbreviation stays", () => {
+    expectKept({ patient_name: "Lena Farrow", medications: ["Aspirin"] }, "Hold KCl until the potassium is rechecked.");
+  });
+});
+
+describe("session 58: clinical notes (round 34) and legal documents (round 35)", () => {
+  it("a diagnosis told by its tests, imaging, procedures, drug classes and shorthand", () => {
+    expectHiddenFromOutsider({ patient_name: "Ingrid Halvorsen", diagnosis: "Multiple sclerosis, relapsing-remitting" }, "34F with RRMS dx'd 2021 after optic neuritis; on anti-CD20.", ["RRMS", "optic neuritis", "anti-CD20"]);
+    expectHiddenFromOutsider({ patient_name: "Omar Reyes", diagnosis: "Obstructive sleep apnea" }, "In-lab PSG showed AHI 34/hr; start CPAP.", ["PSG", "AHI", "CPAP"]);
+    expectHiddenFromOutsider({ patient_name: "Lucinda Abara", diagnosis: "Heart failure with reduced ejection fraction" }, "HFrEF on GDMT; add an SGLT2i.", ["HFrEF", "GDMT", "SGLT2i"]);
+    expectHiddenFromOutsider({ patient_name: "Fenna Achebe", diagnosis: "Parkinson disease" }, "Resting tremor and bradykinesia; DBS consult.", ["tremor", "bradykinesia", "DBS"]);
+    expectHiddenFromOutsider({ patient_name: "Noor Haddad", diagnosis: "Cholelithiasis" }, "Scheduled for lap chole; gallstones on US.", ["lap chole", "gallstones"]);
+  });
+
+  it("the same words without that diagnosis registered stay", () => {
+    expectKept({ patient_name: "Omar Reyes", diagnosis: "Asthma" }, "Resting tremor noted; PSG ordered; start CPAP.");
+  });
+
+  it("a provider registered with title and full name, by full name with a degree, by title and initial", () => {
+    const provider = { patient_name: "Harriet Lindqvist", provider: "Dr. Rafael Oyelaran" };
+    expectHiddenFromOutsider(provider, "Sincerely,\nRafael Oyelaran, MD", ["Rafael", "Oyelaran"]);
+    expectHiddenFromOutsider(provider, "Attending: Dr. R. Oyelaran.", ["Oyelaran"]);
+  });
+
+  it("a double-barrelled surname's initials joined by its hyphen", () => {
+    expectHiddenFromOutsider({ patient_name: "Marguerite Okonkwo-Bell" }, "S: 68 y/o F (M.O.-B.) c/o polyuria", ["M.O.-B."]);
+    expectHiddenFromOutsider({ patient_name: "Lucinda Abara-Holm" }, "Med rec @ discharge (L. A-H):", ["A-H"]);
+    expectHiddenFromOutsider({ patient_name: "Yevgenia Castellanos-Moir" }, "Handoff: Ms. C-M is a 24 y/o F.", ["C-M"]);
+  });
+
+  it("two capitals joined by a hyphen without a title or a period stay", () => {
+    expectKept({ patient_name: "Yevgenia Castellanos-Moir" }, "See Sections A-H and C-M bonds.");
+  });
+
+  it("a company by its name without its line of business and legal form", () => {
+    expectHiddenFromOutsider({ client_name: "Marguerite Osei", opposing_party: "Tallis Ridge Apartments LP" }, "Term sheet (draft) — Osei / Tallis Ridge", ["Tallis Ridge"]);
+  });
+});

@@ -333,6 +333,22 @@ const CLINICAL_INDICATORS: ReadonlyArray<readonly [phrases: readonly string[], i
   [["gender reassignment", "sex reassignment", "gender affirming"], ["transgender", "trans woman", "trans man", "gender affirming", "gender confirmation", "gender dysphoria", "transitioned", "f64",
     // Round 5 of the probe (session 54): `transition surgery 2019`.
     "transition surgery", "transition related surgery", "gender surgery", "gender transition", "sex change", "top surgery", "bottom surgery", "vaginoplasty", "phalloplasty"]],
+  // Session 58 probe (clinical notes): diagnoses told by their tests, imaging, procedures, drug classes and shorthand.
+  [["multiple sclerosis"], ["rrms", "ppms", "spms", "relapsing remitting", "optic neuritis", "demyelinating", "demyelination", "gadolinium enhancing", "enhancing lesions", "anti cd20", "ocrelizumab", "ocrevus", "natalizumab", "disease modifying therapy", "g35"]],
+  [["sleep apnea", "sleep apnoea"], ["cpap", "bipap", "apap", "polysomnography", "polysomnogram", "psg", "sleep study", "ahi", "apnea hypopnea index", "g47.33", "g47 33"]],
+  [["pneumonia"], ["infiltrate", "infiltrates", "consolidation", "lobar", "rll", "rml", "lll", "j18", "j18.9", "j18 9"]],
+  [["gout"], ["uric acid", "urate", "colchicine", "allopurinol", "febuxostat", "tophi", "tophus", "purine", "purines", "organ meats", "podagra", "m10"]],
+  [["coronary artery disease", "coronary disease"], ["nitroglycerin", "stent", "stents", "pci", "cabg", "angina", "cath lab", "cardiac cath", "i25", "i25.10", "i25 10"]],
+  [["cholelithiasis", "gallstone", "cholecystitis"], ["gallstones", "gallbladder", "cholecystectomy", "lap chole", "biliary colic", "ruq pain", "k80", "k80.20", "k80 20"]],
+  [["heart failure"], ["hfref", "hfpef", "hfmref", "gdmt", "guideline directed medical therapy", "ejection fraction", "lvef", "sglt2i", "sglt2 inhibitor"]],
+  [["parkinson", "parkinsons"], ["resting tremor", "bradykinesia", "cogwheel rigidity", "shuffling gait", "dbs"]],
+  [["breast cancer", "ductal carcinoma", "lobular carcinoma"], ["lumpectomy", "idc", "dcis", "ilc", "anastrozole", "letrozole", "exemestane", "arimidex", "femara", "her2", "er+", "sentinel node", "mammogram", "c50"]],
+  [["valve replacement", "mechanical valve"], ["inr", "mech mvr", "mech avr", "mvr", "avr", "anticoag", "anticoagulation", "warfarin", "coumadin"]],
+  [["bipolar"], ["li level", "lithium level", "lithium levels"]],
+  [["asthma"], ["ics laba", "ics", "wheeze", "wheezing", "night cough", "nocturnal cough", "peak flows", "spirometry"]],
+  [["hypothyroidism"], ["free t4", "ft4", "t4 level"]],
+  [["diabetes"], ["fbg", "fasting glucose", "fasting blood glucose", "fasting sugar"]],
+  [["ketoacidosis"], ["anion gap", "gap closed", "ketones", "ketonuria", "beta hydroxybutyrate", "insulin drip", "e10.10", "e11.10"]],
 ];
 
 /** A clinical specialty or service as written (`Nephrology`, `Psychiatry`, `Behavioral Health`): a department, however much it hints. */

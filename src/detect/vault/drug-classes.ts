@@ -43,6 +43,9 @@ const BRAND_NAMES: ReadonlyArray<readonly [generic: string, brands: readonly str
   ["ocrelizumab", ["ocrevus"]], ["dimethyl fumarate", ["dmf", "tecfidera"]], ["morphine", ["mso4", "ms contin"]], ["hydromorphone", ["dilaudid"]],
   ["carbamazepine", ["cbz", "tegretol"]], ["oxcarbazepine", ["oxc", "trileptal"]], ["phenytoin", ["dilantin"]], ["natalizumab", ["tysabri"]],
   ["fingolimod", ["gilenya"]], ["mesalamine", ["lialda", "asacol", "pentasa"]], ["ustekinumab", ["stelara"]], ["vedolizumab", ["entyvio"]],
+  // Session 58: the chart's abbreviations of common list members (`continue ASA 81 mg and KCl 20 mEq`).
+  ["aspirin", ["asa", "ecasa"]], ["potassium chloride", ["kcl", "klor con"]], ["acetaminophen", ["apap", "tylenol"]], ["nitroglycerin", ["ntg", "nitrostat"]],
+  ["magnesium sulfate", ["mgso4"]], ["sodium bicarbonate", ["nahco3"]], ["ibuprofen", ["advil", "motrin"]], ["naproxen", ["aleve", "naprosyn"]],
 ];
 
 /** What a patient-facing note calls any drug for blood pressure (round 2 of the probe: `two BP meds`). */

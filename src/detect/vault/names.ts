@@ -90,7 +90,16 @@ export function initialsLike(span: string, value: string): string | null {
   const needed = (span.match(/\p{L}/gu) ?? []).length;
   const initials = nameInitials(name);
   const surname = name.surname.replaceAll(" ", "");
-  const letters = (initials.length >= needed ? initials.slice(0, needed - 1) + initials.slice(-1) : initials + surname.slice(1, 1 + needed - initials.length)).toUpperCase();
+  // Written with a double-barrelled surname's hyphen (`M.O.-B.`, `C-M`), the last two are the barrels' initials, the given names' before them.
+  const barrels = name.surname.split(" ");
+  const given = nameInitials({ ...name, tokens: name.tokens.slice(0, -1) });
+  const letters = (
+    barrels.length === 2 && /-[ \t]*\p{L}\.?$/u.test(span) && given.length >= needed - 2
+      ? given.slice(0, needed - 2) + barrels[0].charAt(0) + barrels[1].charAt(0)
+      : initials.length >= needed
+        ? initials.slice(0, needed - 1) + initials.slice(-1)
+        : initials + surname.slice(1, 1 + needed - initials.length)
+  ).toUpperCase();
   if (letters.length !== needed) return null;
   let next = 0;
   return span.replace(/\p{L}/gu, () => letters.charAt(next++));
@@ -185,6 +194,9 @@ export function nameVariants(name: PersonName): Variant[] {
       whole(`${firstInitials} ${cut}`, INITIAL_CONFIDENCE),
       whole(`${first} ${barrels[0].charAt(0)} ${barrels[1].charAt(0)}`, INITIAL_CONFIDENCE),
       ...TITLES.map((title) => whole(`${title} ${cut}`, TITLE_SURNAME_CONFIDENCE)),
+      // The barrels' initials alone, after a title (`Ms. C-M`, `Ms. CM`: found only there, vault.ts).
+      { form: `${barrels[0].charAt(0)} ${barrels[1].charAt(0)}`, confidence: INITIAL_CONFIDENCE, role: "acronym" },
+      { form: `${barrels[0].charAt(0)}${barrels[1].charAt(0)}`, confidence: INITIAL_CONFIDENCE, role: "acronym" },
     );
   }
   if (!titled) variants.push(...clippedFirstNameForms(first, surname));

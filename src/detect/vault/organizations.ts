@@ -78,10 +78,18 @@ export function organizationVariants(value: string, normalized: string, field = 
     // The one word left, with a legal form other than its own too (`Hartwell LLC` of `Hartwell & Sons LLC`).
     else variants.push(...stemForms(words[0]));
   }
+  // The line of business that ends it dropped too, where two words are left (session 58 probe: `Tallis Ridge` of `Tallis Ridge Apartments LP`).
+  if (words.length > 2 && TRADING_NOUNS.has(words.at(-1)!)) variants.push(whole(words.slice(0, -1).join(" "), STEM_CONFIDENCE));
   // A longer name's distinctive word alone too (`Brightwater` of `Brightwater Analytics Inc.`, `Schwab` of `Charles Schwab & Co.`).
   if (words.length > 1) variants.push(...distinctiveWords(words).flatMap(stemForms));
   return variants;
 }
+
+/** Words naming a company's line of business at the end of its name, before its legal form (`Apartments`, `Logistics`). */
+const TRADING_NOUNS: ReadonlySet<string> = new Set([
+  "apartments", "properties", "realty", "partners", "associates", "enterprises", "industries", "logistics", "services", "solutions", "systems",
+  "technologies", "capital", "ventures", "management", "construction", "consulting", "freight", "trucking", "foods", "motors", "labs",
+]);
 
 /**
  * Words of a company's name that stand for it alone: none any dictionary lists (not `General` of `General Motors`),

@@ -492,9 +492,11 @@ export class Vault implements Detector {
         // and `D-S` (letters spelled out) are anything.
         const apart = norm.codes[start + 1] === SPACE_CODE;
         const joined = /^(?:\p{Lu}\.[ \t]?)+\p{Lu}$/u.test(written) ? norm.source.charAt(to) === "." : /^\p{Lu}(?:[ \t]?&[ \t]?\p{Lu})+$/u.test(written);
-        // Two of a person's initials are anyone's (`JS`, `D-S`) but after a title (`Mr. DW`, `Mr. D-W`).
+        // A double-barrelled surname's initials joined by its hyphen after dotted ones (session 58 probe: `M.O.-B.`, `L. A-H`).
+        const barrelled = HYPHENED_INITIALS.test(written) && written.includes(".");
+        // Two of a person's initials are anyone's (`JS`, `D-S`) but after a title (`Mr. DW`, `Mr. D-W`, `Ms. C-M`).
         const pair = this.list[entry].kind === "name" && written.replace(/\P{L}/gu, "").length === 2;
-        if (!/[a-z]/.test(written) && (pair && !joined ? TITLE_BEFORE.test(norm.source.slice(Math.max(0, from - TITLE_REACH), from)) : !apart || joined)) hits.candidates.push(hit);
+        if (!/[a-z]/.test(written) && (pair && !joined ? TITLE_BEFORE.test(norm.source.slice(Math.max(0, from - TITLE_REACH), from)) : !apart || joined || barrelled)) hits.candidates.push(hit);
         return;
       }
       case "word-nickname":
@@ -802,6 +804,9 @@ const WORD_AFTER_REACH = 8;
 function capitalizedWordAfter(source: string, end: number): boolean {
   return CAPITALIZED_WORD_AFTER.test(source.slice(end, end + WORD_AFTER_REACH));
 }
+
+/** Initials whose last two are joined by a hyphen, the others each with its period or not (`M.O.-B`, `L. A-H`, `A.D.-M`). */
+const HYPHENED_INITIALS = /^(?:\p{Lu}\.?[ \t]?)*\p{Lu}\.?-\p{Lu}$/u;
 
 /** Marks a name's words stand around as written, not in the name (`"Peggy"`, `(Kate)`). */
 const QUOTE_OR_BRACKET = /["“”()[\]]/;
