@@ -373,7 +373,7 @@ export function middleNameLike(span: string, from: string, to: string): string |
     const name = parseName(normalizeValue(value), value);
     const written = value.trim().split(/\s+/);
     const normalized = written.map(normalizeValue);
-    return name === null ? [] : middleNames(name.tokens).map((middle) => written[normalized.indexOf(middle)].replace(/^[^\p{L}]+|[^\p{L}\p{M}]+$/gu, ""));
+    return name === null ? [] : middleNames(name.tokens).flatMap((middle) => written[normalized.indexOf(middle)]?.replace(/^[^\p{L}]+|[^\p{L}\p{M}]+$/gu, "") ?? []);
   };
   const place = middlesOf(from).findIndex((middle) => normalizeValue(middle) === normalizeValue(span));
   return middlesOf(to)[Math.max(0, place)] ?? null;

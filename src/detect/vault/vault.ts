@@ -857,16 +857,21 @@ function echoedDigits(text: string, found: readonly Detection[]): Detection[] {
   const echoed: Detection[] = [];
   // Each run of digits, and two runs a dash or space apart (session 58 probe: a last four in pairs, `are 7761 (she wrote it as 77-61)`;
   // a number regrouped, `cust #907251 ... customer 907-251`), shown as the surrogate's alike.
-  for (const run of text.matchAll(/\d+(?:[- ]\d+)?/g)) {
+  const standsAlone = (start: number, end: number) => !STANDS_ALONE_BEFORE.test(text.slice(Math.max(0, start - 1), start)) && !STANDS_ALONE_AFTER.test(text.slice(end, end + 2));
+  let after = 0;
+  for (const run of text.matchAll(/\d+/g)) {
+    if (run.index < after) continue;
     const [start, end] = [run.index, run.index + run[0].length];
-    if (STANDS_ALONE_BEFORE.test(text.slice(Math.max(0, start - 1), start)) || STANDS_ALONE_AFTER.test(text.slice(end, end + 2))) continue;
-    const digits = run[0].replace(/\D/, "");
-    const echo = echoes.get(digits);
-    const regrouped = digits !== run[0];
-    if (echo === undefined || taken.overlaps(start, end)) continue;
-    if (!regrouped) echoed.push({ ...echo.detection, start, end, confidence: ECHO_CONFIDENCE, role: echo.role });
-    else if (echo.role === "unpadded-digits") echoed.push({ ...echo.detection, start, end, confidence: ECHO_CONFIDENCE, role: "regrouped-digits" });
-    else if (/^\d\d\D\d\d$/.test(run[0])) echoed.push({ ...echo.detection, start, end, confidence: ECHO_CONFIDENCE, role: echo.role });
+    const next = /^[- ]\d+/.exec(text.slice(end, end + 12));
+    const joined = next === null ? undefined : echoes.get(run[0] + next[0].slice(1));
+    const pairs = joined !== undefined && /^\d\d[- ]\d\d$/.test(run[0] + next![0]);
+    if (joined !== undefined && (joined.role === "unpadded-digits" || pairs) && standsAlone(start, end + next![0].length) && !taken.overlaps(start, end + next![0].length)) {
+      echoed.push({ ...joined.detection, start, end: end + next![0].length, confidence: ECHO_CONFIDENCE, role: pairs ? joined.role : "regrouped-digits" });
+      after = end + next![0].length;
+      continue;
+    }
+    const echo = echoes.get(run[0]);
+    if (echo !== undefined && !taken.overlaps(start, end) && standsAlone(start, end)) echoed.push({ ...echo.detection, start, end, confidence: ECHO_CONFIDENCE, role: echo.role });
   }
   return echoed;
 }
