@@ -218,7 +218,7 @@ export function ageDetector(entries: () => readonly VaultEntry[], reference: Cal
         }
       }
       // Session 58 probe: a band of ages around it (`"age_band": "70-74"`, `aged 70-74`, `the 70–74 age group`), redacted whole.
-      for (const match of AGE_BAND_HINT.test(text) ? text.matchAll(AGE_BAND) : []) {
+      for (const match of AGE_BAND_WORD.test(text) && AGE_BAND_HINT.test(text) ? text.matchAll(AGE_BAND) : []) {
         const band = BAND_OF_AGES.exec(match[0])!;
         const [low, high] = [Number(band[1]), Number(band[2])];
         if (high <= low || high - low > MAX_AGE_BAND) continue;
@@ -241,7 +241,9 @@ const AGE_BAND = new RegExp(
     String.raw`|(?<![\d.,$])\b\d{1,3}[ \t]*(?:-|–|—|to)[ \t]*\d{1,3}(?:[ \t-]+(?:years?|yrs?)(?:[ -]olds?|[ \t]+of[ \t]+age)|[ \t]+age[ \t_-]?(?:band|group|range|bracket|bucket|cohort|category))\b`,
   "gi",
 );
+/** What every band of ages has: two numbers joined and a word of age or years (any date `2021-2023` has the first). */
 const AGE_BAND_HINT = /\d[ \t]*(?:[-–—]|to|and)[ \t]*\d/;
+const AGE_BAND_WORD = /age|yrs?|years?/i;
 /** The band's two ages inside AGE_BAND's match. */
 const BAND_OF_AGES = /(\d{1,3})[ \t]*(?:-|–|—|to|and)[ \t]*(\d{1,3})/;
 

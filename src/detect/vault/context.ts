@@ -340,7 +340,7 @@ const CLINICAL_INDICATORS: ReadonlyArray<readonly [phrases: readonly string[], i
   [["gout"], ["uric acid", "urate", "colchicine", "allopurinol", "febuxostat", "tophi", "tophus", "purine", "purines", "organ meats", "podagra", "m10"]],
   [["coronary artery disease", "coronary disease"], ["nitroglycerin", "stent", "stents", "pci", "cabg", "angina", "cath lab", "cardiac cath", "i25", "i25.10", "i25 10"]],
   [["cholelithiasis", "gallstone", "cholecystitis"], ["gallstones", "gallbladder", "cholecystectomy", "lap chole", "biliary colic", "ruq pain", "k80", "k80.20", "k80 20"]],
-  [["heart failure"], ["hfref", "hfpef", "hfmref", "gdmt", "guideline directed medical therapy", "ejection fraction", "lvef", "sglt2i", "sglt2 inhibitor"]],
+  [["heart failure"], ["hfref", "hfpef", "hfmref", "gdmt", "guideline directed medical therapy", "sglt2i", "sglt2 inhibitor"]],
   [["parkinson", "parkinsons"], ["resting tremor", "bradykinesia", "cogwheel rigidity", "shuffling gait", "dbs"]],
   [["breast cancer", "ductal carcinoma", "lobular carcinoma"], ["lumpectomy", "idc", "dcis", "ilc", "anastrozole", "letrozole", "exemestane", "arimidex", "femara", "her2", "er+", "sentinel node", "mammogram", "c50"]],
   [["valve replacement", "mechanical valve"], ["inr", "mech mvr", "mech avr", "mvr", "avr", "anticoag", "anticoagulation", "warfarin", "coumadin"]],

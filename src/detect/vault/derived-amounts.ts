@@ -380,8 +380,10 @@ function thirdOfRoundFigure(match: RegExpMatchArray, text: string): { low: numbe
   return { low: figure + (third * step) / 3 - step * THIRD_OVERLAP_SHARE, high: figure + ((third + 1) * step) / 3 + step * THIRD_OVERLAP_SHARE };
 }
 
-/** Words of pay right before a figure in the hundreds, which then counts thousands (`earns in the mid-140s`, `base is in the low 160s`; not `Salary notes: she is in her low 40s`). */
-/** Words of pay before a figure in thousands (`She earns in the low 140s`; session 58 probe: `asking for something in the high-190s`). */
+/**
+ * Words of pay right before a figure in the hundreds, which then counts thousands (`earns in the mid-140s`, `base is in the low 160s`;
+ * session 58 probe: `asking for something in the high-190s`; not `Salary notes: she is in her low 40s`).
+ */
 const PAY_BEFORE = /\b(?:salary|salaries|earns?|earning|paid|pay|base|compensation|comp|income|wage|asking|asks|seeking|expects|expecting|targeting|makes|making)(?:[*_]*:)?(?:[ \t]+(?:is|was|are|were|sits|falls|lands|of|in|at|for|something|somewhere|roughly|about|around|the|her|his|their))*[ \t]+$/i;
 const PAY_REACH = 48;
 
