@@ -13,6 +13,9 @@ import { bloodPressureDetector } from "./detect/vault/blood-pressure.js";
 import { joinedSurnameDetector } from "./detect/vault/joined-surnames.js";
 import { domainSurnameDetector } from "./detect/vault/domain-surnames.js";
 import { derivedAmountDetector } from "./detect/vault/derived-amounts.js";
+import { spokenNumberDetector } from "./detect/vault/spoken-numbers.js";
+import { holidayDateDetector } from "./detect/vault/holiday-dates.js";
+import { wildcardPrefixDetector } from "./detect/vault/wildcard-prefixes.js";
 import { daysFromRegistered, derivedDateDetector, isSchedulingField } from "./detect/vault/derived-dates.js";
 import { tableCellDetector } from "./detect/vault/table-cells.js";
 import { gradeLetterDetector } from "./detect/vault/grade-letters.js";
@@ -186,7 +189,7 @@ const BAND_READER_REASON = "band-reader-authorized:";
 /** Roles of an identifier's last digits alone. */
 const TAIL_ROLES: ReadonlySet<string> = new Set(["masked-tail", "last-three", "short-tail"]);
 /** Renderings whose surrogate no restore would find again (computed from the value's surrogate, or cut): sealed in shared state. */
-const SEALED_ROLES: ReadonlySet<string | undefined> = new Set(["cut-tail", "age", "elapsed", "derived-date", "derived-amount", "last-three", "short-tail", "short-head"]);
+const SEALED_ROLES: ReadonlySet<string | undefined> = new Set(["cut-tail", "age", "elapsed", "derived-date", "derived-amount", "last-three", "short-tail", "short-head", "said-in-words"]);
 
 /** An identifier as a schema names a field (`bail_usd`, `custodySchedule`, `marital_assets`). */
 const IDENTIFIER_KEY = /^[A-Za-z][A-Za-z0-9]*(?:_[A-Za-z0-9]+)*$/;
@@ -301,6 +304,9 @@ class Guard implements ReconsGuard {
       elapsedDetector(() => this.vault.entries(), this.ageReference),
       derivedDateDetector(() => this.vault.entries(), this.ageReference),
       derivedAmountDetector(() => this.vault.entries()),
+      spokenNumberDetector(() => this.vault.entries()),
+      holidayDateDetector(() => this.vault.entries()),
+      wildcardPrefixDetector(() => this.vault.entries()),
       tableCellDetector(() => this.vault.entries()),
       gradeLetterDetector(() => this.vault.entries()),
       scoreMarkDetector(() => this.vault.entries()),

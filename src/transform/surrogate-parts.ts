@@ -47,6 +47,7 @@ export function wholeSurrogatePart(action: Action, role: VariantRole | undefined
   if (role === "derived-date" && action === "fpe") return shiftedDate;
   if (role === "derived-date" && action !== "redact") return derivedDateRedacted;
   if ((role === "short-year" || role === "birthday-part") && action !== "redact" && action !== "fpe") return derivedDateRedacted;
+  if (role === "said-in-words" && action !== "redact") return saidInWordsRedacted;
   if (role === "derived-amount" && action === "mldp") return scaledAmount;
   if (role === "derived-amount" && action !== "redact") return derivedAmountRedacted;
   // A band written with a number (`low 600s`): noise would move the band's own number (`low 563s`), not the value.
@@ -362,6 +363,10 @@ function scaledAmount(whole: string, written: string, registered: string): strin
 
 function numberedBandRedacted(): never {
   throw new OperatorError("a band told with a number is no rendering noise can move", "band-not-noised");
+}
+
+function saidInWordsRedacted(): never {
+  throw new OperatorError("a value said in words has no surrogate said alike", "said-in-words-redacted");
 }
 
 function derivedAmountRedacted(): never {

@@ -156,10 +156,11 @@ export class SurrogateIndex {
     this.catchUp();
     const unsealed = text.includes("[REDACTED:") ? this.unseal(text, allowed) : { text, spans: [] };
     if (this.origins.length === 0) return unsealed;
-    const matched = this.matcher.detect(unsealed.text).filter((detection) => {
+    const detected = this.matcher.detect(unsealed.text);
+    const matched = detected.filter((detection) => {
       const { entry, action } = this.origins[originIndex(detection.field!)];
       // A surrogate two values share is restored to neither: the reader would get the wrong one half the time.
-      return allowed(entry.field) && !this.shared.has(`${action}\u0000${entry.value}`);
+      return allowed(entry.field) && !this.shared.has(`${action}\u0000${entry.value}`) && !isUnanchoredInitials(detection, detected);
     });
     if (matched.length === 0) return unsealed;
     // A surrogate's part inside a longer form of a registered value as written is that value's: a number (`Oct 21` of a surrogate
@@ -446,6 +447,15 @@ function replaceSpans(text: string, replacements: readonly Replacement[]): Resto
  */
 function originField(index: number, field: string): string {
   return `${index}~${field}`;
+}
+
+/**
+ * A pseudonym's initials (`M.M.`, `Ms. MM`) with no other form of that pseudonym in the text: any capitals (`YUL` of an
+ * airport in a log) would be restored as a real person's. Beside the pseudonym they are its initials (`M.M. (Margie McCann)`).
+ */
+function isUnanchoredInitials(detection: Detection, detected: readonly Detection[]): boolean {
+  if (detection.role !== "acronym" || detection.kind !== "name") return false;
+  return !detected.some((other) => other.field === detection.field && other.role !== "acronym");
 }
 
 function originIndex(matcherField: string): number {

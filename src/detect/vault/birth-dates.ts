@@ -1,4 +1,4 @@
-import { MONTHS, ordinal, type CalendarDate } from "./dates.js";
+import { MONTHS, ordinal, spokenYearDateVariants, type CalendarDate } from "./dates.js";
 import { originalSpan, type NormalizeBuffer } from "./normalize.js";
 import { whole, type Variant } from "./variant.js";
 import { fieldNameWords } from "./words.js";
@@ -61,6 +61,7 @@ export function birthDateVariants({ year, month, day }: CalendarDate): Variant[]
     { form: `b ${yy}`, confidence: BIRTH_YEAR_CONFIDENCE, role: "short-year", tail: yy.length, afterApostrophe: true },
     ...WORDS_AFTER_YEAR.map((word) => ({ ...whole(`${y} ${word}`, BIRTH_YEAR_CONFIDENCE), head: y.length })),
   ];
+  variants.push(...spokenYearDateVariants({ year, month, day }, BIRTH_YEAR_CONFIDENCE));
   for (const phrase of BIRTHDAY_DAY_PHRASES) variants.push({ form: `${phrase} ${ordinal(day)}`, confidence: BIRTHDAY_DIGITS_CONFIDENCE, role: "birthday-part", tail: ordinal(day).length });
   for (const phrase of BIRTH_MONTH_PHRASES) {
     for (const name of [MONTHS[month - 1], MONTHS[month - 1].slice(0, 3)]) variants.push({ form: `${phrase} ${name}`, confidence: BIRTHDAY_DIGITS_CONFIDENCE, role: "birthday-part", tail: name.length });

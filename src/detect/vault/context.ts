@@ -203,9 +203,10 @@ const CLINICAL_ABBREVIATIONS: ReadonlyArray<readonly [phrase: string, abbreviati
   ["hyperlipidemia", ["hld"]],
   ["atrial fibrillation", ["afib"]],
   // Round 14 red team: `DM type 2`, `diabetes, type 2 (non-insulin-dependent)`; round 19: `DM T2`.
-  ["type 2 diabetes", ["t2d", "dm2", "dm t2", "niddm", "t2dm", "t2 dm", "t2 diabetes", "t2 diabetic", "dm 2", "dm ii", "type 2 dm", "type ii dm", "type ii diabetes", "dm type 2", "dm type ii", "diabetes type 2", "diabetes type ii", "diabetes mellitus type 2", "non insulin dependent"]],
-  ["type 1 diabetes", ["t1d", "dm1", "dm t1", "t1 dm", "iddm", "t1dm", "dm 1", "dm i", "type 1 dm", "type i dm", "type i diabetes", "dm type 1", "dm type i", "diabetes type 1", "diabetes type i", "diabetes mellitus type 1", "insulin dependent"]],
-  ["heart failure", ["chf"]],
+  ["type 2 diabetes", ["t2d", "dm2", "dm t2", "niddm", "t2dm", "t2 dm", "t2 diabetes", "t2 diabetic", "dm 2", "dm ii", "type 2 dm", "type ii dm", "type ii diabetes", "type two diabetes", "type two diabetic", "dm type 2", "dm type ii", "diabetes type 2", "diabetes type ii", "diabetes mellitus type 2", "non insulin dependent"]],
+  ["type 1 diabetes", ["t1d", "dm1", "dm t1", "t1 dm", "iddm", "t1dm", "dm 1", "dm i", "type 1 dm", "type i dm", "type i diabetes", "type one diabetes", "type one diabetic", "dm type 1", "dm type i", "diabetes type 1", "diabetes type i", "diabetes mellitus type 1", "insulin dependent"]],
+  // Session 59 probe: `Monitor for HF progression` (in capitals only, as every two-letter form).
+  ["heart failure", ["chf", "hf"]],
   ["urinary tract infection", ["uti"]],
   ["obstructive sleep apnea", ["osa"]],
   ["gastroesophageal reflux", ["gerd"]],

@@ -1,4 +1,6 @@
 import { isDigitCode, isLowerLetterCode, originalSpan, SPACE_CODE, withoutAccents, type NormalizeBuffer } from "./normalize.js";
+import { inWords } from "./numbers.js";
+import { normalizeValue } from "./normalize.js";
 import { whole, type Variant } from "./variant.js";
 
 export const MONTHS: readonly string[] = [
@@ -146,6 +148,30 @@ const COMPACT_LAYOUTS: ReadonlyArray<readonly [(date: CalendarDate) => string, n
   [({ year, month, day }) => epochOf(year, month, day, 1), LAYOUT_CONFIDENCE],
   [({ year, month, day }) => epochOf(year, month, day, 1000), LAYOUT_CONFIDENCE],
 ];
+
+/**
+ * A date with its year said (session 59 probe: `November second, ninety-three`, `the 12th of March, nineteen eighty-eight`), after
+ * the full month's name, as a caller gives a birth date: redacted (role `said-in-words`).
+ */
+export function spokenYearDateVariants({ year, month, day }: CalendarDate, confidence: number): Variant[] {
+  const name = MONTHS[month - 1];
+  const saidInWords = (form: string): Variant => ({ form, confidence, role: "said-in-words" });
+  return spokenYears(year).flatMap((said) => [spelledOrdinal(day, " "), ordinal(day)].flatMap((d) => [saidInWords(`${name} ${d} ${said}`), saidInWords(`${d} of ${name} ${said}`)]));
+}
+
+/** A year as people say it, normalized: its last two digits (`ninety three`, `oh three`) and whole (`nineteen ninety three`, `twenty oh three`, `two thousand three`). */
+function spokenYears(year: number): string[] {
+  const pair = (n: number) => (n < 10 ? `oh ${normalizeValue(inWords(String(n), 0) ?? "")}` : normalizeValue(inWords(String(n), 0) ?? ""));
+  const [century, rest] = [Math.floor(year / 100), year % 100];
+  const whole = rest === 0 ? [`${pair(century)} hundred`] : [`${pair(century)} ${pair(rest)}`];
+  if (century === 20) whole.push(normalizeValue(inWords(String(year), 0) ?? ""));
+  return [...(rest === 0 ? [] : [pair(rest)]), ...whole];
+}
+
+/** A date's digits in the compact layouts a reference or a reading of its digits uses (`19880312`, `031288`): Unix time left out. */
+export function compactDateForms(date: CalendarDate): string[] {
+  return COMPACT_LAYOUTS.slice(0, 4).map(([write]) => write(date));
+}
 
 /** Unix time of a day's start (UTC) in `unit`s of a second per second (1, or 1000 for milliseconds); "" before 1970. */
 function epochOf(year: number, month: number, day: number, unit: number): string {

@@ -201,6 +201,10 @@ export function nameVariants(name: PersonName): Variant[] {
   }
   if (!titled) variants.push(...clippedFirstNameForms(first, surname));
   if (surname.length >= MIN_PART_LENGTH) variants.push({ form: surname, confidence: SURNAME_CONFIDENCE, role: "surname" });
+  // Each barrel of a double-barrelled surname alone, as the surname is (session 59 probe: `Okonkwo signed` of `Okonkwo-Ferris`).
+  if (barrels.length === 2 && barrels.every((part) => part.length >= MIN_PART_LENGTH && /^[a-z]+$/.test(part))) {
+    variants.push(...barrels.map((part): Variant => ({ form: part, confidence: SURNAME_CONFIDENCE, role: "surname" })));
+  }
   // The family by its name (`the Wilsons' house`, `the O'Donnells`): the surname's last word in the plural.
   const lastWord = surname.slice(surname.lastIndexOf(" ") + 1);
   if (lastWord.length >= MIN_PART_LENGTH && /^[a-z]+$/.test(lastWord)) {

@@ -159,6 +159,14 @@ export function isBandWordInName(source: string, from: number, to: number): bool
   return /^\p{Lu}/u.test(source.slice(from, to)) && NAME_AFTER.test(source.slice(to, to + 48));
 }
 
+/** What makes a band's word part of a set phrase (`Good to go`, `good news`, `fair point`, `Excellent question`): no level. */
+const SET_PHRASE_AFTER = /^[ \t]+(?:to[ \t]+go|news|luck|morning|afternoon|evening|night|question|catch|call|point|idea|job|faith)\b/i;
+
+/** Whether a band's word at [from, to) of `source` opens a set phrase (session 59 probe: `Good to go to underwriting` beside a FICO score). */
+export function isBandWordInSetPhrase(source: string, from: number, to: number): boolean {
+  return /^(?:good|fair|excellent|poor)$/i.test(source.slice(from, to)) && SET_PHRASE_AFTER.test(source.slice(to, to + 16));
+}
+
 /** Words a field holding a band of another field is named with (`credit_tier`, `salary_band`, `risk_grade`). */
 const BAND_FIELD_WORDS: ReadonlySet<string> = new Set(["tier", "band", "bracket", "bucket", "grade", "rating", "category", "class", "range", "level"]);
 

@@ -12,6 +12,7 @@ import { isMaskedValue, maskedTail, TAILED_KINDS } from "./masked.js";
 import { isCreditScoreField } from "./rating-bands.js";
 import { normalizeValue } from "./normalize.js";
 import type { VaultEntry } from "./vault.js";
+import { fieldNameWords } from "./words.js";
 
 const TABLE_CELL_CONFIDENCE = 0.85;
 /** Values this long or shorter (normalized) are found by their label only: longer ones stand out alone. */
@@ -46,8 +47,13 @@ const MASKED_TAIL_HEADERS: readonly string[] = ["last4", "pan4", "tail", "card",
 interface ShortValue {
   entry: VaultEntry;
   labels: readonly string[];
+  /** Other words of the field's name a column may be headed by alone (`fraud` over a `fraud_score`). */
+  headers?: readonly string[];
   role: "after-label" | "masked-tail";
 }
+
+/** Fewest letters a field name's other word has to head its column alone (`fraud` of `fraud_score`; not `id`, `avg`). */
+const MIN_HEADER_WORD = 4;
 
 /** Headers' short forms of a label (`Int. Rtg` over a rating: session 57 probe). */
 const LABEL_ABBREVIATIONS: Readonly<Record<string, readonly string[]>> = { rating: ["rtg"], score: ["scr"], department: ["dept", "dep"] };
@@ -76,7 +82,8 @@ function shortValuesOf(all: readonly VaultEntry[]): Map<string, ShortValue[]> {
     // A credit score's row is as often labelled by its bureau's model (round 12 red team: `fico_mid,642,600` under `metric,value,limit`).
     // A masked tail's column is named for what it is (round 5 of the probe: `0952` under a CSV header's `last4`).
     const labels = isCreditScoreField(entry.field) ? [...own, "fico"] : masked ? [...own, ...MASKED_TAIL_HEADERS] : own;
-    add(normalized, { entry, labels, role: masked ? "masked-tail" : "after-label" });
+    const headers = fieldNameWords(entry.field).filter((word) => word.length >= MIN_HEADER_WORD && word !== label);
+    add(normalized, { entry, labels, headers, role: masked ? "masked-tail" : "after-label" });
   }
   return byValue;
 }
@@ -100,8 +107,10 @@ export function tableCellDetector(entries: () => readonly VaultEntry[]): Detecto
         if (words === undefined) headerWords.set(header, (words = ` ${normalizeValue(header)} `));
         // Or its row's label (round 12 red team: a metric's row under `metric,value,limit,pass` kept the credit score).
         const rowWords = rowLabel === undefined ? "" : ` ${normalizeValue(rowLabel)} `;
-        for (const { entry, labels, role } of owners) {
-          if (!labels.some((label) => words.includes(` ${label} `) || rowWords.includes(` ${label} `))) continue;
+        for (const { entry, labels, headers = [], role } of owners) {
+          // A column headed by another word of the field's name alone (session 59 probe: `0.87` under `fraud` of a `fraud_score`).
+          const headed = labels.some((label) => words.includes(` ${label} `) || rowWords.includes(` ${label} `)) || headers.some((word) => words === ` ${word} ` || rowWords === ` ${word} `);
+          if (!headed) continue;
           found.push({ start, end, field: entry.field, kind: entry.kind, valueType: entry.valueType, tier: 1, confidence: TABLE_CELL_CONFIDENCE, source: "vault", value: entry.value, role });
         }
       }

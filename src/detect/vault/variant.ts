@@ -32,6 +32,8 @@ export type VariantRole =
   | "masked-head"
   /** An identifier read out digit by digit (`nine three nine, seven nine, ...`): shown as the surrogate read out alike. */
   | "spoken-digits"
+  /** A value said in words no surrogate is said alike: a number (`nine three nine, seventy-nine, sixty-four ten`, `ninety-seven five`, see spoken-numbers.ts), a date by its holiday (`two days before Christmas 1980`, holiday-dates.ts): redacted. */
+  | "said-in-words"
   /** A date written near a registered one, computed from it (`follow-up: February 15, 2026`, `March 2026`): shown shifted as the registered date's surrogate is. */
   | "derived-date"
   /** An amount computed from a registered one (`$7,050/month` of an income of 84,600, `2x income`): shown moved by its noise, scaled alike. */

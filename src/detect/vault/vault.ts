@@ -21,7 +21,7 @@ import { besideOtherName, isCapitalized, isFirmPartner, isCompoundHead, isFamily
 import { SpanCover } from "../span-cover.js";
 import { isDigitCode, isLowerLetterCode, NormalizeBuffer, normalizedAt, normalizeValue, originalSpan, SPACE_CODE } from "./normalize.js";
 import { PatternGroup, type PatternIndex } from "./pattern-group.js";
-import { isBandWordInName, isRatingWordAsVerb, isRatingWordPointing } from "./rating-bands.js";
+import { isBandWordInName, isBandWordInSetPhrase, isRatingWordAsVerb, isRatingWordPointing } from "./rating-bands.js";
 import { NEEDS_TOKEN_END, NEEDS_TOKEN_START, type Variant, type VariantRole } from "./variant.js";
 import { isDictionaryWord, isNameWord, isTitle, lexiconTag, NAME_SUFFIXES } from "./words.js";
 import { memberVariants } from "./variants.js";
@@ -373,7 +373,12 @@ export class Vault implements Detector {
       default:
     }
     const onBoundaries = norm.onTokenBoundaries(start, end);
-    if (!onBoundaries && !(this.list[entry].kind === "amount" && afterCurrencyCode(norm, start, end)) && !gluedAfterWord(norm, start, end, variant)) return;
+    if (
+      !onBoundaries &&
+      !(this.list[entry].kind === "amount" && afterCurrencyCode(norm, start, end)) &&
+      !gluedAfterWord(norm, start, end, variant) &&
+      !(this.list[entry].kind === "date" && isGluedDate(norm, start, end))
+    ) return;
     const hit = { entry, start, end, confidence, role };
     switch (role) {
       case "digit-group":
@@ -385,6 +390,7 @@ export class Vault implements Detector {
       case "local-number":
       case "phone-extension":
       case "spoken-digits":
+      case "said-in-words":
       case "spelled-letters":
       case "canary-suffix":
       case "spelled-email":
@@ -438,7 +444,7 @@ export class Vault implements Detector {
         // Another level's word as a verb, pointing into the text (`Below is a summary`) or opening a name (`Fair Credit Reporting Act`); the value's own word stays found however used: it is the value verbatim.
         const [from, to] = originalSpan(norm, start, end);
         const { field } = this.list[entry];
-        if (isRatingWordAsVerb(field, norm.source, from, to) || isRatingWordPointing(field, norm.source, from, to) || isBandWordInName(norm.source, from, to)) return;
+        if (isRatingWordAsVerb(field, norm.source, from, to) || isRatingWordPointing(field, norm.source, from, to) || isBandWordInName(norm.source, from, to) || isBandWordInSetPhrase(norm.source, from, to)) return;
         // A range among a scale's ranges (`Good 670-739, Fair 580-669`) is the scale's: hidden alone, it told which holds the value (round 20 red team).
         if (isScaleListing(norm.source, from, to)) return;
         if (variant.labels === undefined || labelNear(norm, start, end, variant.labels)) hits.candidates.push(variant.tail ? { ...hit, start: end - variant.tail } : variant.head ? { ...hit, end: start + variant.head } : hit);
@@ -1007,10 +1013,32 @@ function gluedAfterWord(norm: NormalizeBuffer, start: number, end: number, varia
   let wordStart = start - 1;
   while (wordStart > 0 && isLowerLetterCode(norm.codes[wordStart - 1])) wordStart--;
   if (wordStart > 0 && norm.codes[wordStart - 1] !== SPACE_CODE) return false;
+  // A last four after the letter that masks the rest (session 59 probe: `acct x7731`, `brandvold_x7731.pdf`, `xx7731`).
+  if (MASK_LETTERS.test(norm.slice(wordStart, start))) return end - start >= MIN_MASKED_DIGITS;
   // Capitals and digits make an identifier of their own (`XYZ87460`), a code the digits happen to be in.
   if (/\p{Lu}{2}/u.test(norm.source.slice(...originalSpan(norm, wordStart, start)))) return false;
   if (variant.role === "whole") return end - start >= MIN_GLUED_DIGITS;
   return variant.role === "near-label" && variant.labels!.includes(norm.slice(wordStart, start));
+}
+
+/** Letters that mask the digits before a last four (`x7731`, `XX7731`), normalized. */
+const MASK_LETTERS = /^x{1,4}$/;
+/** Fewest digits a masked tail glued after its mask letters has (a last four). */
+const MIN_MASKED_DIGITS = 4;
+/** A search's comparison prefix glued before a date (FHIR's `birthdate=eq1979-08-30`), normalized. */
+const DATE_COMPARATOR = /^(?:eq|ne|gt|lt|ge|le|sa|eb|ap)$/;
+/** A time glued after a compact date (LDAP's `20171002090000Z`, ISO 8601's basic `20171002T0900Z`), normalized. */
+const GLUED_TIME = /^(?:t\d{4}|t?\d{6})(?:\d{3})?z?$/;
+
+/**
+ * Whether a date's form at normalized [start, end), off a token boundary, is glued only to a search's comparison prefix before
+ * it or to a time after it (session 59 probe): the date as written there, not digits inside another number.
+ */
+function isGluedDate(norm: NormalizeBuffer, start: number, end: number): boolean {
+  let wordStart = start;
+  while (wordStart > 0 && norm.codes[wordStart - 1] !== SPACE_CODE) wordStart--;
+  const tokenEnd = norm.tokenEnd(end);
+  return (wordStart === start || DATE_COMPARATOR.test(norm.slice(wordStart, start))) && (tokenEnd === end || GLUED_TIME.test(norm.slice(end, tokenEnd)));
 }
 
 /** A range or list of letter grades around source [from, to) of normalized [start, end): `A–C`, `A/B`, `B-D`. */
@@ -1173,13 +1201,10 @@ function hasSpan(kept: Candidate | undefined, c: Candidate): kept is Candidate {
 
 const vaultEntrySchema = z.object({ field: z.string().min(1), value: vaultValueSchema });
 
-/**
- * The forms a surrogate is looked for in: not an amount's coarse roundings (see `withoutCoarseRoundings`), nor a
- * pseudonym's initials: any three capitals (`YUL` of an airport in a log) would be restored as a real person's.
- */
+/** The forms a surrogate is looked for in: not an amount's coarse roundings (see `withoutCoarseRoundings`), nor the forms said in words, which are redacted, never rendered. */
 function surrogateVariants(variants: readonly Variant[], kind: string, value: string): readonly Variant[] {
-  if (kind === "amount") return withoutCoarseRoundings(variants, value);
-  return kind === "name" ? variants.filter((variant) => variant.role !== "acronym") : variants;
+  const rendered = variants.filter((variant) => variant.role !== "said-in-words");
+  return kind === "amount" ? withoutCoarseRoundings(rendered, value) : rendered;
 }
 
 /** Capitals or digits and `_` right before, or `_` and capitals or digits right after, a span: an identifier goes on there. */
