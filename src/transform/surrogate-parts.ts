@@ -48,6 +48,7 @@ export function wholeSurrogatePart(action: Action, role: VariantRole | undefined
   if (role === "derived-date" && action !== "redact") return derivedDateRedacted;
   if ((role === "short-year" || role === "birthday-part") && action !== "redact" && action !== "fpe") return derivedDateRedacted;
   if (role === "said-in-words" && action !== "redact") return saidInWordsRedacted;
+  if (role === "split-part" && action !== "redact") return splitPartRedacted;
   if (role === "derived-amount" && action === "mldp") return scaledAmount;
   if (role === "derived-amount" && action !== "redact") return derivedAmountRedacted;
   // A band written with a number (`low 600s`): noise would move the band's own number (`low 563s`), not the value.
@@ -367,6 +368,10 @@ function numberedBandRedacted(): never {
 
 function saidInWordsRedacted(): never {
   throw new OperatorError("a value said in words has no surrogate said alike", "said-in-words-redacted");
+}
+
+function splitPartRedacted(): never {
+  throw new OperatorError("a part of a value split across fields has no part of a surrogate to match", "split-part-redacted");
 }
 
 function derivedAmountRedacted(): never {

@@ -97,6 +97,12 @@ describe("session 59: values in tool queries", () => {
     expectKept({ name: "Caspian Thorvaldsen", account_id: "ACCOUNT-55123" }, "*Log in to your secure account.* Use account* globs.");
   });
 
+  it("a value split across an object's members, each part too short to name it", () => {
+    expectHiddenFromOutsider({ name: "Ysolde Harkavy", ssn: "662-19-4083" }, '{"subject": {"ssn": {"area": "662", "group": "19", "serial": "4083"}}}', ['"662"', '"19"', '"4083"']);
+    expectHiddenFromOutsider({ name: "Ysolde Harkavy", dob: "1948-08-24" }, '{"dob_year": 1948, "dob_month": 8, "dob_day": 24}', [": 8,", ": 24}"]);
+    expectKept({ name: "Ysolde Harkavy", ssn: "662-19-4083" }, '{"area": "662", "group": "20", "floor": "4"}');
+  });
+
   it("a short value under a column headed by another word of its field's name", () => {
     expectHiddenFromOutsider({ customer_name: "Fenwick Obuya", fraud_score: "0.87" }, 'customer,acct,fraud,notes\n"Obuya, Fenwick",3300418829,0.87,"ATO"', ["0.87"]);
   });

@@ -34,6 +34,8 @@ export type VariantRole =
   | "spoken-digits"
   /** A value said in words no surrogate is said alike: a number (`nine three nine, seventy-nine, sixty-four ten`, `ninety-seven five`, see spoken-numbers.ts), a date by its holiday (`two days before Christmas 1980`, holiday-dates.ts): redacted. */
   | "said-in-words"
+  /** A part of a value split across an object's members (`"area": "662", "group": "19"`, see split-values.ts): redacted. */
+  | "split-part"
   /** A date written near a registered one, computed from it (`follow-up: February 15, 2026`, `March 2026`): shown shifted as the registered date's surrogate is. */
   | "derived-date"
   /** An amount computed from a registered one (`$7,050/month` of an income of 84,600, `2x income`): shown moved by its noise, scaled alike. */
