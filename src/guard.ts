@@ -17,6 +17,7 @@ import { spokenNumberDetector } from "./detect/vault/spoken-numbers.js";
 import { holidayDateDetector } from "./detect/vault/holiday-dates.js";
 import { wildcardPrefixDetector } from "./detect/vault/wildcard-prefixes.js";
 import { splitValueDetector } from "./detect/vault/split-values.js";
+import { scientificNumberDetector } from "./detect/vault/scientific-numbers.js";
 import { daysFromRegistered, derivedDateDetector, isSchedulingField } from "./detect/vault/derived-dates.js";
 import { tableCellDetector } from "./detect/vault/table-cells.js";
 import { gradeLetterDetector } from "./detect/vault/grade-letters.js";
@@ -190,7 +191,7 @@ const BAND_READER_REASON = "band-reader-authorized:";
 /** Roles of an identifier's last digits alone. */
 const TAIL_ROLES: ReadonlySet<string> = new Set(["masked-tail", "last-three", "short-tail"]);
 /** Renderings whose surrogate no restore would find again (computed from the value's surrogate, or cut): sealed in shared state. */
-const SEALED_ROLES: ReadonlySet<string | undefined> = new Set(["cut-tail", "age", "elapsed", "derived-date", "derived-amount", "last-three", "short-tail", "short-head", "said-in-words", "split-part"]);
+const SEALED_ROLES: ReadonlySet<string | undefined> = new Set(["cut-tail", "age", "elapsed", "derived-date", "derived-amount", "last-three", "short-tail", "short-head", "other-notation", "split-part"]);
 
 /** An identifier as a schema names a field (`bail_usd`, `custodySchedule`, `marital_assets`). */
 const IDENTIFIER_KEY = /^[A-Za-z][A-Za-z0-9]*(?:_[A-Za-z0-9]+)*$/;
@@ -309,6 +310,7 @@ class Guard implements ReconsGuard {
       holidayDateDetector(() => this.vault.entries()),
       wildcardPrefixDetector(() => this.vault.entries()),
       splitValueDetector(() => this.vault.entries()),
+      scientificNumberDetector(() => this.vault.entries()),
       tableCellDetector(() => this.vault.entries()),
       gradeLetterDetector(() => this.vault.entries()),
       scoreMarkDetector(() => this.vault.entries()),

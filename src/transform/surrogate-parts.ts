@@ -47,7 +47,7 @@ export function wholeSurrogatePart(action: Action, role: VariantRole | undefined
   if (role === "derived-date" && action === "fpe") return shiftedDate;
   if (role === "derived-date" && action !== "redact") return derivedDateRedacted;
   if ((role === "short-year" || role === "birthday-part") && action !== "redact" && action !== "fpe") return derivedDateRedacted;
-  if (role === "said-in-words" && action !== "redact") return saidInWordsRedacted;
+  if (role === "other-notation" && action !== "redact") return otherNotationRedacted;
   if (role === "split-part" && action !== "redact") return splitPartRedacted;
   if (role === "derived-amount" && action === "mldp") return scaledAmount;
   if (role === "derived-amount" && action !== "redact") return derivedAmountRedacted;
@@ -366,8 +366,8 @@ function numberedBandRedacted(): never {
   throw new OperatorError("a band told with a number is no rendering noise can move", "band-not-noised");
 }
 
-function saidInWordsRedacted(): never {
-  throw new OperatorError("a value said in words has no surrogate said alike", "said-in-words-redacted");
+function otherNotationRedacted(): never {
+  throw new OperatorError("a value in a notation no surrogate is rendered in (words, a holiday, scientific notation)", "other-notation-redacted");
 }
 
 function splitPartRedacted(): never {

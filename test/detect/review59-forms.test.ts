@@ -79,6 +79,19 @@ describe("session 59: dates said in words", () => {
   });
 });
 
+describe("session 59: numbers in other notations", () => {
+  it("an amount printed in scientific notation, at its mantissa's precision", () => {
+    const vault = { name: "Ada Lin", balance: "145230.00", annual_income: "212000" };
+    expectHiddenFromOutsider(vault, "Feature vector:\n  balance        1.4523e+05\n  annual_income  2.12e+05\n", ["1.4523e+05", "2.12e+05"]);
+    expectKept(vault, "dti_ratio 3.1e-01, other 2e+05 and 1.46e+05");
+  });
+
+  it("a date with the year, month and day marks of Chinese and Japanese", () => {
+    expectHiddenFromOutsider({ patient_name: "Kenji Sato", dob: "1958-12-03" }, "Date of birth: １９５８年１２月０３日", ["１９５８年１２月０３"]);
+    expectKept({ patient_name: "Kenji Sato", dob: "1958-12-03" }, "Clinic opened 2024年1月.");
+  });
+});
+
 describe("session 59: values in tool queries", () => {
   it("a last four glued after the letters that mask the rest", () => {
     const vault = { customer_name: "Oluwaseun Brandvold", account_last4: "7731" };

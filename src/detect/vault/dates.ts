@@ -151,12 +151,12 @@ const COMPACT_LAYOUTS: ReadonlyArray<readonly [(date: CalendarDate) => string, n
 
 /**
  * A date with its year said (session 59 probe: `November second, ninety-three`, `the 12th of March, nineteen eighty-eight`), after
- * the full month's name, as a caller gives a birth date: redacted (role `said-in-words`).
+ * the full month's name, as a caller gives a birth date: redacted (role `other-notation`).
  */
 export function spokenYearDateVariants({ year, month, day }: CalendarDate, confidence: number): Variant[] {
   const name = MONTHS[month - 1];
-  const saidInWords = (form: string): Variant => ({ form, confidence, role: "said-in-words" });
-  return spokenYears(year).flatMap((said) => [spelledOrdinal(day, " "), ordinal(day)].flatMap((d) => [saidInWords(`${name} ${d} ${said}`), saidInWords(`${d} of ${name} ${said}`)]));
+  const otherNotation = (form: string): Variant => ({ form, confidence, role: "other-notation" });
+  return spokenYears(year).flatMap((said) => [spelledOrdinal(day, " "), ordinal(day)].flatMap((d) => [otherNotation(`${name} ${d} ${said}`), otherNotation(`${d} of ${name} ${said}`)]));
 }
 
 /** A year as people say it, normalized: its last two digits (`ninety three`, `oh three`) and whole (`nineteen ninety three`, `twenty oh three`, `two thousand three`). */

@@ -2,7 +2,7 @@
  * A date told by the holiday it falls on or near (session 59 probe: `two days before Christmas 1980`, `the ides of March,
  * '77`, `the Fourth of July of '61`, `the day after Labor Day in 2019`): the holiday's date that year, moved by the days said
  * before or after it, compared with the registered dates. Without a year, only a birth date's, after a word of birth
- * (`born on Halloween`, `her birthday is Christmas Eve`). Redacted (role `said-in-words`): no surrogate is told alike.
+ * (`born on Halloween`, `her birthday is Christmas Eve`). Redacted (role `other-notation`): no surrogate is told alike.
  * Hand-written: calendar libraries name holidays as calendars do (`Independence Day`), not as people say them
  * (`the Fourth`, `the ides of March`), and the dates are a few lines of arithmetic.
  */
@@ -134,7 +134,7 @@ export function holidayDateDetector(entries: () => readonly VaultEntry[]): Detec
           if (year === undefined && !(birth && birthSaid)) continue;
           const day = told(date.year);
           const same = day.month === date.month && day.day === date.day && (year === undefined || day.year === date.year);
-          if (same) found.push({ start: match.index, end: match.index + match[0].length, field: entry.field, kind: entry.kind, valueType: entry.valueType, tier: 1, confidence: HOLIDAY_CONFIDENCE, source: "vault", value: entry.value, role: "said-in-words" });
+          if (same) found.push({ start: match.index, end: match.index + match[0].length, field: entry.field, kind: entry.kind, valueType: entry.valueType, tier: 1, confidence: HOLIDAY_CONFIDENCE, source: "vault", value: entry.value, role: "other-notation" });
         }
       }
       return found;

@@ -22,6 +22,7 @@ export interface OriginMap {
 }
 
 export const SPACE_CODE = 32;
+const CJK_DATE_MARKS = ["年", "月", "日"];
 const DOT_CODE = 46;
 const COMMA_CODE = 44;
 /** Fold result of a combining mark: dropped without breaking the word. */
@@ -290,7 +291,18 @@ export class NormalizeBuffer implements OriginMap {
     this.keepDecimalMarks(DOT_CODE);
     this.keepDecimalMarks(COMMA_CODE);
     this.separateDateTimes();
+    this.separateCjkDates();
     return this;
+  }
+
+  /** The year, month and day marks of a Chinese or Japanese date (`１９５８年１２月０３日`: session 59 probe) separate its numbers, as `-` would. */
+  private separateCjkDates(): void {
+    const { source } = this;
+    for (const mark of CJK_DATE_MARKS) {
+      for (let at = source.indexOf(mark); at !== -1; at = source.indexOf(mark, at + 1)) {
+        if (isDigitCode(foldedNeighbour(source, at, -1)) && (mark === "日" || isDigitCode(foldedNeighbour(source, at, 1)))) this.codes[this.normalizedIndexOf(at)] = SPACE_CODE;
+      }
+    }
   }
 
   /** The `T` of an ISO 8601 date-time (`1957-07-28T00:00:00Z`) separates the date from the time, as a space would. */

@@ -6,7 +6,7 @@
  * Fenwick`, `forty-one eight-oh-seven`), a date said as its digits (`oh-three, twelve, eighty-eight`), and an amount in the
  * speech of pay and deals (`ninety-seven five`, `one thirty-eight`, `two-point-four mil`, `a buck-twenty`, `twelve
  * eighty-nine fifty`). Each run of number words is read to its digits, group by group, and looked up among the registered
- * values' digits: no form per value and reading (a value has thousands of them). Redacted whole (role `said-in-words`): no
+ * values' digits: no form per value and reading (a value has thousands of them). Redacted whole (role `other-notation`): no
  * surrogate is said alike.
  */
 import type { Detection, Detector } from "../base.js";
@@ -204,7 +204,7 @@ export function spokenNumberDetector(entries: () => readonly VaultEntry[]): Dete
       if (index.whole.size + index.dates.size + index.amounts.size === 0) return [];
       const found: Detection[] = [];
       const push = (start: number, end: number, entry: VaultEntry) =>
-        found.push({ start, end, field: entry.field, kind: entry.kind, valueType: entry.valueType, tier: 1, confidence: SPOKEN_NUMBER_CONFIDENCE, source: "vault", value: entry.value, role: "said-in-words" });
+        found.push({ start, end, field: entry.field, kind: entry.kind, valueType: entry.valueType, tier: 1, confidence: SPOKEN_NUMBER_CONFIDENCE, source: "vault", value: entry.value, role: "other-notation" });
       const placing = PLACE_HINT.test(text);
       if (placing || SPOKEN_PAIR.test(text)) {
         for (const match of text.matchAll(RUN)) {

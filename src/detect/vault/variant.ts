@@ -32,8 +32,8 @@ export type VariantRole =
   | "masked-head"
   /** An identifier read out digit by digit (`nine three nine, seven nine, ...`): shown as the surrogate read out alike. */
   | "spoken-digits"
-  /** A value said in words no surrogate is said alike: a number (`nine three nine, seventy-nine, sixty-four ten`, `ninety-seven five`, see spoken-numbers.ts), a date by its holiday (`two days before Christmas 1980`, holiday-dates.ts): redacted. */
-  | "said-in-words"
+  /** A value in a notation no surrogate is rendered in: said in words (`nine three nine, seventy-nine, sixty-four ten`, `ninety-seven five`, see spoken-numbers.ts), told by a holiday (`two days before Christmas 1980`, holiday-dates.ts), in scientific notation (`1.4523e+05`, scientific-numbers.ts): redacted. */
+  | "other-notation"
   /** A part of a value split across an object's members (`"area": "662", "group": "19"`, see split-values.ts): redacted. */
   | "split-part"
   /** A date written near a registered one, computed from it (`follow-up: February 15, 2026`, `March 2026`): shown shifted as the registered date's surrogate is. */

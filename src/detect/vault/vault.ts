@@ -390,7 +390,7 @@ export class Vault implements Detector {
       case "local-number":
       case "phone-extension":
       case "spoken-digits":
-      case "said-in-words":
+      case "other-notation":
       case "spelled-letters":
       case "canary-suffix":
       case "spelled-email":
@@ -1203,7 +1203,7 @@ const vaultEntrySchema = z.object({ field: z.string().min(1), value: vaultValueS
 
 /** The forms a surrogate is looked for in: not an amount's coarse roundings (see `withoutCoarseRoundings`), nor the forms said in words, which are redacted, never rendered. */
 function surrogateVariants(variants: readonly Variant[], kind: string, value: string): readonly Variant[] {
-  const rendered = variants.filter((variant) => variant.role !== "said-in-words");
+  const rendered = variants.filter((variant) => variant.role !== "other-notation");
   return kind === "amount" ? withoutCoarseRoundings(rendered, value) : rendered;
 }
 
