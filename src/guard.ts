@@ -26,7 +26,7 @@ import { referenceNumberDetector } from "./detect/vault/reference-numbers.js";
 import { categoryListDetector } from "./detect/vault/category-lists.js";
 import { OutputText, possessiveAfter } from "./transform/surrogate-grammar.js";
 import { parseDate, type CalendarDate } from "./detect/vault/dates.js";
-import { asciiDigits, escapedAs, normalizeValue, unescapedText, withoutAccents, withoutLookalikes } from "./detect/vault/normalize.js";
+import { asciiDigits, escapedAs, normalizeValue, unescapedText, unwrappedWords, withoutAccents, withoutLookalikes } from "./detect/vault/normalize.js";
 import { isGivenNameForm, namePart } from "./detect/vault/names.js";
 import { DEPARTMENT_KIND, departmentNamedLike, isDepartmentField, isListedDepartment, isOtherDepartmentName } from "./transform/operators/names/departments.js";
 import { isJobTitle, isPositionField } from "./detect/vault/department-work.js";
@@ -724,7 +724,9 @@ class Guard implements ReconsGuard {
         continue;
       }
       const { detection } = span;
-      const original = text.slice(detection.start, detection.end);
+      const written = text.slice(detection.start, detection.end);
+      // A word broken by a line wrap's hyphen (`Achter-\nberg`) is transformed whole, so its surrogate is the whole word's and restores.
+      const original = span.action === "allow" ? written : unwrappedWords(written);
       const { replacement: transformed, fallback, exception, action } = this.transform(original, text, span, context, rewriteOf);
       let replacement = span.action !== "allow" && transformed === this.redact(detection) ? redactionKeepingStructure(original, transformed) : transformed;
       output.append(text.slice(cursor, detection.start));

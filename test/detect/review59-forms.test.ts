@@ -135,6 +135,21 @@ describe("session 59: names and their initials", () => {
   });
 });
 
+describe("session 59: words broken by a line wrap", () => {
+  it("a capitalized word broken by a line wrap's hyphen is read whole, transformed whole and restored", () => {
+    const vault = { patient_name: "Rosalind Achterberg", diagnosis: "Chronic Kidney Disease" };
+    expectHiddenFromOutsider(vault, "DISCHARGE FAX\nPatient: Rosalind Achter-\nberg    Dx: Chronic Kidney Dis-\nease stage 3", ["Achter", "Kidney"]);
+    const guard = guardFor(vault);
+    expect(deliver(guard, "Seen: Ms. Achter-\nberg.", "introduced")).toBe(deliver(guard, "Seen: Ms. Achterberg.", "introduced"));
+    const stored = guard.sanitizeSync({ channel: "C5", content: "Seen: Ms. Achter-\nberg." }, { reversible: true }).content as string;
+    expect(guard.restore(stored, "reader", "C5")).toBe("Seen: Ms. Achterberg.");
+  });
+
+  it("a lowercase compound keeps its hyphen across the wrap", () => {
+    expectKept({ patient_name: "Rosalind Achterberg" }, "She is self-\nemployed and well-known.");
+  });
+});
+
 describe("session 59: clinical shorthand, set phrases", () => {
   it("heart failure's `HF` in capitals and `type one diabetes` said", () => {
     expectHiddenFromOutsider({ patient_name: "Aigerim Bekova", diagnosis_real: "Heart Failure NYHA Class II" }, "Monitor for HF progression.", ["HF"]);

@@ -23,6 +23,13 @@ export interface OriginMap {
 
 export const SPACE_CODE = 32;
 const CJK_DATE_MARKS = ["年", "月", "日"];
+/** A capitalized word's start, a hyphen at a line's end, and the word's lowercase rest on the next line: group 1 the start. */
+const WRAPPED_WORD = /(\p{Lu}\p{Ll}+)-\r?\n[ \t]*(?=\p{Ll})/gu;
+
+/** `text` with its capitalized words broken by a line wrap's hyphen joined again (`Achter-\nberg` -> `Achterberg`), as matching reads them. */
+export function unwrappedWords(text: string): string {
+  return text.includes("\n") ? text.replace(WRAPPED_WORD, "$1") : text;
+}
 const DOT_CODE = 46;
 const COMMA_CODE = 44;
 /** Fold result of a combining mark: dropped without breaking the word. */
@@ -292,7 +299,23 @@ export class NormalizeBuffer implements OriginMap {
     this.keepDecimalMarks(COMMA_CODE);
     this.separateDateTimes();
     this.separateCjkDates();
+    if (source.includes("-\n") || source.includes("-\r\n")) this.joinWrappedWords();
     return this;
+  }
+
+  /**
+   * A capitalized word broken by a line wrap's hyphen (`Achter-\nberg`, `Dis-\nease`: session 59 probe, a faxed or extracted
+   * document) is read whole; a lowercase one may be a compound that keeps its hyphen (`self-\nemployed`), and stays apart.
+   */
+  private joinWrappedWords(): void {
+    const { source } = this;
+    for (const match of source.matchAll(WRAPPED_WORD)) {
+      const at = this.normalizedIndexOf(match.index + match[1].length);
+      if (this.codes[at] !== SPACE_CODE) continue;
+      this.codes.copyWithin(at, at + 1, this.length);
+      this.origin.copyWithin(at, at + 1, this.length);
+      this.length--;
+    }
   }
 
   /** The year, month and day marks of a Chinese or Japanese date (`１９５８年１２月０３日`: session 59 probe) separate its numbers, as `-` would. */
