@@ -135,6 +135,14 @@ describe("session 59: names and their initials", () => {
   });
 });
 
+describe("session 59: a note's clauses", () => {
+  it("each clause of words of a note of several is told alone", () => {
+    const vault = { name: "Henrike Valdés-Orr", disciplinary_actions: "Final written warning 2024-09-30 - timecard falsification" };
+    expectHiddenFromOutsider(vault, "DESCRIPTION: Review the timecard falsification finding before the meeting.", ["timecard falsification"]);
+    expectKept(vault, "The timecard system was down again for most of this week. Records show no falsification.");
+  });
+});
+
 describe("session 59: words broken by a line wrap", () => {
   it("a capitalized word broken by a line wrap's hyphen is read whole, transformed whole and restored", () => {
     const vault = { patient_name: "Rosalind Achterberg", diagnosis: "Chronic Kidney Disease" };
