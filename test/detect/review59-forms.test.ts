@@ -65,6 +65,8 @@ describe("session 59: dates said in words", () => {
     expectHiddenFromOutsider({ name: "Bethany Shore", hire_date: "2019-09-03" }, "Carol started the day after Labor Day in 2019.", ["Labor Day"]);
     expectHiddenFromOutsider({ patient_name: "Thaddeus Ambrogio", dob: "2000-04-01" }, "CALLER: April Fool's Day, two thousand.", ["April Fool's Day"]);
     expectHiddenFromOutsider({ name: "Gerald Ambrose", dob: "1961-07-04" }, "He was born on the Fourth of July of '61.", ["Fourth of July"]);
+    expectHiddenFromOutsider({ name: "Gerald Ambrose", filing_date: "2020-03-17" }, "Filed on St Patricks Day 2020, two weeks after Easter 2020.", ["Patricks"]);
+    expectHiddenFromOutsider({ name: "Gerald Ambrose", hearing_date: "2016-03-25" }, "The hearing fell on Good Friday 2016.", ["Good Friday"]);
   });
 
   it("without a year, only a birth date after a word of birth", () => {

@@ -51,6 +51,11 @@ function easter(shift: number): HolidayDate {
 
 const THANKSGIVING = nthWeekday(11, 4, 4);
 
+/** A holiday's name as looked up: lowercase, no apostrophe, one space (`St Patricks Day` is `st. patrick's day`'s). */
+function nameKey(written: string): string {
+  return written.toLowerCase().replace(/['’]/g, "").replace(/[ \t]+/g, " ");
+}
+
 /** Holidays by the names people say them with (lowercase, one space, `'` for any apostrophe). */
 const HOLIDAYS: ReadonlyArray<readonly [names: readonly string[], date: HolidayDate]> = [
   [["christmas eve"], fixed(12, 24)],
@@ -80,11 +85,11 @@ const HOLIDAYS: ReadonlyArray<readonly [names: readonly string[], date: HolidayD
   [["easter", "easter sunday"], easter(0)],
   [["good friday"], easter(-2)],
 ];
-const HOLIDAY_BY_NAME: ReadonlyMap<string, HolidayDate> = new Map(HOLIDAYS.flatMap(([names, date]) => names.map((name) => [name, date] as const)));
+const HOLIDAY_BY_NAME: ReadonlyMap<string, HolidayDate> = new Map(HOLIDAYS.flatMap(([names, date]) => names.map((name) => [nameKey(name), date] as const)));
 
 const escaped = (name: string) => name.replace(/[.]/g, "\\.").replace(/'/g, "['’]?").replace(/ /g, "[ \\t]+");
 /** Longest names first, so `christmas eve` is not read as `christmas`. */
-const NAMES = [...HOLIDAY_BY_NAME.keys()].sort((a, b) => b.length - a.length).map(escaped).join("|");
+const NAMES = HOLIDAYS.flatMap(([names]) => names).sort((a, b) => b.length - a.length).map(escaped).join("|");
 const COUNT_WORDS: Readonly<Record<string, number>> = { a: 1, one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10 };
 /**
  * Days before or after (group 1 the count, group 2 `day` or `week`, group 3 the side); the holiday's name (group 4); its year
@@ -105,9 +110,6 @@ function movedBy(date: CalendarDate, days: number): CalendarDate {
   return { year: moved.getUTCFullYear(), month: moved.getUTCMonth() + 1, day: moved.getUTCDate() };
 }
 
-function nameKey(written: string): string {
-  return written.toLowerCase().replace(/[’]/g, "'").replace(/[ \t]+/g, " ");
-}
 
 /** Detects the registered dates among `entries()` told by a holiday (read at each call: values added at run time count). */
 export function holidayDateDetector(entries: () => readonly VaultEntry[]): Detector {
@@ -125,7 +127,7 @@ export function holidayDateDetector(entries: () => readonly VaultEntry[]): Detec
       const found: Detection[] = [];
       for (const match of text.matchAll(HOLIDAY_PHRASE)) {
         const [, count, unit, side, name, year] = match;
-        const holiday = HOLIDAY_BY_NAME.get(nameKey(name).replace(/['’]/g, "'"));
+        const holiday = HOLIDAY_BY_NAME.get(nameKey(name));
         if (!holiday) continue;
         const days = unit === undefined ? 0 : (side.toLowerCase() === "before" ? -1 : 1) * (count === undefined ? 1 : (COUNT_WORDS[count.toLowerCase()] ?? Number(count))) * (/^week/i.test(unit) ? 7 : 1);
         const told = (entryYear: number) => movedBy(holiday(yearSaid(year, entryYear) ?? entryYear), days);

@@ -25,6 +25,11 @@ const TEENS: Readonly<Record<string, number>> = {
 const TENS: Readonly<Record<string, number>> = { twenty: 20, thirty: 30, forty: 40, fifty: 50, sixty: 60, seventy: 70, eighty: 80, ninety: 90 };
 const REPEATS: Readonly<Record<string, number>> = { double: 2, triple: 3 };
 const NUMBER_WORDS = [...Object.keys(UNITS), ...Object.keys(TEENS), ...Object.keys(TENS), ...Object.keys(REPEATS), "hundred", "point"];
+/** Regex sources of the word classes: units (with `oh` and `zero`), units from one, teens, tens. */
+const UNIT_WORDS = Object.keys(UNITS).join("|");
+const NONZERO_UNIT_WORDS = Object.keys(UNITS).filter((word) => UNITS[word] > 0).join("|");
+const TEEN_WORDS = Object.keys(TEENS).join("|");
+const TEN_WORDS = Object.keys(TENS).join("|");
 
 /** One token of a spoken number: figures, or a number word. */
 const TOKEN = `(?:\\d+|(?:${NUMBER_WORDS.join("|")})\\b)`;
@@ -37,7 +42,7 @@ const ONE_TOKEN_MORE = /[\p{L}\d](?:[ \t]+|[ \t]*[,–-][ \t]*)[\p{L}\d]/u;
 const SPOKEN_PAIR = new RegExp(`\\b(?:(?:${NUMBER_WORDS.join("|")})(?:[ \\t]+|[ \\t]*[,–-][ \\t]*)(?:\\d|(?:${NUMBER_WORDS.join("|")})\\b)|\\d(?:[ \\t]+|[ \\t]*[,–-][ \\t]*)(?:${NUMBER_WORDS.join("|")})\\b)`, "i");
 
 /** `a buck-twenty`, `a buck and a quarter`: pay in hundreds of thousands, as recruiters and lenders say it. */
-const BUCK = new RegExp(`\\b(?:a|one)[ \\t]+buck(?:[ \\t]*-[ \\t]*|[ \\t]+)(?:and[ \\t]+a[ \\t]+(quarter|half)|((?:${Object.keys(TENS).join("|")})(?:[ \\t-]+(?:${Object.keys(UNITS).join("|")}))?|${Object.keys(TEENS).join("|")}|oh[ \\t-]+(?:${Object.keys(UNITS).join("|")})))\\b`, "gi");
+const BUCK = new RegExp(`\\b(?:a|one)[ \\t]+buck(?:[ \\t]*-[ \\t]*|[ \\t]+)(?:and[ \\t]+a[ \\t]+(quarter|half)|((?:${TEN_WORDS})(?:[ \\t-]+(?:${UNIT_WORDS}))?|${TEEN_WORDS}|oh[ \\t-]+(?:${UNIT_WORDS})))\\b`, "gi");
 const BUCK_SHARES: Readonly<Record<string, string>> = { quarter: "25", half: "50" };
 
 /** Words that place digits at an identifier's start, in its middle or at its end, right before them. */
@@ -48,10 +53,6 @@ const PLACE_REACH = 28;
 /** What a text must hold for a run in figures alone to be read: words that place figures at an identifier's start or in its middle. */
 const PLACE_HINT = /\b(?:start|begin|first[ \t]+(?:three|four|five|six|[3-6])|middle[ \t])/i;
 
-function isPlaced(text: string, start: number): boolean {
-  const before = text.slice(Math.max(0, start - PLACE_REACH), start);
-  return START_BEFORE.test(before) || MIDDLE_BEFORE.test(before) || END_BEFORE.test(before);
-}
 /** Words of pay, deals and money near a two-digit amount (`Base is seventy-four`, `eighty-eight a year`, `two-point-four mil`). */
 const MONEY_NEAR = /\b(?:base|salary|pay|paid|makes?|making|earns?|earning|pulling[ \t]+in|income|comp|asking|offer(?:ed|ing)?|bonus|settle(?:ment|d)?|payout|nets?|grand|bucks?|mil|million|k|a[ \t]+year|annually|per[ \t]+year|an[ \t]+hour|a[ \t]+month|per[ \t]+month|charge|payment|rent|balance|loan|severance|floated|counter)\b/i;
 const MONEY_REACH = 40;
@@ -61,13 +62,9 @@ const PAY_VERB_REACH = 20;
 
 const DIGITS_AND_LAYOUT = /^[\d\s()./+-]+$/;
 /** The cents said after dollars (`dollars and fifty cents`): group 1 the cents in words. */
-const CENTS_AFTER = new RegExp(`^[ \\t]+dollars?[ \\t]+and[ \\t]+((?:${Object.keys(TENS).join("|")})(?:[ \\t-]+(?:${Object.keys(UNITS).join("|")}))?|${Object.keys(TEENS).join("|")}|${Object.keys(UNITS).join("|")})[ \\t]+cents?\\b`, "i");
+const CENTS_AFTER = new RegExp(`^[ \\t]+dollars?[ \\t]+and[ \\t]+((?:${TEN_WORDS})(?:[ \\t-]+(?:${UNIT_WORDS}))?|${TEEN_WORDS}|${UNIT_WORDS})[ \\t]+cents?\\b`, "i");
 const CENTS_REACH = 48;
 
-function centsOf(words: string): string {
-  const [tens, unit] = words.toLowerCase().split(/[ \t-]+/);
-  return String((TENS[tens] ?? TEENS[tens] ?? UNITS[tens] ?? 0) + (unit === undefined ? 0 : UNITS[unit])).padStart(2, "0");
-}
 
 /** Fewest digits a run said without words that place it has to be an identifier's (a zip, a street number, a case number's group). */
 const MIN_GROUP_DIGITS = 4;
@@ -81,11 +78,12 @@ const MIN_TAIL_DIGITS = 4;
 const MIN_AMOUNT_DIGITS = 3;
 /** Most groups a reading spans: longer runs are read in windows. */
 const MAX_WINDOW = 20;
+/** Most digits a reading has (a card's nineteen). */
 const MAX_DIGITS = 19;
 
-const BELOW_HUNDRED_WORDS = `(?:(?:${Object.keys(TENS).join("|")})(?:[ \\t-]+(?:${Object.keys(UNITS).filter((word) => UNITS[word] > 0).join("|")}))?|${Object.keys(TEENS).join("|")})`;
+const BELOW_HUNDRED_WORDS = `(?:(?:${TEN_WORDS})(?:[ \\t-]+(?:${NONZERO_UNIT_WORDS}))?|${TEEN_WORDS})`;
 /** A year said in words (`nineteen eighty-five`, `twenty oh three`, `two thousand`, `two thousand and nine`). */
-export const SPOKEN_YEAR = `(?:(?:nineteen|twenty)[ \\t-]+(?:hundred|oh[ \\t-]+(?:${Object.keys(UNITS).filter((word) => UNITS[word] > 0).join("|")})|${BELOW_HUNDRED_WORDS})|two[ \\t]+thousand(?:[ \\t]+(?:and[ \\t]+)?(?:${BELOW_HUNDRED_WORDS}|${Object.keys(UNITS).filter((word) => UNITS[word] > 0).join("|")}))?)\\b`;
+export const SPOKEN_YEAR = `(?:(?:nineteen|twenty)[ \\t-]+(?:hundred|oh[ \\t-]+(?:${NONZERO_UNIT_WORDS})|${BELOW_HUNDRED_WORDS})|two[ \\t]+thousand(?:[ \\t]+(?:and[ \\t]+)?(?:${BELOW_HUNDRED_WORDS}|${NONZERO_UNIT_WORDS}))?)\\b`;
 
 /** The year a SPOKEN_YEAR match says. */
 export function spokenYearValue(words: string): number {
@@ -116,7 +114,7 @@ interface SpokenIndex {
   amounts: Map<string, VaultEntry>;
 }
 
-function indexOf(all: readonly VaultEntry[]): SpokenIndex {
+function spokenIndexOf(all: readonly VaultEntry[]): SpokenIndex {
   const index: SpokenIndex = { whole: new Map(), identifiers: [], dates: new Map(), amounts: new Map() };
   for (const entry of all) {
     if (entry.kind === "date") {
@@ -194,9 +192,21 @@ function isComma(text: string, from: number, to: number): boolean {
   return text.slice(from, to).includes(",");
 }
 
+/** Whether words that place digits in an identifier stand right before `start`. */
+function isPlaced(text: string, start: number): boolean {
+  const before = text.slice(Math.max(0, start - PLACE_REACH), start);
+  return START_BEFORE.test(before) || MIDDLE_BEFORE.test(before) || END_BEFORE.test(before);
+}
+
+/** Cents said in words (`fifty`, `twenty-five`) as two digits. */
+function centsOf(words: string): string {
+  const [tens, unit] = words.toLowerCase().split(/[ \t-]+/);
+  return String((TENS[tens] ?? TEENS[tens] ?? UNITS[tens] ?? 0) + (unit === undefined ? 0 : UNITS[unit])).padStart(2, "0");
+}
+
 /** Detects the registered identifiers, dates and amounts among `entries()` said in words (read at each call: values added at run time count). */
 export function spokenNumberDetector(entries: () => readonly VaultEntry[]): Detector {
-  const registered = derivedFromEntries(entries, indexOf);
+  const registered = derivedFromEntries(entries, spokenIndexOf);
   return {
     name: "spoken-numbers",
     detect(text: string): Detection[] {
