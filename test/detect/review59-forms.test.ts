@@ -118,6 +118,14 @@ describe("session 59: values in tool queries", () => {
     expectKept({ name: "Ysolde Harkavy", ssn: "662-19-4083" }, '{"area": "662", "group": "20", "floor": "4"}');
   });
 
+  it("a query string encoded twice, an identifier zero-padded in a fixed-width field, a claim's ICD-10 code without its point", () => {
+    const vault = { client_name: "Priyamvada Ellsworth-Nakamura", ssn: "390-64-1187", opposing_party: "Corrigan Hale" };
+    expectHiddenFromOutsider(vault, "GET /search?q=390%252064%25201187&opp=Corrigan%2520Hale", ["390%252064%25201187", "Corrigan"]);
+    expectHiddenFromOutsider({ customer_name: "Ada Lin", member_id: "0050362", policy_id: "7331884206" }, "Member 000050362 verified; policy 00007331884206 active.", ["7331884206", "50362"]);
+    expectHiddenFromOutsider({ patient_name: "Ada Lin", diagnosis: "Type 2 Diabetes" }, "HI*ABK:E119~", ["E119"]);
+    expectKept({ customer_name: "Ada Lin", policy_id: "7331884206", diagnosis: "Type 2 Diabetes" }, "Discount of 100%25 applied; part 10007331884206x shipped; code e119 lowercase.");
+  });
+
   it("a short value under a column headed by another word of its field's name", () => {
     expectHiddenFromOutsider({ customer_name: "Fenwick Obuya", fraud_score: "0.87" }, 'customer,acct,fraud,notes\n"Obuya, Fenwick",3300418829,0.87,"ATO"', ["0.87"]);
   });
@@ -134,14 +142,6 @@ describe("session 59: names and their initials", () => {
     expectRestoredFromSharedState(guard, "Client Gordon F. Hale (GFH) signed.", ["GFH", "Hale"]);
     const stored = guard.sanitizeSync({ channel: "C5", content: "Flight YUL, then the GFH meeting." }, { reversible: true }).content as string;
     expect(guard.restore(stored, "reader", "C5")).toBe(stored);
-  });
-});
-
-describe("session 59: a note's clauses", () => {
-  it("each clause of words of a note of several is told alone", () => {
-    const vault = { name: "Henrike Valdés-Orr", disciplinary_actions: "Final written warning 2024-09-30 - timecard falsification" };
-    expectHiddenFromOutsider(vault, "DESCRIPTION: Review the timecard falsification finding before the meeting.", ["timecard falsification"]);
-    expectKept(vault, "The timecard system was down again for most of this week. Records show no falsification.");
   });
 });
 

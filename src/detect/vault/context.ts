@@ -404,7 +404,10 @@ function clinicalForms(normalized: string, tokens: readonly string[], acronym: s
   // An ICD-10 category (`f32`) counts written in capitals, as an acronym does: `the f32 engine` is no diagnosis.
   // With its subcategory too (round 21 red team: `routine follow-up (E11.9)`, `2026-01-19,N18.30` in a CSV row): the decimal point
   // joins the digits into one token, so the category alone is not found inside it.
-  const codes = indicators.filter((form) => ICD10_CATEGORY.test(form)).flatMap((code) => [code, ...ICD10_SUBCODES.map((subcode) => `${code}.${subcode}`)]);
+  // Claims write them without the point (session 59 probe: X12's `HI*ABK:E119`): the one-digit subcategories so (two would double the forms).
+  const codes = indicators
+    .filter((form) => ICD10_CATEGORY.test(form))
+    .flatMap((code) => [code, ...ICD10_SUBCODES.map((subcode) => `${code}.${subcode}`), ...ICD10_SUBCODES.slice(0, 10).map((subcode) => `${code}${subcode}`)]);
   const words = indicators.filter((form) => !ICD10_CATEGORY.test(form));
   // Shorthand that is no word in any case (`AFib`, `afib`, `Htn`) counts as written; `BP`, `OSA`-like words and ICD-10 codes only in capitals.
   // In a note that only names the diagnosis, shorthand counts in capitals alone (`MDD`, not `mdd`).

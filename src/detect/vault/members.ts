@@ -56,20 +56,7 @@ function collect(value: Literal, key: string | null, isMember: boolean, found: V
   const normalized = normalizeValue(text);
   const use = memberUse(normalized, isMember);
   if (use) found.push({ value: text, normalized, key, use });
-  // A note of several clauses is told by any one of them (session 59 probe: `timecard falsification` of `Final written warning
-  // 2024-09-30 - timecard falsification`): each clause of words only is a member too.
-  const clauses = normalized.split(" ").length >= MIN_CLAUSED_WORDS ? text.split(CLAUSE_SEPARATOR) : [];
-  for (const clause of clauses.length > 1 ? clauses : []) {
-    if (CLAUSE_OF_WORDS.test(clause) && clause !== text) found.push({ value: clause, normalized: normalizeValue(clause), key, use: "alone" });
-  }
 }
-
-/** What separates a note's clauses: a spaced dash or a semicolon. */
-const CLAUSE_SEPARATOR = /[ \t]+[-–—][ \t]+|;[ \t]+/;
-/** A clause of two words or more, letters only (a date or an amount in a note is found as such). */
-const CLAUSE_OF_WORDS = /^[\p{L}'’]+(?:[ \t]+[\p{L}'’]+)+$/u;
-/** Fewest words a value has for its clauses to be told apart: a name or a title is no note (`Anne-Marie - Legal`). */
-const MIN_CLAUSED_WORDS = 4;
 
 /** A number of at most three digits (a score of 30, 580): written everywhere as days, hours, counts, so it counts near its label. */
 const SHORT_NUMBER = /^\d{1,3}$/;

@@ -418,8 +418,9 @@ export class NormalizeBuffer implements OriginMap {
  * between words they stand for (`<b>512</b>-44-7781`, `512-44-<br>7781`, `<td>512</td><td>44</td>`;
  * a tag's attributes may hold a value themselves, `href="mailto:..."`, and are read). Bounded: linear time.
  */
-const ESCAPE = /(?:%[0-9A-Fa-f]{2})+|\\u[0-9A-Fa-f]{4}|\\x[0-9A-Fa-f]{2}|\\[nrtbf"\\/]|&#[0-9]{1,7};|&#[xX][0-9A-Fa-f]{1,6};|&[A-Za-z][A-Za-z0-9]{1,31};|<\/?[A-Za-z][A-Za-z0-9]{0,9}\s*\/?>/g;
+const ESCAPE = /(?:%25[0-9A-Fa-f]{2}|%[0-9A-Fa-f]{2})+|\\u[0-9A-Fa-f]{4}|\\x[0-9A-Fa-f]{2}|\\[nrtbf"\\/]|&#[0-9]{1,7};|&#[xX][0-9A-Fa-f]{1,6};|&[A-Za-z][A-Za-z0-9]{1,31};|<\/?[A-Za-z][A-Za-z0-9]{0,9}\s*\/?>/g;
 const ESCAPE_AT = new RegExp(ESCAPE.source, "y");
+const DOUBLE_ENCODED = /%25([0-9A-Fa-f]{2})/g;
 const MAY_ESCAPE = /[%\\&<]/;
 const SIMPLE_ESCAPES: Record<string, string> = { n: " ", r: " ", t: " ", b: " ", f: " ", '"': '"', "\\": "\\", "/": "/" };
 
@@ -427,6 +428,8 @@ const SIMPLE_ESCAPES: Record<string, string> = { n: " ", r: " ", t: " ", b: " ",
 function decodeEscape(escape: string): string | null {
   const first = escape.charCodeAt(0);
   if (first === 37) {
+    // Encoded twice (`Corrigan%2520Hale`, a query string put in another URL: session 59 probe): `%25` before two hex digits is their `%`.
+    escape = escape.replace(DOUBLE_ENCODED, "%$1");
     try {
       return decodeURIComponent(escape);
     } catch {

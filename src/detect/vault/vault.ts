@@ -377,7 +377,8 @@ export class Vault implements Detector {
       !onBoundaries &&
       !(this.list[entry].kind === "amount" && afterCurrencyCode(norm, start, end)) &&
       !gluedAfterWord(norm, start, end, variant) &&
-      !(this.list[entry].kind === "date" && isGluedDate(norm, start, end))
+      !(this.list[entry].kind === "date" && isGluedDate(norm, start, end)) &&
+      !(TAILED_KINDS.has(this.list[entry].kind) && isZeroPadded(norm, start, end))
     ) return;
     const hit = { entry, start, end, confidence, role };
     switch (role) {
@@ -1021,6 +1022,7 @@ function gluedAfterWord(norm: NormalizeBuffer, start: number, end: number, varia
   return variant.role === "near-label" && variant.labels!.includes(norm.slice(wordStart, start));
 }
 
+const ZERO_CODE = 48;
 /** Letters that mask the digits before a last four (`x7731`, `XX7731`), normalized. */
 const MASK_LETTERS = /^x{1,4}$/;
 /** Fewest digits a masked tail glued after its mask letters has (a last four). */
@@ -1039,6 +1041,14 @@ function isGluedDate(norm: NormalizeBuffer, start: number, end: number): boolean
   while (wordStart > 0 && norm.codes[wordStart - 1] !== SPACE_CODE) wordStart--;
   const tokenEnd = norm.tokenEnd(end);
   return (wordStart === start || DATE_COMPARATOR.test(norm.slice(wordStart, start))) && (tokenEnd === end || GLUED_TIME.test(norm.slice(end, tokenEnd)));
+}
+
+/** Whether an identifier's digits at normalized [start, end) end their token and only zeros pad it before them (`00000007331884206`: session 59 probe, a fixed-width field). */
+function isZeroPadded(norm: NormalizeBuffer, start: number, end: number): boolean {
+  if (!(end === norm.length || norm.codes[end] === SPACE_CODE) || !isDigitCode(norm.codes[start])) return false;
+  let at = start;
+  while (at > 0 && norm.codes[at - 1] === ZERO_CODE) at--;
+  return at < start && (at === 0 || norm.codes[at - 1] === SPACE_CODE);
 }
 
 /** A range or list of letter grades around source [from, to) of normalized [start, end): `A–C`, `A/B`, `B-D`. */
