@@ -118,11 +118,12 @@ describe("session 59: values in tool queries", () => {
     expectKept({ name: "Ysolde Harkavy", ssn: "662-19-4083" }, '{"area": "662", "group": "20", "floor": "4"}');
   });
 
-  it("a query string encoded twice, an identifier zero-padded in a fixed-width field, a claim's ICD-10 code without its point", () => {
+  it("a query string encoded twice, an identifier zero-padded in a fixed-width field, a claim's ICD-10 code without its point, HL7's phone", () => {
     const vault = { client_name: "Priyamvada Ellsworth-Nakamura", ssn: "390-64-1187", opposing_party: "Corrigan Hale" };
     expectHiddenFromOutsider(vault, "GET /search?q=390%252064%25201187&opp=Corrigan%2520Hale", ["390%252064%25201187", "Corrigan"]);
     expectHiddenFromOutsider({ customer_name: "Ada Lin", member_id: "0050362", policy_id: "7331884206" }, "Member 000050362 verified; policy 00007331884206 active.", ["7331884206", "50362"]);
     expectHiddenFromOutsider({ patient_name: "Ada Lin", diagnosis: "Type 2 Diabetes" }, "HI*ABK:E119~", ["E119"]);
+    expectHiddenFromOutsider({ patient_name: "Ada Lin", phone: "(503) 555-0148" }, "PID|1||MRN123||LIN^ADA||19790214|F|||1 MAIN ST||503^5550148", ["5550148"]);
     expectKept({ customer_name: "Ada Lin", policy_id: "7331884206", diagnosis: "Type 2 Diabetes" }, "Discount of 100%25 applied; part 10007331884206x shipped; code e119 lowercase.");
   });
 

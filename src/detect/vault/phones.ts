@@ -37,6 +37,8 @@ export function phoneVariants(phone: { national: string; extension: string }): V
     const body = [area, exchange, line].join(s);
     return [body, `1${s}${body}`];
   });
+  // The area code apart, the local number whole (session 59 probe: HL7's `503^5550148`, `(503)5550148`).
+  bodies.push(`${area} ${exchange}${line}`, `1 ${area} ${exchange}${line}`);
   const extensions = phone.extension ? ["", ...EXTENSION_LAYOUTS.map((layout) => layout + phone.extension)] : [""];
   // `555-0132` and `555 0132` normalize alike, `555.0132` keeps its dot; seven bare digits could be any number.
   const local = [" ", "."].map((s): Variant => ({ form: `${exchange}${s}${line}`, confidence: LOCAL_NUMBER_CONFIDENCE, role: "local-number" }));
