@@ -157,10 +157,11 @@ export class SurrogateIndex {
     const unsealed = text.includes("[REDACTED:") ? this.unseal(text, allowed) : { text, spans: [] };
     if (this.origins.length === 0) return unsealed;
     const detected = this.matcher.detect(unsealed.text);
+    const anchored = new Set(detected.flatMap((detection) => (detection.role === "acronym" ? [] : [detection.field])));
     const matched = detected.filter((detection) => {
       const { entry, action } = this.origins[originIndex(detection.field!)];
       // A surrogate two values share is restored to neither: the reader would get the wrong one half the time.
-      return allowed(entry.field) && !this.shared.has(`${action}\u0000${entry.value}`) && !isUnanchoredInitials(detection, detected);
+      return allowed(entry.field) && !this.shared.has(`${action}\u0000${entry.value}`) && !isUnanchoredInitials(detection, anchored);
     });
     if (matched.length === 0) return unsealed;
     // A surrogate's part inside a longer form of a registered value as written is that value's: a number (`Oct 21` of a surrogate
@@ -453,9 +454,8 @@ function originField(index: number, field: string): string {
  * A pseudonym's initials (`M.M.`, `Ms. MM`) with no other form of that pseudonym in the text: any capitals (`YUL` of an
  * airport in a log) would be restored as a real person's. Beside the pseudonym they are its initials (`M.M. (Margie McCann)`).
  */
-function isUnanchoredInitials(detection: Detection, detected: readonly Detection[]): boolean {
-  if (detection.role !== "acronym" || detection.kind !== "name") return false;
-  return !detected.some((other) => other.field === detection.field && other.role !== "acronym");
+function isUnanchoredInitials(detection: Detection, anchored: ReadonlySet<string | null>): boolean {
+  return detection.role === "acronym" && detection.kind === "name" && !anchored.has(detection.field);
 }
 
 function originIndex(matcherField: string): number {

@@ -1,6 +1,5 @@
-import { isDigitCode, isLowerLetterCode, originalSpan, SPACE_CODE, withoutAccents, type NormalizeBuffer } from "./normalize.js";
+import { isDigitCode, isLowerLetterCode, normalizeValue, originalSpan, SPACE_CODE, withoutAccents, type NormalizeBuffer } from "./normalize.js";
 import { inWords } from "./numbers.js";
-import { normalizeValue } from "./normalize.js";
 import { whole, type Variant } from "./variant.js";
 
 export const MONTHS: readonly string[] = [

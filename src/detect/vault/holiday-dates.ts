@@ -10,6 +10,7 @@ import type { Detection, Detector } from "../base.js";
 import { isBirthField } from "./birth-dates.js";
 import { parseDate, type CalendarDate } from "./dates.js";
 import { derivedFromEntries } from "./entries-memo.js";
+import { COUNT_WORD, countOf } from "./numbers.js";
 import { SPOKEN_YEAR, spokenYearValue } from "./spoken-numbers.js";
 import type { VaultEntry } from "./vault.js";
 
@@ -90,13 +91,12 @@ const HOLIDAY_BY_NAME: ReadonlyMap<string, HolidayDate> = new Map(HOLIDAYS.flatM
 const escaped = (name: string) => name.replace(/[.]/g, "\\.").replace(/'/g, "['’]?").replace(/ /g, "[ \\t]+");
 /** Longest names first, so `christmas eve` is not read as `christmas`. */
 const NAMES = HOLIDAYS.flatMap(([names]) => names).sort((a, b) => b.length - a.length).map(escaped).join("|");
-const COUNT_WORDS: Readonly<Record<string, number>> = { a: 1, one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10 };
 /**
  * Days before or after (group 1 the count, group 2 `day` or `week`, group 3 the side); the holiday's name (group 4); its year
  * after it (group 5: `1980`, `'77`, `of '61`, `in 2019`, `two thousand`).
  */
 const HOLIDAY_PHRASE = new RegExp(
-  `\\b(?:(?:the[ \\t]+)?(?:(\\d{1,2}|a|one|two|three|four|five|six|seven|eight|nine|ten)[ \\t]+)?(days?|weeks?)[ \\t]+(before|after)[ \\t]+)?` +
+  `\\b(?:(?:the[ \\t]+)?(?:(\\d{1,2}|a|${COUNT_WORD})[ \\t]+)?(days?|weeks?)[ \\t]+(before|after)[ \\t]+)?` +
     `(?:the[ \\t]+)?(${NAMES})(?![\\p{L}])(?:,?[ \\t]+(?:of[ \\t]+|in[ \\t]+)?(\\d{4}\\b|['’]\\d{2}\\b|${SPOKEN_YEAR}))?`,
   "giu",
 );
@@ -129,7 +129,7 @@ export function holidayDateDetector(entries: () => readonly VaultEntry[]): Detec
         const [, count, unit, side, name, year] = match;
         const holiday = HOLIDAY_BY_NAME.get(nameKey(name));
         if (!holiday) continue;
-        const days = unit === undefined ? 0 : (side.toLowerCase() === "before" ? -1 : 1) * (count === undefined ? 1 : (COUNT_WORDS[count.toLowerCase()] ?? Number(count))) * (/^week/i.test(unit) ? 7 : 1);
+        const days = unit === undefined ? 0 : (side.toLowerCase() === "before" ? -1 : 1) * (count === undefined || /^a$/i.test(count) ? 1 : countOf(count)) * (/^week/i.test(unit) ? 7 : 1);
         const told = (entryYear: number) => movedBy(holiday(yearSaid(year, entryYear) ?? entryYear), days);
         const birthSaid = year === undefined && BIRTH_BEFORE.test(text.slice(Math.max(0, match.index - BIRTH_REACH), match.index));
         for (const { entry, date, birth } of dates) {

@@ -22,6 +22,8 @@ export interface OriginMap {
 }
 
 export const SPACE_CODE = 32;
+const DOT_CODE = 46;
+const COMMA_CODE = 44;
 const CJK_DATE_MARKS = ["年", "月", "日"];
 /** A capitalized word's start, a hyphen at a line's end, and the word's lowercase rest on the next line: group 1 the start. */
 const WRAPPED_WORD = /(\p{Lu}\p{Ll}+)-\r?\n[ \t]*(?=\p{Ll})/gu;
@@ -30,8 +32,6 @@ const WRAPPED_WORD = /(\p{Lu}\p{Ll}+)-\r?\n[ \t]*(?=\p{Ll})/gu;
 export function unwrappedWords(text: string): string {
   return text.includes("\n") ? text.replace(WRAPPED_WORD, "$1") : text;
 }
-const DOT_CODE = 46;
-const COMMA_CODE = 44;
 /** Fold result of a combining mark: dropped without breaking the word. */
 const DROP = -1;
 /** Fold result of a separator. */
@@ -308,14 +308,20 @@ export class NormalizeBuffer implements OriginMap {
    * document) is read whole; a lowercase one may be a compound that keeps its hyphen (`self-\nemployed`), and stays apart.
    */
   private joinWrappedWords(): void {
-    const { source } = this;
-    for (const match of source.matchAll(WRAPPED_WORD)) {
+    const joins: number[] = [];
+    for (const match of this.source.matchAll(WRAPPED_WORD)) {
       const at = this.normalizedIndexOf(match.index + match[1].length);
-      if (this.codes[at] !== SPACE_CODE) continue;
-      this.codes.copyWithin(at, at + 1, this.length);
-      this.origin.copyWithin(at, at + 1, this.length);
-      this.length--;
+      if (this.codes[at] === SPACE_CODE) joins.push(at);
     }
+    // One pass for all of them: an extracted document wraps hundreds of words.
+    let kept = joins.length === 0 ? this.length : joins[0];
+    for (let k = 0; k < joins.length; k++) {
+      for (let at = joins[k] + 1; at < (joins[k + 1] ?? this.length); at++, kept++) {
+        this.codes[kept] = this.codes[at];
+        this.origin[kept] = this.origin[at];
+      }
+    }
+    this.length = kept;
   }
 
   /** The year, month and day marks of a Chinese or Japanese date (`１９５８年１２月０３日`: session 59 probe) separate its numbers, as `-` would. */

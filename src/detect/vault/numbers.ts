@@ -4,6 +4,10 @@ import { whole, type Variant } from "./variant.js";
 
 /** Counts written in words (`nearly six years with the company`, `three equal shares`), by their value. */
 export const COUNT_WORDS: readonly string[] = ["zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve", "thirteen", "fourteen", "fifteen", "sixteen", "seventeen", "eighteen", "nineteen", "twenty"];
+/** The tens in words, by their value. */
+export const TEN_VALUES: Readonly<Record<string, number>> = { twenty: 20, thirty: 30, forty: 40, fifty: 50, sixty: 60, seventy: 70, eighty: 80, ninety: 90 };
+/** The digits in words, by their value. */
+export const DIGIT_WORDS: readonly string[] = COUNT_WORDS.slice(0, 10);
 /** The count words from one, as a regex alternation. */
 export const COUNT_WORD = COUNT_WORDS.slice(1).join("|");
 

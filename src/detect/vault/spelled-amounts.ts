@@ -4,14 +4,12 @@
  * team, only whole spellings of the exact value were found. Read here to a number, for derived-amounts.ts to compare.
  */
 
-const UNITS: Readonly<Record<string, number>> = {
-  a: 1, an: 1, one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10, eleven: 11, twelve: 12,
-  thirteen: 13, fourteen: 14, fifteen: 15, sixteen: 16, seventeen: 17, eighteen: 18, nineteen: 19,
-};
-const TENS: Readonly<Record<string, number>> = { twenty: 20, thirty: 30, forty: 40, fifty: 50, sixty: 60, seventy: 70, eighty: 80, ninety: 90 };
+import { COUNT_WORDS, DIGIT_WORDS, TEN_VALUES as TENS } from "./numbers.js";
+
+/** One to nineteen, and `a` or `an` for one (`a quarter of a million`). */
+const UNITS: Readonly<Record<string, number>> = { a: 1, an: 1, ...Object.fromEntries(COUNT_WORDS.slice(1, 20).map((word, index) => [word, index + 1])) };
 /** `grand` is speech for a thousand (round 23 red team: `about forty grand in savings`). */
 const MAGNITUDES: Readonly<Record<string, number>> = { hundred: 100, thousand: 1e3, grand: 1e3, million: 1e6, billion: 1e9 };
-const DIGIT_WORDS = ["zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine"];
 
 const UNIT = Object.keys(UNITS).join("|");
 const TEN = Object.keys(TENS).join("|");

@@ -3,10 +3,9 @@
  * five five five, ...`): found as a form of the value, shown as the surrogate read out alike.
  */
 import { normalizeValue } from "./normalize.js";
-import { inWords } from "./numbers.js";
+import { DIGIT_WORDS, inWords } from "./numbers.js";
 import type { Variant } from "./variant.js";
 
-const DIGIT_WORDS = ["zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine"];
 /** A digit as written: the figure or the word (`oh` for a zero, as phone numbers are read out). */
 const DIGIT_TOKEN = new RegExp(`\\d|\\b(?:${DIGIT_WORDS.join("|")}|oh)\\b`, "gi");
 const SPOKEN_CONFIDENCE = 0.9;

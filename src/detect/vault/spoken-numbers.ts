@@ -13,16 +13,14 @@ import type { Detection, Detector } from "../base.js";
 import { compactDateForms, parseDate } from "./dates.js";
 import { derivedFromEntries } from "./entries-memo.js";
 import { TAILED_KINDS } from "./masked.js";
-import { parseNumber } from "./numbers.js";
+import { COUNT_WORDS, DIGIT_WORDS, parseNumber, TEN_VALUES as TENS } from "./numbers.js";
 import type { VaultEntry } from "./vault.js";
 
 const SPOKEN_NUMBER_CONFIDENCE = 0.85;
 
-const UNITS: Readonly<Record<string, number>> = { zero: 0, oh: 0, one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9 };
-const TEENS: Readonly<Record<string, number>> = {
-  ten: 10, eleven: 11, twelve: 12, thirteen: 13, fourteen: 14, fifteen: 15, sixteen: 16, seventeen: 17, eighteen: 18, nineteen: 19,
-};
-const TENS: Readonly<Record<string, number>> = { twenty: 20, thirty: 30, forty: 40, fifty: 50, sixty: 60, seventy: 70, eighty: 80, ninety: 90 };
+/** A digit said, `oh` for a zero (as numbers are read out). */
+const UNITS: Readonly<Record<string, number>> = { ...Object.fromEntries(DIGIT_WORDS.map((word, digit) => [word, digit])), oh: 0 };
+const TEENS: Readonly<Record<string, number>> = Object.fromEntries(COUNT_WORDS.slice(10, 20).map((word, index) => [word, index + 10]));
 const REPEATS: Readonly<Record<string, number>> = { double: 2, triple: 3 };
 const NUMBER_WORDS = [...Object.keys(UNITS), ...Object.keys(TEENS), ...Object.keys(TENS), ...Object.keys(REPEATS), "hundred", "point"];
 /** Regex sources of the word classes: units (with `oh` and `zero`), units from one, teens, tens. */
@@ -109,7 +107,8 @@ interface Group {
 /** The registered values by their digits: whole, by group as written, by start and end; dates by their compact forms; amounts by significant digits. */
 interface SpokenIndex {
   whole: Map<string, VaultEntry>;
-  identifiers: VaultEntry[];
+  /** Each identifier with its digits and its inner groups as written, for a start, middle or end said alone. */
+  identifiers: Array<{ entry: VaultEntry; all: string; inner: readonly string[] }>;
   dates: Map<string, VaultEntry>;
   amounts: Map<string, VaultEntry>;
 }
@@ -137,7 +136,7 @@ function spokenIndexOf(all: readonly VaultEntry[]): SpokenIndex {
     }
     if (entry.kind !== "address") {
       if (all.length >= (DIGITS_AND_LAYOUT.test(entry.value) ? MIN_GROUP_DIGITS : MIN_GROUP_DIGITS + 1) && !index.whole.has(all)) index.whole.set(all, entry);
-      index.identifiers.push(entry);
+      index.identifiers.push({ entry, all, inner: groups.slice(1, -1) });
     }
     // An address's street number and zip (`Twenty-two ten Fenwick`); an identifier's group only past four digits: a card's group of four said alone is anyone's count.
     const least = entry.kind === "address" ? MIN_GROUP_DIGITS : MIN_GROUP_DIGITS + 1;
@@ -284,12 +283,11 @@ function placedIdentifier(digits: string, index: SpokenIndex, atStart: boolean, 
     atEnd = false;
   }
   if (!(atStart || inMiddle || atEnd)) return undefined;
-  return index.identifiers.find(({ value }) => {
-    const all = value.replace(/\D/g, "");
+  return index.identifiers.find(({ all, inner }) => {
     if (atStart && digits.length >= MIN_HEAD_DIGITS && digits.length < all.length && all.startsWith(digits)) return true;
     if (atEnd && digits.length >= MIN_TAIL_DIGITS && digits.length < all.length && all.endsWith(digits)) return true;
-    return inMiddle && digits.length >= MIN_MIDDLE_DIGITS && (value.match(/\d+/g) ?? []).slice(1, -1).includes(digits);
-  });
+    return inMiddle && digits.length >= MIN_MIDDLE_DIGITS && inner.includes(digits);
+  })?.entry;
 }
 
 /**

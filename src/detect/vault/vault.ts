@@ -1029,18 +1029,14 @@ const MASK_LETTERS = /^x{1,4}$/;
 const MIN_MASKED_DIGITS = 4;
 /** A search's comparison prefix glued before a date (FHIR's `birthdate=eq1979-08-30`), normalized. */
 const DATE_COMPARATOR = /^(?:eq|ne|gt|lt|ge|le|sa|eb|ap)$/;
-/** A time glued after a compact date (LDAP's `20171002090000Z`, ISO 8601's basic `20171002T0900Z`), normalized. */
-const GLUED_TIME = /^(?:t\d{4}|t?\d{6})(?:\d{3})?z?$/;
-
 /**
- * Whether a date's form at normalized [start, end), off a token boundary, is glued only to a search's comparison prefix before
- * it or to a time after it (session 59 probe): the date as written there, not digits inside another number.
+ * Whether a date's form at normalized [start, end), which ends its token, is glued only to a search's comparison prefix before
+ * it (session 59 probe): the date as written there, not digits inside another number.
  */
 function isGluedDate(norm: NormalizeBuffer, start: number, end: number): boolean {
   let wordStart = start;
   while (wordStart > 0 && norm.codes[wordStart - 1] !== SPACE_CODE) wordStart--;
-  const tokenEnd = norm.tokenEnd(end);
-  return (wordStart === start || DATE_COMPARATOR.test(norm.slice(wordStart, start))) && (tokenEnd === end || GLUED_TIME.test(norm.slice(end, tokenEnd)));
+  return (end === norm.length || norm.codes[end] === SPACE_CODE) && DATE_COMPARATOR.test(norm.slice(wordStart, start));
 }
 
 /** Whether an identifier's digits at normalized [start, end) end their token and only zeros pad it before them (`00000007331884206`: session 59 probe, a fixed-width field). */
